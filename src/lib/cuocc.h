@@ -1,0 +1,219 @@
+/* cuocc.h — the public interface of libcuocc, the CUDA occupancy model.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * libcuocc knows nothing of GTK. It holds the GPU database, the occupancy
+ * calculation, the graph series and the tuning helpers. Every figure it
+ * returns is in bytes, registers, threads, warps or blocks, never in
+ * kibibytes.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#if defined(CUOCC_COMPILATION)
+# define CUOCC_AVAILABLE __attribute__ ((visibility ("default"))) extern
+#else
+# define CUOCC_AVAILABLE extern
+#endif
+
+/* A limit that does not bind because the kernel uses none of that resource. */
+#define CUOCC_UNLIMITED G_MAXINT
+
+#define CUOCC_MAX_SMEM_CONFIGS 12
+
+#define CUOCC_ERROR (cuocc_error_quark ())
+
+typedef enum {
+  CUOCC_ERROR_INVALID_INPUT,       /* a value that is no question at all */
+  CUOCC_ERROR_UNKNOWN_GPU,
+  CUOCC_ERROR_AMBIGUOUS_GPU,
+  CUOCC_ERROR_UNKNOWN_CC,
+  CUOCC_ERROR_INVALID_SMEM_CONFIG,
+  CUOCC_ERROR_UNSUPPORTED,         /* e.g. global caching on a GPU without it */
+  CUOCC_ERROR_PARSE,               /* a malformed file */
+} CuoccError;
+
+typedef enum {
+  CUOCC_CACHING_OFF,
+  CUOCC_CACHING_ON,
+  CUOCC_CACHING_STRICT,
+} CuoccCaching;
+
+typedef enum {
+  CUOCC_ALLOC_BLOCK,               /* CC 1.x: registers are allocated per block */
+  CUOCC_ALLOC_WARP,                /* CC 2.0 on: registers are allocated per warp */
+} CuoccAllocGranularity;
+
+typedef enum {
+  CUOCC_LIMIT_WARPS         = 1 << 0,
+  CUOCC_LIMIT_REGISTERS     = 1 << 1,
+  CUOCC_LIMIT_SHARED_MEMORY = 1 << 2,
+  CUOCC_LIMIT_BLOCKS        = 1 << 3,
+  CUOCC_LIMIT_BARRIERS      = 1 << 4,
+} CuoccLimit;
+
+#define CUOCC_N_LIMITS 5
+
+/* Why a configuration cannot launch, or deserves a second look. */
+typedef enum {
+  CUOCC_WARN_THREADS_EXCEED_BLOCK   = 1 << 0, /* more threads per block than the GPU allows */
+  CUOCC_WARN_REGS_EXCEED_THREAD     = 1 << 1, /* more registers per thread than the GPU allows */
+  CUOCC_WARN_REGS_EXCEED_BLOCK      = 1 << 2, /* a block needs more registers than one block may have */
+  CUOCC_WARN_SMEM_EXCEED_BLOCK      = 1 << 3, /* more shared memory per block than the GPU allows */
+  CUOCC_WARN_SMEM_CONFIG_RAISED     = 1 << 4, /* the driver raises the shared memory configuration */
+  CUOCC_WARN_CACHING_DISABLED       = 1 << 5, /* partitioned caching was asked for but cannot be used */
+  CUOCC_WARN_REGS_ABOVE_HARDWARE    = 1 << 6, /* the header accepts it, the compiler never emits it */
+  CUOCC_WARN_PARTIAL_WARP           = 1 << 7, /* threads per block is not a multiple of the warp size */
+} CuoccWarning;
+
+/* The figures of one compute capability. Sizes are in bytes. */
+typedef struct {
+  int major;
+  int minor;
+  const char *architecture;        /* "Volta" */
+  const char *chips;               /* "GV100" */
+  int warp_size;
+  int max_threads_per_block;
+  int max_warps_per_sm;
+  int max_blocks_per_sm;
+  int regs_per_sm;
+  int max_regs_per_block;
+  int max_regs_per_thread;         /* what the compiler may assign */
+  int regs_per_thread_accepted;    /* what the occupancy rules accept (cuda_occupancy.h: 256 from 7.0) */
+  int reg_alloc_unit;
+  CuoccAllocGranularity reg_alloc_granularity;
+  int warp_alloc_granularity;      /* CC 1.x/2.x: warps are rounded to this for registers */
+  int sub_partitions;              /* CC 3.0 on: register file partitions of an SM */
+  int compat_sub_partitions;       /* GP100: a block must also fit the GP10x layout; 0 elsewhere */
+  int smem_per_sm;                 /* the largest configuration */
+  int smem_configs[CUOCC_MAX_SMEM_CONFIGS]; /* valid configurations, largest first */
+  int n_smem_configs;
+  gboolean smem_config_aligns_up;  /* 7.0 on: a too-small carveout is raised to the next configuration */
+  int smem_per_block;              /* default per-block maximum */
+  int smem_per_block_optin;        /* per-block maximum after cudaFuncSetAttribute */
+  int smem_reserved_per_block;     /* the runtime's own use of each block's shared memory */
+  int smem_alloc_unit;
+  int barriers_per_block_slot;     /* 0: barriers never limit; n: the SM has n × max blocks barriers */
+  gboolean partitioned_caching;    /* partitioned global caching exists (5.2, 5.3, 6.1, 6.2) */
+  const char *source;              /* where the figures come from */
+  const char *notes;               /* disagreements between sources, and what we chose */
+} CuoccCapability;
+
+typedef struct {
+  const char *name;
+  int major;
+  int minor;
+  int sm_count;
+  const char *source;
+} CuoccProduct;
+
+/* A GPU to calculate for: a product, a bare compute capability or a custom device. */
+typedef struct {
+  char name[128];
+  int sm_count;                    /* 0 when unknown */
+  CuoccCapability cap;
+} CuoccGpu;
+
+typedef struct {
+  int threads;                     /* threads per block, >= 1 */
+  int regs;                        /* registers per thread, >= 0 */
+  gint64 smem;                     /* static + dynamic shared memory per block, without the runtime's reservation */
+  gint64 smem_config;              /* shared memory configuration per SM; -1 for the largest */
+  int barriers;                    /* block barriers, >= 0 (default 1) */
+  CuoccCaching caching;
+} CuoccInput;
+
+typedef struct {
+  int active_blocks;
+  int active_warps;
+  int active_threads;
+  double occupancy;                /* active warps / max warps per SM, 0..1 */
+  int warps_per_block;
+  int blocks_by_warps;
+  int blocks_by_regs;              /* CUOCC_UNLIMITED when no registers are used */
+  int blocks_by_smem;              /* CUOCC_UNLIMITED when no shared memory is allocated */
+  int blocks_by_blocks;
+  int blocks_by_barriers;          /* CUOCC_UNLIMITED when barriers do not limit */
+  guint limiters;                  /* CuoccLimit flags of the factors whose limit equals the result */
+  int regs_per_block;              /* registers allocated per block */
+  gint64 smem_per_block;           /* shared memory allocated per block, reservation included */
+  gint64 smem_config;              /* the shared memory configuration in effect */
+  CuoccCaching caching;            /* the caching mode in effect */
+  guint warnings;                  /* CuoccWarning flags */
+} CuoccResult;
+
+CUOCC_AVAILABLE GQuark cuocc_error_quark (void);
+CUOCC_AVAILABLE const char *cuocc_version (void);
+
+/* The database. */
+CUOCC_AVAILABLE const CuoccCapability *cuocc_capabilities (guint *n_capabilities);
+CUOCC_AVAILABLE const CuoccCapability *cuocc_capability_lookup (int major, int minor);
+CUOCC_AVAILABLE const CuoccProduct *cuocc_products (guint *n_products);
+CUOCC_AVAILABLE gboolean cuocc_parse_cc (const char *text, int *major, int *minor, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc (const char *cc, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc_numbers (int major, int minor, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_find (const char *name, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_load_file (const char *path, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_load_data (const char *data, gsize length, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_capability_validate (const CuoccCapability *cap, GError **error);
+CUOCC_AVAILABLE int cuocc_smem_config_default (const CuoccCapability *cap);
+CUOCC_AVAILABLE gboolean cuocc_smem_config_valid (const CuoccCapability *cap, gint64 config);
+
+/* The calculation. */
+CUOCC_AVAILABLE void cuocc_input_init (CuoccInput *input);
+CUOCC_AVAILABLE gboolean cuocc_input_validate (const CuoccGpu *gpu, const CuoccInput *input, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_calculate (const CuoccGpu *gpu, const CuoccInput *input, CuoccResult *result, GError **error);
+/* No validation: the caller has validated the input once. For sweeps. */
+CUOCC_AVAILABLE void cuocc_calculate_unchecked (const CuoccCapability *cap, const CuoccInput *input, CuoccResult *result);
+CUOCC_AVAILABLE int cuocc_best_block_size (const CuoccGpu *gpu, const CuoccInput *input, int *min_grid_size);
+CUOCC_AVAILABLE gboolean cuocc_available_dynamic_smem (const CuoccGpu *gpu, const CuoccInput *input, int n_blocks, gint64 *bytes, GError **error);
+CUOCC_AVAILABLE const char *cuocc_limit_name (CuoccLimit limit);       /* "warps", "registers", … */
+CUOCC_AVAILABLE char *cuocc_limiters_to_string (guint limiters);       /* "registers|shared_memory" */
+CUOCC_AVAILABLE char *cuocc_warnings_to_string (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *result);
+CUOCC_AVAILABLE const char *cuocc_caching_name (CuoccCaching caching); /* "off", "on", "strict" */
+CUOCC_AVAILABLE gboolean cuocc_caching_parse (const char *text, CuoccCaching *caching, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_parse_size (const char *text, gint64 *bytes, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_parse_int (const char *text, const char *what, int min, int max, int *value, GError **error);
+
+/* The graph series. */
+typedef enum {
+  CUOCC_SERIES_THREADS,
+  CUOCC_SERIES_REGS,
+  CUOCC_SERIES_SMEM,
+} CuoccSeriesKind;
+
+typedef struct {
+  gint64 x;                        /* the varied input */
+  int active_blocks;
+  int active_warps;
+  double occupancy;
+} CuoccPoint;
+
+typedef struct {
+  gint64 smem_config;              /* the configuration this line is for (-1: the current one) */
+  guint n_points;
+  CuoccPoint *points;
+} CuoccLine;
+
+typedef struct {
+  CuoccSeriesKind kind;
+  gint64 current_x;                /* the current configuration's value of the varied input */
+  CuoccPoint current;              /* its result */
+  int max_warps;                   /* the y axis' top */
+  gint64 x_max;
+  guint n_lines;                   /* 1, or one per shared memory configuration */
+  CuoccLine *lines;                /* lines[0] is the current configuration */
+} CuoccSeries;
+
+CUOCC_AVAILABLE CuoccSeries *cuocc_series_new (const CuoccGpu *gpu, const CuoccInput *input, CuoccSeriesKind kind);
+CUOCC_AVAILABLE void cuocc_series_free (CuoccSeries *series);
+CUOCC_AVAILABLE const char *cuocc_series_kind_name (CuoccSeriesKind kind); /* "threads", "regs", "smem" */
+CUOCC_AVAILABLE gboolean cuocc_series_kind_parse (const char *text, CuoccSeriesKind *kind, GError **error);
+CUOCC_AVAILABLE char *cuocc_series_to_csv (const CuoccSeries *series);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccSeries, cuocc_series_free)
+
+G_END_DECLS
