@@ -1,0 +1,482 @@
+/* cuocc-cli-batch.c — answers a CSV file of configurations, row by row.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The file is read whole and split in place: fields are unquoted into the
+ * buffer they came from, so a row costs no allocation. GPU lookups are
+ * cached per distinct name, and output goes through one buffered writer.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <unistd.h>
+
+#include "cuocc-cli-batch.h"
+#include "cuocc-cli-input.h"
+
+#define MAX_FIELDS 64
+
+typedef struct {
+  char *p;
+  char *end;
+  guint64 line;                    /* the line the current record starts on */
+  guint64 next_line;
+} CsvReader;
+
+typedef struct {
+  CuoccGpu gpu;
+  char cc[16];
+  char *error;                     /* NULL when the lookup succeeded */
+} GpuEntry;
+
+typedef struct {
+  GHashTable *by_gpu;              /* name → GpuEntry */
+  GHashTable *by_cc;               /* "7.0" → GpuEntry */
+  const char *last_key;
+  gboolean last_is_gpu;
+  GpuEntry *last;
+} GpuCache;
+
+/* ------------------------------------------------------------------ */
+/* Reading CSV                                                         */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+read_all (const char  *path,
+          char       **contents,
+          gsize       *length,
+          GError     **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  guint8 chunk[65536];
+  ssize_t n;
+
+  if (g_strcmp0 (path, "-") != 0)
+    return g_file_get_contents (path, contents, length, error);
+
+  bytes = g_byte_array_new ();
+  while ((n = read (STDIN_FILENO, chunk, sizeof chunk)) != 0)
+    {
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                       _("Cannot read standard input: %s"), g_strerror (saved));
+          return FALSE;
+        }
+      g_byte_array_append (bytes, chunk, n);
+    }
+  *length = bytes->len;
+  g_byte_array_append (bytes, (const guint8 *) "", 1);
+  *contents = (char *) g_byte_array_free (g_steal_pointer (&bytes), FALSE);
+  return TRUE;
+}
+
+static inline char *
+strip (char *start,
+       char *end)
+{
+  while (start < end && (*start == ' ' || *start == '\t'))
+    start++;
+  while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  *end = '\0';
+  return start;
+}
+
+/* Splits the next record into fields (at most MAX_FIELDS are kept; *n_fields
+ * counts them all). Returns FALSE at the end of the input. A record that is
+ * malformed (an unterminated quote) sets *bad. */
+static gboolean
+csv_next (CsvReader  *reader,
+          char      **fields,
+          guint      *n_fields,
+          gboolean   *bad)
+{
+  char *p = reader->p;
+  char *end = reader->end;
+  guint n = 0;
+
+  if (p >= end)
+    return FALSE;
+
+  reader->line = reader->next_line;
+  *bad = FALSE;
+  for (;;)
+    {
+      char *start = p;
+      char *w;
+      char c;
+
+      while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+      if (p < end && *p == '"')
+        {
+          start = w = ++p;
+          for (;;)
+            {
+              if (p >= end)
+                {
+                  *bad = TRUE;
+                  break;
+                }
+              if (*p == '"')
+                {
+                  if (p + 1 < end && p[1] == '"')
+                    {
+                      *w++ = '"';
+                      p += 2;
+                      continue;
+                    }
+                  p++;
+                  break;
+                }
+              if (*p == '\n')
+                reader->next_line++;
+              *w++ = *p++;
+            }
+          /* Only blanks may follow the closing quote. */
+          while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+          if (p < end && *p != ',' && *p != '\n' && *p != '\r')
+            {
+              *bad = TRUE;
+              while (p < end && *p != ',' && *p != '\n' && *p != '\r')
+                p++;
+            }
+          c = p < end ? *p : '\0';
+          *w = '\0';
+          if (n < MAX_FIELDS)
+            fields[n] = start;
+        }
+      else
+        {
+          p = start;
+          while (p < end && *p != ',' && *p != '\n' && *p != '\r')
+            p++;
+          c = p < end ? *p : '\0';
+          if (n < MAX_FIELDS)
+            fields[n] = strip (start, p);
+          else
+            *p = '\0';
+        }
+      n++;
+
+      if (c == ',')
+        {
+          p++;
+          continue;
+        }
+      if (c == '\r')
+        p++;
+      if (p < end && *p == '\n')
+        p++;
+      reader->next_line++;
+      break;
+    }
+
+  reader->p = p;
+  *n_fields = n;
+  return TRUE;
+}
+
+static gboolean
+is_blank_record (char **fields,
+                 guint  n_fields)
+{
+  return n_fields == 1 && fields[0][0] == '\0';
+}
+
+/* ------------------------------------------------------------------ */
+/* The header                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Maps each input column to its index in the file, or -1. */
+static gboolean
+parse_header (char    **fields,
+              guint     n_fields,
+              int       columns[CLI_N_INPUTS],
+              GError  **error)
+{
+  g_autoptr(GString) unknown = g_string_new (NULL);
+  guint n_unknown = 0;
+
+  if (n_fields > MAX_FIELDS)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("The header has %u columns; at most %d are read"), n_fields, MAX_FIELDS);
+      return FALSE;
+    }
+
+  for (guint c = 0; c < CLI_N_INPUTS; c++)
+    columns[c] = -1;
+
+  for (guint i = 0; i < n_fields; i++)
+    {
+      g_autofree char *name = g_ascii_strdown (fields[i], -1);
+      guint c;
+
+      for (c = 0; c < CLI_N_INPUTS; c++)
+        if (strcmp (name, cli_input_column_name (c)) == 0)
+          break;
+      if (c == CLI_N_INPUTS)
+        {
+          g_string_append_printf (unknown, "%s“%s”", n_unknown++ > 0 ? ", " : "", fields[i]);
+          continue;
+        }
+      if (columns[c] >= 0)
+        {
+          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                       _("The header names the column “%s” twice"), cli_input_column_name (c));
+          return FALSE;
+        }
+      columns[c] = i;
+    }
+
+  if (n_unknown > 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   ngettext ("Unknown column %s in the header; the columns are cc or gpu, threads, "
+                             "and optionally regs, smem, smem_config, barriers, global_caching",
+                             "Unknown columns %s in the header; the columns are cc or gpu, threads, "
+                             "and optionally regs, smem, smem_config, barriers, global_caching",
+                             n_unknown),
+                   unknown->str);
+      return FALSE;
+    }
+  if (columns[CLI_INPUT_CC] < 0 && columns[CLI_INPUT_GPU] < 0)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                           _("The header needs a “cc” or a “gpu” column"));
+      return FALSE;
+    }
+  if (columns[CLI_INPUT_THREADS] < 0)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                           _("The header needs a “threads” column"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* GPU lookups                                                         */
+/* ------------------------------------------------------------------ */
+
+static void
+gpu_entry_free (gpointer data)
+{
+  GpuEntry *entry = data;
+
+  g_free (entry->error);
+  g_free (entry);
+}
+
+static void
+gpu_cache_init (GpuCache *cache)
+{
+  cache->by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, gpu_entry_free);
+  cache->by_cc = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, gpu_entry_free);
+  cache->last_key = NULL;
+  cache->last = NULL;
+}
+
+static void
+gpu_cache_clear (GpuCache *cache)
+{
+  g_clear_pointer (&cache->by_gpu, g_hash_table_unref);
+  g_clear_pointer (&cache->by_cc, g_hash_table_unref);
+}
+
+static const GpuEntry *
+gpu_cache_lookup (GpuCache   *cache,
+                  const char *key,
+                  gboolean    is_gpu)
+{
+  GHashTable *table = is_gpu ? cache->by_gpu : cache->by_cc;
+  g_autoptr(GError) error = NULL;
+  GpuEntry *entry;
+
+  /* Batch files usually repeat one GPU for many rows in a row. */
+  if (cache->last != NULL && cache->last_is_gpu == is_gpu && strcmp (cache->last_key, key) == 0)
+    return cache->last;
+
+  entry = g_hash_table_lookup (table, key);
+  if (entry == NULL)
+    {
+      char *owned_key = g_strdup (key);
+
+      entry = g_new0 (GpuEntry, 1);
+      if (is_gpu ? cuocc_gpu_find (key, &entry->gpu, &error) : cuocc_gpu_for_cc (key, &entry->gpu, &error))
+        cli_format_cc (&entry->gpu.cap, entry->cc);
+      else
+        entry->error = g_strdup (error->message);
+      g_hash_table_insert (table, owned_key, entry);
+      cache->last_key = owned_key;
+    }
+  else
+    {
+      gpointer stored_key = NULL;
+
+      g_hash_table_lookup_extended (table, key, &stored_key, NULL);
+      cache->last_key = stored_key;
+    }
+  cache->last_is_gpu = is_gpu;
+  cache->last = entry;
+  return entry;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows                                                                */
+/* ------------------------------------------------------------------ */
+
+static int
+best_block_size (const CuoccGpu   *gpu,
+                 const CuoccInput *input)
+{
+  int min_grid_size = 0;
+
+  return cuocc_best_block_size (gpu, input, &min_grid_size);
+}
+
+/* Answers one row; returns FALSE when it ends up as an error row. */
+static gboolean
+answer_row (CliTable   *table,
+            GpuCache   *cache,
+            const int   columns[CLI_N_INPUTS],
+            char      **fields,
+            guint       n_fields,
+            guint       n_header_fields,
+            gboolean    bad)
+{
+  const char *inputs[CLI_N_INPUTS];
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  const GpuEntry *entry = NULL;
+  gboolean has_gpu, has_cc;
+  CuoccInput input;
+  CuoccResult result;
+
+  for (guint c = 0; c < CLI_N_INPUTS; c++)
+    inputs[c] = columns[c] >= 0 && (guint) columns[c] < MIN (n_fields, MAX_FIELDS) ? fields[columns[c]] : NULL;
+  has_gpu = inputs[CLI_INPUT_GPU] != NULL && *inputs[CLI_INPUT_GPU] != '\0';
+  has_cc = inputs[CLI_INPUT_CC] != NULL && *inputs[CLI_INPUT_CC] != '\0';
+
+  if (bad)
+    message = g_strdup (_("Malformed CSV: a quoted field is not closed properly"));
+  else if (n_fields != n_header_fields)
+    message = g_strdup_printf (_("The row has %u fields but the header has %u"), n_fields, n_header_fields);
+  else if (has_gpu && has_cc)
+    message = g_strdup (_("The row gives both a gpu and a cc; give one"));
+  else if (!has_gpu && !has_cc)
+    message = g_strdup (_("The row gives neither a gpu nor a cc"));
+  else if ((entry = gpu_cache_lookup (cache, has_gpu ? inputs[CLI_INPUT_GPU] : inputs[CLI_INPUT_CC], has_gpu))->error != NULL)
+    message = g_strdup (entry->error);
+  else if (!cli_input_parse (inputs, FALSE, &input, &error) ||
+           !cuocc_calculate (&entry->gpu, &input, &result, &error))
+    {
+      cli_input_explain_error (&entry->gpu, error);
+      message = g_strdup (error->message);
+    }
+
+  if (message != NULL)
+    {
+      cli_table_add_error (table, inputs, message);
+      return FALSE;
+    }
+
+  cli_table_add_result (table, entry->cc, &entry->gpu, &input, &result,
+                        best_block_size (&entry->gpu, &input));
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+int
+cli_batch_run (const char *path,
+               CliFormat   format,
+               FILE       *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(CliWriter) writer = NULL;
+  char *fields[MAX_FIELDS];
+  int columns[CLI_N_INPUTS];
+  guint n_fields = 0, n_header_fields;
+  guint64 n_failed = 0;
+  gboolean bad = FALSE;
+  CsvReader reader;
+  CliTable table;
+  GpuCache cache;
+  gsize length;
+
+  if (!read_all (path, &contents, &length, &error))
+    {
+      g_printerr ("cuocc: %s\n", error->message);
+      return 2;
+    }
+
+  reader.p = contents;
+  reader.end = contents + length;
+  reader.next_line = 1;
+  if (length >= 3 && memcmp (contents, "\xef\xbb\xbf", 3) == 0)
+    reader.p += 3;
+
+  do
+    {
+      if (!csv_next (&reader, fields, &n_fields, &bad))
+        {
+          g_printerr (_("cuocc: %s: the batch file is empty; it needs a header naming its columns\n"), path);
+          return 2;
+        }
+    }
+  while (is_blank_record (fields, n_fields));
+
+  if (bad || !parse_header (fields, n_fields, columns, &error))
+    {
+      g_printerr ("cuocc: %s: %s\n", path,
+                  bad ? _("Malformed CSV in the header") : error->message);
+      return 2;
+    }
+  n_header_fields = n_fields;
+
+  writer = cli_writer_new (out);
+  cli_table_init (&table, writer, format, TRUE);
+  gpu_cache_init (&cache);
+  cli_table_begin (&table);
+
+  while (csv_next (&reader, fields, &n_fields, &bad))
+    {
+      if (is_blank_record (fields, n_fields))
+        continue;
+      if (!answer_row (&table, &cache, columns, fields, n_fields, n_header_fields, bad))
+        n_failed++;
+    }
+
+  cli_table_end (&table);
+  gpu_cache_clear (&cache);
+  cli_table_clear (&table);
+
+  if (!cli_writer_flush (writer))
+    {
+      g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
+      return 2;
+    }
+  if (n_failed > 0)
+    {
+      char count[24];
+
+      g_snprintf (count, sizeof count, "%" G_GUINT64_FORMAT, n_failed);
+      g_printerr (ngettext ("cuocc: %s row could not be evaluated; see its error column\n",
+                            "cuocc: %s rows could not be evaluated; see their error column\n",
+                            (unsigned long) MIN (n_failed, G_MAXULONG)),
+                  count);
+      return 1;
+    }
+  return 0;
+}

@@ -1,0 +1,234 @@
+/* cuocc-cli-gpus.c — the GPU database as text.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-cli-gpus.h"
+
+#define LABEL_WIDTH 36
+#define COLUMN_WIDTH 11
+#define COLUMNS_PER_BLOCK 8
+
+typedef char *(*FigureFunc) (const CuoccCapability *cap);
+
+typedef struct {
+  const char *label;
+  FigureFunc figure;
+} Figure;
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+append_padded (GString    *out,
+               const char *text,
+               int         width,
+               gboolean    right)
+{
+  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
+
+  if (right)
+    for (int i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (int i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+}
+
+#define INT_FIGURE(func, expr) \
+  static char *func (const CuoccCapability *cap) { return g_strdup_printf ("%d", (expr)); }
+
+INT_FIGURE (fig_warp_size, cap->warp_size)
+INT_FIGURE (fig_max_threads_per_block, cap->max_threads_per_block)
+INT_FIGURE (fig_max_warps_per_sm, cap->max_warps_per_sm)
+INT_FIGURE (fig_max_threads_per_sm, cap->max_warps_per_sm * cap->warp_size)
+INT_FIGURE (fig_max_blocks_per_sm, cap->max_blocks_per_sm)
+INT_FIGURE (fig_regs_per_sm, cap->regs_per_sm)
+INT_FIGURE (fig_max_regs_per_block, cap->max_regs_per_block)
+INT_FIGURE (fig_max_regs_per_thread, cap->max_regs_per_thread)
+INT_FIGURE (fig_reg_alloc_unit, cap->reg_alloc_unit)
+INT_FIGURE (fig_warp_alloc_granularity, cap->warp_alloc_granularity)
+INT_FIGURE (fig_sub_partitions, cap->sub_partitions)
+INT_FIGURE (fig_smem_per_sm, cap->smem_per_sm)
+INT_FIGURE (fig_smem_per_block, cap->smem_per_block)
+INT_FIGURE (fig_smem_per_block_optin, cap->smem_per_block_optin)
+INT_FIGURE (fig_smem_reserved, cap->smem_reserved_per_block)
+INT_FIGURE (fig_smem_alloc_unit, cap->smem_alloc_unit)
+
+static char *
+fig_cc (const CuoccCapability *cap)
+{
+  return g_strdup_printf ("%d.%d", cap->major, cap->minor);
+}
+
+static char *
+fig_architecture (const CuoccCapability *cap)
+{
+  return g_strdup (cap->architecture);
+}
+
+static char *
+fig_reg_granularity (const CuoccCapability *cap)
+{
+  return g_strdup (cap->reg_alloc_granularity == CUOCC_ALLOC_WARP ? _("warp") : _("block"));
+}
+
+static char *
+fig_barriers (const CuoccCapability *cap)
+{
+  if (cap->barriers_per_block_slot <= 0)
+    return g_strdup ("-");
+  return g_strdup_printf ("%d", cap->barriers_per_block_slot * cap->max_blocks_per_sm);
+}
+
+static char *
+fig_caching (const CuoccCapability *cap)
+{
+  return g_strdup (cap->partitioned_caching ? _("yes") : _("no"));
+}
+
+static const Figure figures[] = {
+  { N_("Compute capability"), fig_cc },
+  { N_("Architecture"), fig_architecture },
+  { N_("Threads per warp"), fig_warp_size },
+  { N_("Max threads per block"), fig_max_threads_per_block },
+  { N_("Max warps per SM"), fig_max_warps_per_sm },
+  { N_("Max threads per SM"), fig_max_threads_per_sm },
+  { N_("Max thread blocks per SM"), fig_max_blocks_per_sm },
+  { N_("Registers per SM"), fig_regs_per_sm },
+  { N_("Max registers per block"), fig_max_regs_per_block },
+  { N_("Max registers per thread"), fig_max_regs_per_thread },
+  { N_("Register allocation unit"), fig_reg_alloc_unit },
+  { N_("Register allocation granularity"), fig_reg_granularity },
+  { N_("Warp allocation granularity"), fig_warp_alloc_granularity },
+  { N_("SM sub-partitions"), fig_sub_partitions },
+  { N_("Shared memory per SM (bytes)"), fig_smem_per_sm },
+  { N_("Max shared memory per block"), fig_smem_per_block },
+  { N_("… with opt-in"), fig_smem_per_block_optin },
+  { N_("Shared memory reserved per block"), fig_smem_reserved },
+  { N_("Shared memory allocation unit"), fig_smem_alloc_unit },
+  { N_("Barriers per SM"), fig_barriers },
+  { N_("Partitioned global caching"), fig_caching },
+};
+
+static void
+append_block (GString                      *out,
+              const CuoccCapability *const *caps,
+              guint                         n_caps)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
+    {
+      append_padded (out, _(figures[f].label), LABEL_WIDTH, FALSE);
+      for (guint i = 0; i < n_caps; i++)
+        {
+          g_autofree char *value = figures[f].figure (caps[i]);
+
+          append_padded (out, value, COLUMN_WIDTH, TRUE);
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+static void
+append_details (GString               *out,
+                const CuoccCapability *cap)
+{
+  g_string_append_printf (out, "%d.%d  %s", cap->major, cap->minor, cap->architecture);
+  if (cap->chips != NULL && *cap->chips != '\0')
+    g_string_append_printf (out, " (%s)", cap->chips);
+  g_string_append (out, "\n");
+  g_string_append_printf (out, "     %s", _("Shared memory configurations (bytes):"));
+  for (int i = 0; i < cap->n_smem_configs; i++)
+    g_string_append_printf (out, " %d", cap->smem_configs[i]);
+  g_string_append_c (out, '\n');
+  if (cap->source != NULL && *cap->source != '\0')
+    g_string_append_printf (out, "     %s %s\n", _("Source:"), cap->source);
+  if (cap->notes != NULL && *cap->notes != '\0')
+    g_string_append_printf (out, "     %s %s\n", _("Notes:"), cap->notes);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+char *
+cli_gpus_list (void)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const CuoccProduct *products;
+  const CuoccCapability *caps;
+  guint n_products = 0, n_caps = 0;
+  int name_width = 4;
+
+  products = cuocc_products (&n_products);
+  caps = cuocc_capabilities (&n_caps);
+  for (guint i = 0; i < n_products; i++)
+    name_width = MAX (name_width, (int) g_utf8_strlen (products[i].name, -1));
+
+  g_string_append_printf (out, "%s\n", _("Products"));
+  append_padded (out, _("Name"), name_width + 2, FALSE);
+  append_padded (out, _("CC"), 6, FALSE);
+  append_padded (out, _("SMs"), 5, TRUE);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < n_products; i++)
+    {
+      char cc[16], sms[16];
+
+      g_snprintf (cc, sizeof cc, "%d.%d", products[i].major, products[i].minor);
+      g_snprintf (sms, sizeof sms, "%d", products[i].sm_count);
+      append_padded (out, products[i].name, name_width + 2, FALSE);
+      append_padded (out, cc, 6, FALSE);
+      append_padded (out, products[i].sm_count > 0 ? sms : "-", 5, TRUE);
+      g_string_append_c (out, '\n');
+    }
+
+  g_string_append_printf (out, "\n%s\n", _("Compute capabilities (use with --cc)"));
+  for (guint i = 0; i < n_caps; i++)
+    {
+      char cc[16];
+
+      g_snprintf (cc, sizeof cc, "%d.%d", caps[i].major, caps[i].minor);
+      append_padded (out, cc, 6, FALSE);
+      g_string_append (out, caps[i].architecture);
+      if (caps[i].chips != NULL && *caps[i].chips != '\0')
+        g_string_append_printf (out, " (%s)", caps[i].chips);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+cli_gpus_data (const CuoccCapability *cap)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) caps = g_ptr_array_new ();
+
+  if (cap != NULL)
+    g_ptr_array_add (caps, (gpointer) cap);
+  else
+    {
+      guint n_caps = 0;
+      const CuoccCapability *all = cuocc_capabilities (&n_caps);
+
+      for (guint i = 0; i < n_caps; i++)
+        g_ptr_array_add (caps, (gpointer) &all[i]);
+    }
+
+  for (guint first = 0; first < caps->len; first += COLUMNS_PER_BLOCK)
+    {
+      if (first > 0)
+        g_string_append_c (out, '\n');
+      append_block (out, (const CuoccCapability *const *) caps->pdata + first,
+                    MIN (COLUMNS_PER_BLOCK, caps->len - first));
+    }
+
+  g_string_append_printf (out, "\n%s\n", _("Shared memory configurations and sources"));
+  for (guint i = 0; i < caps->len; i++)
+    append_details (out, caps->pdata[i]);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}

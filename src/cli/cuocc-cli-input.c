@@ -1,0 +1,114 @@
+/* cuocc-cli-input.c — turns text into a device and a calculation input.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-cli-input.h"
+
+static const char *
+field_name (CliInputColumn column,
+            gboolean       as_options)
+{
+  static const char *const options[CLI_N_INPUTS] = {
+    "--cc", "--gpu", "--threads", "--regs", "--smem", "--smem-config", "--barriers", "--global-caching",
+  };
+
+  return as_options ? options[column] : cli_input_column_name (column);
+}
+
+static gboolean
+parse_size_field (const char  *text,
+                  const char  *name,
+                  gint64      *bytes,
+                  GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (!cuocc_parse_size (text, bytes, &local_error))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("%s: %s (a size is a number of bytes ≥ 0, optionally with a K, KB or KiB suffix for 1024 bytes)"),
+                   name, local_error->message);
+      return FALSE;
+    }
+  if (*bytes < 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("%s: “%s” is negative; a size is a number of bytes ≥ 0"), name, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static inline gboolean
+has_text (const char *text)
+{
+  return text != NULL && *text != '\0';
+}
+
+gboolean
+cli_input_parse (const char *const  fields[CLI_N_INPUTS],
+                 gboolean           as_options,
+                 CuoccInput        *input,
+                 GError           **error)
+{
+  cuocc_input_init (input);
+
+  if (!has_text (fields[CLI_INPUT_THREADS]))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("%s is required: the threads per block, a whole number ≥ 1"),
+                   field_name (CLI_INPUT_THREADS, as_options));
+      return FALSE;
+    }
+  if (!cuocc_parse_int (fields[CLI_INPUT_THREADS], field_name (CLI_INPUT_THREADS, as_options),
+                        1, G_MAXINT, &input->threads, error))
+    return FALSE;
+  if (has_text (fields[CLI_INPUT_REGS]) &&
+      !cuocc_parse_int (fields[CLI_INPUT_REGS], field_name (CLI_INPUT_REGS, as_options),
+                        0, G_MAXINT, &input->regs, error))
+    return FALSE;
+  if (has_text (fields[CLI_INPUT_SMEM]) &&
+      !parse_size_field (fields[CLI_INPUT_SMEM], field_name (CLI_INPUT_SMEM, as_options),
+                         &input->smem, error))
+    return FALSE;
+  if (has_text (fields[CLI_INPUT_SMEM_CONFIG]) &&
+      !parse_size_field (fields[CLI_INPUT_SMEM_CONFIG], field_name (CLI_INPUT_SMEM_CONFIG, as_options),
+                         &input->smem_config, error))
+    return FALSE;
+  if (has_text (fields[CLI_INPUT_BARRIERS]) &&
+      !cuocc_parse_int (fields[CLI_INPUT_BARRIERS], field_name (CLI_INPUT_BARRIERS, as_options),
+                        0, G_MAXINT, &input->barriers, error))
+    return FALSE;
+  if (has_text (fields[CLI_INPUT_GLOBAL_CACHING]) &&
+      !cuocc_caching_parse (fields[CLI_INPUT_GLOBAL_CACHING], &input->caching, error))
+    return FALSE;
+  return TRUE;
+}
+
+void
+cli_input_explain_error (const CuoccGpu *gpu,
+                         GError         *error)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  g_autoptr(GString) message = NULL;
+
+  if (!g_error_matches (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG) || cap->n_smem_configs <= 0)
+    return;
+
+  /* The library may already list the configurations; say it only once. */
+  g_autofree char *last = g_strdup_printf ("%d", cap->smem_configs[cap->n_smem_configs - 1]);
+  if (strstr (error->message, last) != NULL && cap->n_smem_configs > 1)
+    return;
+
+  message = g_string_new (error->message);
+  g_string_append_printf (message, _(" (compute capability %d.%d allows"), cap->major, cap->minor);
+  for (int i = 0; i < cap->n_smem_configs; i++)
+    g_string_append_printf (message, "%s %d", i > 0 ? "," : "", cap->smem_configs[i]);
+  g_string_append (message, _(" bytes)"));
+  g_free (error->message);
+  error->message = g_string_free (g_steal_pointer (&message), FALSE);
+}

@@ -1,0 +1,29 @@
+/* cuocc-cli-plot.h — --plot: one graph to a PNG, SVG, PDF or CSV file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+/* Checks the options before anything is calculated, so a bad extension or
+ * size is reported as a usage error. */
+gboolean cli_plot_parse_options (const char       *kind_text,
+                                 const char       *output,
+                                 const char       *size_text,
+                                 CuoccSeriesKind  *kind,
+                                 int              *width,
+                                 int              *height,
+                                 GError          **error);
+
+gboolean cli_plot_export        (const CuoccGpu   *gpu,
+                                 const CuoccInput *input,
+                                 CuoccSeriesKind   kind,
+                                 const char       *output,
+                                 int               width,
+                                 int               height,
+                                 GError          **error);
+
+G_END_DECLS

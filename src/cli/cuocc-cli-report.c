@@ -1,0 +1,263 @@
+/* cuocc-cli-report.c — the readable report of one configuration.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "cuocc-cli-report.h"
+
+#define LABEL_WIDTH 34
+#define CELL_WIDTH 14
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+char *
+cli_format_bytes (gint64 bytes)
+{
+  char number[24], kib[24];
+
+  g_snprintf (number, sizeof number, "%" G_GINT64_FORMAT, bytes);
+  if (bytes <= 0 || bytes % 1024 != 0)
+    return g_strdup_printf (_("%s bytes"), number);
+  g_snprintf (kib, sizeof kib, "%" G_GINT64_FORMAT, bytes / 1024);
+  return g_strdup_printf (_("%s bytes (%s KiB)"), number, kib);
+}
+
+static char *
+format_percent (double fraction)
+{
+  gint64 hundredths = llround (fraction * 10000.0);
+
+  if (hundredths % 100 == 0)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, hundredths / 100);
+  if (hundredths % 10 == 0)
+    return g_strdup_printf ("%" G_GINT64_FORMAT ".%d", hundredths / 100, (int) (hundredths % 100) / 10);
+  return g_strdup_printf ("%" G_GINT64_FORMAT ".%02d", hundredths / 100, (int) (hundredths % 100));
+}
+
+/* Pads by characters, not bytes, so translated labels line up. */
+static void
+append_padded (GString    *out,
+               const char *text,
+               int         width,
+               gboolean    right)
+{
+  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
+
+  if (right)
+    for (int i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (int i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+}
+
+static void
+append_line (GString    *out,
+             const char *label,
+             const char *value)
+{
+  g_string_append (out, "  ");
+  append_padded (out, label, LABEL_WIDTH - 2, FALSE);
+  g_string_append (out, value);
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_line_int (GString    *out,
+                 const char *label,
+                 gint64      value)
+{
+  char buf[32];
+
+  g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
+  append_line (out, label, buf);
+}
+
+static void
+append_line_bytes (GString    *out,
+                   const char *label,
+                   gint64      bytes)
+{
+  g_autofree char *text = cli_format_bytes (bytes);
+
+  append_line (out, label, text);
+}
+
+static char *
+format_limit (gint64 value)
+{
+  if (value == CUOCC_UNLIMITED)
+    return g_strdup (_("unlimited"));
+  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+}
+
+static void
+append_resource (GString    *out,
+                 const char *label,
+                 char       *per_block,
+                 char       *limit,
+                 int         blocks,
+                 gboolean    limiter)
+{
+  g_autofree char *per_block_owned = per_block;
+  g_autofree char *limit_owned = limit;
+  g_autofree char *blocks_text = format_limit (blocks);
+
+  g_string_append (out, "  ");
+  append_padded (out, label, 18, FALSE);
+  append_padded (out, per_block, CELL_WIDTH, TRUE);
+  append_padded (out, limit, CELL_WIDTH, TRUE);
+  append_padded (out, blocks_text, CELL_WIDTH, TRUE);
+  if (limiter)
+    g_string_append (out, _("  <- limiter"));
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_resources (GString           *out,
+                  const CuoccGpu    *gpu,
+                  const CuoccInput  *input,
+                  const CuoccResult *result)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  gint64 barrier_limit = (gint64) cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+
+  g_string_append_printf (out, "\n%s\n", _("Allocated resources"));
+  g_string_append (out, "  ");
+  append_padded (out, "", 18, FALSE);
+  append_padded (out, _("Per block"), CELL_WIDTH, TRUE);
+  append_padded (out, _("Limit per SM"), CELL_WIDTH, TRUE);
+  append_padded (out, _("Blocks per SM"), CELL_WIDTH, TRUE);
+  g_string_append_c (out, '\n');
+
+  append_resource (out, _("Warps"),
+                   g_strdup_printf ("%d", result->warps_per_block),
+                   g_strdup_printf ("%d", cap->max_warps_per_sm),
+                   result->blocks_by_warps, result->limiters & CUOCC_LIMIT_WARPS);
+  append_resource (out, _("Registers"),
+                   g_strdup_printf ("%d", result->regs_per_block),
+                   g_strdup_printf ("%d", cap->regs_per_sm),
+                   result->blocks_by_regs, result->limiters & CUOCC_LIMIT_REGISTERS);
+  append_resource (out, _("Shared memory"),
+                   g_strdup_printf ("%" G_GINT64_FORMAT, result->smem_per_block),
+                   g_strdup_printf ("%" G_GINT64_FORMAT, result->smem_config),
+                   result->blocks_by_smem, result->limiters & CUOCC_LIMIT_SHARED_MEMORY);
+  append_resource (out, _("Blocks"),
+                   g_strdup ("1"),
+                   g_strdup_printf ("%d", cap->max_blocks_per_sm),
+                   result->blocks_by_blocks, result->limiters & CUOCC_LIMIT_BLOCKS);
+  append_resource (out, _("Barriers"),
+                   g_strdup_printf ("%d", input->barriers),
+                   barrier_limit > 0 ? format_limit (barrier_limit) : g_strdup ("-"),
+                   result->blocks_by_barriers, result->limiters & CUOCC_LIMIT_BARRIERS);
+}
+
+static void
+append_physical_limits (GString        *out,
+                        const CuoccGpu *gpu)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  g_autoptr(GString) configs = g_string_new (NULL);
+
+  g_string_append_printf (out, _("\nPhysical limits for compute capability %d.%d\n"), cap->major, cap->minor);
+  append_line_int (out, _("Threads per warp"), cap->warp_size);
+  append_line_int (out, _("Max warps per SM"), cap->max_warps_per_sm);
+  append_line_int (out, _("Max threads per SM"), (gint64) cap->max_warps_per_sm * cap->warp_size);
+  append_line_int (out, _("Max thread blocks per SM"), cap->max_blocks_per_sm);
+  append_line_int (out, _("Max threads per block"), cap->max_threads_per_block);
+  append_line_int (out, _("Registers per SM"), cap->regs_per_sm);
+  append_line_int (out, _("Max registers per block"), cap->max_regs_per_block);
+  append_line_int (out, _("Max registers per thread"), cap->max_regs_per_thread);
+  append_line (out, _("Register allocation granularity"),
+               cap->reg_alloc_granularity == CUOCC_ALLOC_WARP ? _("warp") : _("block"));
+  append_line_int (out, _("Register allocation unit"), cap->reg_alloc_unit);
+  if (cap->warp_alloc_granularity > 0)
+    append_line_int (out, _("Warp allocation granularity"), cap->warp_alloc_granularity);
+  if (cap->sub_partitions > 0)
+    append_line_int (out, _("SM sub-partitions"), cap->sub_partitions);
+  for (int i = 0; i < cap->n_smem_configs; i++)
+    g_string_append_printf (configs, "%s%d", i > 0 ? ", " : "", cap->smem_configs[i]);
+  append_line (out, _("Shared memory configurations"), configs->str);
+  append_line_bytes (out, _("Max shared memory per block"), cap->smem_per_block);
+  if (cap->smem_per_block_optin > cap->smem_per_block)
+    append_line_bytes (out, _("… with opt-in"), cap->smem_per_block_optin);
+  append_line_bytes (out, _("Shared memory reserved per block"), cap->smem_reserved_per_block);
+  append_line_bytes (out, _("Shared memory allocation unit"), cap->smem_alloc_unit);
+  append_line (out, _("Partitioned global caching"), cap->partitioned_caching ? _("yes") : _("no"));
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+char *
+cli_report_text (const CuoccGpu    *gpu,
+                 const CuoccInput  *input,
+                 const CuoccResult *result,
+                 int                best_block_size,
+                 int                min_grid_size)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *percent = format_percent (result->occupancy);
+  g_autofree char *occupancy = NULL;
+  g_autofree char *warnings = NULL;
+  char buf[256];
+
+  if (gpu->sm_count > 0)
+    g_snprintf (buf, sizeof buf, _("%s (compute capability %d.%d, %s, %d SMs)"),
+                gpu->name, cap->major, cap->minor, cap->architecture, gpu->sm_count);
+  else
+    g_snprintf (buf, sizeof buf, _("%s (compute capability %d.%d, %s)"),
+                gpu->name, cap->major, cap->minor, cap->architecture);
+  g_string_append_printf (out, "%s\n", _("Inputs"));
+  append_line (out, _("GPU"), buf);
+  append_line_int (out, _("Threads per block"), input->threads);
+  append_line_int (out, _("Registers per thread"), input->regs);
+  append_line_bytes (out, _("Shared memory per block"), input->smem);
+  append_line_bytes (out, _("Shared memory configuration"), result->smem_config);
+  append_line_int (out, _("Block barriers"), input->barriers);
+  append_line (out, _("Global caching"), cuocc_caching_name (result->caching));
+
+  g_string_append_printf (out, "\n%s\n", _("Occupancy of each multiprocessor"));
+  occupancy = g_strdup_printf ("%d / %d = %s %%", result->active_warps, cap->max_warps_per_sm, percent);
+  append_line (out, _("Occupancy"), occupancy);
+  append_line_int (out, _("Active threads per SM"), result->active_threads);
+  append_line_int (out, _("Active warps per SM"), result->active_warps);
+  append_line_int (out, _("Active thread blocks per SM"), result->active_blocks);
+
+  append_resources (out, gpu, input, result);
+
+  g_string_append_printf (out, "\n%s\n", _("Suggestions"));
+  append_line_int (out, _("Block size for most occupancy"), best_block_size);
+  if (gpu->sm_count > 0 && min_grid_size > 0)
+    append_line_int (out, _("Minimum grid size for a full GPU"), min_grid_size);
+  if (result->active_blocks > 0)
+    {
+      gint64 available = 0;
+
+      if (cuocc_available_dynamic_smem (gpu, input, result->active_blocks, &available, NULL))
+        append_line_bytes (out, _("Shared memory per block to spare"), MAX (0, available - input->smem));
+    }
+
+  append_physical_limits (out, gpu);
+
+  warnings = cuocc_warnings_to_string (gpu, input, result);
+  if (warnings != NULL && *warnings != '\0')
+    {
+      g_auto(GStrv) lines = g_strsplit (g_strstrip (warnings), "\n", -1);
+
+      g_string_append_printf (out, "\n%s\n", _("Warnings"));
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_string_append_printf (out, "  %s\n", lines[i]);
+    }
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}

@@ -1,0 +1,21 @@
+/* cuocc-cli-report.h — the readable report of one configuration, like the
+ * Excel sheet's Calculator tab.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+char *cli_report_text (const CuoccGpu    *gpu,
+                       const CuoccInput  *input,
+                       const CuoccResult *result,
+                       int                best_block_size,
+                       int                min_grid_size);
+
+/* Shared with --gpu-data: 98304 → "98304 (96 KiB)". */
+char *cli_format_bytes (gint64 bytes);
+
+G_END_DECLS

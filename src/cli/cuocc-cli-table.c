@@ -1,0 +1,258 @@
+/* cuocc-cli-table.c — answers as CSV rows or JSON objects.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cuocc-cli-table.h"
+
+static const char *const column_names[] = {
+  "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
+  "active_blocks", "active_warps", "active_threads", "occupancy_pct",
+  "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
+  "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
+};
+
+#define N_COLUMNS G_N_ELEMENTS (column_names)
+#define FIRST_OUTPUT_COLUMN CLI_N_INPUTS
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                             */
+/* ------------------------------------------------------------------ */
+
+const char *
+cli_input_column_name (CliInputColumn column)
+{
+  g_assert (column < CLI_N_INPUTS);
+  return column_names[column];
+}
+
+void
+cli_format_cc (const CuoccCapability *cap,
+               char                   buf[16])
+{
+  g_snprintf (buf, 16, "%d.%d", cap->major, cap->minor);
+}
+
+/* Start the column'th field: a separator, and in JSON its key. */
+static void
+put_key (CliTable *table,
+         guint     column)
+{
+  CliWriter *writer = table->writer;
+
+  if (table->format == CLI_FORMAT_CSV)
+    {
+      if (column > 0)
+        cli_writer_putc (writer, ',');
+      return;
+    }
+  cli_writer_write (writer, column > 0 ? ", \"" : "{\"", column > 0 ? 3 : 2);
+  cli_writer_puts (writer, column_names[column]);
+  cli_writer_write (writer, "\": ", 3);
+}
+
+static void
+put_int (CliTable *table,
+         guint     column,
+         gint64    value)
+{
+  put_key (table, column);
+  cli_writer_put_int (table->writer, value);
+}
+
+static void
+put_limit (CliTable *table,
+           guint     column,
+           int       value)
+{
+  put_key (table, column);
+  if (value != CUOCC_UNLIMITED)
+    cli_writer_put_int (table->writer, value);
+  else if (table->format == CLI_FORMAT_CSV)
+    cli_writer_write (table->writer, "unlimited", 9);
+  else
+    cli_writer_write (table->writer, "null", 4);
+}
+
+static void
+put_string (CliTable   *table,
+            guint       column,
+            const char *text)
+{
+  put_key (table, column);
+  if (table->format == CLI_FORMAT_CSV)
+    cli_writer_put_csv (table->writer, text);
+  else
+    cli_writer_put_json (table->writer, text);
+}
+
+static void
+put_null (CliTable *table,
+          guint     column)
+{
+  put_key (table, column);
+  if (table->format == CLI_FORMAT_JSON)
+    cli_writer_write (table->writer, "null", 4);
+}
+
+static gboolean
+is_plain_integer (const char *text)
+{
+  const char *p = text;
+
+  if (*p == '-')
+    p++;
+  if (*p == '\0' || strlen (p) > 18)
+    return FALSE;
+  for (; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  return TRUE;
+}
+
+/* An error row echoes its inputs as given: in JSON a plain integer stays a
+ * number, anything else a string, an empty field null. */
+static void
+put_echo (CliTable   *table,
+          guint       column,
+          const char *text)
+{
+  if (text == NULL || *text == '\0')
+    {
+      put_null (table, column);
+      return;
+    }
+  if (table->format == CLI_FORMAT_JSON && column >= CLI_INPUT_THREADS &&
+      column != CLI_INPUT_GLOBAL_CACHING && is_plain_integer (text))
+    {
+      put_key (table, column);
+      cli_writer_puts (table->writer, text);
+      return;
+    }
+  put_string (table, column, text);
+}
+
+static void
+row_begin (CliTable *table)
+{
+  if (table->format == CLI_FORMAT_JSON && table->array)
+    cli_writer_write (table->writer, table->n_rows > 0 ? ",\n  " : "\n  ", table->n_rows > 0 ? 4 : 3);
+  table->n_rows++;
+}
+
+static void
+row_end (CliTable *table)
+{
+  if (table->format == CLI_FORMAT_JSON)
+    cli_writer_putc (table->writer, '}');
+  if (table->format == CLI_FORMAT_CSV || !table->array)
+    cli_writer_putc (table->writer, '\n');
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+void
+cli_table_init (CliTable  *table,
+                CliWriter *writer,
+                CliFormat  format,
+                gboolean   array)
+{
+  g_assert (format == CLI_FORMAT_CSV || format == CLI_FORMAT_JSON);
+
+  table->writer = writer;
+  table->format = format;
+  table->array = array;
+  table->n_rows = 0;
+  /* Each row names its limiters; there are only 32 combinations. */
+  for (guint i = 0; i < G_N_ELEMENTS (table->limiter_names); i++)
+    table->limiter_names[i] = cuocc_limiters_to_string (i);
+}
+
+void
+cli_table_clear (CliTable *table)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (table->limiter_names); i++)
+    g_clear_pointer (&table->limiter_names[i], g_free);
+}
+
+void
+cli_table_begin (CliTable *table)
+{
+  if (table->format == CLI_FORMAT_CSV)
+    {
+      for (guint i = 0; i < N_COLUMNS; i++)
+        {
+          if (i > 0)
+            cli_writer_putc (table->writer, ',');
+          cli_writer_puts (table->writer, column_names[i]);
+        }
+      cli_writer_putc (table->writer, '\n');
+    }
+  else if (table->array)
+    cli_writer_putc (table->writer, '[');
+}
+
+void
+cli_table_end (CliTable *table)
+{
+  if (table->format == CLI_FORMAT_JSON && table->array)
+    cli_writer_write (table->writer, table->n_rows > 0 ? "\n]\n" : "]\n", table->n_rows > 0 ? 3 : 2);
+}
+
+void
+cli_table_add_result (CliTable          *table,
+                      const char        *cc,
+                      const CuoccGpu    *gpu,
+                      const CuoccInput  *input,
+                      const CuoccResult *result,
+                      int                best_block_size)
+{
+  guint c = 0;
+
+  row_begin (table);
+  put_string (table, c++, cc);
+  put_string (table, c++, gpu->name);
+  put_int (table, c++, input->threads);
+  put_int (table, c++, input->regs);
+  put_int (table, c++, input->smem);
+  put_int (table, c++, result->smem_config);
+  put_int (table, c++, input->barriers);
+  put_string (table, c++, cuocc_caching_name (result->caching));
+
+  put_int (table, c++, result->active_blocks);
+  put_int (table, c++, result->active_warps);
+  put_int (table, c++, result->active_threads);
+  put_key (table, c++);
+  cli_writer_put_percent (table->writer, result->occupancy);
+  put_limit (table, c++, result->blocks_by_warps);
+  put_limit (table, c++, result->blocks_by_regs);
+  put_limit (table, c++, result->blocks_by_smem);
+  put_limit (table, c++, result->blocks_by_blocks);
+  put_limit (table, c++, result->blocks_by_barriers);
+  put_string (table, c++, table->limiter_names[result->limiters & ((1 << CUOCC_N_LIMITS) - 1)]);
+  put_int (table, c++, result->regs_per_block);
+  put_int (table, c++, result->smem_per_block);
+  put_int (table, c++, best_block_size);
+  put_null (table, c++);
+  g_assert (c == N_COLUMNS);
+  row_end (table);
+}
+
+void
+cli_table_add_error (CliTable          *table,
+                     const char *const  inputs[CLI_N_INPUTS],
+                     const char        *message)
+{
+  guint c;
+
+  row_begin (table);
+  for (c = 0; c < FIRST_OUTPUT_COLUMN; c++)
+    put_echo (table, c, inputs[c]);
+  for (; c < N_COLUMNS - 1; c++)
+    put_null (table, c);
+  put_string (table, c, message);
+  row_end (table);
+}

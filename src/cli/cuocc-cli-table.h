@@ -1,0 +1,65 @@
+/* cuocc-cli-table.h — answers as CSV rows or JSON objects.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The columns and their order are a stable contract that scripts rely on.
+ */
+#pragma once
+
+#include <cuocc.h>
+
+#include "cuocc-cli-writer.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CLI_FORMAT_TEXT,
+  CLI_FORMAT_CSV,
+  CLI_FORMAT_JSON,
+} CliFormat;
+
+/* The input columns, in the order of the output and of a batch file's
+ * recognised header names. */
+typedef enum {
+  CLI_INPUT_CC,
+  CLI_INPUT_GPU,
+  CLI_INPUT_THREADS,
+  CLI_INPUT_REGS,
+  CLI_INPUT_SMEM,
+  CLI_INPUT_SMEM_CONFIG,
+  CLI_INPUT_BARRIERS,
+  CLI_INPUT_GLOBAL_CACHING,
+  CLI_N_INPUTS,
+} CliInputColumn;
+
+typedef struct {
+  CliWriter *writer;
+  CliFormat format;
+  gboolean array;                  /* JSON: an array of objects, not one object */
+  guint64 n_rows;
+  char *limiter_names[1 << CUOCC_N_LIMITS];
+} CliTable;
+
+const char *cli_input_column_name (CliInputColumn column);
+
+void cli_table_init        (CliTable          *table,
+                            CliWriter         *writer,
+                            CliFormat          format,
+                            gboolean           array);
+void cli_table_clear       (CliTable          *table);
+void cli_table_begin       (CliTable          *table);
+void cli_table_end         (CliTable          *table);
+void cli_table_add_result  (CliTable          *table,
+                            const char        *cc,
+                            const CuoccGpu    *gpu,
+                            const CuoccInput  *input,
+                            const CuoccResult *result,
+                            int                best_block_size);
+void cli_table_add_error   (CliTable          *table,
+                            const char *const  inputs[CLI_N_INPUTS],
+                            const char        *message);
+
+void cli_format_cc         (const CuoccCapability *cap,
+                            char                   buf[16]);
+
+G_END_DECLS
