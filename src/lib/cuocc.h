@@ -24,6 +24,13 @@ G_BEGIN_DECLS
 
 #define CUOCC_MAX_SMEM_CONFIGS 12
 
+/* The bounds of a question. Beyond a GPU's limits but within these, a
+ * configuration is valid and gets 0 blocks; beyond these it is an error. */
+#define CUOCC_MAX_THREADS_INPUT  G_MAXINT
+#define CUOCC_MAX_REGS_INPUT     G_MAXINT
+#define CUOCC_MAX_SMEM_INPUT     G_MAXINT
+#define CUOCC_MAX_BARRIERS_INPUT 16
+
 #define CUOCC_ERROR (cuocc_error_quark ())
 
 typedef enum {
@@ -169,6 +176,8 @@ CUOCC_AVAILABLE gboolean cuocc_calculate (const CuoccGpu *gpu, const CuoccInput 
 /* No validation: the caller has validated the input once. For sweeps. */
 CUOCC_AVAILABLE void cuocc_calculate_unchecked (const CuoccCapability *cap, const CuoccInput *input, CuoccResult *result);
 CUOCC_AVAILABLE int cuocc_best_block_size (const CuoccGpu *gpu, const CuoccInput *input, int *min_grid_size);
+/* occupancy_pct with at most two decimals, e.g. "62.5", "66.67", "100". */
+CUOCC_AVAILABLE void cuocc_format_occupancy_pct (int active_warps, int max_warps, char *buf, gsize size);
 CUOCC_AVAILABLE gboolean cuocc_available_dynamic_smem (const CuoccGpu *gpu, const CuoccInput *input, int n_blocks, gint64 *bytes, GError **error);
 CUOCC_AVAILABLE const char *cuocc_limit_name (CuoccLimit limit);       /* "warps", "registers", … */
 CUOCC_AVAILABLE char *cuocc_limiters_to_string (guint limiters);       /* "registers|shared_memory" */

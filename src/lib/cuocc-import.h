@@ -1,0 +1,107 @@
+/* cuocc-import.h — kernel resource usage read from compiler and profiler output
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Reads what ptxas -v (nvcc --resource-usage), cuobjdump --dump-resource-usage
+ * and Nsight Compute's CSV exports say about each kernel. Input is untrusted:
+ * the parsers read it line by line, keep at most CUOCC_IMPORT_MAX_KERNELS
+ * kernels, skip lines longer than CUOCC_IMPORT_MAX_LINE bytes and never fail
+ * on what they do not understand; they fail only when no kernel at all was
+ * found.
+ */
+#pragma once
+
+#include <glib.h>
+
+#ifndef CUOCC_AVAILABLE
+# if defined(CUOCC_COMPILATION)
+#  define CUOCC_AVAILABLE __attribute__ ((visibility ("default"))) extern
+# else
+#  define CUOCC_AVAILABLE extern
+# endif
+#endif
+
+G_BEGIN_DECLS
+
+#define CUOCC_IMPORT_MAX_KERNELS 100000
+#define CUOCC_IMPORT_MAX_LINE    (1024 * 1024)
+
+/* A figure the input does not give. */
+#define CUOCC_IMPORT_UNKNOWN (-1)
+
+typedef enum {
+  CUOCC_IMPORT_FORMAT_UNKNOWN,
+  CUOCC_IMPORT_FORMAT_PTXAS,       /* ptxas -v, nvcc --resource-usage */
+  CUOCC_IMPORT_FORMAT_CUOBJDUMP,   /* cuobjdump --dump-resource-usage */
+  CUOCC_IMPORT_FORMAT_NCU_CSV,     /* ncu --csv (--page details, the default) */
+  CUOCC_IMPORT_FORMAT_NCU_RAW,     /* ncu --csv --page raw */
+} CuoccImportFormat;
+
+/* One kernel on one architecture. Every number is CUOCC_IMPORT_UNKNOWN when
+ * the input does not say; sizes are in bytes.
+ */
+typedef struct {
+  char *name;                      /* demangled; the mangled name when it cannot be */
+  char *mangled;                   /* as the tool printed it; "" when it printed only a demangled name */
+  char *arch;                      /* "sm_90a"; NULL when the input does not say */
+  int cc_major;                    /* from arch or the profiler's CC; 0 when unknown */
+  int cc_minor;
+  CuoccImportFormat format;
+  guint line;                      /* where in the input the kernel's figures end, from 1 */
+
+  int regs;                        /* registers per thread */
+  gint64 smem;                     /* static shared memory per block */
+  int barriers;
+  gint64 stack;                    /* stack frame per thread */
+  gint64 spill_stores;
+  gint64 spill_loads;
+  gint64 lmem;                     /* local memory per thread (older ptxas, cuobjdump LOCAL) */
+  gint64 cmem;                     /* constant bank 0 */
+
+  /* What Nsight Compute measured or worked out for one launch. */
+  int block_size;                  /* threads per block */
+  gint64 grid_size;                /* blocks */
+  gint64 dynamic_smem;             /* dynamic shared memory per block */
+  gint64 driver_smem;              /* the runtime's shared memory per block */
+  gint64 smem_config;              /* shared memory configuration size */
+  int sm_count;
+  double theoretical_occupancy;    /* percent; < 0 when unknown */
+  double achieved_occupancy;       /* percent; < 0 when unknown */
+  double theoretical_warps;        /* theoretical active warps per SM; < 0 when unknown */
+  int block_limit_regs;
+  int block_limit_smem;
+  int block_limit_warps;
+  int block_limit_blocks;          /* "Block Limit SM" */
+  int block_limit_barriers;
+} CuoccKernel;
+
+typedef struct {
+  CuoccImportFormat format;        /* the format of the first kernel */
+  guint n_kernels;
+  CuoccKernel *kernels;
+  gboolean truncated;              /* CUOCC_IMPORT_MAX_KERNELS was reached */
+  guint n_skipped_lines;           /* lines too long to read */
+} CuoccKernelList;
+
+typedef struct _CuoccImportParser CuoccImportParser;
+
+CUOCC_AVAILABLE const char *cuocc_import_format_name (CuoccImportFormat format); /* "ptxas", "cuobjdump", "ncu-csv", "ncu-raw" */
+
+/* Reads data that arrives in pieces, e.g. from a pipe. */
+CUOCC_AVAILABLE CuoccImportParser *cuocc_import_parser_new (void);
+CUOCC_AVAILABLE void cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len);
+/* Frees the parser. Returns the kernels, or NULL and an error when none were found. */
+CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parser_finish (CuoccImportParser *parser, GError **error);
+CUOCC_AVAILABLE void cuocc_import_parser_free (CuoccImportParser *parser);
+
+CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse (const char *data, gsize len, GError **error);
+CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse_file (const char *path, GError **error);
+CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
+
+/* A small Itanium C++ ABI demangler; NULL when it cannot demangle. */
+CUOCC_AVAILABLE char *cuocc_demangle (const char *mangled);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccKernelList, cuocc_kernel_list_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccImportParser, cuocc_import_parser_free)
+
+G_END_DECLS

@@ -1,0 +1,549 @@
+/* cuocc-model.c — how many blocks of a kernel fit on one SM, and why.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two rule sets live here. For compute capability 3.0 and later, the rules
+ * are those NVIDIA's runtime applies (the semantics of cuda_occupancy.h, in
+ * our own words): registers are handed out per warp inside register-file
+ * sub-partitions, shared memory per block in allocation units on top of the
+ * runtime's reservation, the unified L1/shared carveout is raised when one
+ * block would not fit, and from Hopper on the SM's block barriers limit how
+ * many blocks can be resident. For 1.x and 2.x, the rules are the Excel
+ * calculator's (v2.4 and v11.1), which is all the record those GPUs have.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cuocc-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Shared memory configurations                                        */
+/* ------------------------------------------------------------------ */
+
+int
+cuocc_smem_config_default (const CuoccCapability *cap)
+{
+  g_return_val_if_fail (cap != NULL, 0);
+
+  return cap->smem_per_sm;
+}
+
+gboolean
+cuocc_smem_config_valid (const CuoccCapability *cap,
+                         gint64                 config)
+{
+  g_return_val_if_fail (cap != NULL, FALSE);
+
+  for (int i = 0; i < cap->n_smem_configs; i++)
+    if (cap->smem_configs[i] == config)
+      return TRUE;
+  return FALSE;
+}
+
+/* The smallest configuration that holds bytes; -1 when none does. */
+gint64
+cuocc_smem_align_up_config (const CuoccCapability *cap,
+                            gint64                 bytes)
+{
+  gint64 best = -1;
+
+  for (int i = 0; i < cap->n_smem_configs; i++)
+    if (cap->smem_configs[i] >= bytes && (best < 0 || cap->smem_configs[i] < best))
+      best = cap->smem_configs[i];
+  return best;
+}
+
+gint64
+cuocc_smem_config_effective (const CuoccCapability *cap,
+                             const CuoccInput      *input)
+{
+  return input->smem_config < 0 ? cap->smem_per_sm : input->smem_config;
+}
+
+/* ------------------------------------------------------------------ */
+/* Registers                                                           */
+/* ------------------------------------------------------------------ */
+
+/* Blocks that fit the register file when it is split into n_partitions
+ * sub-partitions, each warp's registers living in one of them. */
+static int
+regs_limit_partitioned (const CuoccCapability *cap,
+                        int                    n_partitions,
+                        gint64                 regs_per_warp,
+                        gint64                 warps_per_block,
+                        CuoccCaching          *caching)
+{
+  gint64 warps_per_partition;
+  gint64 blocks = 0;
+
+  /* The hardware's launch check assumes every partition gets a share of
+   * the block's warps, so the block's warps are rounded up to the
+   * partitions before they are compared with the per-block register limit. */
+  if (regs_per_warp * cuocc_round_up (warps_per_block, n_partitions) > cap->max_regs_per_block)
+    return 0;
+
+  warps_per_partition = (cap->regs_per_sm / n_partitions) / regs_per_warp;
+
+  /* With partitioned global caching, a block is confined to half the SM. */
+  if (*caching != CUOCC_CACHING_OFF)
+    blocks = (warps_per_partition * (n_partitions / 2)) / warps_per_block * 2;
+
+  if (blocks == 0 && *caching != CUOCC_CACHING_STRICT)
+    {
+      *caching = CUOCC_CACHING_OFF;
+      blocks = warps_per_partition * n_partitions / warps_per_block;
+    }
+
+  return (int) blocks;
+}
+
+static int
+regs_limit_runtime (const CuoccCapability *cap,
+                    const CuoccInput      *input,
+                    gint64                 warps_per_block,
+                    gint64                *regs_per_block,
+                    CuoccCaching          *caching)
+{
+  gint64 regs_per_warp = cuocc_round_up ((gint64) input->regs * cap->warp_size, cap->reg_alloc_unit);
+  int blocks;
+
+  *regs_per_block = regs_per_warp * warps_per_block;
+
+  if (input->regs > cap->regs_per_thread_accepted || *regs_per_block > cap->max_regs_per_block)
+    return 0;
+  if (regs_per_warp == 0)
+    return CUOCC_UNLIMITED;
+
+  blocks = regs_limit_partitioned (cap, cap->sub_partitions, regs_per_warp, warps_per_block, caching);
+
+  /* GP100 has two sub-partitions where the rest of Pascal has four. A block
+   * that only GP100 could run is refused, so that one binary runs on all. */
+  if (blocks > 0 && cap->compat_sub_partitions > 0)
+    {
+      CuoccCaching compat_caching = *caching;
+
+      if (regs_limit_partitioned (cap, cap->compat_sub_partitions, regs_per_warp,
+                                  warps_per_block, &compat_caching) == 0)
+        blocks = 0;
+    }
+
+  return blocks;
+}
+
+/* Fermi's sheet rounds some register counts to 128-register units. */
+static gint64
+fermi_reg_alloc_unit (const CuoccCapability *cap,
+                      int                    regs)
+{
+  switch (regs)
+    {
+    case 21: case 22: case 29: case 30: case 37: case 38: case 45: case 46:
+      return 2 * cap->reg_alloc_unit;
+    default:
+      return cap->reg_alloc_unit;
+    }
+}
+
+static int
+regs_limit_sheet (const CuoccCapability *cap,
+                  const CuoccInput      *input,
+                  gint64                 warps_per_block,
+                  gint64                *regs_per_block)
+{
+  gint64 warps_rounded;
+
+  if (cap->reg_alloc_granularity == CUOCC_ALLOC_BLOCK)
+    {
+      warps_rounded = cuocc_round_up (warps_per_block, cap->warp_alloc_granularity);
+      *regs_per_block = cuocc_round_up (warps_rounded * input->regs * cap->warp_size, cap->reg_alloc_unit);
+      if (input->regs > cap->regs_per_thread_accepted || *regs_per_block > cap->max_regs_per_block)
+        return 0;
+      if (*regs_per_block == 0)
+        return CUOCC_UNLIMITED;
+      return (int) (cap->regs_per_sm / *regs_per_block);
+    }
+  else
+    {
+      gint64 regs_per_warp = cuocc_round_up ((gint64) input->regs * cap->warp_size,
+                                             fermi_reg_alloc_unit (cap, input->regs));
+      gint64 warps_that_fit;
+
+      *regs_per_block = regs_per_warp * warps_per_block;
+      if (input->regs > cap->regs_per_thread_accepted)
+        return 0;
+      if (regs_per_warp == 0)
+        return CUOCC_UNLIMITED;
+      warps_that_fit = cap->max_regs_per_block / regs_per_warp
+                       / cap->warp_alloc_granularity * cap->warp_alloc_granularity;
+      return (int) (warps_that_fit / warps_per_block * (cap->regs_per_sm / cap->max_regs_per_block));
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared memory                                                       */
+/* ------------------------------------------------------------------ */
+
+/* The most a block may allocate, the runtime's reservation included. A
+ * kernel that uses more than the default per-block limit is assumed to have
+ * opted in with cudaFuncSetAttribute, as it must to launch at all. */
+static gint64
+smem_limit_per_block (const CuoccCapability *cap,
+                      gint64                 smem)
+{
+  gint64 limit = smem + cap->smem_reserved_per_block > cap->smem_per_block
+                 ? cap->smem_per_block_optin : cap->smem_per_block;
+
+  return limit + cap->smem_reserved_per_block;
+}
+
+static int
+smem_limit (const CuoccCapability *cap,
+            const CuoccInput      *input,
+            gint64                *allocated,
+            gint64                *config)
+{
+  gint64 requested = cuocc_smem_config_effective (cap, input);
+
+  *allocated = cuocc_round_up (input->smem + cap->smem_reserved_per_block, cap->smem_alloc_unit);
+  *config = requested;
+
+  if (*allocated > smem_limit_per_block (cap, input->smem))
+    return 0;
+
+  /* The configuration is a preference: when one block would not fit, the
+   * driver picks a larger one — the next carveout step from Volta on, the
+   * largest configuration before. */
+  if (requested < *allocated)
+    {
+      gint64 raised = cap->smem_config_aligns_up ? cuocc_smem_align_up_config (cap, *allocated) : -1;
+
+      *config = raised >= 0 ? raised : cap->smem_per_sm;
+    }
+
+  if (*allocated == 0)
+    return CUOCC_UNLIMITED;
+  return (int) (*config / *allocated);
+}
+
+/* ------------------------------------------------------------------ */
+/* Warps, blocks and barriers                                          */
+/* ------------------------------------------------------------------ */
+
+static int
+warps_limit (const CuoccCapability *cap,
+             const CuoccInput      *input,
+             gint64                 warps_per_block,
+             CuoccCaching           caching)
+{
+  if (input->threads > cap->max_threads_per_block)
+    return 0;
+  if (caching != CUOCC_CACHING_OFF)
+    return (int) ((cap->max_warps_per_sm / 2) / warps_per_block * 2);
+  return (int) (cap->max_warps_per_sm / warps_per_block);
+}
+
+static int
+barriers_limit (const CuoccCapability *cap,
+                const CuoccInput      *input)
+{
+  if (cap->barriers_per_block_slot == 0 || input->barriers <= 0)
+    return CUOCC_UNLIMITED;
+  return cap->barriers_per_block_slot * cap->max_blocks_per_sm / input->barriers;
+}
+
+static guint
+limiters_equal_to (const CuoccResult *r,
+                   int                blocks)
+{
+  guint limiters = 0;
+
+  if (r->blocks_by_warps == blocks)
+    limiters |= CUOCC_LIMIT_WARPS;
+  if (r->blocks_by_regs == blocks)
+    limiters |= CUOCC_LIMIT_REGISTERS;
+  if (r->blocks_by_smem == blocks)
+    limiters |= CUOCC_LIMIT_SHARED_MEMORY;
+  if (r->blocks_by_blocks == blocks)
+    limiters |= CUOCC_LIMIT_BLOCKS;
+  if (r->blocks_by_barriers == blocks)
+    limiters |= CUOCC_LIMIT_BARRIERS;
+  return limiters;
+}
+
+static guint
+warnings_for (const CuoccCapability *cap,
+              const CuoccInput      *input,
+              const CuoccResult     *r)
+{
+  guint warnings = 0;
+
+  if (input->threads > cap->max_threads_per_block)
+    warnings |= CUOCC_WARN_THREADS_EXCEED_BLOCK;
+  else if (input->threads % cap->warp_size != 0)
+    warnings |= CUOCC_WARN_PARTIAL_WARP;
+  if (input->regs > cap->regs_per_thread_accepted)
+    warnings |= CUOCC_WARN_REGS_EXCEED_THREAD;
+  else if (input->regs > cap->max_regs_per_thread)
+    warnings |= CUOCC_WARN_REGS_ABOVE_HARDWARE;
+  if (r->blocks_by_regs == 0 && input->regs <= cap->regs_per_thread_accepted
+      && input->threads <= cap->max_threads_per_block)
+    warnings |= CUOCC_WARN_REGS_EXCEED_BLOCK;
+  if (r->smem_per_block > smem_limit_per_block (cap, input->smem))
+    warnings |= CUOCC_WARN_SMEM_EXCEED_BLOCK;
+  else if (r->smem_config > cuocc_smem_config_effective (cap, input))
+    warnings |= CUOCC_WARN_SMEM_CONFIG_RAISED;
+  if (input->caching != CUOCC_CACHING_OFF && cap->partitioned_caching && r->caching == CUOCC_CACHING_OFF)
+    warnings |= CUOCC_WARN_CACHING_DISABLED;
+  return warnings;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                          */
+/* ------------------------------------------------------------------ */
+
+void
+cuocc_input_init (CuoccInput *input)
+{
+  g_return_if_fail (input != NULL);
+
+  input->threads = 256;
+  input->regs = 32;
+  input->smem = 0;
+  input->smem_config = -1;
+  input->barriers = 1;
+  input->caching = CUOCC_CACHING_OFF;
+}
+
+void
+cuocc_calculate_unchecked (const CuoccCapability *cap,
+                           const CuoccInput      *input,
+                           CuoccResult           *r)
+{
+  gint64 warps_per_block = cuocc_div_round_up (input->threads, cap->warp_size);
+  gint64 regs_per_block = 0;
+  gint64 smem_per_block = 0;
+  gint64 smem_config = 0;
+  CuoccCaching caching = cap->partitioned_caching ? input->caching : CUOCC_CACHING_OFF;
+  int blocks;
+
+  if (cap->major >= 3)
+    r->blocks_by_regs = regs_limit_runtime (cap, input, warps_per_block, &regs_per_block, &caching);
+  else
+    r->blocks_by_regs = regs_limit_sheet (cap, input, warps_per_block, &regs_per_block);
+
+  /* The register limit decides whether caching stays on, and the warp
+   * limit depends on that decision. */
+  r->blocks_by_warps = warps_limit (cap, input, warps_per_block, caching);
+  r->blocks_by_blocks = cap->max_blocks_per_sm;
+  r->blocks_by_smem = smem_limit (cap, input, &smem_per_block, &smem_config);
+  r->blocks_by_barriers = barriers_limit (cap, input);
+
+  blocks = MIN (MIN (r->blocks_by_warps, r->blocks_by_regs),
+                MIN (r->blocks_by_smem, r->blocks_by_blocks));
+  blocks = MIN (blocks, r->blocks_by_barriers);
+
+  r->active_blocks = blocks;
+  r->warps_per_block = (int) MIN (warps_per_block, G_MAXINT);
+  r->active_warps = (int) (blocks * warps_per_block);
+  r->active_threads = (int) MIN ((gint64) blocks * input->threads, G_MAXINT);
+  r->occupancy = (double) r->active_warps / cap->max_warps_per_sm;
+  r->limiters = limiters_equal_to (r, blocks);
+  r->regs_per_block = (int) MIN (regs_per_block, G_MAXINT);
+  r->smem_per_block = smem_per_block;
+  r->smem_config = smem_config;
+  r->caching = caching;
+  r->warnings = warnings_for (cap, input, r);
+}
+
+gboolean
+cuocc_input_validate (const CuoccGpu    *gpu,
+                      const CuoccInput  *input,
+                      GError           **error)
+{
+  const CuoccCapability *cap;
+
+  g_return_val_if_fail (gpu != NULL, FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+
+  cap = &gpu->cap;
+
+  if (input->threads < 1 || input->threads > CUOCC_MAX_THREADS_INPUT)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Threads per block must be between 1 and %d, not %d"),
+                   CUOCC_MAX_THREADS_INPUT, input->threads);
+      return FALSE;
+    }
+  if (input->regs < 0 || input->regs > CUOCC_MAX_REGS_INPUT)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Registers per thread must be between 0 and %d, not %d"),
+                   CUOCC_MAX_REGS_INPUT, input->regs);
+      return FALSE;
+    }
+  if (input->smem < 0 || input->smem > CUOCC_MAX_SMEM_INPUT)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Shared memory per block must be between 0 and %" G_GINT64_FORMAT " bytes, not %" G_GINT64_FORMAT),
+                   (gint64) CUOCC_MAX_SMEM_INPUT, input->smem);
+      return FALSE;
+    }
+  if (input->barriers < 0 || input->barriers > CUOCC_MAX_BARRIERS_INPUT)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Block barriers must be between 0 and %d, not %d"),
+                   CUOCC_MAX_BARRIERS_INPUT, input->barriers);
+      return FALSE;
+    }
+  if (input->smem_config >= 0 && !cuocc_smem_config_valid (cap, input->smem_config))
+    {
+      g_autoptr(GString) allowed = g_string_new (NULL);
+
+      for (int i = 0; i < cap->n_smem_configs; i++)
+        g_string_append_printf (allowed, "%s%d", i ? ", " : "", cap->smem_configs[i]);
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG,
+                   _("%" G_GINT64_FORMAT " bytes is not a shared memory configuration of compute capability %d.%d; allowed: %s"),
+                   input->smem_config, cap->major, cap->minor, allowed->str);
+      return FALSE;
+    }
+  if (input->caching != CUOCC_CACHING_OFF && !cap->partitioned_caching)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("Compute capability %d.%d has no partitioned global caching; it exists on 5.2, 5.3, 6.1 and 6.2 only"),
+                   cap->major, cap->minor);
+      return FALSE;
+    }
+  if ((int) input->caching < CUOCC_CACHING_OFF || input->caching > CUOCC_CACHING_STRICT)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Unknown global caching mode; allowed: off, on, strict"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cuocc_calculate (const CuoccGpu    *gpu,
+                 const CuoccInput  *input,
+                 CuoccResult       *result,
+                 GError           **error)
+{
+  g_return_val_if_fail (gpu != NULL, FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (!cuocc_input_validate (gpu, input, error))
+    return FALSE;
+
+  cuocc_calculate_unchecked (&gpu->cap, input, result);
+  return TRUE;
+}
+
+int
+cuocc_best_block_size_for (const CuoccCapability *cap,
+                           const CuoccInput      *input,
+                           int                   *best_blocks)
+{
+  int max_threads = cap->max_warps_per_sm * cap->warp_size;
+  int best_size = 0;
+  int best_threads = 0;
+  CuoccInput trial = *input;
+  CuoccResult r;
+
+  *best_blocks = 0;
+
+  /* From the largest block size down, keeping the first that reaches the
+   * most resident threads, so ties go to the larger block. */
+  for (int size = cap->max_threads_per_block; size > 0; size -= cap->warp_size)
+    {
+      trial.threads = size;
+      cuocc_calculate_unchecked (cap, &trial, &r);
+      if (r.active_threads > best_threads)
+        {
+          best_threads = r.active_threads;
+          best_size = size;
+          *best_blocks = r.active_blocks;
+        }
+      if (best_threads == max_threads)
+        break;
+    }
+
+  return best_size;
+}
+
+int
+cuocc_best_block_size (const CuoccGpu   *gpu,
+                       const CuoccInput *input,
+                       int              *min_grid_size)
+{
+  int blocks;
+  int size;
+
+  g_return_val_if_fail (gpu != NULL, 0);
+  g_return_val_if_fail (input != NULL, 0);
+
+  size = cuocc_best_block_size_for (&gpu->cap, input, &blocks);
+  if (min_grid_size != NULL)
+    *min_grid_size = blocks * gpu->sm_count;
+  return size;
+}
+
+gboolean
+cuocc_available_dynamic_smem (const CuoccGpu    *gpu,
+                              const CuoccInput  *input,
+                              int                n_blocks,
+                              gint64            *bytes,
+                              GError           **error)
+{
+  const CuoccCapability *cap;
+  CuoccResult r;
+  gint64 per_sm;
+  gint64 limit;
+  gint64 per_block;
+
+  g_return_val_if_fail (gpu != NULL, FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  cap = &gpu->cap;
+
+  if (n_blocks < 1)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("The number of blocks must be at least 1, not %d"), n_blocks);
+      return FALSE;
+    }
+  if (!cuocc_calculate (gpu, input, &r, error))
+    return FALSE;
+  if (r.active_blocks < n_blocks)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   ngettext ("Only %d block of this kernel fits on an SM, not %d",
+                             "Only %d blocks of this kernel fit on an SM, not %d",
+                             r.active_blocks),
+                   r.active_blocks, n_blocks);
+      return FALSE;
+    }
+
+  /* The kernel's shared memory is taken as static; what remains is for
+   * dynamic shared memory. One block may use the whole opted-in limit, as
+   * the carveout is raised for it; several share the chosen configuration. */
+  limit = cap->smem_per_block_optin + cap->smem_reserved_per_block;
+  if (n_blocks == 1)
+    per_sm = limit;
+  else
+    {
+      per_sm = cuocc_smem_config_effective (cap, input);
+      if (per_sm == 0)
+        per_sm = cuocc_smem_align_up_config (cap, 1);
+    }
+
+  per_block = per_sm / n_blocks / cap->smem_alloc_unit * cap->smem_alloc_unit;
+  per_block = MIN (per_block, limit);
+
+  /* cuda_occupancy.h forgets that each block's reservation comes out of the
+   * same budget; the hardware does not. */
+  *bytes = MAX (0, per_block - cap->smem_reserved_per_block - input->smem);
+  return TRUE;
+}

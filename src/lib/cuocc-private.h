@@ -1,0 +1,29 @@
+/* cuocc-private.h — what the library's own files share.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib/gi18n-lib.h>
+
+#include "cuocc.h"
+
+G_BEGIN_DECLS
+
+static inline gint64
+cuocc_round_up (gint64 value, gint64 unit)
+{
+  return (value + unit - 1) / unit * unit;
+}
+
+static inline gint64
+cuocc_div_round_up (gint64 value, gint64 unit)
+{
+  return (value + unit - 1) / unit;
+}
+
+gint64 cuocc_smem_align_up_config (const CuoccCapability *cap, gint64 bytes);
+int    cuocc_best_block_size_for (const CuoccCapability *cap, const CuoccInput *input, int *best_blocks);
+gint64 cuocc_smem_config_effective (const CuoccCapability *cap, const CuoccInput *input);
+
+G_END_DECLS

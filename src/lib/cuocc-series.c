@@ -1,0 +1,233 @@
+/* cuocc-series.c — occupancy as one input varies, for the graphs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cuocc-private.h"
+
+static void
+set_x (CuoccInput      *input,
+       CuoccSeriesKind  kind,
+       gint64           x)
+{
+  switch (kind)
+    {
+    case CUOCC_SERIES_THREADS: input->threads = (int) x; break;
+    case CUOCC_SERIES_REGS: input->regs = (int) x; break;
+    case CUOCC_SERIES_SMEM: input->smem = x; break;
+    default: g_assert_not_reached ();
+    }
+}
+
+static gint64
+get_x (const CuoccInput *input,
+       CuoccSeriesKind   kind)
+{
+  switch (kind)
+    {
+    case CUOCC_SERIES_THREADS: return input->threads;
+    case CUOCC_SERIES_REGS: return input->regs;
+    case CUOCC_SERIES_SMEM: return input->smem;
+    default: g_assert_not_reached ();
+    }
+}
+
+static void
+evaluate (const CuoccCapability *cap,
+          CuoccInput            *input,
+          CuoccSeriesKind        kind,
+          gint64                 x,
+          CuoccPoint            *point)
+{
+  CuoccResult r;
+
+  set_x (input, kind, x);
+  cuocc_calculate_unchecked (cap, input, &r);
+  point->x = x;
+  point->active_blocks = r.active_blocks;
+  point->active_warps = r.active_warps;
+  point->occupancy = r.occupancy;
+}
+
+/* The x values: the graph's steps, with the current value slotted in. */
+static gint64 *
+x_values (const CuoccCapability *cap,
+          CuoccSeriesKind        kind,
+          gint64                 current,
+          guint                 *n_values,
+          gint64                *x_max)
+{
+  gint64 first, step, last;
+  GArray *xs;
+
+  switch (kind)
+    {
+    case CUOCC_SERIES_THREADS:
+      first = step = cap->warp_size;
+      last = cap->max_threads_per_block;
+      break;
+    case CUOCC_SERIES_REGS:
+      first = 0;
+      step = 1;
+      last = cap->max_regs_per_thread;
+      break;
+    case CUOCC_SERIES_SMEM:
+      first = 0;
+      step = cap->smem_alloc_unit;
+      last = cap->smem_per_block_optin;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  *x_max = last;
+  xs = g_array_sized_new (FALSE, FALSE, sizeof (gint64), (guint) ((last - first) / step + 2));
+  for (gint64 x = first; x <= last; x += step)
+    {
+      if (current < x && (xs->len == 0 || g_array_index (xs, gint64, xs->len - 1) < current))
+        g_array_append_val (xs, current);
+      g_array_append_val (xs, x);
+    }
+  if (current > g_array_index (xs, gint64, xs->len - 1))
+    g_array_append_val (xs, current);
+
+  *n_values = xs->len;
+  return (gint64 *) (void *) g_array_free (xs, FALSE);
+}
+
+CuoccSeries *
+cuocc_series_new (const CuoccGpu   *gpu,
+                  const CuoccInput *input,
+                  CuoccSeriesKind   kind)
+{
+  const CuoccCapability *cap;
+  CuoccSeries *series;
+  CuoccInput trial;
+  g_autofree gint64 *xs = NULL;
+  guint n_xs;
+  gint64 current_config;
+
+  g_return_val_if_fail (gpu != NULL, NULL);
+  g_return_val_if_fail (input != NULL, NULL);
+  g_return_val_if_fail (cuocc_input_validate (gpu, input, NULL), NULL);
+
+  cap = &gpu->cap;
+  current_config = cuocc_smem_config_effective (cap, input);
+
+  series = g_new0 (CuoccSeries, 1);
+  series->kind = kind;
+  series->current_x = get_x (input, kind);
+  series->max_warps = cap->max_warps_per_sm;
+
+  trial = *input;
+  evaluate (cap, &trial, kind, series->current_x, &series->current);
+
+  xs = x_values (cap, kind, series->current_x, &n_xs, &series->x_max);
+
+  /* One line for the current configuration and, for shared memory, one for
+   * each other configuration the GPU offers. */
+  series->n_lines = kind == CUOCC_SERIES_SMEM ? (guint) cap->n_smem_configs : 1;
+  series->lines = g_new0 (CuoccLine, series->n_lines);
+  series->lines[0].smem_config = current_config;
+  for (guint l = 1, c = 0; l < series->n_lines; c++)
+    if (cap->smem_configs[c] != current_config)
+      series->lines[l++].smem_config = cap->smem_configs[c];
+
+  for (guint l = 0; l < series->n_lines; l++)
+    {
+      CuoccLine *line = &series->lines[l];
+
+      trial = *input;
+      trial.smem_config = line->smem_config;
+      line->n_points = n_xs;
+      line->points = g_new (CuoccPoint, n_xs);
+      for (guint i = 0; i < n_xs; i++)
+        evaluate (cap, &trial, kind, xs[i], &line->points[i]);
+    }
+
+  return series;
+}
+
+void
+cuocc_series_free (CuoccSeries *series)
+{
+  if (series == NULL)
+    return;
+  for (guint l = 0; l < series->n_lines; l++)
+    g_free (series->lines[l].points);
+  g_free (series->lines);
+  g_free (series);
+}
+
+const char *
+cuocc_series_kind_name (CuoccSeriesKind kind)
+{
+  switch (kind)
+    {
+    case CUOCC_SERIES_THREADS: return "threads";
+    case CUOCC_SERIES_REGS: return "regs";
+    case CUOCC_SERIES_SMEM: return "smem";
+    default: return NULL;
+    }
+}
+
+gboolean
+cuocc_series_kind_parse (const char       *text,
+                         CuoccSeriesKind  *kind,
+                         GError          **error)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (g_ascii_strcasecmp (text, "threads") == 0)
+    *kind = CUOCC_SERIES_THREADS;
+  else if (g_ascii_strcasecmp (text, "registers") == 0 || g_ascii_strcasecmp (text, "regs") == 0)
+    *kind = CUOCC_SERIES_REGS;
+  else if (g_ascii_strcasecmp (text, "smem") == 0 || g_ascii_strcasecmp (text, "shared-memory") == 0)
+    *kind = CUOCC_SERIES_SMEM;
+  else
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("“%s” is not a graph; allowed: threads, registers, smem"), text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+cuocc_series_to_csv (const CuoccSeries *series)
+{
+  GString *csv;
+
+  g_return_val_if_fail (series != NULL, NULL);
+
+  csv = g_string_new (cuocc_series_kind_name (series->kind));
+  g_string_append (csv, ",active_blocks,active_warps,occupancy_pct");
+  for (guint l = 1; l < series->n_lines; l++)
+    {
+      gint64 c = series->lines[l].smem_config;
+
+      g_string_append_printf (csv, ",active_blocks_cfg_%" G_GINT64_FORMAT
+                                   ",active_warps_cfg_%" G_GINT64_FORMAT
+                                   ",occupancy_pct_cfg_%" G_GINT64_FORMAT, c, c, c);
+    }
+  g_string_append_c (csv, '\n');
+
+  for (guint i = 0; i < series->lines[0].n_points; i++)
+    {
+      g_string_append_printf (csv, "%" G_GINT64_FORMAT, series->lines[0].points[i].x);
+      for (guint l = 0; l < series->n_lines; l++)
+        {
+          const CuoccPoint *p = &series->lines[l].points[i];
+          char pct[32];
+
+          cuocc_format_occupancy_pct (p->active_warps, series->max_warps, pct, sizeof pct);
+          g_string_append_printf (csv, ",%d,%d,%s", p->active_blocks, p->active_warps, pct);
+        }
+      g_string_append_c (csv, '\n');
+    }
+
+  return g_string_free (csv, FALSE);
+}
