@@ -170,9 +170,14 @@ csv_next (CsvReader  *reader,
           p++;
           continue;
         }
+      /* The terminator itself may have been overwritten by a NUL. */
       if (c == '\r')
-        p++;
-      if (p < end && *p == '\n')
+        {
+          p++;
+          if (p < end && *p == '\n')
+            p++;
+        }
+      else if (c == '\n')
         p++;
       reader->next_line++;
       break;
@@ -281,6 +286,7 @@ gpu_cache_init (GpuCache *cache)
   cache->by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, gpu_entry_free);
   cache->by_cc = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, gpu_entry_free);
   cache->last_key = NULL;
+  cache->last_is_gpu = FALSE;
   cache->last = NULL;
 }
 

@@ -19,6 +19,8 @@ field_name (CliInputColumn column,
   return as_options ? options[column] : cli_input_column_name (column);
 }
 
+/* The library's message names the value and the forms allowed; prefix the
+ * option or column it came from. */
 static gboolean
 parse_size_field (const char  *text,
                   const char  *name,
@@ -29,15 +31,13 @@ parse_size_field (const char  *text,
 
   if (!cuocc_parse_size (text, bytes, &local_error))
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("%s: %s (a size is a number of bytes ≥ 0, optionally with a K, KB or KiB suffix for 1024 bytes)"),
-                   name, local_error->message);
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, "%s: %s", name, local_error->message);
       return FALSE;
     }
   if (*bytes < 0)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("%s: “%s” is negative; a size is a number of bytes ≥ 0"), name, text);
+                   _("%s: “%s” is negative; a size is 0 or more bytes"), name, text);
       return FALSE;
     }
   return TRUE;

@@ -9,7 +9,7 @@
 
 #include "cuocc-cli-report.h"
 
-#define LABEL_WIDTH 34
+#define LABEL_WIDTH 38
 #define CELL_WIDTH 14
 
 /* ------------------------------------------------------------------ */
@@ -65,6 +65,8 @@ append_line (GString    *out,
 {
   g_string_append (out, "  ");
   append_padded (out, label, LABEL_WIDTH - 2, FALSE);
+  if (g_utf8_strlen (label, -1) >= LABEL_WIDTH - 2)
+    g_string_append_c (out, ' ');
   g_string_append (out, value);
   g_string_append_c (out, '\n');
 }
@@ -211,14 +213,12 @@ cli_report_text (const CuoccGpu    *gpu,
   g_autofree char *warnings = NULL;
   char buf[256];
 
-  if (gpu->sm_count > 0)
-    g_snprintf (buf, sizeof buf, _("%s (compute capability %d.%d, %s, %d SMs)"),
-                gpu->name, cap->major, cap->minor, cap->architecture, gpu->sm_count);
-  else
-    g_snprintf (buf, sizeof buf, _("%s (compute capability %d.%d, %s)"),
-                gpu->name, cap->major, cap->minor, cap->architecture);
   g_string_append_printf (out, "%s\n", _("Inputs"));
-  append_line (out, _("GPU"), buf);
+  append_line (out, _("GPU"), gpu->name);
+  g_snprintf (buf, sizeof buf, "%d.%d (%s)", cap->major, cap->minor, cap->architecture);
+  append_line (out, _("Compute capability"), buf);
+  if (gpu->sm_count > 0)
+    append_line_int (out, _("Multiprocessors (SMs)"), gpu->sm_count);
   append_line_int (out, _("Threads per block"), input->threads);
   append_line_int (out, _("Registers per thread"), input->regs);
   append_line_bytes (out, _("Shared memory per block"), input->smem);
@@ -244,7 +244,15 @@ cli_report_text (const CuoccGpu    *gpu,
       gint64 available = 0;
 
       if (cuocc_available_dynamic_smem (gpu, input, result->active_blocks, &available, NULL))
-        append_line_bytes (out, _("Shared memory per block to spare"), MAX (0, available - input->smem));
+        {
+          g_autofree char *bytes = cli_format_bytes (available);
+          g_autofree char *text = g_strdup_printf (ngettext ("%s at %d block per SM",
+                                                             "%s at %d blocks per SM",
+                                                             result->active_blocks),
+                                                   bytes, result->active_blocks);
+
+          append_line (out, _("Dynamic shared memory to spare"), text);
+        }
     }
 
   append_physical_limits (out, gpu);

@@ -43,7 +43,8 @@ typedef struct {
 void     cuocc_plot_style_init_light (CuoccPlotStyle *style);
 void     cuocc_plot_style_init_dark  (CuoccPlotStyle *style);
 
-/* Paint the graph into the rectangle (0, 0, width, height) of cr. */
+/* Paint the graph into the rectangle (0, 0, width, height) of cr. style may
+ * be NULL for the light style; hover may be NULL or have x < 0 for none. */
 void     cuocc_plot_draw     (cairo_t               *cr,
                               double                 width,
                               double                 height,
@@ -53,7 +54,9 @@ void     cuocc_plot_draw     (cairo_t               *cr,
                               const CuoccPlotHover  *hover);
 
 /* The input value under a point of the plot area, for clicks and drags,
- * snapped to the series' step; FALSE outside the plot area. */
+ * snapped to the series' step (the warp size for threads, 1 for registers,
+ * the allocation unit for shared memory) and clamped into the series' range;
+ * FALSE outside the plot area. It assumes the default font (style NULL). */
 gboolean cuocc_plot_value_at (const CuoccSeries     *series,
                               double                 width,
                               double                 height,
@@ -71,5 +74,74 @@ gboolean cuocc_plot_export   (const CuoccSeries     *series,
                               int                    width,
                               int                    height,
                               GError               **error);
+
+/* The same, for a style whose font differs from the default one: the plot
+ * area's inset is measured from the tick labels, so it depends on the font.
+ * It does not depend on the y unit, so toggling the unit never moves it. */
+gboolean cuocc_plot_value_at_styled (const CuoccSeries    *series,
+                                     const CuoccPlotStyle *style,
+                                     double                width,
+                                     double                height,
+                                     double                x,
+                                     double                y,
+                                     gint64               *value);
+
+/* The plot area (inside the axes) the drawing uses for this size; FALSE
+ * when the size leaves no room for one. style may be NULL (the default font). */
+gboolean cuocc_plot_get_area (const CuoccSeries    *series,
+                              const CuoccPlotStyle *style,
+                              double                width,
+                              double                height,
+                              double               *area_x,
+                              double               *area_y,
+                              double               *area_width,
+                              double               *area_height);
+
+/* Where the input value lies along the x axis, the inverse of value_at. */
+gboolean cuocc_plot_x_for_value (const CuoccSeries    *series,
+                                 const CuoccPlotStyle *style,
+                                 double                width,
+                                 double                height,
+                                 gint64                value,
+                                 double               *x);
+
+/* The file name extensions cuocc_plot_export understands, for messages:
+ * ".png, .svg, .pdf, .csv". */
+const char *cuocc_plot_export_formats (void);
+
+#define CUOCC_PLOT_MAX_SIZE 16384
+
+/* A heatmap of occupancy over two inputs: x is threads per block, y is
+ * registers per thread or shared memory per block (y_kind). occupancy holds
+ * n_x × n_y values in 0..1, row by row: occupancy[j * n_x + i] is for
+ * (x_values[i], y_values[j]). x_values and y_values ascend. */
+typedef struct {
+  CuoccSeriesKind y_kind;          /* CUOCC_SERIES_REGS or CUOCC_SERIES_SMEM */
+  guint n_x;
+  guint n_y;
+  const gint64 *x_values;
+  const gint64 *y_values;
+  const double *occupancy;
+  int current_i;                   /* the current configuration's cell; -1 for none */
+  int current_j;
+} CuoccHeatmap;
+
+/* Paint the heatmap into (0, 0, width, height); hover shows the cell's value. */
+void     cuocc_plot_draw_heatmap (cairo_t              *cr,
+                                  double                width,
+                                  double                height,
+                                  const CuoccHeatmap   *map,
+                                  const CuoccPlotStyle *style,
+                                  const CuoccPlotHover *hover);
+
+/* The cell under a point of the heatmap; FALSE outside it. */
+gboolean cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
+                                     const CuoccPlotStyle *style,
+                                     double                width,
+                                     double                height,
+                                     double                x,
+                                     double                y,
+                                     guint                *i,
+                                     guint                *j);
 
 G_END_DECLS

@@ -1,0 +1,213 @@
+/* cuocc-plot-export.c — writes a graph to a PNG, SVG, PDF or CSV file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every format is rendered into memory first and then handed to
+ * g_file_set_contents (), which writes a temporary file beside the target
+ * and renames it over: a failed export leaves the old file as it was.
+ */
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <string.h>
+
+#include "cuocc-plot-private.h"
+
+typedef enum {
+  FORMAT_PNG,
+  FORMAT_SVG,
+  FORMAT_PDF,
+  FORMAT_CSV,
+} ExportFormat;
+
+static const struct {
+  const char *extension;
+  ExportFormat format;
+} formats[] = {
+  { ".png", FORMAT_PNG },
+  { ".svg", FORMAT_SVG },
+  { ".pdf", FORMAT_PDF },
+  { ".csv", FORMAT_CSV },
+};
+
+const char *
+cuocc_plot_export_formats (void)
+{
+  return ".png, .svg, .pdf, .csv";
+}
+
+static gboolean
+format_for_path (const char    *path,
+                 ExportFormat  *format,
+                 GError       **error)
+{
+  const char *dot = strrchr (path, '.');
+  const char *slash = strrchr (path, G_DIR_SEPARATOR);
+
+  if (dot != NULL && (slash == NULL || dot > slash))
+    for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+      if (g_ascii_strcasecmp (dot, formats[i].extension) == 0)
+        {
+          *format = formats[i].format;
+          return TRUE;
+        }
+
+  g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+               "Cannot export to “%s”: unknown file type; the name must end in one of %s",
+               path, cuocc_plot_export_formats ());
+  return FALSE;
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static GByteArray *
+render (ExportFormat          format,
+        const CuoccSeries    *series,
+        CuoccPlotYUnit        unit,
+        const CuoccPlotStyle *style,
+        int                   width,
+        int                   height,
+        GError              **error)
+{
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  switch (format)
+    {
+    case FORMAT_PNG:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      break;
+    case FORMAT_SVG:
+      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, height);
+      break;
+    case FORMAT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, plot_title (series->kind));
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "cuocc");
+      break;
+    case FORMAT_CSV:
+    default:
+      g_assert_not_reached ();
+    }
+
+  cr = cairo_create (surface);
+  cuocc_plot_draw (cr, width, height, series, unit, style, NULL);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+
+  if (status == CAIRO_STATUS_SUCCESS && format == FORMAT_PNG)
+    status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   "Cannot draw the graph at %d × %d: %s", width, height,
+                   cairo_status_to_string (status));
+      return NULL;
+    }
+
+  return g_steal_pointer (&bytes);
+}
+
+static gboolean
+check_folder (const char  *path,
+              GError     **error)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
+                   "Cannot write “%s”: it is a folder", path);
+      return FALSE;
+    }
+
+  if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+                   "Cannot write “%s”: the folder “%s” does not exist", path, folder);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+cuocc_plot_export (const CuoccSeries    *series,
+                   CuoccPlotYUnit        unit,
+                   const CuoccPlotStyle *style,
+                   const char           *path,
+                   int                   width,
+                   int                   height,
+                   GError              **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  g_autofree char *csv = NULL;
+  g_autoptr(GError) local_error = NULL;
+  ExportFormat format;
+  const char *data;
+  gsize length;
+
+  g_return_val_if_fail (series != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!format_for_path (path, &format, error))
+    return FALSE;
+
+  if (format != FORMAT_CSV
+      && (width < 1 || width > CUOCC_PLOT_MAX_SIZE || height < 1 || height > CUOCC_PLOT_MAX_SIZE))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   "Cannot export “%s” at %d × %d: width and height must be between 1 and %d",
+                   path, width, height, CUOCC_PLOT_MAX_SIZE);
+      return FALSE;
+    }
+
+  if (!check_folder (path, error))
+    return FALSE;
+
+  if (format == FORMAT_CSV)
+    {
+      csv = cuocc_series_to_csv (series);
+      if (csv == NULL)
+        {
+          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                       "Cannot export “%s”: the series has no data", path);
+          return FALSE;
+        }
+      data = csv;
+      length = strlen (csv);
+    }
+  else
+    {
+      bytes = render (format, series, unit, style, width, height, error);
+      if (bytes == NULL)
+        return FALSE;
+      data = (const char *) bytes->data;
+      length = bytes->len;
+    }
+
+  if (!g_file_set_contents (path, data, length, &local_error))
+    {
+      g_set_error (error, local_error->domain, local_error->code,
+                   "Cannot write “%s”: %s", path, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}

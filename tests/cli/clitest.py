@@ -1,0 +1,85 @@
+# clitest.py — a small TAP harness for the cuocc command line tests.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Each test is a function named test_*; it runs the real cuocc binary and
+# asserts on what it printed. The output is TAP, for meson's protocol: 'tap'.
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import traceback
+
+CUOCC = None
+
+COLUMNS = [
+    "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
+    "active_blocks", "active_warps", "active_threads", "occupancy_pct",
+    "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
+    "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
+]
+
+
+class Result:
+    def __init__(self, proc):
+        self.rc = proc.returncode
+        self.out = proc.stdout.decode("utf-8")
+        self.err = proc.stderr.decode("utf-8")
+
+    def __repr__(self):
+        return "rc=%d\nstdout:\n%s\nstderr:\n%s" % (self.rc, self.out, self.err)
+
+
+def run(*args, stdin=None):
+    proc = subprocess.run([CUOCC] + [str(a) for a in args], input=stdin,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    return Result(proc)
+
+
+def check(cond, what, result=None):
+    if not cond:
+        raise AssertionError(what + ("\n" + repr(result) if result is not None else ""))
+
+
+def equal(actual, expected, what, result=None):
+    check(actual == expected, "%s: expected %r, got %r" % (what, expected, actual), result)
+
+
+def parse_csv(text):
+    rows = list(csv.reader(io.StringIO(text)))
+    return rows[0], [dict(zip(rows[0], r)) for r in rows[1:]]
+
+
+def usage_error(result, *words):
+    """A usage error: exit 2, nothing on stdout, a message naming each word."""
+    equal(result.rc, 2, "exit status", result)
+    equal(result.out, "", "stdout", result)
+    check(result.err.startswith("cuocc: "), "message starts with cuocc:", result)
+    for w in words:
+        check(w.lower() in result.err.lower(), "message names %r" % w, result)
+
+
+def main(module_globals):
+    global CUOCC
+    if len(sys.argv) < 2:
+        print("usage: %s PATH-TO-CUOCC" % sys.argv[0], file=sys.stderr)
+        sys.exit(2)
+    CUOCC = os.path.abspath(sys.argv[1])
+    tests = [(name, f) for name, f in module_globals.items()
+             if name.startswith("test_") and callable(f)]
+    print("1..%d" % len(tests))
+    failed = 0
+    for i, (name, f) in enumerate(tests, 1):
+        try:
+            f()
+            print("ok %d %s" % (i, name))
+        except Exception:
+            failed += 1
+            print("not ok %d %s" % (i, name))
+            for line in traceback.format_exc().splitlines():
+                print("# " + line)
+        sys.stdout.flush()
+    sys.exit(1 if failed else 0)

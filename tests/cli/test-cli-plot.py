@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+# test-cli-plot.py — cuocc --plot writes real PNG, SVG, PDF and CSV files.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import csv
+import os
+import struct
+import tempfile
+import xml.etree.ElementTree as ET
+
+from clitest import check, equal, main, run, usage_error
+
+TMP = tempfile.mkdtemp(prefix="cuocc-cli-plot-")
+BASE = ["--cc", "7.0", "--threads", "128", "--regs", "37"]
+
+
+def out(name):
+    return os.path.join(TMP, name)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def test_png():
+    path = out("threads.png")
+    r = run(*BASE, "--plot", "threads", "--output", path, "--size", "640x400")
+    equal(r.rc, 0, "exit status", r)
+    data = read(path)
+    equal(data[:8], b"\x89PNG\r\n\x1a\n", "PNG signature")
+    equal(data[12:16], b"IHDR", "IHDR chunk")
+    width, height = struct.unpack(">II", data[16:24])
+    equal((width, height), (640, 400), "PNG size")
+    check(len(data) > 2000, "the PNG holds a drawing (%d bytes)" % len(data))
+
+
+def test_png_default_size():
+    path = out("registers.png")
+    r = run(*BASE, "--plot", "registers", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    data = read(path)
+    equal(struct.unpack(">II", data[16:24]), (800, 500), "default size")
+
+
+def test_svg():
+    path = out("smem.svg")
+    r = run(*BASE, "--plot", "smem", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    root = ET.fromstring(read(path))
+    check(root.tag.endswith("svg"), "an <svg> document")
+    check(len(list(root.iter())) > 10, "the SVG holds a drawing")
+
+
+def test_pdf():
+    path = out("threads.pdf")
+    r = run(*BASE, "--plot", "threads", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    data = read(path)
+    check(data.startswith(b"%PDF-"), "PDF header")
+    check(b"%%EOF" in data[-32:], "PDF trailer")
+
+
+def rows_of(path):
+    with open(path, newline="") as f:
+        return list(csv.reader(f))
+
+
+def test_csv_threads():
+    path = out("threads.csv")
+    r = run(*BASE, "--plot", "threads", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    rows = rows_of(path)
+    equal(rows[0][:4], ["threads", "active_blocks", "active_warps", "occupancy_pct"], "header")
+    table = {int(x[0]): x for x in rows[1:]}
+    check(all(t in table for t in range(32, 1025, 32)), "every warp multiple up to 1024")
+    # 128 x 37 on 7.0: 12 blocks, 48 warps, 75 %; 320: 4 blocks, 40 warps, 62.5 %.
+    equal([table[128][1], table[128][2]], ["12", "48"], "128 threads")
+    equal(float(table[128][3]), 75.0, "128 threads occupancy")
+    equal([table[320][1], table[320][2]], ["4", "40"], "320 threads")
+    equal(float(table[320][3]), 62.5, "320 threads occupancy")
+
+
+def test_csv_registers():
+    path = out("regs.csv")
+    r = run(*BASE, "--plot", "registers", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    rows = rows_of(path)
+    equal(rows[0][:4], ["regs", "active_blocks", "active_warps", "occupancy_pct"], "header")
+    table = {int(x[0]): x for x in rows[1:]}
+    check(0 in table and 255 in table, "0 to 255 registers")
+    equal(table[37][1:3], ["12", "48"], "37 registers")
+    # 32 registers: 1024 per warp, 16 warps per sub-partition, all 64: 16 blocks.
+    equal(table[32][1:3], ["16", "64"], "32 registers")
+
+
+def test_csv_smem():
+    path = out("smem.csv")
+    r = run("--cc", "7.0", "--threads", "256", "--plot", "smem", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    rows = rows_of(path)
+    equal(rows[0][:4], ["smem", "active_blocks", "active_warps", "occupancy_pct"], "header")
+    table = {int(x[0]): x for x in rows[1:]}
+    equal(table[49152][1:3], ["2", "16"], "48 KiB")
+    equal(table[0][1:3], ["8", "64"], "no shared memory")
+
+
+def test_plot_errors():
+    usage_error(run(*BASE, "--plot", "threads", "--output", out("x.gif")), "x.gif")
+    usage_error(run(*BASE, "--plot", "threads", "--output", out("x.png"), "--size", "big"), "big")
+    usage_error(run(*BASE, "--plot", "threads", "--output", out("x.png"), "--size", "0x10"), "0x10")
+    usage_error(run(*BASE, "--plot", "threads", "--output", out("x.png"), "--size", "800x"), "800x")
+    usage_error(run(*BASE, "--plot", "occupancy", "--output", out("x.png")), "occupancy")
+    usage_error(run(*BASE, "--plot", "threads"), "--output")
+    check(not os.path.exists(out("x.png")), "no file after an error")
+
+
+if __name__ == "__main__":
+    main(globals())

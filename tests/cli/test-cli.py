@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+# test-cli.py — the cuocc command line, one configuration at a time: every
+# format with values worked out by hand, the lists, and every error path.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The expected figures come from the published rules, not from the program:
+#   CC 7.0: 64 warps, 32 blocks, 65536 registers in 4 sub-partitions of 16384,
+#     registers allocated per warp in units of 256; shared memory 96 KiB.
+#   128 threads x 37 registers: 4 warps per block; a warp takes
+#     ceil(37 * 32 = 1184, 256) = 1280 registers; a sub-partition holds
+#     floor(16384 / 1280) = 12 warps, the SM 48; 48 / 4 = 12 blocks (warps
+#     alone would allow 64 / 4 = 16): 12 blocks, 48 warps, 1536 threads, 75 %.
+#     The best block size is the largest reaching 48 warps: 24 warps (768
+#     threads), 2 blocks.
+#   320 threads x 37 registers: 10 warps, 48 / 10 = 4 blocks, 40 warps, 62.5 %.
+#   256 threads, 48 KiB shared memory: 98304 / 49152 = 2 blocks, 16 warps, 25 %;
+#     every block size gets 2 blocks, so the best is 1024.
+#   CC 8.0, 256 threads, 48 KiB: the runtime adds 1 KiB per block, 50176 bytes;
+#     the largest configuration is 164 KiB = 167936; 3 blocks, 24 warps, 37.5 %.
+#   CC 8.6 (48 warps, 16 blocks, 100 KiB), 256 threads, 24 KiB: 25600 bytes per
+#     block, 102400 / 25600 = 4 blocks, 32 warps, 66.67 %; best block size 768
+#     (2 blocks of 24 warps fill the SM; 3 x 16 and 4 x 12 tie below it).
+#   CC 9.0, 32 threads, 4 barriers: the SM has 2 x 32 = 64 barriers, 16 blocks,
+#     16 warps, 25 %.
+
+import json
+from collections import OrderedDict
+
+from clitest import COLUMNS, check, equal, main, parse_csv, run, usage_error
+
+U = "unlimited"
+
+# (arguments, expected columns as CSV text)
+CASES = [
+    (["--cc", "7.0", "--threads", "128", "--regs", "37"],
+     dict(cc="7.0", threads="128", regs="37", smem="0", smem_config="98304", barriers="1",
+          global_caching="off", active_blocks="12", active_warps="48", active_threads="1536",
+          occupancy_pct="75", blocks_by_warps="16", blocks_by_regs="12", blocks_by_smem=U,
+          blocks_by_blocks="32", blocks_by_barriers=U, limiters="registers",
+          regs_per_block="5120", smem_per_block="0", best_block_size="768", error="")),
+    (["--cc", "7.0", "--threads", "320", "--regs", "37"],
+     dict(cc="7.0", threads="320", active_blocks="4", active_warps="40", active_threads="1280",
+          occupancy_pct="62.5", blocks_by_warps="6", blocks_by_regs="4", blocks_by_smem=U,
+          limiters="registers", regs_per_block="12800", best_block_size="768")),
+    (["--cc", "7.0", "--threads", "256", "--regs", "0", "--smem", "48K"],
+     dict(smem="49152", smem_config="98304", active_blocks="2", active_warps="16",
+          active_threads="512", occupancy_pct="25", blocks_by_warps="8", blocks_by_regs=U,
+          blocks_by_smem="2", limiters="shared_memory", regs_per_block="0",
+          smem_per_block="49152", best_block_size="1024")),
+    (["--cc", "8.0", "--threads", "256", "--regs", "0", "--smem", "48KiB"],
+     dict(cc="8.0", smem="49152", smem_config="167936", active_blocks="3", active_warps="24",
+          occupancy_pct="37.5", blocks_by_smem="3", limiters="shared_memory",
+          smem_per_block="50176", best_block_size="1024")),
+    (["--cc", "8.6", "--threads", "256", "--regs", "0", "--smem", "24576"],
+     dict(cc="8.6", smem="24576", smem_config="102400", active_blocks="4", active_warps="32",
+          active_threads="1024", occupancy_pct="66.67", blocks_by_warps="6", blocks_by_smem="4",
+          blocks_by_blocks="16", limiters="shared_memory", smem_per_block="25600",
+          best_block_size="768")),
+    (["--cc", "9.0", "--threads", "32", "--regs", "0", "--barriers", "4"],
+     dict(cc="9.0", barriers="4", active_blocks="16", active_warps="16", occupancy_pct="25",
+          blocks_by_warps="64", blocks_by_blocks="32", blocks_by_barriers="16",
+          limiters="barriers")),
+]
+
+
+def json_value(text):
+    if text == U:
+        return None
+    if text == "" :
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+
+
+def test_csv_values():
+    for args, expected in CASES:
+        r = run(*args, "--format", "csv")
+        equal(r.rc, 0, "exit status of %s" % args, r)
+        header, rows = parse_csv(r.out)
+        equal(header, COLUMNS, "CSV columns")
+        equal(len(rows), 1, "one row")
+        for key, value in expected.items():
+            equal(rows[0][key], value, "%s for %s" % (key, " ".join(args)), r)
+        check(rows[0]["gpu"] != "", "the gpu column names the device", r)
+
+
+def test_json_values():
+    for args, expected in CASES:
+        r = run(*args, "--format", "json")
+        equal(r.rc, 0, "exit status of %s" % args, r)
+        obj = json.loads(r.out, object_pairs_hook=OrderedDict)
+        check(isinstance(obj, dict), "a single object", r)
+        equal(list(obj.keys()), COLUMNS, "JSON keys in order")
+        for key, value in expected.items():
+            want = json_value(value) if key not in ("cc", "limiters", "global_caching") else value
+            if key == "error":
+                want = None
+            equal(obj[key], want, "%s for %s" % (key, " ".join(args)), r)
+        for key in ("threads", "regs", "smem", "smem_config", "barriers", "active_blocks",
+                    "active_warps", "active_threads", "regs_per_block", "smem_per_block",
+                    "best_block_size"):
+            check(type(obj[key]) is int, "%s is a JSON integer" % key, r)
+        check(isinstance(obj["occupancy_pct"], (int, float)), "occupancy_pct is a number", r)
+
+
+def test_json_unlimited_is_null():
+    r = run("--cc", "7.0", "--threads", "128", "--regs", "0", "--format", "json")
+    obj = json.loads(r.out)
+    equal(obj["blocks_by_regs"], None, "no registers: blocks_by_regs", r)
+    equal(obj["blocks_by_smem"], None, "no shared memory: blocks_by_smem", r)
+    equal(obj["blocks_by_barriers"], None, "barriers do not limit on 7.0", r)
+    equal(obj["blocks_by_warps"], 16, "blocks_by_warps", r)
+    equal(obj["occupancy_pct"], 100, "occupancy", r)
+    equal(obj["limiters"], "warps", "limiters", r)
+
+
+def test_text_report():
+    r = run("--cc", "7.0", "--threads", "128", "--regs", "37")
+    equal(r.rc, 0, "exit status", r)
+    lines = r.out.splitlines()
+    check(any("Occupancy" in l and "48 / 64 = 75 %" in l for l in lines), "occupancy line", r)
+    check(any("Active threads per SM" in l and l.split()[-1] == "1536" for l in lines), "threads", r)
+    check(any("Active warps per SM" in l and l.split()[-1] == "48" for l in lines), "warps", r)
+    check(any("Active thread blocks per SM" in l and l.split()[-1] == "12" for l in lines), "blocks", r)
+    regs = [l for l in lines if l.split()[:1] == ["Registers"] and l.split()[1].isdigit()]
+    check(len(regs) == 1 and regs[0].split()[1:4] == ["5120", "65536", "12"] and "limiter" in regs[0],
+          "registers row: 5120 per block, 65536 per SM, 12 blocks, marked as the limiter", r)
+    warps = [l for l in lines if l.split()[:1] == ["Warps"]]
+    check(len(warps) == 1 and warps[0].split()[1:4] == ["4", "64", "16"] and "limiter" not in warps[0],
+          "warps row", r)
+    smem = [l for l in lines if l.strip().startswith("Shared memory ") and "unlimited" in l]
+    check(len(smem) == 1, "shared memory row is unlimited", r)
+    check(any("Block size for most occupancy" in l and l.split()[-1] == "768" for l in lines),
+          "suggested block size", r)
+    check(any("Max registers per thread" in l and l.split()[-1] == "255" for l in lines),
+          "physical limits", r)
+    equal(r.err, "", "no warnings", r)
+
+
+def test_text_product_has_sm_count():
+    r = run("--gpu", "Tesla V100 SXM2", "--threads", "128", "--regs", "37")
+    equal(r.rc, 0, "exit status", r)
+    check(any("Multiprocessors (SMs)" in l and l.split()[-1] == "80" for l in r.out.splitlines()),
+          "V100 has 80 SMs", r)
+    # The best block size gives 2 blocks per SM, 160 on 80 SMs.
+    check(any("Minimum grid size" in l and l.split()[-1] == "160" for l in r.out.splitlines()),
+          "minimum grid size", r)
+
+
+def test_gpu_by_name_csv():
+    r = run("--gpu", "tesla v100 sxm2", "--threads", "320", "--regs", "37", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal(rows[0]["cc"], "7.0", "cc of a V100", r)
+    check("V100" in rows[0]["gpu"], "gpu column names the product", r)
+    equal(rows[0]["occupancy_pct"], "62.5", "occupancy", r)
+
+
+def test_sizes_with_suffixes():
+    for text in ("48K", "48KB", "48KiB", "49152"):
+        r = run("--cc", "7.0", "--threads", "256", "--smem", text, "--format", "csv")
+        _, rows = parse_csv(r.out)
+        equal(rows[0]["smem"], "49152", "--smem %s" % text, r)
+
+
+def test_smem_config_chosen():
+    r = run("--cc", "7.0", "--threads", "256", "--smem", "16K", "--smem-config", "32K", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal(rows[0]["smem_config"], "32768", "configuration in effect", r)
+    equal(rows[0]["blocks_by_smem"], "2", "32768 / 16384", r)
+    equal(rows[0]["active_blocks"], "2", "active blocks", r)
+
+
+def test_too_much_is_a_valid_question():
+    for extra in (["--threads", "2048"], ["--threads", "128", "--regs", "300"],
+                  ["--threads", "128", "--smem", "200K"]):
+        r = run("--cc", "7.0", *extra, "--format", "csv")
+        equal(r.rc, 0, "exit status for %s" % extra, r)
+        _, rows = parse_csv(r.out)
+        equal(rows[0]["active_blocks"], "0", "active blocks for %s" % extra, r)
+        equal(rows[0]["occupancy_pct"], "0", "occupancy for %s" % extra, r)
+        check(rows[0]["limiters"] != "", "a limiter is named for %s" % extra, r)
+        check("warning" in r.err.lower(), "a warning on stderr for %s" % extra, r)
+
+
+def test_global_caching_on_maxwell():
+    r = run("--cc", "5.2", "--threads", "256", "--regs", "32", "--global-caching", "on",
+            "--format", "json")
+    equal(r.rc, 0, "exit status", r)
+    equal(json.loads(r.out)["global_caching"], "on", "caching in effect", r)
+
+
+def test_help_and_version():
+    r = run("--help")
+    equal(r.rc, 0, "--help exit status", r)
+    for word in ("--gpu", "--cc", "--device-file", "--threads", "--regs", "--smem", "--smem-config",
+                 "--barriers", "--global-caching", "--format", "--batch", "--plot", "--output",
+                 "--size", "--list-gpus", "--gpu-data", "--version"):
+        check(word in r.out, "--help mentions %s" % word, r)
+    r = run("--version")
+    equal(r.rc, 0, "--version exit status", r)
+    check(r.out.startswith("cuocc 0.1.0"), "--version prints the version", r)
+
+
+def test_list_gpus():
+    r = run("--list-gpus")
+    equal(r.rc, 0, "exit status", r)
+    for name in ("V100", "RTX 4090", "A100", "H100", "Jetson", "RTX 5090"):
+        check(name in r.out, "lists %s" % name, r)
+    v100 = [l for l in r.out.splitlines() if "V100" in l and " 7.0 " in l]
+    check(any(l.split()[-1] == "80" for l in v100), "V100: CC 7.0 with 80 SMs", r)
+    for cc in ("1.0", "2.0", "3.5", "7.5", "8.9", "9.0", "10.0", "12.1"):
+        check(any(l.startswith(cc + " ") for l in r.out.splitlines()), "lists CC %s" % cc, r)
+
+
+def test_gpu_data():
+    r = run("--gpu-data")
+    equal(r.rc, 0, "exit status", r)
+    ccs = "1.0 1.1 1.2 1.3 2.0 2.1 3.0 3.2 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0 10.0 10.3 11.0 12.0 12.1"
+    cc_rows = [l.split()[2:] for l in r.out.splitlines() if l.startswith("Compute capability")]
+    equal(sum(cc_rows, []), ccs.split(), "every compute capability side by side", r)
+    check("Source:" in r.out, "sources are shown", r)
+
+    r = run("--gpu-data", "--cc", "7.0")
+    equal(r.rc, 0, "exit status", r)
+    rows = {l[:36].strip(): l[36:].strip() for l in r.out.splitlines() if len(l) > 36}
+    equal(rows.get("Compute capability"), "7.0", "one column", r)
+    equal(rows.get("Max warps per SM"), "64", "warps", r)
+    equal(rows.get("Registers per SM"), "65536", "registers", r)
+    equal(rows.get("Max thread blocks per SM"), "32", "blocks", r)
+    check("98304" in r.out and "Volta" in r.out and "Source:" in r.out, "figures and source", r)
+
+
+# ---------------------------------------------------------------- errors
+
+def test_error_unknown_option():
+    usage_error(run("--frobnicate"), "--frobnicate")
+
+
+def test_error_not_a_number():
+    usage_error(run("--cc", "7.0", "--threads", "abc"), "abc")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--regs", "12x"), "12x")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--smem", "lots"), "lots")
+
+
+def test_error_no_question():
+    usage_error(run("--cc", "7.0", "--threads", "0"), "threads")
+    usage_error(run("--cc", "7.0", "--threads=-32"), "threads")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--regs=-5"), "regs")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--smem=-1"), "smem")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--barriers=-1"), "barriers")
+
+
+def test_error_overflow():
+    usage_error(run("--cc", "7.0", "--threads", "99999999999999999999"), "99999999999999999999")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--regs", "4294967296"), "4294967296")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--smem", "99999999999999999999K"), "smem")
+
+
+def test_error_unknown_gpu():
+    usage_error(run("--gpu", "GeForce Imaginary 9999", "--threads", "128"), "GeForce Imaginary 9999")
+
+
+def test_error_ambiguous_gpu():
+    r = run("--gpu", "H100", "--threads", "128")
+    usage_error(r, "H100")
+    check(r.err.count("H100") >= 3, "the candidates are listed", r)
+
+
+def test_error_unknown_cc():
+    r = run("--cc", "4.0", "--threads", "128")
+    usage_error(r, "4.0")
+    check("7.0" in r.err, "the known compute capabilities are listed", r)
+    usage_error(run("--cc", "seven", "--threads", "128"), "seven")
+
+
+def test_error_invalid_smem_config():
+    r = run("--cc", "7.0", "--threads", "128", "--smem-config", "50K")
+    usage_error(r)
+    check("51200" in r.err or "50K" in r.err, "the value is named", r)
+    check("65536" in r.err and "98304" in r.err, "the allowed configurations are named", r)
+
+
+def test_error_caching_without_hardware():
+    usage_error(run("--cc", "7.0", "--threads", "128", "--global-caching", "on"), "caching")
+    usage_error(run("--cc", "5.2", "--threads", "128", "--global-caching", "sometimes"), "sometimes")
+
+
+def test_error_missing_and_conflicting():
+    usage_error(run("--threads", "128"), "--gpu")
+    usage_error(run("--cc", "7.0"), "--threads")
+    usage_error(run("--cc", "7.0", "--gpu", "Tesla V100 SXM2", "--threads", "128"), "--cc")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--format", "xml"), "xml")
+    usage_error(run("--cc", "7.0", "--threads", "128", "stray"), "stray")
+    usage_error(run("--list-gpus", "--batch", "x.csv"))
+    usage_error(run("--batch", "-", "--format", "text"), "text")
+    usage_error(run("--gpu-data", "--cc", "4.0"), "4.0")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--output", "x.png"), "--plot")
+
+
+def test_error_device_file_missing():
+    usage_error(run("--device-file", "/nonexistent/gpu.ini", "--threads", "128"), "/nonexistent/gpu.ini")
+
+
+if __name__ == "__main__":
+    main(globals())
