@@ -16,6 +16,7 @@
 #include "cuocc-cli-input.h"
 
 #define MAX_FIELDS 64
+#define BEST_CACHE_SIZE 4096       /* a power of two */
 
 typedef struct {
   char *p;
@@ -37,6 +38,18 @@ typedef struct {
   gboolean last_is_gpu;
   GpuEntry *last;
 } GpuCache;
+
+/* The best block size does not depend on the threads per block, and
+ * batch files often sweep them for one kernel: remember recent answers. */
+typedef struct {
+  const GpuEntry *entry;
+  int regs;
+  int barriers;
+  gint64 smem;
+  gint64 smem_config;
+  CuoccCaching caching;
+  int best_block_size;
+} BestEntry;
 
 /* ------------------------------------------------------------------ */
 /* Reading CSV                                                         */
@@ -340,18 +353,36 @@ gpu_cache_lookup (GpuCache   *cache,
 /* ------------------------------------------------------------------ */
 
 static int
-best_block_size (const CuoccGpu   *gpu,
+best_block_size (BestEntry        *cache,
+                 const GpuEntry   *entry,
                  const CuoccInput *input)
 {
+  guint hash = GPOINTER_TO_UINT (entry) ^ (guint) input->regs * 2654435761u ^
+               (guint) input->smem * 40503u ^ (guint) input->smem_config * 7919u ^
+               (guint) input->barriers * 131u ^ (guint) input->caching;
+  BestEntry *slot = &cache[(hash ^ (hash >> 15)) & (BEST_CACHE_SIZE - 1)];
   int min_grid_size = 0;
 
-  return cuocc_best_block_size (gpu, input, &min_grid_size);
+  if (slot->entry == entry && slot->regs == input->regs && slot->smem == input->smem &&
+      slot->smem_config == input->smem_config && slot->barriers == input->barriers &&
+      slot->caching == input->caching)
+    return slot->best_block_size;
+
+  slot->entry = entry;
+  slot->regs = input->regs;
+  slot->smem = input->smem;
+  slot->smem_config = input->smem_config;
+  slot->barriers = input->barriers;
+  slot->caching = input->caching;
+  slot->best_block_size = cuocc_best_block_size (&entry->gpu, input, &min_grid_size);
+  return slot->best_block_size;
 }
 
 /* Answers one row; returns FALSE when it ends up as an error row. */
 static gboolean
 answer_row (CliTable   *table,
             GpuCache   *cache,
+            BestEntry  *best_cache,
             const int   columns[CLI_N_INPUTS],
             char      **fields,
             guint       n_fields,
@@ -395,7 +426,7 @@ answer_row (CliTable   *table,
     }
 
   cli_table_add_result (table, entry->cc, &entry->gpu, &input, &result,
-                        best_block_size (&entry->gpu, &input));
+                        best_block_size (best_cache, entry, &input));
   return TRUE;
 }
 
@@ -411,6 +442,7 @@ cli_batch_run (const char *path,
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
   g_autoptr(CliWriter) writer = NULL;
+  g_autofree BestEntry *best_cache = g_new0 (BestEntry, BEST_CACHE_SIZE);
   char *fields[MAX_FIELDS];
   int columns[CLI_N_INPUTS];
   guint n_fields = 0, n_header_fields;
@@ -460,7 +492,7 @@ cli_batch_run (const char *path,
     {
       if (is_blank_record (fields, n_fields))
         continue;
-      if (!answer_row (&table, &cache, columns, fields, n_fields, n_header_fields, bad))
+      if (!answer_row (&table, &cache, best_cache, columns, fields, n_fields, n_header_fields, bad))
         n_failed++;
     }
 

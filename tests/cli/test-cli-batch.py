@@ -155,5 +155,24 @@ def test_many_rows_and_gpus():
               "row %d: warps = blocks x warps per block" % i)
 
 
+def test_batch_agrees_with_single():
+    # The batch path caches GPU lookups and best block sizes; every row must
+    # still read exactly as the same configuration asked on its own.
+    configs = []
+    for cc in ("3.5", "5.2", "7.0", "8.6", "9.0", "12.0"):
+        for threads in (64, 96, 256, 1024):
+            for regs, smem in ((0, 0), (37, 0), (64, 8192), (37, 0), (255, 20000)):
+                configs.append((cc, threads, regs, smem))
+    lines = ["cc,threads,regs,smem"] + ["%s,%d,%d,%d" % c for c in configs]
+    r = run("--batch", write("agree.csv", "\n".join(lines)))
+    equal(r.rc, 0, "exit status", r)
+    batch_rows = r.out.splitlines()[1:]
+    equal(len(batch_rows), len(configs), "rows")
+    for config, row in zip(configs, batch_rows):
+        cc, threads, regs, smem = config
+        single = run("--cc", cc, "--threads", threads, "--regs", regs, "--smem", smem, "--format", "csv")
+        equal(row, single.out.splitlines()[1], "batch row for %s" % (config,), single)
+
+
 if __name__ == "__main__":
     main(globals())
