@@ -25,6 +25,7 @@
 #     16 warps, 25 %.
 
 import json
+import os
 from collections import OrderedDict
 
 from clitest import COLUMNS, check, equal, main, parse_csv, run, usage_error
@@ -303,6 +304,48 @@ def test_error_missing_and_conflicting():
     usage_error(run("--batch", "-", "--format", "text"), "text")
     usage_error(run("--gpu-data", "--cc", "4.0"), "4.0")
     usage_error(run("--cc", "7.0", "--threads", "128", "--output", "x.png"), "--plot")
+
+
+DEVICE_FILE = """[Device]
+name=Future GPU
+compute-capability=13.0
+base=12.0
+sm-count=200
+max-warps-per-sm=64
+max-blocks-per-sm=32
+max-threads-per-block=1024
+registers-per-sm=65536
+max-registers-per-block=65536
+register-allocation-unit=256
+sub-partitions=4
+"""
+
+
+def write_temp(name, text):
+    import tempfile
+    path = os.path.join(tempfile.mkdtemp(prefix="cuocc-cli-"), name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def test_device_file():
+    # The same register file as 7.0: 128 x 37 gives 12 blocks, 48 warps, 75 %;
+    # the best block size, 768, gets 2 blocks on each of 200 SMs: 400.
+    path = write_temp("future.ini", DEVICE_FILE)
+    r = run("--device-file", path, "--threads", "128", "--regs", "37", "--format", "json")
+    equal(r.rc, 0, "exit status", r)
+    obj = json.loads(r.out)
+    equal((obj["cc"], obj["gpu"]), ("13.0", "Future GPU"), "the device as described", r)
+    equal((obj["active_blocks"], obj["active_warps"], obj["occupancy_pct"]), (12, 48, 75), "figures", r)
+    equal(obj["best_block_size"], 768, "best block size", r)
+    r = run("--device-file", path, "--threads", "128", "--regs", "37")
+    lines = r.out.splitlines()
+    check(any("Multiprocessors (SMs)" in l and l.split()[-1] == "200" for l in lines), "SM count", r)
+    check(any("Minimum grid size" in l and l.split()[-1] == "400" for l in lines), "minimum grid", r)
+
+    bad = write_temp("bad.ini", "[Device]\ncompute-capability=13.0\nbogus=1\n")
+    usage_error(run("--device-file", bad, "--threads", "128"), "bogus")
 
 
 def test_error_device_file_missing():
