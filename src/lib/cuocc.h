@@ -226,3 +226,5 @@ CUOCC_AVAILABLE char *cuocc_series_to_csv (const CuoccSeries *series);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccSeries, cuocc_series_free)
 
 G_END_DECLS
+
+#include "cuocc-import.h"

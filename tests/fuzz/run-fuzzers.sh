@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang and runs each on a copy of its seed
+# corpus. Not part of the normal test suite, which replays the seed corpus
+# through the readers (tests/import, test-import-corpus).
+#
+#   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
+#
+# SECONDS: how long each target runs (default 600). TARGETs: ptxas cuobjdump
+# ncu demangle (default all), run two at a time. New inputs go to
+# $FUZZ_DIR/work/<target>; crashes to $FUZZ_DIR/artifacts/<target>.
+# Needs clang and libclang-rt-dev (Debian: apt-get install clang libclang-rt-14-dev).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+seconds=${1:-600}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle)
+out=${FUZZ_DIR:-$root/_build-fuzz}
+jobs=${FUZZ_JOBS:-2}
+mkdir -p "$out"
+
+printf '#define GETTEXT_PACKAGE "cuocc"\n#define PACKAGE_VERSION "fuzz"\n#define LOCALEDIR "/usr/share/locale"\n' > "$out/config.h"
+cc=${CC:-clang}
+flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0))
+libs=($(pkg-config --libs glib-2.0) -lm)
+lib_sources=("$root/src/lib/cuocc-import.c" "$root/src/lib/cuocc-demangle.c" "$root/src/lib/cuocc-error.c")
+
+"$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
+"$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"
+
+run_one () {
+  local target=$1 binary=fuzz-import
+  [ "$target" = demangle ] && binary=fuzz-demangle
+  mkdir -p "$out/work/$target" "$out/artifacts/$target"
+  cp -n "$here/corpus/$target"/* "$out/work/$target/" 2>/dev/null || true
+  local dict=()
+  [ -f "$here/$target.dict" ] && dict=(-dict="$here/$target.dict")
+  echo "fuzz-$target: running for ${seconds}s" >&2
+  local rc=0
+  "$out/$binary" "$out/work/$target" "${dict[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$out/artifacts/$target/" \
+    > "$out/$target.log" 2>&1 || rc=$?
+  echo "fuzz-$target: exit $rc, $(grep -h 'stat::number_of_executed_units' "$out/$target.log" || true)" >&2
+  return $rc
+}
+
+status=0
+running=0
+for t in "${targets[@]}"; do
+  run_one "$t" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
+done
+exit $status
