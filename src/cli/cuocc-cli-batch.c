@@ -453,6 +453,8 @@ cli_batch_run (const char *path,
   GpuCache cache;
   gsize length;
 
+  const char *display_name = g_strcmp0 (path, "-") == 0 ? _("standard input") : path;
+
   if (!read_all (path, &contents, &length, &error))
     {
       g_printerr ("cuocc: %s\n", error->message);
@@ -469,7 +471,7 @@ cli_batch_run (const char *path,
     {
       if (!csv_next (&reader, fields, &n_fields, &bad))
         {
-          g_printerr (_("cuocc: %s: the batch file is empty; it needs a header naming its columns\n"), path);
+          g_printerr (_("cuocc: %s: the batch file is empty; it needs a header naming its columns\n"), display_name);
           return 2;
         }
     }
@@ -477,7 +479,7 @@ cli_batch_run (const char *path,
 
   if (bad || !parse_header (fields, n_fields, columns, &error))
     {
-      g_printerr ("cuocc: %s: %s\n", path,
+      g_printerr ("cuocc: %s: %s\n", display_name,
                   bad ? _("Malformed CSV in the header") : error->message);
       return 2;
     }

@@ -373,6 +373,9 @@ cuocc_cli_run (int    argc,
   g_autoptr(GError) error = NULL;
   int n_modes;
 
+  if (argc <= 1)
+    return usage_error (_("Nothing to do: choose a GPU (--gpu, --cc or --device-file) and --threads, "
+                          "or use --batch, --list-gpus or --gpu-data"));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error ("%s", error->message);
   if (options.rest != NULL && options.rest[0] != NULL)
