@@ -1,0 +1,850 @@
+/* test-plot.c — the drawing module: exports, the inverse mapping, the pixels.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cuocc-plot-private.h"
+#include "plot-test-series.h"
+
+#define W 800
+#define H 500
+
+static const CuoccSeriesKind kinds[] = { CUOCC_SERIES_THREADS, CUOCC_SERIES_REGS, CUOCC_SERIES_SMEM };
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static CuoccSeries *
+test_series (CuoccSeriesKind kind)
+{
+  return plot_test_series_new (kind, 256, 40, 20000);
+}
+
+static CuoccSeries *
+real_series (const char      *cc,
+             CuoccSeriesKind  kind)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpu;
+  CuoccInput input;
+
+  g_assert_true (cuocc_gpu_for_cc (cc, &gpu, &error));
+  g_assert_no_error (error);
+  cuocc_input_init (&input);
+  input.threads = 256;
+  input.regs = 40;
+  input.smem = 12000;
+
+  return cuocc_series_new (&gpu, &input, kind);
+}
+
+static char *
+temp_path (const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-plot-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (dir, name, NULL);
+      g_unlink (child);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (dir);
+}
+
+static cairo_surface_t *
+render (const CuoccSeries    *series,
+        CuoccPlotYUnit        unit,
+        const CuoccPlotStyle *style,
+        const CuoccPlotHover *hover,
+        int                   width,
+        int                   height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cuocc_plot_draw (cr, width, height, series, unit, style, hover);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+static guint32
+pixel (cairo_surface_t *surface,
+       int              x,
+       int              y)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+
+  return *(const guint32 *) (const void *) (data + y * stride + 4 * x);
+}
+
+static gboolean
+pixel_is (guint32               argb,
+          const CuoccPlotColor *color,
+          int                   tolerance)
+{
+  int r = (argb >> 16) & 0xff, g = (argb >> 8) & 0xff, b = argb & 0xff;
+
+  return (argb >> 24) == 0xff
+         && ABS (r - (int) (color->r * 255 + 0.5)) <= tolerance
+         && ABS (g - (int) (color->g * 255 + 0.5)) <= tolerance
+         && ABS (b - (int) (color->b * 255 + 0.5)) <= tolerance;
+}
+
+static guint
+count_pixels_near (cairo_surface_t      *surface,
+                   const CuoccPlotColor *color,
+                   double                cx,
+                   double                cy,
+                   int                   radius)
+{
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+  guint n = 0;
+
+  for (int y = MAX (0, (int) cy - radius); y <= MIN (h - 1, (int) cy + radius); y++)
+    for (int x = MAX (0, (int) cx - radius); x <= MIN (w - 1, (int) cx + radius); x++)
+      if (pixel_is (pixel (surface, x, y), color, 12))
+        n++;
+
+  return n;
+}
+
+static gsize
+count_distinct_pixels (cairo_surface_t *surface)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+
+  for (int y = 0; y < h; y += 2)
+    for (int x = 0; x < w; x += 2)
+      g_hash_table_add (seen, GUINT_TO_POINTER (pixel (surface, x, y)));
+
+  return g_hash_table_size (seen);
+}
+
+static void
+expected_marker (const CuoccSeries *series,
+                 int                width,
+                 int                height,
+                 double            *x,
+                 double            *y)
+{
+  double ay, ah;
+
+  g_assert_true (cuocc_plot_get_area (series, NULL, width, height, NULL, &ay, NULL, &ah));
+  g_assert_true (cuocc_plot_x_for_value (series, NULL, width, height, series->current_x, x));
+  *y = ay + (1.0 - (double) series->current.active_warps / series->max_warps) * ah;
+}
+
+/* ------------------------------------------------------------------ */
+/* Export                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+test_export_png (void)
+{
+  g_autofree char *path = temp_path ("graph.png");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  cairo_surface_t *png;
+  gsize length;
+
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 640, 360, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_cmpuint (length, >, 8);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 640);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, 360);
+  g_assert_cmpuint (count_distinct_pixels (png), >, 20);
+  cairo_surface_destroy (png);
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+static void
+test_export_svg (void)
+{
+  g_autofree char *path = temp_path ("graph.SVG");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_SMEM);
+
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_WARPS, NULL, path, 640, 360, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+  g_assert_nonnull (strstr (data, "640"));
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+static void
+test_export_pdf (void)
+{
+  g_autofree char *path = temp_path ("graph.pdf");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
+  gsize length;
+
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 640, 360, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (data, "%PDF"));
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+static void
+test_export_csv (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autofree char *path = temp_path ("graph.csv");
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = NULL;
+      g_auto(GStrv) rows = NULL;
+      g_autofree char *header = NULL;
+      CuoccSeries *series = real_series ("8.0", kinds[k]);
+      guint n_rows;
+
+      /* A CSV has no size: the export does not ask for one. */
+      g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 0, 0, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+
+      rows = g_strsplit (data, "\n", -1);
+      n_rows = g_strv_length (rows);
+      if (n_rows > 0 && rows[n_rows - 1][0] == '\0')
+        n_rows--;
+      header = g_strdup_printf ("%s,active_blocks,active_warps,occupancy_pct",
+                                cuocc_series_kind_name (kinds[k]));
+      g_assert_true (g_str_has_prefix (rows[0], header));
+      g_assert_cmpuint (n_rows, ==, series->lines[0].n_points + 1);
+      if (kinds[k] == CUOCC_SERIES_SMEM)
+        g_assert_nonnull (strstr (rows[0], "active_warps_cfg_"));
+
+      cuocc_series_free (series);
+      remove_temp (path);
+    }
+}
+
+static void
+test_export_missing_folder (void)
+{
+  g_autofree char *path = temp_path ("graph.png");
+  g_autofree char *bad = g_build_filename (path, "no", "such", "folder", "graph.png", NULL);
+  g_autoptr(GError) error = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+
+  g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, bad, 100, 100, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_assert_nonnull (strstr (error->message, "does not exist"));
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+static void
+test_export_unknown_extension (void)
+{
+  static const char *names[] = { "graph.jpg", "graph", "graph.png.txt", "dir.png/graph" };
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = temp_path (names[i]);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 100, 100, &error));
+      g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+      g_assert_nonnull (strstr (error->message, ".png, .svg, .pdf, .csv"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      remove_temp (path);
+    }
+
+  plot_test_series_free (series);
+}
+
+/* A failed export must leave the file that was there. */
+static void
+test_export_invalid_size_keeps_file (void)
+{
+  static const struct { int width, height; } sizes[] = {
+    { 0, 100 }, { 100, 0 }, { -5, 100 }, { CUOCC_PLOT_MAX_SIZE + 1, 100 }, { 100, CUOCC_PLOT_MAX_SIZE + 1 },
+  };
+  g_autofree char *path = temp_path ("graph.png");
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+
+  g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *data = NULL;
+
+      g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path,
+                                         sizes[i].width, sizes[i].height, &error));
+      g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+      g_assert_nonnull (strstr (error->message, "16384"));
+      g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+      g_assert_cmpstr (data, ==, "precious");
+    }
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+/* The export writes a file beside the target and renames it over: where no
+ * file can be created, the old one stays whole. */
+static void
+test_export_unwritable_folder_keeps_file (void)
+{
+  g_autofree char *path = temp_path ("graph.svg");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series;
+
+  if (geteuid () == 0)
+    {
+      g_test_skip ("root writes into read-only folders");
+      remove_temp (path);
+      return;
+    }
+
+  series = test_series (CUOCC_SERIES_THREADS);
+  g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+
+  g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 300, 200, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, path));
+
+  g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_cmpstr (data, ==, "precious");
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+static void
+test_export_replaces_file (void)
+{
+  g_autofree char *path = temp_path ("graph.png");
+  g_autoptr(GError) error = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
+  cairo_surface_t *png;
+
+  g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_WARPS, NULL, path, 320, 200, &error));
+  g_assert_no_error (error);
+  png = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 320);
+  cairo_surface_destroy (png);
+
+  plot_test_series_free (series);
+  remove_temp (path);
+}
+
+/* ------------------------------------------------------------------ */
+/* The inverse mapping                                                  */
+/* ------------------------------------------------------------------ */
+
+static void
+test_value_at_round_trip (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 500 }, { 1920, 1080 }, { 360, 240 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+      {
+        CuoccSeries *series = test_series (kinds[k]);
+        const CuoccLine *line = &series->lines[0];
+        double ay, ah;
+        guint stride = MAX (1, line->n_points / 40);
+
+        g_assert_true (cuocc_plot_get_area (series, NULL, sizes[s].width, sizes[s].height,
+                                            NULL, &ay, NULL, &ah));
+
+        for (guint i = 0; i < line->n_points; i += stride)
+          {
+            gint64 v = line->points[i].x;
+            gint64 got = -1;
+            double x;
+
+            /* The current value may fall between steps; the grid's points round-trip. */
+            if (v == series->current_x && kinds[k] != CUOCC_SERIES_REGS)
+              continue;
+
+            g_assert_true (cuocc_plot_x_for_value (series, NULL, sizes[s].width, sizes[s].height, v, &x));
+            g_assert_true (cuocc_plot_value_at (series, sizes[s].width, sizes[s].height, x, ay + ah / 2, &got));
+            g_assert_cmpint (got, ==, v);
+          }
+
+        plot_test_series_free (series);
+      }
+}
+
+static void
+test_value_at_snaps_and_clamps (void)
+{
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  double ax, ay, aw, ah, x;
+  gint64 v;
+
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+
+  /* Between 256 and 288, nearer 256: a warp multiple. */
+  g_assert_true (cuocc_plot_x_for_value (series, NULL, W, H, 256, &x));
+  g_assert_true (cuocc_plot_value_at (series, W, H, x + aw * 10.0 / 1024, ay + 1, &v));
+  g_assert_cmpint (v, ==, 256);
+
+  /* The left edge is 0 threads, which is no block size: the first step. */
+  g_assert_true (cuocc_plot_value_at (series, W, H, ax, ay + ah, &v));
+  g_assert_cmpint (v, ==, 32);
+  g_assert_true (cuocc_plot_value_at (series, W, H, ax + aw, ay, &v));
+  g_assert_cmpint (v, ==, 1024);
+
+  /* Outside the plot area. */
+  g_assert_false (cuocc_plot_value_at (series, W, H, ax - 2, ay + ah / 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, ax + aw + 2, ay + ah / 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, ax + aw / 2, ay - 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, ax + aw / 2, ay + ah + 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, 4, 4, 2, 2, &v));
+  plot_test_series_free (series);
+
+  /* Shared memory snaps to its allocation unit, registers to one. */
+  series = test_series (CUOCC_SERIES_SMEM);
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+  for (double f = 0.05; f < 1.0; f += 0.1)
+    {
+      g_assert_true (cuocc_plot_value_at (series, W, H, ax + aw * f, ay + 1, &v));
+      g_assert_cmpint (v % 128, ==, 0);
+    }
+  plot_test_series_free (series);
+
+  series = test_series (CUOCC_SERIES_REGS);
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+  g_assert_true (cuocc_plot_value_at (series, W, H, ax + aw, ay + 1, &v));
+  g_assert_cmpint (v, ==, 255);
+  g_assert_true (cuocc_plot_value_at (series, W, H, ax, ay + 1, &v));
+  g_assert_cmpint (v, ==, 0);
+  plot_test_series_free (series);
+}
+
+/* The real series from libcuocc map the same way, for every generation. */
+static void
+test_value_at_real_series (void)
+{
+  static const char *ccs[] = { "1.3", "2.0", "3.5", "5.2", "7.0", "8.0", "8.6", "9.0", "12.0" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (ccs); c++)
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      {
+        CuoccSeries *series = real_series (ccs[c], kinds[k]);
+        const CuoccLine *line = &series->lines[0];
+        double ay, ah, x;
+        gint64 v, expected_step;
+
+        g_assert_true (cuocc_plot_get_area (series, NULL, 1200, 700, NULL, &ay, NULL, &ah));
+        g_assert_true (cuocc_plot_x_for_value (series, NULL, 1200, 700, line->points[line->n_points - 1].x, &x));
+        g_assert_true (cuocc_plot_value_at (series, 1200, 700, x, ay + ah / 2, &v));
+        g_assert_cmpint (v, ==, series->x_max);
+
+        expected_step = kinds[k] == CUOCC_SERIES_THREADS ? 32 : 1;
+        if (kinds[k] != CUOCC_SERIES_SMEM)
+          {
+            g_assert_true (cuocc_plot_value_at (series, 1200, 700, x - 37.3, ay + ah / 2, &v));
+            g_assert_cmpint (v % expected_step, ==, 0);
+          }
+
+        cuocc_series_free (series);
+      }
+}
+
+/* ------------------------------------------------------------------ */
+/* Pixels                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+test_draw_marks_current_point (void)
+{
+  CuoccPlotStyle style;
+
+  cuocc_plot_style_init_light (&style);
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (CuoccPlotYUnit unit = CUOCC_PLOT_Y_PERCENT; unit <= CUOCC_PLOT_Y_WARPS; unit++)
+      {
+        CuoccSeries *series = test_series (kinds[k]);
+        cairo_surface_t *surface = render (series, unit, &style, NULL, W, H);
+        double x, y;
+
+        g_assert_cmpuint (count_distinct_pixels (surface), >, 20);
+        g_assert_true (pixel_is (pixel (surface, 1, 1), &style.background, 0));
+
+        expected_marker (series, W, H, &x, &y);
+        g_assert_cmpuint (count_pixels_near (surface, &style.marker, x, y, 4), >=, 8);
+        /* Far from it, no marker colour. */
+        g_assert_cmpuint (count_pixels_near (surface, &style.marker, W - 40, 40, 20), ==, 0);
+
+        cairo_surface_destroy (surface);
+        plot_test_series_free (series);
+      }
+}
+
+static void
+test_draw_line_colour (void)
+{
+  CuoccPlotStyle style;
+  CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
+  cairo_surface_t *surface;
+  double ax, ay, aw, ah;
+  guint found = 0;
+
+  cuocc_plot_style_init_light (&style);
+  surface = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, W, H);
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+
+  /* At 0 registers the line is at 28 of 32 blocks... of the test model:
+   * whatever the level, a column through the middle of the plot crosses it. */
+  for (int y = (int) ay; y < (int) (ay + ah); y++)
+    if (pixel_is (pixel (surface, (int) (ax + aw * 0.7), y), &style.line, 2))
+      found++;
+  g_assert_cmpuint (found, >=, 2);
+
+  cairo_surface_destroy (surface);
+  plot_test_series_free (series);
+}
+
+static void
+test_draw_dark (void)
+{
+  CuoccPlotStyle style;
+  CuoccSeries *series = test_series (CUOCC_SERIES_SMEM);
+  cairo_surface_t *surface;
+  guint dark = 0, total = 0;
+
+  cuocc_plot_style_init_dark (&style);
+  g_assert_cmpfloat (style.background.r + style.background.g + style.background.b, <, 0.6);
+  g_assert_cmpfloat (style.foreground.r + style.foreground.g + style.foreground.b, >, 2.4);
+
+  surface = render (series, CUOCC_PLOT_Y_WARPS, &style, NULL, W, H);
+  for (int y = 0; y < H; y += 7)
+    for (int x = 0; x < W; x += 7)
+      {
+        guint32 p = pixel (surface, x, y);
+        int luma = (((p >> 16) & 0xff) * 2 + ((p >> 8) & 0xff) * 7 + (p & 0xff)) / 10;
+
+        total++;
+        if (luma < 64)
+          dark++;
+      }
+  g_assert_cmpuint (dark, >, total * 3 / 4);
+  g_assert_true (pixel_is (pixel (surface, 0, 0), &style.background, 0));
+
+  cairo_surface_destroy (surface);
+  plot_test_series_free (series);
+}
+
+static void
+test_draw_transparent_background (void)
+{
+  CuoccPlotStyle style;
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  cairo_surface_t *surface;
+
+  cuocc_plot_style_init_light (&style);
+  style.background.a = 0;
+  surface = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, W, H);
+  g_assert_cmphex (pixel (surface, 0, 0), ==, 0);
+  g_assert_cmphex (pixel (surface, W - 1, H / 2), ==, 0);
+  g_assert_cmpuint (count_distinct_pixels (surface), >, 20);
+
+  cairo_surface_destroy (surface);
+  plot_test_series_free (series);
+}
+
+static gsize
+count_differences (cairo_surface_t *a,
+                   cairo_surface_t *b)
+{
+  int w = cairo_image_surface_get_width (a);
+  int h = cairo_image_surface_get_height (a);
+  gsize n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if (pixel (a, x, y) != pixel (b, x, y))
+        n++;
+
+  return n;
+}
+
+static void
+test_draw_hover (void)
+{
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      CuoccSeries *series = test_series (kinds[k]);
+      cairo_surface_t *plain = render (series, CUOCC_PLOT_Y_PERCENT, NULL, NULL, W, H);
+      cairo_surface_t *hovered, *outside, *none;
+      double ax, ay, aw, ah;
+      CuoccPlotHover in, out = { 3, 3 }, off = { -1, -1 };
+
+      g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+      in = (CuoccPlotHover) { ax + aw * 0.6, ay + ah * 0.5 };
+
+      hovered = render (series, CUOCC_PLOT_Y_PERCENT, NULL, &in, W, H);
+      outside = render (series, CUOCC_PLOT_Y_PERCENT, NULL, &out, W, H);
+      none = render (series, CUOCC_PLOT_Y_PERCENT, NULL, &off, W, H);
+
+      /* A guide and a read-out box: hundreds of pixels. */
+      g_assert_cmpuint (count_differences (plain, hovered), >, 500);
+      g_assert_cmpuint (count_differences (plain, outside), ==, 0);
+      g_assert_cmpuint (count_differences (plain, none), ==, 0);
+
+      cairo_surface_destroy (plain);
+      cairo_surface_destroy (hovered);
+      cairo_surface_destroy (outside);
+      cairo_surface_destroy (none);
+      plot_test_series_free (series);
+    }
+}
+
+/* The plot area does not move when the unit is toggled: the line's pixels
+ * are the same in both; only the labels and the grid differ. */
+static void
+test_draw_unit_keeps_area (void)
+{
+  CuoccPlotStyle style;
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  cairo_surface_t *percent, *warps;
+  guint line_pixels = 0;
+
+  cuocc_plot_style_init_light (&style);
+  percent = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, W, H);
+  warps = render (series, CUOCC_PLOT_Y_WARPS, &style, NULL, W, H);
+
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        gboolean a = pixel_is (pixel (percent, x, y), &style.line, 0);
+
+        g_assert_cmpint (a, ==, pixel_is (pixel (warps, x, y), &style.line, 0));
+        line_pixels += a;
+      }
+  g_assert_cmpuint (line_pixels, >, 1000);
+
+  cairo_surface_destroy (percent);
+  cairo_surface_destroy (warps);
+  plot_test_series_free (series);
+}
+
+static void
+test_draw_tiny_and_huge_sizes (void)
+{
+  static const struct { int width, height; } sizes[] = {
+    { 1, 1 }, { 10, 10 }, { 60, 40 }, { 120, 80 }, { 4000, 120 }, { 120, 3000 },
+  };
+  CuoccSeries *series = test_series (CUOCC_SERIES_SMEM);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      CuoccPlotHover hover = { sizes[i].width / 2.0, sizes[i].height / 2.0 };
+      cairo_surface_t *surface = render (series, CUOCC_PLOT_Y_PERCENT, NULL, &hover,
+                                         sizes[i].width, sizes[i].height);
+
+      cairo_surface_destroy (surface);
+    }
+
+  plot_test_series_free (series);
+}
+
+/* Real series from each generation draw, and their marker is where the
+ * current configuration is. */
+static void
+test_draw_real_series (void)
+{
+  static const char *ccs[] = { "1.0", "2.1", "3.0", "5.3", "6.1", "7.5", "8.6", "9.0", "10.0", "12.1" };
+  CuoccPlotStyle style;
+
+  cuocc_plot_style_init_dark (&style);
+  for (guint c = 0; c < G_N_ELEMENTS (ccs); c++)
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      {
+        CuoccSeries *series = real_series (ccs[c], kinds[k]);
+        cairo_surface_t *surface = render (series, CUOCC_PLOT_Y_WARPS, &style, NULL, 900, 520);
+        double x, y;
+
+        expected_marker (series, 900, 520, &x, &y);
+        g_assert_cmpuint (count_pixels_near (surface, &style.marker, x, y, 4), >=, 8);
+
+        cairo_surface_destroy (surface);
+        cuocc_series_free (series);
+      }
+}
+
+/* ------------------------------------------------------------------ */
+/* Ticks and words                                                      */
+/* ------------------------------------------------------------------ */
+
+static void
+test_ticks (void)
+{
+  static const struct { int width; } widths[] = { { 300 }, { 800 }, { 1920 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+      {
+        CuoccSeries *series = test_series (kinds[k]);
+        PlotLayout layout;
+
+        g_assert_true (plot_layout_compute (&layout, series, NULL, widths[w].width, 400));
+        g_assert_cmpuint (layout.n_x_ticks, >=, 2);
+
+        for (guint i = 0; i < layout.n_x_ticks; i++)
+          {
+            const char *label = layout.x_ticks[i].label;
+            gint64 value = (gint64) (layout.x_ticks[i].pos * series->x_max + 0.5);
+
+            if (kinds[k] == CUOCC_SERIES_THREADS)
+              g_assert_cmpint (value % 32, ==, 0);
+            if (kinds[k] == CUOCC_SERIES_SMEM && i > 0)
+              g_assert_true (g_str_has_suffix (label, "K"));
+            /* Neighbouring labels leave room between them. */
+            if (i > 0)
+              {
+                double spacing = (layout.x_ticks[i].pos - layout.x_ticks[i - 1].pos) * layout.area.width;
+                g_assert_cmpfloat (spacing, >, (layout.x_ticks[i].width + layout.x_ticks[i - 1].width) / 2);
+              }
+          }
+
+        /* The y axis is labelled at its top in either unit. */
+        g_assert_cmpstr (layout.y_ticks[CUOCC_PLOT_Y_PERCENT][layout.n_y_ticks[CUOCC_PLOT_Y_PERCENT] - 1].label, ==, "100");
+        g_assert_cmpstr (layout.y_ticks[CUOCC_PLOT_Y_WARPS][layout.n_y_ticks[CUOCC_PLOT_Y_WARPS] - 1].label, ==, "64");
+
+        plot_test_series_free (series);
+      }
+}
+
+static void
+test_formats (void)
+{
+  static const struct { gint64 bytes; const char *tick; const char *size; const char *config; } cases[] = {
+    { 0, "0", "0 bytes", "0 KB config" },
+    { 512, "0.5K", "0.5 KB", "0.5 KB config" },
+    { 1024, "1K", "1 KB", "1 KB config" },
+    { 49152, "48K", "48 KB", "48 KB config" },
+    { 102400, "100K", "100 KB", "100 KB config" },
+    { 1000, "0.977K", "1000 bytes", "0.977 KB config" },
+  };
+  static const struct { double fraction; const char *text; } percents[] = {
+    { 0.75, "75 %" }, { 0.625, "62.5 %" }, { 1.0 / 3, "33.33 %" }, { 0, "0 %" }, { 1, "100 %" },
+  };
+  char buf[64];
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      plot_format_x_tick (CUOCC_SERIES_SMEM, cases[i].bytes, buf, sizeof buf);
+      g_assert_cmpstr (buf, ==, cases[i].tick);
+      plot_format_size (cases[i].bytes, buf, sizeof buf);
+      g_assert_cmpstr (buf, ==, cases[i].size);
+      plot_format_config (cases[i].bytes, buf, sizeof buf);
+      g_assert_cmpstr (buf, ==, cases[i].config);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (percents); i++)
+    {
+      plot_format_percent (percents[i].fraction, buf, sizeof buf);
+      g_assert_cmpstr (buf, ==, percents[i].text);
+    }
+
+  plot_format_x_tick (CUOCC_SERIES_THREADS, 1024, buf, sizeof buf);
+  g_assert_cmpstr (buf, ==, "1024");
+}
+
+static void
+test_styles (void)
+{
+  CuoccPlotStyle light, dark;
+
+  cuocc_plot_style_init_light (&light);
+  cuocc_plot_style_init_dark (&dark);
+  g_assert_cmpfloat (light.background.a, ==, 1.0);
+  g_assert_cmpfloat (light.font_size, >, 0);
+  g_assert_cmpfloat (light.line_width, >, 0);
+  g_assert_cmpfloat (dark.font_size, ==, light.font_size);
+  /* The marker stands out from the line in both. */
+  g_assert_cmpfloat (ABS (light.marker.r - light.line.r) + ABS (light.marker.b - light.line.b), >, 0.8);
+  g_assert_cmpfloat (ABS (dark.marker.r - dark.line.r) + ABS (dark.marker.b - dark.line.b), >, 0.6);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cuocc/plot/export-png", test_export_png);
+  g_test_add_func ("/cuocc/plot/export-svg", test_export_svg);
+  g_test_add_func ("/cuocc/plot/export-pdf", test_export_pdf);
+  g_test_add_func ("/cuocc/plot/export-csv", test_export_csv);
+  g_test_add_func ("/cuocc/plot/export-missing-folder", test_export_missing_folder);
+  g_test_add_func ("/cuocc/plot/export-unknown-extension", test_export_unknown_extension);
+  g_test_add_func ("/cuocc/plot/export-invalid-size-keeps-file", test_export_invalid_size_keeps_file);
+  g_test_add_func ("/cuocc/plot/export-unwritable-folder-keeps-file", test_export_unwritable_folder_keeps_file);
+  g_test_add_func ("/cuocc/plot/export-replaces-file", test_export_replaces_file);
+  g_test_add_func ("/cuocc/plot/value-at-round-trip", test_value_at_round_trip);
+  g_test_add_func ("/cuocc/plot/value-at-snaps-and-clamps", test_value_at_snaps_and_clamps);
+  g_test_add_func ("/cuocc/plot/value-at-real-series", test_value_at_real_series);
+  g_test_add_func ("/cuocc/plot/draw-marks-current-point", test_draw_marks_current_point);
+  g_test_add_func ("/cuocc/plot/draw-line-colour", test_draw_line_colour);
+  g_test_add_func ("/cuocc/plot/draw-dark", test_draw_dark);
+  g_test_add_func ("/cuocc/plot/draw-transparent-background", test_draw_transparent_background);
+  g_test_add_func ("/cuocc/plot/draw-hover", test_draw_hover);
+  g_test_add_func ("/cuocc/plot/draw-unit-keeps-area", test_draw_unit_keeps_area);
+  g_test_add_func ("/cuocc/plot/draw-tiny-and-huge-sizes", test_draw_tiny_and_huge_sizes);
+  g_test_add_func ("/cuocc/plot/draw-real-series", test_draw_real_series);
+  g_test_add_func ("/cuocc/plot/ticks", test_ticks);
+  g_test_add_func ("/cuocc/plot/formats", test_formats);
+  g_test_add_func ("/cuocc/plot/styles", test_styles);
+
+  return g_test_run ();
+}
