@@ -63,19 +63,39 @@ void
 cli_writer_put_int (CliWriter *writer,
                     gint64     value)
 {
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
   char digits[24];
   char *p = digits + sizeof digits;
   guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
 
-  do
+  /* Two digits at a time: batch output is mostly numbers. */
+  while (magnitude >= 100)
     {
-      *--p = (char) ('0' + magnitude % 10);
-      magnitude /= 10;
+      guint i = (guint) (magnitude % 100) * 2;
+
+      magnitude /= 100;
+      *--p = pairs[i + 1];
+      *--p = pairs[i];
     }
-  while (magnitude > 0);
+  if (magnitude >= 10)
+    {
+      *--p = pairs[magnitude * 2 + 1];
+      *--p = pairs[magnitude * 2];
+    }
+  else
+    *--p = (char) ('0' + magnitude);
   if (value < 0)
     *--p = '-';
-  cli_writer_write (writer, p, digits + sizeof digits - p);
+  if (G_LIKELY (CLI_WRITER_BUFFER_SIZE - writer->len >= sizeof digits))
+    {
+      memcpy (writer->buf + writer->len, p, digits + sizeof digits - p);
+      writer->len += digits + sizeof digits - p;
+    }
+  else
+    cli_writer_write (writer, p, digits + sizeof digits - p);
 }
 
 /* A fraction as a percentage with at most two decimals: 62.5, 66.67, 100. */
