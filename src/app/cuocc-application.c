@@ -1,0 +1,188 @@
+/* cuocc-application.c — the application object: app-wide actions, the
+ * About window and the shortcuts.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-application.h"
+#include "cuocc-window.h"
+
+/* ----- struct ----- */
+
+struct _CuoccApplication
+{
+  AdwApplication parent_instance;
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccApplication, cuocc_application, ADW_TYPE_APPLICATION)
+
+/* ----- helpers ----- */
+
+static gint64 start_time;
+
+static CuoccWindow *
+get_window (CuoccApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (cuocc_window_new (self));
+
+  return CUOCC_WINDOW (window);
+}
+
+/* ----- callbacks ----- */
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  CuoccApplication *self = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  /* Closing the windows lets each save its state before the app quits. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  CuoccApplication *self = user_data;
+  static const char *developers[] = { "The cuocc authors", NULL };
+  const char *sources[] = {
+    _("NVIDIA CUDA C++ Programming Guide, compute capability tables"),
+    _("NVIDIA CUDA Occupancy Calculator spreadsheet (versions 2.4 and 11.1)"),
+    _("NVIDIA cuda_occupancy.h, for the occupancy rules"),
+    _("deviceQuery logs, for the products’ SM counts"),
+    NULL
+  };
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwAboutDialog *about = ADW_ABOUT_DIALOG (adw_about_dialog_new ());
+# define ABOUT(fn) adw_about_dialog_##fn
+#else
+  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
+# define ABOUT(fn) adw_about_window_##fn
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+#endif
+
+  ABOUT (set_application_name) (about, _("CUDA Occupancy Calculator"));
+  ABOUT (set_application_icon) (about, APP_ID);
+  ABOUT (set_version) (about, PACKAGE_VERSION);
+  ABOUT (set_developer_name) (about, _("The cuocc authors"));
+  ABOUT (set_developers) (about, developers);
+  ABOUT (set_comments) (about, _("How many warps of a CUDA kernel an SM keeps resident, and what limits them."));
+  ABOUT (set_website) (about, "https://github.com/cuocc/cuocc");
+  ABOUT (set_license_type) (about, GTK_LICENSE_GPL_3_0);
+  ABOUT (set_translator_credits) (about, _("translator-credits"));
+  ABOUT (add_acknowledgement_section) (about, _("Data Sources"), sources);
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
+#else
+  gtk_window_present (GTK_WINDOW (about));
+#endif
+#undef ABOUT
+}
+
+/* ----- vfuncs ----- */
+
+static void
+cuocc_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (CUOCC_APPLICATION (app))));
+}
+
+static void
+cuocc_application_open (GApplication  *app,
+                        GFile        **files,
+                        int            n_files,
+                        const char    *hint)
+{
+  CuoccWindow *window = get_window (CUOCC_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  if (n_files > 0)
+    cuocc_window_open_file (window, files[0]);
+}
+
+static void
+cuocc_application_startup (GApplication *app)
+{
+  static const GActionEntry entries[] = {
+    { "quit", quit_activated },
+    { "about", about_activated },
+  };
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.export-graph::all", { "<Control>e", NULL } },
+    { "win.export-results", { "<Control><Shift>e", NULL } },
+    { "win.copy-results", { "<Control><Shift>c", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (cuocc_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_application_class_init (CuoccApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = cuocc_application_activate;
+  app_class->open = cuocc_application_open;
+  app_class->startup = cuocc_application_startup;
+}
+
+static void
+cuocc_application_init (CuoccApplication *self)
+{
+}
+
+/* ----- public API ----- */
+
+CuoccApplication *
+cuocc_application_new (void)
+{
+  return g_object_new (CUOCC_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/cuocc/Calculator",
+                       NULL);
+}
+
+/* Called first thing in main(), so the first-frame figure covers the
+ * app's whole start, libraries' constructors aside. */
+void
+cuocc_application_mark_start (void)
+{
+  start_time = g_get_monotonic_time ();
+}
+
+gint64
+cuocc_application_get_start_time (void)
+{
+  return start_time;
+}

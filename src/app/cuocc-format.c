@@ -1,0 +1,78 @@
+/* cuocc-format.c — numbers as the app shows them: grouped digits in the
+ * user's locale, sizes in KiB where they divide evenly.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-format.h"
+
+char *
+cuocc_format_count (gint64 value)
+{
+  return g_strdup_printf ("%'" G_GINT64_FORMAT, value);
+}
+
+char *
+cuocc_format_bytes (gint64 bytes)
+{
+  g_autofree char *number = NULL;
+
+  if (bytes >= 1024 && bytes % 1024 == 0)
+    {
+      number = cuocc_format_count (bytes / 1024);
+      /* Translators: a size in kibibytes, e.g. "48 KiB" */
+      return g_strdup_printf (_("%s KiB"), number);
+    }
+
+  number = cuocc_format_count (bytes);
+  /* Translators: a size in bytes, e.g. "1,536 bytes" */
+  return g_strdup_printf (ngettext ("%s byte", "%s bytes", bytes), number);
+}
+
+char *
+cuocc_format_blocks (int blocks)
+{
+  if (blocks == CUOCC_UNLIMITED)
+    return g_strdup (_("unlimited"));
+
+  return cuocc_format_count (blocks);
+}
+
+/* At most two decimals, and none where they would be zeros. */
+char *
+cuocc_format_decimal (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  char *end;
+
+  g_snprintf (buffer, sizeof buffer, "%.2f", value);
+  end = buffer + strlen (buffer) - 1;
+  if (strchr (buffer, '.') || strchr (buffer, ','))
+    {
+      while (*end == '0')
+        *end-- = '\0';
+      if (*end == '.' || *end == ',')
+        *end = '\0';
+    }
+
+  return g_strdup (buffer);
+}
+
+char *
+cuocc_format_percent (double fraction)
+{
+  g_autofree char *number = cuocc_format_decimal (fraction * 100.0);
+
+  /* Translators: a percentage, e.g. "62.5 %" */
+  return g_strdup_printf (_("%s %%"), number);
+}
+
+char *
+cuocc_format_cc (int major,
+                 int minor)
+{
+  return g_strdup_printf ("%d.%d", major, minor);
+}

@@ -1,0 +1,19 @@
+/* cuocc-format.h — numbers as the app shows them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+char *cuocc_format_count   (gint64  value);
+char *cuocc_format_bytes   (gint64  bytes);
+char *cuocc_format_blocks  (int     blocks);
+char *cuocc_format_percent (double  fraction);
+char *cuocc_format_decimal (double  value);
+char *cuocc_format_cc      (int     major,
+                            int     minor);
+
+G_END_DECLS

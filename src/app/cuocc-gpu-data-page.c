@@ -1,0 +1,220 @@
+/* cuocc-gpu-data-page.c — every compute capability side by side, like the
+ * GPU Data sheet of NVIDIA's occupancy calculator.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The table has some 600 cells; it is built when the page is first shown,
+ * so that they cost nothing at start-up.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-format.h"
+#include "cuocc-gpu-data-page.h"
+
+typedef char *(*CellFunc) (const CuoccCapability *cap);
+
+/* ----- struct ----- */
+
+struct _CuoccGpuDataPage
+{
+  GtkWidget parent_instance;
+
+  /* template */
+  GtkWidget *scroller;
+  GtkGrid *grid;
+  GtkLabel *sources_label;
+
+  guint n_columns;
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccGpuDataPage, cuocc_gpu_data_page, GTK_TYPE_WIDGET)
+
+/* ----- helpers ----- */
+
+static char *cell_sm_version (const CuoccCapability *c) { return g_strdup_printf ("sm_%d%d", c->major, c->minor); }
+static char *cell_arch (const CuoccCapability *c) { return g_strdup (c->architecture); }
+static char *cell_chips (const CuoccCapability *c) { return g_strdup (c->chips); }
+static char *cell_warp_size (const CuoccCapability *c) { return cuocc_format_count (c->warp_size); }
+static char *cell_warps (const CuoccCapability *c) { return cuocc_format_count (c->max_warps_per_sm); }
+static char *cell_threads_sm (const CuoccCapability *c) { return cuocc_format_count ((gint64) c->max_warps_per_sm * c->warp_size); }
+static char *cell_blocks (const CuoccCapability *c) { return cuocc_format_count (c->max_blocks_per_sm); }
+static char *cell_threads_block (const CuoccCapability *c) { return cuocc_format_count (c->max_threads_per_block); }
+static char *cell_regs_sm (const CuoccCapability *c) { return cuocc_format_count (c->regs_per_sm); }
+static char *cell_regs_block (const CuoccCapability *c) { return cuocc_format_count (c->max_regs_per_block); }
+static char *cell_regs_thread (const CuoccCapability *c) { return cuocc_format_count (c->max_regs_per_thread); }
+static char *cell_reg_unit (const CuoccCapability *c) { return cuocc_format_count (c->reg_alloc_unit); }
+static char *cell_reg_gran (const CuoccCapability *c) { return g_strdup (c->reg_alloc_granularity == CUOCC_ALLOC_WARP ? _("warp") : _("block")); }
+static char *cell_warp_gran (const CuoccCapability *c) { return c->warp_alloc_granularity > 0 ? cuocc_format_count (c->warp_alloc_granularity) : g_strdup ("–"); }
+static char *cell_partitions (const CuoccCapability *c) { return c->sub_partitions > 0 ? cuocc_format_count (c->sub_partitions) : g_strdup ("–"); }
+static char *cell_smem_sm (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_per_sm); }
+static char *cell_smem_block (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_per_block); }
+static char *cell_smem_optin (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_per_block_optin); }
+static char *cell_smem_reserved (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_reserved_per_block); }
+static char *cell_smem_unit (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_alloc_unit); }
+static char *cell_caching (const CuoccCapability *c) { return g_strdup (c->partitioned_caching ? _("yes") : _("no")); }
+
+static char *
+cell_smem_configs (const CuoccCapability *c)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (int i = 0; i < c->n_smem_configs; i++)
+    g_string_append_printf (text, "%s%d", i > 0 ? "\n" : "", c->smem_configs[i] / 1024);
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+cell_barriers (const CuoccCapability *c)
+{
+  if (c->barriers_per_block_slot == 0)
+    return g_strdup ("–");
+
+  return cuocc_format_count ((gint64) c->barriers_per_block_slot * c->max_blocks_per_sm);
+}
+
+static const struct {
+  const char *name;
+  CellFunc cell;
+} rows[] = {
+  { N_("SM version"), cell_sm_version },
+  { N_("Architecture"), cell_arch },
+  { N_("Chips"), cell_chips },
+  { N_("Threads per warp"), cell_warp_size },
+  { N_("Max warps per SM"), cell_warps },
+  { N_("Max threads per SM"), cell_threads_sm },
+  { N_("Max blocks per SM"), cell_blocks },
+  { N_("Max threads per block"), cell_threads_block },
+  { N_("Registers per SM"), cell_regs_sm },
+  { N_("Max registers per block"), cell_regs_block },
+  { N_("Max registers per thread"), cell_regs_thread },
+  { N_("Register allocation unit"), cell_reg_unit },
+  { N_("Register allocation granularity"), cell_reg_gran },
+  { N_("Warp allocation granularity"), cell_warp_gran },
+  { N_("Register file partitions"), cell_partitions },
+  { N_("Shared memory per SM"), cell_smem_sm },
+  { N_("Shared memory configurations (KiB)"), cell_smem_configs },
+  { N_("Max shared memory per block"), cell_smem_block },
+  { N_("… with opt-in"), cell_smem_optin },
+  { N_("Reserved shared memory per block"), cell_smem_reserved },
+  { N_("Shared memory allocation unit"), cell_smem_unit },
+  { N_("Barriers per SM"), cell_barriers },
+  { N_("Partitioned global caching"), cell_caching },
+};
+
+static GtkWidget *
+cell_new (const char *text,
+          float       xalign,
+          const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_label_set_yalign (GTK_LABEL (label), 0);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+
+  return label;
+}
+
+static void
+build_table (CuoccGpuDataPage *self)
+{
+  const CuoccCapability *caps;
+  g_autoptr(GString) sources = g_string_new (NULL);
+  guint n_caps = 0;
+
+  caps = cuocc_capabilities (&n_caps);
+
+  gtk_grid_attach (self->grid, cell_new (_("Compute capability"), 0, "heading"), 0, 0, 1, 1);
+  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+    gtk_grid_attach (self->grid, cell_new (_(rows[r].name), 0, "dim-label"), 0, r + 1, 1, 1);
+
+  for (guint c = 0; c < n_caps; c++)
+    {
+      g_autofree char *cc = cuocc_format_cc (caps[c].major, caps[c].minor);
+      GtkWidget *header = cell_new (cc, 1, "heading");
+
+      gtk_widget_set_tooltip_text (header, caps[c].source);
+      gtk_grid_attach (self->grid, header, c + 1, 0, 1, 1);
+
+      for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+        {
+          g_autofree char *text = rows[r].cell (&caps[c]);
+
+          gtk_grid_attach (self->grid, cell_new (text, 1, "numeric"), c + 1, r + 1, 1, 1);
+        }
+
+      g_string_append_printf (sources, "%s%s — %s", sources->len > 0 ? "\n" : "", cc,
+                              caps[c].source ? caps[c].source : "");
+      if (caps[c].notes != NULL && *caps[c].notes != '\0')
+        g_string_append_printf (sources, " (%s)", caps[c].notes);
+    }
+
+  gtk_label_set_label (self->sources_label, sources->str);
+  self->n_columns = n_caps;
+}
+
+/* ----- vfuncs ----- */
+
+static void
+cuocc_gpu_data_page_map (GtkWidget *widget)
+{
+  CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (widget);
+
+  if (self->n_columns == 0)
+    build_table (self);
+
+  GTK_WIDGET_CLASS (cuocc_gpu_data_page_parent_class)->map (widget);
+}
+
+/* ----- dispose ----- */
+
+static void
+cuocc_gpu_data_page_dispose (GObject *object)
+{
+  CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (cuocc_gpu_data_page_parent_class)->dispose (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_gpu_data_page_class_init (CuoccGpuDataPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_gpu_data_page_dispose;
+  widget_class->map = cuocc_gpu_data_page_map;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-gpu-data-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, grid);
+  gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, sources_label);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cuocc_gpu_data_page_init (CuoccGpuDataPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* ----- public API ----- */
+
+guint
+cuocc_gpu_data_page_get_n_columns (CuoccGpuDataPage *self)
+{
+  g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), 0);
+
+  return self->n_columns;
+}

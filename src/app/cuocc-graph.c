@@ -1,0 +1,407 @@
+/* cuocc-graph.c — one occupancy graph.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The widget only adds the theme's colours, the pointer and the clicks:
+ * the pixels come from cuocc_plot_draw, the same routine that exports the
+ * graph, drawn through a cairo node at the widget's scale so lines stay
+ * crisp on HiDPI screens.
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "cuocc-graph.h"
+
+/* ----- struct ----- */
+
+struct _CuoccGraph
+{
+  GtkWidget parent_instance;
+
+  CuoccSeries *series;
+  CuoccPlotYUnit y_unit;
+  CuoccPlotHover hover;
+  double drag_x;
+  double drag_y;
+};
+
+/* ----- property enum ----- */
+
+enum {
+  PROP_0,
+  PROP_Y_UNIT,
+  N_PROPS
+};
+
+enum {
+  VALUE_PICKED,
+  N_SIGNALS
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccGraph, cuocc_graph, GTK_TYPE_WIDGET)
+
+static GParamSpec *props[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* GSettings binds the y-unit key to this enum by its nicks. */
+GType
+cuocc_graph_y_unit_get_type (void)
+{
+  static gsize type = 0;
+  static const GEnumValue values[] = {
+    { CUOCC_PLOT_Y_PERCENT, "CUOCC_PLOT_Y_PERCENT", "percent" },
+    { CUOCC_PLOT_Y_WARPS, "CUOCC_PLOT_Y_WARPS", "warps" },
+    { 0, NULL, NULL }
+  };
+
+  if (g_once_init_enter (&type))
+    g_once_init_leave (&type, g_enum_register_static ("CuoccGraphYUnit", values));
+
+  return type;
+}
+
+/* ----- helpers ----- */
+
+static CuoccPlotColor
+color_from_rgba (const GdkRGBA *rgba)
+{
+  return (CuoccPlotColor) { rgba->red, rgba->green, rgba->blue, rgba->alpha };
+}
+
+static void
+get_foreground (CuoccGraph *self,
+                GdkRGBA    *color)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (GTK_WIDGET (self), color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+#endif
+}
+
+static gboolean
+lookup_color (CuoccGraph *self,
+              const char *name,
+              GdkRGBA    *color)
+{
+  gboolean found;
+
+  /* libadwaita's named colours; there is no other way to read them that
+   * works from libadwaita 1.2 on. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)), name, color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+
+  return found;
+}
+
+static void
+set_hover (CuoccGraph *self,
+           double      x,
+           double      y)
+{
+  self->hover.x = x;
+  self->hover.y = y;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ----- callbacks ----- */
+
+static void
+motion_cb (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           CuoccGraph               *self)
+{
+  set_hover (self, x, y);
+}
+
+static void
+leave_cb (GtkEventControllerMotion *controller,
+          CuoccGraph               *self)
+{
+  set_hover (self, -1, -1);
+}
+
+static void
+drag_begin_cb (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               CuoccGraph     *self)
+{
+  self->drag_x = x;
+  self->drag_y = y;
+  if (cuocc_graph_pick (self, x, y))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+drag_update_cb (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                CuoccGraph     *self)
+{
+  set_hover (self, self->drag_x + dx, self->drag_y + dy);
+  cuocc_graph_pick (self, self->drag_x + dx, self->drag_y + dy);
+}
+
+/* ----- vfuncs ----- */
+
+static void
+cuocc_graph_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  CuoccGraph *self = CUOCC_GRAPH (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  CuoccPlotStyle style;
+  cairo_t *cr;
+
+  if (self->series == NULL || width <= 0 || height <= 0)
+    return;
+
+  cuocc_graph_get_style (self, &style);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cuocc_plot_draw (cr, width, height, self->series, self->y_unit, &style, &self->hover);
+  cairo_destroy (cr);
+}
+
+static void
+cuocc_graph_measure (GtkWidget      *widget,
+                     GtkOrientation  orientation,
+                     int             for_size,
+                     int            *minimum,
+                     int            *natural,
+                     int            *minimum_baseline,
+                     int            *natural_baseline)
+{
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : 160;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 480 : 240;
+}
+
+static void
+cuocc_graph_css_changed (GtkWidget         *widget,
+                         GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (cuocc_graph_parent_class)->css_changed (widget, change);
+
+  /* Dark mode and high contrast arrive as a style change. */
+  gtk_widget_queue_draw (widget);
+}
+
+/* ----- dispose / finalize ----- */
+
+static void
+cuocc_graph_finalize (GObject *object)
+{
+  CuoccGraph *self = CUOCC_GRAPH (object);
+
+  g_clear_pointer (&self->series, cuocc_series_free);
+
+  G_OBJECT_CLASS (cuocc_graph_parent_class)->finalize (object);
+}
+
+/* ----- get/set_property ----- */
+
+static void
+cuocc_graph_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  CuoccGraph *self = CUOCC_GRAPH (object);
+
+  switch (prop_id)
+    {
+    case PROP_Y_UNIT:
+      g_value_set_enum (value, self->y_unit);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_graph_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  CuoccGraph *self = CUOCC_GRAPH (object);
+
+  switch (prop_id)
+    {
+    case PROP_Y_UNIT:
+      cuocc_graph_set_y_unit (self, g_value_get_enum (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_graph_class_init (CuoccGraphClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = cuocc_graph_finalize;
+  object_class->get_property = cuocc_graph_get_property;
+  object_class->set_property = cuocc_graph_set_property;
+
+  widget_class->snapshot = cuocc_graph_snapshot;
+  widget_class->measure = cuocc_graph_measure;
+  widget_class->css_changed = cuocc_graph_css_changed;
+
+  props[PROP_Y_UNIT] =
+    g_param_spec_enum ("y-unit", NULL, NULL,
+                       CUOCC_TYPE_GRAPH_Y_UNIT, CUOCC_PLOT_Y_PERCENT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  signals[VALUE_PICKED] =
+    g_signal_new ("value-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+
+  gtk_widget_class_set_css_name (widget_class, "graph");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+cuocc_graph_init (CuoccGraph *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+
+  self->hover.x = -1;
+  self->hover.y = -1;
+
+  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
+}
+
+/* ----- public API ----- */
+
+/* Takes the series. */
+void
+cuocc_graph_set_series (CuoccGraph  *self,
+                        CuoccSeries *series)
+{
+  g_return_if_fail (CUOCC_IS_GRAPH (self));
+
+  if (self->series == series)
+    return;
+
+  g_clear_pointer (&self->series, cuocc_series_free);
+  self->series = series;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const CuoccSeries *
+cuocc_graph_get_series (CuoccGraph *self)
+{
+  g_return_val_if_fail (CUOCC_IS_GRAPH (self), NULL);
+
+  return self->series;
+}
+
+CuoccPlotYUnit
+cuocc_graph_get_y_unit (CuoccGraph *self)
+{
+  g_return_val_if_fail (CUOCC_IS_GRAPH (self), CUOCC_PLOT_Y_PERCENT);
+
+  return self->y_unit;
+}
+
+void
+cuocc_graph_set_y_unit (CuoccGraph     *self,
+                        CuoccPlotYUnit  unit)
+{
+  g_return_if_fail (CUOCC_IS_GRAPH (self));
+
+  if (self->y_unit == unit)
+    return;
+
+  self->y_unit = unit;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_Y_UNIT]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The plot's style in the widget's theme colours: its text colour for
+ * text and axes, the accent colour for the line. */
+void
+cuocc_graph_get_style (CuoccGraph     *self,
+                       CuoccPlotStyle *style)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  PangoFontDescription *font;
+  GdkRGBA fg;
+  GdkRGBA color;
+
+  g_return_if_fail (CUOCC_IS_GRAPH (self));
+
+  if (adw_style_manager_get_dark (manager))
+    cuocc_plot_style_init_dark (style);
+  else
+    cuocc_plot_style_init_light (style);
+
+  get_foreground (self, &fg);
+  style->background = (CuoccPlotColor) { 0, 0, 0, 0 };
+  style->foreground = color_from_rgba (&fg);
+  style->grid = style->foreground;
+  style->grid.a *= adw_style_manager_get_high_contrast (manager) ? 0.35 : 0.12;
+
+  if (lookup_color (self, "accent_color", &color))
+    style->line = color_from_rgba (&color);
+  if (lookup_color (self, "error_color", &color))
+    style->marker = color_from_rgba (&color);
+
+  if (adw_style_manager_get_high_contrast (manager))
+    style->line_width *= 1.5;
+
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self)));
+  if (font != NULL)
+    {
+      double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
+
+      style->font_family = pango_font_description_get_family (font);
+      if (size > 0)
+        style->font_size = pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0 * 0.9;
+    }
+}
+
+/* Sets the input under (x, y), as a click or a drag does. */
+gboolean
+cuocc_graph_pick (CuoccGraph *self,
+                  double      x,
+                  double      y)
+{
+  gint64 value;
+
+  g_return_val_if_fail (CUOCC_IS_GRAPH (self), FALSE);
+
+  if (self->series == NULL ||
+      !cuocc_plot_value_at (self->series, gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)), x, y, &value))
+    return FALSE;
+
+  g_signal_emit (self, signals[VALUE_PICKED], 0, value);
+  return TRUE;
+}

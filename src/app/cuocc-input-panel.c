@@ -1,0 +1,856 @@
+/* cuocc-input-panel.c — the inputs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every field is checked as it is typed. Text that is no number, or a
+ * number that is no question at all (0 threads), marks the field and stops
+ * the calculation; a number beyond what the GPU allows marks the field too
+ * but is still calculated, so the results say why it cannot launch. Nothing
+ * is ever clamped behind the user's back.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "cuocc-format.h"
+#include "cuocc-gpu-choice.h"
+#include "cuocc-input-panel.h"
+
+typedef enum {
+  FIELD_OK,
+  FIELD_BEYOND_GPU,                /* calculated, and marked */
+  FIELD_INVALID,                   /* not calculated */
+} FieldStatus;
+
+typedef struct {
+  GtkEntry *entry;
+  GtkLabel *hint;
+  gint64 min;
+  gint64 max;
+  gint64 value;                    /* the last value that could be calculated */
+  FieldStatus status;
+} Field;
+
+enum {
+  UNIT_BYTES,
+  UNIT_KIB,
+};
+
+/* ----- struct ----- */
+
+struct _CuoccInputPanel
+{
+  GtkWidget parent_instance;
+
+  /* template */
+  GtkWidget *box;
+  GtkDropDown *gpu_dropdown;
+  GtkLabel *cc_label;
+  GtkDropDown *smem_config_dropdown;
+  GtkWidget *caching_box;
+  GtkDropDown *caching_dropdown;
+  GtkEntry *threads_entry;
+  GtkLabel *threads_hint;
+  GtkEntry *regs_entry;
+  GtkLabel *regs_hint;
+  GtkEntry *smem_entry;
+  GtkDropDown *smem_unit_dropdown;
+  GtkLabel *smem_hint;
+  GtkEntry *barriers_entry;
+  GtkLabel *barriers_hint;
+
+  GListStore *gpus;
+  guint gpu_position;
+  CuoccGpu gpu;
+  gboolean gpu_valid;
+  char *gpu_error;
+  gint64 smem_configs[CUOCC_MAX_SMEM_CONFIGS];
+  guint n_smem_configs;
+  Field fields[CUOCC_N_FIELDS];
+  guint frozen;
+  gboolean changed_while_frozen;
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, GTK_TYPE_WIDGET)
+
+enum {
+  CHANGED,
+  LOAD_CUSTOM_DEVICE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The hardware has 16 named barriers per block. */
+#define MAX_BARRIERS 16
+
+/* ----- helpers ----- */
+
+static void
+emit_changed (CuoccInputPanel *self)
+{
+  if (self->frozen > 0)
+    self->changed_while_frozen = TRUE;
+  else
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+freeze (CuoccInputPanel *self)
+{
+  self->frozen++;
+}
+
+static void
+thaw (CuoccInputPanel *self)
+{
+  g_assert (self->frozen > 0);
+
+  if (--self->frozen == 0 && self->changed_while_frozen)
+    {
+      self->changed_while_frozen = FALSE;
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+}
+
+static char *
+format_field_value (CuoccInputPanel *self,
+                    CuoccField       field,
+                    gint64           value)
+{
+  if (field == CUOCC_FIELD_SMEM)
+    return cuocc_format_bytes (value);
+
+  return cuocc_format_count (value);
+}
+
+static char *
+format_range (CuoccInputPanel *self,
+              CuoccField       field)
+{
+  g_autofree char *min = format_field_value (self, field, self->fields[field].min);
+  g_autofree char *max = format_field_value (self, field, self->fields[field].max);
+
+  /* Translators: a range of allowed values, e.g. "1–1,024" */
+  return g_strdup_printf (_("%s–%s"), min, max);
+}
+
+static gboolean
+smem_in_kib (CuoccInputPanel *self)
+{
+  return gtk_drop_down_get_selected (self->smem_unit_dropdown) == UNIT_KIB;
+}
+
+/* Whole numbers only, except shared memory in KiB, which may have a
+ * fraction as long as it comes to whole bytes, and sizes typed with a
+ * suffix ("48K"), which cuocc_parse_size understands. */
+static gboolean
+parse_field (CuoccInputPanel *self,
+             CuoccField       field,
+             const char      *text,
+             gint64          *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  gint64 number;
+
+  if (*copy == '\0')
+    return FALSE;
+
+  if (field == CUOCC_FIELD_SMEM)
+    {
+      char *end = NULL;
+      double kib;
+
+      if (g_ascii_isalpha (copy[strlen (copy) - 1]))
+        return cuocc_parse_size (copy, value, NULL);
+
+      if (smem_in_kib (self))
+        {
+          kib = g_ascii_strtod (copy, &end);
+          if (end == copy || *end != '\0' || !isfinite (kib) || kib < 0 ||
+              kib > G_MAXINT32 / 1024 || kib * 1024 != floor (kib * 1024))
+            return FALSE;
+          *value = (gint64) (kib * 1024);
+          return TRUE;
+        }
+    }
+
+  if (!g_ascii_string_to_signed (copy, 10, G_MININT32, G_MAXINT32, &number, NULL))
+    return FALSE;
+
+  *value = number;
+  return TRUE;
+}
+
+static void
+set_marked (GtkWidget *widget,
+            gboolean   marked)
+{
+  if (marked)
+    gtk_widget_add_css_class (widget, "error");
+  else
+    gtk_widget_remove_css_class (widget, "error");
+}
+
+static void
+check_field (CuoccInputPanel *self,
+             CuoccField       field)
+{
+  Field *f = &self->fields[field];
+  g_autofree char *range = format_range (self, field);
+  g_autofree char *hint = NULL;
+  gint64 value = 0;
+
+  if (!parse_field (self, field, gtk_editable_get_text (GTK_EDITABLE (f->entry)), &value) ||
+      value < f->min)
+    {
+      f->status = FIELD_INVALID;
+      /* Translators: shown under an input, e.g. "Enter a whole number: 1–1,024" */
+      hint = g_strdup_printf (field == CUOCC_FIELD_SMEM ? _("Enter a size: %s") : _("Enter a whole number: %s"), range);
+    }
+  else if (value > f->max)
+    {
+      g_autofree char *typed = format_field_value (self, field, value);
+
+      f->status = FIELD_BEYOND_GPU;
+      f->value = value;
+      /* Translators: shown under an input, e.g. "2,000 is more than this GPU allows: 1–1,024" */
+      hint = g_strdup_printf (_("%s is more than this GPU allows: %s"), typed, range);
+    }
+  else
+    {
+      f->status = FIELD_OK;
+      f->value = value;
+      /* Translators: shown under an input, e.g. "Allowed: 1–1,024" */
+      hint = g_strdup_printf (_("Allowed: %s"), range);
+    }
+
+  gtk_label_set_label (f->hint, hint);
+  set_marked (GTK_WIDGET (f->entry), f->status != FIELD_OK);
+  set_marked (GTK_WIDGET (f->hint), f->status != FIELD_OK);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (f->entry), hint);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (f->entry),
+                               GTK_ACCESSIBLE_STATE_INVALID,
+                               f->status == FIELD_OK ? GTK_ACCESSIBLE_INVALID_FALSE
+                                                     : GTK_ACCESSIBLE_INVALID_TRUE,
+                               -1);
+}
+
+static void
+set_field_text (CuoccInputPanel *self,
+                CuoccField       field,
+                gint64           value)
+{
+  g_autofree char *text = NULL;
+
+  if (field == CUOCC_FIELD_SMEM && smem_in_kib (self) && value % 1024 != 0)
+    {
+      /* A size that is no whole number of KiB is shown exactly, in bytes. */
+      freeze (self);
+      gtk_drop_down_set_selected (self->smem_unit_dropdown, UNIT_BYTES);
+      thaw (self);
+    }
+
+  if (field == CUOCC_FIELD_SMEM && smem_in_kib (self))
+    text = g_strdup_printf ("%" G_GINT64_FORMAT, value / 1024);
+  else
+    text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->fields[field].entry), text);
+}
+
+static void
+update_ranges (CuoccInputPanel *self)
+{
+  const CuoccCapability *cap = &self->gpu.cap;
+
+  self->fields[CUOCC_FIELD_THREADS].min = 1;
+  self->fields[CUOCC_FIELD_THREADS].max = cap->max_threads_per_block;
+  self->fields[CUOCC_FIELD_REGS].min = 0;
+  self->fields[CUOCC_FIELD_REGS].max = cap->max_regs_per_thread;
+  self->fields[CUOCC_FIELD_SMEM].min = 0;
+  self->fields[CUOCC_FIELD_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
+  self->fields[CUOCC_FIELD_BARRIERS].min = 0;
+  self->fields[CUOCC_FIELD_BARRIERS].max = MAX_BARRIERS;
+
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    check_field (self, i);
+}
+
+static void
+update_cc_label (CuoccInputPanel *self)
+{
+  g_autofree char *text = NULL;
+
+  if (!self->gpu_valid)
+    {
+      gtk_label_set_label (self->cc_label, self->gpu_error);
+      gtk_widget_add_css_class (GTK_WIDGET (self->cc_label), "error");
+      return;
+    }
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self->cc_label), "error");
+
+  if (self->gpu.sm_count > 0)
+    /* Translators: e.g. "Compute capability 9.0 · Hopper · 132 SMs" */
+    text = g_strdup_printf (ngettext ("Compute capability %d.%d · %s · %d SM",
+                                      "Compute capability %d.%d · %s · %d SMs",
+                                      self->gpu.sm_count),
+                            self->gpu.cap.major, self->gpu.cap.minor,
+                            self->gpu.cap.architecture, self->gpu.sm_count);
+  else
+    /* Translators: e.g. "Compute capability 9.0 · Hopper" */
+    text = g_strdup_printf (_("Compute capability %d.%d · %s"),
+                            self->gpu.cap.major, self->gpu.cap.minor,
+                            self->gpu.cap.architecture);
+
+  gtk_label_set_label (self->cc_label, text);
+}
+
+static void
+update_smem_configs (CuoccInputPanel *self)
+{
+  const CuoccCapability *cap = &self->gpu.cap;
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  self->n_smem_configs = 0;
+  for (int i = 0; i < cap->n_smem_configs && i < CUOCC_MAX_SMEM_CONFIGS; i++)
+    {
+      g_autofree char *text = cuocc_format_bytes (cap->smem_configs[i]);
+
+      self->smem_configs[self->n_smem_configs++] = cap->smem_configs[i];
+      gtk_string_list_append (list, text);
+    }
+
+  if (self->n_smem_configs == 0)
+    {
+      g_autofree char *text = cuocc_format_bytes (cap->smem_per_sm);
+
+      self->smem_configs[self->n_smem_configs++] = cap->smem_per_sm;
+      gtk_string_list_append (list, text);
+    }
+
+  gtk_drop_down_set_model (self->smem_config_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->smem_config_dropdown, 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->smem_config_dropdown), self->n_smem_configs > 1);
+}
+
+static void
+apply_gpu (CuoccInputPanel *self,
+           const CuoccGpu  *gpu)
+{
+  freeze (self);
+
+  self->gpu = *gpu;
+  self->gpu_valid = TRUE;
+  g_clear_pointer (&self->gpu_error, g_free);
+
+  update_cc_label (self);
+  update_smem_configs (self);
+  gtk_widget_set_visible (self->caching_box, gpu->cap.partitioned_caching);
+  update_ranges (self);
+
+  emit_changed (self);
+  thaw (self);
+}
+
+static guint
+find_gpu (CuoccInputPanel *self,
+          const char      *id)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->gpus));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), i);
+
+      if (cuocc_gpu_choice_get_kind (choice) != CUOCC_GPU_CHOICE_LOAD_FILE &&
+          g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
+        return i;
+    }
+
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* A custom device goes just above the entry that loads one. */
+static guint
+add_custom_gpu (CuoccInputPanel *self,
+                const char      *path,
+                const CuoccGpu  *gpu)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->gpus));
+  /* Translators: an entry of the GPU list for a device loaded from a file */
+  g_autofree char *title = g_strdup_printf (_("Custom: %s"), gpu->name);
+  g_autoptr(CuoccGpuChoice) choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_CUSTOM, title, path);
+
+  g_list_store_insert (self->gpus, n - 1, choice);
+
+  return n - 1;
+}
+
+static void
+select_position (CuoccInputPanel *self,
+                 guint            position)
+{
+  freeze (self);
+  self->gpu_position = position;
+  gtk_drop_down_set_selected (self->gpu_dropdown, position);
+  thaw (self);
+}
+
+/* ----- callbacks ----- */
+
+static void
+gpu_selected_cb (CuoccInputPanel *self)
+{
+  g_autoptr(CuoccGpuChoice) choice = NULL;
+  g_autoptr(GError) error = NULL;
+  guint position = gtk_drop_down_get_selected (self->gpu_dropdown);
+  CuoccGpu gpu;
+
+  if (self->frozen > 0 || position == GTK_INVALID_LIST_POSITION)
+    return;
+
+  choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), position);
+
+  if (cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_LOAD_FILE)
+    {
+      /* The entry is a command, not a GPU: go back to the GPU in use. */
+      select_position (self, self->gpu_position);
+      g_signal_emit (self, signals[LOAD_CUSTOM_DEVICE], 0);
+      return;
+    }
+
+  self->gpu_position = position;
+
+  if (!cuocc_gpu_resolve_id (cuocc_gpu_choice_get_id (choice), &gpu, &error))
+    {
+      self->gpu_valid = FALSE;
+      g_free (self->gpu_error);
+      self->gpu_error = g_strdup (error->message);
+      update_cc_label (self);
+      emit_changed (self);
+      return;
+    }
+
+  apply_gpu (self, &gpu);
+}
+
+static void
+field_changed_cb (GtkEditable     *editable,
+                  CuoccInputPanel *self)
+{
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    if (GTK_EDITABLE (self->fields[i].entry) == editable)
+      check_field (self, i);
+
+  emit_changed (self);
+}
+
+static void
+smem_unit_changed_cb (CuoccInputPanel *self)
+{
+  Field *f = &self->fields[CUOCC_FIELD_SMEM];
+
+  if (self->frozen > 0)
+    return;
+
+  /* The size stays; only the way it is written changes. */
+  if (f->status != FIELD_INVALID)
+    set_field_text (self, CUOCC_FIELD_SMEM, f->value);
+  else
+    check_field (self, CUOCC_FIELD_SMEM);
+}
+
+static void
+dropdown_changed_cb (CuoccInputPanel *self)
+{
+  emit_changed (self);
+}
+
+static void
+setup_gpu_label_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_gpu_label_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   gpointer                  user_data)
+{
+  CuoccGpuChoice *choice = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+
+  gtk_label_set_label (label, cuocc_gpu_choice_get_title (choice));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), cuocc_gpu_choice_get_title (choice));
+}
+
+/* ----- dispose / finalize ----- */
+
+static void
+cuocc_input_panel_dispose (GObject *object)
+{
+  CuoccInputPanel *self = CUOCC_INPUT_PANEL (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->gpus);
+
+  G_OBJECT_CLASS (cuocc_input_panel_parent_class)->dispose (object);
+}
+
+static void
+cuocc_input_panel_finalize (GObject *object)
+{
+  CuoccInputPanel *self = CUOCC_INPUT_PANEL (object);
+
+  g_free (self->gpu_error);
+
+  G_OBJECT_CLASS (cuocc_input_panel_parent_class)->finalize (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_input_panel_dispose;
+  object_class->finalize = cuocc_input_panel_finalize;
+
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[LOAD_CUSTOM_DEVICE] =
+    g_signal_new ("load-custom-device", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-input-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, gpu_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, cc_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, smem_config_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, caching_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, caching_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, threads_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, threads_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, regs_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, regs_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, smem_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, smem_unit_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, smem_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, barriers_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, barriers_hint);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cuocc_input_panel_init (CuoccInputPanel *self)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  GtkEntry *entries[CUOCC_N_FIELDS];
+  GtkLabel *hints[CUOCC_N_FIELDS];
+  CuoccInput defaults;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  entries[CUOCC_FIELD_THREADS] = self->threads_entry;
+  entries[CUOCC_FIELD_REGS] = self->regs_entry;
+  entries[CUOCC_FIELD_SMEM] = self->smem_entry;
+  entries[CUOCC_FIELD_BARRIERS] = self->barriers_entry;
+  hints[CUOCC_FIELD_THREADS] = self->threads_hint;
+  hints[CUOCC_FIELD_REGS] = self->regs_hint;
+  hints[CUOCC_FIELD_SMEM] = self->smem_hint;
+  hints[CUOCC_FIELD_BARRIERS] = self->barriers_hint;
+
+  cuocc_input_init (&defaults);
+  freeze (self);
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    {
+      self->fields[i].entry = entries[i];
+      self->fields[i].hint = hints[i];
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (entries[i]),
+                                      GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, hints[i], NULL,
+                                      -1);
+      g_signal_connect (entries[i], "changed", G_CALLBACK (field_changed_cb), self);
+    }
+  set_field_text (self, CUOCC_FIELD_THREADS, defaults.threads);
+  set_field_text (self, CUOCC_FIELD_REGS, defaults.regs);
+  set_field_text (self, CUOCC_FIELD_SMEM, defaults.smem);
+  set_field_text (self, CUOCC_FIELD_BARRIERS, defaults.barriers);
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_gpu_label_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_gpu_label_cb), NULL);
+  gtk_drop_down_set_factory (self->gpu_dropdown, factory);
+  gtk_drop_down_set_expression (self->gpu_dropdown,
+                                gtk_property_expression_new (CUOCC_TYPE_GPU_CHOICE, NULL, "title"));
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_drop_down_set_search_match_mode (self->gpu_dropdown, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
+#endif
+  self->gpus = cuocc_gpu_choice_list_new ();
+  gtk_drop_down_set_model (self->gpu_dropdown, G_LIST_MODEL (self->gpus));
+  thaw (self);
+  self->changed_while_frozen = FALSE;
+
+  g_signal_connect_swapped (self->gpu_dropdown, "notify::selected", G_CALLBACK (gpu_selected_cb), self);
+  g_signal_connect_swapped (self->smem_config_dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
+  g_signal_connect_swapped (self->caching_dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
+  g_signal_connect_swapped (self->smem_unit_dropdown, "notify::selected", G_CALLBACK (smem_unit_changed_cb), self);
+
+  /* The first GPU until the window restores the user's. */
+  gpu_selected_cb (self);
+}
+
+/* ----- public API ----- */
+
+const CuoccGpu *
+cuocc_input_panel_get_gpu (CuoccInputPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+
+  return self->gpu_valid ? &self->gpu : NULL;
+}
+
+const char *
+cuocc_input_panel_get_gpu_id (CuoccInputPanel *self)
+{
+  g_autoptr(CuoccGpuChoice) choice = NULL;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+
+  choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), self->gpu_position);
+  if (choice == NULL)
+    return NULL;
+
+  /* The store keeps the choice, and so its id, alive. */
+  return cuocc_gpu_choice_get_id (choice);
+}
+
+gboolean
+cuocc_input_panel_get_input (CuoccInputPanel  *self,
+                             CuoccInput       *input,
+                             GError          **error)
+{
+  static const char *names[CUOCC_N_FIELDS] = {
+    N_("Threads per block"),
+    N_("Registers per thread"),
+    N_("Shared memory per block"),
+    N_("Block barriers"),
+  };
+  guint caching;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
+  g_return_val_if_fail (input != NULL, FALSE);
+
+  if (!self->gpu_valid)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU,
+                           self->gpu_error ? self->gpu_error : _("No GPU is chosen."));
+      return FALSE;
+    }
+
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    if (self->fields[i].status == FIELD_INVALID)
+      {
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                     "%s: %s", _(names[i]), gtk_label_get_label (self->fields[i].hint));
+        return FALSE;
+      }
+
+  cuocc_input_init (input);
+  input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
+  input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
+  input->smem = self->fields[CUOCC_FIELD_SMEM].value;
+  input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
+  input->smem_config = -1;
+  if (self->gpu.cap.n_smem_configs > 0)
+    input->smem_config = self->smem_configs[MIN (gtk_drop_down_get_selected (self->smem_config_dropdown),
+                                                 self->n_smem_configs - 1)];
+  caching = gtk_drop_down_get_selected (self->caching_dropdown);
+  input->caching = self->gpu.cap.partitioned_caching && caching <= CUOCC_CACHING_STRICT
+                   ? (CuoccCaching) caching : CUOCC_CACHING_OFF;
+
+  return TRUE;
+}
+
+void
+cuocc_input_panel_set_value (CuoccInputPanel *self,
+                             CuoccField       field,
+                             gint64           value)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
+  g_return_if_fail (field < CUOCC_N_FIELDS);
+
+  set_field_text (self, field, value);
+}
+
+GtkEditable *
+cuocc_input_panel_get_editable (CuoccInputPanel *self,
+                                CuoccField       field)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+  g_return_val_if_fail (field < CUOCC_N_FIELDS, NULL);
+
+  return GTK_EDITABLE (self->fields[field].entry);
+}
+
+gboolean
+cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
+                                   CuoccField       field)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
+  g_return_val_if_fail (field < CUOCC_N_FIELDS, FALSE);
+
+  return self->fields[field].status != FIELD_OK;
+}
+
+/* Selects a product, a compute capability or a custom device file by id;
+ * on failure nothing changes. */
+gboolean
+cuocc_input_panel_select_gpu (CuoccInputPanel  *self,
+                              const char       *id,
+                              GError          **error)
+{
+  CuoccGpu gpu;
+  guint position;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (!cuocc_gpu_resolve_id (id, &gpu, error))
+    return FALSE;
+
+  position = find_gpu (self, id);
+  if (position == GTK_INVALID_LIST_POSITION)
+    position = add_custom_gpu (self, id, &gpu);
+
+  select_position (self, position);
+  apply_gpu (self, &gpu);
+
+  return TRUE;
+}
+
+guint
+cuocc_input_panel_get_smem_configs (CuoccInputPanel  *self,
+                                    gint64          **configs)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), 0);
+
+  if (configs != NULL)
+    *configs = self->smem_configs;
+
+  return self->n_smem_configs;
+}
+
+gboolean
+cuocc_input_panel_set_smem_config (CuoccInputPanel *self,
+                                   gint64           config)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
+
+  if (config < 0)
+    {
+      gtk_drop_down_set_selected (self->smem_config_dropdown, 0);
+      return TRUE;
+    }
+
+  for (guint i = 0; i < self->n_smem_configs; i++)
+    if (self->smem_configs[i] == config)
+      {
+        gtk_drop_down_set_selected (self->smem_config_dropdown, i);
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+/* Everything is checked before anything changes, so a session that cannot
+ * be applied leaves the panel as it was. */
+gboolean
+cuocc_input_panel_apply_session (CuoccInputPanel     *self,
+                                 const CuoccSession  *session,
+                                 GError             **error)
+{
+  const CuoccInput *input;
+  CuoccGpu gpu;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
+  g_return_val_if_fail (session != NULL && session->gpu != NULL, FALSE);
+
+  input = &session->input;
+  if (!cuocc_gpu_resolve_id (session->gpu, &gpu, error))
+    return FALSE;
+
+  if (input->smem_config >= 0 && gpu.cap.n_smem_configs > 0 &&
+      !cuocc_smem_config_valid (&gpu.cap, input->smem_config))
+    {
+      g_autofree char *size = cuocc_format_bytes (input->smem_config);
+
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG,
+                   /* Translators: e.g. "48 KiB is no shared memory configuration of NVIDIA T4" */
+                   _("%s is no shared memory configuration of %s"), size, gpu.name);
+      return FALSE;
+    }
+
+  if (input->caching != CUOCC_CACHING_OFF && !gpu.cap.partitioned_caching)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("%s has no partitioned global caching"), gpu.name);
+      return FALSE;
+    }
+
+  freeze (self);
+  if (!cuocc_input_panel_select_gpu (self, session->gpu, error))
+    {
+      self->changed_while_frozen = FALSE;
+      thaw (self);
+      return FALSE;
+    }
+  cuocc_input_panel_set_smem_config (self, input->smem_config);
+  gtk_drop_down_set_selected (self->caching_dropdown, input->caching);
+  set_field_text (self, CUOCC_FIELD_THREADS, input->threads);
+  set_field_text (self, CUOCC_FIELD_REGS, input->regs);
+  set_field_text (self, CUOCC_FIELD_SMEM, input->smem);
+  set_field_text (self, CUOCC_FIELD_BARRIERS, input->barriers);
+  emit_changed (self);
+  thaw (self);
+
+  return TRUE;
+}
+
+void
+cuocc_input_panel_get_session (CuoccInputPanel *self,
+                               CuoccSession    *session)
+{
+  CuoccInput *input;
+
+  g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
+  g_return_if_fail (session != NULL);
+
+  cuocc_session_clear (session);
+  session->gpu = g_strdup (cuocc_input_panel_get_gpu_id (self));
+  input = &session->input;
+  cuocc_input_init (input);
+  input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
+  input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
+  input->smem = self->fields[CUOCC_FIELD_SMEM].value;
+  input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
+  input->smem_config = -1;
+  if (self->gpu.cap.n_smem_configs > 0 && gtk_drop_down_get_selected (self->smem_config_dropdown) > 0)
+    input->smem_config = self->smem_configs[gtk_drop_down_get_selected (self->smem_config_dropdown)];
+  input->caching = self->gpu.cap.partitioned_caching
+                   ? (CuoccCaching) gtk_drop_down_get_selected (self->caching_dropdown)
+                   : CUOCC_CACHING_OFF;
+}

@@ -1,0 +1,52 @@
+/* cuocc-input-panel.h — the inputs: GPU, shared memory configuration,
+ * caching, and the kernel's threads, registers, shared memory, barriers.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <cuocc.h>
+
+#include "cuocc-session.h"
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_INPUT_PANEL (cuocc_input_panel_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, CUOCC, INPUT_PANEL, GtkWidget)
+
+typedef enum {
+  CUOCC_FIELD_THREADS,
+  CUOCC_FIELD_REGS,
+  CUOCC_FIELD_SMEM,
+  CUOCC_FIELD_BARRIERS,
+  CUOCC_N_FIELDS
+} CuoccField;
+
+const CuoccGpu *cuocc_input_panel_get_gpu          (CuoccInputPanel     *self);
+gboolean        cuocc_input_panel_get_input        (CuoccInputPanel     *self,
+                                                    CuoccInput          *input,
+                                                    GError             **error);
+void            cuocc_input_panel_set_value        (CuoccInputPanel     *self,
+                                                    CuoccField           field,
+                                                    gint64               value);
+GtkEditable    *cuocc_input_panel_get_editable     (CuoccInputPanel     *self,
+                                                    CuoccField           field);
+gboolean        cuocc_input_panel_field_is_marked  (CuoccInputPanel     *self,
+                                                    CuoccField           field);
+gboolean        cuocc_input_panel_select_gpu       (CuoccInputPanel     *self,
+                                                    const char          *id,
+                                                    GError             **error);
+const char     *cuocc_input_panel_get_gpu_id       (CuoccInputPanel     *self);
+guint           cuocc_input_panel_get_smem_configs (CuoccInputPanel     *self,
+                                                    gint64             **configs);
+gboolean        cuocc_input_panel_set_smem_config  (CuoccInputPanel     *self,
+                                                    gint64               config);
+gboolean        cuocc_input_panel_apply_session    (CuoccInputPanel     *self,
+                                                    const CuoccSession  *session,
+                                                    GError             **error);
+void            cuocc_input_panel_get_session      (CuoccInputPanel     *self,
+                                                    CuoccSession        *session);
+
+G_END_DECLS

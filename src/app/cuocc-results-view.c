@@ -1,0 +1,458 @@
+/* cuocc-results-view.c — the occupancy, what limits it, and the GPU's
+ * limits.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-format.h"
+#include "cuocc-results-view.h"
+
+enum {
+  COLUMN_PER_BLOCK,
+  COLUMN_LIMIT,
+  COLUMN_BLOCKS,
+  N_COLUMNS
+};
+
+enum {
+  LIMIT_CC,
+  LIMIT_SMS,
+  LIMIT_WARP_SIZE,
+  LIMIT_WARPS,
+  LIMIT_THREADS_PER_SM,
+  LIMIT_BLOCKS,
+  LIMIT_THREADS_PER_BLOCK,
+  LIMIT_REGS_PER_SM,
+  LIMIT_REGS_PER_BLOCK,
+  LIMIT_REGS_PER_THREAD,
+  LIMIT_REG_UNIT,
+  LIMIT_SMEM_PER_SM,
+  LIMIT_SMEM_PER_BLOCK,
+  LIMIT_SMEM_RESERVED,
+  LIMIT_SMEM_UNIT,
+  LIMIT_CACHING,
+  N_LIMIT_ROWS
+};
+
+/* ----- struct ----- */
+
+struct _CuoccResultsView
+{
+  GtkWidget parent_instance;
+
+  /* template */
+  GtkWidget *box;
+  GtkLabel *occupancy_label;
+  GtkLevelBar *occupancy_bar;
+  GtkLabel *threads_label;
+  GtkLabel *warps_label;
+  GtkLabel *blocks_label;
+  GtkLabel *explanation_label;
+  GtkLabel *warnings_label;
+  GtkWidget *best_box;
+  GtkLabel *best_label;
+  GtkGrid *resources_grid;
+  GtkGrid *limits_grid;
+
+  GtkWidget *resource_rows[CUOCC_N_LIMITS][N_COLUMNS + 1];
+  GtkLabel *limit_values[N_LIMIT_ROWS];
+  guint limiters;
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccResultsView, cuocc_results_view, GTK_TYPE_WIDGET)
+
+/* ----- helpers ----- */
+
+static GtkWidget *
+cell_new (const char *text,
+          float       xalign,
+          const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_set_focusable (label, FALSE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+
+  return label;
+}
+
+static void
+build_resources_grid (CuoccResultsView *self)
+{
+  static const char *rows[CUOCC_N_LIMITS] = {
+    N_("Warps"), N_("Registers"), N_("Shared memory"), N_("Blocks"), N_("Barriers"),
+  };
+  static const char *columns[N_COLUMNS] = {
+    N_("Per block"), N_("Limit per SM"), N_("Blocks per SM"),
+  };
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    gtk_grid_attach (self->resources_grid, cell_new (_(columns[c]), 1, "dim-label"), c + 1, 0, 1, 1);
+
+  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
+    for (guint c = 0; c <= N_COLUMNS; c++)
+      {
+        GtkWidget *cell = cell_new (c == 0 ? _(rows[r]) : "", c == 0 ? 0 : 1, c == 0 ? NULL : "numeric");
+
+        gtk_widget_set_hexpand (cell, c == 0);
+        self->resource_rows[r][c] = cell;
+        gtk_grid_attach (self->resources_grid, cell, c, r + 1, 1, 1);
+      }
+}
+
+static void
+build_limits_grid (CuoccResultsView *self)
+{
+  static const char *rows[N_LIMIT_ROWS] = {
+    N_("Compute capability"),
+    N_("Multiprocessors (SMs)"),
+    N_("Threads per warp"),
+    N_("Max warps per SM"),
+    N_("Max threads per SM"),
+    N_("Max blocks per SM"),
+    N_("Max threads per block"),
+    N_("Registers per SM"),
+    N_("Max registers per block"),
+    N_("Max registers per thread"),
+    N_("Register allocation unit"),
+    N_("Shared memory per SM"),
+    N_("Max shared memory per block"),
+    N_("Shared memory reserved per block"),
+    N_("Shared memory allocation unit"),
+    N_("Partitioned global caching"),
+  };
+
+  for (guint r = 0; r < N_LIMIT_ROWS; r++)
+    {
+      GtkWidget *name = cell_new (_(rows[r]), 0, "dim-label");
+      GtkWidget *value = cell_new ("", 1, "numeric");
+
+      gtk_widget_set_hexpand (name, TRUE);
+      gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+      gtk_grid_attach (self->limits_grid, name, 0, r, 1, 1);
+      gtk_grid_attach (self->limits_grid, value, 1, r, 1, 1);
+      self->limit_values[r] = GTK_LABEL (value);
+    }
+}
+
+static void
+set_take (GtkLabel *label,
+          char     *text)
+{
+  gtk_label_set_label (label, text);
+  g_free (text);
+}
+
+static void
+set_resource_row (CuoccResultsView *self,
+                  guint             row,
+                  char             *per_block,
+                  char             *limit,
+                  int               blocks)
+{
+  set_take (GTK_LABEL (self->resource_rows[row][1]), per_block);
+  set_take (GTK_LABEL (self->resource_rows[row][2]), limit);
+  set_take (GTK_LABEL (self->resource_rows[row][3]), cuocc_format_blocks (blocks));
+
+  for (guint c = 0; c <= N_COLUMNS; c++)
+    {
+      if (self->limiters & (1u << row))
+        gtk_widget_add_css_class (self->resource_rows[row][c], "limiting");
+      else
+        gtk_widget_remove_css_class (self->resource_rows[row][c], "limiting");
+    }
+
+  gtk_widget_set_tooltip_text (self->resource_rows[row][0],
+                               self->limiters & (1u << row) ? _("This limits the occupancy") : NULL);
+}
+
+static int
+barriers_per_sm (const CuoccCapability *cap)
+{
+  return cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+}
+
+static void
+show_resources (CuoccResultsView  *self,
+                const CuoccGpu    *gpu,
+                const CuoccInput  *input,
+                const CuoccResult *result)
+{
+  const CuoccCapability *cap = &gpu->cap;
+
+  set_resource_row (self, 0, cuocc_format_count (result->warps_per_block),
+                    cuocc_format_count (cap->max_warps_per_sm), result->blocks_by_warps);
+  set_resource_row (self, 1, cuocc_format_count (result->regs_per_block),
+                    cuocc_format_count (cap->regs_per_sm), result->blocks_by_regs);
+  set_resource_row (self, 2, cuocc_format_bytes (result->smem_per_block),
+                    cuocc_format_bytes (result->smem_config), result->blocks_by_smem);
+  set_resource_row (self, 3, cuocc_format_count (1),
+                    cuocc_format_count (cap->max_blocks_per_sm), result->blocks_by_blocks);
+  set_resource_row (self, 4, cuocc_format_count (input->barriers),
+                    cap->barriers_per_block_slot > 0 ? cuocc_format_count (barriers_per_sm (cap))
+                                                     : g_strdup (_("no limit")),
+                    result->blocks_by_barriers);
+}
+
+static void
+show_limits (CuoccResultsView *self,
+             const CuoccGpu   *gpu)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  g_autofree char *block = cuocc_format_bytes (cap->smem_per_block);
+  g_autofree char *optin = cuocc_format_bytes (cap->smem_per_block_optin);
+
+  set_take (self->limit_values[LIMIT_CC],
+            g_strdup_printf ("%d.%d (%s)", cap->major, cap->minor, cap->architecture));
+  set_take (self->limit_values[LIMIT_SMS],
+            gpu->sm_count > 0 ? cuocc_format_count (gpu->sm_count) : g_strdup (_("unknown")));
+  set_take (self->limit_values[LIMIT_WARP_SIZE], cuocc_format_count (cap->warp_size));
+  set_take (self->limit_values[LIMIT_WARPS], cuocc_format_count (cap->max_warps_per_sm));
+  set_take (self->limit_values[LIMIT_THREADS_PER_SM],
+            cuocc_format_count ((gint64) cap->max_warps_per_sm * cap->warp_size));
+  set_take (self->limit_values[LIMIT_BLOCKS], cuocc_format_count (cap->max_blocks_per_sm));
+  set_take (self->limit_values[LIMIT_THREADS_PER_BLOCK], cuocc_format_count (cap->max_threads_per_block));
+  set_take (self->limit_values[LIMIT_REGS_PER_SM], cuocc_format_count (cap->regs_per_sm));
+  set_take (self->limit_values[LIMIT_REGS_PER_BLOCK], cuocc_format_count (cap->max_regs_per_block));
+  set_take (self->limit_values[LIMIT_REGS_PER_THREAD], cuocc_format_count (cap->max_regs_per_thread));
+  set_take (self->limit_values[LIMIT_REG_UNIT],
+            g_strdup_printf (cap->reg_alloc_granularity == CUOCC_ALLOC_WARP
+                             /* Translators: e.g. "256, per warp" */
+                             ? _("%d, per warp") : _("%d, per block"),
+                             cap->reg_alloc_unit));
+  set_take (self->limit_values[LIMIT_SMEM_PER_SM], cuocc_format_bytes (cap->smem_per_sm));
+  set_take (self->limit_values[LIMIT_SMEM_PER_BLOCK],
+            cap->smem_per_block_optin > cap->smem_per_block
+            /* Translators: e.g. "48 KiB (227 KiB opt-in)" */
+            ? g_strdup_printf (_("%s (%s opt-in)"), block, optin)
+            : g_strdup (block));
+  set_take (self->limit_values[LIMIT_SMEM_RESERVED], cuocc_format_bytes (cap->smem_reserved_per_block));
+  set_take (self->limit_values[LIMIT_SMEM_UNIT], cuocc_format_bytes (cap->smem_alloc_unit));
+  gtk_label_set_label (self->limit_values[LIMIT_CACHING], cap->partitioned_caching ? _("yes") : _("no"));
+}
+
+static char *
+explain_limit (const CuoccGpu    *gpu,
+               const CuoccInput  *input,
+               const CuoccResult *result,
+               CuoccLimit         limit)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  g_autofree char *need = NULL;
+  g_autofree char *have = NULL;
+
+  switch (limit)
+    {
+    case CUOCC_LIMIT_WARPS:
+      need = cuocc_format_count (result->warps_per_block);
+      have = cuocc_format_count (cap->max_warps_per_sm);
+      return g_strdup_printf (ngettext ("Limited by warps: a block needs %s of the SM’s %s warps, so %d block fits.",
+                                        "Limited by warps: a block needs %s of the SM’s %s warps, so %d blocks fit.",
+                                        result->blocks_by_warps),
+                              need, have, result->blocks_by_warps);
+
+    case CUOCC_LIMIT_REGISTERS:
+      need = cuocc_format_count (result->regs_per_block);
+      have = cuocc_format_count (cap->regs_per_sm);
+      return g_strdup_printf (ngettext ("Limited by registers: a block needs %s of the SM’s %s registers, so %d block fits.",
+                                        "Limited by registers: a block needs %s of the SM’s %s registers, so %d blocks fit.",
+                                        result->blocks_by_regs),
+                              need, have, result->blocks_by_regs);
+
+    case CUOCC_LIMIT_SHARED_MEMORY:
+      need = cuocc_format_bytes (result->smem_per_block);
+      have = cuocc_format_bytes (result->smem_config);
+      return g_strdup_printf (ngettext ("Limited by shared memory: a block needs %s of the SM’s %s, so %d block fits.",
+                                        "Limited by shared memory: a block needs %s of the SM’s %s, so %d blocks fit.",
+                                        result->blocks_by_smem),
+                              need, have, result->blocks_by_smem);
+
+    case CUOCC_LIMIT_BLOCKS:
+      return g_strdup_printf (ngettext ("Limited by the block limit: an SM holds at most %d block.",
+                                        "Limited by the block limit: an SM holds at most %d blocks.",
+                                        cap->max_blocks_per_sm),
+                              cap->max_blocks_per_sm);
+
+    case CUOCC_LIMIT_BARRIERS:
+      have = cuocc_format_count (barriers_per_sm (cap));
+      return g_strdup_printf (ngettext ("Limited by barriers: a block uses %d of the SM’s %s barriers, so %d block fits.",
+                                        "Limited by barriers: a block uses %d of the SM’s %s barriers, so %d blocks fit.",
+                                        result->blocks_by_barriers),
+                              input->barriers, have, result->blocks_by_barriers);
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+show_explanation (CuoccResultsView  *self,
+                  const CuoccGpu    *gpu,
+                  const CuoccInput  *input,
+                  const CuoccResult *result)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (result->active_blocks == 0)
+    g_string_append (text, _("This configuration cannot launch."));
+
+  for (guint i = 0; i < CUOCC_N_LIMITS; i++)
+    if (result->limiters & (1u << i))
+      {
+        g_autofree char *sentence = explain_limit (gpu, input, result, 1u << i);
+
+        if (text->len > 0)
+          g_string_append_c (text, ' ');
+        g_string_append (text, sentence);
+      }
+
+  gtk_label_set_label (self->explanation_label, text->str);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->explanation_label), "error");
+}
+
+/* ----- dispose ----- */
+
+static void
+cuocc_results_view_dispose (GObject *object)
+{
+  CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (cuocc_results_view_parent_class)->dispose (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_results_view_class_init (CuoccResultsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_results_view_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-results-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, occupancy_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, occupancy_bar);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, threads_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warps_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, blocks_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, explanation_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warnings_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, resources_grid);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, limits_grid);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cuocc_results_view_init (CuoccResultsView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The bar's own offsets colour a low occupancy as a warning. */
+  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_LOW);
+  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_HIGH);
+  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_FULL);
+
+  build_resources_grid (self);
+  build_limits_grid (self);
+}
+
+/* ----- public API ----- */
+
+void
+cuocc_results_view_show (CuoccResultsView  *self,
+                         const CuoccGpu    *gpu,
+                         const CuoccInput  *input,
+                         const CuoccResult *result,
+                         int                best_block_size)
+{
+  g_autofree char *warnings = NULL;
+
+  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
+  g_return_if_fail (gpu != NULL && input != NULL && result != NULL);
+
+  self->limiters = result->limiters;
+
+  set_take (self->occupancy_label, cuocc_format_percent (result->occupancy));
+  gtk_level_bar_set_value (self->occupancy_bar, result->occupancy);
+  set_take (self->threads_label, cuocc_format_count (result->active_threads));
+  set_take (self->warps_label, cuocc_format_count (result->active_warps));
+  set_take (self->blocks_label, cuocc_format_count (result->active_blocks));
+
+  show_explanation (self, gpu, input, result);
+
+  warnings = cuocc_warnings_to_string (gpu, input, result);
+  gtk_label_set_label (self->warnings_label, warnings ? warnings : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), warnings != NULL && *warnings != '\0');
+
+  gtk_widget_set_visible (self->best_box, best_block_size > 0);
+  if (best_block_size > 0)
+    set_take (self->best_label,
+              g_strdup_printf (ngettext ("Suggested block size: %d thread, the largest that keeps the most threads active.",
+                                         "Suggested block size: %d threads, the largest that keeps the most threads active.",
+                                         best_block_size),
+                               best_block_size));
+
+  show_resources (self, gpu, input, result);
+  show_limits (self, gpu);
+}
+
+void
+cuocc_results_view_show_error (CuoccResultsView *self,
+                               const char       *message)
+{
+  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
+
+  gtk_label_set_label (self->occupancy_label, "–");
+  gtk_level_bar_set_value (self->occupancy_bar, 0);
+  gtk_label_set_label (self->threads_label, "–");
+  gtk_label_set_label (self->warps_label, "–");
+  gtk_label_set_label (self->blocks_label, "–");
+  gtk_label_set_label (self->explanation_label, message);
+  gtk_widget_add_css_class (GTK_WIDGET (self->explanation_label), "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), FALSE);
+  gtk_widget_set_visible (self->best_box, FALSE);
+}
+
+const char *
+cuocc_results_view_get_occupancy (CuoccResultsView *self)
+{
+  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_label (self->occupancy_label);
+}
+
+const char *
+cuocc_results_view_get_explanation (CuoccResultsView *self)
+{
+  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_label (self->explanation_label);
+}
+
+gboolean
+cuocc_results_view_row_is_limiting (CuoccResultsView *self,
+                                    CuoccLimit        limit)
+{
+  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), FALSE);
+
+  for (guint i = 0; i < CUOCC_N_LIMITS; i++)
+    if (limit == (1u << i))
+      return gtk_widget_has_css_class (self->resource_rows[i][0], "limiting");
+
+  return FALSE;
+}

@@ -1,0 +1,29 @@
+/* cuocc-results-view.h — the occupancy, what limits it, and the GPU's
+ * limits.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_RESULTS_VIEW (cuocc_results_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccResultsView, cuocc_results_view, CUOCC, RESULTS_VIEW, GtkWidget)
+
+void        cuocc_results_view_show             (CuoccResultsView  *self,
+                                                 const CuoccGpu    *gpu,
+                                                 const CuoccInput  *input,
+                                                 const CuoccResult *result,
+                                                 int                best_block_size);
+void        cuocc_results_view_show_error       (CuoccResultsView  *self,
+                                                 const char        *message);
+const char *cuocc_results_view_get_occupancy    (CuoccResultsView  *self);
+const char *cuocc_results_view_get_explanation  (CuoccResultsView  *self);
+gboolean    cuocc_results_view_row_is_limiting  (CuoccResultsView  *self,
+                                                 CuoccLimit         limit);
+
+G_END_DECLS

@@ -1,0 +1,93 @@
+/* cuocc-window-private.h — what the window's files share, and what the
+ * widget tests look at.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cuocc.h>
+
+#include "cuocc-gpu-data-page.h"
+#include "cuocc-graph.h"
+#include "cuocc-input-panel.h"
+#include "cuocc-results-view.h"
+#include "cuocc-window.h"
+
+G_BEGIN_DECLS
+
+#define CUOCC_N_GRAPHS 3
+
+struct _CuoccWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  GSettings *settings;
+
+  /* template */
+  AdwToastOverlay *toast_overlay;
+  AdwViewStack *stack;
+  CuoccInputPanel *input_panel;
+  CuoccResultsView *results_view;
+  CuoccGraph *graph_threads;
+  CuoccGraph *graph_regs;
+  CuoccGraph *graph_smem;
+  CuoccGpuDataPage *gpu_data_page;
+  GMenu *recent_section;
+
+  /* the graphs by CuoccSeriesKind */
+  CuoccGraph *graphs[CUOCC_N_GRAPHS];
+
+  /* the last calculation */
+  gboolean have_result;
+  CuoccGpu gpu;
+  CuoccInput input;
+  CuoccResult result;
+  int best_block_size;
+
+  GFile *session_file;
+  char *last_error;                /* the last message shown, for the tests */
+  gboolean restoring;
+
+  /* timing */
+  gint64 change_time;              /* when the inputs last changed */
+  gint64 compute_us;               /* the model, the series and the results view */
+  gint64 paint_start;
+  gint64 redraw_us;                /* from the input change to the frame painted */
+  gint64 paint_us;                 /* layout, snapshot and render of that frame */
+  gulong before_paint_id;
+  gulong after_paint_id;
+};
+
+/* cuocc-window.c */
+void      cuocc_window_recompute            (CuoccWindow        *self);
+void      cuocc_window_show_error           (CuoccWindow        *self,
+                                             const char         *heading,
+                                             const GError       *error);
+void      cuocc_window_show_toast           (CuoccWindow        *self,
+                                             const char         *message);
+gboolean  cuocc_window_load_session         (CuoccWindow        *self,
+                                             GFile              *file,
+                                             GError            **error);
+gboolean  cuocc_window_save_session         (CuoccWindow        *self,
+                                             GFile              *file,
+                                             GError            **error);
+
+/* cuocc-window-actions.c */
+void      cuocc_window_class_add_actions    (GtkWidgetClass     *widget_class);
+void      cuocc_window_update_actions       (CuoccWindow        *self);
+void      cuocc_window_update_recent        (CuoccWindow        *self);
+void      cuocc_window_request_custom_device (CuoccWindow       *self);
+
+/* cuocc-window-export.c */
+gboolean  cuocc_window_export_graph         (CuoccWindow        *self,
+                                             const char         *which,
+                                             const char         *path,
+                                             GError            **error);
+gboolean  cuocc_window_export_results       (CuoccWindow        *self,
+                                             const char         *path,
+                                             GError            **error);
+char     *cuocc_window_results_to_csv       (CuoccWindow        *self);
+char     *cuocc_window_results_to_json      (CuoccWindow        *self);
+char     *cuocc_window_results_to_text      (CuoccWindow        *self);
+
+G_END_DECLS

@@ -1,0 +1,510 @@
+/* cuocc-window.c — the main window: it ties the inputs to the model, the
+ * results and the graphs, and keeps the user's state.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-session.h"
+#include "cuocc-window-private.h"
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccWindow, cuocc_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* ----- helpers ----- */
+
+/* A value outside the key's range (threads beyond what any GPU allows, say)
+ * is shown and calculated, but not kept for the next start. */
+static void
+settings_set_checked (GSettings  *settings,
+                      const char *key,
+                      GVariant   *value)
+{
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsSchemaKey) schema_key = NULL;
+
+  g_variant_ref_sink (value);
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  schema_key = g_settings_schema_get_key (schema, key);
+  if (g_settings_schema_key_range_check (schema_key, value))
+    g_settings_set_value (settings, key, value);
+  g_variant_unref (value);
+}
+
+static void
+save_state (CuoccWindow *self)
+{
+  CuoccSession session = { 0 };
+
+  if (self->restoring)
+    return;
+
+  cuocc_input_panel_get_session (self->input_panel, &session);
+  g_settings_delay (self->settings);
+  if (session.gpu != NULL && *session.gpu != '\0')
+    g_settings_set_string (self->settings, "gpu", session.gpu);
+  settings_set_checked (self->settings, "threads", g_variant_new_int32 (session.input.threads));
+  settings_set_checked (self->settings, "registers", g_variant_new_int32 (session.input.regs));
+  settings_set_checked (self->settings, "shared-memory", g_variant_new_int64 (session.input.smem));
+  settings_set_checked (self->settings, "shared-memory-config", g_variant_new_int64 (session.input.smem_config));
+  settings_set_checked (self->settings, "barriers", g_variant_new_int32 (session.input.barriers));
+  g_settings_set_enum (self->settings, "caching", session.input.caching);
+  g_settings_apply (self->settings);
+  cuocc_session_clear (&session);
+}
+
+static void
+restore_state (CuoccWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccSession session = { 0 };
+
+  session.gpu = g_settings_get_string (self->settings, "gpu");
+  cuocc_input_init (&session.input);
+  session.input.threads = g_settings_get_int (self->settings, "threads");
+  session.input.regs = g_settings_get_int (self->settings, "registers");
+  session.input.smem = g_settings_get_int64 (self->settings, "shared-memory");
+  session.input.smem_config = g_settings_get_int64 (self->settings, "shared-memory-config");
+  session.input.barriers = g_settings_get_int (self->settings, "barriers");
+  session.input.caching = g_settings_get_enum (self->settings, "caching");
+
+  self->restoring = TRUE;
+  if (!cuocc_input_panel_apply_session (self->input_panel, &session, &error))
+    {
+      /* The GPU of last time may be gone (a custom device file deleted):
+       * keep the inputs, on the first GPU of the list. */
+      g_autofree char *message = g_strdup_printf (_("Could not restore the last GPU: %s"), error->message);
+
+      g_clear_pointer (&session.gpu, g_free);
+      session.gpu = g_strdup (cuocc_input_panel_get_gpu_id (self->input_panel));
+      session.input.smem_config = -1;
+      session.input.caching = CUOCC_CACHING_OFF;
+      if (session.gpu != NULL)
+        cuocc_input_panel_apply_session (self->input_panel, &session, NULL);
+      cuocc_window_show_toast (self, message);
+    }
+  self->restoring = FALSE;
+  cuocc_session_clear (&session);
+}
+
+static void
+set_session_file (CuoccWindow *self,
+                  GFile       *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+
+  g_set_object (&self->session_file, file);
+
+  if (file == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("CUDA Occupancy Calculator"));
+      return;
+    }
+
+  name = g_file_get_basename (file);
+  /* Translators: the window title, e.g. "kernel.cuocc — CUDA Occupancy Calculator" */
+  title = g_strdup_printf (_("%s — CUDA Occupancy Calculator"), name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+add_recent (CuoccWindow *self,
+            GFile       *file)
+{
+  g_auto(GStrv) old = g_settings_get_strv (self->settings, "recent-files");
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autofree char *path = g_file_get_path (file);
+  g_auto(GStrv) recent = NULL;
+  guint n = 1;
+
+  if (path == NULL)
+    return;
+
+  g_strv_builder_add (builder, path);
+  for (guint i = 0; old[i] != NULL && n < 10; i++)
+    if (g_strcmp0 (old[i], path) != 0)
+      {
+        g_strv_builder_add (builder, old[i]);
+        n++;
+      }
+
+  recent = g_strv_builder_end (builder);
+  g_settings_set_strv (self->settings, "recent-files", (const char * const *) recent);
+}
+
+static gint64
+read_vm_rss_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+
+  line = strstr (status, "VmRSS:");
+  if (line == NULL)
+    return -1;
+
+  return g_ascii_strtoll (line + strlen ("VmRSS:"), NULL, 10);
+}
+
+/* ----- callbacks ----- */
+
+static void
+input_changed_cb (CuoccWindow *self)
+{
+  cuocc_window_recompute (self);
+}
+
+static void
+load_custom_device_cb (CuoccWindow *self)
+{
+  cuocc_window_request_custom_device (self);
+}
+
+static void
+value_picked_cb (CuoccGraph  *graph,
+                 gint64       value,
+                 CuoccWindow *self)
+{
+  static const CuoccField fields[CUOCC_N_GRAPHS] = {
+    [CUOCC_SERIES_THREADS] = CUOCC_FIELD_THREADS,
+    [CUOCC_SERIES_REGS] = CUOCC_FIELD_REGS,
+    [CUOCC_SERIES_SMEM] = CUOCC_FIELD_SMEM,
+  };
+  const gint64 current[CUOCC_N_GRAPHS] = {
+    self->input.threads, self->input.regs, self->input.smem,
+  };
+
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    if (self->graphs[i] == graph && (!self->have_result || current[i] != value))
+      cuocc_input_panel_set_value (self->input_panel, fields[i], value);
+}
+
+static void
+recent_files_changed_cb (CuoccWindow *self)
+{
+  cuocc_window_update_recent (self);
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 CuoccWindow   *self)
+{
+  if (self->paint_start == 0)
+    self->paint_start = g_get_monotonic_time ();
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                CuoccWindow   *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  if (self->change_time == 0)
+    return;
+
+  self->redraw_us = now - self->change_time;
+  self->paint_us = self->paint_start > 0 ? now - self->paint_start : 0;
+  if (g_getenv ("CUOCC_TIMING") != NULL)
+    g_printerr ("cuocc: input change: compute %.2f ms, frame %.2f ms, change to painted %.2f ms\n",
+                self->compute_us / 1000.0, self->paint_us / 1000.0, self->redraw_us / 1000.0);
+  self->change_time = 0;
+  self->paint_start = 0;
+}
+
+static void
+first_frame_cb (GdkFrameClock *clock,
+                CuoccWindow   *self)
+{
+  gint64 elapsed = g_get_monotonic_time () - cuocc_application_get_start_time ();
+
+  g_signal_handlers_disconnect_by_func (clock, first_frame_cb, self);
+  g_print ("first frame: %.1f ms, VmRSS: %" G_GINT64_FORMAT " KiB\n",
+           elapsed / 1000.0, read_vm_rss_kib ());
+  g_application_quit (g_application_get_default ());
+}
+
+/* ----- vfuncs ----- */
+
+static void
+cuocc_window_realize (GtkWidget *widget)
+{
+  CuoccWindow *self = CUOCC_WINDOW (widget);
+  GdkFrameClock *clock;
+
+  GTK_WIDGET_CLASS (cuocc_window_parent_class)->realize (widget);
+
+  clock = gtk_widget_get_frame_clock (widget);
+  self->before_paint_id = g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), self);
+  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
+  if (g_getenv ("CUOCC_EXIT_AFTER_FIRST_FRAME") != NULL)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), self);
+}
+
+static void
+cuocc_window_unrealize (GtkWidget *widget)
+{
+  CuoccWindow *self = CUOCC_WINDOW (widget);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  g_clear_signal_handler (&self->before_paint_id, clock);
+  g_clear_signal_handler (&self->after_paint_id, clock);
+  g_signal_handlers_disconnect_by_func (clock, first_frame_cb, self);
+
+  GTK_WIDGET_CLASS (cuocc_window_parent_class)->unrealize (widget);
+}
+
+/* ----- dispose / finalize ----- */
+
+static void
+cuocc_window_dispose (GObject *object)
+{
+  CuoccWindow *self = CUOCC_WINDOW (object);
+
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+
+  G_OBJECT_CLASS (cuocc_window_parent_class)->dispose (object);
+}
+
+static void
+cuocc_window_finalize (GObject *object)
+{
+  CuoccWindow *self = CUOCC_WINDOW (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->session_file);
+  g_free (self->last_error);
+
+  G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_window_class_init (CuoccWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_window_dispose;
+  object_class->finalize = cuocc_window_finalize;
+  widget_class->realize = cuocc_window_realize;
+  widget_class->unrealize = cuocc_window_unrealize;
+
+  g_type_ensure (CUOCC_TYPE_INPUT_PANEL);
+  g_type_ensure (CUOCC_TYPE_RESULTS_VIEW);
+  g_type_ensure (CUOCC_TYPE_GRAPH);
+  g_type_ensure (CUOCC_TYPE_GPU_DATA_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, input_panel);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, results_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_threads);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_regs);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_smem);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, gpu_data_page);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, recent_section);
+
+  cuocc_window_class_add_actions (widget_class);
+}
+
+static void
+cuocc_window_init (CuoccWindow *self)
+{
+  g_autoptr(GAction) y_unit = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->graphs[CUOCC_SERIES_THREADS] = self->graph_threads;
+  self->graphs[CUOCC_SERIES_REGS] = self->graph_regs;
+  self->graphs[CUOCC_SERIES_SMEM] = self->graph_smem;
+
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
+
+  y_unit = g_settings_create_action (self->settings, "y-unit");
+  g_action_map_add_action (G_ACTION_MAP (self), y_unit);
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    {
+      g_settings_bind (self->settings, "y-unit", self->graphs[i], "y-unit", G_SETTINGS_BIND_GET);
+      g_signal_connect (self->graphs[i], "value-picked", G_CALLBACK (value_picked_cb), self);
+    }
+
+  g_signal_connect_swapped (self->settings, "changed::recent-files", G_CALLBACK (recent_files_changed_cb), self);
+  cuocc_window_update_recent (self);
+
+  restore_state (self);
+  g_signal_connect_swapped (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self);
+  g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
+
+  cuocc_window_recompute (self);
+}
+
+/* ----- public API ----- */
+
+CuoccWindow *
+cuocc_window_new (CuoccApplication *application)
+{
+  return g_object_new (CUOCC_TYPE_WINDOW, "application", application, NULL);
+}
+
+void
+cuocc_window_open_file (CuoccWindow *self,
+                        GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (!cuocc_window_load_session (self, file, &error))
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
+      g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
+
+      cuocc_window_show_error (self, heading, error);
+    }
+}
+
+/* ----- shared with the window's other files ----- */
+
+void
+cuocc_window_recompute (CuoccWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
+  gint64 start = g_get_monotonic_time ();
+  CuoccResult result;
+  CuoccInput input;
+
+  if (!cuocc_input_panel_get_input (self->input_panel, &input, &error) ||
+      !cuocc_calculate (gpu, &input, &result, &error))
+    {
+      self->have_result = FALSE;
+      cuocc_results_view_show_error (self->results_view, error->message);
+      for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+        cuocc_graph_set_series (self->graphs[i], NULL);
+      cuocc_window_update_actions (self);
+      return;
+    }
+
+  self->have_result = TRUE;
+  self->gpu = *gpu;
+  self->input = input;
+  self->result = result;
+  self->best_block_size = cuocc_best_block_size (gpu, &input, NULL);
+
+  cuocc_results_view_show (self->results_view, gpu, &input, &result, self->best_block_size);
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    cuocc_graph_set_series (self->graphs[i], cuocc_series_new (gpu, &input, (CuoccSeriesKind) i));
+
+  save_state (self);
+  cuocc_window_update_actions (self);
+
+  self->change_time = start;
+  self->paint_start = 0;
+  self->compute_us = g_get_monotonic_time () - start;
+}
+
+void
+cuocc_window_show_error (CuoccWindow  *self,
+                         const char   *heading,
+                         const GError *error)
+{
+  GtkWidget *dialog;
+
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+
+  g_free (self->last_error);
+  self->last_error = g_strdup_printf ("%s: %s", heading, error->message);
+
+#if ADW_CHECK_VERSION (1, 6, 0)
+  dialog = adw_alert_dialog_new (heading, error->message);
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
+#else
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+#endif
+}
+
+void
+cuocc_window_show_toast (CuoccWindow *self,
+                         const char  *message)
+{
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+
+  g_free (self->last_error);
+  self->last_error = g_strdup (message);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+/* Reads the whole file before anything changes: a file that cannot be read
+ * or applied leaves the user's work as it was. */
+gboolean
+cuocc_window_load_session (CuoccWindow  *self,
+                           GFile        *file,
+                           GError      **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  CuoccSession session = { 0 };
+  gboolean ok;
+
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
+      return FALSE;
+    }
+
+  ok = cuocc_session_load_file (&session, path, error) &&
+       cuocc_input_panel_apply_session (self->input_panel, &session, error);
+  cuocc_session_clear (&session);
+
+  if (ok)
+    {
+      set_session_file (self, file);
+      add_recent (self, file);
+    }
+
+  return ok;
+}
+
+gboolean
+cuocc_window_save_session (CuoccWindow  *self,
+                           GFile        *file,
+                           GError      **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  CuoccSession session = { 0 };
+  gboolean ok;
+
+  if (path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be saved."));
+      return FALSE;
+    }
+
+  cuocc_input_panel_get_session (self->input_panel, &session);
+  ok = cuocc_session_save_file (&session, path, error);
+  cuocc_session_clear (&session);
+
+  if (ok)
+    {
+      set_session_file (self, file);
+      add_recent (self, file);
+    }
+
+  return ok;
+}

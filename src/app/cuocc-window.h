@@ -1,0 +1,21 @@
+/* cuocc-window.h — the main window.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "cuocc-application.h"
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_WINDOW (cuocc_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccWindow, cuocc_window, CUOCC, WINDOW, AdwApplicationWindow)
+
+CuoccWindow *cuocc_window_new       (CuoccApplication *application);
+void         cuocc_window_open_file (CuoccWindow      *self,
+                                     GFile            *file);
+
+G_END_DECLS
