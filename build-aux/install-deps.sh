@@ -10,7 +10,7 @@ packages=(
   libcairo2-dev libpango1.0-dev
   # tests
   python3 xvfb xauth imagemagick desktop-file-utils appstream valgrind
-  fonts-dejavu-core
+  fonts-dejavu-core bash-completion
 )
 
 missing=()

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Checks that data/cuocc.1 and `cuocc --help` name the same options: every option
+of the man page's synopsis and option list exists in --help, and every option of
+--help is documented in the man page.
+   check-man-page.py MANPAGE CUOCC"""
+import re
+import subprocess
+import sys
+
+OPTION = re.compile(r'(?<![\w-])--([a-z][a-z0-9-]*)')
+
+
+def man_options(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().replace("\\-", "-").splitlines()
+    found, section, tagged = set(), None, False
+    for line in lines:
+        if line.startswith(".SH"):
+            section = line[3:].strip().strip('"')
+            continue
+        # In OPTIONS, only an item's tag names the option; its text may name other programs' options.
+        if section == "SYNOPSIS" or (section == "OPTIONS" and tagged):
+            found.update(OPTION.findall(line))
+        tagged = line.startswith(".TP")
+    return found
+
+
+def help_options(cli):
+    out = subprocess.run([cli, "--help"], capture_output=True, text=True,
+                         env={"LC_ALL": "C.UTF-8", "LANGUAGE": "C"}, check=False)
+    usage = {m for line in out.stdout.splitlines()
+             for m in re.findall(r'^\s+(?:-\w, )?--([a-z][a-z0-9-]*)', line)}
+    return usage, out.returncode
+
+
+def main():
+    man = man_options(sys.argv[1])
+    helped, status = help_options(sys.argv[2])
+    helped -= {"help-all"}
+    tests = [("cuocc --help exits with 0", status == 0)]
+    tests += [(f"--{o} of the man page is in cuocc --help", o in helped) for o in sorted(man)]
+    tests += [(f"--{o} of cuocc --help is in the man page", o in man) for o in sorted(helped - man)]
+    print(f"1..{len(tests)}")
+    for i, (name, ok) in enumerate(tests, 1):
+        print(f"{'ok' if ok else 'not ok'} {i} {name}")
+    return 0 if all(ok for _, ok in tests) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
