@@ -1,0 +1,266 @@
+#!/usr/bin/env bash
+# Builds and runs flatpak/io.github.cuocc.Calculator.json where Flathub cannot be
+# reached. It assembles a local stand-in for org.gnome.Platform and org.gnome.Sdk
+# from Debian 12 packages (debootstrap, then flatpak build-export), builds the
+# same manifest with flatpak-builder with only the runtime ids substituted,
+# installs the app, takes a screenshot of it under Xvfb and runs the cuocc CLI
+# inside the sandbox.
+#
+# The runtime and SDK are cached in ${CUOCC_FLATPAK_CACHE:-$XDG_CACHE_HOME/cuocc-flatpak}
+# and reused while the package lists below do not change.
+#
+#   bash build-aux/flatpak-ci.sh [--runtime-only] [OUTPUT_DIR]
+#
+# OUTPUT_DIR (default: a temporary folder) receives the screenshot and the logs.
+# --runtime-only assembles and installs the runtime and SDK and stops.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+app_id=io.github.cuocc.Calculator
+manifest=$here/flatpak/$app_id.json
+cache=${CUOCC_FLATPAK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cuocc-flatpak}
+mirror=${CUOCC_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+suite=bookworm
+branch=12
+platform_id=io.github.cuocc.LocalPlatform
+sdk_id=io.github.cuocc.LocalSdk
+remote=cuocc-local
+
+# What the app links and loads at run time, and what renders it under Xvfb.
+platform_packages=(
+  libglib2.0-0 libgtk-4-1 libgtk-4-common libadwaita-1-0
+  libcairo2 libpango-1.0-0 libpangocairo-1.0-0
+  libgdk-pixbuf-2.0-0 librsvg2-common shared-mime-info
+  adwaita-icon-theme hicolor-icon-theme gsettings-desktop-schemas
+  fontconfig fonts-cantarell fonts-dejavu-core
+  libgl1 libegl1 libgles2 libglx-mesa0 libegl-mesa0 libgl1-mesa-dri
+)
+# The SDK adds the compiler, the -dev packages and every tool the test suite
+# runs (taken from install-deps.sh, so the two lists stay one), and what
+# flatpak-builder runs while it finishes a build.
+mapfile -t project_packages < <(
+  sed -n '/^packages=(/,/^)/p' "$here/build-aux/install-deps.sh" |
+    sed -e 's/#.*//' -e 's/packages=(//' -e 's/)//' | tr ' ' '\n' | sed '/^$/d')
+sdk_packages=(
+  "${project_packages[@]}"
+  libc6-dev make binutils file locales
+  appstream-util elfutils debugedit
+)
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+elapsed() { echo "$(( $(date +%s) - $1 )) s"; }
+
+ensure_host_tools() {
+  local need=()
+  command -v flatpak >/dev/null || need+=(flatpak)
+  command -v flatpak-builder >/dev/null || need+=(flatpak-builder)
+  command -v debootstrap >/dev/null || need+=(debootstrap)
+  command -v ostree >/dev/null || need+=(ostree)
+  command -v bwrap >/dev/null || need+=(bubblewrap)
+  command -v jq >/dev/null || need+=(jq)
+  command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+  command -v import >/dev/null || need+=(imagemagick)
+  command -v dbus-run-session >/dev/null || need+=(dbus-bin)
+  command -v git >/dev/null || need+=(git)
+  [ ${#need[@]} -eq 0 ] && return
+  log "Installing ${need[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q
+  $sudo apt-get install -y -q --no-install-recommends "${need[@]}"
+}
+
+# Runs a command inside a Debian tree, as a chroot would, without leaving mounts behind.
+in_root() {
+  local root=$1
+  shift
+  bwrap --bind "$root" / --dev /dev --proc /proc --tmpfs /tmp \
+    --ro-bind /etc/resolv.conf /etc/resolv.conf \
+    --bind "$cache/debs" /var/cache/apt/archives \
+    --setenv DEBIAN_FRONTEND noninteractive --setenv LC_ALL C.UTF-8 \
+    --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin \
+    "$@"
+}
+
+apt_install() {
+  local root=$1
+  shift
+  in_root "$root" apt-get install -y -q --no-install-recommends \
+    -o APT::Keep-Downloaded-Packages=true "$@" >>"$cache/assemble.log" 2>&1
+}
+
+# Turns a Debian tree into a Flatpak runtime: files/ is its /usr with /etc
+# beside it (Flatpak mounts files/etc as the sandbox's /etc).
+export_runtime() {
+  local root=$1 id=$2 dir=$cache/export
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  mv "$root/usr" "$dir/files"
+  cp -a "$root/etc" "$dir/files/etc"
+  rm -f "$dir/files/etc/shadow"* "$dir/files/etc/gshadow"* "$dir/files/etc/resolv.conf"
+  # The app's libraries live in /app/lib; Flatpak rebuilds ld.so.cache from this.
+  cat >"$dir/files/etc/ld.so.conf" <<'EOF'
+include /run/flatpak/ld.so.conf.d/app-*.conf
+/app/lib
+/app/lib64
+include /etc/ld.so.conf.d/*.conf
+include /run/flatpak/ld.so.conf.d/runtime-*.conf
+EOF
+  # Flatpak runs ldconfig through PATH, which does not hold /usr/sbin.
+  [ -e "$dir/files/bin/ldconfig" ] || ln -s ../sbin/ldconfig "$dir/files/bin/ldconfig"
+  cat >"$dir/metadata" <<EOF
+[Runtime]
+name=$id
+runtime=$platform_id/$arch/$branch
+sdk=$sdk_id/$arch/$branch
+EOF
+  flatpak build-export --runtime --no-update-summary --files=files \
+    --subject="$id from Debian $suite" "$cache/repo" "$dir" "$branch" >>"$cache/assemble.log" 2>&1
+  rm -rf "$dir"
+}
+
+assemble_runtime() {
+  local start roots=$cache/roots
+  start=$(date +%s)
+  rm -rf "$roots" "$cache/repo" "$cache/assemble.log"
+  mkdir -p "$roots" "$cache/debs/partial"
+  ostree init --repo="$cache/repo" --mode=archive-z2
+
+  log "debootstrap $suite (minbase)"
+  debootstrap --variant=minbase --cache-dir="$cache/debs" "$suite" "$roots/platform" "$mirror" \
+    >>"$cache/assemble.log" 2>&1
+  in_root "$roots/platform" apt-get update -q >>"$cache/assemble.log" 2>&1
+
+  log "Platform packages"
+  apt_install "$roots/platform" "${platform_packages[@]}"
+  cp -a "$roots/platform" "$roots/sdk"
+
+  log "SDK packages"
+  apt_install "$roots/sdk" "${sdk_packages[@]}"
+  # The translation tests run the binaries with LANGUAGE=de under de_DE.UTF-8.
+  echo 'de_DE.UTF-8 UTF-8' >>"$roots/sdk/etc/locale.gen"
+  in_root "$roots/sdk" locale-gen >>"$cache/assemble.log" 2>&1
+
+  log "Exporting $platform_id and $sdk_id"
+  export_runtime "$roots/platform" "$platform_id"
+  export_runtime "$roots/sdk" "$sdk_id"
+  flatpak build-update-repo "$cache/repo" >>"$cache/assemble.log" 2>&1
+  rm -rf "$roots"
+  log "Runtime and SDK assembled in $(elapsed "$start")"
+}
+
+install_runtime() {
+  flatpak --user remote-add --if-not-exists --no-gpg-verify "$remote" "file://$cache/repo"
+  flatpak --user install -y --noninteractive --or-update "$remote" \
+    "$platform_id//$branch" "$sdk_id//$branch"
+}
+
+runtime_stamp() {
+  {
+    printf '%s\n' "$suite" "$mirror" "${platform_packages[@]}" -- "${sdk_packages[@]}"
+    sed -n '/^export_runtime()/,/^}/p' "${BASH_SOURCE[0]}"
+  } | sha256sum | cut -d' ' -f1
+}
+
+ensure_runtime() {
+  local stamp
+  stamp=$(runtime_stamp)
+  if [ "$(cat "$cache/stamp" 2>/dev/null)" = "$stamp" ] && [ -d "$cache/repo/refs" ]; then
+    log "Reusing the runtime cached in $cache"
+  else
+    assemble_runtime
+    echo "$stamp" >"$cache/stamp"
+  fi
+  install_runtime
+}
+
+# The manifest's sources are "..": copy the tree (tracked and new files, not
+# build folders) so that the copy of the manifest sits beside it the same way.
+prepare_sources() {
+  local src=$work/src
+  mkdir -p "$src"
+  if git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git -C "$here" ls-files -z --cached --others --exclude-standard |
+      (cd "$here" && xargs -0 cp --parents -a -t "$src" 2>/dev/null || true)
+  else
+    cp -a "$here/." "$src"
+    rm -rf "$src"/_build* "$src/.flatpak-builder"
+  fi
+  jq --arg runtime "$platform_id" --arg sdk "$sdk_id" --arg version "$branch" \
+    '.runtime = $runtime | .sdk = $sdk | ."runtime-version" = $version' \
+    "$manifest" >"$src/flatpak/$app_id.json"
+  diff <(jq 'del(.runtime, .sdk, ."runtime-version")' "$manifest") \
+    <(jq 'del(.runtime, .sdk, ."runtime-version")' "$src/flatpak/$app_id.json")
+}
+
+build_app() {
+  local start
+  start=$(date +%s)
+  log "flatpak-builder $app_id"
+  flatpak-builder --user --install --force-clean --disable-rofiles-fuse \
+    --state-dir="$work/state" --repo="$work/repo" \
+    "$work/build" "$work/src/flatpak/$app_id.json" 2>&1 | tee "$out/flatpak-builder.log"
+  log "App built and installed in $(elapsed "$start")"
+}
+
+check_cli() {
+  log "cuocc inside the sandbox"
+  flatpak --user run --command=cuocc "$app_id" --help >"$out/cuocc-help.txt"
+  flatpak --user run --command=cuocc "$app_id" --cc 7.0 --threads 128 --regs 37 | tee "$out/cuocc.txt"
+  if ! grep -Eq '\b75(\.0+)? ?%' "$out/cuocc.txt"; then
+    echo "FAIL: cuocc --cc 7.0 --threads 128 --regs 37 does not print 75 % occupancy" >&2
+    return 1
+  fi
+}
+
+check_app() {
+  log "cuocc-gtk under Xvfb"
+  local shot=$out/screenshot.png colours
+  xvfb-run -a -s '-screen 0 1280x860x24' dbus-run-session -- bash -c '
+    flatpak --user run '"$app_id"' >"$1/app.log" 2>&1 &
+    app=$!
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+      sleep 1
+      kill -0 $app 2>/dev/null || { echo "the app exited early" >&2; exit 1; }
+    done
+    import -window root "$1/screenshot.png"
+    kill $app; wait $app 2>/dev/null || true
+  ' check "$out" || { cat "$out/app.log" >&2; return 1; }
+  colours=$(convert "$shot" -format '%k' info:)
+  echo "screenshot: $shot ($colours colours)"
+  if [ "$colours" -lt 16 ]; then
+    echo "FAIL: the screenshot is blank" >&2
+    cat "$out/app.log" >&2
+    return 1
+  fi
+}
+
+main() {
+  local start runtime_only=false
+  start=$(date +%s)
+  if [ "${1:-}" = --runtime-only ]; then
+    runtime_only=true
+    shift
+  fi
+  ensure_host_tools
+  arch=$(flatpak --default-arch)
+  mkdir -p "$cache"
+  work=$(mktemp -d "${TMPDIR:-/tmp}/cuocc-flatpak.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+  out=${1:-$work/out}
+  mkdir -p "$out"
+  export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$work/run}
+  mkdir -p "$XDG_RUNTIME_DIR"
+  chmod 700 "$XDG_RUNTIME_DIR"
+
+  ensure_runtime
+  $runtime_only && return
+  prepare_sources
+  build_app
+  check_cli
+  check_app
+  log "Flatpak CI passed in $(elapsed "$start")"
+}
+
+main "$@"
