@@ -1,0 +1,74 @@
+/* test-import-corpus.c — the fuzzers' seed corpus, replayed through the readers
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every file under tests/fuzz/corpus/<format>/ goes through the import
+ * readers, whole and in pieces, and through the demangler. Inputs that once
+ * crashed a fuzzer stay in the corpus, so this is the regression test.
+ */
+#include <string.h>
+
+#include "cuocc.h"
+
+static void
+replay (gconstpointer data)
+{
+  const char *path = data;
+  g_autofree char *contents = NULL;
+  gsize len;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) whole = NULL;
+  g_autoptr (CuoccKernelList) pieces = NULL;
+  CuoccImportParser *parser = cuocc_import_parser_new ();
+  g_autofree char *name = NULL;
+  g_autofree char *demangled = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  whole = cuocc_import_parse (contents, len, &error);
+  g_assert_true ((whole == NULL) == (error != NULL));
+  for (gsize at = 0; at < len; at += 7)
+    cuocc_import_parser_feed (parser, contents + at, MIN (7, len - at));
+  pieces = cuocc_import_parser_finish (parser, NULL);
+  g_assert_true ((whole == NULL) == (pieces == NULL));
+  if (whole != NULL)
+    {
+      g_assert_cmpuint (whole->n_kernels, ==, pieces->n_kernels);
+      for (guint i = 0; i < whole->n_kernels; i++)
+        {
+          g_assert_true (g_utf8_validate (whole->kernels[i].name, -1, NULL));
+          g_assert_cmpstr (whole->kernels[i].name, ==, pieces->kernels[i].name);
+          g_assert_cmpint (whole->kernels[i].regs, >=, 0);
+        }
+    }
+
+  name = g_strndup (contents, len);
+  demangled = cuocc_demangle (name);
+  g_assert_true (demangled == NULL || g_utf8_validate (demangled, -1, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *const formats[] = { "ptxas", "cuobjdump", "ncu", "demangle" };
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "fuzz", "corpus", formats[f], NULL);
+      g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+      const char *entry;
+
+      g_assert_nonnull (dir);
+      while ((entry = g_dir_read_name (dir)) != NULL)
+        {
+          char *path = g_build_filename (dir_path, entry, NULL);
+          g_autofree char *test_path = g_strdup_printf ("/cuocc/import/corpus/%s/%s", formats[f], entry);
+
+          g_ptr_array_add (paths, path);
+          g_test_add_data_func (test_path, path, replay);
+        }
+    }
+  return g_test_run ();
+}
