@@ -37,6 +37,8 @@ typedef struct {
   gboolean gpu_data;
   gboolean version;
   char **rest;
+  char *regs_help;                 /* the defaults come from the library */
+  char *barriers_help;
 } CliOptions;
 
 /* ------------------------------------------------------------------ */
@@ -61,6 +63,8 @@ cli_options_clear (CliOptions *options)
   g_free (options->output);
   g_free (options->size);
   g_strfreev (options->rest);
+  g_free (options->regs_help);
+  g_free (options->barriers_help);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliOptions, cli_options_clear)
@@ -120,15 +124,21 @@ parse_format (const char  *text,
 static GOptionContext *
 create_context (CliOptions *o)
 {
+  CuoccInput defaults;
+
+  cuocc_input_init (&defaults);
+  o->regs_help = g_strdup_printf (_("Registers per thread (default %d)"), defaults.regs);
+  o->barriers_help = g_strdup_printf (_("Block barriers (default %d)"), defaults.barriers);
+
   const GOptionEntry entries[] = {
     { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu, N_("The GPU, by product name (see --list-gpus)"), N_("NAME") },
     { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("The GPU, by compute capability"), N_("X.Y") },
     { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file, N_("The GPU, described by a key file"), N_("FILE") },
     { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads, N_("Threads per block (required)"), N_("N") },
-    { "regs", 'r', 0, G_OPTION_ARG_STRING, &o->regs, N_("Registers per thread (default 0)"), N_("N") },
+    { "regs", 'r', 0, G_OPTION_ARG_STRING, &o->regs, o->regs_help, N_("N") },
     { "smem", 's', 0, G_OPTION_ARG_STRING, &o->smem, N_("Shared memory per block, static plus dynamic (default 0)"), N_("SIZE") },
     { "smem-config", 0, 0, G_OPTION_ARG_STRING, &o->smem_config, N_("Shared memory configuration per SM (default: the largest)"), N_("SIZE") },
-    { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, N_("Block barriers (default 1)"), N_("N") },
+    { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, o->barriers_help, N_("N") },
     { "global-caching", 0, 0, G_OPTION_ARG_STRING, &o->caching, N_("Partitioned global caching (default off)"), N_("off|on|strict") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },

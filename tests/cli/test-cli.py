@@ -205,6 +205,7 @@ def test_help_and_version():
                  "--barriers", "--global-caching", "--format", "--batch", "--plot", "--output",
                  "--size", "--list-gpus", "--gpu-data", "--version"):
         check(word in r.out, "--help mentions %s" % word, r)
+    check("Registers per thread (default 32)" in r.out, "--help gives the default registers", r)
     r = run("--version")
     equal(r.rc, 0, "--version exit status", r)
     check(r.out.startswith("cuocc 0.1.0"), "--version prints the version", r)
