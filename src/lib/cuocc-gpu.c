@@ -349,6 +349,12 @@ read_smem_configs (GKeyFile         *kf,
   return TRUE;
 }
 
+static gboolean
+is_pow2 (int v)
+{
+  return v > 0 && (v & (v - 1)) == 0;
+}
+
 gboolean
 cuocc_capability_validate (const CuoccCapability  *cap,
                            GError                **error)
@@ -383,11 +389,13 @@ cuocc_capability_validate (const CuoccCapability  *cap,
            _("the largest shared memory configuration must equal shared-memory-per-sm"));
   REQUIRE (cap->smem_per_block > 0 && cap->smem_per_block_optin >= cap->smem_per_block,
            _("shared-memory-per-block must be positive and at most shared-memory-per-block-optin"));
-  REQUIRE (cap->smem_per_block_optin + cap->smem_reserved_per_block <= cap->smem_per_sm
-           || cap->smem_per_block_optin <= cap->smem_per_sm,
+  REQUIRE (cap->smem_per_block_optin <= cap->smem_per_sm,
            _("shared-memory-per-block-optin must fit in shared-memory-per-sm"));
   REQUIRE (cap->smem_reserved_per_block >= 0, _("shared-memory-reserved-per-block must not be negative"));
   REQUIRE (cap->smem_alloc_unit > 0, _("shared-memory-allocation-unit must be positive"));
+  REQUIRE (is_pow2 (cap->warp_size) && is_pow2 (cap->reg_alloc_unit) && is_pow2 (cap->smem_alloc_unit)
+           && is_pow2 (cap->warp_alloc_granularity) && (cap->major < 3 || is_pow2 (cap->sub_partitions)),
+           _("warp-size, the allocation units, warp-allocation-granularity and sub-partitions must be powers of two"));
   REQUIRE (cap->barriers_per_block_slot >= 0 && cap->barriers_per_block_slot <= 16,
            _("barriers-per-block-slot must be 0 to 16"));
   return TRUE;

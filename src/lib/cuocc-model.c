@@ -65,22 +65,32 @@ cuocc_smem_config_effective (const CuoccCapability *cap,
 /* Registers                                                           */
 /* ------------------------------------------------------------------ */
 
+/* Every allocation unit, warp size and partition count is a power of two
+ * (custom devices are held to that), so rounding up is a mask, not a
+ * division: the model's cost is dominated by its few real divisions. */
+static inline gint64
+round_up_pow2 (gint64 value,
+               gint64 unit)
+{
+  return (value + unit - 1) & ~(unit - 1);
+}
+
 /* Blocks that fit the register file when it is split into n_partitions
  * sub-partitions, each warp's registers living in one of them. */
 static int
 regs_limit_partitioned (const CuoccCapability *cap,
                         int                    n_partitions,
-                        gint64                 regs_per_warp,
-                        gint64                 warps_per_block,
+                        int                    regs_per_warp,
+                        int                    warps_per_block,
                         CuoccCaching          *caching)
 {
-  gint64 warps_per_partition;
-  gint64 blocks = 0;
+  int warps_per_partition;
+  int blocks = 0;
 
   /* The hardware's launch check assumes every partition gets a share of
    * the block's warps, so the block's warps are rounded up to the
    * partitions before they are compared with the per-block register limit. */
-  if (regs_per_warp * cuocc_round_up (warps_per_block, n_partitions) > cap->max_regs_per_block)
+  if ((gint64) regs_per_warp * round_up_pow2 (warps_per_block, n_partitions) > cap->max_regs_per_block)
     return 0;
 
   warps_per_partition = (cap->regs_per_sm / n_partitions) / regs_per_warp;
@@ -95,17 +105,17 @@ regs_limit_partitioned (const CuoccCapability *cap,
       blocks = warps_per_partition * n_partitions / warps_per_block;
     }
 
-  return (int) blocks;
+  return blocks;
 }
 
 static int
 regs_limit_runtime (const CuoccCapability *cap,
                     const CuoccInput      *input,
-                    gint64                 warps_per_block,
+                    int                    warps_per_block,
                     gint64                *regs_per_block,
                     CuoccCaching          *caching)
 {
-  gint64 regs_per_warp = cuocc_round_up ((gint64) input->regs * cap->warp_size, cap->reg_alloc_unit);
+  gint64 regs_per_warp = round_up_pow2 ((gint64) input->regs * cap->warp_size, cap->reg_alloc_unit);
   int blocks;
 
   *regs_per_block = regs_per_warp * warps_per_block;
@@ -115,15 +125,17 @@ regs_limit_runtime (const CuoccCapability *cap,
   if (regs_per_warp == 0)
     return CUOCC_UNLIMITED;
 
-  blocks = regs_limit_partitioned (cap, cap->sub_partitions, regs_per_warp, warps_per_block, caching);
+  /* From here on, a block's registers fit the register file: every figure
+   * is small enough for int arithmetic. */
+  blocks = regs_limit_partitioned (cap, cap->sub_partitions, (int) regs_per_warp, warps_per_block, caching);
 
   /* GP100 has two sub-partitions where the rest of Pascal has four. A block
    * that only GP100 could run is refused, so that one binary runs on all. */
-  if (blocks > 0 && cap->compat_sub_partitions > 0)
+  if (G_UNLIKELY (cap->compat_sub_partitions > 0) && blocks > 0)
     {
       CuoccCaching compat_caching = *caching;
 
-      if (regs_limit_partitioned (cap, cap->compat_sub_partitions, regs_per_warp,
+      if (regs_limit_partitioned (cap, cap->compat_sub_partitions, (int) regs_per_warp,
                                   warps_per_block, &compat_caching) == 0)
         blocks = 0;
     }
@@ -148,15 +160,14 @@ fermi_reg_alloc_unit (const CuoccCapability *cap,
 static int
 regs_limit_sheet (const CuoccCapability *cap,
                   const CuoccInput      *input,
-                  gint64                 warps_per_block,
+                  int                    warps_per_block,
                   gint64                *regs_per_block)
 {
-  gint64 warps_rounded;
-
   if (cap->reg_alloc_granularity == CUOCC_ALLOC_BLOCK)
     {
-      warps_rounded = cuocc_round_up (warps_per_block, cap->warp_alloc_granularity);
-      *regs_per_block = cuocc_round_up (warps_rounded * input->regs * cap->warp_size, cap->reg_alloc_unit);
+      gint64 warps_rounded = round_up_pow2 (warps_per_block, cap->warp_alloc_granularity);
+
+      *regs_per_block = round_up_pow2 (warps_rounded * input->regs * cap->warp_size, cap->reg_alloc_unit);
       if (input->regs > cap->regs_per_thread_accepted || *regs_per_block > cap->max_regs_per_block)
         return 0;
       if (*regs_per_block == 0)
@@ -165,8 +176,8 @@ regs_limit_sheet (const CuoccCapability *cap,
     }
   else
     {
-      gint64 regs_per_warp = cuocc_round_up ((gint64) input->regs * cap->warp_size,
-                                             fermi_reg_alloc_unit (cap, input->regs));
+      gint64 regs_per_warp = round_up_pow2 ((gint64) input->regs * cap->warp_size,
+                                            fermi_reg_alloc_unit (cap, input->regs));
       gint64 warps_that_fit;
 
       *regs_per_block = regs_per_warp * warps_per_block;
@@ -187,7 +198,7 @@ regs_limit_sheet (const CuoccCapability *cap,
 /* The most a block may allocate, the runtime's reservation included. A
  * kernel that uses more than the default per-block limit is assumed to have
  * opted in with cudaFuncSetAttribute, as it must to launch at all. */
-static gint64
+static inline gint64
 smem_limit_per_block (const CuoccCapability *cap,
                       gint64                 smem)
 {
@@ -205,7 +216,7 @@ smem_limit (const CuoccCapability *cap,
 {
   gint64 requested = cuocc_smem_config_effective (cap, input);
 
-  *allocated = cuocc_round_up (input->smem + cap->smem_reserved_per_block, cap->smem_alloc_unit);
+  *allocated = round_up_pow2 (input->smem + cap->smem_reserved_per_block, cap->smem_alloc_unit);
   *config = requested;
 
   if (*allocated > smem_limit_per_block (cap, input->smem))
@@ -223,27 +234,28 @@ smem_limit (const CuoccCapability *cap,
 
   if (*allocated == 0)
     return CUOCC_UNLIMITED;
-  return (int) (*config / *allocated);
+  /* Both are within the SM's shared memory here. */
+  return (int) *config / (int) *allocated;
 }
 
 /* ------------------------------------------------------------------ */
 /* Warps, blocks and barriers                                          */
 /* ------------------------------------------------------------------ */
 
-static int
+static inline int
 warps_limit (const CuoccCapability *cap,
              const CuoccInput      *input,
-             gint64                 warps_per_block,
+             int                    warps_per_block,
              CuoccCaching           caching)
 {
   if (input->threads > cap->max_threads_per_block)
     return 0;
   if (caching != CUOCC_CACHING_OFF)
-    return (int) ((cap->max_warps_per_sm / 2) / warps_per_block * 2);
-  return (int) (cap->max_warps_per_sm / warps_per_block);
+    return (cap->max_warps_per_sm / 2) / warps_per_block * 2;
+  return cap->max_warps_per_sm / warps_per_block;
 }
 
-static int
+static inline int
 barriers_limit (const CuoccCapability *cap,
                 const CuoccInput      *input)
 {
@@ -252,23 +264,15 @@ barriers_limit (const CuoccCapability *cap,
   return cap->barriers_per_block_slot * cap->max_blocks_per_sm / input->barriers;
 }
 
-static guint
+static inline guint
 limiters_equal_to (const CuoccResult *r,
                    int                blocks)
 {
-  guint limiters = 0;
-
-  if (r->blocks_by_warps == blocks)
-    limiters |= CUOCC_LIMIT_WARPS;
-  if (r->blocks_by_regs == blocks)
-    limiters |= CUOCC_LIMIT_REGISTERS;
-  if (r->blocks_by_smem == blocks)
-    limiters |= CUOCC_LIMIT_SHARED_MEMORY;
-  if (r->blocks_by_blocks == blocks)
-    limiters |= CUOCC_LIMIT_BLOCKS;
-  if (r->blocks_by_barriers == blocks)
-    limiters |= CUOCC_LIMIT_BARRIERS;
-  return limiters;
+  return (r->blocks_by_warps == blocks ? CUOCC_LIMIT_WARPS : 0)
+       | (r->blocks_by_regs == blocks ? CUOCC_LIMIT_REGISTERS : 0)
+       | (r->blocks_by_smem == blocks ? CUOCC_LIMIT_SHARED_MEMORY : 0)
+       | (r->blocks_by_blocks == blocks ? CUOCC_LIMIT_BLOCKS : 0)
+       | (r->blocks_by_barriers == blocks ? CUOCC_LIMIT_BARRIERS : 0);
 }
 
 static guint
@@ -280,20 +284,19 @@ warnings_for (const CuoccCapability *cap,
 
   if (input->threads > cap->max_threads_per_block)
     warnings |= CUOCC_WARN_THREADS_EXCEED_BLOCK;
-  else if (input->threads % cap->warp_size != 0)
+  else if ((input->threads & (cap->warp_size - 1)) != 0)
     warnings |= CUOCC_WARN_PARTIAL_WARP;
-  if (input->regs > cap->regs_per_thread_accepted)
-    warnings |= CUOCC_WARN_REGS_EXCEED_THREAD;
-  else if (input->regs > cap->max_regs_per_thread)
-    warnings |= CUOCC_WARN_REGS_ABOVE_HARDWARE;
+  if (input->regs > cap->max_regs_per_thread)
+    warnings |= input->regs > cap->regs_per_thread_accepted
+                ? CUOCC_WARN_REGS_EXCEED_THREAD : CUOCC_WARN_REGS_ABOVE_HARDWARE;
   if (r->blocks_by_regs == 0 && input->regs <= cap->regs_per_thread_accepted
       && input->threads <= cap->max_threads_per_block)
     warnings |= CUOCC_WARN_REGS_EXCEED_BLOCK;
-  if (r->smem_per_block > smem_limit_per_block (cap, input->smem))
+  if (r->blocks_by_smem == 0)
     warnings |= CUOCC_WARN_SMEM_EXCEED_BLOCK;
   else if (r->smem_config > cuocc_smem_config_effective (cap, input))
     warnings |= CUOCC_WARN_SMEM_CONFIG_RAISED;
-  if (input->caching != CUOCC_CACHING_OFF && cap->partitioned_caching && r->caching == CUOCC_CACHING_OFF)
+  if (input->caching != r->caching && cap->partitioned_caching)
     warnings |= CUOCC_WARN_CACHING_DISABLED;
   return warnings;
 }
@@ -320,7 +323,8 @@ cuocc_calculate_unchecked (const CuoccCapability *cap,
                            const CuoccInput      *input,
                            CuoccResult           *r)
 {
-  gint64 warps_per_block = cuocc_div_round_up (input->threads, cap->warp_size);
+  /* Inputs are bounded (CUOCC_MAX_THREADS_INPUT), so warps fit an int. */
+  int warps_per_block = (input->threads + cap->warp_size - 1) / cap->warp_size;
   gint64 regs_per_block = 0;
   gint64 smem_per_block = 0;
   gint64 smem_config = 0;
@@ -344,9 +348,9 @@ cuocc_calculate_unchecked (const CuoccCapability *cap,
   blocks = MIN (blocks, r->blocks_by_barriers);
 
   r->active_blocks = blocks;
-  r->warps_per_block = (int) MIN (warps_per_block, G_MAXINT);
-  r->active_warps = (int) (blocks * warps_per_block);
-  r->active_threads = (int) MIN ((gint64) blocks * input->threads, G_MAXINT);
+  r->warps_per_block = warps_per_block;
+  r->active_warps = blocks * warps_per_block;
+  r->active_threads = blocks * input->threads;
   r->occupancy = (double) r->active_warps / cap->max_warps_per_sm;
   r->limiters = limiters_equal_to (r, blocks);
   r->regs_per_block = (int) MIN (regs_per_block, G_MAXINT);

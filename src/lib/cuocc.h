@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 
 /* The bounds of a question. Beyond a GPU's limits but within these, a
  * configuration is valid and gets 0 blocks; beyond these it is an error. */
-#define CUOCC_MAX_THREADS_INPUT  G_MAXINT
+#define CUOCC_MAX_THREADS_INPUT  (1 << 20)
 #define CUOCC_MAX_REGS_INPUT     G_MAXINT
 #define CUOCC_MAX_SMEM_INPUT     G_MAXINT
 #define CUOCC_MAX_BARRIERS_INPUT 16

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds libcuocc and the model tests with -fsanitize=address,undefined and
+# runs them; any report fails the test.
+set -euo pipefail
+src=$1
+out=$2
+occ_dir=${3:-}
+mkdir -p "$out"
+printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#define LOCALEDIR "/nonexistent"\n' > "$out/config.h"
+
+flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0))
+libs=($(pkg-config --libs glib-2.0) -lm)
+lib_sources=("$src"/src/lib/cuocc-*.c)
+
+oracle=()
+if [ -n "$occ_dir" ]; then
+  oracle=(-DHAVE_CUDA_OCCUPANCY_H -isystem "$occ_dir")
+fi
+
+gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-model.c" -o "$out/test-model" "${libs[@]}"
+gcc "${flags[@]}" "${oracle[@]}" "${lib_sources[@]}" "$src/tests/model/test-oracle.c" -o "$out/test-oracle" "${libs[@]}"
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+"$out/test-model" > "$out/test-model.log"
+"$out/test-oracle" > "$out/test-oracle.log"
+echo "sanitizers: model and oracle tests clean"
