@@ -64,6 +64,25 @@ def test_gpu_column_quotes_crlf_blank_lines():
     equal(rows[2]["smem_config"], "65536", "a quoted configuration", r)
 
 
+def test_quoted_line_breaks_and_bad_quotes():
+    data = ('gpu,threads,regs\n'
+            '"Imaginary\nGPU",128,37\n'
+            '"Tesla V100 SXM2",128,37\n'
+            '"Tesla V100 SXM2"x,128,37\n'
+            '"Tesla V100 SXM2",320,37\n'
+            '"unterminated,128,37\n')
+    r = run("--batch", write("breaks.csv", data))
+    equal(r.rc, 1, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal(len(rows), 5, "a quoted line break stays inside its field", r)
+    equal(rows[0]["gpu"], "Imaginary\nGPU", "the line break is echoed, quoted", r)
+    check(rows[0]["error"] != "", "unknown GPU", r)
+    equal(rows[1]["occupancy_pct"], "75", "the next row is read", r)
+    check("Malformed" in rows[2]["error"], "text after a closing quote", r)
+    equal(rows[3]["occupancy_pct"], "62.5", "reading goes on after a bad row", r)
+    check("Malformed" in rows[4]["error"], "an unterminated quote", r)
+
+
 def test_stdin():
     r = run("--batch", "-", "--format", "json", stdin=b"cc,threads,regs\n7.0,128,37\n7.0,320,37")
     equal(r.rc, 0, "exit status", r)
