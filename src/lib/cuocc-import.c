@@ -122,7 +122,7 @@ arch_to_cc (const char *arch, int *major, int *minor)
   p = strchr (arch, '_') + 1;
   for (; g_ascii_isdigit (*p) && digits < 4; p++, digits++)
     n = n * 10 + (*p - '0');
-  if (digits < 2 || digits > 3 || (*p != '\0' && strcmp (p, "a") != 0 && strcmp (p, "f") != 0))
+  if (digits < 2 || digits > 3 || n < 10 || (*p != '\0' && strcmp (p, "a") != 0 && strcmp (p, "f") != 0))
     return FALSE;
   *major = n / 10;
   *minor = n % 10;
