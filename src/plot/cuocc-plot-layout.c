@@ -339,7 +339,7 @@ plot_layout_x_ticks (PlotLayout        *layout,
   gint64 steps[40];
   guint n_steps;
   gint64 chosen = 0;
-  double min_spacing = layout->font_size * 4.5;
+  double min_spacing = layout->font_size * 5.5;
   char label[PLOT_LABEL_LEN];
 
   n_steps = plot_x_step_candidates (series->kind, snap->step, range, steps, G_N_ELEMENTS (steps));
@@ -388,7 +388,7 @@ plot_layout_y_ticks_for (PlotLayout    *layout,
                          guint          n_steps,
                          PangoLayout   *measure)
 {
-  double min_spacing = layout->line_height * 2.6;
+  double min_spacing = layout->line_height * 3.6;
   guint *n_ticks = &layout->n_y_ticks[unit];
   int chosen = top;
 

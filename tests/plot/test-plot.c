@@ -816,6 +816,122 @@ test_styles (void)
   g_assert_cmpfloat (ABS (dark.marker.r - dark.line.r) + ABS (dark.marker.b - dark.line.b), >, 0.6);
 }
 
+/* ------------------------------------------------------------------ */
+/* The heatmap                                                          */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  gint64 x[32];
+  gint64 y[256];
+  double occupancy[32 * 256];
+  CuoccHeatmap map;
+} TestHeatmap;
+
+static void
+test_heatmap_init (TestHeatmap *h)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (h->x); i++)
+    h->x[i] = 32 * (i + 1);
+  for (guint j = 0; j < G_N_ELEMENTS (h->y); j++)
+    h->y[j] = j;
+  for (guint j = 0; j < G_N_ELEMENTS (h->y); j++)
+    for (guint i = 0; i < G_N_ELEMENTS (h->x); i++)
+      h->occupancy[j * G_N_ELEMENTS (h->x) + i] = (double) ((i + j) % 17) / 16;
+
+  h->map = (CuoccHeatmap) {
+    CUOCC_SERIES_REGS, G_N_ELEMENTS (h->x), G_N_ELEMENTS (h->y),
+    h->x, h->y, h->occupancy, 7, 40,
+  };
+}
+
+static void
+test_heatmap_cells (void)
+{
+  TestHeatmap *h = g_new0 (TestHeatmap, 1);
+  CuoccPlotStyle style;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  guint marker = 0;
+
+  test_heatmap_init (h);
+  cuocc_plot_style_init_light (&style);
+  cuocc_plot_draw_heatmap (cr, W, H, &h->map, &style, NULL);
+  cairo_surface_flush (surface);
+  g_assert_cmpuint (count_distinct_pixels (surface), >, 17);
+
+  /* Every cell maps back to itself: one scan along each axis finds where
+   * each column and row starts, and they come in order with no gaps. */
+  {
+    int column_start[32], row_start[256];
+    guint ci, cj, next = 0;
+
+    for (int px = 0; px < W; px++)
+      if (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, px, H / 2, &ci, NULL) && ci == next)
+        column_start[next++] = px;
+    g_assert_cmpuint (next, ==, h->map.n_x);
+
+    next = 0;
+    for (int py = H - 1; py >= 0; py--)
+      if (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, W / 2, py, NULL, &cj) && cj == next)
+        row_start[next++] = py;
+    g_assert_cmpuint (next, ==, h->map.n_y);
+
+    for (guint j = 0; j < h->map.n_y; j += 37)
+      for (guint i = 0; i < h->map.n_x; i += 5)
+        {
+          g_assert_true (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, column_start[i], row_start[j], &ci, &cj));
+          g_assert_cmpuint (ci, ==, i);
+          g_assert_cmpuint (cj, ==, j);
+        }
+  }
+
+  g_assert_false (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, 1, 1, NULL, NULL));
+
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      marker += pixel_is (pixel (surface, x, y), &style.marker, 12);
+  g_assert_cmpuint (marker, >, 20);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_free (h);
+}
+
+static void
+test_heatmap_hover_and_sizes (void)
+{
+  static const struct { int width, height; } sizes[] = { { 1, 1 }, { 40, 30 }, { 300, 200 }, { 1920, 1080 } };
+  TestHeatmap *h = g_new0 (TestHeatmap, 1);
+
+  test_heatmap_init (h);
+  h->map.y_kind = CUOCC_SERIES_SMEM;
+  for (guint j = 0; j < h->map.n_y; j++)
+    h->y[j] = 512 * j;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccPlotHover hover = { sizes[s].width / 2.0, sizes[s].height / 2.0 };
+      cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[s].width, sizes[s].height);
+      cairo_surface_t *hovered = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sizes[s].width, sizes[s].height);
+      cairo_t *cr;
+
+      cr = cairo_create (plain);
+      cuocc_plot_draw_heatmap (cr, sizes[s].width, sizes[s].height, &h->map, NULL, NULL);
+      cairo_destroy (cr);
+      cr = cairo_create (hovered);
+      cuocc_plot_draw_heatmap (cr, sizes[s].width, sizes[s].height, &h->map, NULL, &hover);
+      cairo_destroy (cr);
+
+      if (sizes[s].width >= 300)
+        g_assert_cmpuint (count_differences (plain, hovered), >, 200);
+
+      cairo_surface_destroy (plain);
+      cairo_surface_destroy (hovered);
+    }
+
+  g_free (h);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -845,6 +961,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/ticks", test_ticks);
   g_test_add_func ("/cuocc/plot/formats", test_formats);
   g_test_add_func ("/cuocc/plot/styles", test_styles);
+  g_test_add_func ("/cuocc/plot/heatmap-cells", test_heatmap_cells);
+  g_test_add_func ("/cuocc/plot/heatmap-hover-and-sizes", test_heatmap_hover_and_sizes);
 
   return g_test_run ();
 }
