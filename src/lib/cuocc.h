@@ -225,6 +225,54 @@ CUOCC_AVAILABLE char *cuocc_series_to_csv (const CuoccSeries *series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccSeries, cuocc_series_free)
 
+/* Tuning advice. */
+typedef enum {
+  CUOCC_ADVICE_LEVEL,              /* what reaches `blocks` resident blocks */
+  CUOCC_ADVICE_BLOCK_SIZE,         /* the block sizes that reach the best occupancy */
+  CUOCC_ADVICE_WARNING,            /* spills, partial warps, idle shared memory */
+} CuoccAdviceKind;
+
+typedef struct {
+  CuoccAdviceKind kind;
+  int blocks;                      /* resident blocks reached (LEVEL, BLOCK_SIZE) */
+  int active_warps;
+  double occupancy;
+  int regs;                        /* the register count to get under, or -1 */
+  gint64 smem;                     /* the shared memory budget per block, or -1 */
+  int block_size;                  /* the suggested block size, or -1 */
+  char *launch_bounds;             /* "__launch_bounds__(256, 6)", or NULL */
+  char *text;                      /* one sentence for people */
+} CuoccAdvice;
+
+/* What the model cannot know but an imported build log can. */
+typedef struct {
+  int spill_stores;
+  int spill_loads;
+} CuoccAdviceExtra;
+
+/* Every suggestion has been checked by the model. A GPtrArray of CuoccAdvice. */
+CUOCC_AVAILABLE GPtrArray *cuocc_advise (const CuoccGpu *gpu, const CuoccInput *input, const CuoccAdviceExtra *extra, GError **error);
+CUOCC_AVAILABLE void cuocc_advice_free (CuoccAdvice *advice);
+
+/* Waves: how a grid of blocks runs on the whole GPU. */
+typedef struct {
+  gint64 grid;
+  int sm_count;
+  int blocks_per_sm;
+  gint64 blocks_per_wave;
+  gint64 full_waves;
+  gint64 tail_blocks;              /* blocks in the last, partial wave (0: none) */
+  gint64 waves;                    /* full waves plus the partial one */
+  double tail_fill;                /* how full the last wave is, 0..1 */
+  double efficiency;               /* grid / (waves × blocks per wave) */
+} CuoccWaves;
+
+CUOCC_AVAILABLE gboolean cuocc_waves (const CuoccGpu *gpu, const CuoccResult *result, gint64 grid, CuoccWaves *waves, GError **error);
+
+/* This machine's GPUs, read through libcuda.so.1 at run time (no build
+ * dependency). Fills gpus (at most max_gpus) and returns how many. */
+CUOCC_AVAILABLE int cuocc_detect_gpus (CuoccGpu *gpus, int max_gpus, GError **error);
+
 G_END_DECLS
 
 #include "cuocc-import.h"

@@ -10,7 +10,7 @@ printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#de
 
 flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
        -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0) -lm)
+libs=($(pkg-config --libs glib-2.0) -lm -ldl)
 lib_sources=("$src"/src/lib/cuocc-*.c)
 
 oracle=()
@@ -19,10 +19,12 @@ if [ -n "$occ_dir" ]; then
 fi
 
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-model.c" -o "$out/test-model" "${libs[@]}"
+gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-advice.c" -o "$out/test-advice" "${libs[@]}" -ldl
 gcc "${flags[@]}" "${oracle[@]}" "${lib_sources[@]}" "$src/tests/model/test-oracle.c" -o "$out/test-oracle" "${libs[@]}"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 "$out/test-model" > "$out/test-model.log"
+"$out/test-advice" > "$out/test-advice.log"
 "$out/test-oracle" > "$out/test-oracle.log"
-echo "sanitizers: model and oracle tests clean"
+echo "sanitizers: model, advice and oracle tests clean"

@@ -1,0 +1,339 @@
+/* cuocc-advice.c — what to change to reach a higher occupancy, checked by the model.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * For each number of resident blocks above the current one that warps,
+ * the block limit and barriers still allow, find the most registers per
+ * thread and the most shared memory per block that reach it, then run the
+ * model on the changed configuration: only advice that really gets there
+ * is given.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cuocc-private.h"
+
+#define MAX_LEVELS 6
+
+static CuoccAdvice *
+advice_new (CuoccAdviceKind kind)
+{
+  CuoccAdvice *a = g_new0 (CuoccAdvice, 1);
+
+  a->kind = kind;
+  a->regs = -1;
+  a->smem = -1;
+  a->block_size = -1;
+  return a;
+}
+
+void
+cuocc_advice_free (CuoccAdvice *advice)
+{
+  if (advice == NULL)
+    return;
+  g_free (advice->text);
+  g_free (advice->launch_bounds);
+  g_free (advice);
+}
+
+static int
+blocks_with (const CuoccCapability *cap,
+             const CuoccInput      *base,
+             int                    regs,
+             gint64                 smem)
+{
+  CuoccInput in = *base;
+  CuoccResult r;
+
+  in.regs = regs;
+  in.smem = smem;
+  cuocc_calculate_unchecked (cap, &in, &r);
+  return r.active_blocks;
+}
+
+/* The most registers per thread (at most the current count) with which
+ * registers allow `blocks` blocks; -1 if none does. */
+static int
+regs_for_blocks (const CuoccCapability *cap,
+                 const CuoccInput      *base,
+                 int                    blocks)
+{
+  CuoccInput in = *base;
+  CuoccResult r;
+
+  for (int regs = MIN (base->regs, cap->max_regs_per_thread); regs >= 0; regs--)
+    {
+      in.regs = regs;
+      cuocc_calculate_unchecked (cap, &in, &r);
+      if (r.blocks_by_regs >= blocks)
+        return regs;
+    }
+  return -1;
+}
+
+/* The most shared memory per block (at most the current amount) with
+ * which shared memory allows `blocks` blocks; -1 if none does. */
+static gint64
+smem_for_blocks (const CuoccCapability *cap,
+                 const CuoccInput      *base,
+                 int                    blocks)
+{
+  CuoccInput in = *base;
+  CuoccResult r;
+  gint64 lo = 0, hi = base->smem;
+
+  in.smem = 0;
+  cuocc_calculate_unchecked (cap, &in, &r);
+  if (r.blocks_by_smem < blocks)
+    return -1;
+
+  /* Fewer bytes never fit fewer blocks, so bisect. */
+  while (lo < hi)
+    {
+      gint64 mid = lo + (hi - lo + 1) / 2;
+
+      in.smem = mid;
+      cuocc_calculate_unchecked (cap, &in, &r);
+      if (r.blocks_by_smem >= blocks)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  return lo;
+}
+
+static char *
+format_pct (const CuoccCapability *cap,
+            int                    warps)
+{
+  char buf[32];
+
+  cuocc_format_occupancy_pct (warps, cap->max_warps_per_sm, buf, sizeof buf);
+  return g_strdup (buf);
+}
+
+static void
+advise_levels (const CuoccGpu    *gpu,
+               const CuoccInput  *input,
+               const CuoccResult *now,
+               GPtrArray         *list)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  int ceiling = MIN (MIN (now->blocks_by_warps, now->blocks_by_blocks), now->blocks_by_barriers);
+  int first = now->active_blocks + 1;
+  int n_levels = 0;
+
+  for (int blocks = first; blocks <= ceiling && n_levels < MAX_LEVELS; blocks++)
+    {
+      int regs = now->blocks_by_regs >= blocks ? input->regs : regs_for_blocks (cap, input, blocks);
+      gint64 smem = now->blocks_by_smem >= blocks ? input->smem : smem_for_blocks (cap, input, blocks);
+      g_autofree char *pct = NULL;
+      g_autoptr(GString) text = NULL;
+      CuoccAdvice *a;
+
+      if (regs < 0 || smem < 0 || blocks_with (cap, input, regs, smem) < blocks)
+        continue;
+
+      n_levels++;
+      pct = format_pct (cap, blocks * now->warps_per_block);
+      a = advice_new (CUOCC_ADVICE_LEVEL);
+      a->blocks = blocks;
+      a->active_warps = blocks * now->warps_per_block;
+      a->occupancy = (double) a->active_warps / cap->max_warps_per_sm;
+      text = g_string_new (NULL);
+      g_string_append_printf (text, ngettext ("%d block per SM (%s %%): ", "%d blocks per SM (%s %%): ", blocks),
+                              blocks, pct);
+      if (regs < input->regs)
+        {
+          a->regs = regs;
+          a->launch_bounds = g_strdup_printf ("__launch_bounds__(%d, %d)", input->threads, blocks);
+          g_string_append_printf (text, _("at most %d registers per thread (now %d; %s or -maxrregcount=%d)"),
+                                  regs, input->regs, a->launch_bounds, regs);
+        }
+      if (smem < input->smem)
+        {
+          a->smem = smem;
+          if (regs < input->regs)
+            g_string_append (text, _(" and "));
+          g_string_append_printf (text, _("at most %" G_GINT64_FORMAT " bytes of shared memory per block (now %" G_GINT64_FORMAT ")"),
+                                  smem, input->smem);
+        }
+      a->text = g_string_free (g_steal_pointer (&text), FALSE);
+      g_ptr_array_add (list, a);
+    }
+}
+
+static void
+advise_block_sizes (const CuoccGpu    *gpu,
+                    const CuoccInput  *input,
+                    const CuoccResult *now,
+                    GPtrArray         *list)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  g_autoptr(GString) sizes = g_string_new (NULL);
+  CuoccInput in = *input;
+  CuoccResult r;
+  int best_warps = 0;
+  CuoccAdvice *a;
+  g_autofree char *pct = NULL;
+
+  for (int size = cap->warp_size; size <= cap->max_threads_per_block; size += cap->warp_size)
+    {
+      in.threads = size;
+      cuocc_calculate_unchecked (cap, &in, &r);
+      best_warps = MAX (best_warps, r.active_warps);
+    }
+  if (best_warps == 0)
+    return;
+  for (int size = cap->warp_size; size <= cap->max_threads_per_block; size += cap->warp_size)
+    {
+      in.threads = size;
+      cuocc_calculate_unchecked (cap, &in, &r);
+      if (r.active_warps == best_warps)
+        {
+          g_string_append_printf (sizes, "%s%d", sizes->len ? ", " : "", size);
+        }
+    }
+
+  pct = format_pct (cap, best_warps);
+  a = advice_new (CUOCC_ADVICE_BLOCK_SIZE);
+  a->block_size = cuocc_best_block_size_for (cap, input, &a->blocks);
+  a->active_warps = best_warps;
+  a->occupancy = (double) best_warps / cap->max_warps_per_sm;
+  if (best_warps > now->active_warps)
+    a->text = g_strdup_printf (_("Block sizes that reach %s %% with these registers and shared memory: %s"),
+                               pct, sizes->str);
+  else
+    a->text = g_strdup_printf (_("Block sizes that also reach the best occupancy, %s %%: %s"), pct, sizes->str);
+  g_ptr_array_add (list, a);
+}
+
+static void
+add_warning (GPtrArray  *list,
+             char       *text)
+{
+  CuoccAdvice *a = advice_new (CUOCC_ADVICE_WARNING);
+
+  a->text = text;
+  g_ptr_array_add (list, a);
+}
+
+static void
+advise_warnings (const CuoccGpu          *gpu,
+                 const CuoccInput        *input,
+                 const CuoccResult       *now,
+                 const CuoccAdviceExtra  *extra,
+                 GPtrArray               *list)
+{
+  const CuoccCapability *cap = &gpu->cap;
+
+  if (extra != NULL && (extra->spill_stores > 0 || extra->spill_loads > 0))
+    add_warning (list, g_strdup_printf (_("The kernel spills to local memory (%d bytes stored, %d bytes loaded): "
+                                          "fewer registers would spill more; weigh that against occupancy."),
+                                        extra->spill_stores, extra->spill_loads));
+  if (input->threads % cap->warp_size != 0 && input->threads <= cap->max_threads_per_block)
+    add_warning (list, g_strdup_printf (_("%d threads per block is not a multiple of %d: the last warp of each block "
+                                          "runs partly idle. Round up to %d."),
+                                        input->threads, cap->warp_size,
+                                        (input->threads + cap->warp_size - 1) / cap->warp_size * cap->warp_size));
+
+  /* A carveout much larger than the blocks use takes L1 cache for nothing. */
+  if (cap->smem_config_aligns_up && now->active_blocks > 0 && now->smem_config > 0)
+    {
+      gint64 used = (gint64) now->active_blocks * now->smem_per_block;
+
+      if (used * 2 <= now->smem_config)
+        {
+          for (int i = cap->n_smem_configs - 1; i >= 0; i--)
+            {
+              CuoccInput in = *input;
+              CuoccResult r;
+
+              in.smem_config = cap->smem_configs[i];
+              if (in.smem_config >= now->smem_config)
+                break;
+              cuocc_calculate_unchecked (cap, &in, &r);
+              if (r.active_blocks == now->active_blocks && r.smem_config == in.smem_config)
+                {
+                  add_warning (list, g_strdup_printf (_("Only %" G_GINT64_FORMAT " of the %" G_GINT64_FORMAT " bytes of shared "
+                                                        "memory configured per SM are used: a %d-byte carveout keeps "
+                                                        "the same occupancy and leaves the rest to the L1 cache."),
+                                                      used, now->smem_config, cap->smem_configs[i]));
+                  break;
+                }
+            }
+        }
+    }
+}
+
+GPtrArray *
+cuocc_advise (const CuoccGpu          *gpu,
+              const CuoccInput        *input,
+              const CuoccAdviceExtra  *extra,
+              GError                 **error)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  CuoccResult now;
+
+  g_return_val_if_fail (gpu != NULL, NULL);
+  g_return_val_if_fail (input != NULL, NULL);
+
+  if (!cuocc_calculate (gpu, input, &now, error))
+    return NULL;
+
+  list = g_ptr_array_new_with_free_func ((GDestroyNotify) cuocc_advice_free);
+  advise_levels (gpu, input, &now, list);
+  advise_block_sizes (gpu, input, &now, list);
+  advise_warnings (gpu, input, &now, extra, list);
+  return g_steal_pointer (&list);
+}
+
+/* ------------------------------------------------------------------ */
+/* Waves                                                               */
+/* ------------------------------------------------------------------ */
+
+gboolean
+cuocc_waves (const CuoccGpu     *gpu,
+             const CuoccResult  *result,
+             gint64              grid,
+             CuoccWaves         *waves,
+             GError            **error)
+{
+  g_return_val_if_fail (gpu != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (waves != NULL, FALSE);
+
+  if (grid < 1)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("The grid must have at least 1 block, not %" G_GINT64_FORMAT), grid);
+      return FALSE;
+    }
+  if (gpu->sm_count <= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("%s has no known SM count; name a GPU product to count waves"), gpu->name);
+      return FALSE;
+    }
+  if (result->active_blocks <= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("No block of this kernel fits on an SM, so it runs in no waves at all"));
+      return FALSE;
+    }
+
+  memset (waves, 0, sizeof *waves);
+  waves->grid = grid;
+  waves->sm_count = gpu->sm_count;
+  waves->blocks_per_sm = result->active_blocks;
+  waves->blocks_per_wave = (gint64) result->active_blocks * gpu->sm_count;
+  waves->full_waves = grid / waves->blocks_per_wave;
+  waves->tail_blocks = grid % waves->blocks_per_wave;
+  waves->waves = waves->full_waves + (waves->tail_blocks > 0);
+  waves->tail_fill = waves->tail_blocks > 0 ? (double) waves->tail_blocks / waves->blocks_per_wave : 1.0;
+  /* How much of the machine's block slots the whole run keeps busy. */
+  waves->efficiency = (double) grid / ((double) waves->waves * waves->blocks_per_wave);
+  return TRUE;
+}

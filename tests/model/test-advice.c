@@ -1,0 +1,241 @@
+/* test-advice.c — tuning advice, waves and GPU detection.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <cuocc.h>
+
+static const CuoccAdvice *
+find_level (GPtrArray *list,
+            int        blocks)
+{
+  for (guint i = 0; i < list->len; i++)
+    {
+      const CuoccAdvice *a = g_ptr_array_index (list, i);
+
+      if (a->kind == CUOCC_ADVICE_LEVEL && a->blocks == blocks)
+        return a;
+    }
+  return NULL;
+}
+
+/* A Turing exercise: 512 threads × 80 registers. 80 × 32 = 2560 per warp;
+ * a quarter SM (16384) holds 6 warps, 24 in all: one block of 16 warps,
+ * 50 %. Two blocks need 8 warps per quarter: 2048 registers per warp, 64
+ * per thread. */
+static void
+test_registers_to_get_under (void)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GError) error = NULL;
+  const CuoccAdvice *a;
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  g_assert_true (cuocc_gpu_for_cc ("7.5", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 512;
+  in.regs = 80;
+  list = cuocc_advise (&gpu, &in, NULL, &error);
+  g_assert_no_error (error);
+
+  a = find_level (list, 2);
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->regs, ==, 64);
+  g_assert_cmpint (a->smem, ==, -1);
+  g_assert_cmpint (a->active_warps, ==, 32);
+  g_assert_cmpstr (a->launch_bounds, ==, "__launch_bounds__(512, 2)");
+  g_assert_nonnull (strstr (a->text, "-maxrregcount=64"));
+  g_assert_null (find_level (list, 3));
+}
+
+/* 8.6, 256 threads × 32 registers, 20000 bytes: 4 blocks, limited by shared
+ * memory (21120 allocated of 102400). Warps allow 6. Five blocks need an
+ * allocation of at most 20480: 19456 bytes plus the 1 KB reservation. Six
+ * need at most 17066, rounded down to 128: 17024, so 16000 bytes. */
+static void
+test_shared_memory_budget (void)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  const CuoccAdvice *a;
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  g_assert_true (cuocc_gpu_for_cc ("8.6", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  in.regs = 32;
+  in.smem = 20000;
+  list = cuocc_advise (&gpu, &in, NULL, NULL);
+  g_assert_nonnull (list);
+
+  a = find_level (list, 5);
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->smem, ==, 19456);
+  g_assert_cmpint (a->regs, ==, -1);
+  a = find_level (list, 6);
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->smem, ==, 16000);
+  g_assert_null (find_level (list, 7));
+}
+
+/* Every suggestion, applied, reaches what it promises. */
+static void
+test_advice_is_checked (void)
+{
+  static const char *ccs[] = { "3.5", "6.0", "7.0", "8.0", "8.9", "9.0", "12.0" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (ccs); c++)
+    for (int threads = 96; threads <= 1024; threads += 160)
+      for (int regs = 24; regs <= 200; regs += 22)
+        {
+          g_autoptr(GPtrArray) list = NULL;
+          CuoccGpu gpu;
+          CuoccInput in;
+
+          g_assert_true (cuocc_gpu_for_cc (ccs[c], &gpu, NULL));
+          cuocc_input_init (&in);
+          in.threads = threads;
+          in.regs = regs;
+          in.smem = (threads * regs) % 40000;
+          list = cuocc_advise (&gpu, &in, NULL, NULL);
+          g_assert_nonnull (list);
+          for (guint i = 0; i < list->len; i++)
+            {
+              const CuoccAdvice *a = g_ptr_array_index (list, i);
+              CuoccInput changed = in;
+              CuoccResult r;
+
+              if (a->kind == CUOCC_ADVICE_LEVEL)
+                {
+                  if (a->regs >= 0)
+                    changed.regs = a->regs;
+                  if (a->smem >= 0)
+                    changed.smem = a->smem;
+                }
+              else if (a->kind == CUOCC_ADVICE_BLOCK_SIZE)
+                changed.threads = a->block_size;
+              else
+                continue;
+              g_assert_true (cuocc_calculate (&gpu, &changed, &r, NULL));
+              g_assert_cmpint (r.active_blocks, >=, a->blocks);
+            }
+        }
+}
+
+static void
+test_warnings (void)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  CuoccAdviceExtra extra = { .spill_stores = 48, .spill_loads = 40 };
+  gboolean spills = FALSE, partial = FALSE, idle = FALSE;
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  /* 9.0, 100 threads, 2000 bytes: 4 warps per block, 16 blocks (warps);
+   * 16 × 3072 = 49152 bytes of the 228 KB carveout: 64 KB would do. */
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 100;
+  in.regs = 32;
+  in.smem = 2000;
+  list = cuocc_advise (&gpu, &in, &extra, NULL);
+  for (guint i = 0; i < list->len; i++)
+    {
+      const CuoccAdvice *a = g_ptr_array_index (list, i);
+
+      if (a->kind != CUOCC_ADVICE_WARNING)
+        continue;
+      spills |= strstr (a->text, "48 bytes stored") != NULL;
+      partial |= strstr (a->text, "Round up to 128") != NULL;
+      idle |= strstr (a->text, "a 65536-byte carveout") != NULL;
+    }
+  g_assert_true (spills);
+  g_assert_true (partial);
+  g_assert_true (idle);
+}
+
+/* H100 SXM5, 132 SMs; 128 threads × 37 registers on 9.0: 12 blocks per SM
+ * (registers: 1280 per warp, 12 warps per quarter). A wave is 1584 blocks;
+ * 4000 blocks are 2 full waves and 832 more: 3 waves, the last 52.5 % full,
+ * 4000 / 4752 = 84.2 % of the slots busy. */
+static void
+test_waves (void)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpu;
+  CuoccInput in;
+  CuoccResult r;
+  CuoccWaves w;
+
+  g_assert_true (cuocc_gpu_find ("H100 SXM5", &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gpu.sm_count, ==, 132);
+  cuocc_input_init (&in);
+  in.threads = 128;
+  in.regs = 37;
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
+  g_assert_cmpint (r.active_blocks, ==, 12);
+  g_assert_true (cuocc_waves (&gpu, &r, 4000, &w, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (w.blocks_per_wave, ==, 1584);
+  g_assert_cmpint (w.full_waves, ==, 2);
+  g_assert_cmpint (w.tail_blocks, ==, 832);
+  g_assert_cmpint (w.waves, ==, 3);
+  g_assert_cmpfloat_with_epsilon (w.tail_fill, 832.0 / 1584.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (w.efficiency, 4000.0 / 4752.0, 1e-9);
+
+  /* Exactly two waves: no tail. */
+  g_assert_true (cuocc_waves (&gpu, &r, 3168, &w, NULL));
+  g_assert_cmpint (w.waves, ==, 2);
+  g_assert_cmpint (w.tail_blocks, ==, 0);
+  g_assert_cmpfloat (w.efficiency, ==, 1.0);
+
+  /* A bare compute capability has no SM count. */
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  g_assert_false (cuocc_waves (&gpu, &r, 4000, &w, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+}
+
+static void
+test_detect (void)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpus[8];
+  int n = cuocc_detect_gpus (gpus, G_N_ELEMENTS (gpus), &error);
+
+  if (n < 0)
+    {
+      /* No driver here: the reason is given, nothing crashes. */
+      g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED);
+      g_assert_true (strstr (error->message, "libcuda") != NULL || strstr (error->message, "driver") != NULL
+                     || strstr (error->message, "GPU") != NULL);
+      g_test_message ("no GPU detected: %s", error->message);
+      return;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      g_assert_no_error (error);
+      g_assert_true (cuocc_capability_validate (&gpus[i].cap, &error));
+      g_assert_cmpint (gpus[i].sm_count, >, 0);
+      g_test_message ("detected %s, CC %d.%d, %d SMs", gpus[i].name, gpus[i].cap.major, gpus[i].cap.minor,
+                      gpus[i].sm_count);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cuocc/advice/registers", test_registers_to_get_under);
+  g_test_add_func ("/cuocc/advice/shared-memory", test_shared_memory_budget);
+  g_test_add_func ("/cuocc/advice/checked", test_advice_is_checked);
+  g_test_add_func ("/cuocc/advice/warnings", test_warnings);
+  g_test_add_func ("/cuocc/waves/tail", test_waves);
+  g_test_add_func ("/cuocc/detect/driver", test_detect);
+
+  return g_test_run ();
+}
