@@ -15,6 +15,7 @@
 #include "cuocc-cli-plot.h"
 #include "cuocc-cli-report.h"
 #include "cuocc-cli-table.h"
+#include "cuocc-import-cmd.h"
 
 /* Every value is taken as text and parsed here, so that a bad number gets
  * a message naming the option and what it allows. */
@@ -164,6 +165,7 @@ create_context (CliOptions *o)
       "        [--format text|csv|json]\n"
       "  cuocc --batch FILE|- [--format csv|json]\n"
       "  cuocc ... --plot threads|registers|smem --output FILE.png|.svg|.pdf|.csv [--size WxH]\n"
+      "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]"));
   g_option_context_set_description (context,
@@ -383,6 +385,8 @@ cuocc_cli_run (int    argc,
   g_autoptr(GError) error = NULL;
   int n_modes;
 
+  if (cuocc_import_command_wanted (argc, argv))
+    return cuocc_import_command (argc, argv);
   if (argc <= 1)
     return usage_error (_("Nothing to do: choose a GPU (--gpu, --cc or --device-file) and --threads, "
                           "or use --batch, --list-gpus or --gpu-data"));
