@@ -1,0 +1,768 @@
+/* test-window.c — drives the real window: inputs, GPUs, graphs, exports,
+ * sessions and screenshots.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cuocc-format.h"
+#include "cuocc-gpu-choice.h"
+#include "cuocc-session.h"
+#include "cuocc-window-private.h"
+
+static gboolean have_display;
+
+/* ----- helpers ----- */
+
+static void
+reset_settings (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+static void
+frame_done_cb (GdkFrameClock *clock,
+               gboolean      *done)
+{
+  *done = TRUE;
+}
+
+static void
+wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+  gboolean done = FALSE;
+  gulong id;
+
+  while (!gtk_widget_get_mapped (widget))
+    g_main_context_iteration (NULL, TRUE);
+
+  clock = gtk_widget_get_frame_clock (widget);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_done_cb), &done);
+  gtk_widget_queue_draw (widget);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+}
+
+static CuoccWindow *
+window_new (void)
+{
+  CuoccWindow *window;
+
+  reset_settings ();
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_frame (GTK_WIDGET (window));
+
+  return window;
+}
+
+static void
+window_free (CuoccWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* The window and whatever dialogs it opened. */
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (top);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+collect_widgets (GtkWidget *widget,
+                 GType      type,
+                 GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_widgets (child, type, found);
+}
+
+/* The index'th widget of a type under root, in tree order. */
+static gpointer
+find_widget (gpointer root,
+             GType    type,
+             guint    index)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_widgets (root, type, found);
+  g_assert_cmpuint (index, <, found->len);
+
+  return found->pdata[index];
+}
+
+enum {
+  DROPDOWN_GPU,
+  DROPDOWN_SMEM_CONFIG,
+  DROPDOWN_CACHING,
+  DROPDOWN_SMEM_UNIT,
+};
+
+static void
+choose_gpu (CuoccWindow *window,
+            const char  *id)
+{
+  GtkDropDown *dropdown = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_GPU);
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, id);
+          return;
+        }
+    }
+
+  g_error ("no GPU %s in the list", id);
+}
+
+static void
+type_into (CuoccWindow *window,
+           CuoccField   field,
+           const char  *text)
+{
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
+}
+
+static char *
+session_data (CuoccWindow *window)
+{
+  CuoccSession session = { 0 };
+  char *data;
+
+  cuocc_input_panel_get_session (window->input_panel, &session);
+  data = cuocc_session_to_data (&session, NULL);
+  cuocc_session_clear (&session);
+
+  return data;
+}
+
+static GdkTexture *
+render_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static double
+texture_luminance (GdkTexture *texture,
+                   int         x,
+                   int         y)
+{
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  g_autofree guchar *data = g_malloc ((gsize) width * height * 4);
+  const guchar *p;
+
+  gdk_texture_download (texture, data, width * 4);
+  p = data + ((gsize) y * width + x) * 4;   /* B, G, R, A */
+
+  return (0.0722 * p[0] + 0.7152 * p[1] + 0.2126 * p[2]) / 255.0;
+}
+
+static char *
+run_cli (const char * const *args)
+{
+  const char *cli = g_getenv ("CUOCC_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  return out;
+}
+
+static gboolean
+have_cli (void)
+{
+  const char *cli = g_getenv ("CUOCC_CLI");
+
+  return cli != NULL && g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE);
+}
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *data = NULL;
+
+  g_file_get_contents (path, &data, NULL, &error);
+  g_assert_no_error (error);
+
+  return data;
+}
+
+#define SKIP_WITHOUT_DISPLAY() \
+  G_STMT_START { if (!have_display) { g_test_skip ("no display"); return; } } G_STMT_END
+
+/* ----- tests ----- */
+
+static void
+test_inputs (void)
+{
+  static const struct {
+    const char *threads;
+    const char *regs;
+    const char *occupancy;
+    CuoccLimit limiter;
+  } cases[] = {
+    /* The seed examples: CC 7.0, 128 threads × 37 registers, then 320 threads. */
+    { "128", "37", "75 %", CUOCC_LIMIT_REGISTERS },
+    { "320", "37", "62.5 %", CUOCC_LIMIT_REGISTERS },
+    { "256", "0", "100 %", CUOCC_LIMIT_WARPS },
+  };
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 7.0");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      type_into (window, CUOCC_FIELD_THREADS, cases[i].threads);
+      type_into (window, CUOCC_FIELD_REGS, cases[i].regs);
+      g_assert_true (window->have_result);
+      g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, cases[i].occupancy);
+      g_assert_true (cuocc_results_view_row_is_limiting (window->results_view, cases[i].limiter));
+    }
+
+  /* The explanation names the limit in numbers. */
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  type_into (window, CUOCC_FIELD_REGS, "37");
+  g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "Limited by registers"));
+  g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "12 blocks fit"));
+  g_assert_false (cuocc_results_view_row_is_limiting (window->results_view, CUOCC_LIMIT_SHARED_MEMORY));
+
+  /* Text that is no number is marked where it is typed and not calculated. */
+  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  g_assert_false (window->have_result);
+  g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "1–1024"));
+
+  /* More than the GPU allows is marked, never clamped, and cannot launch. */
+  type_into (window, CUOCC_FIELD_THREADS, "2000");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  g_assert_true (window->have_result);
+  g_assert_cmpint (window->input.threads, ==, 2000);
+  g_assert_cmpint (window->result.active_blocks, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS)), ==, "2000");
+
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  g_assert_false (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+
+  /* Shared memory in KiB. */
+  gtk_drop_down_set_selected (find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_UNIT), 1);
+  type_into (window, CUOCC_FIELD_SMEM, "48");
+  g_assert_cmpint (window->input.smem, ==, 48 * 1024);
+  type_into (window, CUOCC_FIELD_SMEM, "1.5");
+  g_assert_cmpint (window->input.smem, ==, 1536);
+
+  /* The suggested block size is applied with one click. */
+  type_into (window, CUOCC_FIELD_SMEM, "0");
+  type_into (window, CUOCC_FIELD_THREADS, "96");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
+  g_assert_cmpint (window->input.threads, ==, window->best_block_size);
+
+  window_free (window);
+}
+
+static void
+test_gpu_changes_smem_configs (void)
+{
+  static const struct { const char *id; int major; int minor; } gpus[] = {
+    { "Compute capability 7.0", 7, 0 },
+    { "Compute capability 7.5", 7, 5 },
+    { "Compute capability 8.6", 8, 6 },
+    { "Compute capability 5.2", 5, 2 },
+  };
+  CuoccWindow *window;
+  GtkDropDown *configs;
+  GtkDropDown *caching;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
+  caching = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_CACHING);
+
+  for (guint i = 0; i < G_N_ELEMENTS (gpus); i++)
+    {
+      const CuoccCapability *cap = cuocc_capability_lookup (gpus[i].major, gpus[i].minor);
+      GListModel *model;
+      g_autofree char *largest = NULL;
+
+      g_assert_nonnull (cap);
+      choose_gpu (window, gpus[i].id);
+      model = gtk_drop_down_get_model (configs);
+
+      g_assert_cmpuint (g_list_model_get_n_items (model), ==, MAX (cap->n_smem_configs, 1));
+      largest = cuocc_format_bytes (cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, largest);
+      g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 0);
+      g_assert_cmpint (window->result.smem_config, ==, cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
+      g_assert_cmpint (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (caching))), ==, cap->partitioned_caching);
+    }
+
+  /* Another configuration is used at once. */
+  choose_gpu (window, "Compute capability 7.0");
+  gtk_drop_down_set_selected (configs, 1);
+  g_assert_cmpint (window->input.smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
+
+  window_free (window);
+}
+
+static void
+test_graph_click (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.0");
+
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    {
+      CuoccGraph *graph = window->graphs[i];
+      int width = gtk_widget_get_width (GTK_WIDGET (graph));
+      int height = gtk_widget_get_height (GTK_WIDGET (graph));
+      gint64 expected = -1;
+      gint64 now[CUOCC_N_GRAPHS];
+
+      g_assert_cmpint (width, >, 100);
+      g_assert_cmpint (height, >, 100);
+      g_assert_true (cuocc_plot_value_at (cuocc_graph_get_series (graph), width, height,
+                                          width * 0.6, height * 0.5, &expected));
+      g_assert_true (cuocc_graph_pick (graph, width * 0.6, height * 0.5));
+
+      now[CUOCC_SERIES_THREADS] = window->input.threads;
+      now[CUOCC_SERIES_REGS] = window->input.regs;
+      now[CUOCC_SERIES_SMEM] = window->input.smem;
+      g_assert_cmpint (now[i], ==, expected);
+      g_assert_cmpint (cuocc_graph_get_series (graph)->current_x, ==, expected);
+    }
+
+  /* Outside the plot area nothing changes. */
+  g_assert_false (cuocc_graph_pick (window->graph_threads, -10, -10));
+
+  window_free (window);
+}
+
+static void
+test_export (void)
+{
+  static const char *graph_names[CUOCC_N_GRAPHS][2] = {
+    { "threads", "threads" }, { "regs", "registers" }, { "smem", "smem" },
+  };
+  g_autofree char *dir = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
+  window = window_new ();
+  choose_gpu (window, "Compute capability 7.0");
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  type_into (window, CUOCC_FIELD_REGS, "37");
+  type_into (window, CUOCC_FIELD_SMEM, "2048");
+
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    {
+      g_autofree char *png = g_strdup_printf ("%s/%s.png", dir, graph_names[i][0]);
+      g_autofree char *csv = g_strdup_printf ("%s/%s.csv", dir, graph_names[i][0]);
+      g_autofree char *cli_csv = g_strdup_printf ("%s/cli-%s.csv", dir, graph_names[i][0]);
+      g_autofree char *png_data = NULL;
+      gsize length = 0;
+
+      g_assert_true (cuocc_window_export_graph (window, graph_names[i][0], png, NULL));
+      g_assert_true (g_file_get_contents (png, &png_data, &length, NULL));
+      g_assert_cmpuint (length, >, 1000);
+      g_assert_cmpmem (png_data, 8, "\x89PNG\r\n\x1a\n", 8);
+
+      g_assert_true (cuocc_window_export_graph (window, graph_names[i][0], csv, NULL));
+
+      if (have_cli ())
+        {
+          const char *args[] = { "--cc", "7.0", "--threads", "128", "--regs", "37", "--smem", "2048",
+                                 "--plot", graph_names[i][1], "--output", cli_csv, NULL };
+          g_autofree char *out = run_cli (args);
+          g_autofree char *ours = read_file (csv);
+          g_autofree char *theirs = read_file (cli_csv);
+
+          g_assert_cmpstr (ours, ==, theirs);
+        }
+    }
+
+  /* All three at once, beside the chosen name. */
+  {
+    g_autofree char *all = g_strdup_printf ("%s/all.svg", dir);
+    g_autofree char *threads = g_strdup_printf ("%s/all-threads.svg", dir);
+    g_autofree char *smem = g_strdup_printf ("%s/all-smem.svg", dir);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (cuocc_window_export_graph (window, "all", all, NULL));
+    g_assert_true (g_file_test (threads, G_FILE_TEST_IS_REGULAR));
+    g_assert_true (g_file_test (smem, G_FILE_TEST_IS_REGULAR));
+
+    g_assert_false (cuocc_window_export_graph (window, "all", "/nonexistent/dir/x.gif", &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
+  }
+
+  /* The results, as the command line writes them. */
+  {
+    g_autofree char *csv = g_strdup_printf ("%s/results.csv", dir);
+    g_autofree char *json = g_strdup_printf ("%s/results.json", dir);
+
+    g_assert_true (cuocc_window_export_results (window, csv, NULL));
+    g_assert_true (cuocc_window_export_results (window, json, NULL));
+
+    if (have_cli ())
+      {
+        const char *csv_args[] = { "--cc", "7.0", "--threads", "128", "--regs", "37", "--smem", "2048",
+                                   "--format", "csv", NULL };
+        const char *json_args[] = { "--cc", "7.0", "--threads", "128", "--regs", "37", "--smem", "2048",
+                                    "--format", "json", NULL };
+        g_autofree char *cli_csv = run_cli (csv_args);
+        g_autofree char *cli_json = run_cli (json_args);
+        g_autofree char *ours_csv = read_file (csv);
+        g_autofree char *ours_json = read_file (json);
+
+        g_assert_cmpstr (ours_csv, ==, cli_csv);
+        g_assert_cmpstr (ours_json, ==, cli_json);
+      }
+  }
+
+  /* The clipboard gets one line per column. */
+  {
+    g_autofree char *text = cuocc_window_results_to_text (window);
+
+    g_assert_nonnull (strstr (text, "occupancy_pct\t75\n"));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-results", NULL));
+  }
+
+  window_free (window);
+  if (!g_test_failed ())
+    {
+      g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+      const char *name;
+
+      while ((name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+
+          g_unlink (path);
+        }
+      g_rmdir (dir);
+    }
+}
+
+static void
+test_corrupt_session (void)
+{
+  static const char *files[] = {
+    "\x01\x02 this is no key file\n[[[",
+    "[Kernel]\ngpu=Compute capability 7.0\nthreads=lots\n",
+    "[Kernel]\ngpu=NVIDIA GeForce RTX 9999 Imaginary\nthreads=64\n",
+    "[Kernel]\ngpu=Compute capability 7.0\nsmem_config=12345\n",
+    "[Kernel]\ngpu=Compute capability 7.0\ncaching=on\n",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-session-XXXXXX", NULL);
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_THREADS, "192");
+  type_into (window, CUOCC_FIELD_REGS, "48");
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/bad-%u.cuocc", dir, i);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autofree char *before = session_data (window);
+      g_autofree char *occupancy = g_strdup (cuocc_results_view_get_occupancy (window->results_view));
+      g_autofree char *after = NULL;
+
+      g_assert_true (g_file_set_contents (path, files[i], -1, NULL));
+      g_clear_pointer (&window->last_error, g_free);
+
+      cuocc_window_open_file (window, file);
+
+      g_assert_nonnull (window->last_error);
+      g_assert_nonnull (strstr (window->last_error, "bad-"));
+      after = session_data (window);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, occupancy);
+      g_assert_null (window->session_file);
+      g_unlink (path);
+    }
+
+  /* A file that is not there at all. */
+  {
+    g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/missing.cuocc");
+
+    g_clear_pointer (&window->last_error, g_free);
+    cuocc_window_open_file (window, missing);
+    g_assert_nonnull (window->last_error);
+  }
+
+  window_free (window);
+  g_rmdir (dir);
+}
+
+static void
+test_session_roundtrip (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "kernel.cuocc", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GSettings) settings = NULL;
+  g_auto(GStrv) recent = NULL;
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+  GtkDropDown *configs;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
+  choose_gpu (window, "Compute capability 8.6");
+  gtk_drop_down_set_selected (configs, 1);
+  type_into (window, CUOCC_FIELD_THREADS, "96");
+  type_into (window, CUOCC_FIELD_REGS, "40");
+
+  g_assert_true (cuocc_window_save_session (window, file, &error));
+  g_assert_no_error (error);
+
+  choose_gpu (window, "Compute capability 7.5");
+  type_into (window, CUOCC_FIELD_THREADS, "512");
+
+  g_assert_true (cuocc_window_load_session (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.6");
+  g_assert_cmpint (window->input.threads, ==, 96);
+  g_assert_cmpint (window->input.regs, ==, 40);
+  g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 1);
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "kernel.cuocc"));
+
+  settings = g_settings_new (APP_ID);
+  recent = g_settings_get_strv (settings, "recent-files");
+  g_assert_cmpstr (recent[0], ==, path);
+
+  /* The state is kept for the next start. */
+  g_assert_cmpstr (g_settings_get_string (settings, "gpu"), ==, "Compute capability 8.6");
+  g_assert_cmpint (g_settings_get_int (settings, "threads"), ==, 96);
+
+  window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_restore_state (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  reset_settings ();
+  settings = g_settings_new (APP_ID);
+  g_settings_set_string (settings, "gpu", "Compute capability 6.1");
+  g_settings_set_int (settings, "threads", 320);
+  g_settings_set_int (settings, "registers", 64);
+
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 6.1");
+  g_assert_cmpint (window->input.threads, ==, 320);
+  g_assert_cmpint (window->input.regs, ==, 64);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A GPU that is gone falls back to the first, with a message. */
+  g_settings_set_string (settings, "gpu", "/nonexistent/custom.gpu");
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  g_assert_true (window->have_result);
+  g_assert_nonnull (window->last_error);
+  g_assert_cmpint (window->input.threads, ==, 320);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_gpu_data_page (void)
+{
+  CuoccWindow *window;
+  guint n_caps = 0;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, 0);
+  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  wait_for_frame (GTK_WIDGET (window));
+  cuocc_capabilities (&n_caps);
+  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, n_caps);
+  window_free (window);
+}
+
+static void
+screenshot (CuoccWindow     *window,
+            AdwColorScheme   scheme,
+            const char      *name,
+            gboolean         dark)
+{
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  double luminance;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+  wait_for_frame (GTK_WIDGET (window));
+
+  texture = render_widget (GTK_WIDGET (window));
+  path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+
+  /* The results pane's background follows the scheme. */
+  luminance = texture_luminance (texture, 500, 700);
+  if (dark)
+    g_assert_cmpfloat (luminance, <, 0.35);
+  else
+    g_assert_cmpfloat (luminance, >, 0.65);
+}
+
+static void
+test_screenshot (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  type_into (window, CUOCC_FIELD_REGS, "40");
+  type_into (window, CUOCC_FIELD_SMEM, "4096");
+
+  screenshot (window, ADW_COLOR_SCHEME_FORCE_LIGHT, "cuocc-window-light.png", FALSE);
+  screenshot (window, ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-window-dark.png", TRUE);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  window_free (window);
+}
+
+static int
+compare_int64 (gconstpointer a,
+               gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a;
+  gint64 y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* An input change: the model, the three series and the results view, then
+ * the frame that lays out and paints the window with the three graphs. */
+static void
+test_redraw_time (void)
+{
+  enum { N = 41 };
+  gint64 times[N];
+  gint64 latency[N];
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 9.0");
+
+  for (guint i = 0; i < N; i++)
+    {
+      type_into (window, CUOCC_FIELD_THREADS, i % 2 ? "256" : "288");
+      g_assert_cmpint (window->change_time, >, 0);
+      while (window->change_time != 0)
+        g_main_context_iteration (NULL, TRUE);
+      times[i] = window->compute_us + window->paint_us;
+      latency[i] = window->redraw_us;
+    }
+
+  qsort (times, N, sizeof times[0], compare_int64);
+  qsort (latency, N, sizeof latency[0], compare_int64);
+  g_test_message ("input change to frame painted: compute + frame median %.2f ms (max %.2f ms), "
+                  "change to painted median %.2f ms, graphs %dx%d",
+                  times[N / 2] / 1000.0, times[N - 1] / 1000.0, latency[N / 2] / 1000.0,
+                  gtk_widget_get_width (GTK_WIDGET (window->graph_threads)),
+                  gtk_widget_get_height (GTK_WIDGET (window->graph_threads)));
+  /* Generous: shared CI machines are slow; the figure above is the one to read. */
+  g_assert_cmpint (times[N / 2], <, 100 * 1000);
+
+  window_free (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  have_display = gtk_init_check ();
+  if (have_display)
+    {
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+      adw_init ();
+      /* What AdwApplication would load; the tests run without one so that
+       * they need no session bus. */
+      gtk_css_provider_load_from_resource (provider, "/io/github/cuocc/Calculator/style.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                        "/io/github/cuocc/Calculator/icons");
+    }
+
+  g_test_add_func ("/cuocc/app/inputs", test_inputs);
+  g_test_add_func ("/cuocc/app/gpu-changes-smem-configs", test_gpu_changes_smem_configs);
+  g_test_add_func ("/cuocc/app/graph-click", test_graph_click);
+  g_test_add_func ("/cuocc/app/export", test_export);
+  g_test_add_func ("/cuocc/app/corrupt-session", test_corrupt_session);
+  g_test_add_func ("/cuocc/app/session-roundtrip", test_session_roundtrip);
+  g_test_add_func ("/cuocc/app/restore-state", test_restore_state);
+  g_test_add_func ("/cuocc/app/gpu-data-page", test_gpu_data_page);
+  g_test_add_func ("/cuocc/app/screenshot", test_screenshot);
+  g_test_add_func ("/cuocc/app/redraw-time", test_redraw_time);
+
+  return g_test_run ();
+}
