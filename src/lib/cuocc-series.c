@@ -231,3 +231,124 @@ cuocc_series_to_csv (const CuoccSeries *series)
 
   return g_string_free (csv, FALSE);
 }
+
+/* ------------------------------------------------------------------ */
+/* Heatmaps                                                            */
+/* ------------------------------------------------------------------ */
+
+#define GRID_MAX_ROWS 128
+
+static guint
+nearest_index (const gint64 *values,
+               guint         n,
+               gint64        v)
+{
+  guint best = 0;
+
+  for (guint i = 1; i < n; i++)
+    if (ABS (values[i] - v) < ABS (values[best] - v))
+      best = i;
+  return best;
+}
+
+CuoccGrid *
+cuocc_grid_new (const CuoccGpu   *gpu,
+                const CuoccInput *input,
+                CuoccSeriesKind   y_kind)
+{
+  const CuoccCapability *cap;
+  CuoccGrid *grid;
+  CuoccInput trial;
+  gint64 y_step, y_last;
+
+  g_return_val_if_fail (gpu != NULL, NULL);
+  g_return_val_if_fail (input != NULL, NULL);
+  g_return_val_if_fail (y_kind == CUOCC_SERIES_REGS || y_kind == CUOCC_SERIES_SMEM, NULL);
+  g_return_val_if_fail (cuocc_input_validate (gpu, input, NULL), NULL);
+
+  cap = &gpu->cap;
+  grid = g_new0 (CuoccGrid, 1);
+  grid->y_kind = y_kind;
+  grid->max_warps = cap->max_warps_per_sm;
+
+  grid->n_x = (guint) (cap->max_threads_per_block / cap->warp_size);
+  grid->x_values = g_new (gint64, grid->n_x);
+  for (guint i = 0; i < grid->n_x; i++)
+    grid->x_values[i] = (gint64) (i + 1) * cap->warp_size;
+
+  if (y_kind == CUOCC_SERIES_REGS)
+    {
+      y_last = cap->max_regs_per_thread;
+      y_step = 1;
+    }
+  else
+    {
+      /* At most GRID_MAX_ROWS rows, each a whole number of allocation units. */
+      y_last = cap->smem_per_block_optin;
+      y_step = cuocc_round_up (cuocc_div_round_up (y_last, GRID_MAX_ROWS), cap->smem_alloc_unit);
+    }
+  grid->n_y = (guint) (y_last / y_step + 1);
+  grid->y_values = g_new (gint64, grid->n_y);
+  for (guint j = 0; j < grid->n_y; j++)
+    grid->y_values[j] = (gint64) j * y_step;
+
+  grid->active_warps = g_new (int, (gsize) grid->n_x * grid->n_y);
+  grid->occupancy = g_new (double, (gsize) grid->n_x * grid->n_y);
+  trial = *input;
+  for (guint j = 0; j < grid->n_y; j++)
+    {
+      if (y_kind == CUOCC_SERIES_REGS)
+        trial.regs = (int) grid->y_values[j];
+      else
+        trial.smem = grid->y_values[j];
+      for (guint i = 0; i < grid->n_x; i++)
+        {
+          CuoccResult r;
+
+          trial.threads = (int) grid->x_values[i];
+          cuocc_calculate_unchecked (cap, &trial, &r);
+          grid->active_warps[j * grid->n_x + i] = r.active_warps;
+          grid->occupancy[j * grid->n_x + i] = r.occupancy;
+        }
+    }
+
+  grid->current_i = (int) nearest_index (grid->x_values, grid->n_x, input->threads);
+  grid->current_j = (int) nearest_index (grid->y_values, grid->n_y,
+                                         y_kind == CUOCC_SERIES_REGS ? input->regs : input->smem);
+  return grid;
+}
+
+void
+cuocc_grid_free (CuoccGrid *grid)
+{
+  if (grid == NULL)
+    return;
+  g_free (grid->x_values);
+  g_free (grid->y_values);
+  g_free (grid->active_warps);
+  g_free (grid->occupancy);
+  g_free (grid);
+}
+
+char *
+cuocc_grid_to_csv (const CuoccGrid *grid)
+{
+  GString *csv;
+
+  g_return_val_if_fail (grid != NULL, NULL);
+
+  csv = g_string_new ("threads,");
+  g_string_append (csv, grid->y_kind == CUOCC_SERIES_REGS ? "regs" : "smem");
+  g_string_append (csv, ",active_warps,occupancy_pct\n");
+  for (guint j = 0; j < grid->n_y; j++)
+    for (guint i = 0; i < grid->n_x; i++)
+      {
+        char pct[32];
+        int warps = grid->active_warps[j * grid->n_x + i];
+
+        cuocc_format_occupancy_pct (warps, grid->max_warps, pct, sizeof pct);
+        g_string_append_printf (csv, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%d,%s\n",
+                                grid->x_values[i], grid->y_values[j], warps, pct);
+      }
+  return g_string_free (csv, FALSE);
+}

@@ -225,6 +225,28 @@ CUOCC_AVAILABLE char *cuocc_series_to_csv (const CuoccSeries *series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccSeries, cuocc_series_free)
 
+/* Occupancy over block size (every warp multiple) × registers per thread or
+ * shared memory per block, for heatmaps. Row j, column i is at
+ * [j * n_x + i]; both value lists ascend. */
+typedef struct {
+  CuoccSeriesKind y_kind;          /* CUOCC_SERIES_REGS or CUOCC_SERIES_SMEM */
+  guint n_x;
+  guint n_y;
+  gint64 *x_values;                /* threads per block */
+  gint64 *y_values;                /* registers, or bytes of shared memory */
+  int *active_warps;
+  double *occupancy;               /* 0..1 */
+  int max_warps;
+  int current_i;                   /* the cell nearest the current configuration */
+  int current_j;
+} CuoccGrid;
+
+CUOCC_AVAILABLE CuoccGrid *cuocc_grid_new (const CuoccGpu *gpu, const CuoccInput *input, CuoccSeriesKind y_kind);
+CUOCC_AVAILABLE void cuocc_grid_free (CuoccGrid *grid);
+CUOCC_AVAILABLE char *cuocc_grid_to_csv (const CuoccGrid *grid);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccGrid, cuocc_grid_free)
+
 /* Tuning advice. */
 typedef enum {
   CUOCC_ADVICE_LEVEL,              /* what reaches `blocks` resident blocks */

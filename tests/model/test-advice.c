@@ -198,6 +198,44 @@ test_waves (void)
   g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
 }
 
+/* The heatmap over block size × registers on 7.0: 32 block sizes, 0..255
+ * registers; the cell for 128 threads × 37 registers holds the seed
+ * example's 48 warps (75 %), and the current cell is that one. */
+static void
+test_grid (void)
+{
+  g_autoptr(CuoccGrid) grid = NULL;
+  g_autoptr(CuoccGrid) smem = NULL;
+  g_autofree char *csv = NULL;
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  g_assert_true (cuocc_gpu_for_cc ("7.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 128;
+  in.regs = 37;
+  grid = cuocc_grid_new (&gpu, &in, CUOCC_SERIES_REGS);
+  g_assert_cmpuint (grid->n_x, ==, 32);
+  g_assert_cmpuint (grid->n_y, ==, 256);
+  g_assert_cmpint (grid->x_values[grid->current_i], ==, 128);
+  g_assert_cmpint (grid->y_values[grid->current_j], ==, 37);
+  g_assert_cmpint (grid->active_warps[37 * grid->n_x + 3], ==, 48);
+  g_assert_cmpfloat_with_epsilon (grid->occupancy[37 * grid->n_x + 3], 0.75, 1e-12);
+  /* 1024 threads × 255 registers cannot launch. */
+  g_assert_cmpint (grid->active_warps[255 * grid->n_x + 31], ==, 0);
+
+  csv = cuocc_grid_to_csv (grid);
+  g_assert_true (g_str_has_prefix (csv, "threads,regs,active_warps,occupancy_pct\n32,0,"));
+  g_assert_nonnull (strstr (csv, "\n128,37,48,75\n"));
+
+  /* Shared memory rows: 96 KB opt-in in at most 128 rows of whole 256-byte
+   * units: 768-byte steps, 0..98304, 129 rows. */
+  smem = cuocc_grid_new (&gpu, &in, CUOCC_SERIES_SMEM);
+  g_assert_cmpint (smem->y_values[1], ==, 768);
+  g_assert_cmpuint (smem->n_y, ==, 129);
+  g_assert_cmpint (smem->y_values[smem->n_y - 1], ==, 98304);
+}
+
 static void
 test_detect (void)
 {
@@ -235,6 +273,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/advice/checked", test_advice_is_checked);
   g_test_add_func ("/cuocc/advice/warnings", test_warnings);
   g_test_add_func ("/cuocc/waves/tail", test_waves);
+  g_test_add_func ("/cuocc/grid/registers", test_grid);
   g_test_add_func ("/cuocc/detect/driver", test_detect);
 
   return g_test_run ();
