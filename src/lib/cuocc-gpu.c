@@ -124,6 +124,17 @@ gpu_from_product (const CuoccProduct *product,
   gpu->cap = *cap;
 }
 
+/* Every word of the query appears in the product's name. */
+static gboolean
+words_match (const char *const *words,
+             const char         *full)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0' && strstr (full, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 gboolean
 cuocc_gpu_find (const char  *name,
                 CuoccGpu    *gpu,
@@ -131,8 +142,9 @@ cuocc_gpu_find (const char  *name,
 {
   guint n;
   const CuoccProduct *products = cuocc_products (&n);
-  char query[128], query_short[128];
+  char query_short[128];
   g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
+  g_auto(GStrv) words = NULL;
   const CuoccProduct *exact_short = NULL;
   guint n_exact_short = 0;
   int major, minor;
@@ -153,7 +165,6 @@ cuocc_gpu_find (const char  *name,
   if (cuocc_parse_cc (name, &major, &minor, NULL))
     return cuocc_gpu_for_cc_numbers (major, minor, gpu, error);
 
-  normalize_name (name, query, sizeof query, FALSE);
   normalize_name (name, query_short, sizeof query_short, TRUE);
   if (query_short[0] == '\0')
     {
@@ -162,18 +173,29 @@ cuocc_gpu_find (const char  *name,
       return FALSE;
     }
 
+  /* The query's words, normalized one by one ("rtx 3080" → rtx, 3080). */
+  words = g_strsplit_set (name, " -_/()", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      char w[128];
+
+      normalize_name (words[i], w, sizeof w, TRUE);
+      g_free (words[i]);
+      words[i] = g_strdup (w);
+    }
+
   for (guint i = 0; i < n; i++)
     {
       char full[128], short_name[128];
 
       normalize_name (products[i].name, full, sizeof full, FALSE);
       normalize_name (products[i].name, short_name, sizeof short_name, TRUE);
-      if (strcmp (short_name, query_short) == 0 || strcmp (full, query) == 0)
+      if (strcmp (short_name, query_short) == 0)
         {
           exact_short = &products[i];
           n_exact_short++;
         }
-      if (strstr (full, query) != NULL || strstr (short_name, query_short) != NULL)
+      if (strstr (full, query_short) != NULL || words_match ((const char *const *) words, full))
         g_ptr_array_add (candidates, (gpointer) &products[i]);
     }
 
@@ -291,6 +313,7 @@ base_capability (GKeyFile  *kf,
   return best;
 }
 
+/* Sizes may carry a K suffix, like the command line's. */
 static gboolean
 read_int_key (GKeyFile    *kf,
               const char  *key,
@@ -298,12 +321,17 @@ read_int_key (GKeyFile    *kf,
               GError     **error)
 {
   g_autofree char *text = g_key_file_get_string (kf, DEVICE_GROUP, key, NULL);
-  g_autofree char *what = NULL;
+  gint64 v;
 
   if (text == NULL)
     return TRUE;
-  what = g_strdup_printf (_("The key %s"), key);
-  return cuocc_parse_int (text, what, 0, G_MAXINT, value, error);
+  if (!cuocc_parse_size (text, &v, error))
+    {
+      g_prefix_error (error, "%s: ", key);
+      return FALSE;
+    }
+  *value = (int) v;
+  return TRUE;
 }
 
 static gboolean

@@ -1,0 +1,248 @@
+/* test-gpu.c — the GPU database, lookup by name, and custom device files.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <cuocc.h>
+
+/* The compute capabilities the project promises, 1.0 to 12.1. */
+static const char *promised[] = {
+  "1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "3.0", "3.2", "3.5", "3.7", "5.0", "5.2", "5.3",
+  "6.0", "6.1", "6.2", "7.0", "7.2", "7.5", "8.0", "8.6", "8.7", "8.9", "9.0", "10.0", "10.3",
+  "11.0", "12.0", "12.1",
+};
+
+static void
+test_every_capability (void)
+{
+  guint n;
+  const CuoccCapability *caps = cuocc_capabilities (&n);
+
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (promised));
+  for (guint i = 0; i < G_N_ELEMENTS (promised); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      CuoccGpu gpu;
+
+      g_assert_true (cuocc_gpu_for_cc (promised[i], &gpu, &error));
+      g_assert_no_error (error);
+      g_assert_true (cuocc_capability_validate (&gpu.cap, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (gpu.cap.source);
+      g_assert_cmpstr (gpu.cap.source, !=, "");
+      g_assert_nonnull (gpu.cap.architecture);
+    }
+
+  /* Ascending, each configuration list largest first. */
+  for (guint i = 1; i < n; i++)
+    g_assert_true (caps[i].major * 10 + caps[i].minor > caps[i - 1].major * 10 + caps[i - 1].minor);
+  for (guint i = 0; i < n; i++)
+    for (int c = 1; c < caps[i].n_smem_configs; c++)
+      g_assert_cmpint (caps[i].smem_configs[c], <, caps[i].smem_configs[c - 1]);
+}
+
+/* Figures checked against the Programming Guide's tables and deviceQuery,
+ * independently of the table's own comments. */
+typedef struct {
+  const char *cc;
+  int warps, blocks, regs_per_block, smem_per_sm, optin, reserved;
+} Figures;
+
+static void
+test_known_figures (void)
+{
+  static const Figures figures[] = {
+    { "1.0", 24, 8, 8192, 16384, 16384, 0 },
+    { "2.0", 48, 8, 32768, 49152, 49152, 0 },
+    { "3.2", 64, 16, 32768, 49152, 49152, 0 },   /* Jetson TK1: 32 K registers per block */
+    { "3.7", 64, 16, 65536, 114688, 49152, 0 },
+    { "5.3", 64, 32, 32768, 65536, 49152, 0 },
+    { "6.2", 64, 32, 32768, 65536, 49152, 0 },   /* Jetson TX2: 32 K registers per block */
+    { "7.0", 64, 32, 65536, 98304, 98304, 0 },
+    { "7.5", 32, 16, 65536, 65536, 65536, 0 },
+    { "8.0", 64, 32, 65536, 167936, 166912, 1024 },
+    { "8.6", 48, 16, 65536, 102400, 101376, 1024 }, /* the sheet forgets the 1 KB here */
+    { "8.7", 48, 16, 65536, 167936, 166912, 1024 },
+    { "8.9", 48, 24, 65536, 102400, 101376, 1024 },
+    { "9.0", 64, 32, 65536, 233472, 232448, 1024 },
+    { "10.0", 64, 32, 65536, 233472, 232448, 1024 },
+    { "11.0", 48, 24, 65536, 233472, 232448, 1024 },
+    { "12.0", 48, 24, 65536, 102400, 101376, 1024 },
+    { "12.1", 48, 24, 65536, 102400, 101376, 1024 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (figures); i++)
+    {
+      CuoccGpu gpu;
+
+      g_assert_true (cuocc_gpu_for_cc (figures[i].cc, &gpu, NULL));
+      g_assert_cmpint (gpu.cap.max_warps_per_sm, ==, figures[i].warps);
+      g_assert_cmpint (gpu.cap.max_blocks_per_sm, ==, figures[i].blocks);
+      g_assert_cmpint (gpu.cap.max_regs_per_block, ==, figures[i].regs_per_block);
+      g_assert_cmpint (gpu.cap.smem_per_sm, ==, figures[i].smem_per_sm);
+      g_assert_cmpint (gpu.cap.smem_per_block_optin, ==, figures[i].optin);
+      g_assert_cmpint (gpu.cap.smem_reserved_per_block, ==, figures[i].reserved);
+    }
+}
+
+static void
+test_products (void)
+{
+  guint n;
+  const CuoccProduct *products = cuocc_products (&n);
+
+  g_assert_cmpuint (n, >=, 40);
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_nonnull (cuocc_capability_lookup (products[i].major, products[i].minor));
+      g_assert_cmpint (products[i].sm_count, >, 0);
+      g_assert_nonnull (products[i].source);
+      for (guint j = i + 1; j < n; j++)
+        g_assert_cmpint (g_ascii_strcasecmp (products[i].name, products[j].name), !=, 0);
+    }
+}
+
+typedef struct {
+  const char *query;
+  const char *name;        /* NULL: an error */
+  int sm_count;
+  int error_code;
+  const char *in_message;
+} FindCase;
+
+static void
+test_find (void)
+{
+  static const FindCase finds[] = {
+    { "NVIDIA GeForce RTX 4090", "NVIDIA GeForce RTX 4090", 128, 0, NULL },
+    { "rtx 4090", "NVIDIA GeForce RTX 4090", 128, 0, NULL },
+    { "RTX 3080", "NVIDIA GeForce RTX 3080", 68, 0, NULL },
+    { "rtx 3080 laptop", "NVIDIA GeForce RTX 3080 Laptop GPU", 48, 0, NULL },
+    { "tesla k80", "NVIDIA Tesla K80 (per GPU)", 13, 0, NULL },
+    { "A10", "NVIDIA A10", 72, 0, NULL },
+    { "l40s", "NVIDIA L40S", 142, 0, NULL },
+    { "Jetson Thor", "NVIDIA Jetson AGX Thor", 20, 0, NULL },
+    { "gb10", "NVIDIA GB10 (DGX Spark)", 48, 0, NULL },
+    { "B300", "NVIDIA B300", 148, 0, NULL },
+    { "t4", "NVIDIA Tesla T4", 40, 0, NULL },
+    { "8.6", "Compute capability 8.6", 0, 0, NULL },
+    { "Compute capability 12.1", "Compute capability 12.1", 0, 0, NULL },
+    { "H100", NULL, 0, CUOCC_ERROR_AMBIGUOUS_GPU, "NVIDIA H100 PCIe" },
+    { "a100", NULL, 0, CUOCC_ERROR_AMBIGUOUS_GPU, "NVIDIA A100 SXM4; NVIDIA A100 PCIe" },
+    { "Radeon 7900", NULL, 0, CUOCC_ERROR_UNKNOWN_GPU, "cuocc --list-gpus" },
+    { "", NULL, 0, CUOCC_ERROR_UNKNOWN_GPU, NULL },
+    { "13.0", NULL, 0, CUOCC_ERROR_UNKNOWN_CC, "--device-file" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (finds); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      CuoccGpu gpu;
+      gboolean ok = cuocc_gpu_find (finds[i].query, &gpu, &error);
+
+      if (finds[i].name != NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          g_assert_cmpstr (gpu.name, ==, finds[i].name);
+          g_assert_cmpint (gpu.sm_count, ==, finds[i].sm_count);
+        }
+      else
+        {
+          g_assert_false (ok);
+          g_assert_error (error, CUOCC_ERROR, finds[i].error_code);
+          if (finds[i].in_message != NULL)
+            g_assert_nonnull (strstr (error->message, finds[i].in_message));
+        }
+    }
+}
+
+static void
+test_device_file (void)
+{
+  static const char file[] =
+    "# A GPU NVIDIA has not shipped yet\n"
+    "[Device]\n"
+    "name=Future GPU\n"
+    "compute-capability=13.0\n"
+    "sm-count=200\n"
+    "max-warps-per-sm=64\n"
+    "max-blocks-per-sm=32\n"
+    "shared-memory-per-sm=256K\n"
+    "shared-memory-configs=256K;128K;64K;0\n"
+    "shared-memory-per-block-optin=255K\n";
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpu;
+  CuoccInput in;
+  CuoccResult r;
+
+  g_assert_true (cuocc_gpu_load_data (file, -1, &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gpu.name, ==, "Future GPU");
+  g_assert_cmpint (gpu.cap.major, ==, 13);
+  g_assert_cmpint (gpu.sm_count, ==, 200);
+  g_assert_cmpint (gpu.cap.n_smem_configs, ==, 4);
+  g_assert_cmpint (gpu.cap.smem_configs[1], ==, 131072);
+  /* Everything not named comes from 12.1, the newest capability below. */
+  g_assert_cmpint (gpu.cap.smem_reserved_per_block, ==, 1024);
+  g_assert_cmpint (gpu.cap.barriers_per_block_slot, ==, 1);
+
+  /* 256 threads × 32 registers: 8 blocks by registers, 8 by warps. */
+  cuocc_input_init (&in);
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, &error));
+  g_assert_cmpint (r.active_blocks, ==, 8);
+  g_assert_cmpint (r.active_warps, ==, 64);
+}
+
+static void
+test_device_file_errors (void)
+{
+  static const struct { const char *text; const char *in_message; } bad[] = {
+    { "not a key file", NULL },
+    { "[Other]\nx=1\n", "[Device]" },
+    { "[Device]\nname=x\n", "compute-capability" },
+    { "[Device]\ncompute-capability=9.0\nwarps=4\n", "Unknown key" },
+    { "[Device]\ncompute-capability=9.0\nmax-warps-per-sm=lots\n", "lots" },
+    { "[Device]\ncompute-capability=9.0\nshared-memory-configs=1G\n", "shared-memory-configs" },
+    { "[Device]\ncompute-capability=9.0\nshared-memory-configs=300K\n", "shared-memory-per-sm" },
+    { "[Device]\ncompute-capability=9.0\nwarp-size=48\n", "powers of two" },
+    { "[Device]\ncompute-capability=9.0\nbase=4.2\n", "4.2" },
+    { "[Device]\ncompute-capability=9.0\nregister-allocation-granularity=thread\n", "warp or block" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      CuoccGpu gpu;
+
+      g_assert_false (cuocc_gpu_load_data (bad[i].text, -1, &gpu, &error));
+      g_assert_nonnull (error);
+      if (bad[i].in_message != NULL && strstr (error->message, bad[i].in_message) == NULL)
+        g_error ("case %u: “%s” does not mention “%s”", i, error->message, bad[i].in_message);
+    }
+
+  {
+    g_autoptr(GError) error = NULL;
+    CuoccGpu gpu;
+
+    g_assert_false (cuocc_gpu_load_file ("/nonexistent/device.ini", &gpu, &error));
+    g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cuocc/gpu/every-capability", test_every_capability);
+  g_test_add_func ("/cuocc/gpu/known-figures", test_known_figures);
+  g_test_add_func ("/cuocc/gpu/products", test_products);
+  g_test_add_func ("/cuocc/gpu/find", test_find);
+  g_test_add_func ("/cuocc/gpu/device-file", test_device_file);
+  g_test_add_func ("/cuocc/gpu/device-file-errors", test_device_file_errors);
+
+  return g_test_run ();
+}
