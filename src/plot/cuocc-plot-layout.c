@@ -47,11 +47,21 @@ typedef struct {
   PlotLayout layout;
 } PlotLayoutCacheEntry;
 
+#define TEXT_CACHE_SIZE 512
+
+struct _PlotText {
+  PangoContext *context;
+  GHashTable *layouts;             /* "font\nstring" → PangoLayout */
+  PangoFontDescription *font;
+  char *font_key;
+};
+
 typedef struct {
   PangoContext *context;
   PangoLayout *layout;
   PlotLayoutCacheEntry cache[LAYOUT_CACHE_SIZE];
   guint next;
+  PlotText text;
 } PlotMeasure;
 
 static void
@@ -59,6 +69,10 @@ plot_measure_free (gpointer data)
 {
   PlotMeasure *measure = data;
 
+  g_clear_object (&measure->text.context);
+  g_clear_pointer (&measure->text.layouts, g_hash_table_unref);
+  g_clear_pointer (&measure->text.font, pango_font_description_free);
+  g_clear_pointer (&measure->text.font_key, g_free);
   g_object_unref (measure->layout);
   g_object_unref (measure->context);
   g_free (measure);
@@ -101,6 +115,58 @@ PangoLayout *
 plot_measure_layout (void)
 {
   return plot_measure_get ()->layout;
+}
+
+PlotText *
+plot_text_begin (cairo_t *cr)
+{
+  PlotText *text = &plot_measure_get ()->text;
+
+  if (text->context == NULL)
+    {
+      text->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+      plot_context_setup (text->context);
+      text->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+    }
+
+  /* Only a change of transform or font options bumps the context, and
+   * with it re-shapes the cached layouts. */
+  pango_cairo_update_context (cr, text->context);
+
+  return text;
+}
+
+void
+plot_text_set_font (PlotText             *text,
+                    const CuoccPlotStyle *style,
+                    double                scale,
+                    gboolean              bold)
+{
+  g_clear_pointer (&text->font, pango_font_description_free);
+  g_clear_pointer (&text->font_key, g_free);
+  text->font = plot_font_description (style, scale, bold);
+  text->font_key = pango_font_description_to_string (text->font);
+}
+
+PangoLayout *
+plot_text_layout (PlotText   *text,
+                  const char *string)
+{
+  g_autofree char *key = g_strconcat (text->font_key != NULL ? text->font_key : "", "\n", string, NULL);
+  PangoLayout *layout = g_hash_table_lookup (text->layouts, key);
+
+  if (layout != NULL)
+    return layout;
+
+  if (g_hash_table_size (text->layouts) >= TEXT_CACHE_SIZE)
+    g_hash_table_remove_all (text->layouts);
+
+  layout = pango_layout_new (text->context);
+  pango_layout_set_font_description (layout, text->font);
+  pango_layout_set_text (layout, string, -1);
+  g_hash_table_insert (text->layouts, g_steal_pointer (&key), layout);
+
+  return layout;
 }
 
 void

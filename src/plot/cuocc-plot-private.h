@@ -75,6 +75,19 @@ void                  plot_measure          (PangoLayout          *layout,
                                              double               *width,
                                              double               *height);
 
+/* Text for drawing: layouts cached per thread by font and string, on a
+ * context kept in step with the target, so labels are shaped once and not
+ * on every frame. The layouts belong to the cache. */
+typedef struct _PlotText PlotText;
+
+PlotText    *plot_text_begin    (cairo_t              *cr);
+void         plot_text_set_font (PlotText             *text,
+                                 const CuoccPlotStyle *style,
+                                 double                scale,
+                                 gboolean              bold);
+PangoLayout *plot_text_layout   (PlotText             *text,
+                                 const char           *string);
+
 const char *plot_title   (CuoccSeriesKind kind);
 const char *plot_x_title (CuoccSeriesKind kind);
 const char *plot_y_title (CuoccPlotYUnit  unit);

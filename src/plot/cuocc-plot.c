@@ -151,27 +151,23 @@ snap_y (const PixelGrid *grid,
 }
 
 static void
-show_text (cairo_t     *cr,
-           PangoLayout *text,
-           const char  *string,
-           double       x,
-           double       y)
+show_text (cairo_t    *cr,
+           PlotText   *text,
+           const char *string,
+           double      x,
+           double      y)
 {
-  pango_layout_set_text (text, string, -1);
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, text);
+  pango_cairo_show_layout (cr, plot_text_layout (text, string));
 }
 
 static void
-set_font (PangoLayout          *text,
+set_font (PlotText             *text,
           const CuoccPlotStyle *style,
           double                scale,
           gboolean              bold)
 {
-  PangoFontDescription *desc = plot_font_description (style, scale, bold);
-
-  pango_layout_set_font_description (text, desc);
-  pango_font_description_free (desc);
+  plot_text_set_font (text, style, scale, bold);
 }
 
 static const CuoccPlotColor *
@@ -436,7 +432,7 @@ draw_axes (cairo_t              *cr,
 
 static void
 draw_tick_labels (cairo_t              *cr,
-                  PangoLayout          *text,
+                  PlotText             *text,
                   const PlotLayout     *layout,
                   CuoccPlotYUnit        unit,
                   const CuoccPlotStyle *style,
@@ -476,13 +472,14 @@ draw_tick_labels (cairo_t              *cr,
 
 static void
 draw_titles (cairo_t              *cr,
-             PangoLayout          *text,
+             PlotText             *text,
              const PlotLayout     *layout,
              const CuoccSeries    *series,
              CuoccPlotYUnit        unit,
              const CuoccPlotStyle *style)
 {
   PangoRectangle logical;
+  PangoLayout *title;
 
   set_color (cr, &style->foreground, 1.0);
   set_font (text, style, TITLE_FONT_SCALE, TRUE);
@@ -490,27 +487,27 @@ draw_titles (cairo_t              *cr,
 
   set_color (cr, &style->foreground, 0.85);
   set_font (text, style, 1.0, FALSE);
-  pango_layout_set_text (text, plot_x_title (series->kind), -1);
-  pango_layout_get_extents (text, NULL, &logical);
+  title = plot_text_layout (text, plot_x_title (series->kind));
+  pango_layout_get_extents (title, NULL, &logical);
   cairo_move_to (cr, round (layout->x_title_center - logical.width / (2.0 * PANGO_SCALE)), layout->x_title_y);
-  pango_cairo_show_layout (cr, text);
+  pango_cairo_show_layout (cr, title);
 
-  pango_layout_set_text (text, plot_y_title (unit), -1);
-  pango_layout_get_extents (text, NULL, &logical);
+  /* Shown through the rotated transform without updating the shared
+   * context, which would re-shape every cached label twice a frame. */
+  title = plot_text_layout (text, plot_y_title (unit));
+  pango_layout_get_extents (title, NULL, &logical);
   cairo_save (cr);
   cairo_translate (cr, layout->y_title_x,
                    round (layout->y_title_center + logical.width / (2.0 * PANGO_SCALE)));
   cairo_rotate (cr, -G_PI / 2);
   cairo_move_to (cr, 0, 0);
-  pango_cairo_update_layout (cr, text);
-  pango_cairo_show_layout (cr, text);
+  pango_cairo_show_layout (cr, title);
   cairo_restore (cr);
-  pango_cairo_update_layout (cr, text);
 }
 
 static void
 draw_legend (cairo_t              *cr,
-             PangoLayout          *text,
+             PlotText             *text,
              const PlotLayout     *layout,
              const PixelGrid      *grid,
              const CuoccPlotStyle *style)
@@ -696,7 +693,7 @@ rounded_rectangle (cairo_t *cr,
 
 static void
 draw_hover (cairo_t              *cr,
-            PangoLayout          *text,
+            PlotText             *text,
             const PlotLayout     *layout,
             const PixelGrid      *grid,
             const PlotSnap       *snap,
@@ -710,6 +707,7 @@ draw_hover (cairo_t              *cr,
   double x = snap_x (grid, plot_x_position (layout, value), hairline);
   g_autofree char *reading = hover_text (series, layout, value);
   PangoRectangle logical;
+  PangoLayout *box_text;
   CuoccPlotColor box = style->background;
   double pad = layout->gap;
   double box_w, box_h, box_x, box_y;
@@ -734,8 +732,8 @@ draw_hover (cairo_t              *cr,
     }
 
   set_font (text, style, TICK_FONT_SCALE, FALSE);
-  pango_layout_set_text (text, reading, -1);
-  pango_layout_get_extents (text, NULL, &logical);
+  box_text = plot_text_layout (text, reading);
+  pango_layout_get_extents (box_text, NULL, &logical);
   box_w = ceil ((double) logical.width / PANGO_SCALE) + 2 * pad;
   box_h = ceil ((double) logical.height / PANGO_SCALE) + 2 * pad;
 
@@ -761,7 +759,7 @@ draw_hover (cairo_t              *cr,
 
   set_color (cr, &style->foreground, 1.0);
   cairo_move_to (cr, box_x + pad, box_y + pad);
-  pango_cairo_show_layout (cr, text);
+  pango_cairo_show_layout (cr, box_text);
 }
 
 /* ------------------------------------------------------------------ */
@@ -780,7 +778,7 @@ cuocc_plot_draw (cairo_t              *cr,
   PlotLayout layout;
   PlotSnap snap;
   PixelGrid grid;
-  PangoLayout *text;
+  PlotText *text;
   guint max_points = 0;
   double *xy;
 
@@ -808,9 +806,7 @@ cuocc_plot_draw (cairo_t              *cr,
   plot_snap_compute (series, &snap);
   pixel_grid_init (&grid, cr);
 
-  text = pango_cairo_create_layout (cr);
-  plot_context_setup (pango_layout_get_context (text));
-  pango_layout_context_changed (text);
+  text = plot_text_begin (cr);
 
   for (guint i = 0; i < series->n_lines; i++)
     max_points = MAX (max_points, series->lines[i].n_points);
@@ -842,7 +838,6 @@ cuocc_plot_draw (cairo_t              *cr,
   if (hover != NULL && hover->x >= 0 && plot_area_contains (&layout.area, hover->x, hover->y))
     draw_hover (cr, text, &layout, &grid, &snap, series, style, hover);
 
-  g_object_unref (text);
   cairo_restore (cr);
 }
 
