@@ -1004,13 +1004,13 @@ cuocc_import_parser_free (CuoccImportParser *parser)
 }
 
 CuoccKernelList *
-cuocc_import_parser_finish (CuoccImportParser *parser, GError **error)
+cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
 {
-  g_autoptr (CuoccImportParser) owned = parser;
+  g_autoptr (CuoccImportParser) parser = owned;
   CuoccKernelList *list;
   guint kept = 0;
 
-  g_return_val_if_fail (parser != NULL, NULL);
+  g_return_val_if_fail (owned != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (parser->line->len > 0 || parser->line_too_long)
