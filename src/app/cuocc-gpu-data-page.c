@@ -63,7 +63,7 @@ cell_smem_configs (const CuoccCapability *c)
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (int i = 0; i < c->n_smem_configs; i++)
-    g_string_append_printf (text, "%s%d", i > 0 ? "\n" : "", c->smem_configs[i] / 1024);
+    g_string_append_printf (text, "%s%d", i > 0 ? ", " : "", c->smem_configs[i] / 1024);
 
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -80,10 +80,11 @@ cell_barriers (const CuoccCapability *c)
 static const struct {
   const char *name;
   CellFunc cell;
+  gboolean wrap;                   /* a list, that wraps instead of widening its column */
 } rows[] = {
   { N_("SM version"), cell_sm_version },
   { N_("Architecture"), cell_arch },
-  { N_("Chips"), cell_chips },
+  { N_("Chips"), cell_chips, TRUE },
   { N_("Threads per warp"), cell_warp_size },
   { N_("Max warps per SM"), cell_warps },
   { N_("Max threads per SM"), cell_threads_sm },
@@ -97,7 +98,7 @@ static const struct {
   { N_("Warp allocation granularity"), cell_warp_gran },
   { N_("Register file partitions"), cell_partitions },
   { N_("Shared memory per SM"), cell_smem_sm },
-  { N_("Shared memory configurations (KiB)"), cell_smem_configs },
+  { N_("Shared memory configurations (KiB)"), cell_smem_configs, TRUE },
   { N_("Max shared memory per block"), cell_smem_block },
   { N_("… with opt-in"), cell_smem_optin },
   { N_("Reserved shared memory per block"), cell_smem_reserved },
@@ -146,7 +147,16 @@ build_table (CuoccGpuDataPage *self)
         {
           g_autofree char *text = rows[r].cell (&caps[c]);
 
-          gtk_grid_attach (self->grid, cell_new (text, 1, "numeric"), c + 1, r + 1, 1, 1);
+          GtkWidget *cell = cell_new (text, 1, "numeric");
+
+          if (rows[r].wrap)
+            {
+              gtk_label_set_wrap (GTK_LABEL (cell), TRUE);
+              gtk_label_set_width_chars (GTK_LABEL (cell), 12);
+              gtk_label_set_max_width_chars (GTK_LABEL (cell), 12);
+              gtk_label_set_justify (GTK_LABEL (cell), GTK_JUSTIFY_RIGHT);
+            }
+          gtk_grid_attach (self->grid, cell, c + 1, r + 1, 1, 1);
         }
 
       g_string_append_printf (sources, "%s%s — %s", sources->len > 0 ? "\n" : "", cc,

@@ -426,6 +426,13 @@ cuocc_results_view_show_error (CuoccResultsView *self,
   gtk_widget_add_css_class (GTK_WIDGET (self->explanation_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), FALSE);
   gtk_widget_set_visible (self->best_box, FALSE);
+
+  /* No figures from an earlier calculation stay beside the message. */
+  self->limiters = 0;
+  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
+    set_resource_row (self, r, g_strdup ("–"), g_strdup ("–"), CUOCC_UNLIMITED);
+  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
+    gtk_label_set_label (GTK_LABEL (self->resource_rows[r][3]), "–");
 }
 
 const char *

@@ -664,6 +664,26 @@ screenshot (CuoccWindow     *window,
     g_assert_cmpfloat (luminance, <, 0.35);
   else
     g_assert_cmpfloat (luminance, >, 0.65);
+
+  /* A field marked as wrong, and the GPU Data page. */
+  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  gtk_expander_set_expanded (find_widget (window->input_panel, GTK_TYPE_EXPANDER, 0), TRUE);
+  wait_for_frame (GTK_WIDGET (window));
+  g_clear_object (&texture);
+  g_free (path);
+  texture = render_widget (GTK_WIDGET (window));
+  path = g_strdup_printf ("%s/invalid-%s", dir ? dir : g_get_tmp_dir (), name);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+
+  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  wait_for_frame (GTK_WIDGET (window));
+  g_clear_object (&texture);
+  g_free (path);
+  texture = render_widget (GTK_WIDGET (window));
+  path = g_strdup_printf ("%s/gpu-data-%s", dir ? dir : g_get_tmp_dir (), name);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  adw_view_stack_set_visible_child_name (window->stack, "calculator");
 }
 
 static void
