@@ -109,7 +109,61 @@ set_hover (CuoccGraph *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+static void
+update_accessible_value (CuoccGraph *self)
+{
+  const CuoccLine *line;
+
+  if (self->series == NULL || self->series->n_lines == 0 || self->series->lines[0].n_points == 0)
+    return;
+
+  line = &self->series->lines[0];
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, (double) line->points[0].x,
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, (double) line->points[line->n_points - 1].x,
+                                  GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, (double) self->series->current_x,
+                                  -1);
+}
+
 /* ----- callbacks ----- */
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                CuoccGraph            *self)
+{
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      return cuocc_graph_step (self, -1);
+
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      return cuocc_graph_step (self, 1);
+
+    case GDK_KEY_Page_Down:
+      return cuocc_graph_step (self, -8);
+
+    case GDK_KEY_Page_Up:
+      return cuocc_graph_step (self, 8);
+
+    case GDK_KEY_Home:
+      return cuocc_graph_step (self, G_MININT / 2);
+
+    case GDK_KEY_End:
+      return cuocc_graph_step (self, G_MAXINT / 2);
+
+    default:
+      return FALSE;
+    }
+}
 
 static void
 motion_cb (GtkEventControllerMotion *controller,
@@ -273,7 +327,8 @@ cuocc_graph_class_init (CuoccGraphClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
   gtk_widget_class_set_css_name (widget_class, "graph");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* The graph sets its input, with the pointer or the arrow keys. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_SLIDER);
 }
 
 static void
@@ -281,6 +336,7 @@ cuocc_graph_init (CuoccGraph *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
 
   self->hover.x = -1;
   self->hover.y = -1;
@@ -294,6 +350,10 @@ cuocc_graph_init (CuoccGraph *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
 }
 
@@ -311,6 +371,7 @@ cuocc_graph_set_series (CuoccGraph  *self,
 
   g_clear_pointer (&self->series, cuocc_series_free);
   self->series = series;
+  update_accessible_value (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -403,5 +464,40 @@ cuocc_graph_pick (CuoccGraph *self,
     return FALSE;
 
   g_signal_emit (self, signals[VALUE_PICKED], 0, value);
+  return TRUE;
+}
+
+/* Moves the input by step points of the current line, as the arrow keys
+ * do; FALSE when it is already at the end. */
+gboolean
+cuocc_graph_step (CuoccGraph *self,
+                  int         step)
+{
+  const CuoccLine *line;
+  gint64 current;
+  gint64 target;
+  guint i = 0;
+
+  g_return_val_if_fail (CUOCC_IS_GRAPH (self), FALSE);
+
+  if (self->series == NULL || self->series->n_lines == 0 || self->series->lines[0].n_points == 0 || step == 0)
+    return FALSE;
+
+  line = &self->series->lines[0];
+  current = self->series->current_x;
+  while (i < line->n_points && line->points[i].x < current)
+    i++;
+
+  /* Between two points, the first step lands on the neighbour. */
+  if (i < line->n_points && line->points[i].x == current)
+    target = (gint64) i + step;
+  else
+    target = step > 0 ? (gint64) i + step - 1 : (gint64) i + step;
+
+  target = CLAMP (target, 0, (gint64) line->n_points - 1);
+  if (line->points[target].x == current)
+    return FALSE;
+
+  g_signal_emit (self, signals[VALUE_PICKED], 0, line->points[target].x);
   return TRUE;
 }

@@ -27,5 +27,7 @@ void               cuocc_graph_get_style  (CuoccGraph     *self,
 gboolean           cuocc_graph_pick       (CuoccGraph     *self,
                                            double          x,
                                            double          y);
+gboolean           cuocc_graph_step       (CuoccGraph     *self,
+                                           int             step);
 
 G_END_DECLS

@@ -381,6 +381,16 @@ test_graph_click (void)
       g_assert_cmpint (cuocc_graph_get_series (graph)->current_x, ==, expected);
     }
 
+  /* The arrow keys step along the line. */
+  type_into (window, CUOCC_FIELD_REGS, "32");
+  g_assert_true (cuocc_graph_step (window->graph_regs, 1));
+  g_assert_cmpint (window->input.regs, ==, 33);
+  g_assert_true (cuocc_graph_step (window->graph_regs, -2));
+  g_assert_cmpint (window->input.regs, ==, 31);
+  g_assert_true (cuocc_graph_step (window->graph_threads, G_MAXINT / 2));
+  g_assert_cmpint (window->input.threads, ==, 1024);
+  g_assert_false (cuocc_graph_step (window->graph_threads, 1));
+
   /* Outside the plot area nothing changes. */
   g_assert_false (cuocc_graph_pick (window->graph_threads, -10, -10));
 
