@@ -426,7 +426,7 @@ answer_row (CliTable   *table,
     }
 
   cli_table_add_result (table, entry->cc, &entry->gpu, &input, &result,
-                        best_block_size (best_cache, entry, &input));
+                        best_block_size (best_cache, entry, &input), NULL);
   return TRUE;
 }
 

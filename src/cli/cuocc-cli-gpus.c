@@ -232,3 +232,33 @@ cli_gpus_data (const CuoccCapability *cap)
     append_details (out, caps->pdata[i]);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
+
+char *
+cli_gpus_detected (void)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpus[16];
+  int n = cuocc_detect_gpus (gpus, G_N_ELEMENTS (gpus), &error);
+
+  g_string_append_printf (out, "\n%s\n", _("This machine (use with --gpu this)"));
+  if (n < 0)
+    {
+      g_string_append_printf (out, _("No GPU detected: %s\n"), error->message);
+      return g_string_free (g_steal_pointer (&out), FALSE);
+    }
+  if (n == 0)
+    g_string_append_printf (out, "%s\n", _("No GPU detected: the CUDA driver reports none"));
+  for (int i = 0; i < n; i++)
+    {
+      char cc[16], sms[16];
+
+      g_snprintf (cc, sizeof cc, "%d.%d", gpus[i].cap.major, gpus[i].cap.minor);
+      g_snprintf (sms, sizeof sms, "%d", gpus[i].sm_count);
+      append_padded (out, gpus[i].name, 40, FALSE);
+      append_padded (out, cc, 6, FALSE);
+      append_padded (out, gpus[i].sm_count > 0 ? sms : "-", 5, TRUE);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}

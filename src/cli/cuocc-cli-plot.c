@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cuocc-cli-heatmap.h"
 #include "cuocc-cli-plot.h"
 
 #ifdef HAVE_CUOCC_PLOT
@@ -18,24 +19,36 @@
 
 static const char *const extensions[] = { ".png", ".svg", ".pdf", ".csv" };
 
+static const struct {
+  const char *name;
+  CuoccSeriesKind kind;
+  gboolean heatmap;
+} kinds[] = {
+  { "threads", CUOCC_SERIES_THREADS, FALSE },
+  { "registers", CUOCC_SERIES_REGS, FALSE },
+  { "regs", CUOCC_SERIES_REGS, FALSE },
+  { "smem", CUOCC_SERIES_SMEM, FALSE },
+  { "heatmap-regs", CUOCC_SERIES_REGS, TRUE },
+  { "heatmap-registers", CUOCC_SERIES_REGS, TRUE },
+  { "heatmap-smem", CUOCC_SERIES_SMEM, TRUE },
+};
+
 static gboolean
-parse_kind (const char       *text,
-            CuoccSeriesKind  *kind,
-            GError          **error)
+parse_kind (const char   *text,
+            CliPlotKind  *kind,
+            GError      **error)
 {
-  if (g_strcmp0 (text, "threads") == 0)
-    *kind = CUOCC_SERIES_THREADS;
-  else if (g_strcmp0 (text, "registers") == 0 || g_strcmp0 (text, "regs") == 0)
-    *kind = CUOCC_SERIES_REGS;
-  else if (g_strcmp0 (text, "smem") == 0)
-    *kind = CUOCC_SERIES_SMEM;
-  else
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("--plot: unknown graph “%s”; choose threads, registers or smem"), text);
-      return FALSE;
-    }
-  return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (g_strcmp0 (text, kinds[i].name) == 0)
+      {
+        kind->kind = kinds[i].kind;
+        kind->heatmap = kinds[i].heatmap;
+        return TRUE;
+      }
+  g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+               _("--plot: unknown graph “%s”; choose threads, registers, smem, heatmap-regs or heatmap-smem"),
+               text);
+  return FALSE;
 }
 
 static gboolean
@@ -89,7 +102,7 @@ gboolean
 cli_plot_parse_options (const char       *kind_text,
                         const char       *output,
                         const char       *size_text,
-                        CuoccSeriesKind  *kind,
+                        CliPlotKind      *kind,
                         int              *width,
                         int              *height,
                         GError          **error)
@@ -114,14 +127,18 @@ cli_plot_parse_options (const char       *kind_text,
 gboolean
 cli_plot_export (const CuoccGpu   *gpu,
                  const CuoccInput *input,
-                 CuoccSeriesKind   kind,
+                 const CliPlotKind *kind,
                  const char       *output,
                  int               width,
                  int               height,
                  GError          **error)
 {
-  g_autoptr(CuoccSeries) series = cuocc_series_new (gpu, input, kind);
+  g_autoptr(CuoccSeries) series = NULL;
 
+  if (kind->heatmap)
+    return cli_heatmap_export (gpu, input, kind->kind, output, width, height, error);
+
+  series = cuocc_series_new (gpu, input, kind->kind);
   if (series == NULL)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,

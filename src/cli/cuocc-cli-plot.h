@@ -8,19 +8,24 @@
 
 G_BEGIN_DECLS
 
+typedef struct {
+  CuoccSeriesKind kind;            /* the varied input; a heatmap's y axis */
+  gboolean heatmap;                /* over block size × kind */
+} CliPlotKind;
+
 /* Checks the options before anything is calculated, so a bad extension or
  * size is reported as a usage error. */
 gboolean cli_plot_parse_options (const char       *kind_text,
                                  const char       *output,
                                  const char       *size_text,
-                                 CuoccSeriesKind  *kind,
+                                 CliPlotKind      *kind,
                                  int              *width,
                                  int              *height,
                                  GError          **error);
 
 gboolean cli_plot_export        (const CuoccGpu   *gpu,
                                  const CuoccInput *input,
-                                 CuoccSeriesKind   kind,
+                                 const CliPlotKind *kind,
                                  const char       *output,
                                  int               width,
                                  int               height,

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "cuocc-cli-advice.h"
 #include "cuocc-cli-report.h"
 
 #define LABEL_WIDTH 38
@@ -161,6 +162,67 @@ append_resources (GString           *out,
                    result->blocks_by_barriers, result->limiters & CUOCC_LIMIT_BARRIERS);
 }
 
+/* Translatable strings cannot hold G_GINT64_FORMAT, so counts go in as text. */
+static char *
+int64_text (gint64 value)
+{
+  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+}
+
+static char *
+format_wave_count (const CuoccWaves *waves)
+{
+  g_autofree char *total = int64_text (waves->waves);
+  g_autofree char *full = int64_text (waves->full_waves);
+  g_autofree char *tail = int64_text (waves->tail_blocks);
+  g_autofree char *per_wave = int64_text (waves->blocks_per_wave);
+  g_autofree char *fill = format_percent (waves->tail_fill);
+
+  if (waves->tail_blocks == 0)
+    return g_strdup_printf (ngettext ("%s (a full wave)", "%s (all full)", waves->waves), total);
+  if (waves->full_waves == 0)
+    return g_strdup_printf (_("1 (a single wave %s %% full: %s of %s blocks)"), fill, tail, per_wave);
+  return g_strdup_printf (ngettext ("%s (%s full + a last wave %s %% full: %s of %s blocks)",
+                                    "%s (%s full + a last wave %s %% full: %s of %s blocks)",
+                                    waves->full_waves),
+                          total, full, fill, tail, per_wave);
+}
+
+static void
+append_waves (GString               *out,
+              const CuoccGpu        *gpu,
+              const CliReportExtras *extras)
+{
+  const CuoccWaves *waves = extras->waves;
+  g_autofree char *grid_count = int64_text (extras->grid);
+  g_autofree char *grid = g_strdup_printf (ngettext ("%s block", "%s blocks", extras->grid), grid_count);
+  g_autofree char *per_wave_count = NULL;
+  g_autofree char *per_wave = NULL;
+  g_autofree char *count = NULL;
+  g_autofree char *busy_pct = NULL;
+  g_autofree char *busy = NULL;
+
+  g_string_append_printf (out, ngettext ("\nWaves on %d multiprocessor\n",
+                                         "\nWaves on %d multiprocessors\n",
+                                         gpu->sm_count),
+                          gpu->sm_count);
+  append_line (out, _("Grid size"), grid);
+  if (waves == NULL)
+    {
+      g_string_append_printf (out, "  %s\n", extras->waves_problem);
+      return;
+    }
+
+  per_wave_count = int64_text (waves->blocks_per_wave);
+  per_wave = g_strdup_printf (_("%s (%d per SM × %d SMs)"), per_wave_count, waves->blocks_per_sm, waves->sm_count);
+  append_line (out, _("Blocks per wave"), per_wave);
+  count = format_wave_count (waves);
+  append_line (out, _("Waves"), count);
+  busy_pct = format_percent (waves->efficiency);
+  busy = g_strdup_printf ("%s %%", busy_pct);
+  append_line (out, _("Block slots busy over all waves"), busy);
+}
+
 static void
 append_physical_limits (GString        *out,
                         const CuoccGpu *gpu)
@@ -200,11 +262,10 @@ append_physical_limits (GString        *out,
 /* ------------------------------------------------------------------ */
 
 char *
-cli_report_text (const CuoccGpu    *gpu,
-                 const CuoccInput  *input,
-                 const CuoccResult *result,
-                 int                best_block_size,
-                 int                min_grid_size)
+cli_report_text (const CuoccGpu        *gpu,
+                 const CuoccInput      *input,
+                 const CuoccResult     *result,
+                 const CliReportExtras *extras)
 {
   const CuoccCapability *cap = &gpu->cap;
   g_autoptr(GString) out = g_string_new (NULL);
@@ -236,9 +297,9 @@ cli_report_text (const CuoccGpu    *gpu,
   append_resources (out, gpu, input, result);
 
   g_string_append_printf (out, "\n%s\n", _("Suggestions"));
-  append_line_int (out, _("Block size for most occupancy"), best_block_size);
-  if (gpu->sm_count > 0 && min_grid_size > 0)
-    append_line_int (out, _("Minimum grid size for a full GPU"), min_grid_size);
+  append_line_int (out, _("Block size for most occupancy"), extras->best_block_size);
+  if (gpu->sm_count > 0 && extras->min_grid_size > 0)
+    append_line_int (out, _("Minimum grid size for a full GPU"), extras->min_grid_size);
   if (result->active_blocks > 0)
     {
       gint64 available = 0;
@@ -254,6 +315,11 @@ cli_report_text (const CuoccGpu    *gpu,
           append_line (out, _("Dynamic shared memory to spare"), text);
         }
     }
+
+  if (extras->grid > 0)
+    append_waves (out, gpu, extras);
+  if (extras->advice != NULL)
+    cli_advice_append_text (out, extras->advice);
 
   append_physical_limits (out, gpu);
 

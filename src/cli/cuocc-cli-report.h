@@ -9,11 +9,20 @@
 
 G_BEGIN_DECLS
 
-char *cli_report_text (const CuoccGpu    *gpu,
-                       const CuoccInput  *input,
-                       const CuoccResult *result,
-                       int                best_block_size,
-                       int                min_grid_size);
+/* What the report shows beyond the configuration's own figures. */
+typedef struct {
+  int best_block_size;
+  int min_grid_size;
+  gint64 grid;                     /* > 0: the --grid section */
+  const CuoccWaves *waves;         /* NULL when they cannot be counted */
+  const char *waves_problem;       /* why not */
+  const GPtrArray *advice;         /* of CuoccAdvice; NULL: no --advise */
+} CliReportExtras;
+
+char *cli_report_text (const CuoccGpu         *gpu,
+                       const CuoccInput       *input,
+                       const CuoccResult      *result,
+                       const CliReportExtras  *extras);
 
 /* Shared with --gpu-data: 98304 → "98304 (96 KiB)". */
 char *cli_format_bytes (gint64 bytes);

@@ -11,9 +11,13 @@ static const char *const column_names[] = {
   "active_blocks", "active_warps", "active_threads", "occupancy_pct",
   "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
   "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
+  /* With --grid only. */
+  "grid", "blocks_per_wave", "waves", "tail_blocks", "tail_fill_pct", "wave_efficiency_pct",
 };
 
 #define N_COLUMNS G_N_ELEMENTS (column_names)
+#define N_WAVE_COLUMNS 6
+#define N_BASE_COLUMNS (N_COLUMNS - N_WAVE_COLUMNS)
 #define FIRST_OUTPUT_COLUMN CLI_N_INPUTS
 
 /* ------------------------------------------------------------------ */
@@ -133,6 +137,42 @@ put_echo (CliTable   *table,
   put_string (table, column, text);
 }
 
+static guint
+n_columns (const CliTable *table)
+{
+  return table->grid > 0 ? N_COLUMNS : N_BASE_COLUMNS;
+}
+
+static void
+put_percent (CliTable *table,
+             guint     column,
+             double    fraction)
+{
+  put_key (table, column);
+  cli_writer_put_percent (table->writer, fraction);
+}
+
+/* The waves, or nulls where they cannot be counted (no block fits). */
+static void
+put_waves (CliTable         *table,
+           guint             c,
+           const CuoccWaves *waves)
+{
+  put_int (table, c++, table->grid);
+  if (waves == NULL)
+    {
+      while (c < N_COLUMNS)
+        put_null (table, c++);
+      return;
+    }
+  put_int (table, c++, waves->blocks_per_wave);
+  put_int (table, c++, waves->waves);
+  put_int (table, c++, waves->tail_blocks);
+  put_percent (table, c++, waves->tail_fill);
+  put_percent (table, c++, waves->efficiency);
+  g_assert (c == N_COLUMNS);
+}
+
 static void
 row_begin (CliTable *table)
 {
@@ -166,6 +206,7 @@ cli_table_init (CliTable  *table,
   table->format = format;
   table->array = array;
   table->n_rows = 0;
+  table->grid = 0;
   /* Each row names its limiters; there are only 32 combinations. */
   for (guint i = 0; i < G_N_ELEMENTS (table->limiter_names); i++)
     table->limiter_names[i] = cuocc_limiters_to_string (i);
@@ -183,7 +224,7 @@ cli_table_begin (CliTable *table)
 {
   if (table->format == CLI_FORMAT_CSV)
     {
-      for (guint i = 0; i < N_COLUMNS; i++)
+      for (guint i = 0; i < n_columns (table); i++)
         {
           if (i > 0)
             cli_writer_putc (table->writer, ',');
@@ -208,7 +249,8 @@ cli_table_add_result (CliTable          *table,
                       const CuoccGpu    *gpu,
                       const CuoccInput  *input,
                       const CuoccResult *result,
-                      int                best_block_size)
+                      int                best_block_size,
+                      const CuoccWaves  *waves)
 {
   guint c = 0;
 
@@ -237,7 +279,9 @@ cli_table_add_result (CliTable          *table,
   put_int (table, c++, result->smem_per_block);
   put_int (table, c++, best_block_size);
   put_null (table, c++);
-  g_assert (c == N_COLUMNS);
+  g_assert (c == N_BASE_COLUMNS);
+  if (table->grid > 0)
+    put_waves (table, c, waves);
   row_end (table);
 }
 
@@ -251,8 +295,10 @@ cli_table_add_error (CliTable          *table,
   row_begin (table);
   for (c = 0; c < FIRST_OUTPUT_COLUMN; c++)
     put_echo (table, c, inputs[c]);
-  for (; c < N_COLUMNS - 1; c++)
+  for (; c < N_BASE_COLUMNS - 1; c++)
     put_null (table, c);
-  put_string (table, c, message);
+  put_string (table, c++, message);
+  if (table->grid > 0)
+    put_waves (table, c, NULL);
   row_end (table);
 }

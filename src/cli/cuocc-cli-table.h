@@ -2,7 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The columns and their order are a stable contract that scripts rely on.
+ * The columns and their order are a stable contract that scripts rely on;
+ * new columns only ever go after the last one.
  */
 #pragma once
 
@@ -37,6 +38,7 @@ typedef struct {
   CliFormat format;
   gboolean array;                  /* JSON: an array of objects, not one object */
   guint64 n_rows;
+  gint64 grid;                     /* > 0: the wave columns follow error (set after init) */
   char *limiter_names[1 << CUOCC_N_LIMITS];
 } CliTable;
 
@@ -54,7 +56,8 @@ void cli_table_add_result  (CliTable          *table,
                             const CuoccGpu    *gpu,
                             const CuoccInput  *input,
                             const CuoccResult *result,
-                            int                best_block_size);
+                            int                best_block_size,
+                            const CuoccWaves  *waves);
 void cli_table_add_error   (CliTable          *table,
                             const char *const  inputs[CLI_N_INPUTS],
                             const char        *message);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "cuocc-cli.h"
+#include "cuocc-cli-advice.h"
 #include "cuocc-cli-batch.h"
 #include "cuocc-cli-gpus.h"
 #include "cuocc-cli-input.h"
@@ -16,6 +17,9 @@
 #include "cuocc-cli-report.h"
 #include "cuocc-cli-table.h"
 #include "cuocc-import-cmd.h"
+
+/* The most SMs --sms accepts: far beyond any GPU, still a sane number. */
+#define CLI_MAX_SMS 100000
 
 /* Every value is taken as text and parsed here, so that a bad number gets
  * a message naming the option and what it allows. */
@@ -34,6 +38,11 @@ typedef struct {
   char *plot;
   char *output;
   char *size;
+  char *grid;
+  char *sms;
+  char *spills;
+  gboolean advise;
+  gboolean detect;
   gboolean list_gpus;
   gboolean gpu_data;
   gboolean version;
@@ -63,6 +72,9 @@ cli_options_clear (CliOptions *options)
   g_free (options->plot);
   g_free (options->output);
   g_free (options->size);
+  g_free (options->grid);
+  g_free (options->sms);
+  g_free (options->spills);
   g_strfreev (options->rest);
   g_free (options->regs_help);
   g_free (options->barriers_help);
@@ -132,18 +144,24 @@ create_context (CliOptions *o)
   o->barriers_help = g_strdup_printf (_("Block barriers (default %d)"), defaults.barriers);
 
   const GOptionEntry entries[] = {
-    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu, N_("The GPU, by product name (see --list-gpus)"), N_("NAME") },
+    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu, N_("The GPU, by product name (see --list-gpus), or “this” for this machine's"), N_("NAME") },
     { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("The GPU, by compute capability"), N_("X.Y") },
     { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file, N_("The GPU, described by a key file"), N_("FILE") },
+    { "detect", 0, 0, G_OPTION_ARG_NONE, &o->detect, N_("The GPU of this machine, read from its driver (as --gpu this)"), NULL },
+    { "sms", 0, 0, G_OPTION_ARG_STRING, &o->sms, N_("The GPU's number of multiprocessors (SMs), for --grid"), N_("N") },
     { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads, N_("Threads per block (required)"), N_("N") },
     { "regs", 'r', 0, G_OPTION_ARG_STRING, &o->regs, o->regs_help, N_("N") },
     { "smem", 's', 0, G_OPTION_ARG_STRING, &o->smem, N_("Shared memory per block, static plus dynamic (default 0)"), N_("SIZE") },
     { "smem-config", 0, 0, G_OPTION_ARG_STRING, &o->smem_config, N_("Shared memory configuration per SM (default: the largest)"), N_("SIZE") },
     { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, o->barriers_help, N_("N") },
     { "global-caching", 0, 0, G_OPTION_ARG_STRING, &o->caching, N_("Partitioned global caching (default off)"), N_("off|on|strict") },
+    { "advise", 0, 0, G_OPTION_ARG_NONE, &o->advise, N_("Suggest changes that reach a higher occupancy"), NULL },
+    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Spill stores and loads the compiler reported, for --advise"), N_("STORES,LOADS") },
+    { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },
-    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot, N_("Draw occupancy against an input"), N_("threads|registers|smem") },
+    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot, N_("Draw occupancy against an input, or a heatmap over block size and an input"),
+      N_("threads|registers|smem|heatmap-regs|heatmap-smem") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("The graph's file: .png, .svg, .pdf or .csv"), N_("FILE") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o->size, N_("The graph's size in pixels (default 800x500)"), N_("WxH") },
     { "list-gpus", 'l', 0, G_OPTION_ARG_NONE, &o->list_gpus, N_("List the known GPUs and compute capabilities"), NULL },
@@ -160,11 +178,13 @@ create_context (CliOptions *o)
     _("Computes how many threads, warps and blocks of a CUDA kernel an NVIDIA GPU's\n"
       "multiprocessor runs at once, and which resource limits them.\n"
       "\n"
-      "  cuocc (--gpu NAME | --cc X.Y | --device-file FILE) --threads N [--regs N] [--smem SIZE]\n"
-      "        [--smem-config SIZE] [--barriers N] [--global-caching off|on|strict]\n"
-      "        [--format text|csv|json]\n"
+      "  cuocc (--gpu NAME|this | --cc X.Y | --device-file FILE | --detect) [--sms N]\n"
+      "        --threads N [--regs N] [--smem SIZE] [--smem-config SIZE] [--barriers N]\n"
+      "        [--global-caching off|on|strict] [--grid N] [--format text|csv|json]\n"
+      "  cuocc ... --advise [--spills STORES,LOADS] [--grid N] [--format text|csv|json]\n"
       "  cuocc --batch FILE|- [--format csv|json]\n"
-      "  cuocc ... --plot threads|registers|smem --output FILE.png|.svg|.pdf|.csv [--size WxH]\n"
+      "  cuocc ... --plot threads|registers|smem|heatmap-regs|heatmap-smem\n"
+      "        --output FILE.png|.svg|.pdf|.csv [--size WxH]\n"
       "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]"));
@@ -173,10 +193,21 @@ create_context (CliOptions *o)
       "A batch file is CSV with a header naming its columns: cc or gpu, threads, and\n"
       "optionally regs, smem, smem_config, barriers, global_caching.\n"
       "\n"
+      "--advise lists what reaches each higher occupancy: the registers per thread\n"
+      "to get under (with the __launch_bounds__ that gets it), the shared memory per\n"
+      "block, the block sizes; every suggestion is checked by the model. As csv or\n"
+      "json it prints one row per suggestion: kind, blocks, active_warps,\n"
+      "occupancy_pct, regs, smem, block_size, launch_bounds, text.\n"
+      "--grid N adds the waves a grid of N blocks runs in on the whole GPU; csv and\n"
+      "json get the columns grid, blocks_per_wave, waves, tail_blocks, tail_fill_pct,\n"
+      "wave_efficiency_pct after error. It needs the SM count: name a GPU product or\n"
+      "give --sms N.\n"
+      "\n"
       "Exit status: 0 on success; 1 when some batch rows could not be evaluated;\n"
       "2 on a usage error or a value that is no question at all.\n"
       "\n"
-      "Example: cuocc --cc 7.0 --threads 128 --regs 37"));
+      "Examples: cuocc --cc 7.0 --threads 128 --regs 37\n"
+      "          cuocc --gpu \"H100 SXM5\" --threads 128 --regs 37 --grid 4000 --advise"));
   return context;
 }
 
@@ -187,19 +218,26 @@ create_context (CliOptions *o)
 static gboolean
 any_config_option (const CliOptions *o)
 {
-  return o->gpu || o->cc || o->device_file || o->threads || o->regs || o->smem ||
-         o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size;
+  return o->gpu || o->cc || o->device_file || o->detect || o->sms || o->threads || o->regs ||
+         o->smem || o->smem_config || o->barriers || o->caching || o->plot || o->output ||
+         o->size || o->advise || o->spills || o->grid;
 }
 
 static int
 run_list_gpus (const CliOptions *o)
 {
   g_autofree char *text = NULL;
+  g_autofree char *detected = NULL;
+  int status;
 
   if (any_config_option (o) || o->format)
     return usage_error (_("--list-gpus takes no other options"));
   text = cli_gpus_list ();
-  return write_out (text);
+  detected = cli_gpus_detected ();
+  status = write_out (text);
+  if (status == CLI_EXIT_OK)
+    status = write_out (detected);
+  return status;
 }
 
 static int
@@ -210,8 +248,9 @@ run_gpu_data (const CliOptions *o)
   const CuoccCapability *cap = NULL;
   int major, minor;
 
-  if (o->gpu || o->device_file || o->threads || o->regs || o->smem || o->smem_config ||
-      o->barriers || o->caching || o->plot || o->output || o->size || o->format)
+  if (o->gpu || o->device_file || o->detect || o->sms || o->threads || o->regs || o->smem ||
+      o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size ||
+      o->advise || o->spills || o->grid || o->format)
     return usage_error (_("--gpu-data takes only --cc"));
   if (o->cc != NULL)
     {
@@ -244,20 +283,49 @@ run_batch (const CliOptions *o)
   return cli_batch_run (o->batch, format, stdout);
 }
 
+static gboolean
+wants_this_gpu (const CliOptions *o)
+{
+  return o->detect || (o->gpu != NULL && g_ascii_strcasecmp (o->gpu, "this") == 0);
+}
+
+/* The first GPU the driver reports; the library's message says why there
+ * is none. */
+static gboolean
+detect_gpu (CuoccGpu  *gpu,
+            GError   **error)
+{
+  CuoccGpu gpus[16];
+  int n = cuocc_detect_gpus (gpus, G_N_ELEMENTS (gpus), error);
+
+  if (n < 0)
+    return FALSE;
+  if (n == 0)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                           _("The CUDA driver reports no GPU"));
+      return FALSE;
+    }
+  *gpu = gpus[0];
+  return TRUE;
+}
+
 static int
 resolve_gpu (const CliOptions  *o,
              CuoccGpu          *gpu)
 {
   g_autoptr(GError) error = NULL;
-  int n_devices = (o->gpu != NULL) + (o->cc != NULL) + (o->device_file != NULL);
+  int n_devices = (o->gpu != NULL) + (o->cc != NULL) + (o->device_file != NULL) + o->detect;
   gboolean ok;
 
   if (n_devices == 0)
-    return usage_error (_("Choose the GPU with --gpu NAME, --cc X.Y or --device-file FILE"));
+    return usage_error (_("Choose the GPU with --gpu NAME, --cc X.Y, --device-file FILE or --detect"));
   if (n_devices > 1)
-    return usage_error (_("--gpu, --cc and --device-file choose the GPU; give only one of them"));
+    return usage_error (_("--gpu, --cc, --device-file and --detect choose the GPU; give only one of them"));
 
-  if (o->gpu != NULL)
+  if (wants_this_gpu (o))
+    ok = detect_gpu (gpu, &error);
+  else if (o->gpu != NULL)
     ok = cuocc_gpu_find (o->gpu, gpu, &error);
   else if (o->cc != NULL)
     ok = cuocc_gpu_for_cc (o->cc, gpu, &error);
@@ -265,6 +333,12 @@ resolve_gpu (const CliOptions  *o,
     ok = cuocc_gpu_load_file (o->device_file, gpu, &error);
   if (!ok)
     return error_exit (error);
+
+  if (o->sms != NULL)
+    {
+      if (!cuocc_parse_int (o->sms, "--sms", 1, CLI_MAX_SMS, &gpu->sm_count, &error))
+        return usage_error ("%s", error->message);
+    }
   return CLI_EXIT_OK;
 }
 
@@ -283,37 +357,122 @@ print_warnings (const CuoccGpu    *gpu,
     g_printerr (_("cuocc: warning: %s\n"), lines[i]);
 }
 
-static int
-write_result (CliFormat          format,
-              const CuoccGpu    *gpu,
-              const CuoccInput  *input,
-              const CuoccResult *result)
+static gboolean
+parse_grid (const char *text,
+            gint64     *grid)
 {
-  int min_grid_size = 0;
-  int best = cuocc_best_block_size (gpu, input, &min_grid_size);
-  g_autoptr(CliWriter) writer = NULL;
-  char cc[16];
-  CliTable table;
-
-  if (format == CLI_FORMAT_TEXT)
+  if (text == NULL)
     {
-      g_autofree char *text = cli_report_text (gpu, input, result, best, min_grid_size);
-
-      return write_out (text);
+      *grid = 0;
+      return TRUE;
     }
+  return g_ascii_string_to_signed (text, 10, 1, G_MAXINT64, grid, NULL);
+}
 
-  writer = cli_writer_new (stdout);
-  cli_format_cc (&gpu->cap, cc);
-  cli_table_init (&table, writer, format, FALSE);
-  cli_table_begin (&table);
-  cli_table_add_result (&table, cc, gpu, input, result, best);
-  cli_table_end (&table);
-  cli_table_clear (&table);
+/* What the run asks for beyond the configuration's figures. */
+typedef struct {
+  CliFormat format;
+  gint64 grid;                     /* 0: no --grid */
+  gboolean advise;
+  CuoccAdviceExtra extra;
+} RunRequest;
+
+static int
+flush_writer (CliWriter *writer)
+{
   if (!cli_writer_flush (writer))
     {
       g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
       return CLI_EXIT_USAGE;
     }
+  return CLI_EXIT_OK;
+}
+
+static int
+write_result (const RunRequest  *request,
+              const CuoccGpu    *gpu,
+              const CuoccInput  *input,
+              const CuoccResult *result)
+{
+  g_autoptr(GError) waves_error = NULL;
+  g_autoptr(GPtrArray) advice = NULL;
+  g_autoptr(CliWriter) writer = NULL;
+  CliReportExtras extras = { 0 };
+  CuoccWaves waves;
+  char cc[16];
+  CliTable table;
+
+  extras.best_block_size = cuocc_best_block_size (gpu, input, &extras.min_grid_size);
+  extras.grid = request->grid;
+  if (request->grid > 0)
+    {
+      if (cuocc_waves (gpu, result, request->grid, &waves, &waves_error))
+        extras.waves = &waves;
+      else
+        extras.waves_problem = waves_error->message;
+    }
+  if (request->advise)
+    {
+      /* The configuration has been calculated already, so this cannot fail. */
+      advice = cuocc_advise (gpu, input, &request->extra, NULL);
+      g_assert (advice != NULL);
+      extras.advice = advice;
+    }
+
+  if (request->format == CLI_FORMAT_TEXT)
+    {
+      g_autofree char *text = cli_report_text (gpu, input, result, &extras);
+
+      return write_out (text);
+    }
+
+  writer = cli_writer_new (stdout);
+  if (request->advise)
+    {
+      cli_advice_write_table (writer, request->format, advice);
+      return flush_writer (writer);
+    }
+
+  cli_format_cc (&gpu->cap, cc);
+  cli_table_init (&table, writer, request->format, FALSE);
+  table.grid = request->grid;
+  cli_table_begin (&table);
+  cli_table_add_result (&table, cc, gpu, input, result, extras.best_block_size, extras.waves);
+  cli_table_end (&table);
+  cli_table_clear (&table);
+  if (waves_error != NULL)
+    g_printerr (_("cuocc: warning: %s\n"), waves_error->message);
+  return flush_writer (writer);
+}
+
+/* Checks the options that need no GPU, so that their mistakes are usage
+ * errors before anything is looked up. */
+static int
+check_single_options (const CliOptions *o,
+                      RunRequest       *request)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!parse_format (o->format, FALSE, &request->format))
+    return usage_error (_("--format: “%s” is not a format; choose text, csv or json"), o->format);
+  if (!parse_grid (o->grid, &request->grid))
+    return usage_error (_("--grid: “%s” is not a grid size; give the number of blocks in the launch grid, a whole number ≥ 1"),
+                        o->grid);
+  request->advise = o->advise;
+  if (o->spills != NULL && !o->advise)
+    return usage_error (_("--spills goes with --advise"));
+  if (o->spills != NULL && !cli_advice_parse_spills (o->spills, &request->extra, &error))
+    return usage_error ("%s", error->message);
+  if (o->advise && o->grid != NULL && request->format != CLI_FORMAT_TEXT)
+    return usage_error (_("--advise as csv or json lists only the advice; ask for --grid in another run"));
+  if (o->plot != NULL && (o->advise || o->grid != NULL))
+    return usage_error (_("--plot writes a file; --advise and --grid go with a report"));
+  if (o->plot == NULL && (o->output != NULL || o->size != NULL))
+    return usage_error (_("--output and --size go with --plot threads|registers|smem|heatmap-regs|heatmap-smem"));
+  if (o->plot != NULL && o->format != NULL)
+    return usage_error (_("--plot writes a file; the format comes from the --output extension, not --format"));
+  if (o->threads == NULL)
+    return usage_error (_("--threads N is required: the threads per block"));
   return CLI_EXIT_OK;
 }
 
@@ -329,28 +488,26 @@ run_single (const CliOptions *o)
     [CLI_INPUT_BARRIERS] = o->barriers,
     [CLI_INPUT_GLOBAL_CACHING] = o->caching,
   };
-  CuoccSeriesKind kind = CUOCC_SERIES_THREADS;
+  CliPlotKind plot = { 0 };
+  RunRequest request = { 0 };
   int width = 0, height = 0;
   CuoccResult result;
   CuoccInput input;
-  CliFormat format;
   CuoccGpu gpu;
   int status;
 
-  if (!parse_format (o->format, FALSE, &format))
-    return usage_error (_("--format: “%s” is not a format; choose text, csv or json"), o->format);
-  if (o->plot == NULL && (o->output != NULL || o->size != NULL))
-    return usage_error (_("--output and --size go with --plot threads|registers|smem"));
-  if (o->plot != NULL && o->format != NULL)
-    return usage_error (_("--plot writes a file; the format comes from the --output extension, not --format"));
-  if (o->plot != NULL && !cli_plot_parse_options (o->plot, o->output, o->size, &kind, &width, &height, &error))
+  status = check_single_options (o, &request);
+  if (status != CLI_EXIT_OK)
+    return status;
+  if (o->plot != NULL && !cli_plot_parse_options (o->plot, o->output, o->size, &plot, &width, &height, &error))
     return usage_error ("%s", error->message);
-  if (o->threads == NULL)
-    return usage_error (_("--threads N is required: the threads per block"));
 
   status = resolve_gpu (o, &gpu);
   if (status != CLI_EXIT_OK)
     return status;
+  if (request.grid > 0 && gpu.sm_count <= 0)
+    return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
+                        gpu.name);
 
   if (!cli_input_parse (fields, TRUE, &input, &error) ||
       !cuocc_calculate (&gpu, &input, &result, &error))
@@ -361,13 +518,13 @@ run_single (const CliOptions *o)
 
   if (o->plot != NULL)
     {
-      if (!cli_plot_export (&gpu, &input, kind, o->output, width, height, &error))
+      if (!cli_plot_export (&gpu, &input, &plot, o->output, width, height, &error))
         return error_exit (error);
       print_warnings (&gpu, &input, &result);
       return CLI_EXIT_OK;
     }
 
-  status = write_result (format, &gpu, &input, &result);
+  status = write_result (&request, &gpu, &input, &result);
   print_warnings (&gpu, &input, &result);
   return status;
 }
