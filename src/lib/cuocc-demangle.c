@@ -233,6 +233,9 @@ parse_source_name (Dm *dm)
       dm->p += len;
       return node_plain (dm, "(anonymous namespace)");
     }
+  for (gint64 i = 0; i < len; i++)
+    if (!g_ascii_isalnum (dm->p[i]) && dm->p[i] != '_' && dm->p[i] != '$')
+      return fail (dm), NULL;
   dm->p += len;
   return node_new (dm, KIND_PLAIN, g_strndup (dm->p - len, (gsize) len), NULL);
 }
@@ -496,20 +499,26 @@ parse_template_args (Dm *dm)
 
   if (!eat (dm, 'I') || !enter (dm))
     return fail (dm), NULL;
-  while (!dm->failed && !eat (dm, 'E'))
+  for (;;)
     {
       Node *arg;
 
-      if (dm->p >= dm->end)
+      if (dm->failed || dm->p >= dm->end)
+        {
+          leave (dm);
+          return fail (dm), NULL;
+        }
+      if (eat (dm, 'E'))
         break;
       arg = parse_template_arg (dm);
       if (arg == NULL)
-        break;
+        {
+          leave (dm);
+          return fail (dm), NULL;
+        }
       g_ptr_array_add (args, arg);
     }
   leave (dm);
-  if (dm->failed || dm->p > dm->end)
-    return fail (dm), NULL;
   return g_steal_pointer (&args);
 }
 
@@ -828,7 +837,7 @@ parse_params (Dm *dm, gboolean stop_at_e)
   gboolean first = TRUE;
   guint count = 0;
 
-  while (!dm->failed && dm->p < dm->end && !peek (dm, 'E') && !peek (dm, '.'))
+  while (!dm->failed && dm->p < dm->end && !peek (dm, 'E'))
     {
       Node *param = parse_type (dm);
       g_autofree char *printed = NULL;
@@ -838,8 +847,14 @@ parse_params (Dm *dm, gboolean stop_at_e)
       count++;
       printed = node_print (param);
       if (count == 1 && strcmp (printed, "void") == 0 && param->kind == KIND_PLAIN &&
-          (dm->p >= dm->end || peek (dm, 'E') || peek (dm, '.')))
+          (dm->p >= dm->end || peek (dm, 'E')))
         break;
+      /* void is a parameter list of its own, never one parameter among others. */
+      if (strcmp (printed, "void") == 0 && param->kind == KIND_PLAIN)
+        {
+          fail (dm);
+          break;
+        }
       if (param->kind == KIND_PACK && param->pack->len == 0)
         continue;
       if (!first)
@@ -950,7 +965,11 @@ parse_pack_expansion (Dm *dm)
     return NULL;
   if (pattern->kind == KIND_PACK)
     return pattern;
-  return make_pointer (dm, pattern, "...");
+  {
+    g_autofree char *printed = node_print (pattern);
+
+    return node_new (dm, KIND_PLAIN, g_strconcat ("(", printed, ")...", NULL), NULL);
+  }
 }
 
 static Node *
@@ -980,9 +999,13 @@ static Node *
 parse_qualified_type (Dm *dm)
 {
   guint quals = parse_cv (dm);
-  Node *inner = parse_type (dm);
+  Node *inner;
   Node *node;
 
+  /* Qualifiers come in one group, in the order r V K. */
+  if (peek (dm, 'r') || peek (dm, 'V') || peek (dm, 'K'))
+    return fail (dm), NULL;
+  inner = parse_type (dm);
   if (inner == NULL || inner->kind == KIND_PACK)
     return fail (dm), NULL;
   if (inner->kind == KIND_FUNCTION && !inner->grouped)
@@ -1029,6 +1052,9 @@ parse_type_inner (Dm *dm)
         Node *node;
 
         dm->p++;
+        /* A reference to a reference is spelt only through a substitution. */
+        if (c != 'P' && (peek (dm, 'R') || peek (dm, 'O')))
+          return fail (dm), NULL;
         inner = parse_type (dm);
         if (inner == NULL)
           return NULL;
@@ -1163,7 +1189,7 @@ parse_encoding (Dm *dm)
   else
     g_clear_pointer (&args, g_ptr_array_unref);
 
-  if (dm->p >= dm->end || peek (dm, 'E') || peek (dm, '.'))
+  if (dm->p >= dm->end || peek (dm, 'E'))
     {
       leave (dm);
       return g_strdup (name->left);
@@ -1233,8 +1259,7 @@ cuocc_demangle (const char *mangled)
   dm.subs = g_ptr_array_new ();
 
   result = parse_encoding (&dm);
-  /* A vendor suffix such as ".clone.1" or "$local" is not part of the name. */
-  if (result != NULL && !dm.failed && dm.p < dm.end && *dm.p != '.' && *dm.p != '$')
+  if (dm.p != dm.end)
     dm.failed = TRUE;
 
   g_ptr_array_unref (dm.subs);
