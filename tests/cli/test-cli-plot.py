@@ -116,5 +116,77 @@ def test_plot_errors():
     check(not os.path.exists(out("x.png")), "no file after an error")
 
 
+# ---------------------------------------------------------------- heatmaps
+# CC 7.0, 128 threads x 37 registers: 48 warps, 75 % (see test-cli.py).
+# Shared memory rows step by 98304 / 128 = 768 bytes (a whole allocation
+# unit of 256); 256 threads are 8 warps: 16128 bytes fit 6 blocks (48 warps,
+# 75 %), 24576 fit 4 (32, 50 %), 49152 fit 2 (16, 25 %).
+
+def test_heatmap_png():
+    path = out("heat-regs.png")
+    r = run(*BASE, "--plot", "heatmap-regs", "--output", path, "--size", "640x480")
+    equal(r.rc, 0, "exit status", r)
+    data = read(path)
+    equal(data[:8], b"\x89PNG\r\n\x1a\n", "PNG signature")
+    equal(struct.unpack(">II", data[16:24]), (640, 480), "PNG size")
+    check(len(data) > 5000, "the PNG holds a heatmap (%d bytes)" % len(data))
+
+
+def test_heatmap_svg_and_pdf():
+    path = out("heat-smem.svg")
+    r = run(*BASE, "--plot", "heatmap-smem", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    root = ET.fromstring(read(path))
+    check(root.tag.endswith("svg"), "an <svg> document")
+    equal((root.get("width"), root.get("height")), ("800pt", "500pt"), "default size")
+    path = out("heat-regs.pdf")
+    r = run(*BASE, "--plot", "heatmap-regs", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    data = read(path)
+    check(data.startswith(b"%PDF-"), "PDF header")
+    check(b"%%EOF" in data[-32:], "PDF trailer")
+
+
+def test_heatmap_csv_registers():
+    path = out("heat-regs.csv")
+    r = run(*BASE, "--plot", "heatmap-regs", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    rows = rows_of(path)
+    equal(rows[0], ["threads", "regs", "active_warps", "occupancy_pct"], "header")
+    check(["128", "37", "48", "75"] in rows, "128 threads x 37 registers: 48 warps, 75 %")
+    check(["128", "32", "64", "100"] in rows, "128 threads x 32 registers: 64 warps, 100 %")
+    equal(len(rows) - 1, 32 * 256, "32 block sizes x 0..255 registers")
+
+
+def test_heatmap_csv_smem():
+    path = out("heat-smem.csv")
+    r = run("--cc", "7.0", "--threads", "256", "--plot", "heatmap-smem", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    rows = rows_of(path)
+    equal(rows[0], ["threads", "smem", "active_warps", "occupancy_pct"], "header")
+    for row in (["256", "16128", "48", "75"], ["256", "24576", "32", "50"], ["256", "49152", "16", "25"]):
+        check(row in rows, "row %s" % ",".join(row))
+
+
+def test_heatmap_replaces_atomically():
+    path = out("heat-replace.csv")
+    with open(path, "w") as f:
+        f.write("old")
+    r = run(*BASE, "--plot", "heatmap-regs", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    check(read(path).startswith(b"threads,regs,"), "replaced")
+    leftovers = [n for n in os.listdir(TMP) if n.startswith("heat-replace.csv.")]
+    equal(leftovers, [], "no temporary file left")
+
+
+def test_heatmap_errors():
+    usage_error(run(*BASE, "--plot", "heatmap", "--output", out("h.png")), "heatmap")
+    usage_error(run(*BASE, "--plot", "heatmap-regs", "--output", out("h.gif")), "h.gif")
+    usage_error(run(*BASE, "--plot", "heatmap-regs"), "--output")
+    r = run(*BASE, "--plot", "heatmap-regs", "--output", os.path.join(TMP, "no", "such", "h.png"))
+    usage_error(r, "does not exist")
+    check(not os.path.exists(out("h.png")), "no file after an error")
+
+
 if __name__ == "__main__":
     main(globals())
