@@ -44,15 +44,16 @@ expect() {
 echo "1..10"
 expect "--form completes to --format" "$(complete_words --form)" "--format"
 expect "--format offers text, csv, json" "$(complete_words --format '' | sort | xargs)" "csv json text"
-expect "--plot offers the three graphs" "$(complete_words --plot '' | sort | xargs)" "registers smem threads"
+expect "--plot offers the graphs" "$(complete_words --plot '' | sort | xargs)" "heatmap-regs heatmap-smem registers smem threads"
 expect "--global-caching offers off, on, strict" "$(complete_words --global-caching '' | sort | xargs)" "off on strict"
 expect "--output offers graph files" "$(complete_words --output '' | sort | xargs)" "graph.svg kernels.csv"
 expect "--batch offers files and -" "$(complete_words --batch '' | sort | xargs)" "- graph.svg kernels.csv notes.txt"
 expect "--import offers files" "$(complete_words --import no)" "notes.txt"
 
-first_gpu=$(complete_words --gpu '' | head -1)
+first_gpu=$(complete_words --gpu N | head -1)
 n=$((n + 1))
-if [ -n "$first_gpu" ] && "$cli" --list-gpus | grep -qF -- "$(printf '%b' "${first_gpu//\\/}")"; then
+gpus=$("$cli" --list-gpus)
+if [ -n "$first_gpu" ] && grep -qF -- "$(printf '%b' "${first_gpu//\\/}")" <<<"$gpus"; then
   echo "ok $n --gpu offers the names of cuocc --list-gpus ($first_gpu)"
 else
   echo "not ok $n --gpu offers the names of cuocc --list-gpus (got “$first_gpu”)"

@@ -19,8 +19,7 @@ static const char *window_labels[] = {
   "Block _barriers",
   "Global _caching",
   "Device",
-  "Kernel",
-  "_GPU",
+
 };
 
 static gboolean have_display;
