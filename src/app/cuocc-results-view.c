@@ -136,7 +136,8 @@ build_limits_grid (CuoccResultsView *self)
       GtkWidget *value = cell_new ("", 1, "numeric");
 
       gtk_widget_set_hexpand (name, TRUE);
-      gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (name, _(rows[r]));
       gtk_grid_attach (self->limits_grid, name, 0, r, 1, 1);
       gtk_grid_attach (self->limits_grid, value, 1, r, 1, 1);
       self->limit_values[r] = GTK_LABEL (value);
