@@ -144,7 +144,7 @@ create_context (CliOptions *o)
   o->barriers_help = g_strdup_printf (_("Block barriers (default %d)"), defaults.barriers);
 
   const GOptionEntry entries[] = {
-    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu, N_("The GPU, by product name (see --list-gpus), or “this” for this machine's"), N_("NAME") },
+    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu, N_("The GPU, by product name (see --list-gpus), or “this” for this machine's GPU"), N_("NAME") },
     { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("The GPU, by compute capability"), N_("X.Y") },
     { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file, N_("The GPU, described by a key file"), N_("FILE") },
     { "detect", 0, 0, G_OPTION_ARG_NONE, &o->detect, N_("The GPU of this machine, read from its driver (as --gpu this)"), NULL },
@@ -160,8 +160,7 @@ create_context (CliOptions *o)
     { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },
-    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot, N_("Draw occupancy against an input, or a heatmap over block size and an input"),
-      N_("threads|registers|smem|heatmap-regs|heatmap-smem") },
+    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot, N_("Draw threads, registers or smem; or heatmap-regs, heatmap-smem"), N_("GRAPH") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("The graph's file: .png, .svg, .pdf or .csv"), N_("FILE") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o->size, N_("The graph's size in pixels (default 800x500)"), N_("WxH") },
     { "list-gpus", 'l', 0, G_OPTION_ARG_NONE, &o->list_gpus, N_("List the known GPUs and compute capabilities"), NULL },
@@ -413,9 +412,11 @@ write_result (const RunRequest  *request,
     }
   if (request->advise)
     {
-      /* The configuration has been calculated already, so this cannot fail. */
-      advice = cuocc_advise (gpu, input, &request->extra, NULL);
-      g_assert (advice != NULL);
+      g_autoptr(GError) error = NULL;
+
+      advice = cuocc_advise (gpu, input, &request->extra, &error);
+      if (advice == NULL)
+        return error_exit (error);
       extras.advice = advice;
     }
 
