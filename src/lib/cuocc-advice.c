@@ -157,8 +157,8 @@ advise_levels (const CuoccGpu    *gpu,
           a->smem = smem;
           if (regs < input->regs)
             g_string_append (text, _(" and "));
-          g_string_append_printf (text, _("at most %" G_GINT64_FORMAT " bytes of shared memory per block (now %" G_GINT64_FORMAT ")"),
-                                  smem, input->smem);
+          g_string_append_printf (text, _("at most %lld bytes of shared memory per block (now %lld)"),
+                                  (long long) smem, (long long) input->smem);
         }
       a->text = g_string_free (g_steal_pointer (&text), FALSE);
       g_ptr_array_add (list, a);
@@ -257,10 +257,11 @@ advise_warnings (const CuoccGpu          *gpu,
               cuocc_calculate_unchecked (cap, &in, &r);
               if (r.active_blocks == now->active_blocks && r.smem_config == in.smem_config)
                 {
-                  add_warning (list, g_strdup_printf (_("Only %" G_GINT64_FORMAT " of the %" G_GINT64_FORMAT " bytes of shared "
+                  add_warning (list, g_strdup_printf (_("Only %lld of the %lld bytes of shared "
                                                         "memory configured per SM are used: a %d-byte carveout keeps "
                                                         "the same occupancy and leaves the rest to the L1 cache."),
-                                                      used, now->smem_config, cap->smem_configs[i]));
+                                                      (long long) used, (long long) now->smem_config,
+                                                      cap->smem_configs[i]));
                   break;
                 }
             }
@@ -308,7 +309,7 @@ cuocc_waves (const CuoccGpu     *gpu,
   if (grid < 1)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("The grid must have at least 1 block, not %" G_GINT64_FORMAT), grid);
+                   _("The grid must have at least 1 block, not %lld"), (long long) grid);
       return FALSE;
     }
   if (gpu->sm_count <= 0)

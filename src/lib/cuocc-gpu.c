@@ -641,14 +641,14 @@ cuocc_warnings_to_string (const CuoccGpu    *gpu,
     ADD (_("Cannot launch: a block needs %d registers, more than the %d one block may use."),
          result->regs_per_block, cap->max_regs_per_block);
   if (w & CUOCC_WARN_SMEM_EXCEED_BLOCK)
-    ADD (_("Cannot launch: a block needs %" G_GINT64_FORMAT " bytes of shared memory, more than the %d that compute capability %d.%d allows per block."),
-         result->smem_per_block, cap->smem_per_block_optin + cap->smem_reserved_per_block, cap->major, cap->minor);
+    ADD (_("Cannot launch: a block needs %lld bytes of shared memory, more than the %d that compute capability %d.%d allows per block."),
+         (long long) result->smem_per_block, cap->smem_per_block_optin + cap->smem_reserved_per_block, cap->major, cap->minor);
   if (w & CUOCC_WARN_REGS_ABOVE_HARDWARE)
     ADD (_("%d registers per thread is above the hardware's %d; the compiler never assigns that many."),
          input->regs, cap->max_regs_per_thread);
   if (w & CUOCC_WARN_SMEM_CONFIG_RAISED)
-    ADD (_("The shared memory configuration is raised to %" G_GINT64_FORMAT " bytes, since one block needs %" G_GINT64_FORMAT "."),
-         result->smem_config, result->smem_per_block);
+    ADD (_("The shared memory configuration is raised to %lld bytes, since one block needs %lld."),
+         (long long) result->smem_config, (long long) result->smem_per_block);
   if (w & CUOCC_WARN_CACHING_DISABLED)
     ADD (_("Partitioned global caching is turned off: a block does not fit in half an SM."));
   if (w & CUOCC_WARN_PARTIAL_WARP)

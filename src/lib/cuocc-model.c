@@ -389,8 +389,8 @@ cuocc_input_validate (const CuoccGpu    *gpu,
   if (input->smem < 0 || input->smem > CUOCC_MAX_SMEM_INPUT)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("Shared memory per block must be between 0 and %" G_GINT64_FORMAT " bytes, not %" G_GINT64_FORMAT),
-                   (gint64) CUOCC_MAX_SMEM_INPUT, input->smem);
+                   _("Shared memory per block must be between 0 and %d bytes, not %lld"),
+                   CUOCC_MAX_SMEM_INPUT, (long long) input->smem);
       return FALSE;
     }
   if (input->barriers < 0 || input->barriers > CUOCC_MAX_BARRIERS_INPUT)
@@ -407,8 +407,8 @@ cuocc_input_validate (const CuoccGpu    *gpu,
       for (int i = 0; i < cap->n_smem_configs; i++)
         g_string_append_printf (allowed, "%s%d", i ? ", " : "", cap->smem_configs[i]);
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG,
-                   _("%" G_GINT64_FORMAT " bytes is not a shared memory configuration of compute capability %d.%d; allowed: %s"),
-                   input->smem_config, cap->major, cap->minor, allowed->str);
+                   _("%lld bytes is not a shared memory configuration of compute capability %d.%d; allowed: %s"),
+                   (long long) input->smem_config, cap->major, cap->minor, allowed->str);
       return FALSE;
     }
   if (input->caching != CUOCC_CACHING_OFF && !cap->partitioned_caching)

@@ -12,6 +12,8 @@
 #include <cairo-svg.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "cuocc-plot-private.h"
 
 typedef enum {
@@ -54,7 +56,7 @@ format_for_path (const char    *path,
         }
 
   g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-               "Cannot export to “%s”: unknown file type; the name must end in one of %s",
+               _("Cannot export to “%s”: unknown file type; the name must end in one of %s"),
                path, cuocc_plot_export_formats ());
   return FALSE;
 }
@@ -68,14 +70,33 @@ append_bytes (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
+/* What one export draws: a line graph or a heatmap. */
+typedef struct {
+  const char *title;
+  const CuoccSeries *series;
+  CuoccPlotYUnit unit;
+  const CuoccHeatmap *heatmap;
+  const CuoccPlotStyle *style;
+} Painter;
+
+static void
+paint (const Painter *painter,
+       cairo_t       *cr,
+       int            width,
+       int            height)
+{
+  if (painter->heatmap != NULL)
+    cuocc_plot_draw_heatmap (cr, width, height, painter->heatmap, painter->style, NULL);
+  else
+    cuocc_plot_draw (cr, width, height, painter->series, painter->unit, painter->style, NULL);
+}
+
 static GByteArray *
-render (ExportFormat          format,
-        const CuoccSeries    *series,
-        CuoccPlotYUnit        unit,
-        const CuoccPlotStyle *style,
-        int                   width,
-        int                   height,
-        GError              **error)
+render (ExportFormat   format,
+        const Painter *painter,
+        int            width,
+        int            height,
+        GError       **error)
 {
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface;
@@ -92,7 +113,7 @@ render (ExportFormat          format,
       break;
     case FORMAT_PDF:
       surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
-      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, plot_title (series->kind));
+      cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, painter->title);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "cuocc");
       break;
     case FORMAT_CSV:
@@ -101,7 +122,7 @@ render (ExportFormat          format,
     }
 
   cr = cairo_create (surface);
-  cuocc_plot_draw (cr, width, height, series, unit, style, NULL);
+  paint (painter, cr, width, height);
   status = cairo_status (cr);
   cairo_destroy (cr);
 
@@ -115,7 +136,7 @@ render (ExportFormat          format,
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   "Cannot draw the graph at %d × %d: %s", width, height,
+                   _("Cannot draw the graph at %d × %d: %s"), width, height,
                    cairo_status_to_string (status));
       return NULL;
     }
@@ -132,18 +153,88 @@ check_folder (const char  *path,
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
-                   "Cannot write “%s”: it is a folder", path);
+                   _("Cannot write “%s”: it is a folder"), path);
       return FALSE;
     }
 
   if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                   "Cannot write “%s”: the folder “%s” does not exist", path, folder);
+                   _("Cannot write “%s”: the folder “%s” does not exist"), path, folder);
       return FALSE;
     }
 
   return TRUE;
+}
+
+/* Checks the path and size, renders or takes the CSV, and replaces the
+ * file atomically. */
+static gboolean
+export_any (const Painter  *painter,
+            char          *(*to_csv) (gconstpointer data),
+            gconstpointer   csv_data,
+            const char     *path,
+            int             width,
+            int             height,
+            GError        **error)
+{
+  g_autoptr(GByteArray) bytes = NULL;
+  g_autofree char *csv = NULL;
+  g_autoptr(GError) local_error = NULL;
+  ExportFormat format;
+  const char *data;
+  gsize length;
+
+  if (!format_for_path (path, &format, error))
+    return FALSE;
+
+  if (format != FORMAT_CSV
+      && (width < 1 || width > CUOCC_PLOT_MAX_SIZE || height < 1 || height > CUOCC_PLOT_MAX_SIZE))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Cannot export “%s” at %d × %d: width and height must be between 1 and %d"),
+                   path, width, height, CUOCC_PLOT_MAX_SIZE);
+      return FALSE;
+    }
+
+  if (!check_folder (path, error))
+    return FALSE;
+
+  if (format == FORMAT_CSV)
+    {
+      csv = to_csv (csv_data);
+      data = csv;
+      length = strlen (csv);
+    }
+  else
+    {
+      bytes = render (format, painter, width, height, error);
+      if (bytes == NULL)
+        return FALSE;
+      data = (const char *) bytes->data;
+      length = bytes->len;
+    }
+
+  if (!g_file_set_contents (path, data, length, &local_error))
+    {
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("Cannot write “%s”: %s"), path, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static char *
+series_to_csv (gconstpointer data)
+{
+  return cuocc_series_to_csv (data);
+}
+
+static char *
+grid_to_csv (gconstpointer data)
+{
+  return cuocc_grid_to_csv (data);
 }
 
 gboolean
@@ -155,59 +246,48 @@ cuocc_plot_export (const CuoccSeries    *series,
                    int                   height,
                    GError              **error)
 {
-  g_autoptr(GByteArray) bytes = NULL;
-  g_autofree char *csv = NULL;
-  g_autoptr(GError) local_error = NULL;
-  ExportFormat format;
-  const char *data;
-  gsize length;
+  Painter painter = { plot_title (series != NULL ? series->kind : CUOCC_SERIES_THREADS), series, unit, NULL, style };
 
   g_return_val_if_fail (series != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!format_for_path (path, &format, error))
-    return FALSE;
+  return export_any (&painter, series_to_csv, series, path, width, height, error);
+}
 
-  if (format != FORMAT_CSV
-      && (width < 1 || width > CUOCC_PLOT_MAX_SIZE || height < 1 || height > CUOCC_PLOT_MAX_SIZE))
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   "Cannot export “%s” at %d × %d: width and height must be between 1 and %d",
-                   path, width, height, CUOCC_PLOT_MAX_SIZE);
-      return FALSE;
-    }
+void
+cuocc_plot_heatmap_from_grid (const CuoccGrid *grid,
+                              CuoccHeatmap    *map)
+{
+  g_return_if_fail (grid != NULL);
+  g_return_if_fail (map != NULL);
 
-  if (!check_folder (path, error))
-    return FALSE;
+  map->y_kind = grid->y_kind;
+  map->n_x = grid->n_x;
+  map->n_y = grid->n_y;
+  map->x_values = grid->x_values;
+  map->y_values = grid->y_values;
+  map->occupancy = grid->occupancy;
+  map->current_i = grid->current_i;
+  map->current_j = grid->current_j;
+}
 
-  if (format == FORMAT_CSV)
-    {
-      csv = cuocc_series_to_csv (series);
-      if (csv == NULL)
-        {
-          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                       "Cannot export “%s”: the series has no data", path);
-          return FALSE;
-        }
-      data = csv;
-      length = strlen (csv);
-    }
-  else
-    {
-      bytes = render (format, series, unit, style, width, height, error);
-      if (bytes == NULL)
-        return FALSE;
-      data = (const char *) bytes->data;
-      length = bytes->len;
-    }
+gboolean
+cuocc_plot_export_heatmap (const CuoccGrid      *grid,
+                           const CuoccPlotStyle *style,
+                           const char           *path,
+                           int                   width,
+                           int                   height,
+                           GError              **error)
+{
+  CuoccHeatmap map;
+  Painter painter = { NULL, NULL, CUOCC_PLOT_Y_PERCENT, &map, style };
 
-  if (!g_file_set_contents (path, data, length, &local_error))
-    {
-      g_set_error (error, local_error->domain, local_error->code,
-                   "Cannot write “%s”: %s", path, local_error->message);
-      return FALSE;
-    }
+  g_return_val_if_fail (grid != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return TRUE;
+  cuocc_plot_heatmap_from_grid (grid, &map);
+  painter.title = plot_heatmap_title (grid->y_kind);
+  return export_any (&painter, grid_to_csv, grid, path, width, height, error);
 }

@@ -12,6 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "cuocc-plot-private.h"
 
 typedef struct {
@@ -67,12 +69,18 @@ ramp_argb (double value)
   return argb;
 }
 
+const char *
+plot_heatmap_title (CuoccSeriesKind y_kind)
+{
+  return y_kind == CUOCC_SERIES_SMEM
+         ? _("Occupancy by block size and shared memory per block")
+         : _("Occupancy by block size and registers per thread");
+}
+
 static const char *
 heatmap_title (const CuoccHeatmap *map)
 {
-  return map->y_kind == CUOCC_SERIES_SMEM
-         ? "Occupancy by block size and shared memory per block"
-         : "Occupancy by block size and registers per thread";
+  return plot_heatmap_title (map->y_kind);
 }
 
 static void
@@ -447,8 +455,10 @@ paint_hover (cairo_t              *cr,
   if (map->y_kind == CUOCC_SERIES_SMEM)
     plot_format_size (map->y_values[j], y_text, sizeof y_text);
   else
-    g_snprintf (y_text, sizeof y_text, "%" G_GINT64_FORMAT " registers", map->y_values[j]);
-  reading = g_strdup_printf ("%" G_GINT64_FORMAT " threads, %s: %s", map->x_values[i], y_text, percent);
+    g_snprintf (y_text, sizeof y_text,
+                ngettext ("%d register", "%d registers", (int) map->y_values[j]), (int) map->y_values[j]);
+  /* TRANSLATORS: a heatmap cell: "256 threads, 32 registers: 100 %" */
+  reading = g_strdup_printf (_("%d threads, %s: %s"), (int) map->x_values[i], y_text, percent);
 
   set_font (text, style, 0.92, FALSE);
   pango_layout_set_text (text, reading, -1);

@@ -12,6 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "cuocc-plot-private.h"
 
 #define TICK_FONT_SCALE 0.92
@@ -234,11 +236,11 @@ plot_title (CuoccSeriesKind kind)
   switch (kind)
     {
     case CUOCC_SERIES_THREADS:
-      return "Impact of varying block size";
+      return _("Impact of varying block size");
     case CUOCC_SERIES_REGS:
-      return "Impact of varying register count per thread";
+      return _("Impact of varying register count per thread");
     case CUOCC_SERIES_SMEM:
-      return "Impact of varying shared memory usage per block";
+      return _("Impact of varying shared memory usage per block");
     default:
       return "";
     }
@@ -250,11 +252,11 @@ plot_x_title (CuoccSeriesKind kind)
   switch (kind)
     {
     case CUOCC_SERIES_THREADS:
-      return "Threads per block";
+      return _("Threads per block");
     case CUOCC_SERIES_REGS:
-      return "Registers per thread";
+      return _("Registers per thread");
     case CUOCC_SERIES_SMEM:
-      return "Shared memory per block (bytes)";
+      return _("Shared memory per block (bytes)");
     default:
       return "";
     }
@@ -263,7 +265,7 @@ plot_x_title (CuoccSeriesKind kind)
 const char *
 plot_y_title (CuoccPlotYUnit unit)
 {
-  return unit == CUOCC_PLOT_Y_WARPS ? "Active warps per SM" : "Occupancy (%)";
+  return unit == CUOCC_PLOT_Y_WARPS ? _("Active warps per SM") : _("Occupancy (%)");
 }
 
 /* Writes value / 1024 with up to three decimals and no trailing zeros. */
@@ -318,7 +320,7 @@ plot_format_size (gint64  bytes,
   if (bytes != 0 && bytes % 128 == 0)
     plot_format_kib (bytes, " KB", buf, size);
   else
-    g_snprintf (buf, size, "%" G_GINT64_FORMAT " bytes", bytes);
+    g_snprintf (buf, size, ngettext ("%d byte", "%d bytes", (int) bytes), (int) bytes);
 }
 
 void
@@ -345,13 +347,14 @@ plot_format_config (gint64  bytes,
                     gsize   size)
 {
   if (bytes < 0)
-    g_strlcpy (buf, "Current config", size);
+    g_strlcpy (buf, _("Current config"), size);
   else
     {
       char kib[24];
 
       plot_format_kib (bytes, "", kib, sizeof kib);
-      g_snprintf (buf, size, "%s KB config", kib);
+      /* TRANSLATORS: a shared memory configuration in the legend, "100 KB config" */
+      g_snprintf (buf, size, _("%s KB config"), kib);
     }
 }
 

@@ -89,6 +89,7 @@ PangoLayout *plot_text_layout   (PlotText             *text,
                                  const char           *string);
 
 const char *plot_title   (CuoccSeriesKind kind);
+const char *plot_heatmap_title (CuoccSeriesKind y_kind);
 const char *plot_x_title (CuoccSeriesKind kind);
 const char *plot_y_title (CuoccPlotYUnit  unit);
 void        plot_format_x_tick (CuoccSeriesKind kind, gint64 value, char *buf, gsize size);

@@ -11,6 +11,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "cuocc-plot-private.h"
 
 #define TICK_FONT_SCALE 0.92
@@ -626,8 +628,8 @@ format_reading (const CuoccPoint *point,
   char percent[32];
 
   plot_format_percent (point->occupancy, percent, sizeof percent);
-  g_string_append_printf (out, "%d warp%s (%s)", point->active_warps,
-                          point->active_warps == 1 ? "" : "s", percent);
+  g_string_append_printf (out, ngettext ("%d warp (%s)", "%d warps (%s)", point->active_warps),
+                          point->active_warps, percent);
 }
 
 static char *
@@ -641,15 +643,16 @@ hover_text (const CuoccSeries *series,
   switch (series->kind)
     {
     case CUOCC_SERIES_THREADS:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT " threads", value);
+      g_string_append_printf (out, ngettext ("%d thread", "%d threads", (int) value), (int) value);
       break;
     case CUOCC_SERIES_REGS:
-      g_string_append_printf (out, "%" G_GINT64_FORMAT " register%s", value, value == 1 ? "" : "s");
+      g_string_append_printf (out, ngettext ("%d register", "%d registers", (int) value), (int) value);
       break;
     case CUOCC_SERIES_SMEM:
     default:
       plot_format_size (value, size, sizeof size);
-      g_string_append_printf (out, "%s shared memory", size);
+      /* TRANSLATORS: "48 KB shared memory" */
+      g_string_append_printf (out, _("%s shared memory"), size);
       break;
     }
 

@@ -144,4 +144,16 @@ gboolean cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
                                      guint                *i,
                                      guint                *j);
 
+/* Points map at the grid's arrays; the grid must outlive it. */
+void     cuocc_plot_heatmap_from_grid (const CuoccGrid      *grid,
+                                       CuoccHeatmap         *map);
+
+/* Like cuocc_plot_export, for a heatmap; CSV comes from cuocc_grid_to_csv. */
+gboolean cuocc_plot_export_heatmap   (const CuoccGrid      *grid,
+                                      const CuoccPlotStyle *style,
+                                      const char           *path,
+                                      int                   width,
+                                      int                   height,
+                                      GError              **error);
+
 G_END_DECLS
