@@ -19,6 +19,7 @@ struct _CuoccGpuChoice
 
   CuoccGpuChoiceKind kind;
   char *title;
+  char *search_key;
   char *id;
 };
 
@@ -27,6 +28,7 @@ struct _CuoccGpuChoice
 enum {
   PROP_0,
   PROP_TITLE,
+  PROP_SEARCH_KEY,
   N_PROPS
 };
 
@@ -40,6 +42,22 @@ static GParamSpec *props[N_PROPS];
  * language opens in another. */
 #define CC_ID_PREFIX "Compute capability "
 
+/* ----- helpers ----- */
+
+/* GtkDropDown before GTK 4.12 searches by prefix only: without the words
+ * every product starts with, "RTX 4090" or "H100" finds the GPU. */
+static const char *
+title_search_key (const char *title)
+{
+  static const char *prefixes[] = { "NVIDIA ", "GeForce " };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_prefix (title, prefixes[i]))
+      title += strlen (prefixes[i]);
+
+  return title;
+}
+
 /* ----- vfuncs ----- */
 
 static void
@@ -48,6 +66,7 @@ cuocc_gpu_choice_finalize (GObject *object)
   CuoccGpuChoice *self = CUOCC_GPU_CHOICE (object);
 
   g_free (self->title);
+  g_free (self->search_key);
   g_free (self->id);
 
   G_OBJECT_CLASS (cuocc_gpu_choice_parent_class)->finalize (object);
@@ -65,6 +84,10 @@ cuocc_gpu_choice_get_property (GObject    *object,
     {
     case PROP_TITLE:
       g_value_set_string (value, self->title);
+      break;
+
+    case PROP_SEARCH_KEY:
+      g_value_set_string (value, self->search_key);
       break;
 
     default:
@@ -86,6 +109,10 @@ cuocc_gpu_choice_class_init (CuoccGpuChoiceClass *klass)
     g_param_spec_string ("title", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
+  props[PROP_SEARCH_KEY] =
+    g_param_spec_string ("search-key", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
   g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
@@ -105,6 +132,7 @@ cuocc_gpu_choice_new (CuoccGpuChoiceKind  kind,
 
   self->kind = kind;
   self->title = g_strdup (title);
+  self->search_key = g_strdup (title_search_key (title));
   self->id = g_strdup (id);
 
   return self;

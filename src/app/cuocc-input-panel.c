@@ -594,10 +594,13 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_gpu_label_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_gpu_label_cb), NULL);
   gtk_drop_down_set_factory (self->gpu_dropdown, factory);
+#if GTK_CHECK_VERSION (4, 12, 0)
   gtk_drop_down_set_expression (self->gpu_dropdown,
                                 gtk_property_expression_new (CUOCC_TYPE_GPU_CHOICE, NULL, "title"));
-#if GTK_CHECK_VERSION (4, 12, 0)
   gtk_drop_down_set_search_match_mode (self->gpu_dropdown, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
+#else
+  gtk_drop_down_set_expression (self->gpu_dropdown,
+                                gtk_property_expression_new (CUOCC_TYPE_GPU_CHOICE, NULL, "search-key"));
 #endif
   self->gpus = cuocc_gpu_choice_list_new ();
   gtk_drop_down_set_model (self->gpu_dropdown, G_LIST_MODEL (self->gpus));
