@@ -2,35 +2,17 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Every field is checked as it is typed. Text that is no number, or a
- * number that is no question at all (0 threads), marks the field and stops
- * the calculation; a number beyond what the GPU allows marks the field too
- * but is still calculated, so the results say why it cannot launch. Nothing
- * is ever clamped behind the user's back.
+ * Every field is checked as it is typed (cuocc-input-field.c); nothing is
+ * ever clamped behind the user's back.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
+#include "cuocc-input-field.h"
 #include "cuocc-input-panel.h"
-
-typedef enum {
-  FIELD_OK,
-  FIELD_BEYOND_GPU,                /* calculated, and marked */
-  FIELD_INVALID,                   /* not calculated */
-} FieldStatus;
-
-typedef struct {
-  GtkEntry *entry;
-  GtkLabel *hint;
-  gint64 min;
-  gint64 max;
-  gint64 value;                    /* the last value that could be calculated */
-  FieldStatus status;
-} Field;
 
 enum {
   UNIT_BYTES,
@@ -67,7 +49,7 @@ struct _CuoccInputPanel
   char *gpu_error;
   gint64 smem_configs[CUOCC_MAX_SMEM_CONFIGS];
   guint n_smem_configs;
-  Field fields[CUOCC_N_FIELDS];
+  CuoccInputField fields[CUOCC_N_FIELDS];
   guint frozen;
   gboolean changed_while_frozen;
 };
@@ -116,127 +98,17 @@ thaw (CuoccInputPanel *self)
     }
 }
 
-static char *
-format_field_value (CuoccInputPanel *self,
-                    CuoccField       field,
-                    gint64           value)
-{
-  if (field == CUOCC_FIELD_SMEM)
-    return cuocc_format_bytes (value);
-
-  return cuocc_format_count (value);
-}
-
-static char *
-format_range (CuoccInputPanel *self,
-              CuoccField       field)
-{
-  g_autofree char *min = format_field_value (self, field, self->fields[field].min);
-  g_autofree char *max = format_field_value (self, field, self->fields[field].max);
-
-  /* Translators: a range of allowed values, e.g. "1–1,024" */
-  return g_strdup_printf (_("%s–%s"), min, max);
-}
-
 static gboolean
 smem_in_kib (CuoccInputPanel *self)
 {
   return gtk_drop_down_get_selected (self->smem_unit_dropdown) == UNIT_KIB;
 }
 
-/* Whole numbers only, except shared memory in KiB, which may have a
- * fraction as long as it comes to whole bytes, and sizes typed with a
- * suffix ("48K"), which cuocc_parse_size understands. */
-static gboolean
-parse_field (CuoccInputPanel *self,
-             CuoccField       field,
-             const char      *text,
-             gint64          *value)
-{
-  g_autofree char *copy = g_strstrip (g_strdup (text));
-  gint64 number;
-
-  if (*copy == '\0')
-    return FALSE;
-
-  if (field == CUOCC_FIELD_SMEM)
-    {
-      char *end = NULL;
-      double kib;
-
-      if (g_ascii_isalpha (copy[strlen (copy) - 1]))
-        return cuocc_parse_size (copy, value, NULL);
-
-      if (smem_in_kib (self))
-        {
-          kib = g_ascii_strtod (copy, &end);
-          if (end == copy || *end != '\0' || !isfinite (kib) || kib < 0 ||
-              kib > G_MAXINT32 / 1024 || kib * 1024 != floor (kib * 1024))
-            return FALSE;
-          *value = (gint64) (kib * 1024);
-          return TRUE;
-        }
-    }
-
-  if (!g_ascii_string_to_signed (copy, 10, G_MININT32, G_MAXINT32, &number, NULL))
-    return FALSE;
-
-  *value = number;
-  return TRUE;
-}
-
-static void
-set_marked (GtkWidget *widget,
-            gboolean   marked)
-{
-  if (marked)
-    gtk_widget_add_css_class (widget, "error");
-  else
-    gtk_widget_remove_css_class (widget, "error");
-}
-
 static void
 check_field (CuoccInputPanel *self,
              CuoccField       field)
 {
-  Field *f = &self->fields[field];
-  g_autofree char *range = format_range (self, field);
-  g_autofree char *hint = NULL;
-  gint64 value = 0;
-
-  if (!parse_field (self, field, gtk_editable_get_text (GTK_EDITABLE (f->entry)), &value) ||
-      value < f->min)
-    {
-      f->status = FIELD_INVALID;
-      /* Translators: shown under an input, e.g. "Enter a whole number: 1–1,024" */
-      hint = g_strdup_printf (field == CUOCC_FIELD_SMEM ? _("Enter a size: %s") : _("Enter a whole number: %s"), range);
-    }
-  else if (value > f->max)
-    {
-      g_autofree char *typed = format_field_value (self, field, value);
-
-      f->status = FIELD_BEYOND_GPU;
-      f->value = value;
-      /* Translators: shown under an input, e.g. "2,000 is more than this GPU allows: 1–1,024" */
-      hint = g_strdup_printf (_("%s is more than this GPU allows: %s"), typed, range);
-    }
-  else
-    {
-      f->status = FIELD_OK;
-      f->value = value;
-      /* Translators: shown under an input, e.g. "Allowed: 1–1,024" */
-      hint = g_strdup_printf (_("Allowed: %s"), range);
-    }
-
-  gtk_label_set_label (f->hint, hint);
-  set_marked (GTK_WIDGET (f->entry), f->status != FIELD_OK);
-  set_marked (GTK_WIDGET (f->hint), f->status != FIELD_OK);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (f->entry), hint);
-  gtk_accessible_update_state (GTK_ACCESSIBLE (f->entry),
-                               GTK_ACCESSIBLE_STATE_INVALID,
-                               f->status == FIELD_OK ? GTK_ACCESSIBLE_INVALID_FALSE
-                                                     : GTK_ACCESSIBLE_INVALID_TRUE,
-                               -1);
+  cuocc_input_field_check (&self->fields[field], field == CUOCC_FIELD_SMEM && smem_in_kib (self));
 }
 
 static void
@@ -453,13 +325,13 @@ field_changed_cb (GtkEditable     *editable,
 static void
 smem_unit_changed_cb (CuoccInputPanel *self)
 {
-  Field *f = &self->fields[CUOCC_FIELD_SMEM];
+  CuoccInputField *f = &self->fields[CUOCC_FIELD_SMEM];
 
   if (self->frozen > 0)
     return;
 
   /* The size stays; only the way it is written changes. */
-  if (f->status != FIELD_INVALID)
+  if (f->status != CUOCC_FIELD_STATUS_INVALID)
     set_field_text (self, CUOCC_FIELD_SMEM, f->value);
   else
     check_field (self, CUOCC_FIELD_SMEM);
@@ -581,6 +453,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
     {
       self->fields[i].entry = entries[i];
       self->fields[i].hint = hints[i];
+      self->fields[i].is_size = i == CUOCC_FIELD_SMEM;
       gtk_accessible_update_relation (GTK_ACCESSIBLE (entries[i]),
                                       GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, hints[i], NULL,
                                       -1);
@@ -665,7 +538,7 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
     }
 
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
-    if (self->fields[i].status == FIELD_INVALID)
+    if (self->fields[i].status == CUOCC_FIELD_STATUS_INVALID)
       {
         g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                      "%s: %s", _(names[i]), gtk_label_get_label (self->fields[i].hint));
@@ -716,7 +589,7 @@ cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
   g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
   g_return_val_if_fail (field < CUOCC_N_FIELDS, FALSE);
 
-  return self->fields[field].status != FIELD_OK;
+  return self->fields[field].status != CUOCC_FIELD_STATUS_OK;
 }
 
 /* Selects a product, a compute capability or a custom device file by id;
