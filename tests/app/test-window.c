@@ -826,6 +826,24 @@ test_redraw_time (void)
   window_free (window);
 }
 
+static void
+test_window_finalizes (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.0");
+  type_into (window, CUOCC_FIELD_THREADS, "64");
+  wait_for_frame (GTK_WIDGET (window));
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -858,6 +876,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/custom-device", test_custom_device);
   g_test_add_func ("/cuocc/app/screenshot", test_screenshot);
   g_test_add_func ("/cuocc/app/redraw-time", test_redraw_time);
+  g_test_add_func ("/cuocc/app/window-finalizes", test_window_finalizes);
 
   return g_test_run ();
 }
