@@ -72,7 +72,17 @@ restore_state (CuoccWindow *self)
   session.input.caching = g_settings_get_enum (self->settings, "caching");
 
   self->restoring = TRUE;
-  if (!cuocc_input_panel_apply_session (self->input_panel, &session, &error))
+  if (!cuocc_input_panel_apply_session (self->input_panel, &session, &error) &&
+      (session.input.smem_config != -1 || session.input.caching != CUOCC_CACHING_OFF))
+    {
+      /* A configuration the GPU no longer has (its device file changed):
+       * the same GPU, with its defaults. */
+      g_clear_error (&error);
+      session.input.smem_config = -1;
+      session.input.caching = CUOCC_CACHING_OFF;
+      cuocc_input_panel_apply_session (self->input_panel, &session, &error);
+    }
+  if (error != NULL)
     {
       /* The GPU of last time may be gone (a custom device file deleted):
        * keep the inputs, on the first GPU of the list. */
