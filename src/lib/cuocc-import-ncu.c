@@ -246,9 +246,9 @@ parse_dim3 (const char *text)
           for (; g_ascii_isdigit (*p); p++)
             if ((n = n * 10 + (*p - '0')) > MAX_FIGURE)
               return CUOCC_IMPORT_UNKNOWN;
-          product *= n;
-          if (product > MAX_FIGURE)
+          if (n > 0 && product > MAX_FIGURE / n)
             return CUOCC_IMPORT_UNKNOWN;
+          product *= n;
           any = TRUE;
         }
       else
