@@ -85,6 +85,7 @@ about_activated (GSimpleAction *action,
   ABOUT (set_developers) (about, developers);
   ABOUT (set_comments) (about, _("How many warps of a CUDA kernel an SM keeps resident, and what limits them."));
   ABOUT (set_website) (about, "https://github.com/cuocc/cuocc");
+  ABOUT (set_issue_url) (about, "https://github.com/cuocc/cuocc/issues");
   ABOUT (set_license_type) (about, GTK_LICENSE_GPL_3_0);
   ABOUT (set_translator_credits) (about, _("translator-credits"));
   ABOUT (add_acknowledgement_section) (about, _("Data Sources"), sources);

@@ -292,6 +292,13 @@ cuocc_window_update_recent (CuoccWindow *self)
   g_auto(GStrv) recent = g_settings_get_strv (self->settings, "recent-files");
 
   g_menu_remove_all (self->recent_section);
+  if (recent[0] == NULL)
+    {
+      /* An item without an action is shown insensitive. */
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Sessions"), "win.no-recent");
+
+      g_menu_append_item (self->recent_section, item);
+    }
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autofree char *label = g_filename_display_basename (recent[i]);
