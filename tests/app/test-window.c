@@ -443,6 +443,7 @@ test_export (void)
           g_autofree char *ours = read_file (csv);
           g_autofree char *theirs = read_file (cli_csv);
 
+          g_assert_cmpstr (out, ==, "");
           g_assert_cmpstr (ours, ==, theirs);
         }
     }
