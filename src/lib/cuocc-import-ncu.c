@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "cuocc-import-private.h"
@@ -216,12 +215,12 @@ ncu_apply (CuoccKernel *k, int field, const char *unit, const char *text)
       *(double *) slot = v;
       break;
     case F_CC_MAJOR:
-      ncu_set_cc (k, (int) v, k->cc_minor);
+      ncu_set_cc (k, v <= 99 ? (int) v : 0, k->cc_minor);
       if (k->arch == NULL)
         k->cc_major = v <= 99 ? (int) v : 0;
       break;
     case F_CC_MINOR:
-      ncu_set_cc (k, k->cc_major, (int) v);
+      ncu_set_cc (k, k->cc_major, v <= 9 ? (int) v : -1);
       break;
     default:
       g_assert_not_reached ();
@@ -264,11 +263,16 @@ ncu_launch_columns (CuoccImportParser *parser, CuoccKernel *k, GPtrArray *fields
   const char *cc = field_at (fields, parser->ncu_cols[COL_CC]);
   gint64 block = parse_dim3 (field_at (fields, parser->ncu_cols[COL_BLOCK]));
   gint64 grid = parse_dim3 (field_at (fields, parser->ncu_cols[COL_GRID]));
-  int major, minor;
 
   cuocc_import_kernel_set_name (k, field_at (fields, parser->ncu_cols[COL_KERNEL]));
-  if (cc != NULL && sscanf (cc, "%d.%d", &major, &minor) == 2)
-    ncu_set_cc (k, major, minor);
+  if (cc != NULL && g_ascii_isdigit (cc[0]))
+    {
+      char *end;
+      guint64 major = g_ascii_strtoull (cc, &end, 10);
+
+      if (*end == '.' && g_ascii_isdigit (end[1]) && end[2] == '\0' && major <= 99)
+        ncu_set_cc (k, (int) major, end[1] - '0');
+    }
   if (block > 0 && block <= G_MAXINT)
     k->block_size = (int) block;
   if (grid > 0)

@@ -141,6 +141,8 @@ cuocc_import_parse_sum (const char *start, const char *end, gint64 *value)
             return FALSE;
         }
       total += term;
+      if (total > MAX_FIGURE)
+        return FALSE;
       if (p < end && *p == '+')
         p++;
     }

@@ -411,6 +411,35 @@ test_huge (void)
   g_assert_cmpstr (list->kernels[CUOCC_IMPORT_MAX_KERNELS - 1].arch, !=, NULL);
 }
 
+/* Figures past any real one are dropped, not wrapped around. */
+static void
+test_overflow (void)
+{
+  static const char ncu[] =
+    "\"ID\",\"Kernel Name\",\"CC\",\"Block Size\",\"Metric Name\",\"Metric Value\"\n"
+    "\"0\",\"k\",\"99999999999999.5\",\"(555555555555555, 5555555, 1)\",\"Registers Per Thread\",\"8\"\n"
+    "\"0\",\"k\",\"9.0\",\"(1, 1, 1)\",\"device__attribute_compute_capability_major\",\"1e300\"\n";
+  g_autoptr (GString) text = g_string_new ("ptxas info    : Compiling entry function '_Z1kv' for 'sm_90'\n"
+                                           "ptxas info    : Used 8 registers, ");
+  g_autoptr (CuoccKernelList) list = NULL;
+  g_autoptr (CuoccKernelList) ncu_list = NULL;
+
+  for (int i = 0; i < 20000; i++)
+    g_string_append (text, "999999999999999+");
+  g_string_append (text, "1 bytes smem\n");
+  list = cuocc_import_parse (text->str, text->len, NULL);
+  g_assert_nonnull (list);
+  g_assert_cmpint (list->kernels[0].regs, ==, 8);
+  g_assert_cmpint (list->kernels[0].smem, ==, 0);
+
+  ncu_list = cuocc_import_parse (ncu, sizeof ncu - 1, NULL);
+  g_assert_nonnull (ncu_list);
+  g_assert_cmpuint (ncu_list->n_kernels, ==, 1);
+  g_assert_null (ncu_list->kernels[0].arch);
+  g_assert_cmpint (ncu_list->kernels[0].block_size, ==, CUOCC_IMPORT_UNKNOWN);
+  g_assert_cmpint (ncu_list->kernels[0].regs, ==, 8);
+}
+
 static void
 test_missing_file (void)
 {
@@ -447,6 +476,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cuocc/import/bad/truncated", test_truncated);
   g_test_add_func ("/cuocc/import/bad/long-lines", test_long_lines);
   g_test_add_func ("/cuocc/import/bad/huge", test_huge);
+  g_test_add_func ("/cuocc/import/bad/overflow", test_overflow);
   g_test_add_func ("/cuocc/import/bad/missing-file", test_missing_file);
   g_test_add_func ("/cuocc/import/pieces", test_pieces);
 
