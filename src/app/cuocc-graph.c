@@ -454,13 +454,18 @@ cuocc_graph_pick (CuoccGraph *self,
                   double      x,
                   double      y)
 {
+  CuoccPlotStyle style;
   gint64 value;
 
   g_return_val_if_fail (CUOCC_IS_GRAPH (self), FALSE);
 
-  if (self->series == NULL ||
-      !cuocc_plot_value_at (self->series, gtk_widget_get_width (GTK_WIDGET (self)),
-                            gtk_widget_get_height (GTK_WIDGET (self)), x, y, &value))
+  if (self->series == NULL)
+    return FALSE;
+
+  /* The layout depends on the font the graph is drawn with. */
+  cuocc_graph_get_style (self, &style);
+  if (!cuocc_plot_value_at_styled (self->series, &style, gtk_widget_get_width (GTK_WIDGET (self)),
+                                   gtk_widget_get_height (GTK_WIDGET (self)), x, y, &value))
     return FALSE;
 
   g_signal_emit (self, signals[VALUE_PICKED], 0, value);
