@@ -12,6 +12,7 @@
 #   bash build-aux/flatpak-ci.sh [--runtime-only] [OUTPUT_DIR]
 #
 # OUTPUT_DIR (default: a temporary folder) receives the screenshot and the logs.
+# CUOCC_FLATPAK_SOURCE=REF builds that commit rather than the working tree.
 # --runtime-only assembles and installs the runtime and SDK and stops.
 set -euo pipefail
 
@@ -124,11 +125,11 @@ assemble_runtime() {
   local start roots=$cache/roots
   start=$(date +%s)
   rm -rf "$roots" "$cache/repo" "$cache/assemble.log"
-  mkdir -p "$roots" "$cache/debs/partial"
+  mkdir -p "$roots" "$cache/debs/partial" "$cache/debootstrap"
   ostree init --repo="$cache/repo" --mode=archive-z2
 
   log "debootstrap $suite (minbase)"
-  debootstrap --variant=minbase --cache-dir="$cache/debs" "$suite" "$roots/platform" "$mirror" \
+  debootstrap --variant=minbase --cache-dir="$cache/debootstrap" "$suite" "$roots/platform" "$mirror" \
     >>"$cache/assemble.log" 2>&1
   in_root "$roots/platform" apt-get update -q >>"$cache/assemble.log" 2>&1
 
@@ -177,10 +178,13 @@ ensure_runtime() {
 
 # The manifest's sources are "..": copy the tree (tracked and new files, not
 # build folders) so that the copy of the manifest sits beside it the same way.
+# CUOCC_FLATPAK_SOURCE=REF builds a commit instead (git archive REF).
 prepare_sources() {
   local src=$work/src
   mkdir -p "$src"
-  if git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  if [ -n "${CUOCC_FLATPAK_SOURCE:-}" ]; then
+    git -C "$here" archive --format=tar "$CUOCC_FLATPAK_SOURCE" | tar -x -C "$src"
+  elif git -C "$here" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     git -C "$here" ls-files -z --cached --others --exclude-standard |
       (cd "$here" && xargs -0 cp --parents -a -t "$src" 2>/dev/null || true)
   else
@@ -264,3 +268,4 @@ main() {
 }
 
 main "$@"
+exit $?
