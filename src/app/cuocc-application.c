@@ -131,6 +131,8 @@ cuocc_application_startup (GApplication *app)
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.import", { "<Control>i", NULL } },
+    { "win.paste-log", { "<Control><Shift>v", NULL } },
     { "win.export-graph::all", { "<Control>e", NULL } },
     { "win.export-results", { "<Control><Shift>e", NULL } },
     { "win.copy-results", { "<Control><Shift>c", NULL } },

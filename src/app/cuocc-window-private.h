@@ -10,6 +10,7 @@
 #include "cuocc-gpu-data-page.h"
 #include "cuocc-graph.h"
 #include "cuocc-input-panel.h"
+#include "cuocc-kernels-panel.h"
 #include "cuocc-results-view.h"
 #include "cuocc-window.h"
 
@@ -33,6 +34,8 @@ struct _CuoccWindow
   CuoccGraph *graph_smem;
   CuoccGpuDataPage *gpu_data_page;
   GMenu *recent_section;
+  CuoccKernelsPanel *kernels_panel;
+  GtkRevealer *kernels_revealer;
 
   /* the graphs by CuoccSeriesKind */
   CuoccGraph *graphs[CUOCC_N_GRAPHS];
@@ -89,5 +92,13 @@ gboolean  cuocc_window_export_results       (CuoccWindow        *self,
 char     *cuocc_window_results_to_csv       (CuoccWindow        *self);
 char     *cuocc_window_results_to_json      (CuoccWindow        *self);
 char     *cuocc_window_results_to_text      (CuoccWindow        *self);
+
+/* cuocc-window-import.c */
+void      cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class);
+void      cuocc_window_init_import          (CuoccWindow        *self);
+void      cuocc_window_import_file          (CuoccWindow        *self,
+                                             GFile              *file);
+void      cuocc_window_import_text          (CuoccWindow        *self,
+                                             const char         *text);
 
 G_END_DECLS

@@ -324,6 +324,7 @@ cuocc_window_class_init (CuoccWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, recent_section);
 
   cuocc_window_class_add_actions (widget_class);
+  cuocc_window_class_add_import_actions (widget_class);
 }
 
 static void
@@ -356,6 +357,7 @@ cuocc_window_init (CuoccWindow *self)
   restore_state (self);
   g_signal_connect_swapped (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
+  cuocc_window_init_import (self);
 
   cuocc_window_recompute (self);
 }

@@ -1,0 +1,168 @@
+/* cuocc-kernel-item.c — one imported kernel, as an item of a list model.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An item owns a copy of its kernel, so that a list can be replaced while
+ * rows and the chosen kernel still point at the old one.
+ */
+#include "config.h"
+
+#include "cuocc-kernel-item.h"
+
+/* ----- struct ----- */
+
+struct _CuoccKernelItem
+{
+  GObject parent_instance;
+
+  CuoccKernel kernel;
+  char *key;                       /* mangled name, architecture and occurrence */
+  char *haystack;                  /* what the search looks in, case-folded */
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, G_TYPE_OBJECT)
+
+/* ----- vfuncs ----- */
+
+static void
+cuocc_kernel_item_finalize (GObject *object)
+{
+  CuoccKernelItem *self = CUOCC_KERNEL_ITEM (object);
+
+  g_free (self->kernel.name);
+  g_free (self->kernel.mangled);
+  g_free (self->kernel.arch);
+  g_free (self->key);
+  g_free (self->haystack);
+
+  G_OBJECT_CLASS (cuocc_kernel_item_parent_class)->finalize (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_kernel_item_class_init (CuoccKernelItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = cuocc_kernel_item_finalize;
+}
+
+static void
+cuocc_kernel_item_init (CuoccKernelItem *self)
+{
+}
+
+/* ----- public API ----- */
+
+/* occurrence counts the earlier kernels with the same mangled name and
+ * architecture (an Nsight Compute export has one row per launch). */
+CuoccKernelItem *
+cuocc_kernel_item_new (const CuoccKernel *kernel,
+                       guint              occurrence)
+{
+  CuoccKernelItem *self;
+  const char *mangled;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (kernel != NULL, NULL);
+
+  self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
+  self->kernel = *kernel;
+  self->kernel.name = g_strdup (kernel->name ? kernel->name : "");
+  self->kernel.mangled = g_strdup (kernel->mangled ? kernel->mangled : "");
+  self->kernel.arch = g_strdup (kernel->arch);
+
+  mangled = *self->kernel.mangled != '\0' ? self->kernel.mangled : self->kernel.name;
+  self->key = g_strdup_printf ("%s\n%s\n%u", mangled, self->kernel.arch ? self->kernel.arch : "", occurrence);
+  text = g_strjoin (" ", self->kernel.name, self->kernel.mangled,
+                    self->kernel.arch ? self->kernel.arch : "", NULL);
+  self->haystack = g_utf8_casefold (text, -1);
+
+  return self;
+}
+
+const CuoccKernel *
+cuocc_kernel_item_get_kernel (CuoccKernelItem *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
+
+  return &self->kernel;
+}
+
+const char *
+cuocc_kernel_item_get_key (CuoccKernelItem *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
+
+  return self->key;
+}
+
+/* Every word, already case-folded, must appear somewhere. */
+gboolean
+cuocc_kernel_item_matches (CuoccKernelItem    *self,
+                           const char * const *words)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
+
+  for (guint i = 0; words != NULL && words[i] != NULL; i++)
+    if (strstr (self->haystack, words[i]) == NULL)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* Whether a re-read file says the same about the kernel. */
+gboolean
+cuocc_kernel_item_same_figures (CuoccKernelItem *self,
+                                CuoccKernelItem *other)
+{
+  const CuoccKernel *a, *b;
+
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (other), FALSE);
+
+  a = &self->kernel;
+  b = &other->kernel;
+
+  return a->regs == b->regs && a->smem == b->smem && a->barriers == b->barriers &&
+         a->cc_major == b->cc_major && a->cc_minor == b->cc_minor &&
+         a->stack == b->stack && a->spill_stores == b->spill_stores &&
+         a->spill_loads == b->spill_loads && a->block_size == b->block_size &&
+         a->dynamic_smem == b->dynamic_smem &&
+         a->theoretical_occupancy == b->theoretical_occupancy;
+}
+
+gboolean
+cuocc_kernel_item_has_spills (CuoccKernelItem *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
+
+  return self->kernel.spill_stores > 0 || self->kernel.spill_loads > 0;
+}
+
+/* A store of items, one per kernel of the list, in the list's order. */
+GListStore *
+cuocc_kernel_item_list_new (const CuoccKernelList *list)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  GListStore *store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
+
+  g_return_val_if_fail (list != NULL, store);
+
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      const CuoccKernel *k = &list->kernels[i];
+      g_autofree char *id = g_strdup_printf ("%s\n%s", k->mangled != NULL && *k->mangled != '\0' ? k->mangled : k->name,
+                                             k->arch ? k->arch : "");
+      guint occurrence = GPOINTER_TO_UINT (g_hash_table_lookup (seen, id));
+
+      g_ptr_array_add (items, cuocc_kernel_item_new (k, occurrence));
+      g_hash_table_replace (seen, g_steal_pointer (&id), GUINT_TO_POINTER (occurrence + 1));
+    }
+
+  g_list_store_splice (store, 0, 0, items->pdata, items->len);
+
+  return store;
+}

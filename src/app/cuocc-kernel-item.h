@@ -1,0 +1,28 @@
+/* cuocc-kernel-item.h — one imported kernel, as an item of a list model.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_KERNEL_ITEM (cuocc_kernel_item_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, CUOCC, KERNEL_ITEM, GObject)
+
+CuoccKernelItem   *cuocc_kernel_item_new           (const CuoccKernel  *kernel,
+                                                    guint               occurrence);
+const CuoccKernel *cuocc_kernel_item_get_kernel    (CuoccKernelItem    *self);
+const char        *cuocc_kernel_item_get_key       (CuoccKernelItem    *self);
+gboolean           cuocc_kernel_item_matches       (CuoccKernelItem    *self,
+                                                    const char * const *words);
+gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,
+                                                    CuoccKernelItem    *other);
+gboolean           cuocc_kernel_item_has_spills    (CuoccKernelItem    *self);
+
+GListStore        *cuocc_kernel_item_list_new      (const CuoccKernelList *list);
+
+G_END_DECLS

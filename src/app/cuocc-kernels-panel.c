@@ -1,0 +1,885 @@
+/* cuocc-kernels-panel.c — the kernels read from a build log or a profile.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Logs are read in a worker thread (a build log can be 100 MB); the list
+ * shown changes only when a read succeeds, so a bad file leaves the list
+ * and the chosen kernel as they were. An imported file is watched and read
+ * again when it changes on disk.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n.h>
+
+#include "cuocc-format.h"
+#include "cuocc-kernel-item.h"
+#include "cuocc-kernels-panel.h"
+
+/* A log being rewritten changes several times in a row: read it once. */
+#define REREAD_DELAY_MS 250
+
+/* The CLI's tolerance for the profiler's figure, which has two decimals. */
+#define AGREEMENT_TOLERANCE 0.01
+
+/* ----- struct ----- */
+
+struct _CuoccKernelsPanel
+{
+  GtkWidget parent_instance;
+
+  /* template */
+  GtkWidget *box;
+  GtkLabel *source_label;
+  GtkSpinner *spinner;
+  GtkSearchEntry *search_entry;
+  GtkStack *list_stack;
+  GtkListView *list_view;
+  GtkLabel *count_label;
+  GtkWidget *details_separator;
+  GtkWidget *details_box;
+  GtkLabel *name_label;
+  GtkLabel *figures_label;
+  GtkWidget *spill_box;
+  GtkLabel *spill_label;
+  GtkLabel *profiler_label;
+
+  GListStore *store;
+  GtkCustomFilter *filter;
+  GtkFilterListModel *shown;
+  GtkSingleSelection *selection;
+  char **words;                    /* the search, case-folded */
+  gboolean selecting;
+
+  CuoccKernelItem *chosen;
+  double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
+
+  GFile *file;
+  GFileMonitor *monitor;
+  guint reread_id;
+  GCancellable *cancellable;
+  char *source_name;
+  gboolean truncated;
+  guint n_skipped_lines;
+};
+
+typedef struct {
+  GFile *file;                     /* or */
+  char *text;
+  char *source_name;
+  gboolean reread;
+} LoadJob;
+
+typedef struct {
+  GListStore *store;
+  gboolean truncated;
+  guint n_skipped_lines;
+} LoadResult;
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, GTK_TYPE_WIDGET)
+
+enum {
+  KERNEL_CHOSEN,
+  IMPORT_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ----- helpers ----- */
+
+static void
+load_job_free (LoadJob *job)
+{
+  g_clear_object (&job->file);
+  g_free (job->text);
+  g_free (job->source_name);
+  g_free (job);
+}
+
+static void
+load_result_free (LoadResult *result)
+{
+  g_clear_object (&result->store);
+  g_free (result);
+}
+
+static void start_load (CuoccKernelsPanel *self, LoadJob *job);
+
+/* "sm_80 · 32 regs · 9 KiB smem · 1 bar", the figures a row has room for. */
+static char *
+row_summary (const CuoccKernel *k)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (parts, g_strdup (k->arch ? k->arch : _("no architecture")));
+  if (k->regs >= 0)
+    /* Translators: registers per thread, short, e.g. "32 regs" */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d reg", "%d regs", k->regs), k->regs));
+  if (k->smem > 0)
+    {
+      g_autofree char *size = cuocc_format_bytes (k->smem);
+
+      /* Translators: shared memory per block, short, e.g. "9 KiB smem" */
+      g_ptr_array_add (parts, g_strdup_printf (_("%s smem"), size));
+    }
+  if (k->barriers > 0)
+    /* Translators: barriers per block, short, e.g. "2 bar" */
+    g_ptr_array_add (parts, g_strdup_printf (_("%d bar"), k->barriers));
+  g_ptr_array_add (parts, NULL);
+
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+static char *
+details_summary (const CuoccKernel *k)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  if (k->arch != NULL)
+    /* Translators: e.g. "Architecture sm_80 (compute capability 8.0)" */
+    g_ptr_array_add (lines, g_strdup_printf (_("Architecture %s (compute capability %d.%d)"),
+                                             k->arch, k->cc_major, k->cc_minor));
+  else if (k->cc_major > 0)
+    g_ptr_array_add (lines, g_strdup_printf (_("Compute capability %d.%d"), k->cc_major, k->cc_minor));
+  if (k->regs >= 0)
+    g_ptr_array_add (lines, g_strdup_printf (ngettext ("%d register per thread", "%d registers per thread", k->regs),
+                                             k->regs));
+  if (k->smem >= 0)
+    {
+      g_autofree char *size = cuocc_format_bytes (k->smem);
+
+      g_ptr_array_add (lines, g_strdup_printf (_("%s static shared memory per block"), size));
+    }
+  if (k->dynamic_smem > 0)
+    {
+      g_autofree char *size = cuocc_format_bytes (k->dynamic_smem);
+
+      g_ptr_array_add (lines, g_strdup_printf (_("%s dynamic shared memory per block"), size));
+    }
+  if (k->barriers >= 0)
+    g_ptr_array_add (lines, g_strdup_printf (ngettext ("%d barrier", "%d barriers", k->barriers), k->barriers));
+  if (k->stack > 0)
+    {
+      g_autofree char *size = cuocc_format_bytes (k->stack);
+
+      g_ptr_array_add (lines, g_strdup_printf (_("%s stack frame per thread"), size));
+    }
+  g_ptr_array_add (lines, NULL);
+
+  return g_strjoinv ("\n", (char **) lines->pdata);
+}
+
+static char *
+spill_text (const CuoccKernel *k)
+{
+  g_autofree char *stores = cuocc_format_bytes (MAX (k->spill_stores, 0));
+  g_autofree char *loads = cuocc_format_bytes (MAX (k->spill_loads, 0));
+
+  /* Translators: e.g. "Spills registers: 2,076 bytes stored and 2,344 bytes loaded per thread …" */
+  return g_strdup_printf (_("Spills registers to local memory: %s stored and %s loaded per thread. "
+                            "More registers per thread would avoid the traffic."), stores, loads);
+}
+
+/* What Nsight Compute saw, beside what cuocc works out for the same launch. */
+static char *
+profiler_text (CuoccKernelsPanel *self,
+               gboolean          *disagrees)
+{
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (self->chosen);
+  g_autofree char *theirs = NULL;
+  g_autofree char *ours = NULL;
+  g_autofree char *block = NULL;
+
+  *disagrees = FALSE;
+  if (k->theoretical_occupancy < 0 && k->block_size <= 0)
+    return NULL;
+
+  if (k->block_size > 0)
+    /* Translators: e.g. "Nsight Compute profiled blocks of 256 threads." */
+    block = g_strdup_printf (ngettext ("Nsight Compute profiled blocks of %d thread.",
+                                       "Nsight Compute profiled blocks of %d threads.", k->block_size),
+                             k->block_size);
+  if (k->theoretical_occupancy < 0)
+    return g_steal_pointer (&block);
+
+  theirs = cuocc_format_percent (k->theoretical_occupancy / 100.0);
+  if (self->comparison < 0)
+    /* Translators: e.g. "Its theoretical occupancy: 50 %; the inputs now describe another launch." */
+    return g_strdup_printf (_("%s Its theoretical occupancy: %s; the inputs now describe another launch."),
+                            block ? block : "", theirs);
+
+  ours = cuocc_format_percent (self->comparison / 100.0);
+  *disagrees = fabs (round (self->comparison * 100.0) / 100.0 - k->theoretical_occupancy) > AGREEMENT_TOLERANCE + 1e-9;
+  if (*disagrees)
+    /* Translators: e.g. "… Theoretical occupancy: Nsight Compute 50 %, cuocc 100 %. They disagree." */
+    return g_strdup_printf (_("%s Theoretical occupancy: Nsight Compute %s, cuocc %s. They disagree."),
+                            block ? block : "", theirs, ours);
+
+  /* Translators: e.g. "… Theoretical occupancy: Nsight Compute 100 %, cuocc 100 %." */
+  return g_strdup_printf (_("%s Theoretical occupancy: Nsight Compute %s, cuocc %s."),
+                          block ? block : "", theirs, ours);
+}
+
+static void
+update_profiler (CuoccKernelsPanel *self)
+{
+  g_autofree char *text = NULL;
+  gboolean disagrees = FALSE;
+
+  if (self->chosen != NULL)
+    text = profiler_text (self, &disagrees);
+
+  gtk_label_set_label (self->profiler_label, text ? g_strstrip (text) : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->profiler_label), text != NULL);
+  if (disagrees)
+    gtk_widget_add_css_class (GTK_WIDGET (self->profiler_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->profiler_label), "warning");
+}
+
+static void
+update_details (CuoccKernelsPanel *self)
+{
+  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  g_autofree char *figures = NULL;
+  g_autofree char *spills = NULL;
+
+  gtk_widget_set_visible (self->details_box, k != NULL);
+  gtk_widget_set_visible (self->details_separator, k != NULL);
+  if (k == NULL)
+    return;
+
+  figures = details_summary (k);
+  gtk_label_set_label (self->name_label, k->name);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), *k->mangled ? k->mangled : NULL);
+  gtk_label_set_label (self->figures_label, figures);
+
+  if (cuocc_kernel_item_has_spills (self->chosen))
+    spills = spill_text (k);
+  gtk_label_set_label (self->spill_label, spills ? spills : "");
+  gtk_widget_set_visible (self->spill_box, spills != NULL);
+
+  update_profiler (self);
+}
+
+static void
+update_list_page (CuoccKernelsPanel *self)
+{
+  guint total = self->store ? g_list_model_get_n_items (G_LIST_MODEL (self->store)) : 0;
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
+  g_autofree char *count = NULL;
+
+  if (total == 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "empty");
+  else if (shown == 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "no-match");
+  else
+    gtk_stack_set_visible_child_name (self->list_stack, "list");
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), total > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->count_label), total > 0);
+  if (total == 0)
+    return;
+
+  if (shown == total)
+    count = g_strdup_printf (ngettext ("%u kernel", "%u kernels", total), total);
+  else
+    /* Translators: e.g. "3 of 30 kernels" */
+    count = g_strdup_printf (ngettext ("%u of %u kernel", "%u of %u kernels", total), shown, total);
+
+  if (self->truncated)
+    {
+      /* Translators: appended to the count when a log holds more kernels than are read */
+      g_autofree char *more = g_strdup_printf (_("%s (the log holds more)"), count);
+
+      g_free (count);
+      count = g_steal_pointer (&more);
+    }
+
+  gtk_label_set_label (self->count_label, count);
+}
+
+/* Selects the chosen kernel where the filter shows it, without choosing
+ * it again. */
+static void
+select_chosen (CuoccKernelsPanel *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
+  guint position = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; self->chosen != NULL && i < n && position == GTK_INVALID_LIST_POSITION; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->shown), i);
+
+      if (item == self->chosen)
+        position = i;
+    }
+
+  self->selecting = TRUE;
+  gtk_single_selection_set_selected (self->selection, position);
+  self->selecting = FALSE;
+}
+
+static void
+set_chosen (CuoccKernelsPanel *self,
+            CuoccKernelItem   *item,
+            gboolean           announce)
+{
+  g_set_object (&self->chosen, item);
+  self->comparison = -1;
+  update_details (self);
+  if (announce && item != NULL)
+    g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
+}
+
+static CuoccKernelItem *
+find_item (GListStore *store,
+           const char *key)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+
+      if (g_str_equal (cuocc_kernel_item_get_key (item), key))
+        return item;
+    }
+
+  return NULL;
+}
+
+/* The new list replaces the old; the chosen kernel stays chosen if the new
+ * list still has it, and is announced again if its figures changed. */
+static void
+replace_list (CuoccKernelsPanel *self,
+              LoadResult        *result)
+{
+  g_autoptr(CuoccKernelItem) old = self->chosen ? g_object_ref (self->chosen) : NULL;
+  CuoccKernelItem *found = old ? find_item (result->store, cuocc_kernel_item_get_key (old)) : NULL;
+
+  g_set_object (&self->store, result->store);
+  self->truncated = result->truncated;
+  self->n_skipped_lines = result->n_skipped_lines;
+
+  self->selecting = TRUE;
+  gtk_filter_list_model_set_model (self->shown, G_LIST_MODEL (self->store));
+  self->selecting = FALSE;
+
+  set_chosen (self, found, found != NULL && !cuocc_kernel_item_same_figures (found, old));
+  select_chosen (self);
+  update_list_page (self);
+}
+
+static void
+set_source (CuoccKernelsPanel *self,
+            const char        *name)
+{
+  g_free (self->source_name);
+  self->source_name = g_strdup (name);
+  gtk_label_set_label (self->source_label, name);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->source_label), name);
+  gtk_widget_set_visible (GTK_WIDGET (self->source_label), name != NULL);
+}
+
+static void
+set_busy (CuoccKernelsPanel *self,
+          gboolean           busy)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  gtk_spinner_set_spinning (self->spinner, busy);
+}
+
+static void
+stop_watching (CuoccKernelsPanel *self)
+{
+  g_clear_handle_id (&self->reread_id, g_source_remove);
+  if (self->monitor != NULL)
+    {
+      g_file_monitor_cancel (self->monitor);
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_clear_object (&self->monitor);
+    }
+  g_clear_object (&self->file);
+}
+
+static gboolean
+reread_cb (gpointer user_data)
+{
+  CuoccKernelsPanel *self = user_data;
+  LoadJob *job;
+
+  self->reread_id = 0;
+  if (self->file == NULL)
+    return G_SOURCE_REMOVE;
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (self->file);
+  job->source_name = g_strdup (self->source_name);
+  job->reread = TRUE;
+  start_load (self, job);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+file_changed_cb (GFileMonitor      *monitor,
+                 GFile             *file,
+                 GFile             *other,
+                 GFileMonitorEvent  event,
+                 CuoccKernelsPanel *self)
+{
+  switch (event)
+    {
+    case G_FILE_MONITOR_EVENT_CHANGED:
+    case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT:
+    case G_FILE_MONITOR_EVENT_CREATED:
+    case G_FILE_MONITOR_EVENT_MOVED_IN:
+    case G_FILE_MONITOR_EVENT_RENAMED:
+      g_clear_handle_id (&self->reread_id, g_source_remove);
+      self->reread_id = g_timeout_add (REREAD_DELAY_MS, reread_cb, self);
+      break;
+
+    case G_FILE_MONITOR_EVENT_DELETED:
+    case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
+    case G_FILE_MONITOR_EVENT_PRE_UNMOUNT:
+    case G_FILE_MONITOR_EVENT_UNMOUNTED:
+    case G_FILE_MONITOR_EVENT_MOVED:
+    case G_FILE_MONITOR_EVENT_MOVED_OUT:
+    default:
+      /* A deleted log keeps its kernels: a rebuild writes it again. */
+      break;
+    }
+}
+
+static void
+watch (CuoccKernelsPanel *self,
+       GFile             *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->file != NULL && g_file_equal (self->file, file))
+    return;
+
+  stop_watching (self);
+  self->file = g_object_ref (file);
+  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
+  if (self->monitor == NULL)
+    {
+      /* The list works without it; only the automatic re-read is lost. */
+      g_debug ("Cannot watch the imported log: %s", error->message);
+      return;
+    }
+  g_signal_connect (self->monitor, "changed", G_CALLBACK (file_changed_cb), self);
+}
+
+/* ----- the worker thread ----- */
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  g_autoptr(CuoccKernelList) list = NULL;
+  g_autoptr(GError) error = NULL;
+  LoadResult *result;
+
+  if (job->file != NULL)
+    {
+      g_autofree char *path = g_file_get_path (job->file);
+
+      if (path == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
+      else
+        list = cuocc_import_parse_file (path, &error);
+    }
+  else
+    list = cuocc_import_parse (job->text, strlen (job->text), &error);
+
+  if (list == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  result = g_new0 (LoadResult, 1);
+  result->store = cuocc_kernel_item_list_new (list);
+  result->truncated = list->truncated;
+  result->n_skipped_lines = list->n_skipped_lines;
+  g_task_return_pointer (task, result, (GDestroyNotify) load_result_free);
+}
+
+static void
+load_done_cb (GObject      *object,
+              GAsyncResult *res,
+              gpointer      user_data)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+  LoadJob *job = g_task_get_task_data (G_TASK (res));
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  LoadResult *result;
+
+  result = g_task_propagate_pointer (G_TASK (res), &error);
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      /* A newer read took its place, or the panel is gone. */
+      g_clear_pointer (&result, load_result_free);
+      return;
+    }
+
+  g_clear_object (&self->cancellable);
+  set_busy (self, FALSE);
+
+  if (result == NULL)
+    {
+      g_signal_emit (self, signals[IMPORT_FAILED], 0, job->source_name, error, job->reread);
+      return;
+    }
+
+  if (job->file != NULL)
+    watch (self, job->file);
+  else
+    stop_watching (self);
+  set_source (self, job->source_name);
+  replace_list (self, result);
+  load_result_free (result);
+}
+
+static void
+start_load (CuoccKernelsPanel *self,
+            LoadJob           *job)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+
+  task = g_task_new (self, self->cancellable, load_done_cb, NULL);
+  g_task_set_source_tag (task, start_load);
+  g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
+  set_busy (self, TRUE);
+  g_task_run_in_thread (task, load_thread);
+}
+
+/* ----- callbacks ----- */
+
+static gboolean
+filter_func (gpointer item,
+             gpointer user_data)
+{
+  CuoccKernelsPanel *self = user_data;
+
+  return cuocc_kernel_item_matches (item, (const char * const *) self->words);
+}
+
+static void
+search_changed_cb (CuoccKernelsPanel *self)
+{
+  g_autofree char *folded = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
+
+  g_strfreev (self->words);
+  self->words = g_strsplit_set (g_strstrip (folded), " \t", -1);
+
+  self->selecting = TRUE;
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  self->selecting = FALSE;
+  select_chosen (self);
+  update_list_page (self);
+}
+
+static void
+selection_changed_cb (CuoccKernelsPanel *self)
+{
+  CuoccKernelItem *item = gtk_single_selection_get_selected_item (self->selection);
+
+  /* A kernel the search hides stays chosen. */
+  if (self->selecting || item == NULL || item == self->chosen)
+    return;
+
+  set_chosen (self, item, TRUE);
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *summary = gtk_label_new (NULL);
+  GtkWidget *spills = gtk_label_new (_("spills"));
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (summary), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (summary), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (summary, TRUE);
+  gtk_widget_add_css_class (summary, "caption");
+  gtk_widget_add_css_class (summary, "dim-label");
+  gtk_widget_add_css_class (spills, "caption");
+  gtk_widget_add_css_class (spills, "warning");
+  gtk_box_append (GTK_BOX (line), summary);
+  gtk_box_append (GTK_BOX (line), spills);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), line);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  gtk_list_item_set_child (list_item, box);
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  user_data)
+{
+  CuoccKernelItem *item = gtk_list_item_get_item (list_item);
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  GtkWidget *name = gtk_widget_get_first_child (box);
+  GtkWidget *line = gtk_widget_get_next_sibling (name);
+  GtkWidget *summary = gtk_widget_get_first_child (line);
+  GtkWidget *spills = gtk_widget_get_next_sibling (summary);
+  g_autofree char *text = row_summary (k);
+  g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", k->name, k->mangled) : g_strdup (k->name);
+
+  gtk_label_set_label (GTK_LABEL (name), k->name);
+  gtk_label_set_label (GTK_LABEL (summary), text);
+  gtk_widget_set_tooltip_text (box, tooltip);
+  gtk_widget_set_visible (spills, cuocc_kernel_item_has_spills (item));
+}
+
+/* ----- dispose / finalize ----- */
+
+static void
+cuocc_kernels_panel_dispose (GObject *object)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  stop_watching (self);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->store);
+  g_clear_object (&self->chosen);
+
+  G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->dispose (object);
+}
+
+static void
+cuocc_kernels_panel_finalize (GObject *object)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+
+  g_strfreev (self->words);
+  g_free (self->source_name);
+
+  G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_kernels_panel_dispose;
+  object_class->finalize = cuocc_kernels_panel_finalize;
+
+  /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
+  signals[KERNEL_CHOSEN] =
+    g_signal_new ("kernel-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The source's name, the error, and whether it was a re-read of a
+   * changed file. */
+  signals[IMPORT_FAILED] =
+    g_signal_new ("import-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_STRING, G_TYPE_ERROR, G_TYPE_BOOLEAN);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-kernels-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, source_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spinner);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, list_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, name_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, figures_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, profiler_label);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cuocc_kernels_panel_init (CuoccKernelsPanel *self)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->comparison = -1;
+  self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
+  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
+  self->shown = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), GTK_FILTER (self->filter));
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->shown));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), NULL);
+  gtk_list_view_set_factory (self->list_view, factory);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+
+  update_list_page (self);
+}
+
+/* ----- public API ----- */
+
+/* Reads a log in the background; "import-failed" tells of a failure. */
+void
+cuocc_kernels_panel_load_file (CuoccKernelsPanel *self,
+                               GFile             *file)
+{
+  LoadJob *job;
+
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->source_name = g_file_get_basename (file);
+  start_load (self, job);
+}
+
+void
+cuocc_kernels_panel_load_text (CuoccKernelsPanel *self,
+                               const char        *text)
+{
+  LoadJob *job;
+
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+  g_return_if_fail (text != NULL);
+
+  job = g_new0 (LoadJob, 1);
+  job->text = g_strdup (text);
+  job->source_name = g_strdup (_("Pasted log"));
+  start_load (self, job);
+}
+
+gboolean
+cuocc_kernels_panel_is_busy (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
+
+  return self->cancellable != NULL;
+}
+
+/* The watched file, or NULL when the list came from the clipboard. */
+GFile *
+cuocc_kernels_panel_get_file (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->file;
+}
+
+guint
+cuocc_kernels_panel_get_n_kernels (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->store));
+}
+
+/* The kernels the search lets through, as CuoccKernelItems. */
+GListModel *
+cuocc_kernels_panel_get_shown (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return G_LIST_MODEL (self->shown);
+}
+
+GtkEditable *
+cuocc_kernels_panel_get_search (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return GTK_EDITABLE (self->search_entry);
+}
+
+/* Chooses the kernel at a position of the shown list, as a click does. */
+void
+cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
+                            guint              position)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+  g_return_if_fail (position < g_list_model_get_n_items (G_LIST_MODEL (self->shown)));
+
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
+const CuoccKernel *
+cuocc_kernels_panel_get_chosen (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+}
+
+/* cuocc's theoretical occupancy in percent for the launch the profiler saw,
+ * or < 0 when the inputs describe another launch. */
+void
+cuocc_kernels_panel_set_comparison (CuoccKernelsPanel *self,
+                                    double             occupancy)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  if (self->comparison == occupancy)
+    return;
+
+  self->comparison = occupancy;
+  update_profiler (self);
+}
+
+const char *
+cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->profiler_label))
+         ? gtk_label_get_label (self->profiler_label) : NULL;
+}
+
+const char *
+cuocc_kernels_panel_get_spill_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->chosen != NULL && gtk_widget_get_visible (self->spill_box)
+         ? gtk_label_get_label (self->spill_label) : NULL;
+}

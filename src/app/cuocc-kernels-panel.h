@@ -1,0 +1,34 @@
+/* cuocc-kernels-panel.h — the kernels read from a build log or a profile:
+ * a searchable list, the chosen kernel's figures and spills.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_KERNELS_PANEL (cuocc_kernels_panel_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, CUOCC, KERNELS_PANEL, GtkWidget)
+
+void               cuocc_kernels_panel_load_file       (CuoccKernelsPanel *self,
+                                                        GFile             *file);
+void               cuocc_kernels_panel_load_text       (CuoccKernelsPanel *self,
+                                                        const char        *text);
+gboolean           cuocc_kernels_panel_is_busy         (CuoccKernelsPanel *self);
+GFile             *cuocc_kernels_panel_get_file        (CuoccKernelsPanel *self);
+guint              cuocc_kernels_panel_get_n_kernels   (CuoccKernelsPanel *self);
+GListModel        *cuocc_kernels_panel_get_shown       (CuoccKernelsPanel *self);
+GtkEditable       *cuocc_kernels_panel_get_search      (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_choose          (CuoccKernelsPanel *self,
+                                                        guint              position);
+const CuoccKernel *cuocc_kernels_panel_get_chosen      (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_comparison  (CuoccKernelsPanel *self,
+                                                        double             occupancy);
+const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_spill_text  (CuoccKernelsPanel *self);
+
+G_END_DECLS

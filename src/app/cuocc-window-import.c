@@ -1,0 +1,277 @@
+/* cuocc-window-import.c — kernels imported from build logs and profiles:
+ * the import and paste actions, dropped files, and a chosen kernel filling
+ * the inputs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-file-dialog.h"
+#include "cuocc-gpu-choice.h"
+#include "cuocc-window-private.h"
+
+static const CuoccFileFilter log_filters[] = {
+  { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
+  { N_("All files"), { "*", NULL } },
+};
+
+/* ----- helpers ----- */
+
+/* The product the user chose stays when it has the kernel's architecture;
+ * otherwise the compute capability of the architecture is chosen. */
+static void
+choose_gpu_for_kernel (CuoccWindow       *self,
+                       const CuoccKernel *k,
+                       CuoccSession      *session)
+{
+  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  CuoccGpu resolved;
+
+  if (k->cc_major <= 0 ||
+      (gpu != NULL && gpu->cap.major == k->cc_major && gpu->cap.minor == k->cc_minor))
+    return;
+
+  id = cuocc_gpu_cc_id (k->cc_major, k->cc_minor);
+  if (!cuocc_gpu_resolve_id (id, &resolved, &error))
+    {
+      /* Translators: e.g. "cuocc has no data for compute capability 1.3: the GPU stays as it was" */
+      g_autofree char *message = g_strdup_printf (_("%s: the GPU stays as it was"), error->message);
+
+      cuocc_window_show_toast (self, message);
+      return;
+    }
+
+  g_free (session->gpu);
+  session->gpu = g_steal_pointer (&id);
+  session->input.smem_config = -1;
+  session->input.caching = CUOCC_CACHING_OFF;
+}
+
+static void
+apply_kernel (CuoccWindow       *self,
+              const CuoccKernel *k)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccSession session = { 0 };
+
+  cuocc_input_panel_get_session (self->input_panel, &session);
+  choose_gpu_for_kernel (self, k, &session);
+  if (k->regs >= 0)
+    session.input.regs = k->regs;
+  if (k->smem >= 0)
+    session.input.smem = k->smem + MAX (k->dynamic_smem, 0);
+  session.input.barriers = MAX (k->barriers, 0);
+  if (k->block_size > 0)
+    session.input.threads = k->block_size;
+
+  if (session.gpu == NULL || !cuocc_input_panel_apply_session (self->input_panel, &session, &error))
+    {
+      /* Translators: a dialog heading, e.g. "Could not use “heavy(float*)”" */
+      g_autofree char *heading = g_strdup_printf (_("Could not use “%s”"), k->name);
+
+      if (error == NULL)
+        g_set_error_literal (&error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("No GPU is chosen."));
+      cuocc_window_show_error (self, heading, error);
+    }
+  cuocc_session_clear (&session);
+}
+
+/* cuocc's figure counts only while the inputs are the launch the profiler
+ * saw. */
+static void
+update_comparison (CuoccWindow *self)
+{
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+  gboolean same_launch;
+
+  if (k == NULL || k->theoretical_occupancy < 0)
+    return;
+
+  same_launch = self->have_result &&
+                self->input.threads == k->block_size &&
+                (k->regs < 0 || self->input.regs == k->regs) &&
+                (k->smem < 0 || self->input.smem == k->smem + MAX (k->dynamic_smem, 0)) &&
+                (k->cc_major <= 0 || (self->gpu.cap.major == k->cc_major && self->gpu.cap.minor == k->cc_minor));
+  cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? self->result.occupancy * 100.0 : -1);
+}
+
+/* ----- callbacks ----- */
+
+static void
+kernel_chosen_cb (CuoccWindow *self)
+{
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+
+  g_assert (k != NULL);
+  apply_kernel (self, k);
+  update_comparison (self);
+}
+
+static void
+import_failed_cb (CuoccWindow  *self,
+                  const char   *source,
+                  const GError *error,
+                  gboolean      reread)
+{
+  g_autofree char *heading = NULL;
+
+  if (reread)
+    {
+      /* A log half written by a running build: a note, not a dialog. */
+      /* Translators: a notification, e.g. "“build.log” changed and could not be read again: …" */
+      g_autofree char *message = g_strdup_printf (_("“%s” changed and could not be read again: %s"),
+                                                  source, error->message);
+
+      cuocc_window_show_toast (self, message);
+      return;
+    }
+
+  /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
+  heading = g_strdup_printf (_("Could not import “%s”"), source);
+  cuocc_window_show_error (self, heading, error);
+}
+
+static void
+input_changed_cb (CuoccWindow *self)
+{
+  update_comparison (self);
+}
+
+static void
+import_chosen_cb (GObject  *owner,
+                  GFile    *file,
+                  gpointer  user_data)
+{
+  cuocc_window_import_file (CUOCC_WINDOW (owner), file);
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         CuoccWindow   *self)
+{
+  GFile *file = NULL;
+
+  if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    {
+      GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+      file = files ? files->data : NULL;
+      g_slist_free (files);
+    }
+  else if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    file = g_value_get_object (value);
+
+  if (file == NULL)
+    return FALSE;
+
+  cuocc_window_import_file (self, file);
+  return TRUE;
+}
+
+static void
+clipboard_text_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(CuoccWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (object), result, &error);
+
+  if (text == NULL)
+    {
+      if (error == NULL)
+        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("The clipboard holds no text."));
+      /* Translators: a dialog heading */
+      cuocc_window_show_error (self, _("Could not paste a log"), error);
+      return;
+    }
+
+  cuocc_window_import_text (self, text);
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  g_autofree CuoccFileFilter *filters = g_new0 (CuoccFileFilter, G_N_ELEMENTS (log_filters));
+
+  for (guint i = 0; i < G_N_ELEMENTS (log_filters); i++)
+    {
+      filters[i] = log_filters[i];
+      filters[i].name = _(log_filters[i].name);
+    }
+
+  cuocc_file_dialog_run (GTK_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, _("Import Kernels"), NULL,
+                         filters, G_N_ELEMENTS (log_filters), import_chosen_cb, NULL, NULL);
+}
+
+static void
+paste_log_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
+                                 clipboard_text_cb, g_object_ref (widget));
+}
+
+/* ----- shared with the window's other files ----- */
+
+void
+cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
+{
+  g_type_ensure (CUOCC_TYPE_KERNELS_PANEL);
+
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_panel);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_revealer);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
+}
+
+void
+cuocc_window_init_import (CuoccWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
+  GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
+
+  gtk_drop_target_set_gtypes (drop, types, G_N_ELEMENTS (types));
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  g_signal_connect_swapped (self->kernels_panel, "kernel-chosen", G_CALLBACK (kernel_chosen_cb), self);
+  g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
+  /* After the window's own handler, so that the result is the new one. */
+  g_signal_connect_object (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+}
+
+/* ----- public API ----- */
+
+void
+cuocc_window_import_file (CuoccWindow *self,
+                          GFile       *file)
+{
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_kernels_panel_load_file (self->kernels_panel, file);
+}
+
+void
+cuocc_window_import_text (CuoccWindow *self,
+                          const char  *text)
+{
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+  g_return_if_fail (text != NULL);
+
+  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_kernels_panel_load_text (self->kernels_panel, text);
+}
