@@ -41,6 +41,7 @@ static GParamSpec *props[N_PROPS];
 /* The untranslated prefix of ids, so that a session file written in one
  * language opens in another. */
 #define CC_ID_PREFIX "Compute capability "
+#define DETECTED_ID "This machine's GPU"
 
 /* ----- helpers ----- */
 
@@ -198,6 +199,8 @@ cuocc_gpu_choice_list_new (void)
       g_ptr_array_add (items, cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_CC, title, id));
     }
 
+  g_ptr_array_add (items, cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_DETECTED,
+                                                _("This machine's GPU"), DETECTED_ID));
   g_ptr_array_add (items, cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_LOAD_FILE,
                                                 _("Custom device from file…"), ""));
 
@@ -216,6 +219,15 @@ cuocc_gpu_resolve_id (const char  *id,
 
   if (g_str_has_prefix (id, CC_ID_PREFIX))
     return cuocc_gpu_for_cc (id + strlen (CC_ID_PREFIX), gpu, error);
+
+  if (g_str_equal (id, DETECTED_ID))
+    {
+      int n = cuocc_detect_gpus (gpu, 1, error);
+
+      if (n == 0)
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("The driver found no CUDA GPU on this machine."));
+      return n > 0;
+    }
 
   if (g_path_is_absolute (id))
     return cuocc_gpu_load_file (id, gpu, error);

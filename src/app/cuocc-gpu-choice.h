@@ -15,6 +15,7 @@ typedef enum {
   CUOCC_GPU_CHOICE_CC,
   CUOCC_GPU_CHOICE_CUSTOM,
   CUOCC_GPU_CHOICE_LOAD_FILE,
+  CUOCC_GPU_CHOICE_DETECTED,
 } CuoccGpuChoiceKind;
 
 #define CUOCC_TYPE_GPU_CHOICE (cuocc_gpu_choice_get_type ())

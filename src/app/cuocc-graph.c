@@ -21,6 +21,7 @@ struct _CuoccGraph
   GtkWidget parent_instance;
 
   CuoccSeries *series;
+  CuoccSeries *overlay;            /* a pinned configuration's, or NULL */
   CuoccPlotYUnit y_unit;
   CuoccPlotHover hover;
   double drag_x;
@@ -221,6 +222,8 @@ cuocc_graph_snapshot (GtkWidget   *widget,
   cuocc_graph_get_style (self, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cuocc_plot_draw (cr, width, height, self->series, self->y_unit, &style, &self->hover);
+  if (self->overlay != NULL)
+    cuocc_plot_draw_overlay (cr, width, height, self->series, self->overlay, self->y_unit, &style);
   cairo_destroy (cr);
 }
 
@@ -255,6 +258,7 @@ cuocc_graph_finalize (GObject *object)
   CuoccGraph *self = CUOCC_GRAPH (object);
 
   g_clear_pointer (&self->series, cuocc_series_free);
+  g_clear_pointer (&self->overlay, cuocc_series_free);
 
   G_OBJECT_CLASS (cuocc_graph_parent_class)->finalize (object);
 }
@@ -373,6 +377,29 @@ cuocc_graph_set_series (CuoccGraph  *self,
   self->series = series;
   update_accessible_value (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Takes the series; its line is drawn dashed over the graph. NULL for none. */
+void
+cuocc_graph_set_overlay (CuoccGraph  *self,
+                         CuoccSeries *overlay)
+{
+  g_return_if_fail (CUOCC_IS_GRAPH (self));
+
+  if (self->overlay == overlay)
+    return;
+
+  g_clear_pointer (&self->overlay, cuocc_series_free);
+  self->overlay = overlay;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const CuoccSeries *
+cuocc_graph_get_overlay (CuoccGraph *self)
+{
+  g_return_val_if_fail (CUOCC_IS_GRAPH (self), NULL);
+
+  return self->overlay;
 }
 
 const CuoccSeries *

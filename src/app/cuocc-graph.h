@@ -19,6 +19,9 @@ G_DECLARE_FINAL_TYPE (CuoccGraph, cuocc_graph, CUOCC, GRAPH, GtkWidget)
 void               cuocc_graph_set_series (CuoccGraph     *self,
                                            CuoccSeries    *series);
 const CuoccSeries *cuocc_graph_get_series (CuoccGraph     *self);
+void               cuocc_graph_set_overlay (CuoccGraph    *self,
+                                            CuoccSeries   *overlay);
+const CuoccSeries *cuocc_graph_get_overlay (CuoccGraph    *self);
 CuoccPlotYUnit     cuocc_graph_get_y_unit (CuoccGraph     *self);
 void               cuocc_graph_set_y_unit (CuoccGraph     *self,
                                            CuoccPlotYUnit  unit);

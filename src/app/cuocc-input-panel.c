@@ -61,6 +61,7 @@ G_DEFINE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, GTK_TYPE_WIDGET)
 enum {
   CHANGED,
   LOAD_CUSTOM_DEVICE,
+  GPU_UNAVAILABLE,
   N_SIGNALS
 };
 
@@ -281,6 +282,7 @@ gpu_selected_cb (CuoccInputPanel *self)
   g_autoptr(CuoccGpuChoice) choice = NULL;
   g_autoptr(GError) error = NULL;
   guint position = gtk_drop_down_get_selected (self->gpu_dropdown);
+  guint previous;
   CuoccGpu gpu;
 
   if (self->frozen > 0 || position == GTK_INVALID_LIST_POSITION)
@@ -296,9 +298,19 @@ gpu_selected_cb (CuoccInputPanel *self)
       return;
     }
 
+  previous = self->gpu_position;
   self->gpu_position = position;
 
-  if (!cuocc_gpu_resolve_id (cuocc_gpu_choice_get_id (choice), &gpu, &error))
+  if (!cuocc_gpu_resolve_id (cuocc_gpu_choice_get_id (choice), &gpu, &error) &&
+      cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_DETECTED)
+    {
+      /* No GPU here: say why, and keep the GPU in use. */
+      select_position (self, previous);
+      g_signal_emit (self, signals[GPU_UNAVAILABLE], 0, error->message);
+      return;
+    }
+
+  if (error != NULL)
     {
       self->gpu_valid = FALSE;
       g_free (self->gpu_error);
@@ -407,6 +419,11 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
   signals[LOAD_CUSTOM_DEVICE] =
     g_signal_new ("load-custom-device", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /* "This machine's GPU" was chosen where there is none; the message says why. */
+  signals[GPU_UNAVAILABLE] =
+    g_signal_new ("gpu-unavailable", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-input-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, box);

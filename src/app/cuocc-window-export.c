@@ -241,6 +241,9 @@ cuocc_window_export_graph (CuoccWindow  *self,
   if (!check_extension (path, extensions, error))
     return FALSE;
 
+  if (g_str_has_prefix (which, "heatmap-"))
+    return cuocc_window_export_heatmap (self, which, path, error);
+
   if (series_kind_for_name (which, &kind))
     return export_one (self, kind, path, error);
 

@@ -12,6 +12,7 @@
 #include "cuocc-input-panel.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-results-view.h"
+#include "cuocc-tuning-page.h"
 #include "cuocc-window.h"
 
 G_BEGIN_DECLS
@@ -59,6 +60,12 @@ struct _CuoccWindow
   gint64 paint_us;                 /* layout, snapshot and render of that frame */
   gulong before_paint_id;
   gulong after_paint_id;
+
+  /* cuocc-window-tuning.c */
+  CuoccTuningPage *tuning_page;
+  CuoccAdviceExtra spills;         /* from an imported build log */
+  gboolean have_pinned;
+  CuoccConfig pinned;
 };
 
 /* cuocc-window.c */
@@ -100,5 +107,18 @@ void      cuocc_window_import_file          (CuoccWindow        *self,
                                              GFile              *file);
 void      cuocc_window_import_text          (CuoccWindow        *self,
                                              const char         *text);
+
+/* cuocc-window-tuning.c */
+void      cuocc_window_class_add_tuning     (GtkWidgetClass     *widget_class);
+void      cuocc_window_tuning_init          (CuoccWindow        *self);
+void      cuocc_window_tuning_update        (CuoccWindow        *self,
+                                             const GError       *error);
+gboolean  cuocc_window_export_heatmap       (CuoccWindow        *self,
+                                             const char         *which,
+                                             const char         *path,
+                                             GError            **error);
+void      cuocc_window_set_spills           (CuoccWindow        *self,
+                                             int                 stores,
+                                             int                 loads);
 
 G_END_DECLS

@@ -325,6 +325,7 @@ cuocc_window_class_init (CuoccWindowClass *klass)
 
   cuocc_window_class_add_actions (widget_class);
   cuocc_window_class_add_import_actions (widget_class);
+  cuocc_window_class_add_tuning (widget_class);
 }
 
 static void
@@ -358,6 +359,7 @@ cuocc_window_init (CuoccWindow *self)
   g_signal_connect_swapped (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   cuocc_window_init_import (self);
+  cuocc_window_tuning_init (self);
 
   cuocc_window_recompute (self);
 }
@@ -408,6 +410,7 @@ cuocc_window_recompute (CuoccWindow *self)
       for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
         cuocc_graph_set_series (self->graphs[i], NULL);
       cuocc_window_update_actions (self);
+      cuocc_window_tuning_update (self, error);
       return;
     }
 
@@ -421,6 +424,7 @@ cuocc_window_recompute (CuoccWindow *self)
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     cuocc_graph_set_series (self->graphs[i], cuocc_series_new (gpu, &input, (CuoccSeriesKind) i));
 
+  cuocc_window_tuning_update (self, NULL);
   save_state (self);
   cuocc_window_update_actions (self);
 

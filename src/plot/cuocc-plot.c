@@ -844,6 +844,60 @@ cuocc_plot_draw (cairo_t              *cr,
   cairo_restore (cr);
 }
 
+void
+cuocc_plot_draw_overlay (cairo_t              *cr,
+                         double                width,
+                         double                height,
+                         const CuoccSeries    *series,
+                         const CuoccSeries    *overlay,
+                         CuoccPlotYUnit        unit,
+                         const CuoccPlotStyle *style)
+{
+  static const double dashes[] = { 6.0, 4.0 };
+  CuoccSeries scaled;
+  PlotLayout layout;
+  PlotSnap snap;
+  PixelGrid grid;
+  double width_px;
+  double *xy;
+  guint n;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (series != NULL && overlay != NULL);
+
+  style = plot_style_or_default (style);
+  if (series->n_lines == 0 || overlay->n_lines == 0 || overlay->lines[0].n_points == 0 ||
+      overlay->kind != series->kind ||
+      !plot_layout_compute (&layout, series, style, width, height))
+    return;
+
+  /* In percent the overlay keeps its own scale (another GPU may have
+   * another warp count); in warps it is read on series' axis. */
+  scaled = *overlay;
+  if (unit == CUOCC_PLOT_Y_WARPS)
+    scaled.max_warps = series->max_warps;
+
+  plot_snap_compute (overlay, &snap);
+  pixel_grid_init (&grid, cr);
+  xy = g_new (double, 4 * overlay->lines[0].n_points + 8);
+  width_px = line_width_of (style);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, layout.area.x - width_px, layout.area.y - width_px,
+                   layout.area.width + 2 * width_px, layout.area.height + 2 * width_px);
+  cairo_clip (cr);
+  n = step_corners (&scaled, &scaled.lines[0], &layout, snap.step, xy);
+  path_corners (cr, &layout, &grid, xy, n, width_px);
+  set_color (cr, &style->foreground, 0.75);
+  cairo_set_line_width (cr, width_px);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+
+  g_free (xy);
+}
+
 gboolean
 cuocc_plot_value_at_styled (const CuoccSeries    *series,
                             const CuoccPlotStyle *style,

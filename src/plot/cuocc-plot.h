@@ -75,6 +75,18 @@ gboolean cuocc_plot_export   (const CuoccSeries     *series,
                               int                    height,
                               GError               **error);
 
+/* Another configuration's line (a pinned one, for comparison) over a graph
+ * that cuocc_plot_draw painted for series with the same size and style:
+ * dashed, in the foreground colour, on series' axes. Its y follows unit:
+ * occupancy in percent, or its active warps on series' warp scale. */
+void     cuocc_plot_draw_overlay (cairo_t              *cr,
+                                  double                width,
+                                  double                height,
+                                  const CuoccSeries    *series,
+                                  const CuoccSeries    *overlay,
+                                  CuoccPlotYUnit        unit,
+                                  const CuoccPlotStyle *style);
+
 /* The same, for a style whose font differs from the default one: the plot
  * area's inset is measured from the tick labels, so it depends on the font.
  * It does not depend on the y unit, so toggling the unit never moves it. */

@@ -1,0 +1,31 @@
+/* cuocc-compare-view.h — a pinned configuration beside the current one.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_COMPARE_VIEW (cuocc_compare_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccCompareView, cuocc_compare_view, CUOCC, COMPARE_VIEW, AdwBin)
+
+/* A configuration and its result, as pinned or as it is now. */
+typedef struct {
+  CuoccGpu gpu;
+  CuoccInput input;
+  CuoccResult result;
+} CuoccConfig;
+
+void        cuocc_compare_view_set_current (CuoccCompareView  *self,
+                                            const CuoccConfig *config);
+void        cuocc_compare_view_set_pinned  (CuoccCompareView  *self,
+                                            const CuoccConfig *config);
+const char *cuocc_compare_view_get_cell    (CuoccCompareView  *self,
+                                            const char        *row,
+                                            guint              column);
+
+G_END_DECLS

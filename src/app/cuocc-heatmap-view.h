@@ -1,0 +1,29 @@
+/* cuocc-heatmap-view.h — occupancy over block size × registers or shared
+ * memory, drawn by the plot module.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <cuocc-plot.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_HEATMAP_VIEW (cuocc_heatmap_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccHeatmapView, cuocc_heatmap_view, CUOCC, HEATMAP_VIEW, GtkWidget)
+
+void             cuocc_heatmap_view_set_grid  (CuoccHeatmapView *self,
+                                               CuoccGrid        *grid);
+const CuoccGrid *cuocc_heatmap_view_get_grid  (CuoccHeatmapView *self);
+gboolean         cuocc_heatmap_view_cell_at   (CuoccHeatmapView *self,
+                                               double            x,
+                                               double            y,
+                                               guint            *i,
+                                               guint            *j);
+gboolean         cuocc_heatmap_view_pick      (CuoccHeatmapView *self,
+                                               double            x,
+                                               double            y);
+
+G_END_DECLS

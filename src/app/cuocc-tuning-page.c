@@ -1,0 +1,159 @@
+/* cuocc-tuning-page.c — the Tuning page: what to change, occupancy over two
+ * inputs at once, the launch grid's waves and a pinned configuration.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+
+#include "cuocc-tuning-page.h"
+
+/* ----- struct ----- */
+
+struct _CuoccTuningPage
+{
+  AdwBin parent_instance;
+
+  /* template */
+  CuoccAdviceView *advice_view;
+  CuoccWavesView *waves_view;
+  CuoccCompareView *compare_view;
+  CuoccHeatmapView *heatmap_regs;
+  CuoccHeatmapView *heatmap_smem;
+};
+
+enum {
+  APPLY,
+  N_SIGNALS
+};
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, ADW_TYPE_BIN)
+
+static guint signals[N_SIGNALS];
+
+/* ----- callbacks ----- */
+
+static void
+advice_apply_cb (CuoccAdviceView *view,
+                 int              threads,
+                 int              regs,
+                 gint64           smem,
+                 CuoccTuningPage *self)
+{
+  g_signal_emit (self, signals[APPLY], 0, threads, regs, smem);
+}
+
+static void
+cell_picked_cb (CuoccHeatmapView *view,
+                gint64            threads,
+                gint64            y,
+                CuoccTuningPage  *self)
+{
+  if (view == self->heatmap_regs)
+    g_signal_emit (self, signals[APPLY], 0, (int) threads, (int) y, (gint64) -1);
+  else
+    g_signal_emit (self, signals[APPLY], 0, (int) threads, -1, y);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_tuning_page_class_init (CuoccTuningPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  /* Threads per block, registers per thread, shared memory per block to
+   * set; -1 for each that stays. */
+  signals[APPLY] =
+    g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT64);
+
+  g_type_ensure (CUOCC_TYPE_ADVICE_VIEW);
+  g_type_ensure (CUOCC_TYPE_WAVES_VIEW);
+  g_type_ensure (CUOCC_TYPE_COMPARE_VIEW);
+  g_type_ensure (CUOCC_TYPE_HEATMAP_VIEW);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-tuning-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccTuningPage, advice_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccTuningPage, waves_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccTuningPage, compare_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccTuningPage, heatmap_regs);
+  gtk_widget_class_bind_template_child (widget_class, CuoccTuningPage, heatmap_smem);
+}
+
+static void
+cuocc_tuning_page_init (CuoccTuningPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect (self->advice_view, "apply", G_CALLBACK (advice_apply_cb), self);
+  g_signal_connect (self->heatmap_regs, "cell-picked", G_CALLBACK (cell_picked_cb), self);
+  g_signal_connect (self->heatmap_smem, "cell-picked", G_CALLBACK (cell_picked_cb), self);
+}
+
+/* ----- public API ----- */
+
+void
+cuocc_tuning_page_update (CuoccTuningPage        *self,
+                          const CuoccConfig      *config,
+                          const CuoccAdviceExtra *extra)
+{
+  g_return_if_fail (CUOCC_IS_TUNING_PAGE (self));
+  g_return_if_fail (config != NULL);
+
+  cuocc_advice_view_update (self->advice_view, &config->gpu, &config->input, extra);
+  cuocc_heatmap_view_set_grid (self->heatmap_regs, cuocc_grid_new (&config->gpu, &config->input, CUOCC_SERIES_REGS));
+  cuocc_heatmap_view_set_grid (self->heatmap_smem, cuocc_grid_new (&config->gpu, &config->input, CUOCC_SERIES_SMEM));
+  cuocc_waves_view_update (self->waves_view, &config->gpu, &config->result);
+  cuocc_compare_view_set_current (self->compare_view, config);
+}
+
+/* The inputs have no result: message says why. */
+void
+cuocc_tuning_page_clear (CuoccTuningPage *self,
+                         const char      *message)
+{
+  g_return_if_fail (CUOCC_IS_TUNING_PAGE (self));
+
+  cuocc_advice_view_clear (self->advice_view, message);
+  cuocc_heatmap_view_set_grid (self->heatmap_regs, NULL);
+  cuocc_heatmap_view_set_grid (self->heatmap_smem, NULL);
+  cuocc_waves_view_clear (self->waves_view);
+  cuocc_compare_view_set_current (self->compare_view, NULL);
+}
+
+CuoccAdviceView *
+cuocc_tuning_page_get_advice_view (CuoccTuningPage *self)
+{
+  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
+
+  return self->advice_view;
+}
+
+CuoccWavesView *
+cuocc_tuning_page_get_waves_view (CuoccTuningPage *self)
+{
+  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
+
+  return self->waves_view;
+}
+
+CuoccCompareView *
+cuocc_tuning_page_get_compare_view (CuoccTuningPage *self)
+{
+  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
+
+  return self->compare_view;
+}
+
+CuoccHeatmapView *
+cuocc_tuning_page_get_heatmap (CuoccTuningPage *self,
+                               CuoccSeriesKind  y_kind)
+{
+  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
+  g_return_val_if_fail (y_kind == CUOCC_SERIES_REGS || y_kind == CUOCC_SERIES_SMEM, NULL);
+
+  return y_kind == CUOCC_SERIES_REGS ? self->heatmap_regs : self->heatmap_smem;
+}

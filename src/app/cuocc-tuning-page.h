@@ -1,0 +1,33 @@
+/* cuocc-tuning-page.h — the Tuning page: advice, heatmaps, waves and the
+ * comparison with a pinned configuration.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <cuocc.h>
+
+#include "cuocc-advice-view.h"
+#include "cuocc-compare-view.h"
+#include "cuocc-heatmap-view.h"
+#include "cuocc-waves-view.h"
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_TUNING_PAGE (cuocc_tuning_page_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, CUOCC, TUNING_PAGE, AdwBin)
+
+void              cuocc_tuning_page_update           (CuoccTuningPage        *self,
+                                                      const CuoccConfig      *config,
+                                                      const CuoccAdviceExtra *extra);
+void              cuocc_tuning_page_clear            (CuoccTuningPage        *self,
+                                                      const char             *message);
+CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);
+CuoccWavesView   *cuocc_tuning_page_get_waves_view   (CuoccTuningPage        *self);
+CuoccCompareView *cuocc_tuning_page_get_compare_view (CuoccTuningPage        *self);
+CuoccHeatmapView *cuocc_tuning_page_get_heatmap      (CuoccTuningPage        *self,
+                                                      CuoccSeriesKind         y_kind);
+
+G_END_DECLS

@@ -1,0 +1,28 @@
+/* cuocc-waves-view.h — how a launch grid runs on the whole GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_WAVES_VIEW (cuocc_waves_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccWavesView, cuocc_waves_view, CUOCC, WAVES_VIEW, AdwBin)
+
+void        cuocc_waves_view_update      (CuoccWavesView    *self,
+                                          const CuoccGpu    *gpu,
+                                          const CuoccResult *result);
+void        cuocc_waves_view_clear       (CuoccWavesView    *self);
+void        cuocc_waves_view_set_grid    (CuoccWavesView    *self,
+                                          gint64             grid);
+void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
+                                           int               sm_count);
+gboolean    cuocc_waves_view_get_waves   (CuoccWavesView    *self,
+                                          CuoccWaves        *waves);
+const char *cuocc_waves_view_get_message (CuoccWavesView    *self);
+
+G_END_DECLS

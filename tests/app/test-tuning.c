@@ -1,0 +1,546 @@
+/* test-tuning.c — drives the window's Tuning page: advice, heatmaps,
+ * waves, the pinned comparison and this machine's GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cuocc-gpu-choice.h"
+#include "cuocc-window-private.h"
+
+static gboolean have_display;
+
+#define SKIP_WITHOUT_DISPLAY() \
+  G_STMT_START { \
+    if (!have_display) \
+      { \
+        g_test_skip ("no display"); \
+        return; \
+      } \
+  } G_STMT_END
+
+/* ----- helpers ----- */
+
+static void
+reset_settings (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+static void
+frame_done_cb (GdkFrameClock *clock,
+               gboolean      *done)
+{
+  *done = TRUE;
+}
+
+static void
+wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+  gboolean done = FALSE;
+  gulong id;
+
+  while (!gtk_widget_get_mapped (widget))
+    g_main_context_iteration (NULL, TRUE);
+
+  clock = gtk_widget_get_frame_clock (widget);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_done_cb), &done);
+  gtk_widget_queue_draw (widget);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+}
+
+static CuoccWindow *
+window_new (void)
+{
+  CuoccWindow *window;
+
+  reset_settings ();
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_frame (GTK_WIDGET (window));
+
+  return window;
+}
+
+static void
+window_free (CuoccWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (top);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+show_tuning (CuoccWindow *window)
+{
+  adw_view_stack_set_visible_child_name (window->stack, "tuning");
+  wait_for_frame (GTK_WIDGET (window));
+}
+
+static GtkDropDown *
+gpu_dropdown (CuoccWindow *window)
+{
+  GtkDropDown *dropdown = NULL;
+
+  /* The first drop-down of the input panel is the GPU list. */
+  for (GtkWidget *w = GTK_WIDGET (window->input_panel); w != NULL && dropdown == NULL;)
+    {
+      if (GTK_IS_DROP_DOWN (w))
+        dropdown = GTK_DROP_DOWN (w);
+      else if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+            w = gtk_widget_get_parent (w);
+          w = w != NULL ? gtk_widget_get_next_sibling (w) : NULL;
+        }
+    }
+  g_assert_nonnull (dropdown);
+
+  return dropdown;
+}
+
+static guint
+find_gpu_position (GtkDropDown        *dropdown,
+                   CuoccGpuChoiceKind  kind,
+                   const char         *id)
+{
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, i);
+
+      if (cuocc_gpu_choice_get_kind (choice) == kind &&
+          (id == NULL || g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0))
+        return i;
+    }
+
+  g_error ("no such GPU in the list: %s", id);
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static void
+choose_gpu (CuoccWindow *window,
+            const char  *id)
+{
+  GtkDropDown *dropdown = gpu_dropdown (window);
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+  guint position;
+
+  for (position = 0; position < g_list_model_get_n_items (model); position++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, position);
+
+      if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
+        break;
+    }
+  g_assert_cmpuint (position, <, g_list_model_get_n_items (model));
+  gtk_drop_down_set_selected (dropdown, position);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, id);
+}
+
+static void
+type_into (CuoccWindow *window,
+           CuoccField   field,
+           const char  *text)
+{
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
+}
+
+/* A point of the heatmap widget inside cell (i, j), found with the
+ * widget's own mapping. */
+static gboolean
+find_cell (CuoccHeatmapView *view,
+           guint             want_i,
+           guint             want_j,
+           double           *x,
+           double           *y)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  for (int py = 0; py < height; py++)
+    for (int px = 0; px < width; px++)
+      {
+        guint i, j;
+
+        if (cuocc_heatmap_view_cell_at (view, px + 0.5, py + 0.5, &i, &j) && i == want_i && j == want_j)
+          {
+            *x = px + 0.5;
+            *y = py + 0.5;
+            return TRUE;
+          }
+      }
+
+  return FALSE;
+}
+
+static gint64
+grid_index (const gint64 *values,
+            guint         n,
+            gint64        value)
+{
+  for (guint i = 0; i < n; i++)
+    if (values[i] == value)
+      return i;
+
+  return -1;
+}
+
+/* ----- tests ----- */
+
+static void
+test_advice_apply (void)
+{
+  CuoccWindow *window;
+  CuoccAdviceView *view;
+  GPtrArray *advice;
+  gint64 level = -1;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 7.5");
+  type_into (window, CUOCC_FIELD_THREADS, "512");
+  type_into (window, CUOCC_FIELD_REGS, "80");
+  type_into (window, CUOCC_FIELD_SMEM, "0");
+  show_tuning (window);
+  g_assert_cmpfloat (window->result.occupancy, ==, 0.5);
+
+  view = cuocc_tuning_page_get_advice_view (window->tuning_page);
+  advice = cuocc_advice_view_get_advice (view);
+  g_assert_nonnull (advice);
+  for (guint i = 0; i < advice->len && level < 0; i++)
+    {
+      const CuoccAdvice *a = g_ptr_array_index (advice, i);
+
+      if (a->kind == CUOCC_ADVICE_LEVEL && a->blocks == 2)
+        {
+          level = i;
+          g_assert_cmpint (a->regs, ==, 64);
+          g_assert_nonnull (strstr (a->text, "2 blocks"));
+          g_assert_nonnull (strstr (a->text, "64 registers"));
+          g_assert_cmpstr (a->launch_bounds, ==, "__launch_bounds__(512, 2)");
+        }
+    }
+  g_assert_cmpint (level, >=, 0);
+
+  /* The row's Apply button, through its action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
+  g_assert_cmpint (window->input.regs, ==, 64);
+  g_assert_cmpint (window->input.threads, ==, 512);
+  g_assert_cmpfloat (window->result.occupancy, ==, 1.0);
+
+  /* The advice follows: nothing reaches beyond 100 %. */
+  advice = cuocc_advice_view_get_advice (view);
+  for (guint i = 0; i < advice->len; i++)
+    g_assert_cmpint (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind, !=, CUOCC_ADVICE_LEVEL);
+
+  /* Spills from an imported build log become a warning. */
+  cuocc_window_set_spills (window, 8, 4);
+  advice = cuocc_advice_view_get_advice (view);
+  level = -1;
+  for (guint i = 0; i < advice->len; i++)
+    if (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind == CUOCC_ADVICE_WARNING &&
+        strstr (((CuoccAdvice *) g_ptr_array_index (advice, i))->text, "spill") != NULL)
+      level = i;
+  g_assert_cmpint (level, >=, 0);
+
+  window_free (window);
+}
+
+static void
+test_heatmap_click (void)
+{
+  CuoccWindow *window;
+  CuoccHeatmapView *regs;
+  CuoccHeatmapView *smem;
+  const CuoccGrid *grid;
+  gint64 i, j;
+  double x, y;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  type_into (window, CUOCC_FIELD_REGS, "40");
+  type_into (window, CUOCC_FIELD_SMEM, "0");
+  show_tuning (window);
+
+  regs = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_REGS);
+  grid = cuocc_heatmap_view_get_grid (regs);
+  g_assert_nonnull (grid);
+  g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
+  g_assert_cmpint (grid->y_values[grid->current_j], ==, 40);
+
+  /* 128 threads × 72 registers. */
+  i = grid_index (grid->x_values, grid->n_x, 128);
+  j = grid_index (grid->y_values, grid->n_y, 72);
+  g_assert_cmpint (i, >=, 0);
+  g_assert_cmpint (j, >=, 0);
+  g_assert_true (find_cell (regs, i, j, &x, &y));
+  g_assert_true (cuocc_heatmap_view_pick (regs, x, y));
+  g_assert_cmpint (window->input.threads, ==, 128);
+  g_assert_cmpint (window->input.regs, ==, 72);
+
+  /* The heatmap follows, with the new cell marked. */
+  grid = cuocc_heatmap_view_get_grid (regs);
+  g_assert_cmpint (grid->x_values[grid->current_i], ==, 128);
+  g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
+
+  /* The shared memory heatmap sets threads and shared memory. */
+  smem = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_SMEM);
+  grid = cuocc_heatmap_view_get_grid (smem);
+  g_assert_nonnull (grid);
+  i = grid_index (grid->x_values, grid->n_x, 512);
+  g_assert_cmpint (i, >=, 0);
+  j = grid->n_y / 2;
+  g_assert_true (find_cell (smem, i, j, &x, &y));
+  g_assert_true (cuocc_heatmap_view_pick (smem, x, y));
+  g_assert_cmpint (window->input.threads, ==, 512);
+  g_assert_cmpint (window->input.regs, ==, 72);
+  g_assert_cmpint (window->input.smem, ==, grid->y_values[j]);
+
+  window_free (window);
+}
+
+static void
+test_waves (void)
+{
+  CuoccWindow *window;
+  CuoccWavesView *view;
+  CuoccWaves waves;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "NVIDIA H100 SXM5");
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  type_into (window, CUOCC_FIELD_REGS, "37");
+  type_into (window, CUOCC_FIELD_SMEM, "0");
+  show_tuning (window);
+
+  view = cuocc_tuning_page_get_waves_view (window->tuning_page);
+  cuocc_waves_view_set_grid (view, 4000);
+  g_assert_true (cuocc_waves_view_get_waves (view, &waves));
+  g_assert_cmpint (waves.blocks_per_sm, ==, 12);
+  g_assert_cmpint (waves.sm_count, ==, 132);
+  g_assert_cmpint (waves.blocks_per_wave, ==, 1584);
+  g_assert_cmpint (waves.waves, ==, 3);
+  g_assert_cmpint (waves.full_waves, ==, 2);
+  g_assert_cmpint (waves.tail_blocks, ==, 832);
+  g_assert_null (cuocc_waves_view_get_message (view));
+
+  /* A bare compute capability has no SM count: a message, then the count
+   * the user enters. */
+  choose_gpu (window, "Compute capability 9.0");
+  g_assert_false (cuocc_waves_view_get_waves (view, NULL));
+  g_assert_nonnull (strstr (cuocc_waves_view_get_message (view), "SM"));
+  cuocc_waves_view_set_sm_count (view, 132);
+  g_assert_true (cuocc_waves_view_get_waves (view, &waves));
+  g_assert_cmpint (waves.tail_blocks, ==, 832);
+
+  /* Invalid inputs: no waves. */
+  type_into (window, CUOCC_FIELD_THREADS, "0");
+  g_assert_false (cuocc_waves_view_get_waves (view, NULL));
+
+  window_free (window);
+}
+
+static void
+test_pin_compare (void)
+{
+  CuoccWindow *window;
+  CuoccCompareView *view;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  type_into (window, CUOCC_FIELD_REGS, "40");
+  type_into (window, CUOCC_FIELD_SMEM, "0");
+
+  view = cuocc_tuning_page_get_compare_view (window->tuning_page);
+  g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL) &&
+                  cuocc_compare_view_get_cell (view, "threads", 0) != NULL);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    g_assert_nonnull (cuocc_graph_get_overlay (window->graphs[i]));
+
+  type_into (window, CUOCC_FIELD_THREADS, "1024");
+  show_tuning (window);
+  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 0), ==, "256");
+  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 1), ==, "1,024");
+  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "blocks", 0), ==, "6");
+  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "blocks", 1), ==, "1");
+  g_assert_nonnull (cuocc_compare_view_get_cell (view, "limiters", 1));
+  g_assert_nonnull (cuocc_compare_view_get_cell (view, "by-regs", 0));
+
+  /* The overlay is the pinned configuration's line. */
+  g_assert_cmpint (cuocc_graph_get_overlay (window->graphs[CUOCC_SERIES_THREADS])->current_x, ==, 256);
+  g_assert_cmpint (cuocc_graph_get_series (window->graphs[CUOCC_SERIES_THREADS])->current_x, ==, 1024);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL));
+  g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
+  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+    g_assert_null (cuocc_graph_get_overlay (window->graphs[i]));
+
+  window_free (window);
+}
+
+static void
+test_detect_gpu (void)
+{
+  CuoccWindow *window;
+  GtkDropDown *dropdown;
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpus[1];
+  const char *before;
+  guint position;
+  int n;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  before = cuocc_input_panel_get_gpu_id (window->input_panel);
+
+  dropdown = gpu_dropdown (window);
+  position = find_gpu_position (dropdown, CUOCC_GPU_CHOICE_DETECTED, NULL);
+  n = cuocc_detect_gpus (gpus, 1, &error);
+  gtk_drop_down_set_selected (dropdown, position);
+
+  if (n > 0)
+    {
+      g_test_message ("this machine has %s", gpus[0].name);
+      g_assert_cmpstr (window->gpu.name, ==, gpus[0].name);
+    }
+  else
+    {
+      /* Where there is none, the toast says why, and the GPU stays. */
+      g_assert_nonnull (window->last_error);
+      if (error != NULL)
+        g_assert_cmpstr (window->last_error, ==, error->message);
+      g_test_message ("no GPU here: %s", window->last_error);
+      g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, before);
+      g_assert_true (window->have_result);
+    }
+
+  window_free (window);
+}
+
+static void
+screenshot (CuoccWindow *window,
+            const char  *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+
+  wait_for_frame (GTK_WIDGET (window));
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+/* The Tuning page with a pinned configuration, light and dark, and the
+ * calculator's graphs with the pinned line; also the figures for one
+ * input change with the heatmaps recomputed. */
+static void
+test_tuning_screenshot (void)
+{
+  enum { N = 21 };
+  gint64 compute[N];
+  gint64 frame[N];
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
+  choose_gpu (window, "NVIDIA H100 SXM5");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  type_into (window, CUOCC_FIELD_REGS, "72");
+  type_into (window, CUOCC_FIELD_SMEM, "16384");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
+  type_into (window, CUOCC_FIELD_REGS, "40");
+  show_tuning (window);
+
+  for (guint i = 0; i < N; i++)
+    {
+      type_into (window, CUOCC_FIELD_THREADS, i % 2 ? "256" : "288");
+      while (window->change_time != 0)
+        g_main_context_iteration (NULL, TRUE);
+      compute[i] = window->compute_us;
+      frame[i] = window->paint_us;
+    }
+  g_test_message ("tuning page: compute %.2f ms, frame %.2f ms (last of %d changes)",
+                  compute[N - 1] / 1000.0, frame[N - 1] / 1000.0, N);
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  screenshot (window, "cuocc-tuning-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  screenshot (window, "cuocc-tuning-dark.png");
+  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  screenshot (window, "cuocc-pinned-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+  screenshot (window, "cuocc-pinned-light.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  window_free (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  have_display = gtk_init_check ();
+  if (have_display)
+    {
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+      adw_init ();
+      gtk_css_provider_load_from_resource (provider, "/io/github/cuocc/Calculator/style.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                        "/io/github/cuocc/Calculator/icons");
+    }
+
+  g_test_add_func ("/cuocc/app/tuning/advice-apply", test_advice_apply);
+  g_test_add_func ("/cuocc/app/tuning/heatmap-click", test_heatmap_click);
+  g_test_add_func ("/cuocc/app/tuning/waves", test_waves);
+  g_test_add_func ("/cuocc/app/tuning/pin-compare", test_pin_compare);
+  g_test_add_func ("/cuocc/app/tuning/detect-gpu", test_detect_gpu);
+  g_test_add_func ("/cuocc/app/tuning/screenshot", test_tuning_screenshot);
+
+  return g_test_run ();
+}
