@@ -1,0 +1,679 @@
+/* test-import.c — kernels imported into the real window from build logs and
+ * profiles: the list, its search, a chosen kernel filling the inputs, bad
+ * files, the clipboard, and a log rewritten on disk.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cuocc-gpu-choice.h"
+#include "cuocc-kernel-item.h"
+#include "cuocc-session.h"
+#include "cuocc-window-private.h"
+
+#define TIMEOUT_S 20
+
+static gboolean have_display;
+
+/* ----- helpers ----- */
+
+static void
+reset_settings (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  keys = g_settings_schema_list_keys (schema);
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_settings_reset (settings, keys[i]);
+}
+
+static void
+frame_done_cb (GdkFrameClock *clock,
+               gboolean      *done)
+{
+  *done = TRUE;
+}
+
+static void
+wait_for_frame (GtkWidget *widget)
+{
+  GdkFrameClock *clock;
+  gboolean done = FALSE;
+  gulong id;
+
+  while (!gtk_widget_get_mapped (widget))
+    g_main_context_iteration (NULL, TRUE);
+
+  clock = gtk_widget_get_frame_clock (widget);
+  id = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_done_cb), &done);
+  gtk_widget_queue_draw (widget);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, id);
+}
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+typedef gboolean (*Condition) (CuoccWindow *window, gconstpointer data);
+
+/* Runs the main loop until the condition holds; fails after TIMEOUT_S. */
+static void
+wait_until (CuoccWindow   *window,
+            Condition      condition,
+            gconstpointer  data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (TIMEOUT_S, timeout_cb, &timed_out);
+
+  while (!condition (window, data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}
+
+static gboolean
+idle_condition (CuoccWindow   *window,
+                gconstpointer  data)
+{
+  return !cuocc_kernels_panel_is_busy (window->kernels_panel);
+}
+
+static gboolean
+n_kernels_condition (CuoccWindow   *window,
+                     gconstpointer  data)
+{
+  return cuocc_kernels_panel_get_n_kernels (window->kernels_panel) == GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+regs_condition (CuoccWindow   *window,
+                gconstpointer  data)
+{
+  return window->have_result && window->input.regs == GPOINTER_TO_INT (data);
+}
+
+static CuoccWindow *
+window_new (void)
+{
+  CuoccWindow *window;
+
+  reset_settings ();
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_frame (GTK_WIDGET (window));
+
+  return window;
+}
+
+static void
+window_free (CuoccWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (top);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "import", "data", name, NULL);
+}
+
+static void
+import_path (CuoccWindow *window,
+             const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  cuocc_window_import_file (window, file);
+  g_assert_true (cuocc_kernels_panel_is_busy (window->kernels_panel));
+  wait_until (window, idle_condition, NULL);
+}
+
+static void
+import_fixture (CuoccWindow *window,
+                const char  *name)
+{
+  g_autofree char *path = fixture (name);
+
+  import_path (window, path);
+}
+
+typedef struct {
+  const char *text;
+  guint expected;
+} Search;
+
+/* The search entry waits a moment before it searches: done when the list
+ * shows as many kernels as expected, each of which matches. */
+static gboolean
+search_condition (CuoccWindow   *window,
+                  gconstpointer  data)
+{
+  const Search *s = data;
+  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  g_autofree char *folded = g_utf8_casefold (s->text, -1);
+  g_auto(GStrv) words = g_strsplit (folded, " ", -1);
+  guint n = g_list_model_get_n_items (shown);
+
+  if (s->expected != G_MAXUINT && n != s->expected)
+    return FALSE;
+  if (s->expected == G_MAXUINT && (n == 0 || n == cuocc_kernels_panel_get_n_kernels (window->kernels_panel)))
+    return FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (!cuocc_kernel_item_matches (item, (const char * const *) words))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+search (CuoccWindow *window,
+        const char  *text,
+        guint        expected)
+{
+  Search s = { text, expected };
+
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), text);
+  wait_until (window, search_condition, &s);
+}
+
+/* Chooses the first kernel the search shows for the text. */
+static const CuoccKernel *
+choose (CuoccWindow *window,
+        const char  *text)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
+  const CuoccKernel *k;
+
+  search (window, text, G_MAXUINT);
+  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  g_assert_nonnull (k);
+  g_assert_nonnull (strstr (k->name, words[0]));
+
+  return k;
+}
+
+static gint64
+field_value (CuoccWindow *window,
+             CuoccField   field)
+{
+  const char *text = gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, field));
+
+  return g_ascii_strtoll (text, NULL, 10);
+}
+
+static char *
+session_data (CuoccWindow *window)
+{
+  CuoccSession session = { 0 };
+  char *data;
+
+  cuocc_input_panel_get_session (window->input_panel, &session);
+  data = cuocc_session_to_data (&session, NULL);
+  cuocc_session_clear (&session);
+
+  return data;
+}
+
+static void
+choose_gpu (CuoccWindow *window,
+            const char  *id)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, id, &error));
+  g_assert_no_error (error);
+}
+
+/* A product, not a compute capability, of the given one. */
+static char *
+product_of_cc (int major,
+               int minor)
+{
+  g_autoptr(GListStore) choices = cuocc_gpu_choice_list_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (choices)); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (G_LIST_MODEL (choices), i);
+      CuoccGpu gpu;
+
+      if (cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_PRODUCT &&
+          cuocc_gpu_resolve_id (cuocc_gpu_choice_get_id (choice), &gpu, NULL) &&
+          gpu.cap.major == major && gpu.cap.minor == minor)
+        return g_strdup (cuocc_gpu_choice_get_id (choice));
+    }
+
+  g_error ("no product of compute capability %d.%d", major, minor);
+}
+
+/* What the model says for the inputs the window shows. */
+static void
+assert_result_is_models (CuoccWindow *window,
+                         int          major,
+                         int          minor)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccResult expected;
+  CuoccGpu gpu;
+
+  g_assert_true (window->have_result);
+  g_assert_true (cuocc_gpu_for_cc_numbers (major, minor, &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_true (cuocc_calculate (&gpu, &window->input, &expected, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (window->gpu.cap.major, ==, major);
+  g_assert_cmpint (window->gpu.cap.minor, ==, minor);
+  g_assert_cmpint (window->result.active_warps, ==, expected.active_warps);
+  g_assert_cmpfloat (window->result.occupancy, ==, expected.occupancy);
+}
+
+#define SKIP_WITHOUT_DISPLAY() \
+  G_STMT_START { if (!have_display) { g_test_skip ("no display"); return; } } G_STMT_END
+
+/* ----- tests ----- */
+
+static void
+test_ptxas_log (void)
+{
+  g_autofree char *a100 = product_of_cc (8, 0);
+  const CuoccKernel *k;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  g_assert_false (gtk_revealer_get_reveal_child (window->kernels_revealer));
+
+  import_fixture (window, "ptxas-maxrreg32-sm80.log");
+  g_assert_true (gtk_revealer_get_reveal_child (window->kernels_revealer));
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
+  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel));
+
+  /* Demangled names are searched, and so are the mangled ones and the
+   * architecture. */
+  search (window, "scale", 2);
+  search (window, "SCALE float", 1);
+  search (window, "_Z5heavy", 1);
+  search (window, "sm_80", 10);
+  search (window, "no such kernel", 0);
+  search (window, "", 10);
+
+  /* A kernel that spills, on the compute capability of its architecture. */
+  k = choose (window, "heavy");
+  g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 32);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 0);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 0);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
+  assert_result_is_models (window, 8, 0);
+  g_assert_nonnull (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
+  g_assert_null (cuocc_kernels_panel_get_profiler_text (window->kernels_panel));
+
+  /* A product of the same compute capability stays chosen. */
+  choose_gpu (window, a100);
+  k = choose (window, "bounded");
+  g_assert_cmpint (k->regs, ==, 24);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 9216);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 1);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, a100);
+  g_assert_cmpint (window->input.smem, ==, 9216);
+  assert_result_is_models (window, 8, 0);
+  g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
+
+  /* A search that hides the chosen kernel does not unchoose it. */
+  search (window, "scale", 2);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  g_assert_cmpstr (k->name, ==, "bounded(float*, float const*)");
+
+  window_free (window);
+}
+
+static void
+test_several_architectures (void)
+{
+  const CuoccKernel *k;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  import_fixture (window, "resource-usage-multi.log");
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
+
+  k = choose (window, "heavy sm_75");
+  g_assert_cmpstr (k->arch, ==, "sm_75");
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 7.5");
+  assert_result_is_models (window, 7, 5);
+
+  k = choose (window, "heavy sm_90");
+  g_assert_cmpstr (k->arch, ==, "sm_90");
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 9.0");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, k->regs);
+  assert_result_is_models (window, 9, 0);
+
+  window_free (window);
+}
+
+static void
+test_nsight_compute (void)
+{
+  const CuoccKernel *k;
+  const char *text;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  import_fixture (window, "ncu-details-sm86.csv");
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 3);
+
+  /* The block size the profiler saw becomes the threads per block. */
+  k = choose (window, "dynamic_smem");
+  g_assert_cmpint (k->block_size, ==, 512);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 512);
+  g_assert_cmpint (window->input.smem, ==, k->smem + k->dynamic_smem);
+  assert_result_is_models (window, 8, 6);
+  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "512 threads"));
+  g_assert_nonnull (strstr (text, "disagree"));
+
+  k = choose (window, "vec_add");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
+  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (strstr (text, "Nsight Compute 100 %, cuocc 100 %"));
+  g_assert_null (strstr (text, "disagree"));
+
+  /* Other inputs are another launch: no verdict. */
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS), "64");
+  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (strstr (text, "another launch"));
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS), "256");
+  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (strstr (text, "cuocc 100 %"));
+
+  window_free (window);
+}
+
+static void
+test_bad_files (void)
+{
+  static const struct { const char *name; const char *data; gssize len; } files[] = {
+    { "garbage.log", "this is no compiler output\nnor a profile\n", -1 },
+    { "binary.log", "\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0\xbe\0\xff\xfe", 22 },
+    { "empty.log", "", 0 },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-import-XXXXXX", NULL);
+  g_autofree char *before = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  import_fixture (window, "ptxas-maxrreg32-sm80.log");
+  choose (window, "heavy");
+  search (window, "", 10);
+  before = session_data (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (files) + 2; i++)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *after = NULL;
+
+      if (i < G_N_ELEMENTS (files))
+        {
+          path = g_build_filename (dir, files[i].name, NULL);
+          g_assert_true (g_file_set_contents (path, files[i].data, files[i].len, NULL));
+        }
+      else if (i == G_N_ELEMENTS (files))
+        path = g_build_filename (dir, "missing.log", NULL);
+      else
+        path = g_strdup (dir);   /* a directory */
+
+      g_clear_pointer (&window->last_error, g_free);
+      import_path (window, path);
+
+      g_test_message ("%s", window->last_error);
+      g_assert_nonnull (window->last_error);
+      g_assert_nonnull (strstr (window->last_error, "Could not import"));
+      after = session_data (window);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
+      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "heavy(float const*, float*)");
+      g_unlink (path);
+    }
+
+  window_free (window);
+  g_rmdir (dir);
+}
+
+static void
+test_paste (void)
+{
+  g_autofree char *path = fixture ("ptxas-sm90.log");
+  g_autofree char *log = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_assert_true (g_file_get_contents (path, &log, NULL, NULL));
+  window = window_new ();
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), log);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
+  wait_until (window, n_kernels_condition, GUINT_TO_POINTER (10));
+  g_assert_null (cuocc_kernels_panel_get_file (window->kernels_panel));
+  choose (window, "named_barriers");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 3);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 256);
+  g_assert_cmpint (cuocc_input_panel_get_gpu (window->input_panel)->cap.major, ==, 9);
+
+  /* Text that is no log. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "hello");
+  g_clear_pointer (&window->last_error, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
+  while (window->last_error == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
+
+  window_free (window);
+}
+
+static char *
+replace (const char *text,
+         const char *old,
+         const char *new)
+{
+  g_auto(GStrv) parts = g_strsplit (text, old, -1);
+
+  return g_strjoinv (new, parts);
+}
+
+/* The log a rebuild writes again: the chosen kernel stays chosen and its
+ * new figures reach the inputs. */
+static void
+test_reread (void)
+{
+  g_autofree char *fixture_path = fixture ("ptxas-maxrreg32-sm80.log");
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "build.log", NULL);
+  g_autofree char *log = NULL;
+  g_autofree char *rebuilt = NULL;
+  const char *cut;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_assert_true (g_file_get_contents (fixture_path, &log, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, log, -1, NULL));
+
+  window = window_new ();
+  import_path (window, path);
+  choose (window, "bounded");
+  search (window, "", 10);
+  g_assert_cmpint (window->input.regs, ==, 24);
+
+  /* Rewritten in place, as a shell redirection does. */
+  rebuilt = replace (log, "Used 24 registers", "Used 40 registers");
+  {
+    FILE *f = fopen (path, "w");
+
+    g_assert_nonnull (f);
+    fputs (rebuilt, f);
+    fclose (f);
+  }
+  wait_until (window, regs_condition, GINT_TO_POINTER (40));
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
+
+  /* Replaced by a shorter log (a new file renamed over the old one):
+   * the list follows, and the kernel that is still there stays chosen. */
+  cut = strstr (rebuilt, "ptxas info    : Compiling entry function '_Z5heavyPKfPf'");
+  g_assert_nonnull (cut);
+  g_assert_true (g_file_set_contents (path, cut, -1, NULL));
+  wait_until (window, n_kernels_condition, GUINT_TO_POINTER (4));
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
+
+  /* A half-written log: a note, and the list stays. */
+  g_clear_pointer (&window->last_error, g_free);
+  g_assert_true (g_file_set_contents (path, "ptxas info    : Comp", -1, NULL));
+  while (window->last_error == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (strstr (window->last_error, "build.log"));
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
+  g_assert_cmpint (window->input.regs, ==, 40);
+
+  window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static GdkTexture *
+render_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static void
+test_screenshot (void)
+{
+  static const struct { AdwColorScheme scheme; const char *name; } schemes[] = {
+    { ADW_COLOR_SCHEME_FORCE_LIGHT, "cuocc-import-light.png" },
+    { ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-import-dark.png" },
+  };
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
+  import_fixture (window, "ptxas-maxrreg32-sm80.log");
+  choose (window, "heavy");
+  search (window, "", 10);
+
+  for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+    {
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (dir ? dir : g_get_tmp_dir (), schemes[i].name, NULL);
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
+      wait_for_frame (GTK_WIDGET (window));
+      /* The revealer slides in. */
+      while (!gtk_revealer_get_child_revealed (window->kernels_revealer))
+        g_main_context_iteration (NULL, TRUE);
+      wait_for_frame (GTK_WIDGET (window));
+      texture = render_widget (GTK_WIDGET (window));
+      g_assert_true (gdk_texture_save_to_png (texture, path));
+      g_test_message ("screenshot: %s", path);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  window_free (window);
+}
+
+static void
+test_window_finalizes (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  import_fixture (window, "ptxas-maxrreg32-sm80.log");
+  choose (window, "heavy");
+  /* A read still under way when the window goes. */
+  import_fixture (window, "resource-usage-multi.log");
+  cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel));
+  wait_for_frame (GTK_WIDGET (window));
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  have_display = gtk_init_check ();
+  if (have_display)
+    {
+      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+      adw_init ();
+      gtk_css_provider_load_from_resource (provider, "/io/github/cuocc/Calculator/style.css");
+      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                        "/io/github/cuocc/Calculator/icons");
+    }
+
+  g_test_add_func ("/cuocc/app/import/ptxas-log", test_ptxas_log);
+  g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
+  g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
+  g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
+  g_test_add_func ("/cuocc/app/import/paste", test_paste);
+  g_test_add_func ("/cuocc/app/import/reread", test_reread);
+  g_test_add_func ("/cuocc/app/import/screenshot", test_screenshot);
+  g_test_add_func ("/cuocc/app/import/window-finalizes", test_window_finalizes);
+
+  return g_test_run ();
+}
