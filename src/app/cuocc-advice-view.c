@@ -42,6 +42,27 @@ advice_applies (const CuoccAdvice *advice)
          (advice->regs >= 0 || advice->smem >= 0 || advice->block_size > 0);
 }
 
+static gboolean
+same_advice (GPtrArray *a,
+             GPtrArray *b)
+{
+  if (a == NULL || b == NULL || a->len != b->len)
+    return FALSE;
+
+  for (guint i = 0; i < a->len; i++)
+    {
+      const CuoccAdvice *x = g_ptr_array_index (a, i);
+      const CuoccAdvice *y = g_ptr_array_index (b, i);
+
+      if (x->kind != y->kind || x->regs != y->regs || x->smem != y->smem ||
+          x->block_size != y->block_size || g_strcmp0 (x->text, y->text) != 0 ||
+          g_strcmp0 (x->launch_bounds, y->launch_bounds) != 0)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 static void
 remove_rows (CuoccAdviceView *self)
 {
@@ -81,16 +102,18 @@ advice_row (const CuoccAdvice *advice,
     }
 
   row = message_row (advice->text, NULL);
-  if (advice->launch_bounds != NULL)
-    {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), advice->launch_bounds);
-      gtk_widget_add_css_class (row, "monospace-subtitle");
-    }
-
   if (!advice_applies (advice))
     return row;
 
-  button = gtk_button_new_with_mnemonic (_("_Apply"));
+  if (advice->kind == CUOCC_ADVICE_BLOCK_SIZE)
+    {
+      /* Translators: a button that sets the threads per block, e.g. "Use 256" */
+      g_autofree char *label = g_strdup_printf (_("Use %d"), advice->block_size);
+
+      button = gtk_button_new_with_label (label);
+    }
+  else
+    button = gtk_button_new_with_mnemonic (_("_Apply"));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, advice->kind == CUOCC_ADVICE_BLOCK_SIZE
                                        ? _("Set the threads per block")
@@ -170,6 +193,14 @@ cuocc_advice_view_update (CuoccAdviceView        *self,
   if (advice == NULL)
     {
       cuocc_advice_view_clear (self, error->message);
+      return;
+    }
+
+  /* Most input changes leave the advice as it was: keep its rows. */
+  if (same_advice (self->advice, advice))
+    {
+      g_ptr_array_unref (self->advice);
+      self->advice = g_steal_pointer (&advice);
       return;
     }
 

@@ -210,8 +210,14 @@ refresh (CuoccCompareView *self)
       for (guint c = 0; c < N_COLUMNS; c++)
         {
           texts[c] = self->have[c] ? rows[r].format (&self->configs[c]) : g_strdup ("—");
-          gtk_label_set_label (self->cells[r][c], texts[c]);
-          gtk_widget_set_tooltip_text (GTK_WIDGET (self->cells[r][c]), texts[c]);
+          /* Setting a tooltip on a mapped widget queries the pointer's
+           * widget, which costs milliseconds: only what changed. */
+          if (g_strcmp0 (gtk_label_get_label (self->cells[r][c]), texts[c]) != 0)
+            {
+              gtk_label_set_label (self->cells[r][c], texts[c]);
+              if (r == 0)
+                gtk_widget_set_tooltip_text (GTK_WIDGET (self->cells[r][c]), texts[c]);
+            }
         }
 
       /* What changed since the pin stands out. */
