@@ -367,15 +367,17 @@ test_graph_click (void)
       int height = gtk_widget_get_height (GTK_WIDGET (graph));
       gint64 expected = -1;
       gint64 now[CUOCC_N_GRAPHS];
-
+      CuoccPlotStyle style;
       double y = height * 0.9;
 
       g_assert_cmpint (width, >, 100);
       g_assert_cmpint (height, >, 100);
 
-      /* The plot area is wherever the legend and the axes leave room. */
-      while (y > 0 && !cuocc_plot_value_at (cuocc_graph_get_series (graph), width, height,
-                                            width * 0.6, y, &expected))
+      /* The plot area is wherever the legend and the axes leave room, laid
+       * out in the font the graph is drawn with. */
+      cuocc_graph_get_style (graph, &style);
+      while (y > 0 && !cuocc_plot_value_at_styled (cuocc_graph_get_series (graph), &style, width, height,
+                                                   width * 0.6, y, &expected))
         y -= 2;
       g_assert_cmpfloat (y, >, 0);
       g_assert_true (cuocc_graph_pick (graph, width * 0.6, y));
