@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "cuocc-gpu-choice.h"
 #include "cuocc-window-private.h"
 
@@ -453,6 +455,47 @@ test_detect_gpu (void)
 }
 
 static void
+test_heatmap_export (void)
+{
+  static const char *names[] = { "heatmap-regs.png", "heatmap-regs.csv", "heatmap-smem.svg", "heatmap-smem.pdf" };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-heatmap-XXXXXX", NULL);
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *which = g_strndup (names[i], strchr (names[i], '.') - names[i]);
+      g_autofree char *data = NULL;
+      gsize length = 0;
+
+      g_assert_true (cuocc_window_export_graph (window, which, path, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+      g_assert_cmpuint (length, >, 100);
+      g_remove (path);
+    }
+
+  /* No result, no heatmap. */
+  type_into (window, CUOCC_FIELD_THREADS, "0");
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = g_build_filename (dir, "none.png", NULL);
+
+    g_assert_false (cuocc_window_export_graph (window, "heatmap-regs", path, &error));
+    g_assert_nonnull (error);
+  }
+
+  g_rmdir (dir);
+  window_free (window);
+}
+
+static void
 screenshot (CuoccWindow *window,
             const char  *name)
 {
@@ -549,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/tuning/waves", test_waves);
   g_test_add_func ("/cuocc/app/tuning/pin-compare", test_pin_compare);
   g_test_add_func ("/cuocc/app/tuning/detect-gpu", test_detect_gpu);
+  g_test_add_func ("/cuocc/app/tuning/heatmap-export", test_heatmap_export);
   g_test_add_func ("/cuocc/app/tuning/screenshot", test_tuning_screenshot);
 
   return g_test_run ();
