@@ -559,6 +559,19 @@ test_tuning_screenshot (void)
   screenshot (window, "cuocc-tuning-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   screenshot (window, "cuocc-tuning-dark.png");
+
+  /* The comparison, at the bottom of the left column. */
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_tuning_page_get_compare_view (window->tuning_page)),
+                                                   GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    screenshot (window, "cuocc-compare-dark.png");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
+    screenshot (window, "cuocc-compare-light.png");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  }
   adw_view_stack_set_visible_child_name (window->stack, "calculator");
   screenshot (window, "cuocc-pinned-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
