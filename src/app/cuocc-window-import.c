@@ -58,6 +58,9 @@ apply_kernel (CuoccWindow       *self,
   g_autoptr(GError) error = NULL;
   CuoccSession session = { 0 };
 
+  /* For the advice, on the Tuning page. */
+  cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
+
   cuocc_input_panel_get_session (self->input_panel, &session);
   choose_gpu_for_kernel (self, k, &session);
   if (k->regs >= 0)

@@ -336,6 +336,8 @@ test_ptxas_log (void)
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
   g_assert_null (cuocc_kernels_panel_get_profiler_text (window->kernels_panel));
+  g_assert_cmpint (window->spills.spill_stores, ==, 2076);
+  g_assert_cmpint (window->spills.spill_loads, ==, 2344);
 
   /* A product of the same compute capability stays chosen. */
   choose_gpu (window, a100);
@@ -348,6 +350,8 @@ test_ptxas_log (void)
   g_assert_cmpint (window->input.smem, ==, 9216);
   assert_result_is_models (window, 8, 0);
   g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
+  g_assert_cmpint (window->spills.spill_stores, ==, 0);
+  g_assert_cmpint (window->spills.spill_loads, ==, 0);
 
   /* A search that hides the chosen kernel does not unchoose it. */
   search (window, "scale", 2);
