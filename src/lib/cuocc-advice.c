@@ -125,16 +125,23 @@ advise_levels (const CuoccGpu    *gpu,
   int first = now->active_blocks + 1;
   int n_levels = 0;
 
-  for (int blocks = first; blocks <= ceiling && n_levels < MAX_LEVELS; blocks++)
+  /* The change that reaches one level may reach more: the advice names
+   * what it really reaches, and the levels it passes are not repeated. */
+  for (int target = first; target <= ceiling && n_levels < MAX_LEVELS; target++)
     {
-      int regs = now->blocks_by_regs >= blocks ? input->regs : regs_for_blocks (cap, input, blocks);
-      gint64 smem = now->blocks_by_smem >= blocks ? input->smem : smem_for_blocks (cap, input, blocks);
+      int regs = now->blocks_by_regs >= target ? input->regs : regs_for_blocks (cap, input, target);
+      gint64 smem = now->blocks_by_smem >= target ? input->smem : smem_for_blocks (cap, input, target);
       g_autofree char *pct = NULL;
       g_autoptr(GString) text = NULL;
       CuoccAdvice *a;
+      int blocks;
 
-      if (regs < 0 || smem < 0 || blocks_with (cap, input, regs, smem) < blocks)
+      if (regs < 0 || smem < 0)
         continue;
+      blocks = blocks_with (cap, input, regs, smem);
+      if (blocks < target)
+        continue;
+      target = blocks;
 
       n_levels++;
       pct = format_pct (cap, blocks * now->warps_per_block);

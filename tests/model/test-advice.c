@@ -124,6 +124,30 @@ test_advice_is_checked (void)
         }
 }
 
+/* H100, 288 threads (9 warps) × 40 registers: 1280 per warp, 12 warps per
+ * quarter, 48 per SM → 5 blocks. Six blocks need 14 warps per quarter
+ * (1170 registers per warp → 1024, 32 per thread), but 32 registers give
+ * 16 per quarter: 7 blocks. One suggestion, for 7, not one for 6 and 7. */
+static void
+test_levels_not_repeated (void)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  const CuoccAdvice *a;
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 288;
+  in.regs = 40;
+  list = cuocc_advise (&gpu, &in, NULL, NULL);
+  g_assert_null (find_level (list, 6));
+  a = find_level (list, 7);
+  g_assert_nonnull (a);
+  g_assert_cmpint (a->regs, ==, 32);
+  g_assert_cmpstr (a->launch_bounds, ==, "__launch_bounds__(288, 7)");
+}
+
 static void
 test_warnings (void)
 {
@@ -271,6 +295,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/advice/registers", test_registers_to_get_under);
   g_test_add_func ("/cuocc/advice/shared-memory", test_shared_memory_budget);
   g_test_add_func ("/cuocc/advice/checked", test_advice_is_checked);
+  g_test_add_func ("/cuocc/advice/not-repeated", test_levels_not_repeated);
   g_test_add_func ("/cuocc/advice/warnings", test_warnings);
   g_test_add_func ("/cuocc/waves/tail", test_waves);
   g_test_add_func ("/cuocc/grid/registers", test_grid);
