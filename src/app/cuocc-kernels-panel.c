@@ -550,6 +550,10 @@ load_done_cb (GObject      *object,
   set_source (self, job->source_name);
   replace_list (self, result);
   load_result_free (result);
+
+  /* What the user imported is searched next; a re-read leaves focus be. */
+  if (!job->reread)
+    gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
 static void
@@ -594,6 +598,22 @@ search_changed_cb (CuoccKernelsPanel *self)
   self->selecting = FALSE;
   select_chosen (self);
   update_list_page (self);
+}
+
+/* Enter in the search chooses the first kernel it shows. */
+static void
+search_activate_cb (CuoccKernelsPanel *self)
+{
+  /* Enter may come before the entry's delayed search. */
+  search_changed_cb (self);
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->shown)) > 0)
+    cuocc_kernels_panel_choose (self, 0);
+}
+
+static void
+stop_search_cb (CuoccKernelsPanel *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
 }
 
 static void
@@ -753,6 +773,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
+  g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
 
   update_list_page (self);
 }

@@ -312,6 +312,9 @@ test_ptxas_log (void)
 
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   g_assert_true (gtk_revealer_get_reveal_child (window->kernels_revealer));
+  /* The search has the focus, to be typed in. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                         GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel))));
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
   g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel));
 
@@ -357,6 +360,14 @@ test_ptxas_log (void)
   search (window, "scale", 2);
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
   g_assert_cmpstr (k->name, ==, "bounded(float*, float const*)");
+
+  /* Enter in the search chooses the first kernel it shows, even before
+   * the entry's delayed search. */
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "calls_help");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "activate");
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 11);
 
   window_free (window);
 }
