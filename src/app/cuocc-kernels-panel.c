@@ -2,10 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Logs are read in a worker thread (a build log can be 100 MB); the list
- * shown changes only when a read succeeds, so a bad file leaves the list
- * and the chosen kernel as they were. An imported file is watched and read
- * again when it changes on disk.
+ * The list shown changes only when a read succeeds (cuocc-kernel-loader.c),
+ * so a bad file leaves the list and the chosen kernel as they were.
  */
 #include "config.h"
 
@@ -15,10 +13,8 @@
 
 #include "cuocc-format.h"
 #include "cuocc-kernel-item.h"
+#include "cuocc-kernel-loader.h"
 #include "cuocc-kernels-panel.h"
-
-/* A log being rewritten changes several times in a row: read it once. */
-#define REREAD_DELAY_MS 250
 
 /* The CLI's tolerance for the profiler's figure, which has two decimals. */
 #define AGREEMENT_TOLERANCE 0.01
@@ -55,27 +51,9 @@ struct _CuoccKernelsPanel
   CuoccKernelItem *chosen;
   double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
 
-  GFile *file;
-  GFileMonitor *monitor;
-  guint reread_id;
-  GCancellable *cancellable;
-  char *source_name;
+  CuoccKernelLoader *loader;
   gboolean truncated;
-  guint n_skipped_lines;
 };
-
-typedef struct {
-  GFile *file;                     /* or */
-  char *text;
-  char *source_name;
-  gboolean reread;
-} LoadJob;
-
-typedef struct {
-  GListStore *store;
-  gboolean truncated;
-  guint n_skipped_lines;
-} LoadResult;
 
 /* ----- type definition ----- */
 
@@ -90,24 +68,6 @@ enum {
 static guint signals[N_SIGNALS];
 
 /* ----- helpers ----- */
-
-static void
-load_job_free (LoadJob *job)
-{
-  g_clear_object (&job->file);
-  g_free (job->text);
-  g_free (job->source_name);
-  g_free (job);
-}
-
-static void
-load_result_free (LoadResult *result)
-{
-  g_clear_object (&result->store);
-  g_free (result);
-}
-
-static void start_load (CuoccKernelsPanel *self, LoadJob *job);
 
 /* "sm_80 · 32 regs · 9 KiB smem · 1 bar", the figures a row has room for. */
 static char *
@@ -337,14 +297,14 @@ set_chosen (CuoccKernelsPanel *self,
 }
 
 static CuoccKernelItem *
-find_item (GListStore *store,
+find_item (GListModel *store,
            const char *key)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (store));
+  guint n = g_list_model_get_n_items (store);
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
 
       if (g_str_equal (cuocc_kernel_item_get_key (item), key))
         return item;
@@ -357,14 +317,14 @@ find_item (GListStore *store,
  * list still has it, and is announced again if its figures changed. */
 static void
 replace_list (CuoccKernelsPanel *self,
-              LoadResult        *result)
+              GListModel        *store,
+              gboolean           truncated)
 {
   g_autoptr(CuoccKernelItem) old = self->chosen ? g_object_ref (self->chosen) : NULL;
-  CuoccKernelItem *found = old ? find_item (result->store, cuocc_kernel_item_get_key (old)) : NULL;
+  CuoccKernelItem *found = old ? find_item (store, cuocc_kernel_item_get_key (old)) : NULL;
 
-  g_set_object (&self->store, result->store);
-  self->truncated = result->truncated;
-  self->n_skipped_lines = result->n_skipped_lines;
+  g_set_object (&self->store, G_LIST_STORE (store));
+  self->truncated = truncated;
 
   self->selecting = TRUE;
   gtk_filter_list_model_set_model (self->shown, G_LIST_MODEL (self->store));
@@ -379,8 +339,6 @@ static void
 set_source (CuoccKernelsPanel *self,
             const char        *name)
 {
-  g_free (self->source_name);
-  self->source_name = g_strdup (name);
   gtk_label_set_label (self->source_label, name);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->source_label), name);
   gtk_widget_set_visible (GTK_WIDGET (self->source_label), name != NULL);
@@ -394,187 +352,35 @@ set_busy (CuoccKernelsPanel *self,
   gtk_spinner_set_spinning (self->spinner, busy);
 }
 
-static void
-stop_watching (CuoccKernelsPanel *self)
-{
-  g_clear_handle_id (&self->reread_id, g_source_remove);
-  if (self->monitor != NULL)
-    {
-      g_file_monitor_cancel (self->monitor);
-      g_signal_handlers_disconnect_by_data (self->monitor, self);
-      g_clear_object (&self->monitor);
-    }
-  g_clear_object (&self->file);
-}
-
-static gboolean
-reread_cb (gpointer user_data)
-{
-  CuoccKernelsPanel *self = user_data;
-  LoadJob *job;
-
-  self->reread_id = 0;
-  if (self->file == NULL)
-    return G_SOURCE_REMOVE;
-
-  job = g_new0 (LoadJob, 1);
-  job->file = g_object_ref (self->file);
-  job->source_name = g_strdup (self->source_name);
-  job->reread = TRUE;
-  start_load (self, job);
-
-  return G_SOURCE_REMOVE;
-}
+/* ----- callbacks ----- */
 
 static void
-file_changed_cb (GFileMonitor      *monitor,
-                 GFile             *file,
-                 GFile             *other,
-                 GFileMonitorEvent  event,
-                 CuoccKernelsPanel *self)
+loaded_cb (CuoccKernelLoader *loader,
+           GListModel        *store,
+           const char        *source_name,
+           gboolean           truncated,
+           gboolean           reread,
+           CuoccKernelsPanel *self)
 {
-  switch (event)
-    {
-    case G_FILE_MONITOR_EVENT_CHANGED:
-    case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT:
-    case G_FILE_MONITOR_EVENT_CREATED:
-    case G_FILE_MONITOR_EVENT_MOVED_IN:
-    case G_FILE_MONITOR_EVENT_RENAMED:
-      g_clear_handle_id (&self->reread_id, g_source_remove);
-      self->reread_id = g_timeout_add (REREAD_DELAY_MS, reread_cb, self);
-      break;
-
-    case G_FILE_MONITOR_EVENT_DELETED:
-    case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
-    case G_FILE_MONITOR_EVENT_PRE_UNMOUNT:
-    case G_FILE_MONITOR_EVENT_UNMOUNTED:
-    case G_FILE_MONITOR_EVENT_MOVED:
-    case G_FILE_MONITOR_EVENT_MOVED_OUT:
-    default:
-      /* A deleted log keeps its kernels: a rebuild writes it again. */
-      break;
-    }
-}
-
-static void
-watch (CuoccKernelsPanel *self,
-       GFile             *file)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->file != NULL && g_file_equal (self->file, file))
-    return;
-
-  stop_watching (self);
-  self->file = g_object_ref (file);
-  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
-  if (self->monitor == NULL)
-    {
-      /* The list works without it; only the automatic re-read is lost. */
-      g_debug ("Cannot watch the imported log: %s", error->message);
-      return;
-    }
-  g_signal_connect (self->monitor, "changed", G_CALLBACK (file_changed_cb), self);
-}
-
-/* ----- the worker thread ----- */
-
-static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  LoadJob *job = task_data;
-  g_autoptr(CuoccKernelList) list = NULL;
-  g_autoptr(GError) error = NULL;
-  LoadResult *result;
-
-  if (job->file != NULL)
-    {
-      g_autofree char *path = g_file_get_path (job->file);
-
-      if (path == NULL)
-        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
-      else
-        list = cuocc_import_parse_file (path, &error);
-    }
-  else
-    list = cuocc_import_parse (job->text, strlen (job->text), &error);
-
-  if (list == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  result = g_new0 (LoadResult, 1);
-  result->store = cuocc_kernel_item_list_new (list);
-  result->truncated = list->truncated;
-  result->n_skipped_lines = list->n_skipped_lines;
-  g_task_return_pointer (task, result, (GDestroyNotify) load_result_free);
-}
-
-static void
-load_done_cb (GObject      *object,
-              GAsyncResult *res,
-              gpointer      user_data)
-{
-  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
-  LoadJob *job = g_task_get_task_data (G_TASK (res));
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
-  g_autoptr(GError) error = NULL;
-  LoadResult *result;
-
-  result = g_task_propagate_pointer (G_TASK (res), &error);
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      /* A newer read took its place, or the panel is gone. */
-      g_clear_pointer (&result, load_result_free);
-      return;
-    }
-
-  g_clear_object (&self->cancellable);
   set_busy (self, FALSE);
-
-  if (result == NULL)
-    {
-      g_signal_emit (self, signals[IMPORT_FAILED], 0, job->source_name, error, job->reread);
-      return;
-    }
-
-  if (job->file != NULL)
-    watch (self, job->file);
-  else
-    stop_watching (self);
-  set_source (self, job->source_name);
-  replace_list (self, result);
-  load_result_free (result);
+  set_source (self, source_name);
+  replace_list (self, store, truncated);
 
   /* What the user imported is searched next; a re-read leaves focus be. */
-  if (!job->reread)
+  if (!reread)
     gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
 static void
-start_load (CuoccKernelsPanel *self,
-            LoadJob           *job)
+failed_cb (CuoccKernelLoader *loader,
+           const char        *source_name,
+           const GError      *error,
+           gboolean           reread,
+           CuoccKernelsPanel *self)
 {
-  g_autoptr(GTask) task = NULL;
-
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-
-  task = g_task_new (self, self->cancellable, load_done_cb, NULL);
-  g_task_set_source_tag (task, start_load);
-  g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
-  set_busy (self, TRUE);
-  g_task_run_in_thread (task, load_thread);
+  set_busy (self, FALSE);
+  g_signal_emit (self, signals[IMPORT_FAILED], 0, source_name, error, reread);
 }
-
-/* ----- callbacks ----- */
 
 static gboolean
 filter_func (gpointer item,
@@ -685,10 +491,12 @@ cuocc_kernels_panel_dispose (GObject *object)
 {
   CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  stop_watching (self);
+  if (self->loader != NULL)
+    {
+      cuocc_kernel_loader_cancel (self->loader);
+      g_signal_handlers_disconnect_by_data (self->loader, self);
+      g_clear_object (&self->loader);
+    }
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
@@ -704,7 +512,6 @@ cuocc_kernels_panel_finalize (GObject *object)
   CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
 
   g_strfreev (self->words);
-  g_free (self->source_name);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
 }
@@ -776,6 +583,10 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
 
+  self->loader = cuocc_kernel_loader_new ();
+  g_signal_connect (self->loader, "loaded", G_CALLBACK (loaded_cb), self);
+  g_signal_connect (self->loader, "failed", G_CALLBACK (failed_cb), self);
+
   update_list_page (self);
 }
 
@@ -786,30 +597,22 @@ void
 cuocc_kernels_panel_load_file (CuoccKernelsPanel *self,
                                GFile             *file)
 {
-  LoadJob *job;
-
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  job = g_new0 (LoadJob, 1);
-  job->file = g_object_ref (file);
-  job->source_name = g_file_get_basename (file);
-  start_load (self, job);
+  set_busy (self, TRUE);
+  cuocc_kernel_loader_load_file (self->loader, file);
 }
 
 void
 cuocc_kernels_panel_load_text (CuoccKernelsPanel *self,
                                const char        *text)
 {
-  LoadJob *job;
-
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
   g_return_if_fail (text != NULL);
 
-  job = g_new0 (LoadJob, 1);
-  job->text = g_strdup (text);
-  job->source_name = g_strdup (_("Pasted log"));
-  start_load (self, job);
+  set_busy (self, TRUE);
+  cuocc_kernel_loader_load_text (self->loader, text, _("Pasted log"));
 }
 
 gboolean
@@ -817,7 +620,7 @@ cuocc_kernels_panel_is_busy (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->cancellable != NULL;
+  return cuocc_kernel_loader_is_busy (self->loader);
 }
 
 /* The watched file, or NULL when the list came from the clipboard. */
@@ -826,7 +629,7 @@ cuocc_kernels_panel_get_file (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
-  return self->file;
+  return cuocc_kernel_loader_get_file (self->loader);
 }
 
 guint

@@ -1,0 +1,352 @@
+/* cuocc-kernel-loader.c — reads logs into lists of kernel items.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Logs are read in a worker thread (a build log can be 100 MB). Only the
+ * newest read reports; an older one still running is cancelled. A file
+ * read successfully is watched and read again when it changes on disk.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <cuocc.h>
+
+#include "cuocc-kernel-item.h"
+#include "cuocc-kernel-loader.h"
+
+/* A log being rewritten changes several times in a row: read it once. */
+#define REREAD_DELAY_MS 250
+
+/* ----- struct ----- */
+
+struct _CuoccKernelLoader
+{
+  GObject parent_instance;
+
+  GCancellable *cancellable;       /* the read under way */
+  GFile *file;                     /* the file watched */
+  GFileMonitor *monitor;
+  guint reread_id;
+};
+
+typedef struct {
+  GFile *file;                     /* or */
+  char *text;
+  char *source_name;
+  gboolean reread;
+} LoadJob;
+
+typedef struct {
+  GListStore *store;
+  gboolean truncated;
+} LoadResult;
+
+/* ----- type definition ----- */
+
+G_DEFINE_FINAL_TYPE (CuoccKernelLoader, cuocc_kernel_loader, G_TYPE_OBJECT)
+
+enum {
+  LOADED,
+  FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ----- helpers ----- */
+
+static void
+load_job_free (LoadJob *job)
+{
+  g_clear_object (&job->file);
+  g_free (job->text);
+  g_free (job->source_name);
+  g_free (job);
+}
+
+static void
+load_result_free (LoadResult *result)
+{
+  g_clear_object (&result->store);
+  g_free (result);
+}
+
+static void start_load (CuoccKernelLoader *self, LoadJob *job);
+
+static void
+stop_watching (CuoccKernelLoader *self)
+{
+  g_clear_handle_id (&self->reread_id, g_source_remove);
+  if (self->monitor != NULL)
+    {
+      g_file_monitor_cancel (self->monitor);
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_clear_object (&self->monitor);
+    }
+  g_clear_object (&self->file);
+}
+
+static gboolean
+reread_cb (gpointer user_data)
+{
+  CuoccKernelLoader *self = user_data;
+  LoadJob *job;
+
+  self->reread_id = 0;
+  g_assert (self->file != NULL);
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (self->file);
+  job->source_name = g_file_get_basename (self->file);
+  job->reread = TRUE;
+  start_load (self, job);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+file_changed_cb (GFileMonitor      *monitor,
+                 GFile             *file,
+                 GFile             *other,
+                 GFileMonitorEvent  event,
+                 CuoccKernelLoader *self)
+{
+  switch (event)
+    {
+    case G_FILE_MONITOR_EVENT_CHANGED:
+    case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT:
+    case G_FILE_MONITOR_EVENT_CREATED:
+    case G_FILE_MONITOR_EVENT_MOVED_IN:
+    case G_FILE_MONITOR_EVENT_RENAMED:
+      g_clear_handle_id (&self->reread_id, g_source_remove);
+      self->reread_id = g_timeout_add (REREAD_DELAY_MS, reread_cb, self);
+      break;
+
+    case G_FILE_MONITOR_EVENT_DELETED:
+    case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
+    case G_FILE_MONITOR_EVENT_PRE_UNMOUNT:
+    case G_FILE_MONITOR_EVENT_UNMOUNTED:
+    case G_FILE_MONITOR_EVENT_MOVED:
+    case G_FILE_MONITOR_EVENT_MOVED_OUT:
+    default:
+      /* A deleted log keeps its kernels: a rebuild writes it again. */
+      break;
+    }
+}
+
+static void
+watch (CuoccKernelLoader *self,
+       GFile             *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->file != NULL && g_file_equal (self->file, file))
+    return;
+
+  stop_watching (self);
+  self->file = g_object_ref (file);
+  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
+  if (self->monitor == NULL)
+    {
+      /* The list works without it; only the automatic re-read is lost. */
+      g_debug ("Cannot watch the imported log: %s", error->message);
+      return;
+    }
+  g_signal_connect (self->monitor, "changed", G_CALLBACK (file_changed_cb), self);
+}
+
+/* ----- the worker thread ----- */
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadJob *job = task_data;
+  g_autoptr(CuoccKernelList) list = NULL;
+  g_autoptr(GError) error = NULL;
+  LoadResult *result;
+
+  if (job->file != NULL)
+    {
+      g_autofree char *path = g_file_get_path (job->file);
+
+      if (path == NULL)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
+      else
+        list = cuocc_import_parse_file (path, &error);
+    }
+  else
+    list = cuocc_import_parse (job->text, strlen (job->text), &error);
+
+  if (list == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  result = g_new0 (LoadResult, 1);
+  result->store = cuocc_kernel_item_list_new (list);
+  result->truncated = list->truncated;
+  g_task_return_pointer (task, result, (GDestroyNotify) load_result_free);
+}
+
+static void
+load_done_cb (GObject      *object,
+              GAsyncResult *res,
+              gpointer      user_data)
+{
+  CuoccKernelLoader *self = CUOCC_KERNEL_LOADER (object);
+  LoadJob *job = g_task_get_task_data (G_TASK (res));
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  LoadResult *result;
+
+  result = g_task_propagate_pointer (G_TASK (res), &error);
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      /* A newer read took its place, or the owner is gone. */
+      g_clear_pointer (&result, load_result_free);
+      return;
+    }
+
+  g_clear_object (&self->cancellable);
+
+  if (result == NULL)
+    {
+      g_signal_emit (self, signals[FAILED], 0, job->source_name, error, job->reread);
+      return;
+    }
+
+  if (job->file != NULL)
+    watch (self, job->file);
+  else
+    stop_watching (self);
+
+  g_signal_emit (self, signals[LOADED], 0, result->store, job->source_name, result->truncated, job->reread);
+  load_result_free (result);
+}
+
+static void
+start_load (CuoccKernelLoader *self,
+            LoadJob           *job)
+{
+  g_autoptr(GTask) task = NULL;
+
+  cuocc_kernel_loader_cancel (self);
+  self->cancellable = g_cancellable_new ();
+
+  task = g_task_new (self, self->cancellable, load_done_cb, NULL);
+  g_task_set_source_tag (task, start_load);
+  g_task_set_task_data (task, job, (GDestroyNotify) load_job_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+/* ----- dispose ----- */
+
+static void
+cuocc_kernel_loader_dispose (GObject *object)
+{
+  CuoccKernelLoader *self = CUOCC_KERNEL_LOADER (object);
+
+  cuocc_kernel_loader_cancel (self);
+  stop_watching (self);
+
+  G_OBJECT_CLASS (cuocc_kernel_loader_parent_class)->dispose (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_kernel_loader_class_init (CuoccKernelLoaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cuocc_kernel_loader_dispose;
+
+  /* The kernels (a GListModel of CuoccKernelItem), the source's name,
+   * whether the log held more kernels than were read, and whether this
+   * was a re-read of a changed file. */
+  signals[LOADED] =
+    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4,
+                  G_TYPE_LIST_MODEL, G_TYPE_STRING, G_TYPE_BOOLEAN, G_TYPE_BOOLEAN);
+  /* The source's name, the error, and whether it was a re-read. */
+  signals[FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                  G_TYPE_STRING, G_TYPE_ERROR, G_TYPE_BOOLEAN);
+}
+
+static void
+cuocc_kernel_loader_init (CuoccKernelLoader *self)
+{
+}
+
+/* ----- public API ----- */
+
+CuoccKernelLoader *
+cuocc_kernel_loader_new (void)
+{
+  return g_object_new (CUOCC_TYPE_KERNEL_LOADER, NULL);
+}
+
+void
+cuocc_kernel_loader_load_file (CuoccKernelLoader *self,
+                               GFile             *file)
+{
+  LoadJob *job;
+
+  g_return_if_fail (CUOCC_IS_KERNEL_LOADER (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  job = g_new0 (LoadJob, 1);
+  job->file = g_object_ref (file);
+  job->source_name = g_file_get_basename (file);
+  start_load (self, job);
+}
+
+void
+cuocc_kernel_loader_load_text (CuoccKernelLoader *self,
+                               const char        *text,
+                               const char        *source_name)
+{
+  LoadJob *job;
+
+  g_return_if_fail (CUOCC_IS_KERNEL_LOADER (self));
+  g_return_if_fail (text != NULL);
+
+  job = g_new0 (LoadJob, 1);
+  job->text = g_strdup (text);
+  job->source_name = g_strdup (source_name);
+  start_load (self, job);
+}
+
+/* The read under way, if any, never reports. */
+void
+cuocc_kernel_loader_cancel (CuoccKernelLoader *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_LOADER (self));
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+}
+
+gboolean
+cuocc_kernel_loader_is_busy (CuoccKernelLoader *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_LOADER (self), FALSE);
+
+  return self->cancellable != NULL;
+}
+
+/* The file watched: the last one read successfully, NULL after text. */
+GFile *
+cuocc_kernel_loader_get_file (CuoccKernelLoader *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_LOADER (self), NULL);
+
+  return self->file;
+}
