@@ -519,6 +519,97 @@ test_paste (void)
   window_free (window);
 }
 
+/* A file dropped on the window, as a file manager drops it. */
+static void
+test_drop (void)
+{
+  g_autofree char *path = fixture ("cuobjdump-multi.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GListModel) controllers = NULL;
+  g_auto(GValue) value = G_VALUE_INIT;
+  GtkDropTarget *target = NULL;
+  gboolean accepted = FALSE;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_new ();
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_array (&file, 1));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  wait_until (window, idle_condition, NULL);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
+  g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (window->kernels_panel), file));
+
+  window_free (window);
+}
+
+/* A big build log is read in a worker thread: the main loop keeps
+ * running while it is read, and every kernel arrives. */
+static void
+test_large_log (void)
+{
+  enum { N = 50000 };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.log", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  gint64 start, longest = 0, last;
+  guint iterations = 0;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < N; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("kernel%u", i);
+      g_autofree char *mangled = g_strdup_printf ("_Z%zu%sPfi", strlen (name), name);
+
+      g_string_append_printf (log,
+                              "ptxas info    : Compiling entry function '%s' for 'sm_86'\n"
+                              "ptxas info    : Function properties for %s\n"
+                              "    %u bytes stack frame, %u bytes spill stores, %u bytes spill loads\n"
+                              "ptxas info    : Used %u registers, used 1 barriers, %u bytes smem, 380 bytes cmem[0]\n",
+                              mangled, mangled, i % 7 ? 0 : 16, i % 7 ? 0 : 8, i % 7 ? 0 : 8,
+                              16 + i % 200, (i % 48) * 1024);
+    }
+  g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+
+  window = window_new ();
+  start = last = g_get_monotonic_time ();
+  cuocc_window_import_file (window, file);
+  while (cuocc_kernels_panel_is_busy (window->kernels_panel))
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = g_get_monotonic_time ();
+      longest = MAX (longest, now - last);
+      last = now;
+      iterations++;
+    }
+  g_test_message ("%u kernels (%.1f MB) read in %.0f ms; the longest main loop iteration took %.1f ms of %u",
+                  N, log->len / 1e6, (g_get_monotonic_time () - start) / 1000.0, longest / 1000.0, iterations);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
+
+  search (window, "kernel4999 ", 11);
+  choose (window, "kernel49999(");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 16 + 49999 % 200);
+
+  window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static char *
 replace (const char *text,
          const char *old,
@@ -686,6 +777,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
   g_test_add_func ("/cuocc/app/import/paste", test_paste);
+  g_test_add_func ("/cuocc/app/import/drop", test_drop);
+  g_test_add_func ("/cuocc/app/import/large-log", test_large_log);
   g_test_add_func ("/cuocc/app/import/reread", test_reread);
   g_test_add_func ("/cuocc/app/import/screenshot", test_screenshot);
   g_test_add_func ("/cuocc/app/import/window-finalizes", test_window_finalizes);
