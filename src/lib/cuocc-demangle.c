@@ -110,11 +110,16 @@ node_print (const Node *node)
 
       for (guint i = 0; i < node->pack->len; i++)
         {
-          g_autofree char *elem = node_print (g_ptr_array_index (node->pack, i));
+          const Node *elem = g_ptr_array_index (node->pack, i);
+          g_autofree char *text = NULL;
 
-          if (i > 0)
+          /* An empty pack inside a pack prints nothing, not an empty element. */
+          if (elem->kind == KIND_PACK && elem->pack->len == 0)
+            continue;
+          text = node_print (elem);
+          if (s->len > 0)
             g_string_append (s, ", ");
-          g_string_append (s, elem);
+          g_string_append (s, text);
         }
       return g_string_free (s, FALSE);
     }
