@@ -63,6 +63,8 @@ ensure_host_tools() {
   command -v import >/dev/null || need+=(imagemagick)
   command -v dbus-run-session >/dev/null || need+=(dbus-bin)
   command -v git >/dev/null || need+=(git)
+  # flatpak-builder splits the debug info on the host.
+  command -v eu-strip >/dev/null || need+=(elfutils)
   [ ${#need[@]} -eq 0 ] && return
   log "Installing ${need[*]}"
   local sudo=""
