@@ -512,28 +512,24 @@ plot_swatch_width (const PlotLayout *layout)
   return round (layout->font_size * 1.8);
 }
 
-/* Flows the legend's entries into rows between left and right, each row
- * centred, from top; returns the number of rows. */
 static guint
-plot_layout_legend (PlotLayout        *layout,
-                    const CuoccSeries *series,
-                    PangoLayout       *measure,
-                    double             left,
-                    double             right,
-                    double             top)
+plot_layout_legend_rows (PlotLayout        *layout,
+                         const CuoccSeries *series,
+                         PangoLayout       *measure,
+                         gboolean           compact,
+                         double             left,
+                         double             right,
+                         double             top)
 {
   double widths[PLOT_MAX_LEGEND];
   double swatch = plot_swatch_width (layout);
-  double spacing = round (layout->font_size * 1.5);
+  double spacing = round (layout->font_size * (compact ? 1.0 : 1.5));
   double row_height = layout->line_height + round (layout->gap * 0.5);
   guint row_start = 0;
   guint rows = 0;
   double row_width = 0;
 
   layout->n_legend = 0;
-  if (series->n_lines < 2)
-    return 0;
-
   for (guint i = 0; i < series->n_lines && layout->n_legend < PLOT_MAX_LEGEND; i++)
     {
       PlotLegendEntry *entry;
@@ -543,7 +539,10 @@ plot_layout_legend (PlotLayout        *layout,
 
       entry = &layout->legend[layout->n_legend];
       entry->line = i;
-      plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
+      if (compact)
+        plot_format_kib (series->lines[i].smem_config, " KB", entry->label, sizeof entry->label);
+      else
+        plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
       plot_measure (measure, entry->label, &widths[layout->n_legend], NULL);
       widths[layout->n_legend] += swatch + layout->gap;
       layout->n_legend++;
@@ -575,6 +574,29 @@ plot_layout_legend (PlotLayout        *layout,
         row_width += (row_width > 0 ? spacing : 0) + widths[i];
     }
 
+  return rows;
+}
+
+/* Lays the legend out in rows under the title, each row centred, from top;
+ * returns the number of rows. Where "100 KB config" labels would take more
+ * than two rows, the legend says only "100 KB". */
+static guint
+plot_layout_legend (PlotLayout        *layout,
+                    const CuoccSeries *series,
+                    PangoLayout       *measure,
+                    double             left,
+                    double             right,
+                    double             top)
+{
+  guint rows;
+
+  layout->n_legend = 0;
+  if (series->n_lines < 2)
+    return 0;
+
+  rows = plot_layout_legend_rows (layout, series, measure, FALSE, left, right, top);
+  if (rows > 2)
+    rows = plot_layout_legend_rows (layout, series, measure, TRUE, left, right, top);
   return rows;
 }
 
@@ -717,7 +739,13 @@ plot_layout_measure (PlotLayout           *layout,
 
   layout->area = (PlotRect) { left, top, right - left, bottom - top };
 
-  layout->title_x = MAX (layout->pad, round (left + (right - left - title_width) / 2));
+  /* Centred over the plot area; where the window is too narrow for it, it
+   * starts at the edge and the drawing ellipsizes it. */
+  layout->title_max_width = MAX (1, width - 2 * layout->pad);
+  layout->title_x = round (left + (right - left - title_width) / 2);
+  if (layout->title_x + title_width > width - layout->pad)
+    layout->title_x = width - layout->pad - title_width;
+  layout->title_x = MAX (layout->pad, layout->title_x);
   layout->title_y = layout->pad;
   layout->y_title_x = layout->pad;
   layout->y_title_center = top + (bottom - top) / 2;

@@ -42,6 +42,7 @@ typedef struct {
   double tick_length;
   double gap;
   double title_x, title_y;
+  double title_max_width;          /* beyond it, the title is ellipsized */
   double y_title_x;                /* the rotated title's left edge */
   double y_title_center;
   double x_title_y;

@@ -472,6 +472,31 @@ draw_tick_labels (cairo_t              *cr,
     }
 }
 
+/* The title, ellipsized where the graph is too narrow for all of it. */
+static void
+show_title (cairo_t          *cr,
+            PlotText         *text,
+            const char       *string,
+            const PlotLayout *layout)
+{
+  PangoLayout *title = plot_text_layout (text, string);
+  PangoRectangle logical;
+
+  pango_layout_get_extents (title, NULL, &logical);
+  cairo_move_to (cr, layout->title_x, layout->title_y);
+  if (logical.width <= layout->title_max_width * PANGO_SCALE)
+    {
+      pango_cairo_show_layout (cr, title);
+      return;
+    }
+
+  title = pango_layout_copy (title);
+  pango_layout_set_width (title, (int) (layout->title_max_width * PANGO_SCALE));
+  pango_layout_set_ellipsize (title, PANGO_ELLIPSIZE_END);
+  pango_cairo_show_layout (cr, title);
+  g_object_unref (title);
+}
+
 static void
 draw_titles (cairo_t              *cr,
              PlotText             *text,
@@ -485,7 +510,7 @@ draw_titles (cairo_t              *cr,
 
   set_color (cr, &style->foreground, 1.0);
   set_font (text, style, TITLE_FONT_SCALE, TRUE);
-  show_text (cr, text, plot_title (series->kind), layout->title_x, layout->title_y);
+  show_title (cr, text, plot_title (series->kind), layout);
 
   set_color (cr, &style->foreground, 0.85);
   set_font (text, style, 1.0, FALSE);
