@@ -50,8 +50,8 @@ read_int64 (GKeyFile    *file,
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
                    /* Translators: e.g. "threads: “abc” is not a number from 1 to 1024" */
-                   _("%s: “%s” is not a number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT),
-                   key, text, min, max);
+                   _("%s: “%s” is not a number from %lld to %lld"),
+                   key, text, (long long) min, (long long) max);
       return FALSE;
     }
 
