@@ -7,7 +7,8 @@
 # inside the sandbox.
 #
 # The runtime and SDK are cached in ${CUOCC_FLATPAK_CACHE:-$XDG_CACHE_HOME/cuocc-flatpak}
-# and reused while the package lists below do not change.
+# and reused while the package lists below do not change. Flatpak installs into
+# the user installation (FLATPAK_USER_DIR, by default ~/.local/share/flatpak).
 #
 #   bash build-aux/flatpak-ci.sh [--runtime-only] [OUTPUT_DIR]
 #
@@ -155,6 +156,8 @@ assemble_runtime() {
 
 install_runtime() {
   flatpak --user remote-add --if-not-exists --no-gpg-verify "$remote" "file://$cache/repo"
+  # The cache may have moved (CUOCC_FLATPAK_CACHE) since the remote was added.
+  flatpak --user remote-modify --url="file://$cache/repo" "$remote"
   flatpak --user install -y --noninteractive --or-update "$remote" \
     "$platform_id//$branch" "$sdk_id//$branch"
 }
