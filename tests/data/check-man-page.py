@@ -4,6 +4,7 @@ of the man page's synopsis and option list is named somewhere in --help, and eve
 option --help names is documented in the man page.
    check-man-page.py MANPAGE CUOCC"""
 import re
+import shutil
 import subprocess
 import sys
 
@@ -32,11 +33,23 @@ def help_options(cli):
     return set(OPTION.findall(out.stdout)), out.returncode
 
 
+def groff_warnings(path):
+    """What groff says about the page with every warning turned on ("" when it renders cleanly)."""
+    if shutil.which("groff") is None:
+        return ""
+    out = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-z", path],
+                         capture_output=True, text=True, check=False)
+    return out.stderr.strip() or ("" if out.returncode == 0 else f"groff exits with {out.returncode}")
+
+
 def main():
     man = man_options(sys.argv[1])
     helped, status = help_options(sys.argv[2])
     helped -= {"help-all"}
-    tests = [("cuocc --help exits with 0", status == 0)]
+    warnings = groff_warnings(sys.argv[1])
+    tests = [("cuocc --help exits with 0", status == 0),
+             ("the man page renders without groff warnings" + (f" ({warnings})" if warnings else ""),
+              not warnings)]
     tests += [(f"--{o} of the man page is in cuocc --help", o in helped) for o in sorted(man)]
     tests += [(f"--{o} of cuocc --help is in the man page", o in man) for o in sorted(helped - man)]
     print(f"1..{len(tests)}")
