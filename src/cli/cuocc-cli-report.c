@@ -41,15 +41,36 @@ format_percent (double fraction)
   return g_strdup_printf ("%" G_GINT64_FORMAT ".%02d", hundredths / 100, (int) (hundredths % 100));
 }
 
-/* Pads by characters, not bytes, so translated labels line up. */
+/* The columns a terminal gives text: CJK characters take two, combining
+ * marks none. */
+static int
+display_width (const char *text)
+{
+  int width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+/* Pads by display columns, not bytes, so translated labels line up. A
+ * right-aligned cell as wide as its column still keeps a space before it. */
 static void
 append_padded (GString    *out,
                const char *text,
                int         width,
                gboolean    right)
 {
-  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
+  int pad = MAX (0, width - display_width (text));
 
+  if (right && pad == 0)
+    pad = 1;
   if (right)
     for (int i = 0; i < pad; i++)
       g_string_append_c (out, ' ');
@@ -66,7 +87,7 @@ append_line (GString    *out,
 {
   g_string_append (out, "  ");
   append_padded (out, label, LABEL_WIDTH - 2, FALSE);
-  if (g_utf8_strlen (label, -1) >= LABEL_WIDTH - 2)
+  if (display_width (label) >= LABEL_WIDTH - 2)
     g_string_append_c (out, ' ');
   g_string_append (out, value);
   g_string_append_c (out, '\n');

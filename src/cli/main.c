@@ -14,7 +14,8 @@ main (int    argc,
       char **argv)
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* CUOCC_LOCALEDIR runs an uninstalled build in its own translations. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CUOCC_LOCALEDIR") != NULL ? g_getenv ("CUOCC_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
