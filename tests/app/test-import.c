@@ -11,51 +11,16 @@
 #include "cuocc-gpu-choice.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
+#include "app-test.h"
 #include "cuocc-window-private.h"
 
 #define TIMEOUT_S 20
 
-static gboolean have_display;
 
 /* ----- helpers ----- */
 
-static void
-reset_settings (void)
-{
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
 
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
 
-static void
-frame_done_cb (GdkFrameClock *clock,
-               gboolean      *done)
-{
-  *done = TRUE;
-}
-
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock;
-  gboolean done = FALSE;
-  gulong id;
-
-  while (!gtk_widget_get_mapped (widget))
-    g_main_context_iteration (NULL, TRUE);
-
-  clock = gtk_widget_get_frame_clock (widget);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_done_cb), &done);
-  gtk_widget_queue_draw (widget);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (clock, id);
-}
 
 static gboolean
 timeout_cb (gpointer user_data)
@@ -104,33 +69,7 @@ regs_condition (CuoccWindow   *window,
   return window->have_result && window->input.regs == GPOINTER_TO_INT (data);
 }
 
-static CuoccWindow *
-window_new (void)
-{
-  CuoccWindow *window;
 
-  reset_settings ();
-  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_frame (GTK_WIDGET (window));
-
-  return window;
-}
-
-static void
-window_free (CuoccWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  while (g_list_model_get_n_items (toplevels) > 0)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);
-
-      gtk_window_destroy (top);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static char *
 fixture (const char *name)
@@ -293,8 +232,6 @@ assert_result_is_models (CuoccWindow *window,
   g_assert_cmpfloat (window->result.occupancy, ==, expected.occupancy);
 }
 
-#define SKIP_WITHOUT_DISPLAY() \
-  G_STMT_START { if (!have_display) { g_test_skip ("no display"); return; } } G_STMT_END
 
 /* ----- tests ----- */
 
@@ -306,7 +243,7 @@ test_ptxas_log (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   g_assert_false (gtk_revealer_get_reveal_child (window->kernels_revealer));
 
@@ -369,7 +306,7 @@ test_ptxas_log (void)
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 11);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -379,7 +316,7 @@ test_several_architectures (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   import_fixture (window, "resource-usage-multi.log");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
 
@@ -394,7 +331,7 @@ test_several_architectures (void)
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, k->regs);
   assert_result_is_models (window, 9, 0);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -405,7 +342,7 @@ test_nsight_compute (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   import_fixture (window, "ncu-details-sm86.csv");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 3);
 
@@ -434,7 +371,7 @@ test_nsight_compute (void)
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
   g_assert_nonnull (strstr (text, "cuocc 100 %"));
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -450,7 +387,7 @@ test_bad_files (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   choose (window, "heavy");
   search (window, "", 10);
@@ -484,7 +421,7 @@ test_bad_files (void)
       g_unlink (path);
     }
 
-  window_free (window);
+  app_test_window_free (window);
   g_rmdir (dir);
 }
 
@@ -497,7 +434,7 @@ test_paste (void)
 
   SKIP_WITHOUT_DISPLAY ();
   g_assert_true (g_file_get_contents (path, &log, NULL, NULL));
-  window = window_new ();
+  window = app_test_window_new ();
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), log);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
@@ -516,7 +453,7 @@ test_paste (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 /* A file dropped on the window, as a file manager drops it. */
@@ -532,7 +469,7 @@ test_drop (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
     {
@@ -551,7 +488,7 @@ test_drop (void)
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
   g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (window->kernels_panel), file));
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 /* A big build log is read in a worker thread: the main loop keeps
@@ -584,7 +521,7 @@ test_large_log (void)
     }
   g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
 
-  window = window_new ();
+  window = app_test_window_new ();
   start = last = g_get_monotonic_time ();
   cuocc_window_import_file (window, file);
   while (cuocc_kernels_panel_is_busy (window->kernels_panel))
@@ -605,7 +542,7 @@ test_large_log (void)
   choose (window, "kernel49999(");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 16 + 49999 % 200);
 
-  window_free (window);
+  app_test_window_free (window);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -637,7 +574,7 @@ test_reread (void)
   g_assert_true (g_file_get_contents (fixture_path, &log, NULL, NULL));
   g_assert_true (g_file_set_contents (path, log, -1, NULL));
 
-  window = window_new ();
+  window = app_test_window_new ();
   import_path (window, path);
   choose (window, "bounded");
   search (window, "", 10);
@@ -673,7 +610,7 @@ test_reread (void)
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
   g_assert_cmpint (window->input.regs, ==, 40);
 
-  window_free (window);
+  app_test_window_free (window);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -706,7 +643,7 @@ test_screenshot (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   choose (window, "heavy");
@@ -718,18 +655,18 @@ test_screenshot (void)
       g_autofree char *path = g_build_filename (dir ? dir : g_get_tmp_dir (), schemes[i].name, NULL);
 
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
-      wait_for_frame (GTK_WIDGET (window));
+      app_test_wait_for_frame (GTK_WIDGET (window));
       /* The revealer slides in. */
       while (!gtk_revealer_get_child_revealed (window->kernels_revealer))
         g_main_context_iteration (NULL, TRUE);
-      wait_for_frame (GTK_WIDGET (window));
+      app_test_wait_for_frame (GTK_WIDGET (window));
       texture = render_widget (GTK_WIDGET (window));
       g_assert_true (gdk_texture_save_to_png (texture, path));
       g_test_message ("screenshot: %s", path);
     }
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -738,13 +675,13 @@ test_window_finalizes (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   choose (window, "heavy");
   /* A read still under way when the window goes. */
   import_fixture (window, "resource-usage-multi.log");
   cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel));
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
 
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -759,18 +696,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  have_display = gtk_init_check ();
-  if (have_display)
-    {
-      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-      adw_init ();
-      gtk_css_provider_load_from_resource (provider, "/io/github/cuocc/Calculator/style.css");
-      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
-                                        "/io/github/cuocc/Calculator/icons");
-    }
+  app_test_init ();
 
   g_test_add_func ("/cuocc/app/import/ptxas-log", test_ptxas_log);
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);

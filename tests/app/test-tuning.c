@@ -8,92 +8,23 @@
 #include <glib/gstdio.h>
 
 #include "cuocc-gpu-choice.h"
+#include "app-test.h"
 #include "cuocc-window-private.h"
 
-static gboolean have_display;
 
-#define SKIP_WITHOUT_DISPLAY() \
-  G_STMT_START { \
-    if (!have_display) \
-      { \
-        g_test_skip ("no display"); \
-        return; \
-      } \
-  } G_STMT_END
 
 /* ----- helpers ----- */
 
-static void
-reset_settings (void)
-{
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
 
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
 
-static void
-frame_done_cb (GdkFrameClock *clock,
-               gboolean      *done)
-{
-  *done = TRUE;
-}
 
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock;
-  gboolean done = FALSE;
-  gulong id;
 
-  while (!gtk_widget_get_mapped (widget))
-    g_main_context_iteration (NULL, TRUE);
-
-  clock = gtk_widget_get_frame_clock (widget);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_done_cb), &done);
-  gtk_widget_queue_draw (widget);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (clock, id);
-}
-
-static CuoccWindow *
-window_new (void)
-{
-  CuoccWindow *window;
-
-  reset_settings ();
-  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_frame (GTK_WIDGET (window));
-
-  return window;
-}
-
-static void
-window_free (CuoccWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  while (g_list_model_get_n_items (toplevels) > 0)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);
-
-      gtk_window_destroy (top);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 show_tuning (CuoccWindow *window)
 {
   adw_view_stack_set_visible_child_name (window->stack, "tuning");
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
 }
 
 static GtkDropDown *
@@ -222,7 +153,7 @@ test_advice_apply (void)
   gint64 level = -1;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 7.5");
   type_into (window, CUOCC_FIELD_THREADS, "512");
   type_into (window, CUOCC_FIELD_REGS, "80");
@@ -269,7 +200,7 @@ test_advice_apply (void)
       level = i;
   g_assert_cmpint (level, >=, 0);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -284,7 +215,7 @@ test_heatmap_click (void)
   double x, y;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   type_into (window, CUOCC_FIELD_THREADS, "256");
   type_into (window, CUOCC_FIELD_REGS, "40");
@@ -326,7 +257,7 @@ test_heatmap_click (void)
   g_assert_cmpint (window->input.regs, ==, 72);
   g_assert_cmpint (window->input.smem, ==, want_smem);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -337,7 +268,7 @@ test_waves (void)
   CuoccWaves waves;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "NVIDIA H100 SXM5");
   type_into (window, CUOCC_FIELD_THREADS, "128");
   type_into (window, CUOCC_FIELD_REGS, "37");
@@ -368,7 +299,7 @@ test_waves (void)
   type_into (window, CUOCC_FIELD_THREADS, "0");
   g_assert_false (cuocc_waves_view_get_waves (view, NULL));
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -378,7 +309,7 @@ test_pin_compare (void)
   CuoccCompareView *view;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   type_into (window, CUOCC_FIELD_THREADS, "256");
   type_into (window, CUOCC_FIELD_REGS, "40");
@@ -411,7 +342,7 @@ test_pin_compare (void)
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     g_assert_null (cuocc_graph_get_overlay (window->graphs[i]));
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -426,7 +357,7 @@ test_detect_gpu (void)
   int n;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   before = cuocc_input_panel_get_gpu_id (window->input_panel);
 
@@ -451,7 +382,7 @@ test_detect_gpu (void)
       g_assert_true (window->have_result);
     }
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -462,7 +393,7 @@ test_heatmap_export (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   type_into (window, CUOCC_FIELD_THREADS, "256");
 
@@ -492,7 +423,7 @@ test_heatmap_export (void)
   }
 
   g_rmdir (dir);
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -508,7 +439,7 @@ screenshot (CuoccWindow *window,
   int width;
   int height;
 
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
   width = gtk_widget_get_width (GTK_WIDGET (window));
   height = gtk_widget_get_height (GTK_WIDGET (window));
   paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
@@ -534,7 +465,7 @@ test_tuning_screenshot (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
   choose_gpu (window, "NVIDIA H100 SXM5");
   type_into (window, CUOCC_FIELD_THREADS, "256");
@@ -578,7 +509,7 @@ test_tuning_screenshot (void)
   screenshot (window, "cuocc-pinned-light.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 int
@@ -587,18 +518,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  have_display = gtk_init_check ();
-  if (have_display)
-    {
-      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-      adw_init ();
-      gtk_css_provider_load_from_resource (provider, "/io/github/cuocc/Calculator/style.css");
-      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
-                                        "/io/github/cuocc/Calculator/icons");
-    }
+  app_test_init ();
 
   g_test_add_func ("/cuocc/app/tuning/advice-apply", test_advice_apply);
   g_test_add_func ("/cuocc/app/tuning/heatmap-click", test_heatmap_click);

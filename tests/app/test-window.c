@@ -10,78 +10,16 @@
 #include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
 #include "cuocc-session.h"
+#include "app-test.h"
 #include "cuocc-window-private.h"
 
-static gboolean have_display;
 
 /* ----- helpers ----- */
 
-static void
-reset_settings (void)
-{
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_auto(GStrv) keys = NULL;
 
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  keys = g_settings_schema_list_keys (schema);
-  for (guint i = 0; keys[i] != NULL; i++)
-    g_settings_reset (settings, keys[i]);
-}
 
-static void
-frame_done_cb (GdkFrameClock *clock,
-               gboolean      *done)
-{
-  *done = TRUE;
-}
 
-static void
-wait_for_frame (GtkWidget *widget)
-{
-  GdkFrameClock *clock;
-  gboolean done = FALSE;
-  gulong id;
 
-  while (!gtk_widget_get_mapped (widget))
-    g_main_context_iteration (NULL, TRUE);
-
-  clock = gtk_widget_get_frame_clock (widget);
-  id = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_done_cb), &done);
-  gtk_widget_queue_draw (widget);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (clock, id);
-}
-
-static CuoccWindow *
-window_new (void)
-{
-  CuoccWindow *window;
-
-  reset_settings ();
-  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_frame (GTK_WIDGET (window));
-
-  return window;
-}
-
-static void
-window_free (CuoccWindow *window)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  /* The window and whatever dialogs it opened. */
-  while (g_list_model_get_n_items (toplevels) > 0)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);
-
-      gtk_window_destroy (top);
-    }
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 collect_widgets (GtkWidget *widget,
@@ -233,8 +171,6 @@ read_file (const char *path)
   return data;
 }
 
-#define SKIP_WITHOUT_DISPLAY() \
-  G_STMT_START { if (!have_display) { g_test_skip ("no display"); return; } } G_STMT_END
 
 /* ----- tests ----- */
 
@@ -255,7 +191,7 @@ test_inputs (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 7.0");
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -304,7 +240,7 @@ test_inputs (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
   g_assert_cmpint (window->input.threads, ==, window->best_block_size);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -321,7 +257,7 @@ test_gpu_changes_smem_configs (void)
   GtkDropDown *caching;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
   caching = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_CACHING);
 
@@ -348,7 +284,7 @@ test_gpu_changes_smem_configs (void)
   gtk_drop_down_set_selected (configs, 1);
   g_assert_cmpint (window->input.smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -357,7 +293,7 @@ test_graph_click (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.0");
 
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
@@ -402,7 +338,7 @@ test_graph_click (void)
   /* Outside the plot area nothing changes. */
   g_assert_false (cuocc_graph_pick (window->graph_threads, -10, -10));
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -416,7 +352,7 @@ test_export (void)
 
   SKIP_WITHOUT_DISPLAY ();
   dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 7.0");
   type_into (window, CUOCC_FIELD_THREADS, "128");
   type_into (window, CUOCC_FIELD_REGS, "37");
@@ -497,7 +433,7 @@ test_export (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-results", NULL));
   }
 
-  window_free (window);
+  app_test_window_free (window);
   if (!g_test_failed ())
     {
       g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
@@ -527,7 +463,7 @@ test_corrupt_session (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   type_into (window, CUOCC_FIELD_THREADS, "192");
   type_into (window, CUOCC_FIELD_REGS, "48");
@@ -563,7 +499,7 @@ test_corrupt_session (void)
     g_assert_nonnull (window->last_error);
   }
 
-  window_free (window);
+  app_test_window_free (window);
   g_rmdir (dir);
 }
 
@@ -580,7 +516,7 @@ test_session_roundtrip (void)
   GtkDropDown *configs;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
   choose_gpu (window, "Compute capability 8.6");
   gtk_drop_down_set_selected (configs, 1);
@@ -609,7 +545,7 @@ test_session_roundtrip (void)
   g_assert_cmpstr (g_settings_get_string (settings, "gpu"), ==, "Compute capability 8.6");
   g_assert_cmpint (g_settings_get_int (settings, "threads"), ==, 96);
 
-  window_free (window);
+  app_test_window_free (window);
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -621,7 +557,7 @@ test_restore_state (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  reset_settings ();
+  app_test_reset_settings ();
   settings = g_settings_new (APP_ID);
   g_settings_set_string (settings, "gpu", "Compute capability 6.1");
   g_settings_set_int (settings, "threads", 320);
@@ -649,13 +585,13 @@ test_gpu_data_page (void)
   guint n_caps = 0;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, 0);
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
   cuocc_capabilities (&n_caps);
   g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, n_caps);
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -682,7 +618,7 @@ test_custom_device (void)
   g_assert_true (g_file_set_contents (path, device, -1, NULL));
   g_assert_true (g_file_set_contents (broken, "[Device]\nname=x\n", -1, NULL));
 
-  window = window_new ();
+  window = app_test_window_new ();
   gpus = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_GPU);
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
 
@@ -725,7 +661,7 @@ screenshot (CuoccWindow     *window,
   double luminance;
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
 
   texture = render_widget (GTK_WIDGET (window));
   path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
@@ -742,7 +678,7 @@ screenshot (CuoccWindow     *window,
   /* A field marked as wrong, and the GPU Data page. */
   type_into (window, CUOCC_FIELD_THREADS, "12x");
   gtk_expander_set_expanded (find_widget (window->input_panel, GTK_TYPE_EXPANDER, 0), TRUE);
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
   g_clear_object (&texture);
   g_free (path);
   texture = render_widget (GTK_WIDGET (window));
@@ -751,7 +687,7 @@ screenshot (CuoccWindow     *window,
   type_into (window, CUOCC_FIELD_THREADS, "256");
 
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
   g_clear_object (&texture);
   g_free (path);
   texture = render_widget (GTK_WIDGET (window));
@@ -766,7 +702,7 @@ test_screenshot (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.6");
   type_into (window, CUOCC_FIELD_THREADS, "256");
   type_into (window, CUOCC_FIELD_REGS, "40");
@@ -776,7 +712,7 @@ test_screenshot (void)
   screenshot (window, ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-window-dark.png", TRUE);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static int
@@ -801,7 +737,7 @@ test_redraw_time (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 9.0");
 
   for (guint i = 0; i < N; i++)
@@ -826,7 +762,7 @@ test_redraw_time (void)
   /* Generous: shared CI machines are slow; the figure above is the one to read. */
   g_assert_cmpint (times[N / 2], <, 100 * 1000);
 
-  window_free (window);
+  app_test_window_free (window);
 }
 
 static void
@@ -835,10 +771,10 @@ test_window_finalizes (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = window_new ();
+  window = app_test_window_new ();
   choose_gpu (window, "Compute capability 8.0");
   type_into (window, CUOCC_FIELD_THREADS, "64");
-  wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
 
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -853,20 +789,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  have_display = gtk_init_check ();
-  if (have_display)
-    {
-      g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
-
-      adw_init ();
-      /* What AdwApplication would load; the tests run without one so that
-       * they need no session bus. */
-      gtk_css_provider_load_from_resource (provider, "/io/github/cuocc/Calculator/style.css");
-      gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-      gtk_icon_theme_add_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
-                                        "/io/github/cuocc/Calculator/icons");
-    }
+  app_test_init ();
 
   g_test_add_func ("/cuocc/app/inputs", test_inputs);
   g_test_add_func ("/cuocc/app/gpu-changes-smem-configs", test_gpu_changes_smem_configs);
