@@ -65,11 +65,11 @@ cli_input_parse (const char *const  fields[CLI_N_INPUTS],
       return FALSE;
     }
   if (!cuocc_parse_int (fields[CLI_INPUT_THREADS], field_name (CLI_INPUT_THREADS, as_options),
-                        1, G_MAXINT, &input->threads, error))
+                        1, CUOCC_MAX_THREADS_INPUT, &input->threads, error))
     return FALSE;
   if (has_text (fields[CLI_INPUT_REGS]) &&
       !cuocc_parse_int (fields[CLI_INPUT_REGS], field_name (CLI_INPUT_REGS, as_options),
-                        0, G_MAXINT, &input->regs, error))
+                        0, CUOCC_MAX_REGS_INPUT, &input->regs, error))
     return FALSE;
   if (has_text (fields[CLI_INPUT_SMEM]) &&
       !parse_size_field (fields[CLI_INPUT_SMEM], field_name (CLI_INPUT_SMEM, as_options),
@@ -81,7 +81,7 @@ cli_input_parse (const char *const  fields[CLI_N_INPUTS],
     return FALSE;
   if (has_text (fields[CLI_INPUT_BARRIERS]) &&
       !cuocc_parse_int (fields[CLI_INPUT_BARRIERS], field_name (CLI_INPUT_BARRIERS, as_options),
-                        0, G_MAXINT, &input->barriers, error))
+                        0, CUOCC_MAX_BARRIERS_INPUT, &input->barriers, error))
     return FALSE;
   if (has_text (fields[CLI_INPUT_GLOBAL_CACHING]) &&
       !cuocc_caching_parse (fields[CLI_INPUT_GLOBAL_CACHING], &input->caching, error))
