@@ -443,10 +443,7 @@ paint_hover (cairo_t              *cr,
 {
   g_autofree char *reading = NULL;
   char y_text[PLOT_LABEL_LEN], percent[32];
-  PangoRectangle logical;
-  CuoccPlotColor box = style->background;
   PlotRect cell;
-  double box_w, box_h, box_x, box_y, pad = layout->gap;
 
   cell_rect (layout, map, i, j, &cell);
   outline_cell (cr, &cell, &style->foreground, 1.0);
@@ -462,27 +459,7 @@ paint_hover (cairo_t              *cr,
 
   set_font (text, style, 0.92, FALSE);
   pango_layout_set_text (text, reading, -1);
-  pango_layout_get_extents (text, NULL, &logical);
-  box_w = ceil ((double) logical.width / PANGO_SCALE) + 2 * pad;
-  box_h = ceil ((double) logical.height / PANGO_SCALE) + 2 * pad;
-  box_x = hover->x + layout->font_size;
-  if (box_x + box_w > layout->area.x + layout->area.width)
-    box_x = hover->x - layout->font_size - box_w;
-  box_x = round (MAX (box_x, layout->area.x));
-  box_y = round (CLAMP (hover->y - box_h - layout->font_size * 0.5, layout->area.y,
-                        MAX (layout->area.y, layout->area.y + layout->area.height - box_h)));
-
-  if (box.a <= 0)
-    box = (CuoccPlotColor) { 0.12, 0.12, 0.12, 1 };
-  cairo_rectangle (cr, box_x + 0.5, box_y + 0.5, box_w - 1, box_h - 1);
-  set_color (cr, &box, 0.94);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, 1.0);
-  set_color (cr, &style->foreground, 0.25);
-  cairo_stroke (cr);
-  set_color (cr, &style->foreground, 1.0);
-  cairo_move_to (cr, box_x + pad, box_y + pad);
-  pango_cairo_show_layout (cr, text);
+  plot_paint_readout (cr, text, &layout->area, layout->font_size, layout->gap, hover, style);
 }
 
 static gboolean

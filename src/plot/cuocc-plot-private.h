@@ -89,6 +89,14 @@ void         plot_text_set_font (PlotText             *text,
 PangoLayout *plot_text_layout   (PlotText             *text,
                                  const char           *string);
 
+void        plot_paint_readout (cairo_t              *cr,
+                                PangoLayout          *text,
+                                const PlotRect       *area,
+                                double                font_size,
+                                double                pad,
+                                const CuoccPlotHover *hover,
+                                const CuoccPlotStyle *style);
+
 const char *plot_title   (CuoccSeriesKind kind);
 const char *plot_heatmap_title (CuoccSeriesKind y_kind);
 const char *plot_x_title (CuoccSeriesKind kind);

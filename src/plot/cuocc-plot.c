@@ -719,6 +719,51 @@ rounded_rectangle (cairo_t *cr,
   cairo_close_path (cr);
 }
 
+/* A read-out box beside the pointer, on whichever side has room, inside
+ * the plot area: the line graphs' and the heatmaps' hover. */
+void
+plot_paint_readout (cairo_t              *cr,
+                    PangoLayout          *text,
+                    const PlotRect       *area,
+                    double                font_size,
+                    double                pad,
+                    const CuoccPlotHover *hover,
+                    const CuoccPlotStyle *style)
+{
+  CuoccPlotColor box = style->background;
+  PangoRectangle logical;
+  double box_w, box_h, box_x, box_y;
+
+  pango_layout_get_extents (text, NULL, &logical);
+  box_w = ceil ((double) logical.width / PANGO_SCALE) + 2 * pad;
+  box_h = ceil ((double) logical.height / PANGO_SCALE) + 2 * pad;
+
+  box_x = hover->x + font_size;
+  if (box_x + box_w > area->x + area->width)
+    box_x = hover->x - font_size - box_w;
+  box_x = round (MAX (box_x, area->x));
+  box_y = round (CLAMP (hover->y - box_h - font_size * 0.5, area->y,
+                        MAX (area->y, area->y + area->height - box_h)));
+
+  /* On a transparent background, a box that contrasts with the text. */
+  if (box.a <= 0)
+    {
+      double luminance = 0.2126 * style->foreground.r + 0.7152 * style->foreground.g + 0.0722 * style->foreground.b;
+      box = luminance > 0.5 ? (CuoccPlotColor) { 0.12, 0.12, 0.12, 1 } : (CuoccPlotColor) { 1, 1, 1, 1 };
+    }
+
+  rounded_rectangle (cr, box_x + 0.5, box_y + 0.5, box_w - 1, box_h - 1, pad * 0.8);
+  set_color (cr, &box, 0.94);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.0);
+  set_color (cr, &style->foreground, 0.25);
+  cairo_stroke (cr);
+
+  set_color (cr, &style->foreground, 1.0);
+  cairo_move_to (cr, box_x + pad, box_y + pad);
+  pango_cairo_show_layout (cr, text);
+}
+
 static void
 draw_hover (cairo_t              *cr,
             PlotText             *text,
@@ -734,11 +779,6 @@ draw_hover (cairo_t              *cr,
   gint64 value = plot_snap_value (layout, snap, hover->x);
   double x = snap_x (grid, plot_x_position (layout, value), hairline);
   g_autofree char *reading = hover_text (series, layout, value);
-  PangoRectangle logical;
-  PangoLayout *box_text;
-  CuoccPlotColor box = style->background;
-  double pad = layout->gap;
-  double box_w, box_h, box_x, box_y;
 
   cairo_move_to (cr, x, a->y);
   cairo_line_to (cr, x, a->y + a->height);
@@ -760,34 +800,7 @@ draw_hover (cairo_t              *cr,
     }
 
   set_font (text, style, TICK_FONT_SCALE, FALSE);
-  box_text = plot_text_layout (text, reading);
-  pango_layout_get_extents (box_text, NULL, &logical);
-  box_w = ceil ((double) logical.width / PANGO_SCALE) + 2 * pad;
-  box_h = ceil ((double) logical.height / PANGO_SCALE) + 2 * pad;
-
-  /* Beside the pointer, on whichever side has room, inside the plot area. */
-  box_x = hover->x + layout->font_size;
-  if (box_x + box_w > a->x + a->width)
-    box_x = hover->x - layout->font_size - box_w;
-  box_x = round (MAX (box_x, a->x));
-  box_y = round (CLAMP (hover->y - box_h - layout->font_size * 0.5, a->y, MAX (a->y, a->y + a->height - box_h)));
-
-  if (box.a <= 0)
-    {
-      double luminance = 0.2126 * style->foreground.r + 0.7152 * style->foreground.g + 0.0722 * style->foreground.b;
-      box = luminance > 0.5 ? (CuoccPlotColor) { 0.12, 0.12, 0.12, 1 } : (CuoccPlotColor) { 1, 1, 1, 1 };
-    }
-
-  rounded_rectangle (cr, box_x + 0.5, box_y + 0.5, box_w - 1, box_h - 1, layout->gap * 0.8);
-  set_color (cr, &box, 0.94);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, 1.0);
-  set_color (cr, &style->foreground, 0.25);
-  cairo_stroke (cr);
-
-  set_color (cr, &style->foreground, 1.0);
-  cairo_move_to (cr, box_x + pad, box_y + pad);
-  pango_cairo_show_layout (cr, box_text);
+  plot_paint_readout (cr, plot_text_layout (text, reading), a, layout->font_size, layout->gap, hover, style);
 }
 
 /* ------------------------------------------------------------------ */
