@@ -31,6 +31,9 @@ cuocc_import_kernel_init (CuoccKernel *k)
   k->theoretical_occupancy = k->achieved_occupancy = k->theoretical_warps = -1.0;
   k->block_limit_regs = k->block_limit_smem = k->block_limit_warps = CUOCC_IMPORT_UNKNOWN;
   k->block_limit_blocks = k->block_limit_barriers = CUOCC_IMPORT_UNKNOWN;
+  k->max_threads = k->min_blocks = k->max_regs = CUOCC_IMPORT_UNKNOWN;
+  k->code = CUOCC_CODE_SASS;
+  k->loaded = CUOCC_LOAD_UNKNOWN;
 }
 
 void
@@ -39,6 +42,8 @@ cuocc_import_kernel_clear (CuoccKernel *k)
   g_clear_pointer (&k->name, g_free);
   g_clear_pointer (&k->mangled, g_free);
   g_clear_pointer (&k->arch, g_free);
+  g_clear_pointer (&k->file, g_free);
+  g_clear_pointer (&k->entry, g_free);
 }
 
 static gboolean
@@ -200,6 +205,12 @@ cuocc_import_format_name (CuoccImportFormat format)
       return "ncu-csv";
     case CUOCC_IMPORT_FORMAT_NCU_RAW:
       return "ncu-raw";
+    case CUOCC_IMPORT_FORMAT_CUBIN:
+      return "cubin";
+    case CUOCC_IMPORT_FORMAT_FATBIN:
+      return "fatbin";
+    case CUOCC_IMPORT_FORMAT_TRITON:
+      return "triton";
     case CUOCC_IMPORT_FORMAT_UNKNOWN:
     default:
       return "unknown";

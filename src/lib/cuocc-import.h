@@ -35,7 +35,25 @@ typedef enum {
   CUOCC_IMPORT_FORMAT_CUOBJDUMP,   /* cuobjdump --dump-resource-usage */
   CUOCC_IMPORT_FORMAT_NCU_CSV,     /* ncu --csv (--page details, the default) */
   CUOCC_IMPORT_FORMAT_NCU_RAW,     /* ncu --csv --page raw */
+  CUOCC_IMPORT_FORMAT_CUBIN,       /* an ELF file ptxas wrote (.cubin) */
+  CUOCC_IMPORT_FORMAT_FATBIN,      /* an entry of a fat binary: a .fatbin, or one inside a host ELF file or archive */
+  CUOCC_IMPORT_FORMAT_TRITON,      /* a Triton cache entry (its .json and its cubin) */
 } CuoccImportFormat;
+
+/* What an entry holds: machine code for one architecture, or PTX that the
+ * driver compiles when it loads it. Logs describe SASS. */
+typedef enum {
+  CUOCC_CODE_SASS,
+  CUOCC_CODE_PTX,                  /* registers are known only after JIT */
+} CuoccCodeKind;
+
+/* Whether the CUDA driver would load this entry on the chosen GPU. */
+typedef enum {
+  CUOCC_LOAD_UNKNOWN,              /* no GPU chosen */
+  CUOCC_LOAD_YES,                  /* the one entry of this kernel the driver loads */
+  CUOCC_LOAD_OTHER,                /* another entry of the same kernel is loaded instead */
+  CUOCC_LOAD_NONE,                 /* no entry of this kernel can run on the GPU */
+} CuoccLoad;
 
 /* One kernel on one architecture. Every number is CUOCC_IMPORT_UNKNOWN when
  * the input does not say; sizes are in bytes.
@@ -47,7 +65,17 @@ typedef struct {
   int cc_major;                    /* from arch or the profiler's CC; 0 when unknown */
   int cc_minor;
   CuoccImportFormat format;
-  guint line;                      /* where in the input the kernel's figures end, from 1 */
+  guint line;                      /* where in the input the kernel's figures end, from 1 (text formats) */
+  char *file;                      /* the file named by the user; "lib.a(member.o)" inside an archive; NULL for standard input */
+  char *entry;                     /* the fat binary entry ("sm_90a SASS", "compute_90 PTX"); NULL when the file is the code itself */
+  CuoccCodeKind code;
+  CuoccLoad loaded;                /* set by cuocc_kernel_list_select () */
+
+  /* What the kernel declares; CUOCC_IMPORT_UNKNOWN when the format does not record it. */
+  int max_threads;                 /* __launch_bounds__ maximum threads, or the required block size (x·y·z) */
+  int min_blocks;                  /* __launch_bounds__ minimum blocks per SM */
+  int max_regs;                    /* __maxnreg__ */
+  int cluster_dims[3];             /* __cluster_dims__ or Triton's; all 0 when unknown */
 
   int regs;                        /* registers per thread */
   gint64 smem;                     /* static shared memory per block */
@@ -58,7 +86,8 @@ typedef struct {
   gint64 lmem;                     /* local memory per thread (older ptxas, cuobjdump LOCAL) */
   gint64 cmem;                     /* constant bank 0 */
 
-  /* What Nsight Compute measured or worked out for one launch. */
+  /* What Nsight Compute measured or worked out for one launch; block_size and
+   * dynamic_smem also what a Triton cache entry launches with. */
   int block_size;                  /* threads per block */
   gint64 grid_size;                /* blocks */
   gint64 dynamic_smem;             /* dynamic shared memory per block */
@@ -97,6 +126,14 @@ CUOCC_AVAILABLE void cuocc_import_parser_free (CuoccImportParser *parser);
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse (const char *data, gsize len, GError **error);
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse_file (const char *path, GError **error);
 CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
+
+/* Marks in each kernel's `loaded` the entry the CUDA driver would load on a
+ * GPU of compute capability major.minor: the SASS of the highest architecture
+ * of the same major version not above it ("a" entries only on exactly that
+ * capability, "f" entries on their family), else the PTX of the highest
+ * virtual architecture not above it. Entries of one kernel share file and
+ * mangled name. major 0 clears every mark to CUOCC_LOAD_UNKNOWN. */
+CUOCC_AVAILABLE void cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor);
 
 /* A small Itanium C++ ABI demangler; NULL when it cannot demangle. */
 CUOCC_AVAILABLE char *cuocc_demangle (const char *mangled);
