@@ -62,6 +62,14 @@ int      cuocc_import_add_kernel      (CuoccImportParser *parser, CuoccKernel *k
 gboolean cuocc_import_parse_sum       (const char *start, const char *end, gint64 *value);
 int      cuocc_import_clamp_int       (gint64 v);
 
+/* Binary readers (cuocc-import-cubin.c, cuocc-import-fatbin.c,
+ * cuocc-import-triton.c). The cubin reader adds one kernel per function of
+ * an ELF file ptxas wrote, with `file` and `entry` as given; it fails with
+ * an error when the data is no cubin or holds no kernel. The Triton reader
+ * uses it for the kernel's cubin. */
+gboolean cuocc_import_read_cubin      (CuoccImportParser *parser, const guint8 *data, gsize len,
+                                       const char *file, const char *entry, GError **error);
+
 /* Each reader sees every line. */
 void     cuocc_import_ptxas_line      (CuoccImportParser *parser, const char *line);
 void     cuocc_import_cuobjdump_line  (CuoccImportParser *parser, const char *line);
