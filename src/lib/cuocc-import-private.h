@@ -4,11 +4,16 @@
  */
 #pragma once
 
+#include <gelf.h>
+
 #include "cuocc.h"
 
 G_BEGIN_DECLS
 
 #define MAX_FIGURE G_GINT64_CONSTANT (1000000000000000)
+
+/* libelf allocates some 200 bytes per section: a file claiming more is refused. */
+#define CUOCC_IMPORT_MAX_SECTIONS (1 << 18)
 
 typedef enum {
   NCU_NONE,
@@ -69,6 +74,20 @@ int      cuocc_import_clamp_int       (gint64 v);
  * uses it for the kernel's cubin. */
 gboolean cuocc_import_read_cubin      (CuoccImportParser *parser, const guint8 *data, gsize len,
                                        const char *file, const char *entry, GError **error);
+
+/* cuocc-import-fatbin.c: what binary content is, and the reader that takes
+ * any of it (a cubin, a fat binary, a host ELF file, an archive). `file` is
+ * the name the user gave, NULL for standard input. */
+gboolean cuocc_import_is_archive  (const guint8 *data, gsize len);
+gboolean cuocc_import_is_fatbin   (const guint8 *data, gsize len);
+gboolean cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
+                                   const char *file, GError **error);
+
+/* ELF helpers the binary readers share. `what` names the file in messages. */
+gboolean      cuocc_import_is_elf            (const guint8 *data, gsize len);
+Elf          *cuocc_import_elf_open          (const guint8 *data, gsize len, const char *what, GError **error);
+const guint8 *cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size);
+const char   *cuocc_import_elf_section_name  (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr);
 
 /* Each reader sees every line. */
 void     cuocc_import_ptxas_line      (CuoccImportParser *parser, const char *line);

@@ -9,8 +9,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -65,7 +63,7 @@ cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
   k->mangled = demangled != NULL || !looks_demangled (valid) ? g_steal_pointer (&valid) : g_strdup ("");
 }
 
-/* "sm_90a" → 9.0, "sm_100f" → 10.0, "sm_21" → 2.1. */
+/* "sm_90a" → 9.0, "sm_100f" → 10.0, "sm_21" → 2.1, "sm_101" → 11.0. */
 static gboolean
 arch_to_cc (const char *arch, int *major, int *minor)
 {
@@ -80,6 +78,10 @@ arch_to_cc (const char *arch, int *major, int *minor)
     n = n * 10 + (*p - '0');
   if (digits < 2 || digits > 3 || n < 10 || (*p != '\0' && strcmp (p, "a") != 0 && strcmp (p, "f") != 0))
     return FALSE;
+  /* CUDA 13 renamed sm_101 (Jetson Thor) to sm_110, compute capability
+   * 11.0; binaries and logs of CUDA 12.8 and 12.9 still say sm_101. */
+  if (n == 101)
+    n = 110;
   *major = n / 10;
   *minor = n % 10;
   return TRUE;
@@ -188,6 +190,60 @@ end_line (CuoccImportParser *parser)
     }
   g_string_truncate (parser->line, 0);
   parser->line_too_long = FALSE;
+}
+
+/* ---------------------------------------------------------------- binaries */
+
+static gboolean
+is_text_format (CuoccImportFormat format)
+{
+  return format == CUOCC_IMPORT_FORMAT_PTXAS || format == CUOCC_IMPORT_FORMAT_CUOBJDUMP ||
+         format == CUOCC_IMPORT_FORMAT_NCU_CSV || format == CUOCC_IMPORT_FORMAT_NCU_RAW;
+}
+
+typedef enum {
+  CONTENT_TEXT,                    /* a log or a CSV export: the line readers */
+  CONTENT_BINARY,                  /* ELF, archive or fat binary */
+  CONTENT_JSON,                    /* a Triton cache entry's metadata */
+} Content;
+
+/* By content, never by name: a file called .log may be a cubin. */
+static Content
+detect_content (const guint8 *data, gsize len)
+{
+  gsize i = 0;
+
+  if (cuocc_import_is_elf (data, len) || cuocc_import_is_archive (data, len) ||
+      cuocc_import_is_fatbin (data, len))
+    return CONTENT_BINARY;
+  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < len && i < 4096 && g_ascii_isspace (data[i]))
+    i++;
+  return i < len && data[i] == '{' ? CONTENT_JSON : CONTENT_TEXT;
+}
+
+/* Takes the parser. */
+static CuoccKernelList *
+parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const char *file, GError **error)
+{
+  g_autoptr (CuoccImportParser) parser = owned;
+
+  switch (detect_content (data, len))
+    {
+    case CONTENT_BINARY:
+      if (!cuocc_import_read_binary (parser, data, len, file, error))
+        return NULL;
+      break;
+    case CONTENT_JSON:
+      /* The Triton cache reader hooks in here; until then the line readers
+       * see the JSON and find no kernel in it. */
+    case CONTENT_TEXT:
+    default:
+      cuocc_import_parser_feed (parser, (const char *) data, len);
+      break;
+    }
+  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
 }
 
 /* ---------------------------------------------------------------- public API */
@@ -299,7 +355,7 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
     {
       CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
 
-      if (k->regs < 0)
+      if (k->regs < 0 && k->code == CUOCC_CODE_SASS && is_text_format (k->format))
         cuocc_import_kernel_clear (k);
       else
         g_array_index (parser->kernels, CuoccKernel, kept++) = *k;
@@ -327,49 +383,31 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
 CuoccKernelList *
 cuocc_import_parse (const char *data, gsize len, GError **error)
 {
-  CuoccImportParser *parser;
-
   g_return_val_if_fail (data != NULL || len == 0, NULL);
 
-  parser = cuocc_import_parser_new ();
-  cuocc_import_parser_feed (parser, data, len);
-  return cuocc_import_parser_finish (parser, error);
+  return parse_content (cuocc_import_parser_new (), (const guint8 *) data, len, NULL, error);
 }
 
+/* Maps the file rather than reading it: a shared library may be a gigabyte,
+ * of which the readers touch only the headers and the device code. */
 CuoccKernelList *
 cuocc_import_parse_file (const char *path, GError **error)
 {
-  g_autoptr (CuoccImportParser) parser = NULL;
-  g_autofree char *buffer = NULL;
-  FILE *file;
-  gsize n;
+  g_autoptr (GMappedFile) mapped = NULL;
+  GError *local_error = NULL;
+  const guint8 *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  file = fopen (path, "rb");
-  if (file == NULL)
+  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  if (mapped == NULL)
     {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("Could not open “%s”: %s"), display, g_strerror (saved));
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  parser = cuocc_import_parser_new ();
-  buffer = g_malloc (64 * 1024);
-  while ((n = fread (buffer, 1, 64 * 1024, file)) > 0)
-    cuocc_import_parser_feed (parser, buffer, n);
-  if (ferror (file))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      fclose (file);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("Could not read “%s”"), display);
-      return NULL;
-    }
-  fclose (file);
-  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+  data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  return parse_content (cuocc_import_parser_new (), data != NULL ? data : (const guint8 *) "",
+                        g_mapped_file_get_length (mapped), path, error);
 }
 
 void

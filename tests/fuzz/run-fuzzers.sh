@@ -25,8 +25,8 @@ printf '#define GETTEXT_PACKAGE "cuocc"\n#define PACKAGE_VERSION "fuzz"\n#define
 cc=${CC:-clang}
 flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
        -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0) -lm)
-lib_sources=("$root"/src/lib/cuocc-import*.c "$root/src/lib/cuocc-demangle.c" "$root/src/lib/cuocc-error.c")
+libs=($(pkg-config --libs glib-2.0 libelf) -lm -ldl)
+lib_sources=("$root"/src/lib/cuocc-*.c)
 
 "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
 "$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"
