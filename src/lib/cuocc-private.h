@@ -24,6 +24,8 @@ cuocc_div_round_up (gint64 value, gint64 unit)
 
 gint64 cuocc_smem_align_up_config (const CuoccCapability *cap, gint64 bytes);
 int    cuocc_best_block_size_for (const CuoccCapability *cap, const CuoccInput *input, int *best_blocks);
+void   cuocc_waves_fill (CuoccWaves *waves, gint64 grid, gint64 per_wave);
+void   cuocc_advise_cluster_size (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *now, GPtrArray *list);
 gint64 cuocc_smem_config_effective (const CuoccCapability *cap, const CuoccInput *input);
 
 G_END_DECLS
