@@ -142,6 +142,7 @@ parse_format (const char  *text,
 static GOptionContext *
 create_context (CliOptions *o)
 {
+  g_autofree char *description = NULL;
   CuoccInput defaults;
 
   cuocc_input_init (&defaults);
@@ -186,10 +187,8 @@ create_context (CliOptions *o)
       "multiprocessor runs at once, and which resource limits them.\n"
       "\n"
       "  cuocc (--gpu NAME|this | --cc X.Y | --device-file FILE | --detect) [--sms N]\n"
-      "        --threads N [--regs N] [--smem SIZE] [--smem-config SIZE | --carveout PCT]\n"
-      "        [--barriers N] [--global-caching off|on|strict] [--cluster-size N] [--grid N]\n"
-      "        [--format text|csv|json]\n"
-      "  cuocc --detect --measure-clusters\n"
+      "        --threads N [--regs N] [--smem SIZE] [--smem-config SIZE] [--barriers N]\n"
+      "        [--global-caching off|on|strict] [--grid N] [--format text|csv|json]\n"
       "  cuocc ... --advise [--spills STORES,LOADS] [--grid N] [--format text|csv|json]\n"
       "  cuocc --batch FILE|- [--format csv|json]\n"
       "  cuocc ... --plot threads|registers|smem|heatmap-regs|heatmap-smem\n"
@@ -197,11 +196,10 @@ create_context (CliOptions *o)
       "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]"));
-  g_option_context_set_description (context,
+  description = g_strconcat (
     _("SIZE is a number of bytes, or with a K, KB or KiB suffix (1K = 1024 bytes).\n"
       "A batch file is CSV with a header naming its columns: cc or gpu, threads, and\n"
-      "optionally regs, smem, smem_config, barriers, global_caching, cluster_size,\n"
-      "carveout.\n"
+      "optionally regs, smem, smem_config, barriers, global_caching.\n"
       "\n"
       "--advise lists what reaches each higher occupancy: the registers per thread\n"
       "to get under (with the __launch_bounds__ that gets it), the shared memory per\n"
@@ -212,16 +210,23 @@ create_context (CliOptions *o)
       "json get the columns grid, blocks_per_wave, waves, tail_blocks, tail_fill_pct,\n"
       "wave_efficiency_pct after error. It needs the SM count: name a GPU product or\n"
       "give --sms N.\n"
-      "--cluster-size N adds, after the other columns, cluster_size,\n"
-      "cluster_blocks_per_sm, max_active_clusters, clusters_basis (measured, driver,\n"
-      "upper-bound or per-sm), cluster_blocks_lost, cluster_blocks_lost_pct; with\n"
-      "--grid, the grid counts clusters.\n"
       "\n"
       "Exit status: 0 on success; 1 when some batch rows could not be evaluated;\n"
       "2 on a usage error or a value that is no question at all.\n"
       "\n"
       "Examples: cuocc --cc 7.0 --threads 128 --regs 37\n"
-      "          cuocc --gpu \"H100 SXM5\" --threads 128 --regs 37 --grid 4000 --advise"));
+      "          cuocc --gpu \"H100 SXM5\" --threads 128 --regs 37 --grid 4000 --advise"),
+    "\n\n",
+    _("Thread block clusters and the carveout preference (compute capability 9.0 and\n"
+      "7.0 on): --cluster-size N adds, after the other columns, cluster_size,\n"
+      "cluster_blocks_per_sm, max_active_clusters, clusters_basis (measured, driver,\n"
+      "upper-bound or per-sm), cluster_blocks_lost, cluster_blocks_lost_pct; with\n"
+      "--grid the grid counts clusters. --carveout PCT chooses the configuration as\n"
+      "the runtime does, instead of --smem-config. A batch file may have the columns\n"
+      "cluster_size and carveout. cuocc --detect --measure-clusters prints the max\n"
+      "active clusters table of this machine's GPU."),
+    NULL);
+  g_option_context_set_description (context, description);
   return context;
 }
 

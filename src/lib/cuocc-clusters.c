@@ -46,7 +46,7 @@ known_clusters (const CuoccGpu     *gpu,
   if (gpu->driver_clusters[blocks_per_sm - 1][cluster_size - 1] > 0)
     {
       *basis = CUOCC_CLUSTERS_DRIVER;
-      *source = _("this machine's CUDA driver (cuOccupancyMaxActiveClusters)");
+      *source = "cuOccupancyMaxActiveClusters of this machine's CUDA driver";
       return gpu->driver_clusters[blocks_per_sm - 1][cluster_size - 1];
     }
   table = cuocc_cluster_table_for_gpu (gpu);
@@ -109,8 +109,8 @@ cuocc_clusters (const CuoccGpu     *gpu,
   if (input->cluster_size < 1 || input->cluster_size > cap->max_cluster_size)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("No cluster size to calculate clusters for; compute capability %d.%d allows 1 to %d"),
-                   cap->major, cap->minor, cap->max_cluster_size);
+                   _("A cluster on compute capability %d.%d has 1 to %d blocks, not %d"),
+                   cap->major, cap->minor, cap->max_cluster_size, input->cluster_size);
       return FALSE;
     }
 
