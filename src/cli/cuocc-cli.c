@@ -332,6 +332,13 @@ resolve_gpu (const CliOptions  *o,
     ok = cuocc_gpu_load_file (o->device_file, gpu, &error);
   if (!ok)
     return error_exit (error);
+  if (o->cc != NULL || o->gpu != NULL)
+    {
+      const char *note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
+
+      if (note != NULL)
+        g_printerr (_("cuocc: warning: %s\n"), note);
+    }
 
   if (o->sms != NULL)
     {
@@ -374,6 +381,7 @@ typedef struct {
   gint64 grid;                     /* 0: no --grid */
   gboolean advise;
   CuoccAdviceExtra extra;
+  const char *cc_note;             /* cuocc_cc_note () of --cc or --gpu */
 } RunRequest;
 
 static int
@@ -403,6 +411,7 @@ write_result (const RunRequest  *request,
 
   extras.best_block_size = cuocc_best_block_size (gpu, input, &extras.min_grid_size);
   extras.grid = request->grid;
+  extras.cc_note = request->cc_note;
   if (request->grid > 0)
     {
       if (cuocc_waves (gpu, result, request->grid, &waves, &waves_error))
@@ -506,6 +515,8 @@ run_single (const CliOptions *o)
   status = resolve_gpu (o, &gpu);
   if (status != CLI_EXIT_OK)
     return status;
+  if (o->cc != NULL || o->gpu != NULL)
+    request.cc_note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
   if (request.grid > 0 && gpu.sm_count <= 0)
     return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
                         gpu.name);
