@@ -46,6 +46,7 @@ platform_packages=(
   libgdk-pixbuf-2.0-0 librsvg2-common shared-mime-info
   adwaita-icon-theme hicolor-icon-theme gsettings-desktop-schemas
   fontconfig fonts-cantarell fonts-dejavu-core
+  libelf1 libjson-glib-1.0-0 liblz4-1 libzstd1
   libgl1 libegl1 libgles2 libglx-mesa0 libegl-mesa0 libgl1-mesa-dri
 )
 # The SDK adds the compiler, the -dev packages and every tool the test suite
