@@ -156,7 +156,7 @@ create_context (CliOptions *o)
     { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, o->barriers_help, N_("N") },
     { "global-caching", 0, 0, G_OPTION_ARG_STRING, &o->caching, N_("Partitioned global caching (default off)"), N_("off|on|strict") },
     { "advise", 0, 0, G_OPTION_ARG_NONE, &o->advise, N_("Suggest changes that reach a higher occupancy"), NULL },
-    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Spill stores and loads the compiler reported, for --advise"), N_("STORES,LOADS") },
+    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Bytes of spill stores and loads ptxas reported for the compiled code, for --advise: adds how many registers the kernel could have"), N_("STORES,LOADS") },
     { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },

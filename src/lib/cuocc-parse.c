@@ -332,3 +332,21 @@ cuocc_format_occupancy_pct (int    active_warps,
   else
     g_snprintf (buf, size, "%" G_GINT64_FORMAT ".%02d", whole, frac);
 }
+
+/* A size as people read it: "48 KiB", "512 bytes", "15.6 KiB". With
+ * exact, a size that is no whole number of KiB also names its bytes:
+ * "15.6 KiB (16000 bytes)". */
+char *
+cuocc_size_text (gint64   bytes,
+                 gboolean exact)
+{
+  if (bytes < 1024 && bytes > -1024)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld byte", "%lld bytes", (gulong) ABS (bytes)),
+                            (long long) bytes);
+  if (bytes % 1024 == 0)
+    return g_strdup_printf (_("%lld KiB"), (long long) (bytes / 1024));
+  if (exact)
+    /* Translators: a size in KiB with its exact bytes, e.g. "15.6 KiB (16000 bytes)" */
+    return g_strdup_printf (_("%.1f KiB (%lld bytes)"), bytes / 1024.0, (long long) bytes);
+  return g_strdup_printf (_("%.1f KiB"), bytes / 1024.0);
+}

@@ -25,6 +25,7 @@ cuocc_div_round_up (gint64 value, gint64 unit)
 gint64 cuocc_smem_align_up_config (const CuoccCapability *cap, gint64 bytes);
 int    cuocc_best_block_size_for (const CuoccCapability *cap, const CuoccInput *input, int *best_blocks);
 gint64 cuocc_smem_config_effective (const CuoccCapability *cap, const CuoccInput *input);
+char  *cuocc_size_text (gint64 bytes, gboolean exact);
 
 /* The one reading of architecture names, for cuocc_parse_cc and the import
  * readers: sm_90, sm_90a, sm_100f, compute_90, cc90, and with bare_ok "90"

@@ -256,6 +256,7 @@ typedef enum {
   CUOCC_ADVICE_LEVEL,              /* what reaches `blocks` resident blocks */
   CUOCC_ADVICE_BLOCK_SIZE,         /* the block sizes that reach the best occupancy */
   CUOCC_ADVICE_WARNING,            /* spills, partial warps, idle shared memory */
+  CUOCC_ADVICE_MORE_REGISTERS,     /* for a kernel that spills: `regs` keep `blocks` resident blocks */
 } CuoccAdviceKind;
 
 typedef struct {
