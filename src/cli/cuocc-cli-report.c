@@ -375,6 +375,8 @@ cli_report_text (const CuoccGpu        *gpu,
   append_line (out, _("GPU"), gpu->name);
   g_snprintf (buf, sizeof buf, "%d.%d (%s)", cap->major, cap->minor, cap->architecture);
   append_line (out, _("Compute capability"), buf);
+  if (extras->cc_note != NULL)
+    append_line (out, _("Note"), extras->cc_note);
   if (gpu->sm_count > 0)
     append_line_int (out, _("Multiprocessors (SMs)"), gpu->sm_count);
   append_line_int (out, _("Threads per block"), input->threads);

@@ -165,7 +165,7 @@ create_context (CliOptions *o)
     { "measure-clusters", 0, 0, G_OPTION_ARG_NONE, &o->measure_clusters, N_("With --detect: ask the driver for the max active clusters table of this machine's GPU"), NULL },
     { "global-caching", 0, 0, G_OPTION_ARG_STRING, &o->caching, N_("Partitioned global caching (default off)"), N_("off|on|strict") },
     { "advise", 0, 0, G_OPTION_ARG_NONE, &o->advise, N_("Suggest changes that reach a higher occupancy"), NULL },
-    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Spill stores and loads the compiler reported, for --advise"), N_("STORES,LOADS") },
+    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Bytes of spill stores and loads ptxas reported for the compiled code, for --advise: adds how many registers the kernel could have"), N_("STORES,LOADS") },
     { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },
@@ -356,6 +356,13 @@ resolve_gpu (const CliOptions  *o,
     ok = cuocc_gpu_load_file (o->device_file, gpu, &error);
   if (!ok)
     return error_exit (error);
+  if (o->cc != NULL || o->gpu != NULL)
+    {
+      const char *note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
+
+      if (note != NULL)
+        g_printerr (_("cuocc: warning: %s\n"), note);
+    }
 
   if (o->sms != NULL)
     {
@@ -398,6 +405,7 @@ typedef struct {
   gint64 grid;                     /* 0: no --grid */
   gboolean advise;
   CuoccAdviceExtra extra;
+  const char *cc_note;             /* cuocc_cc_note () of --cc or --gpu */
 } RunRequest;
 
 static int
@@ -428,6 +436,7 @@ write_result (const RunRequest  *request,
 
   extras.best_block_size = cuocc_best_block_size (gpu, input, &extras.min_grid_size);
   extras.grid = request->grid;
+  extras.cc_note = request->cc_note;
   if (input->cluster_size > 0 && cuocc_clusters (gpu, input, result, &clusters, NULL))
     extras.clusters = &clusters;
   if (request->grid > 0)
@@ -569,6 +578,8 @@ run_single (const CliOptions *o)
   status = resolve_gpu (o, &gpu);
   if (status != CLI_EXIT_OK)
     return status;
+  if (o->cc != NULL || o->gpu != NULL)
+    request.cc_note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
   if (request.grid > 0 && gpu.sm_count <= 0)
     return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
                         gpu.name);

@@ -189,7 +189,11 @@ CUOCC_AVAILABLE const char *cuocc_version (void);
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capabilities (guint *n_capabilities);
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capability_lookup (int major, int minor);
 CUOCC_AVAILABLE const CuoccProduct *cuocc_products (guint *n_products);
+/* 8.6, 86, sm_86, sm_90a, sm_100f, compute_90, 120; sm_101 (CUDA 12's Jetson
+ * Thor) is 11.0, and cuocc_cc_note () then says so. */
 CUOCC_AVAILABLE gboolean cuocc_parse_cc (const char *text, int *major, int *minor, GError **error);
+/* The remark a spelling of a compute capability needs ("sm_101 … is read as 11.0"), or NULL. */
+CUOCC_AVAILABLE const char *cuocc_cc_note (const char *text);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc (const char *cc, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc_numbers (int major, int minor, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_find (const char *name, CuoccGpu *gpu, GError **error);
@@ -316,6 +320,7 @@ typedef enum {
   CUOCC_ADVICE_LEVEL,              /* what reaches `blocks` resident blocks */
   CUOCC_ADVICE_BLOCK_SIZE,         /* the block sizes that reach the best occupancy */
   CUOCC_ADVICE_WARNING,            /* spills, partial warps, idle shared memory */
+  CUOCC_ADVICE_MORE_REGISTERS,     /* for a kernel that spills: `regs` keep `blocks` resident blocks */
   CUOCC_ADVICE_CLUSTER_SIZE,       /* a cluster size that keeps more blocks active on the GPU */
 } CuoccAdviceKind;
 
