@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cuocc-import-private.h"
+#include "cuocc-private.h"
 
 /* ---------------------------------------------------------------- kernels */
 
@@ -67,24 +68,9 @@ cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
 static gboolean
 arch_to_cc (const char *arch, int *major, int *minor)
 {
-  const char *p;
-  int n = 0;
-  int digits = 0;
+  const char *note;
 
-  if (!g_str_has_prefix (arch, "sm_") && !g_str_has_prefix (arch, "compute_"))
-    return FALSE;
-  p = strchr (arch, '_') + 1;
-  for (; g_ascii_isdigit (*p) && digits < 4; p++, digits++)
-    n = n * 10 + (*p - '0');
-  if (digits < 2 || digits > 3 || n < 10 || (*p != '\0' && strcmp (p, "a") != 0 && strcmp (p, "f") != 0))
-    return FALSE;
-  /* CUDA 13 renamed sm_101 (Jetson Thor) to sm_110, compute capability
-   * 11.0; binaries and logs of CUDA 12.8 and 12.9 still say sm_101. */
-  if (n == 101)
-    n = 110;
-  *major = n / 10;
-  *minor = n % 10;
-  return TRUE;
+  return cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
 }
 
 void
