@@ -42,7 +42,7 @@ remote=cuocc-local
 # What the app links and loads at run time, and what renders it under Xvfb.
 platform_packages=(
   libglib2.0-0 libgtk-4-1 libgtk-4-common libadwaita-1-0
-  libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libelf1
+  libcairo2 libpango-1.0-0 libpangocairo-1.0-0
   libgdk-pixbuf-2.0-0 librsvg2-common shared-mime-info
   adwaita-icon-theme hicolor-icon-theme gsettings-desktop-schemas
   fontconfig fonts-cantarell fonts-dejavu-core

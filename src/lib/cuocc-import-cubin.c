@@ -157,8 +157,8 @@ elf_check_header (const guint8 *data, gsize len, const char *what, GError **erro
   if (shnum > CUOCC_IMPORT_MAX_SECTIONS)
     {
       g_autofree char *message =
-        g_strdup_printf (_("the ELF file claims %" G_GSIZE_FORMAT " sections; at most %d are read"),
-                         shnum, CUOCC_IMPORT_MAX_SECTIONS);
+        g_strdup_printf (_("the ELF file claims %llu sections; at most %d are read"),
+                         (unsigned long long) shnum, CUOCC_IMPORT_MAX_SECTIONS);
 
       set_parse_error (error, what, message);
       return FALSE;
@@ -171,22 +171,30 @@ elf_check_header (const guint8 *data, gsize len, const char *what, GError **erro
   return TRUE;
 }
 
+/* libelf over the bytes, which it only reads: the cast drops const for
+ * elf_memory's prototype. */
 Elf *
-cuocc_import_elf_open (const guint8 *data, gsize len, const char *what, GError **error)
+cuocc_import_elf_memory (const guint8 *data, gsize len)
 {
   static gsize initialized = 0;
-  Elf *elf;
-  size_t n;
 
   if (g_once_init_enter (&initialized))
     {
       elf_version (EV_CURRENT);
       g_once_init_leave (&initialized, 1);
     }
+  return elf_memory ((char *) data, len);
+}
+
+Elf *
+cuocc_import_elf_open (const guint8 *data, gsize len, const char *what, GError **error)
+{
+  Elf *elf;
+  size_t n;
+
   if (!elf_check_header (data, len, what, error))
     return NULL;
-  /* libelf only reads the image here: the cast drops const for its prototype. */
-  elf = elf_memory ((char *) data, len);
+  elf = cuocc_import_elf_memory (data, len);
   if (elf == NULL || elf_kind (elf) != ELF_K_ELF || elf_getshdrnum (elf, &n) != 0 || elf_getshdrstrndx (elf, &n) != 0)
     {
       g_autofree char *message = g_strdup_printf (_("malformed ELF file (%s)"), elf_errmsg (-1));

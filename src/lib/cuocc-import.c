@@ -14,6 +14,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "cuocc-import-private.h"
+
+#define SARMAG_BYTES 8             /* the longest magic detect_content looks for: "!<arch>\n" */
 #include "cuocc-private.h"
 
 /* ---------------------------------------------------------------- kernels */
@@ -209,12 +211,15 @@ detect_content (const guint8 *data, gsize len)
   return i < len && data[i] == '{' ? CONTENT_JSON : CONTENT_TEXT;
 }
 
+static void feed_text (CuoccImportParser *parser, const char *data, gsize len);
+
 /* Takes the parser. */
 static CuoccKernelList *
 parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const char *file, GError **error)
 {
   g_autoptr (CuoccImportParser) parser = owned;
 
+  parser->stream_mode = STREAM_TEXT;
   switch (detect_content (data, len))
     {
     case CONTENT_BINARY:
@@ -226,7 +231,7 @@ parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const ch
        * see the JSON and find no kernel in it. */
     case CONTENT_TEXT:
     default:
-      cuocc_import_parser_feed (parser, (const char *) data, len);
+      feed_text (parser, (const char *) data, len);
       break;
     }
   return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
@@ -264,6 +269,7 @@ cuocc_import_parser_new (void)
 {
   CuoccImportParser *parser = g_new0 (CuoccImportParser, 1);
 
+  parser->head = g_byte_array_new ();
   parser->line = g_string_sized_new (256);
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
   parser->ncu_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -273,15 +279,11 @@ cuocc_import_parser_new (void)
   return parser;
 }
 
-void
-cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len)
+static void
+feed_text (CuoccImportParser *parser, const char *data, gsize len)
 {
-  const char *end;
+  const char *end = data + len;
 
-  g_return_if_fail (parser != NULL);
-  g_return_if_fail (data != NULL || len == 0);
-
-  end = data + len;
   while (data < end)
     {
       const char *nl = memchr (data, '\n', (gsize) (end - data));
@@ -305,6 +307,54 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
     }
 }
 
+/* The first eight bytes say whether streamed input is binary (ELF, archive,
+ * fat binary): then it is kept, bounded, and read whole at the end. */
+static void
+decide_stream (CuoccImportParser *parser)
+{
+  GByteArray *head = parser->head;
+
+  if (detect_content (head->data, head->len) == CONTENT_BINARY)
+    {
+      parser->stream_mode = STREAM_BINARY;
+      return;
+    }
+  parser->stream_mode = STREAM_TEXT;
+  parser->head = NULL;
+  feed_text (parser, (const char *) head->data, head->len);
+  g_byte_array_unref (head);
+}
+
+void
+cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len)
+{
+  g_return_if_fail (parser != NULL);
+  g_return_if_fail (data != NULL || len == 0);
+
+  switch (parser->stream_mode)
+    {
+    case STREAM_TEXT:
+      feed_text (parser, data, len);
+      break;
+    case STREAM_UNDECIDED:
+    case STREAM_BINARY:
+      if (parser->binary_too_large)
+        break;
+      if (len > CUOCC_IMPORT_MAX_STREAMED_BINARY - parser->head->len)
+        {
+          parser->binary_too_large = TRUE;
+          g_byte_array_set_size (parser->head, 0);
+          break;
+        }
+      g_byte_array_append (parser->head, (const guint8 *) data, (guint) len);
+      if (parser->stream_mode == STREAM_UNDECIDED && parser->head->len >= SARMAG_BYTES)
+        decide_stream (parser);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 void
 cuocc_import_parser_free (CuoccImportParser *parser)
 {
@@ -313,6 +363,7 @@ cuocc_import_parser_free (CuoccImportParser *parser)
   for (guint i = 0; i < parser->kernels->len; i++)
     cuocc_import_kernel_clear (&g_array_index (parser->kernels, CuoccKernel, i));
   g_array_unref (parser->kernels);
+  g_clear_pointer (&parser->head, g_byte_array_unref);
   g_string_free (parser->line, TRUE);
   cuocc_import_kernel_clear (&parser->ptxas);
   g_free (parser->cuobjdump_arch);
@@ -333,6 +384,23 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   g_return_val_if_fail (owned != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (parser->stream_mode == STREAM_UNDECIDED && !parser->binary_too_large)
+    decide_stream (parser);
+  if (parser->binary_too_large)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("Binary input on standard input is read up to %u MiB; name the file instead"),
+                   (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
+      return NULL;
+    }
+  if (parser->stream_mode == STREAM_BINARY)
+    {
+      g_autoptr (GByteArray) head = g_steal_pointer (&parser->head);
+
+      parser->stream_mode = STREAM_TEXT;
+      if (!cuocc_import_read_binary (parser, head->data, head->len, NULL, error))
+        return NULL;
+    }
   if (parser->line->len > 0 || parser->line_too_long)
     end_line (parser);
 

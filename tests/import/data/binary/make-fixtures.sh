@@ -25,22 +25,37 @@ for a in "${archs[@]}"; do
 done
 "$nvcc" -O3 -cubin -arch=sm_90a -Xptxas -v cluster.cu -o cluster-sm_90a.cubin 2> cluster-sm_90a.log
 
-# The fat binary in each compression mode nvcc writes.
+# The fat binary in each compression mode nvcc writes, with ptxas -v in
+# every build (it is recorded in each cubin); the logs must agree.
+same_log () {
+  sed -i '/Compile time/d' "$1"
+  cmp -s "$1" "$2" || { echo "ptxas -v differs between $1 and $2" >&2; exit 1; }
+  rm -f "$1"
+}
 for mode in none default size speed balance; do
   if [ "$mode" = none ]; then compress=--no-compress; else compress=--compress-mode=$mode; fi
-  "$nvcc" "${flags[@]}" -fatbin "$compress" "${gencode[@]}" kernels.cu -o "kernels-$mode.fatbin"
+  "$nvcc" "${flags[@]}" -fatbin "$compress" "${gencode[@]}" -Xptxas -v kernels.cu -o "kernels-$mode.fatbin" \
+    2> "kernels-$mode.log"
+  sed -i '/Compile time/d' "kernels-$mode.log"
+  if [ "$mode" = none ]; then mv kernels-none.log kernels-fatbin.log; else same_log "kernels-$mode.log" kernels-fatbin.log; fi
 done
-"$nvcc" "${flags[@]}" -fatbin "${gencode[@]}" -Xptxas -v kernels.cu -o /dev/null 2> kernels-fatbin.log
-"$nvcc" "${flags[@]}" -fatbin "${host_gencode[@]}" -Xptxas -v kernels.cu -o /dev/null 2> kernels-host.log
 
 # Host files: an object (and one with relocatable device code), a static
 # archive of both, a shared library and an executable.
-"$nvcc" "${flags[@]}" -c --compress-mode=size "${host_gencode[@]}" kernels.cu -o kernels.o
-"$nvcc" "${flags[@]}" -c -rdc=true --compress-mode=speed -gencode arch=compute_90a,code=sm_90a cluster.cu -o cluster-rdc.o
+"$nvcc" "${flags[@]}" -c --compress-mode=size "${host_gencode[@]}" -Xptxas -v kernels.cu -o kernels.o 2> kernels-host.log
+sed -i '/Compile time/d' kernels-host.log
+"$nvcc" -O3 -c -rdc=true --compress-mode=speed -gencode arch=compute_90a,code=sm_90a -Xptxas -v \
+  cluster.cu -o cluster-rdc.o 2> cluster-rdc.log
 rm -f libkernels.a
 ar rcs libkernels.a kernels.o cluster-rdc.o
-"$nvcc" "${flags[@]}" -shared -Xcompiler -fPIC -cudart shared --compress-mode=default "${host_gencode[@]}" kernels.cu -o libkernels.so
-"$nvcc" "${flags[@]}" -cudart shared --no-compress "${host_gencode[@]}" kernels.cu main.cu -o kernels-exe
+"$nvcc" "${flags[@]}" -shared -Xcompiler -fPIC -cudart shared --compress-mode=default "${host_gencode[@]}" \
+  -Xptxas -v kernels.cu -o libkernels.so 2> so.log
+same_log so.log kernels-host.log
+"$nvcc" -c main.cu -o main.o
+"$nvcc" "${flags[@]}" -cudart shared --no-compress "${host_gencode[@]}" -Xptxas -v kernels.cu main.o \
+  -o kernels-exe 2> exe.log
+rm -f main.o
+same_log exe.log kernels-host.log
 strip kernels-exe libkernels.so
 # Logs name the architecture as ptxas saw it; keep them free of timings.
 sed -i '/Compile time/d' ./*.log
