@@ -21,8 +21,19 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 app_id=io.github.cuocc.Calculator
 manifest=$here/flatpak/$app_id.json
 cache=${CUOCC_FLATPAK_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cuocc-flatpak}
-mirror=${CUOCC_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=bookworm
+# The Debian archive this machine's apt already uses for $suite's main
+# component: whatever mirror or proxy the machine is set up with, no address
+# of ours. CUOCC_DEBIAN_MIRROR overrides it.
+apt_mirror() {
+  apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT) $(IDENTIFIER)' 2>/dev/null |
+    awk -v suite="$suite" '$2 == suite && $3 == "main" && $4 == "Packages" { sub("/$", "", $1); print $1; exit }'
+}
+mirror=${CUOCC_DEBIAN_MIRROR:-$(apt_mirror)}
+if [ -z "$mirror" ]; then
+  echo "flatpak-ci: no Debian $suite archive in this machine's apt sources (run 'apt-get update', or set CUOCC_DEBIAN_MIRROR)" >&2
+  exit 2
+fi
 branch=12
 platform_id=io.github.cuocc.LocalPlatform
 sdk_id=io.github.cuocc.LocalSdk
@@ -35,6 +46,7 @@ platform_packages=(
   libgdk-pixbuf-2.0-0 librsvg2-common shared-mime-info
   adwaita-icon-theme hicolor-icon-theme gsettings-desktop-schemas
   fontconfig fonts-cantarell fonts-dejavu-core
+  libelf1 libjson-glib-1.0-0 liblz4-1 libzstd1
   libgl1 libegl1 libgles2 libglx-mesa0 libegl-mesa0 libgl1-mesa-dri
 )
 # The SDK adds the compiler, the -dev packages and every tool the test suite

@@ -8,6 +8,8 @@ packages=(
   meson ninja-build gcc pkg-config gettext itstool
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libadwaita-1-dev
   libcairo2-dev libpango1.0-dev libxml2-utils
+  # binary imports: ELF (elfutils' libelf), Triton metadata (json-glib), compressed fat binary entries
+  libelf-dev libjson-glib-dev liblz4-dev libzstd-dev
   # tests
   python3 xvfb xauth imagemagick desktop-file-utils appstream valgrind
   fonts-dejavu-core bash-completion

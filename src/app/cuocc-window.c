@@ -334,12 +334,16 @@ cuocc_window_init (CuoccWindow *self)
   g_autoptr(GAction) y_unit = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+#if DEVELOPMENT_BUILD
+  /* libadwaita's stripes in the header bar: this is not the installed app. */
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
 
   self->graphs[CUOCC_SERIES_THREADS] = self->graph_threads;
   self->graphs[CUOCC_SERIES_REGS] = self->graph_regs;
   self->graphs[CUOCC_SERIES_SMEM] = self->graph_smem;
 
-  self->settings = g_settings_new (APP_ID);
+  self->settings = g_settings_new (SCHEMA_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);

@@ -35,7 +35,7 @@ app_test_have_display (void)
 void
 app_test_reset_settings (void)
 {
-  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
   g_autoptr(GSettingsSchema) schema = NULL;
   g_auto(GStrv) keys = NULL;
 

@@ -537,7 +537,7 @@ test_session_roundtrip (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 1);
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "kernel.cuocc"));
 
-  settings = g_settings_new (APP_ID);
+  settings = g_settings_new (SCHEMA_ID);
   recent = g_settings_get_strv (settings, "recent-files");
   g_assert_cmpstr (recent[0], ==, path);
 
@@ -558,7 +558,7 @@ test_restore_state (void)
 
   SKIP_WITHOUT_DISPLAY ();
   app_test_reset_settings ();
-  settings = g_settings_new (APP_ID);
+  settings = g_settings_new (SCHEMA_ID);
   g_settings_set_string (settings, "gpu", "Compute capability 6.1");
   g_settings_set_int (settings, "threads", 320);
   g_settings_set_int (settings, "registers", 64);
