@@ -146,6 +146,72 @@ gpu_from_product (const CuoccProduct *product,
   gpu->cap = *cap;
 }
 
+typedef struct {
+  char full[128];
+  char short_name[128];
+} NormalizedName;
+
+typedef struct {
+  NormalizedName *names;
+  GHashTable *by_lower_name;       /* the name in lower case → the product */
+  char *all_full;                  /* every full name, one a line */
+  char *all_short;
+} NormalizedProducts;
+
+/* The products' names, normalized once: a batch file may look up a million
+ * names, and each lookup compares the query with every product. */
+static const NormalizedProducts *
+normalized_products (void)
+{
+  static NormalizedProducts *products_once;
+
+  if (g_once_init_enter (&products_once))
+    {
+      guint n;
+      const CuoccProduct *products = cuocc_products (&n);
+      NormalizedProducts *np = g_new0 (NormalizedProducts, 1);
+      GString *all_full = g_string_new (NULL);
+      GString *all_short = g_string_new (NULL);
+
+      np->names = g_new (NormalizedName, n);
+      np->by_lower_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          NormalizedName *name = &np->names[i];
+
+          normalize_name (products[i].name, name->full, sizeof name->full, FALSE);
+          normalize_name (products[i].name, name->short_name, sizeof name->short_name, TRUE);
+          g_hash_table_insert (np->by_lower_name, g_ascii_strdown (products[i].name, -1),
+                               (gpointer) &products[i]);
+          g_string_append_printf (all_full, "%s\n", name->full);
+          g_string_append_printf (all_short, "%s\n", name->short_name);
+        }
+      np->all_full = g_string_free (all_full, FALSE);
+      np->all_short = g_string_free (all_short, FALSE);
+      g_once_init_leave (&products_once, np);
+    }
+  return products_once;
+}
+
+/* Whether any product could match: the query, or each of its words, appears
+ * in some product's name. Most unknown names end here, after a few scans of
+ * one string instead of several per product. */
+static gboolean
+any_product_may_match (const NormalizedProducts *np,
+                       const char               *query_short,
+                       const char *const        *words,
+                       guint                     n_words)
+{
+  if (strstr (np->all_short, query_short) != NULL || strstr (np->all_full, query_short) != NULL)
+    return TRUE;
+  if (n_words <= 1)
+    return FALSE;
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0' && strstr (np->all_full, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 /* Every word of the query appears in the product's name. */
 static gboolean
 words_match (const char *const *words,
@@ -168,18 +234,25 @@ cuocc_gpu_find (const char  *name,
   g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
   g_auto(GStrv) words = NULL;
   const CuoccProduct *exact_short = NULL;
+  const NormalizedProducts *normalized;
   guint n_exact_short = 0;
+  guint n_words = 0;
   int major, minor;
 
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (gpu != NULL, FALSE);
 
-  for (guint i = 0; i < n; i++)
-    if (g_ascii_strcasecmp (products[i].name, name) == 0)
+  normalized = normalized_products ();
+  {
+    g_autofree char *lower = g_ascii_strdown (name, -1);
+    const CuoccProduct *exact = g_hash_table_lookup (normalized->by_lower_name, lower);
+
+    if (exact != NULL)
       {
-        gpu_from_product (&products[i], gpu);
+        gpu_from_product (exact, gpu);
         return TRUE;
       }
+  }
 
   /* "Compute capability 8.6", as the app lists it, or a bare "8.6"/"sm_86". */
   if (g_ascii_strncasecmp (name, "compute capability ", 19) == 0)
@@ -204,20 +277,23 @@ cuocc_gpu_find (const char  *name,
       normalize_name (words[i], w, sizeof w, TRUE);
       g_free (words[i]);
       words[i] = g_strdup (w);
+      n_words += w[0] != '\0';
     }
 
+  if (!any_product_may_match (normalized, query_short, (const char *const *) words, n_words))
+    n = 0;
   for (guint i = 0; i < n; i++)
     {
-      char full[128], short_name[128];
+      const char *full = normalized->names[i].full;
 
-      normalize_name (products[i].name, full, sizeof full, FALSE);
-      normalize_name (products[i].name, short_name, sizeof short_name, TRUE);
-      if (strcmp (short_name, query_short) == 0)
+      if (strcmp (normalized->names[i].short_name, query_short) == 0)
         {
           exact_short = &products[i];
           n_exact_short++;
         }
-      if (strstr (full, query_short) != NULL || words_match ((const char *const *) words, full))
+      /* One word is the whole query, already looked for. */
+      if (strstr (full, query_short) != NULL
+          || (n_words > 1 && words_match ((const char *const *) words, full)))
         g_ptr_array_add (candidates, (gpointer) &products[i]);
     }
 
