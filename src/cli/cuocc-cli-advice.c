@@ -102,6 +102,8 @@ cli_advice_kind_name (CuoccAdviceKind kind)
       return "block_size";
     case CUOCC_ADVICE_MORE_REGISTERS:
       return "more_registers";
+    case CUOCC_ADVICE_CLUSTER_SIZE:
+      return "cluster_size";
     case CUOCC_ADVICE_WARNING:
     default:
       return "warning";

@@ -28,6 +28,7 @@ advice_new (CuoccAdviceKind kind)
   a->regs = -1;
   a->smem = -1;
   a->block_size = -1;
+  a->cluster_size = -1;
   return a;
 }
 
@@ -381,6 +382,8 @@ cuocc_advise (const CuoccGpu          *gpu,
     advise_more_registers (gpu, input, &now, list);
   advise_block_sizes (gpu, input, &now, list);
   advise_warnings (gpu, input, &now, extra, list);
+  if (input->cluster_size > 0)
+    cuocc_advise_cluster_size (gpu, input, &now, list);
   return g_steal_pointer (&list);
 }
 
@@ -419,15 +422,23 @@ cuocc_waves (const CuoccGpu     *gpu,
     }
 
   memset (waves, 0, sizeof *waves);
-  waves->grid = grid;
   waves->sm_count = gpu->sm_count;
   waves->blocks_per_sm = result->active_blocks;
-  waves->blocks_per_wave = (gint64) result->active_blocks * gpu->sm_count;
+  cuocc_waves_fill (waves, grid, (gint64) result->active_blocks * gpu->sm_count);
+  return TRUE;
+}
+
+void
+cuocc_waves_fill (CuoccWaves *waves,
+                  gint64      grid,
+                  gint64      per_wave)
+{
+  waves->grid = grid;
+  waves->blocks_per_wave = per_wave;
   waves->full_waves = grid / waves->blocks_per_wave;
   waves->tail_blocks = grid % waves->blocks_per_wave;
   waves->waves = waves->full_waves + (waves->tail_blocks > 0);
   waves->tail_fill = waves->tail_blocks > 0 ? (double) waves->tail_blocks / waves->blocks_per_wave : 1.0;
   /* How much of the machine's block slots the whole run keeps busy. */
   waves->efficiency = (double) grid / ((double) waves->waves * waves->blocks_per_wave);
-  return TRUE;
 }
