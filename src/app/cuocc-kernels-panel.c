@@ -139,9 +139,12 @@ spill_text (const CuoccKernel *k)
   g_autofree char *stores = cuocc_format_bytes (MAX (k->spill_stores, 0));
   g_autofree char *loads = cuocc_format_bytes (MAX (k->spill_loads, 0));
 
-  /* Translators: e.g. "Spills registers: 2,076 bytes stored and 2,344 bytes loaded per thread …" */
-  return g_strdup_printf (_("Spills registers to local memory: %s stored and %s loaded per thread. "
-                            "More registers per thread would avoid the traffic."), stores, loads);
+  /* Translators: e.g. "Spills registers to local memory: 2,076 bytes of spill stores and 2,344 bytes of
+     spill loads in the compiled code …" */
+  return g_strdup_printf (_("Spills registers to local memory: %s of spill stores and %s of spill loads in "
+                            "the compiled code (the sizes of those instructions, not bytes per thread). "
+                            "More registers per thread would spill less; the Tuning page shows what "
+                            "occupancy remains."), stores, loads);
 }
 
 /* What Nsight Compute saw, beside what cuocc works out for the same launch. */

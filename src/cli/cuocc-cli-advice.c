@@ -100,6 +100,10 @@ cli_advice_kind_name (CuoccAdviceKind kind)
       return "level";
     case CUOCC_ADVICE_BLOCK_SIZE:
       return "block_size";
+    case CUOCC_ADVICE_MORE_REGISTERS:
+      return "more_registers";
+    case CUOCC_ADVICE_CLUSTER_SIZE:
+      return "cluster_size";
     case CUOCC_ADVICE_WARNING:
     default:
       return "warning";

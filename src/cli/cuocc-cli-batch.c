@@ -47,6 +47,7 @@ typedef struct {
   int barriers;
   gint64 smem;
   gint64 smem_config;
+  int carveout;
   CuoccCaching caching;
   int best_block_size;
 } BestEntry;
@@ -258,9 +259,11 @@ parse_header (char    **fields,
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
                    ngettext ("Unknown column %s in the header; the columns are cc or gpu, threads, "
-                             "and optionally regs, smem, smem_config, barriers, global_caching",
+                             "and optionally regs, smem, smem_config, barriers, global_caching, "
+                             "cluster_size, carveout",
                              "Unknown columns %s in the header; the columns are cc or gpu, threads, "
-                             "and optionally regs, smem, smem_config, barriers, global_caching",
+                             "and optionally regs, smem, smem_config, barriers, global_caching, "
+                             "cluster_size, carveout",
                              n_unknown),
                    unknown->str);
       return FALSE;
@@ -359,13 +362,13 @@ best_block_size (BestEntry        *cache,
 {
   guint hash = GPOINTER_TO_UINT (entry) ^ (guint) input->regs * 2654435761u ^
                (guint) input->smem * 40503u ^ (guint) input->smem_config * 7919u ^
-               (guint) input->barriers * 131u ^ (guint) input->caching;
+               (guint) input->barriers * 131u ^ (guint) input->caching ^ (guint) input->carveout * 257u;
   BestEntry *slot = &cache[(hash ^ (hash >> 15)) & (BEST_CACHE_SIZE - 1)];
   int min_grid_size = 0;
 
   if (slot->entry == entry && slot->regs == input->regs && slot->smem == input->smem &&
       slot->smem_config == input->smem_config && slot->barriers == input->barriers &&
-      slot->caching == input->caching)
+      slot->caching == input->caching && slot->carveout == input->carveout)
     return slot->best_block_size;
 
   slot->entry = entry;
@@ -374,6 +377,7 @@ best_block_size (BestEntry        *cache,
   slot->smem_config = input->smem_config;
   slot->barriers = input->barriers;
   slot->caching = input->caching;
+  slot->carveout = input->carveout;
   slot->best_block_size = cuocc_best_block_size (&entry->gpu, input, &min_grid_size);
   return slot->best_block_size;
 }
@@ -487,6 +491,7 @@ cli_batch_run (const char *path,
 
   writer = cli_writer_new (out);
   cli_table_init (&table, writer, format, TRUE);
+  table.clusters = columns[CLI_INPUT_CLUSTER_SIZE] >= 0;
   gpu_cache_init (&cache);
   cli_table_begin (&table);
 

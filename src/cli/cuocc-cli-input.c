@@ -14,6 +14,7 @@ field_name (CliInputColumn column,
 {
   static const char *const options[CLI_N_INPUTS] = {
     "--cc", "--gpu", "--threads", "--regs", "--smem", "--smem-config", "--barriers", "--global-caching",
+    "--cluster-size", "--carveout",
   };
 
   return as_options ? options[column] : cli_input_column_name (column);
@@ -86,6 +87,21 @@ cli_input_parse (const char *const  fields[CLI_N_INPUTS],
   if (has_text (fields[CLI_INPUT_GLOBAL_CACHING]) &&
       !cuocc_caching_parse (fields[CLI_INPUT_GLOBAL_CACHING], &input->caching, error))
     return FALSE;
+  if (has_text (fields[CLI_INPUT_CLUSTER_SIZE]) &&
+      !cuocc_parse_int (fields[CLI_INPUT_CLUSTER_SIZE], field_name (CLI_INPUT_CLUSTER_SIZE, as_options),
+                        0, CUOCC_MAX_CLUSTER_SIZE, &input->cluster_size, error))
+    return FALSE;
+  if (has_text (fields[CLI_INPUT_CARVEOUT]) &&
+      !cuocc_parse_int (fields[CLI_INPUT_CARVEOUT], field_name (CLI_INPUT_CARVEOUT, as_options),
+                        0, 100, &input->carveout, error))
+    return FALSE;
+  if (input->carveout >= 0 && input->smem_config >= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("%s and %s both choose the shared memory configuration; give one of them"),
+                   field_name (CLI_INPUT_SMEM_CONFIG, as_options), field_name (CLI_INPUT_CARVEOUT, as_options));
+      return FALSE;
+    }
   return TRUE;
 }
 

@@ -227,6 +227,11 @@ append_waves (GString               *out,
                                          "\nWaves on %d multiprocessors\n",
                                          gpu->sm_count),
                           gpu->sm_count);
+  if (extras->clusters != NULL)
+    {
+      g_free (grid);
+      grid = g_strdup_printf (ngettext ("%s cluster", "%s clusters", extras->grid), grid_count);
+    }
   append_line (out, _("Grid size"), grid);
   if (waves == NULL)
     {
@@ -235,13 +240,84 @@ append_waves (GString               *out,
     }
 
   per_wave_count = int64_text (waves->blocks_per_wave);
-  per_wave = g_strdup_printf (_("%s (%d per SM × %d SMs)"), per_wave_count, waves->blocks_per_sm, waves->sm_count);
-  append_line (out, _("Blocks per wave"), per_wave);
+  if (extras->clusters != NULL)
+    {
+      per_wave = g_strdup_printf (_("%s (the max active clusters)"), per_wave_count);
+      append_line (out, _("Clusters per wave"), per_wave);
+    }
+  else
+    {
+      per_wave = g_strdup_printf (_("%s (%d per SM × %d SMs)"), per_wave_count, waves->blocks_per_sm, waves->sm_count);
+      append_line (out, _("Blocks per wave"), per_wave);
+    }
   count = format_wave_count (waves);
   append_line (out, _("Waves"), count);
   busy_pct = format_percent (waves->efficiency);
   busy = g_strdup_printf ("%s %%", busy_pct);
   append_line (out, _("Block slots busy over all waves"), busy);
+}
+
+static char *
+cluster_cap_text (const CuoccGpu      *gpu,
+                  const CuoccClusters *c)
+{
+  if (c->cap_assumed)
+    return g_strdup_printf (_("%d (the launch's cap of %d per SM: an assumption for compute capability %d.%d, seen on 9.0 and 10.0)"),
+                            c->blocks_per_sm, c->blocks_per_sm_cap, gpu->cap.major, gpu->cap.minor);
+  return g_strdup_printf (_("%d (the launch's cap of %d per SM: %s)"),
+                          c->blocks_per_sm, c->blocks_per_sm_cap, gpu->cap.cluster_cap_source);
+}
+
+static void
+append_clusters (GString             *out,
+                 const CuoccGpu      *gpu,
+                 const CuoccResult   *result,
+                 const CuoccClusters *c)
+{
+  g_autofree char *cap = cluster_cap_text (gpu, c);
+  g_autofree char *pct = format_percent (c->blocks_lost_fraction);
+  g_autofree char *clusters = NULL;
+  g_autofree char *lost = NULL;
+  g_autofree char *count = NULL;
+  g_autofree char *lost_count = NULL;
+
+  g_string_append_printf (out, "\n%s\n", _("Thread block clusters"));
+  append_line_int (out, _("Cluster size"), c->cluster_size);
+  append_line (out, _("Blocks per SM in a cluster launch"), cap);
+
+  if (c->basis == CUOCC_CLUSTERS_PER_SM)
+    {
+      lost = g_strdup_printf (_("%d of %d per SM (%s %%)"), c->blocks_lost_per_sm, result->active_blocks, pct);
+      append_line (out, _("Blocks lost to the cluster launch"), lost);
+      g_string_append_printf (out, "  %s\n",
+                              _("A compute capability alone has no SM count: only per-SM figures. Name a GPU product "
+                                "for the clusters on the whole GPU."));
+      return;
+    }
+
+  count = g_strdup_printf ("%" G_GINT64_FORMAT, c->max_active_clusters);
+  lost_count = g_strdup_printf ("%" G_GINT64_FORMAT, c->blocks_lost);
+  switch (c->basis)
+    {
+    case CUOCC_CLUSTERS_MEASURED:
+      clusters = g_strdup_printf (_("%s (measured: %s)"), count, c->source);
+      break;
+    case CUOCC_CLUSTERS_DRIVER:
+      clusters = g_strdup_printf (_("%s (asked of this machine's CUDA driver)"), count);
+      break;
+    case CUOCC_CLUSTERS_UPPER_BOUND:
+    case CUOCC_CLUSTERS_PER_SM:
+    default:
+      clusters = g_strdup_printf (_("at most %s (an upper bound: no measured table for this GPU; clusters are "
+                                    "placed inside GPCs, so fewer may fit)"), count);
+      break;
+    }
+  append_line (out, _("Max active clusters on the GPU"), clusters);
+  if (c->basis == CUOCC_CLUSTERS_UPPER_BOUND)
+    lost = g_strdup_printf (_("at least %s (%s %%)"), lost_count, pct);
+  else
+    lost = g_strdup_printf ("%s (%s %%)", lost_count, pct);
+  append_line (out, _("Blocks lost to cluster placement"), lost);
 }
 
 static void
@@ -299,11 +375,20 @@ cli_report_text (const CuoccGpu        *gpu,
   append_line (out, _("GPU"), gpu->name);
   g_snprintf (buf, sizeof buf, "%d.%d (%s)", cap->major, cap->minor, cap->architecture);
   append_line (out, _("Compute capability"), buf);
+  if (extras->cc_note != NULL)
+    append_line (out, _("Note"), extras->cc_note);
   if (gpu->sm_count > 0)
     append_line_int (out, _("Multiprocessors (SMs)"), gpu->sm_count);
   append_line_int (out, _("Threads per block"), input->threads);
   append_line_int (out, _("Registers per thread"), input->regs);
   append_line_bytes (out, _("Shared memory per block"), input->smem);
+  if (input->carveout >= 0)
+    {
+      g_autofree char *bytes = cli_format_bytes (cuocc_carveout_config (cap, input->carveout));
+      g_autofree char *text = g_strdup_printf (_("%d %% of the largest configuration → %s"), input->carveout, bytes);
+
+      append_line (out, _("Carveout preference"), text);
+    }
   append_line_bytes (out, _("Shared memory configuration"), result->smem_config);
   append_line_int (out, _("Block barriers"), input->barriers);
   append_line (out, _("Global caching"), cuocc_caching_name (result->caching));
@@ -314,6 +399,9 @@ cli_report_text (const CuoccGpu        *gpu,
   append_line_int (out, _("Active threads per SM"), result->active_threads);
   append_line_int (out, _("Active warps per SM"), result->active_warps);
   append_line_int (out, _("Active thread blocks per SM"), result->active_blocks);
+
+  if (extras->clusters != NULL)
+    append_clusters (out, gpu, result, extras->clusters);
 
   append_resources (out, gpu, input, result);
 

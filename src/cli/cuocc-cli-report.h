@@ -17,6 +17,8 @@ typedef struct {
   const CuoccWaves *waves;         /* NULL when they cannot be counted */
   const char *waves_problem;       /* why not */
   const GPtrArray *advice;         /* of CuoccAdvice; NULL: no --advise */
+  const char *cc_note;             /* how the compute capability was read (sm_101); NULL: nothing to say */
+  const CuoccClusters *clusters;   /* NULL: no cluster launch; with one, the waves count clusters */
 } CliReportExtras;
 
 char *cli_report_text (const CuoccGpu         *gpu,

@@ -15,10 +15,22 @@ static const char *const column_names[] = {
   "grid", "blocks_per_wave", "waves", "tail_blocks", "tail_fill_pct", "wave_efficiency_pct",
 };
 
+/* With a cluster size (--cluster-size, or a batch's cluster_size column)
+ * only; after the wave columns when there are any. */
+static const char *const cluster_column_names[] = {
+  "cluster_size", "cluster_blocks_per_sm", "max_active_clusters", "clusters_basis",
+  "cluster_blocks_lost", "cluster_blocks_lost_pct",
+};
+
+static const char *const input_names[CLI_N_INPUTS - CLI_N_ECHOED_INPUTS] = {
+  "cluster_size", "carveout",
+};
+
 #define N_COLUMNS G_N_ELEMENTS (column_names)
 #define N_WAVE_COLUMNS 6
 #define N_BASE_COLUMNS (N_COLUMNS - N_WAVE_COLUMNS)
-#define FIRST_OUTPUT_COLUMN CLI_N_INPUTS
+#define N_CLUSTER_COLUMNS G_N_ELEMENTS (cluster_column_names)
+#define FIRST_OUTPUT_COLUMN CLI_N_ECHOED_INPUTS
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -28,7 +40,7 @@ const char *
 cli_input_column_name (CliInputColumn column)
 {
   g_assert (column < CLI_N_INPUTS);
-  return column_names[column];
+  return column < CLI_N_ECHOED_INPUTS ? column_names[column] : input_names[column - CLI_N_ECHOED_INPUTS];
 }
 
 void
@@ -36,6 +48,14 @@ cli_format_cc (const CuoccCapability *cap,
                char                   buf[16])
 {
   g_snprintf (buf, 16, "%d.%d", cap->major, cap->minor);
+}
+
+/* Column numbers past the wave columns name the cluster columns, whether
+ * or not the wave columns are written. */
+static const char *
+column_name (guint column)
+{
+  return column < N_COLUMNS ? column_names[column] : cluster_column_names[column - N_COLUMNS];
 }
 
 /* Start the column'th field: a separator, and in JSON its key. */
@@ -52,7 +72,7 @@ put_key (CliTable *table,
       return;
     }
   cli_writer_write (writer, column > 0 ? ", \"" : "{\"", column > 0 ? 3 : 2);
-  cli_writer_puts (writer, column_names[column]);
+  cli_writer_puts (writer, column_name (column));
   cli_writer_write (writer, "\": ", 3);
 }
 
@@ -174,6 +194,43 @@ put_waves (CliTable         *table,
 }
 
 static void
+put_clusters (CliTable            *table,
+              const char          *cluster_size,
+              const CuoccClusters *clusters)
+{
+  guint c = N_COLUMNS;
+
+  if (clusters == NULL)
+    {
+      if (cluster_size == NULL || *cluster_size == '\0')
+        put_null (table, c++);
+      else if (table->format == CLI_FORMAT_JSON && is_plain_integer (cluster_size))
+        {
+          put_key (table, c++);
+          cli_writer_puts (table->writer, cluster_size);
+        }
+      else
+        put_string (table, c++, cluster_size);
+      while (c < N_COLUMNS + N_CLUSTER_COLUMNS)
+        put_null (table, c++);
+      return;
+    }
+  put_int (table, c++, clusters->cluster_size);
+  put_int (table, c++, clusters->blocks_per_sm);
+  if (clusters->max_active_clusters >= 0)
+    put_int (table, c++, clusters->max_active_clusters);
+  else
+    put_null (table, c++);
+  put_string (table, c++, cuocc_clusters_basis_name (clusters->basis));
+  if (clusters->blocks_lost >= 0)
+    put_int (table, c++, clusters->blocks_lost);
+  else
+    put_null (table, c++);
+  put_percent (table, c++, clusters->blocks_lost_fraction);
+  g_assert (c == N_COLUMNS + N_CLUSTER_COLUMNS);
+}
+
+static void
 row_begin (CliTable *table)
 {
   if (table->format == CLI_FORMAT_JSON && table->array)
@@ -207,6 +264,7 @@ cli_table_init (CliTable  *table,
   table->array = array;
   table->n_rows = 0;
   table->grid = 0;
+  table->clusters = FALSE;
   /* Each row names its limiters; there are only 32 combinations. */
   for (guint i = 0; i < G_N_ELEMENTS (table->limiter_names); i++)
     table->limiter_names[i] = cuocc_limiters_to_string (i);
@@ -229,6 +287,11 @@ cli_table_begin (CliTable *table)
           if (i > 0)
             cli_writer_putc (table->writer, ',');
           cli_writer_puts (table->writer, column_names[i]);
+        }
+      for (guint i = 0; table->clusters && i < N_CLUSTER_COLUMNS; i++)
+        {
+          cli_writer_putc (table->writer, ',');
+          cli_writer_puts (table->writer, cluster_column_names[i]);
         }
       cli_writer_putc (table->writer, '\n');
     }
@@ -282,6 +345,15 @@ cli_table_add_result (CliTable          *table,
   g_assert (c == N_BASE_COLUMNS);
   if (table->grid > 0)
     put_waves (table, c, waves);
+  if (table->clusters)
+    {
+      CuoccClusters clusters;
+
+      if (input->cluster_size > 0 && cuocc_clusters (gpu, input, result, &clusters, NULL))
+        put_clusters (table, NULL, &clusters);
+      else
+        put_clusters (table, NULL, NULL);
+    }
   row_end (table);
 }
 
@@ -300,5 +372,7 @@ cli_table_add_error (CliTable          *table,
   put_string (table, c++, message);
   if (table->grid > 0)
     put_waves (table, c, NULL);
+  if (table->clusters)
+    put_clusters (table, inputs[CLI_INPUT_CLUSTER_SIZE], NULL);
   row_end (table);
 }

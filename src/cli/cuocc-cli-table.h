@@ -19,8 +19,8 @@ typedef enum {
   CLI_FORMAT_JSON,
 } CliFormat;
 
-/* The input columns, in the order of the output and of a batch file's
- * recognised header names. */
+/* The input columns, in the order of a batch file's recognised header
+ * names; the first CLI_N_ECHOED_INPUTS are the output's first columns. */
 typedef enum {
   CLI_INPUT_CC,
   CLI_INPUT_GPU,
@@ -30,6 +30,9 @@ typedef enum {
   CLI_INPUT_SMEM_CONFIG,
   CLI_INPUT_BARRIERS,
   CLI_INPUT_GLOBAL_CACHING,
+  CLI_N_ECHOED_INPUTS,
+  CLI_INPUT_CLUSTER_SIZE = CLI_N_ECHOED_INPUTS, /* echoed in the cluster columns */
+  CLI_INPUT_CARVEOUT,              /* shows as the smem_config it selects */
   CLI_N_INPUTS,
 } CliInputColumn;
 
@@ -39,6 +42,7 @@ typedef struct {
   gboolean array;                  /* JSON: an array of objects, not one object */
   guint64 n_rows;
   gint64 grid;                     /* > 0: the wave columns follow error (set after init) */
+  gboolean clusters;               /* the cluster columns come last (set after init) */
   char *limiter_names[1 << CUOCC_N_LIMITS];
 } CliTable;
 

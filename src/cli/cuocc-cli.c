@@ -42,6 +42,9 @@ typedef struct {
   char *grid;
   char *sms;
   char *spills;
+  char *cluster_size;
+  char *carveout;
+  gboolean measure_clusters;
   gboolean advise;
   gboolean detect;
   gboolean list_gpus;
@@ -77,6 +80,8 @@ cli_options_clear (CliOptions *options)
   g_free (options->grid);
   g_free (options->sms);
   g_free (options->spills);
+  g_free (options->cluster_size);
+  g_free (options->carveout);
   g_strfreev (options->rest);
   g_free (options->regs_help);
   g_free (options->barriers_help);
@@ -139,6 +144,7 @@ parse_format (const char  *text,
 static GOptionContext *
 create_context (CliOptions *o)
 {
+  g_autofree char *description = NULL;
   CuoccInput defaults;
 
   cuocc_input_init (&defaults);
@@ -157,9 +163,12 @@ create_context (CliOptions *o)
     { "dynamic-smem", 0, 0, G_OPTION_ARG_STRING, &o->dynamic_smem, N_("Dynamic shared memory per block, added to --smem (default 0)"), N_("SIZE") },
     { "smem-config", 0, 0, G_OPTION_ARG_STRING, &o->smem_config, N_("Shared memory configuration per SM (default: the largest)"), N_("SIZE") },
     { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, o->barriers_help, N_("N") },
+    { "carveout", 0, 0, G_OPTION_ARG_STRING, &o->carveout, N_("Preferred shared memory carveout, in percent of the largest configuration (instead of --smem-config)"), N_("PCT") },
+    { "cluster-size", 0, 0, G_OPTION_ARG_STRING, &o->cluster_size, N_("Blocks per thread block cluster (compute capability 9.0 on)"), N_("N") },
+    { "measure-clusters", 0, 0, G_OPTION_ARG_NONE, &o->measure_clusters, N_("With --detect: ask the driver for the max active clusters table of this machine's GPU"), NULL },
     { "global-caching", 0, 0, G_OPTION_ARG_STRING, &o->caching, N_("Partitioned global caching (default off)"), N_("off|on|strict") },
     { "advise", 0, 0, G_OPTION_ARG_NONE, &o->advise, N_("Suggest changes that reach a higher occupancy"), NULL },
-    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Spill stores and loads the compiler reported, for --advise"), N_("STORES,LOADS") },
+    { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Bytes of spill stores and loads ptxas reported for the compiled code, for --advise: adds how many registers the kernel could have"), N_("STORES,LOADS") },
     { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },
@@ -192,7 +201,7 @@ create_context (CliOptions *o)
       "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]"));
-  g_option_context_set_description (context,
+  description = g_strconcat (
     _("SIZE is a number of bytes, or with a K, KB or KiB suffix (1K = 1024 bytes).\n"
       "A batch file is CSV with a header naming its columns: cc or gpu, threads, and\n"
       "optionally regs, smem, smem_config, barriers, global_caching.\n"
@@ -211,7 +220,18 @@ create_context (CliOptions *o)
       "2 on a usage error or a value that is no question at all.\n"
       "\n"
       "Examples: cuocc --cc 7.0 --threads 128 --regs 37\n"
-      "          cuocc --gpu \"H100 SXM5\" --threads 128 --regs 37 --grid 4000 --advise"));
+      "          cuocc --gpu \"H100 SXM5\" --threads 128 --regs 37 --grid 4000 --advise"),
+    "\n\n",
+    _("Thread block clusters and the carveout preference (compute capability 9.0 and\n"
+      "7.0 on): --cluster-size N adds, after the other columns, cluster_size,\n"
+      "cluster_blocks_per_sm, max_active_clusters, clusters_basis (measured, driver,\n"
+      "upper-bound or per-sm), cluster_blocks_lost, cluster_blocks_lost_pct; with\n"
+      "--grid the grid counts clusters. --carveout PCT chooses the configuration as\n"
+      "the runtime does, instead of --smem-config. A batch file may have the columns\n"
+      "cluster_size and carveout. cuocc --detect --measure-clusters prints the max\n"
+      "active clusters table of this machine's GPU."),
+    NULL);
+  g_option_context_set_description (context, description);
   return context;
 }
 
@@ -224,7 +244,8 @@ any_config_option (const CliOptions *o)
 {
   return o->gpu || o->cc || o->device_file || o->detect || o->sms || o->threads || o->regs ||
          o->smem || o->dynamic_smem || o->smem_config || o->barriers || o->caching || o->plot || o->output ||
-         o->size || o->advise || o->spills || o->grid;
+         o->size || o->advise || o->spills || o->grid || o->cluster_size || o->carveout ||
+         o->measure_clusters;
 }
 
 static int
@@ -254,7 +275,8 @@ run_gpu_data (const CliOptions *o)
 
   if (o->gpu || o->device_file || o->detect || o->sms || o->threads || o->regs || o->smem ||
       o->dynamic_smem || o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size ||
-      o->advise || o->spills || o->grid || o->format)
+      o->advise || o->spills || o->grid || o->format || o->cluster_size || o->carveout ||
+      o->measure_clusters)
     return usage_error (_("--gpu-data takes only --cc"));
   if (o->cc != NULL)
     {
@@ -296,11 +318,13 @@ wants_this_gpu (const CliOptions *o)
 /* The first GPU the driver reports; the library's message says why there
  * is none. */
 static gboolean
-detect_gpu (CuoccGpu  *gpu,
-            GError   **error)
+detect_gpu (gboolean    with_clusters,
+            CuoccGpu   *gpu,
+            GError    **error)
 {
   CuoccGpu gpus[16];
-  int n = cuocc_detect_gpus (gpus, G_N_ELEMENTS (gpus), error);
+  int n = with_clusters ? cuocc_detect_gpus_with_clusters (gpus, G_N_ELEMENTS (gpus), error)
+                        : cuocc_detect_gpus (gpus, G_N_ELEMENTS (gpus), error);
 
   if (n < 0)
     return FALSE;
@@ -328,7 +352,7 @@ resolve_gpu (const CliOptions  *o,
     return usage_error (_("--gpu, --cc, --device-file and --detect choose the GPU; give only one of them"));
 
   if (wants_this_gpu (o))
-    ok = detect_gpu (gpu, &error);
+    ok = detect_gpu (o->cluster_size != NULL || o->measure_clusters, gpu, &error);
   else if (o->gpu != NULL)
     ok = cuocc_gpu_find (o->gpu, gpu, &error);
   else if (o->cc != NULL)
@@ -337,6 +361,13 @@ resolve_gpu (const CliOptions  *o,
     ok = cuocc_gpu_load_file (o->device_file, gpu, &error);
   if (!ok)
     return error_exit (error);
+  if (o->cc != NULL || o->gpu != NULL)
+    {
+      const char *note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
+
+      if (note != NULL)
+        g_printerr (_("cuocc: warning: %s\n"), note);
+    }
 
   if (o->sms != NULL)
     {
@@ -379,6 +410,7 @@ typedef struct {
   gint64 grid;                     /* 0: no --grid */
   gboolean advise;
   CuoccAdviceExtra extra;
+  const char *cc_note;             /* cuocc_cc_note () of --cc or --gpu */
 } RunRequest;
 
 static int
@@ -402,15 +434,23 @@ write_result (const RunRequest  *request,
   g_autoptr(GPtrArray) advice = NULL;
   g_autoptr(CliWriter) writer = NULL;
   CliReportExtras extras = { 0 };
+  CuoccClusters clusters;
   CuoccWaves waves;
   char cc[16];
   CliTable table;
 
   extras.best_block_size = cuocc_best_block_size (gpu, input, &extras.min_grid_size);
   extras.grid = request->grid;
+  extras.cc_note = request->cc_note;
+  if (input->cluster_size > 0 && cuocc_clusters (gpu, input, result, &clusters, NULL))
+    extras.clusters = &clusters;
   if (request->grid > 0)
     {
-      if (cuocc_waves (gpu, result, request->grid, &waves, &waves_error))
+      gboolean counted = extras.clusters != NULL
+                         ? cuocc_cluster_waves (gpu, &clusters, request->grid, &waves, &waves_error)
+                         : cuocc_waves (gpu, result, request->grid, &waves, &waves_error);
+
+      if (counted)
         extras.waves = &waves;
       else
         extras.waves_problem = waves_error->message;
@@ -442,6 +482,7 @@ write_result (const RunRequest  *request,
   cli_format_cc (&gpu->cap, cc);
   cli_table_init (&table, writer, request->format, FALSE);
   table.grid = request->grid;
+  table.clusters = input->cluster_size > 0;
   cli_table_begin (&table);
   cli_table_add_result (&table, cc, gpu, input, result, extras.best_block_size, extras.waves);
   cli_table_end (&table);
@@ -506,6 +547,35 @@ add_dynamic_smem (const CliOptions  *o,
 }
 
 static int
+run_measure_clusters (const CliOptions *o)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *table = NULL;
+  CuoccGpu gpu;
+  gboolean any = FALSE;
+
+  if (!wants_this_gpu (o) || o->cc || o->device_file || o->sms || o->threads || o->regs || o->smem ||
+      o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size || o->advise ||
+      o->spills || o->grid || o->format || o->cluster_size || o->carveout)
+    return usage_error (_("--measure-clusters goes with --detect (or --gpu this) alone"));
+  if (!detect_gpu (TRUE, &gpu, &error))
+    return error_exit (error);
+  if (gpu.cap.max_cluster_size == 0)
+    return usage_error (_("%s (compute capability %d.%d) has no thread block clusters; they exist from 9.0 on"),
+                        gpu.name, gpu.cap.major, gpu.cap.minor);
+  for (int b = 0; b < CUOCC_CLUSTER_TABLE_BLOCKS; b++)
+    for (int size = 0; size < CUOCC_MAX_CLUSTER_SIZE; size++)
+      any |= gpu.driver_clusters[b][size] > 0;
+  if (!any)
+    {
+      g_printerr (_("cuocc: the CUDA driver of %s answered no cluster occupancy query\n"), gpu.name);
+      return CLI_EXIT_USAGE;
+    }
+  table = cuocc_clusters_table_to_csv (&gpu);
+  return write_out (table);
+}
+
+static int
 run_single (const CliOptions *o)
 {
   g_autoptr(GError) error = NULL;
@@ -516,6 +586,8 @@ run_single (const CliOptions *o)
     [CLI_INPUT_SMEM_CONFIG] = o->smem_config,
     [CLI_INPUT_BARRIERS] = o->barriers,
     [CLI_INPUT_GLOBAL_CACHING] = o->caching,
+    [CLI_INPUT_CLUSTER_SIZE] = o->cluster_size,
+    [CLI_INPUT_CARVEOUT] = o->carveout,
   };
   CliPlotKind plot = { 0 };
   RunRequest request = { 0 };
@@ -534,6 +606,8 @@ run_single (const CliOptions *o)
   status = resolve_gpu (o, &gpu);
   if (status != CLI_EXIT_OK)
     return status;
+  if (o->cc != NULL || o->gpu != NULL)
+    request.cc_note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
   if (request.grid > 0 && gpu.sm_count <= 0)
     return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
                         gpu.name);
@@ -599,5 +673,7 @@ cuocc_cli_run (int    argc,
     return run_gpu_data (&options);
   if (options.batch != NULL)
     return run_batch (&options);
+  if (options.measure_clusters)
+    return run_measure_clusters (&options);
   return run_single (&options);
 }

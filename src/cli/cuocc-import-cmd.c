@@ -740,6 +740,8 @@ cuocc_import_command (int    argc,
   if (options.cc != NULL && !cuocc_gpu_for_cc (options.cc, &report.launch.gpu, &error))
     return usage_error ("%s", error->message);
   report.launch.have_gpu = options.gpu_name != NULL || options.cc != NULL;
+  if (report.launch.have_gpu && cuocc_cc_note (options.cc != NULL ? options.cc : options.gpu_name) != NULL)
+    g_printerr (_("cuocc: warning: %s\n"), cuocc_cc_note (options.cc != NULL ? options.cc : options.gpu_name));
   if (options.threads_text != NULL &&
       !cuocc_parse_int (options.threads_text, "--threads", 1, 1 << 20, &report.launch.threads, &error))
     return usage_error ("%s", error->message);

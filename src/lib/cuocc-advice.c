@@ -14,7 +14,10 @@
 
 #include "cuocc-private.h"
 
-#define MAX_LEVELS 6
+#define MAX_LEVELS 10
+#define LEVELS_NEXT 5
+#define LEVELS_TOP 3
+#define MORE_REGISTERS_STEPS 4
 
 static CuoccAdvice *
 advice_new (CuoccAdviceKind kind)
@@ -25,6 +28,7 @@ advice_new (CuoccAdviceKind kind)
   a->regs = -1;
   a->smem = -1;
   a->block_size = -1;
+  a->cluster_size = -1;
   return a;
 }
 
@@ -114,6 +118,47 @@ format_pct (const CuoccCapability *cap,
   return g_strdup (buf);
 }
 
+static CuoccAdvice *
+level_advice (const CuoccCapability *cap,
+              const CuoccInput      *input,
+              const CuoccResult     *now,
+              int                    blocks,
+              int                    regs,
+              gint64                 smem)
+{
+  g_autofree char *pct = format_pct (cap, blocks * now->warps_per_block);
+  g_autoptr(GString) text = g_string_new (NULL);
+  CuoccAdvice *a = advice_new (CUOCC_ADVICE_LEVEL);
+
+  a->blocks = blocks;
+  a->active_warps = blocks * now->warps_per_block;
+  a->occupancy = (double) a->active_warps / cap->max_warps_per_sm;
+  g_string_append_printf (text, ngettext ("%d block per SM (%s %%): ", "%d blocks per SM (%s %%): ", blocks),
+                          blocks, pct);
+  if (regs < input->regs)
+    {
+      a->regs = regs;
+      a->launch_bounds = g_strdup_printf ("__launch_bounds__(%d, %d)", input->threads, blocks);
+      g_string_append_printf (text, _("at most %d registers per thread (now %d; %s or -maxrregcount=%d)"),
+                              regs, input->regs, a->launch_bounds, regs);
+    }
+  if (smem < input->smem)
+    {
+      g_autofree char *budget = cuocc_size_text (smem, TRUE);
+      g_autofree char *current = cuocc_size_text (input->smem, TRUE);
+
+      a->smem = smem;
+      if (regs < input->regs)
+        g_string_append (text, _(" and "));
+      g_string_append_printf (text, _("at most %s of shared memory per block (now %s)"), budget, current);
+    }
+  a->text = g_string_free (g_steal_pointer (&text), FALSE);
+  return a;
+}
+
+/* Every level reachable above the current one, up to the best. When
+ * there are more than MAX_LEVELS, the next few and the top ones: the
+ * middle adds least to what a person decides. */
 static void
 advise_levels (const CuoccGpu    *gpu,
                const CuoccInput  *input,
@@ -122,18 +167,14 @@ advise_levels (const CuoccGpu    *gpu,
 {
   const CuoccCapability *cap = &gpu->cap;
   int ceiling = MIN (MIN (now->blocks_by_warps, now->blocks_by_blocks), now->blocks_by_barriers);
-  int first = now->active_blocks + 1;
-  int n_levels = 0;
+  g_autoptr(GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify) cuocc_advice_free);
 
   /* The change that reaches one level may reach more: the advice names
    * what it really reaches, and the levels it passes are not repeated. */
-  for (int target = first; target <= ceiling && n_levels < MAX_LEVELS; target++)
+  for (int target = now->active_blocks + 1; target <= ceiling; target++)
     {
       int regs = now->blocks_by_regs >= target ? input->regs : regs_for_blocks (cap, input, target);
       gint64 smem = now->blocks_by_smem >= target ? input->smem : smem_for_blocks (cap, input, target);
-      g_autofree char *pct = NULL;
-      g_autoptr(GString) text = NULL;
-      CuoccAdvice *a;
       int blocks;
 
       if (regs < 0 || smem < 0)
@@ -142,33 +183,70 @@ advise_levels (const CuoccGpu    *gpu,
       if (blocks < target)
         continue;
       target = blocks;
+      g_ptr_array_add (levels, level_advice (cap, input, now, blocks, regs, smem));
+    }
 
-      n_levels++;
-      pct = format_pct (cap, blocks * now->warps_per_block);
-      a = advice_new (CUOCC_ADVICE_LEVEL);
-      a->blocks = blocks;
-      a->active_warps = blocks * now->warps_per_block;
-      a->occupancy = (double) a->active_warps / cap->max_warps_per_sm;
-      text = g_string_new (NULL);
-      g_string_append_printf (text, ngettext ("%d block per SM (%s %%): ", "%d blocks per SM (%s %%): ", blocks),
-                              blocks, pct);
-      if (regs < input->regs)
+  for (guint i = 0; i < levels->len; i++)
+    if (levels->len <= MAX_LEVELS || i < LEVELS_NEXT || i >= levels->len - LEVELS_TOP)
+      g_ptr_array_add (list, g_steal_pointer (&g_ptr_array_index (levels, i)));
+}
+
+static CuoccAdvice *
+more_registers_advice (const CuoccCapability *cap,
+                       const CuoccInput      *input,
+                       const CuoccResult     *now,
+                       int                    regs,
+                       int                    blocks)
+{
+  g_autofree char *pct = format_pct (cap, blocks * now->warps_per_block);
+  CuoccAdvice *a = advice_new (CUOCC_ADVICE_MORE_REGISTERS);
+
+  a->blocks = blocks;
+  a->active_warps = blocks * now->warps_per_block;
+  a->occupancy = (double) a->active_warps / cap->max_warps_per_sm;
+  a->regs = regs;
+  a->launch_bounds = g_strdup_printf ("__launch_bounds__(%d, %d)", input->threads, blocks);
+  if (blocks == now->active_blocks)
+    a->text = g_strdup_printf (_("Up to %d registers per thread (now %d) keep %d blocks per SM (%s %%): "
+                                 "room against spills at no cost in occupancy (%s or -maxrregcount=%d)"),
+                               regs, input->regs, blocks, pct, a->launch_bounds, regs);
+  else
+    a->text = g_strdup_printf (ngettext ("Up to %d registers per thread (now %d) leave %d block per SM (%s %%; %s or -maxrregcount=%d)",
+                                         "Up to %d registers per thread (now %d) leave %d blocks per SM (%s %%; %s or -maxrregcount=%d)",
+                                         blocks),
+                               regs, input->regs, blocks, pct, a->launch_bounds, regs);
+  return a;
+}
+
+/* The other direction, for a kernel that spills: the most registers per
+ * thread for the current occupancy and for each one below it, nearest
+ * first. The last register count of each step is the one to name. */
+static void
+advise_more_registers (const CuoccGpu    *gpu,
+                       const CuoccInput  *input,
+                       const CuoccResult *now,
+                       GPtrArray         *list)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  int n = 0;
+
+  if (now->active_blocks <= 0)
+    return;
+
+  for (int regs = input->regs; regs <= cap->max_regs_per_thread && n < MORE_REGISTERS_STEPS; regs++)
+    {
+      int blocks = blocks_with (cap, input, regs, input->smem);
+
+      if (blocks < 1)
+        break;
+      if (regs == cap->max_regs_per_thread || blocks_with (cap, input, regs + 1, input->smem) < blocks)
         {
-          a->regs = regs;
-          a->launch_bounds = g_strdup_printf ("__launch_bounds__(%d, %d)", input->threads, blocks);
-          g_string_append_printf (text, _("at most %d registers per thread (now %d; %s or -maxrregcount=%d)"),
-                                  regs, input->regs, a->launch_bounds, regs);
+          if (regs > input->regs)
+            {
+              g_ptr_array_add (list, more_registers_advice (cap, input, now, regs, blocks));
+              n++;
+            }
         }
-      if (smem < input->smem)
-        {
-          a->smem = smem;
-          if (regs < input->regs)
-            g_string_append (text, _(" and "));
-          g_string_append_printf (text, _("at most %lld bytes of shared memory per block (now %lld)"),
-                                  (long long) smem, (long long) input->smem);
-        }
-      a->text = g_string_free (g_steal_pointer (&text), FALSE);
-      g_ptr_array_add (list, a);
     }
 }
 
@@ -237,8 +315,10 @@ advise_warnings (const CuoccGpu          *gpu,
   const CuoccCapability *cap = &gpu->cap;
 
   if (extra != NULL && (extra->spill_stores > 0 || extra->spill_loads > 0))
-    add_warning (list, g_strdup_printf (_("The kernel spills to local memory (%d bytes stored, %d bytes loaded): "
-                                          "fewer registers would spill more; weigh that against occupancy."),
+    add_warning (list, g_strdup_printf (_("The kernel spills registers to local memory: ptxas counts %d bytes of spill "
+                                          "stores and %d bytes of spill loads in the compiled code (the sizes of those "
+                                          "instructions, not bytes per thread). Fewer registers would spill more; "
+                                          "weigh that against occupancy."),
                                         extra->spill_stores, extra->spill_loads));
   if (input->threads % cap->warp_size != 0 && input->threads <= cap->max_threads_per_block)
     add_warning (list, g_strdup_printf (_("%d threads per block is not a multiple of %d: the last warp of each block "
@@ -264,11 +344,16 @@ advise_warnings (const CuoccGpu          *gpu,
               cuocc_calculate_unchecked (cap, &in, &r);
               if (r.active_blocks == now->active_blocks && r.smem_config == in.smem_config)
                 {
-                  add_warning (list, g_strdup_printf (_("Only %lld of the %lld bytes of shared "
-                                                        "memory configured per SM are used: a %d-byte carveout keeps "
-                                                        "the same occupancy and leaves the rest to the L1 cache."),
-                                                      (long long) used, (long long) now->smem_config,
-                                                      cap->smem_configs[i]));
+                  g_autofree char *used_text = cuocc_size_text (used, TRUE);
+                  g_autofree char *config_text = cuocc_size_text (now->smem_config, FALSE);
+                  g_autofree char *smaller = cuocc_size_text (cap->smem_configs[i], FALSE);
+
+                  /* Translators: e.g. "Only 48 KiB of the 228 KiB of shared memory configured per SM
+                     are used: a 64 KiB carveout keeps …" */
+                  add_warning (list, g_strdup_printf (_("Only %s of the %s of shared memory configured per SM "
+                                                        "are used: a carveout of %s keeps the same occupancy "
+                                                        "and leaves the rest to the L1 cache."),
+                                                      used_text, config_text, smaller));
                   break;
                 }
             }
@@ -293,8 +378,12 @@ cuocc_advise (const CuoccGpu          *gpu,
 
   list = g_ptr_array_new_with_free_func ((GDestroyNotify) cuocc_advice_free);
   advise_levels (gpu, input, &now, list);
+  if (extra != NULL && (extra->spill_stores > 0 || extra->spill_loads > 0))
+    advise_more_registers (gpu, input, &now, list);
   advise_block_sizes (gpu, input, &now, list);
   advise_warnings (gpu, input, &now, extra, list);
+  if (input->cluster_size > 0)
+    cuocc_advise_cluster_size (gpu, input, &now, list);
   return g_steal_pointer (&list);
 }
 
@@ -333,15 +422,23 @@ cuocc_waves (const CuoccGpu     *gpu,
     }
 
   memset (waves, 0, sizeof *waves);
-  waves->grid = grid;
   waves->sm_count = gpu->sm_count;
   waves->blocks_per_sm = result->active_blocks;
-  waves->blocks_per_wave = (gint64) result->active_blocks * gpu->sm_count;
+  cuocc_waves_fill (waves, grid, (gint64) result->active_blocks * gpu->sm_count);
+  return TRUE;
+}
+
+void
+cuocc_waves_fill (CuoccWaves *waves,
+                  gint64      grid,
+                  gint64      per_wave)
+{
+  waves->grid = grid;
+  waves->blocks_per_wave = per_wave;
   waves->full_waves = grid / waves->blocks_per_wave;
   waves->tail_blocks = grid % waves->blocks_per_wave;
   waves->waves = waves->full_waves + (waves->tail_blocks > 0);
   waves->tail_fill = waves->tail_blocks > 0 ? (double) waves->tail_blocks / waves->blocks_per_wave : 1.0;
   /* How much of the machine's block slots the whole run keeps busy. */
   waves->efficiency = (double) grid / ((double) waves->waves * waves->blocks_per_wave);
-  return TRUE;
 }

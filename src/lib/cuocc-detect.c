@@ -38,10 +38,72 @@ typedef int (*GetFunc) (int *device, int ordinal);
 typedef int (*GetNameFunc) (char *name, int len, int device);
 typedef int (*GetAttributeFunc) (int *value, int attribute, int device);
 
+/* The driver API's launch configuration, as its ABI lays it out. */
+enum {
+  FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  FUNC_ATTR_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
+  LAUNCH_ATTR_CLUSTER_DIMENSION = 4,
+};
+
+typedef struct {
+  int id;
+  char pad[4];
+  union {
+    char pad[64];
+    void *align;
+    struct { unsigned int x, y, z; } cluster_dim;
+  } value;
+} LaunchAttribute;
+
+typedef struct {
+  unsigned int grid_x, grid_y, grid_z;
+  unsigned int block_x, block_y, block_z;
+  unsigned int shared_mem_bytes;
+  void *stream;
+  LaunchAttribute *attrs;
+  unsigned int n_attrs;
+} LaunchConfig;
+
+typedef int (*PrimaryCtxRetainFunc) (void **ctx, int device);
+typedef int (*PrimaryCtxReleaseFunc) (int device);
+typedef int (*CtxSetCurrentFunc) (void *ctx);
+typedef int (*ModuleLoadDataFunc) (void **module, const void *image);
+typedef int (*ModuleGetFunctionFunc) (void **function, void *module, const char *name);
+typedef int (*ModuleUnloadFunc) (void *module);
+typedef int (*FuncSetAttributeFunc) (void *function, int attribute, int value);
+typedef int (*MaxActiveBlocksFunc) (int *blocks, void *function, int block_size, size_t dynamic_smem);
+typedef int (*MaxActiveClustersFunc) (int *clusters, void *function, const LaunchConfig *config);
+
+typedef struct {
+  PrimaryCtxRetainFunc retain;
+  PrimaryCtxReleaseFunc release;
+  CtxSetCurrentFunc set_current;
+  ModuleLoadDataFunc load_data;
+  ModuleGetFunctionFunc get_function;
+  ModuleUnloadFunc unload;
+  FuncSetAttributeFunc set_attribute;
+  MaxActiveBlocksFunc max_active_blocks;
+  MaxActiveClustersFunc max_active_clusters;
+} ClusterApi;
+
 typedef struct {
   GetAttributeFunc get_attribute;
   int device;
 } Device;
+
+/* A kernel that does nothing: its blocks per SM are set by the dynamic
+ * shared memory of the launch alone. */
+static const char probe_ptx[] =
+  ".version 7.8\n"
+  ".target sm_90\n"
+  ".address_size 64\n"
+  ".visible .entry cuocc_cluster_probe()\n"
+  "{\n"
+  "\tret;\n"
+  "}\n";
+
+#define PROBE_THREADS 128
 
 static int
 attribute (const Device *d,
@@ -103,11 +165,125 @@ fill_from_driver (const Device *d,
   }
 }
 
-int
-cuocc_detect_gpus (CuoccGpu  *gpus,
-                   int        max_gpus,
-                   GError   **error)
+static gboolean
+load_cluster_api (void       *lib,
+                  ClusterApi *api)
 {
+  api->retain = (PrimaryCtxRetainFunc) dlsym (lib, "cuDevicePrimaryCtxRetain");
+  api->release = (PrimaryCtxReleaseFunc) dlsym (lib, "cuDevicePrimaryCtxRelease_v2");
+  api->set_current = (CtxSetCurrentFunc) dlsym (lib, "cuCtxSetCurrent");
+  api->load_data = (ModuleLoadDataFunc) dlsym (lib, "cuModuleLoadData");
+  api->get_function = (ModuleGetFunctionFunc) dlsym (lib, "cuModuleGetFunction");
+  api->unload = (ModuleUnloadFunc) dlsym (lib, "cuModuleUnload");
+  api->set_attribute = (FuncSetAttributeFunc) dlsym (lib, "cuFuncSetAttribute");
+  api->max_active_blocks = (MaxActiveBlocksFunc) dlsym (lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+  api->max_active_clusters = (MaxActiveClustersFunc) dlsym (lib, "cuOccupancyMaxActiveClusters");
+  return api->retain && api->release && api->set_current && api->load_data && api->get_function &&
+         api->unload && api->set_attribute && api->max_active_blocks && api->max_active_clusters;
+}
+
+/* The dynamic shared memory that holds the probe to blocks_per_sm blocks
+ * per SM in the model, or -1 when no amount does. */
+static gint64
+pinning_smem (const CuoccCapability *cap,
+              int                    blocks_per_sm)
+{
+  CuoccInput input;
+  CuoccResult r;
+
+  cuocc_input_init (&input);
+  input.threads = PROBE_THREADS;
+  input.regs = 0;
+  input.smem = cap->smem_per_sm / blocks_per_sm / cap->smem_alloc_unit * cap->smem_alloc_unit
+               - cap->smem_reserved_per_block;
+  input.smem = MIN (input.smem, cap->smem_per_block_optin);
+  if (input.smem < 0)
+    return -1;
+  cuocc_calculate_unchecked (cap, &input, &r);
+  return r.active_blocks == blocks_per_sm ? input.smem : -1;
+}
+
+static int
+ask_clusters (const ClusterApi *api,
+              void             *function,
+              gint64            smem,
+              int               cluster_size)
+{
+  LaunchAttribute attr;
+  LaunchConfig config;
+  int clusters = 0;
+
+  memset (&attr, 0, sizeof attr);
+  attr.id = LAUNCH_ATTR_CLUSTER_DIMENSION;
+  attr.value.cluster_dim.x = cluster_size;
+  attr.value.cluster_dim.y = 1;
+  attr.value.cluster_dim.z = 1;
+  memset (&config, 0, sizeof config);
+  config.grid_x = cluster_size;
+  config.grid_y = config.grid_z = 1;
+  config.block_x = PROBE_THREADS;
+  config.block_y = config.block_z = 1;
+  config.shared_mem_bytes = (unsigned int) smem;
+  config.attrs = &attr;
+  config.n_attrs = 1;
+
+  if (api->max_active_clusters (&clusters, function, &config) != 0 || clusters < 0)
+    return 0;
+  return clusters;
+}
+
+/* Asks the driver for the max active clusters of the probe, pinned to each
+ * number of blocks per SM, for each cluster size the GPU allows. Entries
+ * the driver does not answer stay 0. */
+static void
+measure_clusters (const ClusterApi *api,
+                  int               device,
+                  CuoccGpu         *gpu)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  void *ctx = NULL;
+  void *module = NULL;
+  void *function = NULL;
+
+  if (cap->max_cluster_size == 0)
+    return;
+  if (api->retain (&ctx, device) != 0)
+    return;
+  if (api->set_current (ctx) == 0 && api->load_data (&module, probe_ptx) == 0 &&
+      api->get_function (&function, module, "cuocc_cluster_probe") == 0)
+    {
+      api->set_attribute (function, FUNC_ATTR_PREFERRED_SHARED_MEMORY_CARVEOUT, 100);
+      if (cap->max_cluster_size > 8)
+        api->set_attribute (function, FUNC_ATTR_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+
+      for (int b = 1; b <= MIN (CUOCC_CLUSTER_TABLE_BLOCKS, cap->cluster_max_blocks_per_sm); b++)
+        {
+          gint64 smem = pinning_smem (cap, b);
+          int blocks = 0;
+
+          /* Only a probe the driver also holds to b blocks per SM measures row b. */
+          if (smem < 0 ||
+              api->set_attribute (function, FUNC_ATTR_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) smem) != 0 ||
+              api->max_active_blocks (&blocks, function, PROBE_THREADS, (size_t) smem) != 0 ||
+              blocks != b)
+            continue;
+          for (int size = 1; size <= MIN (cap->max_cluster_size, CUOCC_MAX_CLUSTER_SIZE); size++)
+            gpu->driver_clusters[b - 1][size - 1] = ask_clusters (api, function, smem, size);
+        }
+    }
+  if (module != NULL)
+    api->unload (module);
+  api->set_current (NULL);
+  api->release (device);
+}
+
+static int
+detect (CuoccGpu  *gpus,
+        int        max_gpus,
+        gboolean   with_clusters,
+        GError   **error)
+{
+  ClusterApi api;
   void *lib;
   InitFunc init;
   GetCountFunc get_count;
@@ -117,8 +293,6 @@ cuocc_detect_gpus (CuoccGpu  *gpus,
   int count = 0;
   int status;
   int found = 0;
-
-  g_return_val_if_fail (max_gpus >= 0, -1);
 
   lib = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (lib == NULL)
@@ -170,9 +344,31 @@ cuocc_detect_gpus (CuoccGpu  *gpus,
       get_name (name, sizeof name - 1, d.device);
       g_strlcpy (gpus[found].name, name[0] ? name : "CUDA device", sizeof gpus[found].name);
       fill_from_driver (&d, &gpus[found]);
+      if (with_clusters && load_cluster_api (lib, &api))
+        measure_clusters (&api, d.device, &gpus[found]);
       found++;
     }
 
   dlclose (lib);
   return found;
+}
+
+int
+cuocc_detect_gpus (CuoccGpu  *gpus,
+                   int        max_gpus,
+                   GError   **error)
+{
+  g_return_val_if_fail (max_gpus >= 0, -1);
+
+  return detect (gpus, max_gpus, FALSE, error);
+}
+
+int
+cuocc_detect_gpus_with_clusters (CuoccGpu  *gpus,
+                                 int        max_gpus,
+                                 GError   **error)
+{
+  g_return_val_if_fail (max_gpus >= 0, -1);
+
+  return detect (gpus, max_gpus, TRUE, error);
 }

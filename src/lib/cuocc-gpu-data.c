@@ -32,6 +32,9 @@
 #define CONFIGS_GA10X     { KIB (100), KIB (64), KIB (32), KIB (16), KIB (8), 0 }, 6
 #define CONFIGS_GH100     { KIB (228), KIB (196), KIB (164), KIB (132), KIB (100), KIB (64), KIB (32), KIB (16), KIB (8), 0 }, 10
 
+/* Seen in cudaOccupancyMaxActiveClusters and in launches that counted resident blocks. */
+#define CLUSTER_CAP_GH100 "measured on an H100 SXM and an H200, driver 580"
+
 static const CuoccCapability capabilities[] = {
   /* ---- Tesla: registers are allocated per block (XLS24) ---- */
   {
@@ -350,6 +353,8 @@ static const CuoccCapability capabilities[] = {
     .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,
     .barriers_per_block_slot = 2,                               /* OCC: twice as many barriers as block slots */
     .source = "PG 12.x compute capability 9.0; H100 deviceQuery; OCC",
+    .max_cluster_size = 16, .cluster_max_blocks_per_sm = 8,     /* PG: 8 portable, 16 non-portable */
+    .cluster_cap_source = CLUSTER_CAP_GH100,
   },
   {
     .major = 10, .minor = 0, .architecture = "Blackwell", .chips = "GB100, GB102 (B200, GB200)",
@@ -364,6 +369,8 @@ static const CuoccCapability capabilities[] = {
     .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,
     .barriers_per_block_slot = 2,
     .source = "PG 13.x compute capability 10.x; OCC",
+    .max_cluster_size = 16, .cluster_max_blocks_per_sm = 8,
+    .cluster_cap_source = "published for the B200: 1,184 clusters of 1 block on 148 SMs",
   },
   {
     .major = 10, .minor = 3, .architecture = "Blackwell Ultra", .chips = "GB110 (B300, GB300)",
@@ -378,6 +385,7 @@ static const CuoccCapability capabilities[] = {
     .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,
     .barriers_per_block_slot = 2,
     .source = "PG 13.x compute capability 10.3; OCC",
+    .max_cluster_size = 16, .cluster_max_blocks_per_sm = 8,     /* the cap: assumed as on 10.0 */
   },
   {
     .major = 11, .minor = 0, .architecture = "Blackwell", .chips = "GB10B (Jetson Thor)",
@@ -394,6 +402,7 @@ static const CuoccCapability capabilities[] = {
     .source = "PG 13.x compute capability 11.0; OCC",
     .notes = "The sources read do not state the runtime's reservation for 11.0; cuocc assumes the "
              "1 KB of every compute capability since 8.0.",
+    .max_cluster_size = 8, .cluster_max_blocks_per_sm = 8,      /* PG: no non-portable sizes; the cap assumed */
   },
   {
     .major = 12, .minor = 0, .architecture = "Blackwell", .chips = "GB202, GB203, GB205, GB206, GB207",
@@ -408,6 +417,7 @@ static const CuoccCapability capabilities[] = {
     .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,
     .barriers_per_block_slot = 1,
     .source = "PG 13.x compute capability 12.x; RTX 5090 deviceQuery; OCC",
+    .max_cluster_size = 8, .cluster_max_blocks_per_sm = 8,
   },
   {
     .major = 12, .minor = 1, .architecture = "Blackwell", .chips = "GB10 (DGX Spark)",
@@ -422,6 +432,7 @@ static const CuoccCapability capabilities[] = {
     .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,
     .barriers_per_block_slot = 1,
     .source = "PG 13.x compute capability 12.x; GB10 deviceQuery; OCC",
+    .max_cluster_size = 8, .cluster_max_blocks_per_sm = 8,
   },
 };
 
@@ -526,6 +537,38 @@ static const CuoccProduct products[] = {
   { "NVIDIA RTX PRO 6000 Blackwell", 12, 0, 188, "SPEC: 24064 cores, 128 per SM" },
   { "NVIDIA GB10 (DGX Spark)", 12, 1, 48, DQ_LOG },
 };
+
+/* Max active clusters on the whole GPU, measured: one entry per product
+ * family. Rows are the blocks per SM under a cluster launch (1 to 8),
+ * columns the cluster size (1 to 16). */
+static const CuoccClusterTable cluster_tables[] = {
+  {
+    .family = "GH100, 132 SMs",
+    .major = 9, .minor = 0, .sm_count = 132,
+    .products = { "NVIDIA H100 SXM5", "NVIDIA H100 NVL", "NVIDIA H200", "NVIDIA GH200" },
+    /* The same table on both GPUs for 108 kernels of different registers,
+     * shared memory and block sizes; real cluster launches ran that many. */
+    .source = "cudaOccupancyMaxActiveClusters on an H100 SXM and an H200, driver 580",
+    .clusters = {
+      {  132,   66,   39,   30,   22,   17,   15,   15,    9,    7,    7,    7,    7,    7,    7,    7 }, /* 1 per SM */
+      {  264,  132,   79,   62,   47,   39,   32,   30,   23,   21,   16,   16,   14,   14,   14,   14 }, /* 2 per SM */
+      {  396,  198,  124,   92,   69,   62,   47,   45,   37,   30,   28,   28,   23,   21,   21,   21 }, /* 3 per SM */
+      {  528,  264,  163,  124,   94,   79,   69,   62,   51,   44,   37,   37,   30,   30,   28,   28 }, /* 4 per SM */
+      {  660,  330,  203,  154,  124,  101,   84,   77,   60,   58,   51,   44,   42,   37,   37,   35 }, /* 5 per SM */
+      {  792,  396,  248,  186,  146,  124,  101,   92,   74,   65,   58,   58,   51,   44,   44,   42 }, /* 6 per SM */
+      {  924,  462,  287,  216,  171,  141,  124,  107,   88,   79,   72,   65,   58,   58,   51,   49 }, /* 7 per SM */
+      { 1056,  528,  327,  248,  193,  163,  139,  124,  102,   88,   81,   74,   67,   65,   58,   58 }, /* 8 per SM */
+    },
+  },
+};
+
+const CuoccClusterTable *
+cuocc_cluster_tables (guint *n_tables)
+{
+  if (n_tables != NULL)
+    *n_tables = G_N_ELEMENTS (cluster_tables);
+  return cluster_tables;
+}
 
 const CuoccCapability *
 cuocc_capabilities (guint *n_capabilities)

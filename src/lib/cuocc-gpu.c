@@ -654,6 +654,10 @@ cuocc_warnings_to_string (const CuoccGpu    *gpu,
   if (w & CUOCC_WARN_PARTIAL_WARP)
     ADD (_("%d threads per block is not a multiple of the warp size (%d); the last warp is partly idle."),
          input->threads, cap->warp_size);
+  if (w & CUOCC_WARN_CARVEOUT_PREFERENCE)
+    ADD (_("The carveout of %d %% (%lld bytes of shared memory) limits occupancy, but it is a preference, "
+           "not a guarantee: the driver may grant more shared memory and run more blocks."),
+         input->carveout, (long long) result->smem_config);
 #undef ADD
 
   return g_string_free (s, FALSE);

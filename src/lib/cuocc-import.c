@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "cuocc-import-private.h"
+#include "cuocc-private.h"
 
 /* ---------------------------------------------------------------- kernels */
 
@@ -65,24 +66,13 @@ cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
   k->mangled = demangled != NULL || !looks_demangled (valid) ? g_steal_pointer (&valid) : g_strdup ("");
 }
 
-/* "sm_90a" → 9.0, "sm_100f" → 10.0, "sm_21" → 2.1. */
+/* "sm_90a" → 9.0, "sm_100f" → 10.0, "sm_21" → 2.1, "sm_101" → 11.0. */
 static gboolean
 arch_to_cc (const char *arch, int *major, int *minor)
 {
-  const char *p;
-  int n = 0;
-  int digits = 0;
+  const char *note;
 
-  if (!g_str_has_prefix (arch, "sm_") && !g_str_has_prefix (arch, "compute_"))
-    return FALSE;
-  p = strchr (arch, '_') + 1;
-  for (; g_ascii_isdigit (*p) && digits < 4; p++, digits++)
-    n = n * 10 + (*p - '0');
-  if (digits < 2 || digits > 3 || n < 10 || (*p != '\0' && strcmp (p, "a") != 0 && strcmp (p, "f") != 0))
-    return FALSE;
-  *major = n / 10;
-  *minor = n % 10;
-  return TRUE;
+  return cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
 }
 
 void

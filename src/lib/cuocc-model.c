@@ -55,9 +55,23 @@ cuocc_smem_align_up_config (const CuoccCapability *cap,
 }
 
 gint64
+cuocc_carveout_config (const CuoccCapability *cap,
+                       int                    percent)
+{
+  g_return_val_if_fail (cap != NULL, -1);
+  g_return_val_if_fail (percent >= 0 && percent <= 100, -1);
+
+  if (cap->major < 7)
+    return -1;
+  return cuocc_smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
+}
+
+gint64
 cuocc_smem_config_effective (const CuoccCapability *cap,
                              const CuoccInput      *input)
 {
+  if (G_UNLIKELY (input->carveout >= 0))
+    return cuocc_smem_align_up_config (cap, (gint64) input->carveout * cap->smem_per_sm / 100);
   return input->smem_config < 0 ? cap->smem_per_sm : input->smem_config;
 }
 
@@ -275,6 +289,18 @@ limiters_equal_to (const CuoccResult *r,
        | (r->blocks_by_barriers == blocks ? CUOCC_LIMIT_BARRIERS : 0);
 }
 
+/* Whether the carveout preference is what holds occupancy down: the largest
+ * configuration would fit more blocks, and nothing else stops them. */
+static gboolean
+carveout_limits (const CuoccCapability *cap,
+                 const CuoccResult     *r)
+{
+  int others = MIN (MIN (r->blocks_by_warps, r->blocks_by_regs), MIN (r->blocks_by_blocks, r->blocks_by_barriers));
+
+  return r->smem_per_block > 0 && r->blocks_by_smem < others &&
+         cap->smem_per_sm / r->smem_per_block > r->blocks_by_smem;
+}
+
 static guint
 warnings_for (const CuoccCapability *cap,
               const CuoccInput      *input,
@@ -298,12 +324,74 @@ warnings_for (const CuoccCapability *cap,
     warnings |= CUOCC_WARN_SMEM_CONFIG_RAISED;
   if (input->caching != r->caching && cap->partitioned_caching)
     warnings |= CUOCC_WARN_CACHING_DISABLED;
+  if (G_UNLIKELY (input->carveout >= 0) && carveout_limits (cap, r))
+    warnings |= CUOCC_WARN_CARVEOUT_PREFERENCE;
   return warnings;
 }
 
 /* ------------------------------------------------------------------ */
 /* Public API                                                          */
 /* ------------------------------------------------------------------ */
+
+static gboolean
+validate_carveout (const CuoccCapability  *cap,
+                   const CuoccInput       *input,
+                   GError                **error)
+{
+  if (input->carveout == CUOCC_CARVEOUT_NONE)
+    return TRUE;
+  if (input->carveout < 0 || input->carveout > 100)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("The carveout preference must be between 0 and 100 percent, not %d"), input->carveout);
+      return FALSE;
+    }
+  if (input->smem_config >= 0)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                           _("Give the shared memory configuration in bytes or the carveout preference in percent, not both"));
+      return FALSE;
+    }
+  if (cap->major < 7)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("Compute capability %d.%d has no carveout preference (it exists from 7.0 on); "
+                     "choose a shared memory configuration in bytes instead"),
+                   cap->major, cap->minor);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+validate_cluster_size (const CuoccCapability  *cap,
+                       const CuoccInput       *input,
+                       GError                **error)
+{
+  if (input->cluster_size == 0)
+    return TRUE;
+  if (cap->max_cluster_size == 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("Compute capability %d.%d has no thread block clusters; they exist from 9.0 on"),
+                   cap->major, cap->minor);
+      return FALSE;
+    }
+  if (input->cluster_size < 1 || input->cluster_size > cap->max_cluster_size)
+    {
+      if (cap->max_cluster_size > 8)
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                     _("A cluster on compute capability %d.%d has 1 to %d blocks (above 8 with the non-portable "
+                       "cluster size attribute), not %d"),
+                     cap->major, cap->minor, cap->max_cluster_size, input->cluster_size);
+      else
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                     _("A cluster on compute capability %d.%d has 1 to %d blocks, not %d"),
+                     cap->major, cap->minor, cap->max_cluster_size, input->cluster_size);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 void
 cuocc_input_init (CuoccInput *input)
@@ -316,6 +404,8 @@ cuocc_input_init (CuoccInput *input)
   input->smem_config = -1;
   input->barriers = 1;
   input->caching = CUOCC_CACHING_OFF;
+  input->cluster_size = 0;
+  input->carveout = CUOCC_CARVEOUT_NONE;
 }
 
 void
@@ -352,11 +442,11 @@ cuocc_calculate_unchecked (const CuoccCapability *cap,
   r->active_warps = blocks * warps_per_block;
   r->active_threads = blocks * input->threads;
   r->occupancy = (double) r->active_warps / cap->max_warps_per_sm;
-  r->limiters = limiters_equal_to (r, blocks);
   r->regs_per_block = (int) MIN (regs_per_block, G_MAXINT);
   r->smem_per_block = smem_per_block;
   r->smem_config = smem_config;
   r->caching = caching;
+  r->limiters = limiters_equal_to (r, blocks);
   r->warnings = warnings_for (cap, input, r);
 }
 
@@ -418,6 +508,8 @@ cuocc_input_validate (const CuoccGpu    *gpu,
                    cap->major, cap->minor);
       return FALSE;
     }
+  if (!validate_carveout (cap, input, error) || !validate_cluster_size (cap, input, error))
+    return FALSE;
   if ((int) input->caching < CUOCC_CACHING_OFF || input->caching > CUOCC_CACHING_STRICT)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,

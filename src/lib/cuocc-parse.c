@@ -135,57 +135,172 @@ cuocc_parse_size (const char  *text,
   return TRUE;
 }
 
+/* Architecture numbers whose meaning changed. CUDA 12.8 and 12.9 called
+ * Jetson Thor sm_101, compute capability 10.1; CUDA 13 calls it sm_110, 11.0,
+ * and no GPU is 10.1 any more. (CUDA 13.0 release notes.) */
+static const struct {
+  int number;
+  int major, minor;
+  const char *note;
+} renamed_archs[] = {
+  { 101, 11, 0, N_("sm_101 is compute capability 11.0 since CUDA 13 "
+                   "(Jetson Thor; CUDA 12 called it 10.1)") },
+};
+
+static gboolean
+cc_from_number (int          number,
+                int         *major,
+                int         *minor,
+                const char **note)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (renamed_archs); i++)
+    if (renamed_archs[i].number == number)
+      {
+        *major = renamed_archs[i].major;
+        *minor = renamed_archs[i].minor;
+        *note = _(renamed_archs[i].note);
+        return TRUE;
+      }
+  *major = number / 10;
+  *minor = number % 10;
+  *note = NULL;
+  return TRUE;
+}
+
+/* Two or three digits, the first not 0, then at most one of the suffixes
+ * NVIDIA's tools write: "a" (arch-specific) or "f" (family). */
+static gboolean
+parse_arch_number (const char *p,
+                   int        *number)
+{
+  int n = 0;
+  int digits = 0;
+
+  if (*p == '0')
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    if (++digits > 3)
+      return FALSE;
+    else
+      n = n * 10 + (*p - '0');
+  if (digits < 2)
+    return FALSE;
+  if (*p == 'a' || *p == 'A' || *p == 'f' || *p == 'F')
+    p++;
+  if (*p != '\0')
+    return FALSE;
+  *number = n;
+  return TRUE;
+}
+
+gboolean
+cuocc_arch_to_cc (const char  *arch,
+                  gboolean     bare_ok,
+                  int         *major,
+                  int         *minor,
+                  const char **note)
+{
+  static const char *prefixes[] = { "sm_", "compute_", "cc" };
+  const char *p = arch;
+  gboolean prefixed = FALSE;
+  int number;
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes) && !prefixed; i++)
+    if (g_ascii_strncasecmp (arch, prefixes[i], strlen (prefixes[i])) == 0)
+      {
+        p = arch + strlen (prefixes[i]);
+        prefixed = TRUE;
+      }
+  if ((!prefixed && !bare_ok) || !parse_arch_number (p, &number))
+    return FALSE;
+  return cc_from_number (number, major, minor, note);
+}
+
+/* X.Y with a major of one or two digits and a minor of one: "8.06" and
+ * "8.0000006" are refused rather than read as 8.6. */
+static gboolean
+parse_dotted_cc (const char  *text,
+                 int         *major,
+                 int         *minor,
+                 const char **note,
+                 GError     **error)
+{
+  const char *dot = strchr (text, '.');
+  gsize major_digits = (gsize) (dot - text);
+  const char *q = dot + 1;
+
+  if (major_digits < 1 || major_digits > 2 || text[0] == '0' ||
+      strspn (text, "0123456789") != major_digits)
+    return FALSE;
+  if (strspn (q, "0123456789") != strlen (q) || *q == '\0')
+    return FALSE;
+  if (strlen (q) != 1)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_CC,
+                   _("“%s” is not a compute capability: its minor version is one digit "
+                     "(8.6, 9.0, 12.1)"), text);
+      return FALSE;
+    }
+  return cc_from_number ((int) (strtol (text, NULL, 10) * 10 + (*q - '0')), major, minor, note);
+}
+
+static gboolean
+parse_cc (const char  *text,
+          int         *major,
+          int         *minor,
+          const char **note,
+          GError     **error)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  GError *local_error = NULL;
+
+  if (strchr (copy, '.') != NULL)
+    {
+      if (parse_dotted_cc (copy, major, minor, note, &local_error))
+        return TRUE;
+    }
+  else if (cuocc_arch_to_cc (copy, TRUE, major, minor, note))
+    return TRUE;
+
+  if (local_error != NULL)
+    g_propagate_error (error, local_error);
+  else
+    g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_CC,
+                 _("“%s” is not a compute capability; write it as X.Y (8.6), XY (86), "
+                   "sm_XY (sm_86, sm_90a, sm_100f) or compute_XY (compute_90)"), text);
+  return FALSE;
+}
+
 gboolean
 cuocc_parse_cc (const char  *text,
                 int         *major,
                 int         *minor,
                 GError     **error)
 {
-  const char *p;
-  guint64 a, b;
-  gboolean overflow;
+  const char *note;
+  int maj, min;
 
   g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  p = skip_space (text);
-  if (g_ascii_strncasecmp (p, "sm_", 3) == 0 || g_ascii_strncasecmp (p, "cc", 2) == 0)
-    {
-      /* sm_86, sm_90a, sm_100f, cc86 */
-      const char *q = p + (p[0] == 's' || p[0] == 'S' ? 3 : 2);
-      const char *end = parse_digits (q, &a, &overflow);
+  if (!parse_cc (text, &maj, &min, &note, error))
+    return FALSE;
+  *major = maj;
+  *minor = min;
+  return TRUE;
+}
 
-      if (end != NULL && !overflow && end - q >= 2 && end - q <= 3)
-        {
-          end = skip_space (g_ascii_isalpha (*end) ? end + 1 : end);
-          if (*end == '\0')
-            {
-              *major = (int) (a / 10);
-              *minor = (int) (a % 10);
-              return TRUE;
-            }
-        }
-    }
-  else
-    {
-      const char *end = parse_digits (p, &a, &overflow);
+const char *
+cuocc_cc_note (const char *text)
+{
+  const char *note;
+  int major, minor;
 
-      if (end != NULL && !overflow && *end == '.')
-        {
-          const char *q = end + 1;
+  g_return_val_if_fail (text != NULL, NULL);
 
-          end = parse_digits (q, &b, &overflow);
-          if (end != NULL && !overflow && *skip_space (end) == '\0' && a < 100 && b < 10)
-            {
-              *major = (int) a;
-              *minor = (int) b;
-              return TRUE;
-            }
-        }
-    }
-
-  g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_CC,
-               _("“%s” is not a compute capability; write it as X.Y (8.6) or sm_XY (sm_86)"), text);
-  return FALSE;
+  if (!parse_cc (text, &major, &minor, &note, NULL))
+    return NULL;
+  return note;
 }
 
 void
@@ -216,4 +331,22 @@ cuocc_format_occupancy_pct (int    active_warps,
     g_snprintf (buf, size, "%" G_GINT64_FORMAT ".%d", whole, frac / 10);
   else
     g_snprintf (buf, size, "%" G_GINT64_FORMAT ".%02d", whole, frac);
+}
+
+/* A size as people read it: "48 KiB", "512 bytes", "15.6 KiB". With
+ * exact, a size that is no whole number of KiB also names its bytes:
+ * "15.6 KiB (16000 bytes)". */
+char *
+cuocc_size_text (gint64   bytes,
+                 gboolean exact)
+{
+  if (bytes < 1024 && bytes > -1024)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld byte", "%lld bytes", (gulong) ABS (bytes)),
+                            (long long) bytes);
+  if (bytes % 1024 == 0)
+    return g_strdup_printf (_("%lld KiB"), (long long) (bytes / 1024));
+  if (exact)
+    /* Translators: a size in KiB with its exact bytes, e.g. "15.6 KiB (16000 bytes)" */
+    return g_strdup_printf (_("%.1f KiB (%lld bytes)"), bytes / 1024.0, (long long) bytes);
+  return g_strdup_printf (_("%.1f KiB"), bytes / 1024.0);
 }

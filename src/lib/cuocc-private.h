@@ -24,6 +24,15 @@ cuocc_div_round_up (gint64 value, gint64 unit)
 
 gint64 cuocc_smem_align_up_config (const CuoccCapability *cap, gint64 bytes);
 int    cuocc_best_block_size_for (const CuoccCapability *cap, const CuoccInput *input, int *best_blocks);
+void   cuocc_waves_fill (CuoccWaves *waves, gint64 grid, gint64 per_wave);
+void   cuocc_advise_cluster_size (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *now, GPtrArray *list);
 gint64 cuocc_smem_config_effective (const CuoccCapability *cap, const CuoccInput *input);
+char  *cuocc_size_text (gint64 bytes, gboolean exact);
+
+/* The one reading of architecture names, for cuocc_parse_cc and the import
+ * readers: sm_90, sm_90a, sm_100f, compute_90, cc90, and with bare_ok "90"
+ * or "120". *note is a translated remark when the name changed meaning
+ * (sm_101 is 11.0), else NULL. */
+gboolean cuocc_arch_to_cc (const char *arch, gboolean bare_ok, int *major, int *minor, const char **note);
 
 G_END_DECLS

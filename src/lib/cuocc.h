@@ -31,6 +31,15 @@ G_BEGIN_DECLS
 #define CUOCC_MAX_SMEM_INPUT     G_MAXINT
 #define CUOCC_MAX_BARRIERS_INPUT 16
 
+/* Thread block clusters: the largest cluster any GPU allows (non-portable
+ * sizes above 8 on 9.0 and 10.x), and the rows of a table of max active
+ * clusters (blocks per SM under a cluster launch, 1 to 8). */
+#define CUOCC_MAX_CLUSTER_SIZE        16
+#define CUOCC_CLUSTER_TABLE_BLOCKS    8
+#define CUOCC_CLUSTER_TABLE_PRODUCTS  8
+/* CuoccInput.carveout when the kernel sets no carveout preference. */
+#define CUOCC_CARVEOUT_NONE           (-1)
+
 #define CUOCC_ERROR (cuocc_error_quark ())
 
 typedef enum {
@@ -74,6 +83,7 @@ typedef enum {
   CUOCC_WARN_CACHING_DISABLED       = 1 << 5, /* partitioned caching was asked for but cannot be used */
   CUOCC_WARN_REGS_ABOVE_HARDWARE    = 1 << 6, /* the header accepts it, the compiler never emits it */
   CUOCC_WARN_PARTIAL_WARP           = 1 << 7, /* threads per block is not a multiple of the warp size */
+  CUOCC_WARN_CARVEOUT_PREFERENCE    = 1 << 8, /* the carveout preference limits occupancy; the driver may grant more */
 } CuoccWarning;
 
 /* The figures of one compute capability. Sizes are in bytes. */
@@ -107,6 +117,9 @@ typedef struct {
   gboolean partitioned_caching;    /* partitioned global caching exists (5.2, 5.3, 6.1, 6.2) */
   const char *source;              /* where the figures come from */
   const char *notes;               /* disagreements between sources, and what we chose */
+  int max_cluster_size;            /* 0: no thread block clusters (before 9.0); 8 portable, 16 non-portable */
+  int cluster_max_blocks_per_sm;   /* the most blocks an SM holds under a cluster launch */
+  const char *cluster_cap_source;  /* where that cap was seen; NULL: an assumption */
 } CuoccCapability;
 
 typedef struct {
@@ -122,7 +135,22 @@ typedef struct {
   char name[128];
   int sm_count;                    /* 0 when unknown */
   CuoccCapability cap;
+  /* Max active clusters this machine's driver answered, by [blocks per SM
+   * under a cluster launch − 1][cluster size − 1]; 0 where it was not asked. */
+  int driver_clusters[CUOCC_CLUSTER_TABLE_BLOCKS][CUOCC_MAX_CLUSTER_SIZE];
 } CuoccGpu;
+
+/* Max active clusters on a whole GPU, measured for a product family (the
+ * placement inside GPCs is no formula of the per-SM limits). */
+typedef struct {
+  const char *family;              /* "GH100, 132 SMs" */
+  int major;
+  int minor;
+  int sm_count;
+  const char *products[CUOCC_CLUSTER_TABLE_PRODUCTS]; /* the products it applies to, NULL-terminated */
+  const char *source;
+  int clusters[CUOCC_CLUSTER_TABLE_BLOCKS][CUOCC_MAX_CLUSTER_SIZE];
+} CuoccClusterTable;
 
 typedef struct {
   int threads;                     /* threads per block, >= 1 */
@@ -131,6 +159,8 @@ typedef struct {
   gint64 smem_config;              /* shared memory configuration per SM; -1 for the largest */
   int barriers;                    /* block barriers, >= 0 (default 1) */
   CuoccCaching caching;
+  int cluster_size;                /* blocks per cluster; 0 for a launch without clusters */
+  int carveout;                    /* preferred carveout in percent, 0..100, or CUOCC_CARVEOUT_NONE */
 } CuoccInput;
 
 typedef struct {
@@ -159,7 +189,11 @@ CUOCC_AVAILABLE const char *cuocc_version (void);
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capabilities (guint *n_capabilities);
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capability_lookup (int major, int minor);
 CUOCC_AVAILABLE const CuoccProduct *cuocc_products (guint *n_products);
+/* 8.6, 86, sm_86, sm_90a, sm_100f, compute_90, 120; sm_101 (CUDA 12's Jetson
+ * Thor) is 11.0, and cuocc_cc_note () then says so. */
 CUOCC_AVAILABLE gboolean cuocc_parse_cc (const char *text, int *major, int *minor, GError **error);
+/* The remark a spelling of a compute capability needs ("sm_101 … is read as 11.0"), or NULL. */
+CUOCC_AVAILABLE const char *cuocc_cc_note (const char *text);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc (const char *cc, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc_numbers (int major, int minor, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_find (const char *name, CuoccGpu *gpu, GError **error);
@@ -168,6 +202,14 @@ CUOCC_AVAILABLE gboolean cuocc_gpu_load_data (const char *data, gsize length, Cu
 CUOCC_AVAILABLE gboolean cuocc_capability_validate (const CuoccCapability *cap, GError **error);
 CUOCC_AVAILABLE int cuocc_smem_config_default (const CuoccCapability *cap);
 CUOCC_AVAILABLE gboolean cuocc_smem_config_valid (const CuoccCapability *cap, gint64 config);
+/* The configuration a carveout preference in percent asks for, as the runtime
+ * maps it: that share of the largest configuration, raised to the next one
+ * the GPU has. -1 before 7.0, where there is no carveout preference. */
+CUOCC_AVAILABLE gint64 cuocc_carveout_config (const CuoccCapability *cap, int percent);
+CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_tables (guint *n_tables);
+/* The measured table for a product (by its name, compute capability and SM
+ * count), or NULL. */
+CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_table_for_gpu (const CuoccGpu *gpu);
 
 /* The calculation. */
 CUOCC_AVAILABLE void cuocc_input_init (CuoccInput *input);
@@ -186,6 +228,32 @@ CUOCC_AVAILABLE const char *cuocc_caching_name (CuoccCaching caching); /* "off",
 CUOCC_AVAILABLE gboolean cuocc_caching_parse (const char *text, CuoccCaching *caching, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_parse_size (const char *text, gint64 *bytes, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_parse_int (const char *text, const char *what, int min, int max, int *value, GError **error);
+
+/* Thread block clusters. */
+typedef enum {
+  CUOCC_CLUSTERS_PER_SM,           /* no SM count: per-SM figures only */
+  CUOCC_CLUSTERS_MEASURED,         /* a measured table for this product */
+  CUOCC_CLUSTERS_DRIVER,           /* asked of this machine's driver */
+  CUOCC_CLUSTERS_UPPER_BOUND,      /* ⌊SMs × blocks per SM ÷ cluster size⌋: an upper bound, not the answer */
+} CuoccClustersBasis;
+
+typedef struct {
+  int cluster_size;
+  int blocks_per_sm;               /* under a cluster launch: the normal launch's, capped */
+  int blocks_per_sm_cap;           /* the cap (8) */
+  gboolean cap_assumed;            /* the cap was not seen on this compute capability */
+  gint64 max_active_clusters;      /* on the whole GPU; -1 without an SM count */
+  CuoccClustersBasis basis;
+  const char *source;              /* the measured table's source, or NULL */
+  int blocks_lost_per_sm;          /* to the cap, against the same kernel without clusters */
+  gint64 blocks_lost;              /* on the whole GPU, cap and placement; -1 without an SM count */
+  double blocks_lost_fraction;     /* of the blocks the same kernel runs without clusters, 0..1 */
+} CuoccClusters;
+
+/* Fails when the input has no cluster size. result is the input's own. */
+CUOCC_AVAILABLE gboolean cuocc_clusters (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *result,
+                                         CuoccClusters *clusters, GError **error);
+CUOCC_AVAILABLE const char *cuocc_clusters_basis_name (CuoccClustersBasis basis); /* "measured", "driver", "upper-bound", "per-sm" */
 
 /* The graph series. */
 typedef enum {
@@ -252,6 +320,8 @@ typedef enum {
   CUOCC_ADVICE_LEVEL,              /* what reaches `blocks` resident blocks */
   CUOCC_ADVICE_BLOCK_SIZE,         /* the block sizes that reach the best occupancy */
   CUOCC_ADVICE_WARNING,            /* spills, partial warps, idle shared memory */
+  CUOCC_ADVICE_MORE_REGISTERS,     /* for a kernel that spills: `regs` keep `blocks` resident blocks */
+  CUOCC_ADVICE_CLUSTER_SIZE,       /* a cluster size that keeps more blocks active on the GPU */
 } CuoccAdviceKind;
 
 typedef struct {
@@ -264,6 +334,8 @@ typedef struct {
   int block_size;                  /* the suggested block size, or -1 */
   char *launch_bounds;             /* "__launch_bounds__(256, 6)", or NULL */
   char *text;                      /* one sentence for people */
+  int cluster_size;                /* the suggested cluster size, or -1 */
+  gint64 gpu_blocks;               /* CLUSTER_SIZE: blocks active on the whole GPU with it */
 } CuoccAdvice;
 
 /* What the model cannot know but an imported build log can. */
@@ -290,10 +362,18 @@ typedef struct {
 } CuoccWaves;
 
 CUOCC_AVAILABLE gboolean cuocc_waves (const CuoccGpu *gpu, const CuoccResult *result, gint64 grid, CuoccWaves *waves, GError **error);
+/* Waves of a grid of `grid` clusters: blocks_per_wave and tail_blocks count
+ * clusters. Needs the max active clusters on the whole GPU. */
+CUOCC_AVAILABLE gboolean cuocc_cluster_waves (const CuoccGpu *gpu, const CuoccClusters *clusters, gint64 grid, CuoccWaves *waves, GError **error);
 
 /* This machine's GPUs, read through libcuda.so.1 at run time (no build
  * dependency). Fills gpus (at most max_gpus) and returns how many. */
 CUOCC_AVAILABLE int cuocc_detect_gpus (CuoccGpu *gpus, int max_gpus, GError **error);
+/* The same, and asks the driver for the max active clusters of every
+ * blocks per SM and cluster size the GPU allows (gpu->driver_clusters). */
+CUOCC_AVAILABLE int cuocc_detect_gpus_with_clusters (CuoccGpu *gpus, int max_gpus, GError **error);
+/* A table in the format of the measured data files. */
+CUOCC_AVAILABLE char *cuocc_clusters_table_to_csv (const CuoccGpu *gpu);
 
 G_END_DECLS
 

@@ -92,12 +92,43 @@ def test_advise_spills():
             "--format", "csv")
     equal(r.rc, 0, "exit status", r)
     _, rows = parse_csv(r.out)
-    spills = [row for row in rows if row["kind"] == "warning" and "24" in row["text"] and "16" in row["text"]]
-    equal(len(spills), 1, "one spill warning naming the bytes", r)
+    spills = [row for row in rows if row["kind"] == "warning" and
+              "24 bytes of spill stores and 16 bytes of spill loads in the compiled code" in row["text"]]
+    equal(len(spills), 1, "one spill warning naming the bytes of the compiled code", r)
+    check("not bytes per thread" in spills[0]["text"], "spills are not per thread", r)
     equal((spills[0]["blocks"], spills[0]["regs"], spills[0]["launch_bounds"]), ("", "", ""),
           "a warning has no figures", r)
     r = run("--cc", "7.5", "--threads", "512", "--regs", "80", "--advise", "--format", "csv")
     check("spill" not in r.out.lower(), "no spill warning without --spills", r)
+
+
+def test_advise_up_to_the_best():
+    # H100 SXM5, 128 threads x 108 registers: 3456 -> 3584 registers a warp,
+    # 4 warps in a quarter SM (16384), 4 blocks. 12 blocks need 12 warps a
+    # quarter, 1365 -> 1280 registers a warp: 40 a thread, 75 %; 16 blocks
+    # (the 64 warps) need 1024: 32 a thread, 100 %.
+    r = run("--gpu", "H100 SXM5", "--threads", "128", "--regs", "108", "--advise", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    by_blocks = levels(parse_csv(r.out)[1])
+    equal(sorted(by_blocks), [5, 6, 7, 8, 9, 10, 12, 16], "every level up to the best", r)
+    equal((by_blocks[12]["regs"], by_blocks[12]["occupancy_pct"]), ("40", "75"), "12 blocks", r)
+    equal((by_blocks[16]["regs"], by_blocks[16]["occupancy_pct"]), ("32", "100"), "16 blocks", r)
+    r = run("--gpu", "H100 SXM5", "--threads", "128", "--regs", "108", "--advise")
+    check("12 blocks per SM (75 %): at most 40 registers" in r.out, "the text lists 12 blocks", r)
+    check("16 blocks per SM (100 %): at most 32 registers" in r.out, "the text lists 16 blocks", r)
+
+
+def test_advise_more_registers_when_spilling():
+    # The same kernel, spilling: 4 blocks hold up to 4096 registers a warp
+    # (128 a thread), 3 blocks up to 16384 / 3 -> 5376 (168), 2 blocks up to
+    # the 255 a thread may have.
+    args = ("--gpu", "H100 SXM5", "--threads", "128", "--regs", "108", "--advise")
+    r = run(*args, "--spills", "24,16", "--format", "csv")
+    rows = [row for row in parse_csv(r.out)[1] if row["kind"] == "more_registers"]
+    equal([(row["blocks"], row["regs"], row["occupancy_pct"]) for row in rows],
+          [("4", "128", "25"), ("3", "168", "18.75"), ("2", "255", "12.5")], "more registers", r)
+    r = run(*args, "--format", "csv")
+    check("more_registers" not in r.out, "no such rows without spills", r)
 
 
 def test_advise_other_gpus():

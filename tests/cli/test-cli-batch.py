@@ -101,6 +101,30 @@ def test_empty_batch_json():
     equal(json.loads(r.out), [], "an empty array", r)
 
 
+def test_cc_spellings_in_rows():
+    # NVIDIA's spellings of 7.0 and 8.6 answer as the dotted ones (75 % and
+    # 66.67 %, test-cli.py's header); 8.06 is refused in its row only.
+    data = ("cc,threads,regs,smem\n"
+            "7.0,128,37,\n"
+            "sm_70,128,37,\n"
+            "compute_70,128,37,\n"
+            "70,128,37,\n"
+            "sm_86,256,0,24K\n"
+            "8.06,256,0,24K\n"
+            "sm_101,128,40,\n"
+            "11.0,128,40,\n")
+    r = run("--batch", write("spellings.csv", data))
+    equal(r.rc, 1, "exit status with one row error", r)
+    _, rows = parse_csv(r.out)
+    equal([x["cc"] for x in rows[:5]], ["7.0"] * 4 + ["8.6"], "the cc column as read", r)
+    equal([x["occupancy_pct"] for x in rows[:5]], ["75"] * 4 + ["66.67"], "occupancy per row", r)
+    check("8.06" in rows[5]["error"] and "one digit" in rows[5]["error"], "8.06 refused", r)
+    equal(rows[5]["active_blocks"], "", "no figures for 8.06", r)
+    equal(rows[6]["cc"], "11.0", "sm_101 is 11.0", r)
+    equal({k: v for k, v in rows[6].items() if k != "cc"}, {k: v for k, v in rows[7].items() if k != "cc"},
+          "sm_101 answers as 11.0", r)
+
+
 def test_row_errors():
     data = ("gpu,cc,threads,regs,smem,smem_config,global_caching\n"
             ",7.0,128,37,,,\n"

@@ -297,6 +297,54 @@ def test_error_unknown_cc():
     usage_error(run("--cc", "seven", "--threads", "128"), "seven")
 
 
+def test_cc_spellings():
+    # NVIDIA's tools write 9.0 as 90, sm_90, sm_90a and compute_90; the last
+    # digit is the minor version. Each answers as --cc 9.0 (the barriers case
+    # of the header: 16 blocks, 16 warps, 25 %).
+    for spelling in ("9.0", "90", "sm_90", "sm_90a", "SM_90A", "compute_90", " 9.0 "):
+        r = run("--cc", spelling, "--threads", "32", "--regs", "0", "--barriers", "4", "--format", "csv")
+        equal(r.rc, 0, "exit status of %r" % spelling, r)
+        equal(r.err, "", "no remark for %r" % spelling, r)
+        _, rows = parse_csv(r.out)
+        equal((rows[0]["cc"], rows[0]["active_blocks"], rows[0]["occupancy_pct"]), ("9.0", "16", "25"),
+              "--cc %s" % spelling, r)
+    for spelling, cc in (("sm_100f", "10.0"), ("120", "12.0"), ("sm_121a", "12.1"), ("compute_75", "7.5"),
+                         ("sm_110", "11.0")):
+        r = run("--cc", spelling, "--threads", "128", "--format", "csv")
+        equal(r.rc, 0, "exit status of %r" % spelling, r)
+        equal(parse_csv(r.out)[1][0]["cc"], cc, "--cc %s" % spelling, r)
+    r = run("--gpu", "sm_89", "--threads", "128", "--format", "csv")
+    equal(parse_csv(r.out)[1][0]["cc"], "8.9", "--gpu sm_89", r)
+
+
+def test_cc_sm_101_is_thor():
+    # CUDA 12 called Jetson Thor sm_101 (10.1); CUDA 13 calls it 11.0: the same
+    # answer as --cc 11.0, with a warning on stderr and a note in the report.
+    want = run("--cc", "11.0", "--threads", "128", "--regs", "40", "--format", "csv")
+    for spelling in ("sm_101", "sm_101a", "compute_101", "101", "10.1"):
+        r = run("--cc", spelling, "--threads", "128", "--regs", "40", "--format", "csv")
+        equal(r.rc, 0, "exit status of %r" % spelling, r)
+        equal(r.out, want.out, "--cc %s answers as 11.0" % spelling, r)
+        check(r.err.startswith("cuocc: warning: ") and "11.0" in r.err and "sm_101" in r.err,
+              "a warning says how %r was read" % spelling, r)
+    r = run("--cc", "sm_101", "--threads", "128")
+    lines = r.out.splitlines()
+    check(any(l.split()[:2] == ["Compute", "capability"] and "11.0" in l for l in lines), "CC 11.0", r)
+    check(any(l.strip().startswith("Note") and "CUDA 13" in l for l in lines), "the report's note", r)
+    r = run("--cc", "11.0", "--threads", "128")
+    check(not any(l.strip().startswith("Note") for l in r.out.splitlines()), "no note for 11.0", r)
+
+
+def test_error_cc_look_alikes():
+    # 8.06 and 8.0000006 are not 8.6: refused, with what is allowed.
+    for text in ("8.06", "8.0000006", "8.60"):
+        r = run("--cc", text, "--threads", "128")
+        usage_error(r, text, "one digit")
+    for text in ("8", "sm_9", "sm_090", "sm_90b", "0x56", "8,6", "1e1"):
+        r = run("--cc", text, "--threads", "128")
+        usage_error(r, text, "sm_90a", "compute_90")
+
+
 def test_error_invalid_smem_config():
     r = run("--cc", "7.0", "--threads", "128", "--smem-config", "50K")
     usage_error(r)
@@ -358,6 +406,13 @@ def test_device_file():
     lines = r.out.splitlines()
     check(any("Multiprocessors (SMs)" in l and l.split()[-1] == "200" for l in lines), "SM count", r)
     check(any("Minimum grid size" in l and l.split()[-1] == "400" for l in lines), "minimum grid", r)
+
+    # NVIDIA's spellings of a compute capability are read in device files too.
+    spelled = write_temp("spelled.ini", DEVICE_FILE.replace("compute-capability=13.0", "compute-capability=sm_130a"))
+    r = run("--device-file", spelled, "--threads", "128", "--regs", "37", "--format", "json")
+    equal((json.loads(r.out)["cc"], json.loads(r.out)["active_blocks"]), ("13.0", 12), "compute-capability=sm_130a", r)
+    lookalike = write_temp("lookalike.ini", DEVICE_FILE.replace("compute-capability=13.0", "compute-capability=13.00"))
+    usage_error(run("--device-file", lookalike, "--threads", "128"), "13.00", "one digit")
 
     bad = write_temp("bad.ini", "[Device]\ncompute-capability=13.0\nbogus=1\n")
     usage_error(run("--device-file", bad, "--threads", "128"), "bogus")

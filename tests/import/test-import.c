@@ -411,6 +411,46 @@ test_huge (void)
   g_assert_cmpstr (list->kernels[CUOCC_IMPORT_MAX_KERNELS - 1].arch, !=, NULL);
 }
 
+/* CUDA 12.8 and 12.9 wrote Jetson Thor's code as sm_101; CUDA 13 calls it
+ * sm_110, compute capability 11.0, and has no 10.1. Logs of either name
+ * read as 11.0; the arch column keeps what the tool wrote. */
+static void
+test_sm_101 (void)
+{
+  static const char log[] =
+    "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_101a'\n"
+    "ptxas info    : Function properties for _Z1kPf\n"
+    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 12 registers, used 0 barriers, 360 bytes cmem[0]\n"
+    "ptxas info    : Compiling entry function '_Z1kPf' for 'sm_110'\n"
+    "ptxas info    : Function properties for _Z1kPf\n"
+    "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 12 registers, used 0 barriers, 360 bytes cmem[0]\n";
+  g_autoptr (GString) dump = g_string_new ("Fatbin elf code:\n================\narch = sm_101\n");
+  g_autoptr (CuoccKernelList) list = cuocc_import_parse (log, sizeof log - 1, NULL);
+  g_autoptr (CuoccKernelList) dumped = NULL;
+
+  g_assert_nonnull (list);
+  g_assert_cmpuint (list->n_kernels, ==, 2);
+  g_assert_cmpstr (list->kernels[0].arch, ==, "sm_101a");
+  g_assert_cmpstr (list->kernels[1].arch, ==, "sm_110");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (list->kernels[i].cc_major, ==, 11);
+      g_assert_cmpint (list->kernels[i].cc_minor, ==, 0);
+    }
+
+  g_string_append (dump, "code version = [1,8]\nhost = linux\ncompile_size = 64bit\n\n"
+                   "Resource usage:\n Common:\n  GLOBAL:0\n Function _Z1kPf:\n"
+                   "  REG:12 STACK:0 SHARED:0 LOCAL:0 CONSTANT[0]:360 TEXTURE:0 SURFACE:0 SAMPLER:0\n");
+  dumped = cuocc_import_parse (dump->str, dump->len, NULL);
+  g_assert_nonnull (dumped);
+  g_assert_cmpuint (dumped->n_kernels, ==, 1);
+  g_assert_cmpstr (dumped->kernels[0].arch, ==, "sm_101");
+  g_assert_cmpint (dumped->kernels[0].cc_major, ==, 11);
+  g_assert_cmpint (dumped->kernels[0].cc_minor, ==, 0);
+}
+
 /* Figures past any real one are dropped, not wrapped around. */
 static void
 test_overflow (void)
@@ -469,6 +509,7 @@ main (int argc, char **argv)
       g_test_add_data_func (test_path, &kernel_cases[i], test_kernel);
     }
   g_test_add_func ("/cuocc/import/ncu/launch", test_ncu_launch);
+  g_test_add_func ("/cuocc/import/arch/sm-101", test_sm_101);
   g_test_add_func ("/cuocc/import/ncu/raw-units", test_ncu_raw_units);
   g_test_add_func ("/cuocc/import/demangle/cases", test_demangle);
   g_test_add_func ("/cuocc/import/demangle/deep", test_demangle_deep);

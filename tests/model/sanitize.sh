@@ -21,6 +21,7 @@ fi
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-model.c" -o "$out/test-model" "${libs[@]}"
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-advice.c" -o "$out/test-advice" "${libs[@]}"
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-gpu.c" -o "$out/test-gpu" "${libs[@]}"
+gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-clusters.c" -o "$out/test-clusters" "${libs[@]}"
 gcc "${flags[@]}" "${oracle[@]}" "${lib_sources[@]}" "$src/tests/model/test-oracle.c" -o "$out/test-oracle" "${libs[@]}"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
@@ -28,5 +29,6 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 "$out/test-model" > "$out/test-model.log"
 "$out/test-advice" > "$out/test-advice.log"
 "$out/test-gpu" > "$out/test-gpu.log"
+G_TEST_SRCDIR="$src/tests" "$out/test-clusters" > "$out/test-clusters.log"
 "$out/test-oracle" > "$out/test-oracle.log"
-echo "sanitizers: model, advice and oracle tests clean"
+echo "sanitizers: model, advice, cluster and oracle tests clean"

@@ -338,24 +338,91 @@ test_parse_int (void)
   g_assert_cmpint (v, ==, G_MAXINT);
 }
 
+/* How NVIDIA's tools write compute capabilities (nvcc -arch, CMake's
+ * CUDA_ARCHITECTURES, cuobjdump), worked out by hand: the last digit is the
+ * minor version, the digits before it the major; "a" and "f" name the same
+ * capability. sm_101 was Jetson Thor's name before CUDA 13 made it 11.0. */
+static const struct {
+  const char *text;
+  int major, minor;
+  gboolean note;
+} cc_spellings[] = {
+  { "8.6", 8, 6, FALSE },      { "9.0", 9, 0, FALSE },        { "12.1", 12, 1, FALSE },
+  { " 7.5 ", 7, 5, FALSE },    { "90", 9, 0, FALSE },         { "86", 8, 6, FALSE },
+  { "120", 12, 0, FALSE },     { "100", 10, 0, FALSE },       { "sm_90", 9, 0, FALSE },
+  { "sm_90a", 9, 0, FALSE },   { "SM_90A", 9, 0, FALSE },     { "compute_90", 9, 0, FALSE },
+  { "compute_90a", 9, 0, FALSE }, { "sm_100f", 10, 0, FALSE }, { "sm_103a", 10, 3, FALSE },
+  { "sm_120", 12, 0, FALSE },  { "sm_121", 12, 1, FALSE },    { "sm_110", 11, 0, FALSE },
+  { "11.0", 11, 0, FALSE },    { "sm_35", 3, 5, FALSE },      { "sm_21", 2, 1, FALSE },
+  { "cc86", 8, 6, FALSE },     { "90a", 9, 0, FALSE },        { "100f", 10, 0, FALSE },
+  { "sm_101", 11, 0, TRUE },   { "sm_101a", 11, 0, TRUE },    { "sm_101f", 11, 0, TRUE },
+  { "compute_101", 11, 0, TRUE }, { "101", 11, 0, TRUE },     { "10.1", 11, 0, TRUE },
+};
+
+/* Look-alikes that a lenient reader would take for another capability. */
+static const char *cc_refused[] = {
+  "8.06", "8.0000006", "08.6", "8.60", "8.", ".6", "8", "8.6.0", "8,6", "x.y", "", " ",
+  "sm_9", "sm_090", "sm_1000", "sm_90b", "sm_90af", "sm_", "compute_", "sm90", "sm_-90",
+  "0.9", "09", "1e1", "0x56", "+8.6", "-8.6", "8.6a", "sm_90 a", "９.０", "sm_86.0",
+  "123.4", "8 .6",
+};
+
 static void
 test_parse_cc (void)
 {
-  int major = 0, minor = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (cc_spellings); i++)
+    {
+      int major = -1, minor = -1;
+      g_autoptr(GError) error = NULL;
 
-  g_assert_true (cuocc_parse_cc ("8.6", &major, &minor, NULL));
-  g_assert_cmpint (major, ==, 8);
-  g_assert_cmpint (minor, ==, 6);
-  g_assert_true (cuocc_parse_cc ("sm_90a", &major, &minor, NULL));
-  g_assert_cmpint (major, ==, 9);
-  g_assert_cmpint (minor, ==, 0);
-  g_assert_true (cuocc_parse_cc ("sm_100", &major, &minor, NULL));
-  g_assert_cmpint (major, ==, 10);
-  g_assert_cmpint (minor, ==, 0);
-  g_assert_true (cuocc_parse_cc ("12.1", &major, &minor, NULL));
-  g_assert_false (cuocc_parse_cc ("8", &major, &minor, NULL));
-  g_assert_false (cuocc_parse_cc ("8.", &major, &minor, NULL));
-  g_assert_false (cuocc_parse_cc ("x.y", &major, &minor, NULL));
+      g_test_message ("%s", cc_spellings[i].text);
+      g_assert_true (cuocc_parse_cc (cc_spellings[i].text, &major, &minor, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (major, ==, cc_spellings[i].major);
+      g_assert_cmpint (minor, ==, cc_spellings[i].minor);
+      if (cc_spellings[i].note)
+        g_assert_nonnull (strstr (cuocc_cc_note (cc_spellings[i].text), "11.0"));
+      else
+        g_assert_null (cuocc_cc_note (cc_spellings[i].text));
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (cc_refused); i++)
+    {
+      int major = -1, minor = -1;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("%s", cc_refused[i]);
+      g_assert_false (cuocc_parse_cc (cc_refused[i], &major, &minor, &error));
+      g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_CC);
+      g_assert_nonnull (strstr (error->message, cc_refused[i]));
+      g_assert_cmpint (major, ==, -1);
+      g_assert_null (cuocc_cc_note (cc_refused[i]));
+    }
+}
+
+static void
+test_parse_cc_messages (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+  int major, minor;
+  CuoccGpu gpu;
+
+  /* A minor version of several digits is named as the fault. */
+  g_assert_false (cuocc_parse_cc ("8.06", &major, &minor, &error));
+  g_assert_nonnull (strstr (error->message, "one digit"));
+  /* Anything else lists the spellings that are allowed. */
+  g_assert_false (cuocc_parse_cc ("sm_9", &major, &minor, &error2));
+  g_assert_nonnull (strstr (error2->message, "sm_90a"));
+  g_assert_nonnull (strstr (error2->message, "compute_90"));
+
+  /* Every place that reads a capability goes through the same reading. */
+  g_assert_true (cuocc_gpu_for_cc ("sm_101", &gpu, NULL));
+  g_assert_cmpint (gpu.cap.major, ==, 11);
+  g_assert_cmpint (gpu.cap.minor, ==, 0);
+  g_assert_true (cuocc_gpu_find ("compute_89", &gpu, NULL));
+  g_assert_cmpint (gpu.cap.major, ==, 8);
+  g_assert_cmpint (gpu.cap.minor, ==, 9);
 }
 
 static void
@@ -393,6 +460,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/parse/size", test_parse_size);
   g_test_add_func ("/cuocc/parse/int", test_parse_int);
   g_test_add_func ("/cuocc/parse/cc", test_parse_cc);
+  g_test_add_func ("/cuocc/parse/cc-messages", test_parse_cc_messages);
   g_test_add_func ("/cuocc/parse/occupancy-pct", test_format_pct);
 
   return g_test_run ();

@@ -336,6 +336,63 @@ test_against_header (void)
   g_assert_cmpuint (tally.configs_unreachable, ==, 0);
 }
 
+/* A carveout preference in percent: the configuration the header maps it
+ * to, and the blocks both count with it, for every percentage and a spread
+ * of shared memory sizes on every compute capability from 7.0 on. */
+static void
+test_carveout_against_header (void)
+{
+  guint n;
+  const CuoccCapability *caps = cuocc_capabilities (&n);
+  guint64 compared = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const CuoccCapability *cap = &caps[i];
+      cudaOccDeviceProp prop;
+      CuoccGpu gpu;
+
+      if (cap->major < 7)
+        continue;
+      g_assert_true (cuocc_gpu_for_cc_numbers (cap->major, cap->minor, &gpu, NULL));
+      fill_props (cap, &prop);
+      for (int pct = 0; pct <= 100; pct++)
+        {
+          cudaOccDeviceState state;
+          size_t limit = 0;
+
+          fill_state (cap, &prop, -1, &state);
+          state.carveoutConfig = pct;
+          g_assert_cmpint (cudaOccSMemPerMultiprocessor (&limit, &prop, &state), ==, CUDA_OCC_SUCCESS);
+          g_assert_cmpint (cuocc_carveout_config (cap, pct), ==, (gint64) limit);
+
+          for (gint64 smem = 0; smem <= cap->smem_per_block_optin; smem += 3001)
+            {
+              cudaOccFuncAttributes attr;
+              cudaOccResult occ;
+              CuoccInput in;
+              CuoccResult r;
+
+              cuocc_input_init (&in);
+              in.threads = 128;
+              in.regs = 24;
+              in.smem = smem;
+              in.carveout = pct;
+              fill_attrs (&in, cap, &attr);
+              memset (&occ, 0, sizeof occ);
+              g_assert_cmpint (cudaOccMaxActiveBlocksPerMultiprocessor (&occ, &prop, &attr, &state, in.threads,
+                                                                        (size_t) in.smem), ==, CUDA_OCC_SUCCESS);
+              g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
+              g_assert_cmpint (r.active_blocks, ==, occ.activeBlocksPerMultiprocessor);
+              g_assert_cmpint (r.blocks_by_smem, ==, limit_or_unlimited (occ.blockLimitSharedMem));
+              compared++;
+            }
+        }
+    }
+  g_test_message ("compared %" G_GUINT64_FORMAT " carveout configurations", compared);
+  g_assert_cmpuint (compared, >=, 10000);
+}
+
 /* The header refuses what it does not know: cuocc's table should cover
  * everything it knows, and nothing it knows should be missing. */
 static void
@@ -379,8 +436,10 @@ main (int    argc,
 #ifdef HAVE_CUDA_OCCUPANCY_H
   g_test_add_func ("/cuocc/oracle/header-knows-capabilities", test_header_knows_our_capabilities);
   g_test_add_func ("/cuocc/oracle/against-cuda-occupancy-h", test_against_header);
+  g_test_add_func ("/cuocc/oracle/carveout-against-cuda-occupancy-h", test_carveout_against_header);
 #else
   g_test_add_func ("/cuocc/oracle/against-cuda-occupancy-h", test_skipped);
+  g_test_add_func ("/cuocc/oracle/carveout-against-cuda-occupancy-h", test_skipped);
 #endif
 
   return g_test_run ();

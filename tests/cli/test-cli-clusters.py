@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+# test-cli-clusters.py — thread block clusters and the carveout preference
+# through the command line.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The measured figures come from tests/data/clusters-gh100-132sm.csv (a
+# copy of the measurements), read here, not from the library. The driver
+# path runs against the stand-in libcuda.so.1 built by the tests
+# (tests/cli/fake-cuda), which answers like that table.
+
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import clitest
+from clitest import check, equal, parse_csv, run, usage_error
+
+FAKE_CUDA_DIR = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+TABLE_PATH = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.dirname(__file__) + "/.."),
+                          "data", "clusters-gh100-132sm.csv")
+COVERED = ["NVIDIA H100 SXM5", "NVIDIA H100 NVL", "NVIDIA H200", "NVIDIA GH200"]
+CLUSTER_COLUMNS = ["cluster_size", "cluster_blocks_per_sm", "max_active_clusters", "clusters_basis",
+                   "cluster_blocks_lost", "cluster_blocks_lost_pct"]
+
+
+def measured_table():
+    with open(TABLE_PATH) as f:
+        rows = [line for line in f if not line.startswith("#")]
+    return {(int(r["blocks_per_sm"]), int(r["cluster_size"])): int(r["max_active_clusters"])
+            for r in csv.DictReader(rows)}
+
+
+TABLE = measured_table()
+
+
+def pinning_smem(blocks):
+    """Dynamic shared memory that holds a kernel to `blocks` per SM on 9.0:
+    228 KiB / blocks in 128-byte units, less the 1 KiB reservation."""
+    return min(233472 // blocks // 128 * 128 - 1024, 232448)
+
+
+def run_driver(*args, log=None):
+    env = dict(os.environ)
+    env["LD_LIBRARY_PATH"] = FAKE_CUDA_DIR
+    env["CUOCC_FAKE_CUDA_TABLE"] = TABLE_PATH
+    if log is not None:
+        env["CUOCC_FAKE_CUDA_LOG"] = log
+    proc = subprocess.run([clitest.CUOCC] + [str(a) for a in args], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    return clitest.Result(proc)
+
+
+def test_table_reproduced_for_each_product():
+    lines = ["gpu,threads,regs,smem,cluster_size"]
+    for gpu in COVERED:
+        for (b, size) in sorted(TABLE):
+            lines.append('"%s",128,0,%d,%d' % (gpu, pinning_smem(b), size))
+    r = run("--batch", "-", stdin=("\n".join(lines) + "\n").encode())
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(header[-6:], CLUSTER_COLUMNS, "cluster columns come last", r)
+    equal(header[:22], clitest.COLUMNS, "the other columns keep their order", r)
+    equal(len(rows), 4 * 128, "rows")
+    for i, row in enumerate(rows):
+        b, size = sorted(TABLE)[i % 128]
+        equal(int(row["active_blocks"]), b, "pinned blocks per SM", r)
+        equal(row["clusters_basis"], "measured", "basis of %s" % row["gpu"])
+        equal(int(row["max_active_clusters"]), TABLE[(b, size)], "%s b=%d size=%d" % (row["gpu"], b, size))
+        equal(int(row["cluster_blocks_lost"]), 132 * b - TABLE[(b, size)] * size, "blocks lost")
+
+
+def test_capped_at_eight_text_and_csv():
+    # 128 threads: 16 blocks per SM; a cluster launch holds 8, row 8 of the
+    # table: clusters of 4 → 248, 992 of 2112 blocks, 1120 lost (53.03 %).
+    r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4, "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    row = rows[0]
+    equal(row["cluster_blocks_per_sm"], "8", "capped", r)
+    equal(row["max_active_clusters"], str(TABLE[(8, 4)]), "clusters", r)
+    equal(row["cluster_blocks_lost"], "1120", "lost", r)
+    equal(row["cluster_blocks_lost_pct"], "53.03", "lost %", r)
+
+    r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4)
+    equal(r.rc, 0, "exit status", r)
+    check("Thread block clusters" in r.out, "a clusters section", r)
+    check("248 (measured" in r.out, "the measured answer", r)
+    check("1120 (53.03 %)" in r.out, "the blocks lost", r)
+
+
+def test_upper_bound_labelled():
+    # H100 PCIe, 114 SMs, no table: ⌊114 × 8 / 4⌋ = 228, an upper bound.
+    r = run("--gpu", "H100 PCIe", "--threads", 128, "--cluster-size", 4, "--format", "json")
+    equal(r.rc, 0, "exit status", r)
+    obj = json.loads(r.out)
+    equal(obj["clusters_basis"], "upper-bound", "basis", r)
+    equal(obj["max_active_clusters"], 228, "bound", r)
+    r = run("--gpu", "H100 PCIe", "--threads", 128, "--cluster-size", 4)
+    check("at most 228 (an upper bound" in r.out, "the text calls it a bound", r)
+    # B200, 148 SMs, clusters of 1: 148 × 8 = 1184, the published figure,
+    # still labelled a bound.
+    r = run("--gpu", "B200", "--threads", 128, "--cluster-size", 1, "--format", "csv")
+    header, rows = parse_csv(r.out)
+    equal(rows[0]["max_active_clusters"], "1184", "B200 bound", r)
+    equal(rows[0]["clusters_basis"], "upper-bound", "B200 basis", r)
+
+
+def test_bare_cc_per_sm():
+    r = run("--cc", "9.0", "--threads", 64, "--regs", 0, "--cluster-size", 2, "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(rows[0]["clusters_basis"], "per-sm", "basis", r)
+    equal(rows[0]["max_active_clusters"], "", "no whole-GPU figure", r)
+    equal(rows[0]["cluster_blocks_lost_pct"], "75", "32 → 8 per SM", r)
+    r = run("--cc", "9.0", "--threads", 64, "--regs", 0, "--cluster-size", 2)
+    check("no SM count: only per-SM figures" in r.out, "says so", r)
+    r = run("--cc", "12.0", "--threads", 64, "--cluster-size", 2)
+    check("an assumption" in r.out, "the cap is labelled an assumption on 12.0", r)
+
+
+def test_sizes_refused():
+    usage_error(run("--cc", "8.0", "--threads", 128, "--cluster-size", 2), "8.0", "9.0")
+    usage_error(run("--cc", "9.0", "--threads", 128, "--cluster-size", 17), "--cluster-size", "16")
+    usage_error(run("--cc", "12.0", "--threads", 128, "--cluster-size", 9), "12.0", "8")
+    usage_error(run("--cc", "11.0", "--threads", 128, "--cluster-size", 16), "11.0", "8")
+    usage_error(run("--cc", "9.0", "--threads", 128, "--cluster-size", "four"), "--cluster-size")
+    equal(run("--cc", "10.0", "--threads", 128, "--cluster-size", 16).rc, 0, "16 on 10.0")
+    r = run("--batch", "-", stdin=b"cc,threads,cluster_size\n8.6,128,2\n9.0,128,x\n9.0,128,\n")
+    equal(r.rc, 1, "rows failed", r)
+    header, rows = parse_csv(r.out)
+    check("9.0" in rows[0]["error"], "8.6 refused", r)
+    equal(rows[0]["cluster_size"], "2", "echoed", r)
+    check("cluster_size" in rows[1]["error"], "not a number", r)
+    equal(rows[2]["error"], "", "empty means no cluster launch", r)
+    equal(rows[2]["clusters_basis"], "", "and no cluster figures", r)
+
+
+def test_grid_counts_clusters():
+    # 1000 clusters, 248 at once: 4 full waves and 8 clusters in a fifth.
+    r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4, "--grid", 1000, "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(header[22:28], ["grid", "blocks_per_wave", "waves", "tail_blocks", "tail_fill_pct",
+                          "wave_efficiency_pct"], "waves before the cluster columns", r)
+    equal(header[28:], CLUSTER_COLUMNS, "cluster columns last", r)
+    equal(rows[0]["blocks_per_wave"], "248", "clusters per wave", r)
+    equal(rows[0]["waves"], "5", "waves", r)
+    equal(rows[0]["tail_blocks"], "8", "tail", r)
+    r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4, "--grid", 1000)
+    check("1000 clusters" in r.out, "the grid in clusters", r)
+
+
+def test_advice_on_cluster_size():
+    # Clusters of 8 with 8 blocks per SM: 124 × 8 = 992 blocks; clusters of 2
+    # hold 528 × 2 = 1056; no larger size beats 992.
+    r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 8, "--advise", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    advice = [row for row in rows if row["kind"] == "cluster_size"]
+    equal(len(advice), 1, "one cluster-size advice", r)
+    check("Clusters of 2 blocks keep 1056" in advice[0]["text"], "names size 2 and 1056", r)
+
+
+def test_carveout():
+    # H200, 40000 bytes: 41088 per block. 50 % = 116736 → 132 KiB: 3 blocks,
+    # the largest configuration would hold 5.
+    r = run("--gpu", "H200", "--threads", 256, "--smem", 40000, "--carveout", 50, "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(rows[0]["smem_config"], "135168", "configuration", r)
+    equal(rows[0]["active_blocks"], "3", "blocks", r)
+    check("a preference, not a guarantee: the driver may grant more shared memory and run more blocks"
+          in r.err, "the warning", r)
+    r = run("--gpu", "H200", "--threads", 256, "--smem", 40000, "--carveout", 100)
+    check("preference, not a guarantee" not in r.out + r.err, "no warning at 100 %", r)
+    check("100 % of the largest configuration" in r.out, "the input is shown", r)
+    usage_error(run("--cc", "9.0", "--threads", 128, "--carveout", 50, "--smem-config", "100K"),
+                "--smem-config", "--carveout")
+    usage_error(run("--cc", "9.0", "--threads", 128, "--carveout", 101), "--carveout", "100")
+    usage_error(run("--cc", "6.1", "--threads", 128, "--carveout", 50), "7.0")
+    r = run("--batch", "-", stdin=b"cc,threads,smem,carveout\n9.0,256,40000,25\n9.0,256,40000,\n")
+    equal(r.rc, 0, "batch", r)
+    header, rows = parse_csv(r.out)
+    equal(rows[0]["smem_config"], "65536", "25 % = 58368 → 64 KiB", r)
+    equal(rows[0]["active_blocks"], "1", "one block of 41088 in 64 KiB", r)
+    equal(rows[1]["smem_config"], "233472", "no preference: the largest", r)
+    r = run("--batch", "-", stdin=b"cc,threads,smem_config,carveout\n9.0,256,100K,25\n")
+    equal(r.rc, 1, "both is an error row", r)
+
+
+def test_measure_clusters_from_driver():
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "log")
+        r = run_driver("--detect", "--measure-clusters", log=log)
+        equal(r.rc, 0, "exit status", r)
+        lines = [line for line in r.out.splitlines() if not line.startswith("#")]
+        equal(lines[0], "blocks_per_sm,cluster_size,max_active_clusters", "the data file's header", r)
+        got = {(int(b), int(s)): int(n) for b, s, n in (line.split(",") for line in lines[1:])}
+        equal(got, TABLE, "all 128 entries")
+        check("NVIDIA H100 80GB HBM3" in r.out, "names the GPU", r)
+        with open(log) as f:
+            counts = dict(item.split("=") for item in f.read().split())
+        equal(counts["retained"], counts["released"], "contexts released", counts)
+        equal(counts["loaded"], "1", "one probe module", counts)
+        equal(counts["unloaded"], "1", "and unloaded", counts)
+        equal(counts["cluster_queries"], "128", "one query per entry", counts)
+
+
+def test_driver_basis():
+    b = 5
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "log")
+        r = run_driver("--gpu", "this", "--threads", 128, "--regs", 0, "--smem", pinning_smem(b),
+                       "--cluster-size", 16, "--format", "json", log=log)
+        equal(r.rc, 0, "exit status", r)
+        obj = json.loads(r.out)
+        equal(obj["gpu"], "NVIDIA H100 80GB HBM3", "the driver's GPU", r)
+        equal(obj["clusters_basis"], "driver", "basis", r)
+        equal(obj["max_active_clusters"], TABLE[(b, 16)], "the driver's answer", r)
+        # Without a cluster size nothing is measured.
+        r = run_driver("--detect", "--threads", 128, log=log)
+        equal(r.rc, 0, "exit status", r)
+        with open(log) as f:
+            check("loaded=0" in f.read(), "no probe without --cluster-size")
+
+
+def test_measure_clusters_usage():
+    usage_error(run("--measure-clusters"), "--measure-clusters")
+    usage_error(run("--cc", "9.0", "--measure-clusters"), "--measure-clusters")
+    usage_error(run("--detect", "--measure-clusters", "--threads", 128), "--measure-clusters")
+
+
+if __name__ == "__main__":
+    clitest.main(globals())
