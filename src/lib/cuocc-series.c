@@ -18,6 +18,8 @@ set_x (CuoccInput      *input,
     case CUOCC_SERIES_THREADS: input->threads = (int) x; break;
     case CUOCC_SERIES_REGS: input->regs = (int) x; break;
     case CUOCC_SERIES_SMEM: input->smem = x; break;
+    case CUOCC_SERIES_BARRIERS: input->barriers = (int) x; break;
+    case CUOCC_SERIES_CLUSTER_SIZE: input->cluster_size = (int) x; break;
     default: g_assert_not_reached ();
     }
 }
@@ -31,6 +33,8 @@ get_x (const CuoccInput *input,
     case CUOCC_SERIES_THREADS: return input->threads;
     case CUOCC_SERIES_REGS: return input->regs;
     case CUOCC_SERIES_SMEM: return input->smem;
+    case CUOCC_SERIES_BARRIERS: return input->barriers;
+    case CUOCC_SERIES_CLUSTER_SIZE: return input->cluster_size;
     default: g_assert_not_reached ();
     }
 }
@@ -79,6 +83,16 @@ x_values (const CuoccCapability *cap,
       step = cap->smem_alloc_unit;
       last = cap->smem_per_block_optin;
       break;
+    case CUOCC_SERIES_BARRIERS:
+      first = 0;
+      step = 1;
+      last = CUOCC_MAX_BARRIERS_INPUT;
+      break;
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      first = 0;
+      step = 1;
+      last = cap->max_cluster_size;
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -98,6 +112,67 @@ x_values (const CuoccCapability *cap,
   return (gint64 *) (void *) g_array_free (xs, FALSE);
 }
 
+/* A cluster launch of `size` blocks (0: none), as the warps it keeps active
+ * on the whole GPU averaged per SM; per SM alone without an SM count. */
+static void
+evaluate_clusters (const CuoccGpu     *gpu,
+                   const CuoccInput   *input,
+                   const CuoccResult  *normal,
+                   gint64              size,
+                   CuoccPoint         *point,
+                   CuoccClustersBasis *basis)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  CuoccInput trial = *input;
+  CuoccClusters c;
+
+  point->x = size;
+  point->active_blocks = normal->active_blocks;
+  point->active_warps = normal->active_warps;
+  trial.cluster_size = (int) size;
+  if (size > 0 && cuocc_clusters (gpu, &trial, normal, &c, NULL))
+    {
+      *basis = c.basis;
+      if (c.max_active_clusters < 0)
+        point->active_blocks = c.blocks_per_sm;
+      else
+        point->active_blocks = (int) MIN (c.max_active_clusters * size / gpu->sm_count, G_MAXINT);
+      if (c.max_active_clusters < 0)
+        point->active_warps = c.blocks_per_sm * normal->warps_per_block;
+      else
+        point->active_warps = (int) (c.max_active_clusters * size * normal->warps_per_block / gpu->sm_count);
+    }
+  point->occupancy = (double) point->active_warps / cap->max_warps_per_sm;
+}
+
+static CuoccSeries *
+cluster_series_new (const CuoccGpu   *gpu,
+                    const CuoccInput *input)
+{
+  CuoccSeries *series = g_new0 (CuoccSeries, 1);
+  CuoccLine *line;
+  CuoccResult normal;
+  CuoccInput plain = *input;
+
+  plain.cluster_size = 0;
+  cuocc_calculate_unchecked (&gpu->cap, &plain, &normal);
+  series->kind = CUOCC_SERIES_CLUSTER_SIZE;
+  series->current_x = input->cluster_size;
+  series->max_warps = gpu->cap.max_warps_per_sm;
+  series->x_max = gpu->cap.max_cluster_size;
+  series->n_lines = 1;
+  series->lines = line = g_new0 (CuoccLine, 1);
+  line->smem_config = normal.smem_config;
+  line->n_points = (guint) series->x_max + 1;
+  line->points = g_new (CuoccPoint, line->n_points);
+  for (guint i = 0; i < line->n_points; i++)
+    evaluate_clusters (gpu, input, &normal, i, &line->points[i], &series->clusters_basis);
+  series->current = line->points[series->current_x];
+  if (series->current_x > 0)
+    evaluate_clusters (gpu, input, &normal, series->current_x, &series->current, &series->clusters_basis);
+  return series;
+}
+
 CuoccSeries *
 cuocc_series_new (const CuoccGpu   *gpu,
                   const CuoccInput *input,
@@ -115,6 +190,11 @@ cuocc_series_new (const CuoccGpu   *gpu,
   g_return_val_if_fail (cuocc_input_validate (gpu, input, NULL), NULL);
 
   cap = &gpu->cap;
+  if (kind == CUOCC_SERIES_CLUSTER_SIZE)
+    {
+      g_return_val_if_fail (cap->max_cluster_size > 0, NULL);
+      return cluster_series_new (gpu, input);
+    }
   current_config = cuocc_smem_config_effective (cap, input);
 
   series = g_new0 (CuoccSeries, 1);
@@ -170,6 +250,8 @@ cuocc_series_kind_name (CuoccSeriesKind kind)
     case CUOCC_SERIES_THREADS: return "threads";
     case CUOCC_SERIES_REGS: return "regs";
     case CUOCC_SERIES_SMEM: return "smem";
+    case CUOCC_SERIES_BARRIERS: return "barriers";
+    case CUOCC_SERIES_CLUSTER_SIZE: return "cluster_size";
     default: return NULL;
     }
 }
@@ -187,10 +269,14 @@ cuocc_series_kind_parse (const char       *text,
     *kind = CUOCC_SERIES_REGS;
   else if (g_ascii_strcasecmp (text, "smem") == 0 || g_ascii_strcasecmp (text, "shared-memory") == 0)
     *kind = CUOCC_SERIES_SMEM;
+  else if (g_ascii_strcasecmp (text, "barriers") == 0)
+    *kind = CUOCC_SERIES_BARRIERS;
+  else if (g_ascii_strcasecmp (text, "cluster-size") == 0 || g_ascii_strcasecmp (text, "cluster_size") == 0)
+    *kind = CUOCC_SERIES_CLUSTER_SIZE;
   else
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("“%s” is not a graph; allowed: threads, registers, smem"), text);
+                   _("“%s” is not a graph; allowed: threads, registers, smem, barriers, cluster-size"), text);
       return FALSE;
     }
   return TRUE;
@@ -205,6 +291,8 @@ cuocc_series_to_csv (const CuoccSeries *series)
 
   csv = g_string_new (cuocc_series_kind_name (series->kind));
   g_string_append (csv, ",active_blocks,active_warps,occupancy_pct");
+  if (series->kind == CUOCC_SERIES_CLUSTER_SIZE)
+    g_string_append (csv, ",clusters_basis");
   for (guint l = 1; l < series->n_lines; l++)
     {
       gint64 c = series->lines[l].smem_config;
@@ -226,6 +314,9 @@ cuocc_series_to_csv (const CuoccSeries *series)
           cuocc_format_occupancy_pct (p->active_warps, series->max_warps, pct, sizeof pct);
           g_string_append_printf (csv, ",%d,%d,%s", p->active_blocks, p->active_warps, pct);
         }
+      if (series->kind == CUOCC_SERIES_CLUSTER_SIZE)
+        g_string_append_printf (csv, ",%s", series->lines[0].points[i].x == 0
+                                            ? "no-clusters" : cuocc_clusters_basis_name (series->clusters_basis));
       g_string_append_c (csv, '\n');
     }
 

@@ -260,6 +260,8 @@ typedef enum {
   CUOCC_SERIES_THREADS,
   CUOCC_SERIES_REGS,
   CUOCC_SERIES_SMEM,
+  CUOCC_SERIES_BARRIERS,           /* block barriers, 0 to CUOCC_MAX_BARRIERS_INPUT */
+  CUOCC_SERIES_CLUSTER_SIZE,       /* 0 (no clusters) to the largest cluster; the whole GPU, averaged per SM */
 } CuoccSeriesKind;
 
 typedef struct {
@@ -283,6 +285,7 @@ typedef struct {
   gint64 x_max;
   guint n_lines;                   /* 1, or one per shared memory configuration */
   CuoccLine *lines;                /* lines[0] is the current configuration */
+  CuoccClustersBasis clusters_basis; /* CUOCC_SERIES_CLUSTER_SIZE: where the max active clusters come from */
 } CuoccSeries;
 
 CUOCC_AVAILABLE CuoccSeries *cuocc_series_new (const CuoccGpu *gpu, const CuoccInput *input, CuoccSeriesKind kind);
