@@ -28,6 +28,8 @@ static const struct {
   { "registers", CUOCC_SERIES_REGS, FALSE },
   { "regs", CUOCC_SERIES_REGS, FALSE },
   { "smem", CUOCC_SERIES_SMEM, FALSE },
+  { "barriers", CUOCC_SERIES_BARRIERS, FALSE },
+  { "cluster-size", CUOCC_SERIES_CLUSTER_SIZE, FALSE },
   { "heatmap-regs", CUOCC_SERIES_REGS, TRUE },
   { "heatmap-registers", CUOCC_SERIES_REGS, TRUE },
   { "heatmap-smem", CUOCC_SERIES_SMEM, TRUE },
@@ -46,7 +48,7 @@ parse_kind (const char   *text,
         return TRUE;
       }
   g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-               _("--plot: unknown graph “%s”; choose threads, registers, smem, heatmap-regs or heatmap-smem"),
+               _("--plot: unknown graph “%s”; choose threads, registers, smem, barriers, cluster-size, heatmap-regs or heatmap-smem"),
                text);
   return FALSE;
 }
@@ -137,6 +139,13 @@ cli_plot_export (const CuoccGpu   *gpu,
 
   if (kind->heatmap)
     return cli_heatmap_export (gpu, input, kind->kind, output, width, height, error);
+  if (kind->kind == CUOCC_SERIES_CLUSTER_SIZE && gpu->cap.max_cluster_size == 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("--plot cluster-size: compute capability %d.%d has no thread block clusters; they exist from 9.0 on"),
+                   gpu->cap.major, gpu->cap.minor);
+      return FALSE;
+    }
 
   series = cuocc_series_new (gpu, input, kind->kind);
   if (series == NULL)
@@ -158,7 +167,7 @@ cli_plot_export (const CuoccGpu   *gpu,
     {
       g_autofree char *csv = cuocc_series_to_csv (series);
 
-      return g_file_set_contents (output, csv, -1, error);
+      return cuocc_file_write (output, csv, -1, error);
     }
   g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
                        _("This build of cuocc cannot draw graphs; only .csv output is available"));

@@ -18,6 +18,8 @@ set_x (CuoccInput      *input,
     case CUOCC_SERIES_THREADS: input->threads = (int) x; break;
     case CUOCC_SERIES_REGS: input->regs = (int) x; break;
     case CUOCC_SERIES_SMEM: input->smem = x; break;
+    case CUOCC_SERIES_BARRIERS: input->barriers = (int) x; break;
+    case CUOCC_SERIES_CLUSTER_SIZE: input->cluster_size = (int) x; break;
     default: g_assert_not_reached ();
     }
 }
@@ -31,6 +33,8 @@ get_x (const CuoccInput *input,
     case CUOCC_SERIES_THREADS: return input->threads;
     case CUOCC_SERIES_REGS: return input->regs;
     case CUOCC_SERIES_SMEM: return input->smem;
+    case CUOCC_SERIES_BARRIERS: return input->barriers;
+    case CUOCC_SERIES_CLUSTER_SIZE: return input->cluster_size;
     default: g_assert_not_reached ();
     }
 }
@@ -79,11 +83,22 @@ x_values (const CuoccCapability *cap,
       step = cap->smem_alloc_unit;
       last = cap->smem_per_block_optin;
       break;
+    case CUOCC_SERIES_BARRIERS:
+      first = 0;
+      step = 1;
+      last = CUOCC_MAX_BARRIERS_INPUT;
+      break;
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      first = 0;
+      step = 1;
+      last = cap->max_cluster_size;
+      break;
     default:
       g_assert_not_reached ();
     }
 
   *x_max = last;
+  step = cuocc_bounded_step (first, last, step, CUOCC_MAX_POINTS);
   xs = g_array_sized_new (FALSE, FALSE, sizeof (gint64), (guint) ((last - first) / step + 2));
   for (gint64 x = first; x <= last; x += step)
     {
@@ -91,11 +106,72 @@ x_values (const CuoccCapability *cap,
         g_array_append_val (xs, current);
       g_array_append_val (xs, x);
     }
-  if (current > g_array_index (xs, gint64, xs->len - 1))
+  if (xs->len == 0 || current > g_array_index (xs, gint64, xs->len - 1))
     g_array_append_val (xs, current);
 
   *n_values = xs->len;
   return (gint64 *) (void *) g_array_free (xs, FALSE);
+}
+
+/* A cluster launch of `size` blocks (0: none), as the warps it keeps active
+ * on the whole GPU averaged per SM; per SM alone without an SM count. */
+static void
+evaluate_clusters (const CuoccGpu     *gpu,
+                   const CuoccInput   *input,
+                   const CuoccResult  *normal,
+                   gint64              size,
+                   CuoccPoint         *point,
+                   CuoccClustersBasis *basis)
+{
+  const CuoccCapability *cap = &gpu->cap;
+  CuoccInput trial = *input;
+  CuoccClusters c;
+
+  point->x = size;
+  point->active_blocks = normal->active_blocks;
+  point->active_warps = normal->active_warps;
+  trial.cluster_size = (int) size;
+  if (size > 0 && cuocc_clusters (gpu, &trial, normal, &c, NULL))
+    {
+      *basis = c.basis;
+      if (c.max_active_clusters < 0)
+        point->active_blocks = c.blocks_per_sm;
+      else
+        point->active_blocks = (int) MIN (c.max_active_clusters * size / gpu->sm_count, G_MAXINT);
+      if (c.max_active_clusters < 0)
+        point->active_warps = c.blocks_per_sm * normal->warps_per_block;
+      else
+        point->active_warps = (int) (c.max_active_clusters * size * normal->warps_per_block / gpu->sm_count);
+    }
+  point->occupancy = (double) point->active_warps / cap->max_warps_per_sm;
+}
+
+static CuoccSeries *
+cluster_series_new (const CuoccGpu   *gpu,
+                    const CuoccInput *input)
+{
+  CuoccSeries *series = g_new0 (CuoccSeries, 1);
+  CuoccLine *line;
+  CuoccResult normal;
+  CuoccInput plain = *input;
+
+  plain.cluster_size = 0;
+  cuocc_calculate_unchecked (&gpu->cap, &plain, &normal);
+  series->kind = CUOCC_SERIES_CLUSTER_SIZE;
+  series->current_x = input->cluster_size;
+  series->max_warps = gpu->cap.max_warps_per_sm;
+  series->x_max = gpu->cap.max_cluster_size;
+  series->n_lines = 1;
+  series->lines = line = g_new0 (CuoccLine, 1);
+  line->smem_config = normal.smem_config;
+  line->n_points = (guint) series->x_max + 1;
+  line->points = g_new (CuoccPoint, line->n_points);
+  for (guint i = 0; i < line->n_points; i++)
+    evaluate_clusters (gpu, input, &normal, i, &line->points[i], &series->clusters_basis);
+  series->current = line->points[series->current_x];
+  if (series->current_x > 0)
+    evaluate_clusters (gpu, input, &normal, series->current_x, &series->current, &series->clusters_basis);
+  return series;
 }
 
 CuoccSeries *
@@ -115,6 +191,11 @@ cuocc_series_new (const CuoccGpu   *gpu,
   g_return_val_if_fail (cuocc_input_validate (gpu, input, NULL), NULL);
 
   cap = &gpu->cap;
+  if (kind == CUOCC_SERIES_CLUSTER_SIZE)
+    {
+      g_return_val_if_fail (cap->max_cluster_size > 0, NULL);
+      return cluster_series_new (gpu, input);
+    }
   current_config = cuocc_smem_config_effective (cap, input);
 
   series = g_new0 (CuoccSeries, 1);
@@ -170,6 +251,8 @@ cuocc_series_kind_name (CuoccSeriesKind kind)
     case CUOCC_SERIES_THREADS: return "threads";
     case CUOCC_SERIES_REGS: return "regs";
     case CUOCC_SERIES_SMEM: return "smem";
+    case CUOCC_SERIES_BARRIERS: return "barriers";
+    case CUOCC_SERIES_CLUSTER_SIZE: return "cluster_size";
     default: return NULL;
     }
 }
@@ -187,10 +270,14 @@ cuocc_series_kind_parse (const char       *text,
     *kind = CUOCC_SERIES_REGS;
   else if (g_ascii_strcasecmp (text, "smem") == 0 || g_ascii_strcasecmp (text, "shared-memory") == 0)
     *kind = CUOCC_SERIES_SMEM;
+  else if (g_ascii_strcasecmp (text, "barriers") == 0)
+    *kind = CUOCC_SERIES_BARRIERS;
+  else if (g_ascii_strcasecmp (text, "cluster-size") == 0 || g_ascii_strcasecmp (text, "cluster_size") == 0)
+    *kind = CUOCC_SERIES_CLUSTER_SIZE;
   else
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("“%s” is not a graph; allowed: threads, registers, smem"), text);
+                   _("“%s” is not a graph; allowed: threads, registers, smem, barriers, cluster-size"), text);
       return FALSE;
     }
   return TRUE;
@@ -205,6 +292,8 @@ cuocc_series_to_csv (const CuoccSeries *series)
 
   csv = g_string_new (cuocc_series_kind_name (series->kind));
   g_string_append (csv, ",active_blocks,active_warps,occupancy_pct");
+  if (series->kind == CUOCC_SERIES_CLUSTER_SIZE)
+    g_string_append (csv, ",clusters_basis");
   for (guint l = 1; l < series->n_lines; l++)
     {
       gint64 c = series->lines[l].smem_config;
@@ -226,6 +315,9 @@ cuocc_series_to_csv (const CuoccSeries *series)
           cuocc_format_occupancy_pct (p->active_warps, series->max_warps, pct, sizeof pct);
           g_string_append_printf (csv, ",%d,%d,%s", p->active_blocks, p->active_warps, pct);
         }
+      if (series->kind == CUOCC_SERIES_CLUSTER_SIZE)
+        g_string_append_printf (csv, ",%s", series->lines[0].points[i].x == 0
+                                            ? "no-clusters" : cuocc_clusters_basis_name (series->clusters_basis));
       g_string_append_c (csv, '\n');
     }
 
@@ -237,6 +329,9 @@ cuocc_series_to_csv (const CuoccSeries *series)
 /* ------------------------------------------------------------------ */
 
 #define GRID_MAX_ROWS 128
+/* Every real GPU's axes fit: 32 block sizes, 256 register counts. */
+#define GRID_MAX_COLUMNS 256
+#define GRID_MAX_REG_ROWS 256
 
 static guint
 nearest_index (const gint64 *values,
@@ -259,7 +354,7 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   const CuoccCapability *cap;
   CuoccGrid *grid;
   CuoccInput trial;
-  gint64 y_step, y_last;
+  gint64 x_step, y_step, y_last;
 
   g_return_val_if_fail (gpu != NULL, NULL);
   g_return_val_if_fail (input != NULL, NULL);
@@ -271,15 +366,16 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   grid->y_kind = y_kind;
   grid->max_warps = cap->max_warps_per_sm;
 
-  grid->n_x = (guint) (cap->max_threads_per_block / cap->warp_size);
+  x_step = cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size, GRID_MAX_COLUMNS);
+  grid->n_x = (guint) MAX (1, cap->max_threads_per_block / x_step);
   grid->x_values = g_new (gint64, grid->n_x);
   for (guint i = 0; i < grid->n_x; i++)
-    grid->x_values[i] = (gint64) (i + 1) * cap->warp_size;
+    grid->x_values[i] = MIN ((gint64) (i + 1) * x_step, cap->max_threads_per_block);
 
   if (y_kind == CUOCC_SERIES_REGS)
     {
       y_last = cap->max_regs_per_thread;
-      y_step = 1;
+      y_step = cuocc_bounded_step (0, y_last, 1, GRID_MAX_REG_ROWS);
     }
   else
     {

@@ -260,6 +260,8 @@ typedef enum {
   CUOCC_SERIES_THREADS,
   CUOCC_SERIES_REGS,
   CUOCC_SERIES_SMEM,
+  CUOCC_SERIES_BARRIERS,           /* block barriers, 0 to CUOCC_MAX_BARRIERS_INPUT */
+  CUOCC_SERIES_CLUSTER_SIZE,       /* 0 (no clusters) to the largest cluster; the whole GPU, averaged per SM */
 } CuoccSeriesKind;
 
 typedef struct {
@@ -283,6 +285,7 @@ typedef struct {
   gint64 x_max;
   guint n_lines;                   /* 1, or one per shared memory configuration */
   CuoccLine *lines;                /* lines[0] is the current configuration */
+  CuoccClustersBasis clusters_basis; /* CUOCC_SERIES_CLUSTER_SIZE: where the max active clusters come from */
 } CuoccSeries;
 
 CUOCC_AVAILABLE CuoccSeries *cuocc_series_new (const CuoccGpu *gpu, const CuoccInput *input, CuoccSeriesKind kind);
@@ -374,6 +377,14 @@ CUOCC_AVAILABLE int cuocc_detect_gpus (CuoccGpu *gpus, int max_gpus, GError **er
 CUOCC_AVAILABLE int cuocc_detect_gpus_with_clusters (CuoccGpu *gpus, int max_gpus, GError **error);
 /* A table in the format of the measured data files. */
 CUOCC_AVAILABLE char *cuocc_clusters_table_to_csv (const CuoccGpu *gpu);
+
+/* Files. Every file cuocc writes goes through cuocc_file_write: a temporary
+ * file renamed over the target, which keeps an existing file's mode and
+ * owner, follows a symbolic link to write its target and refuses a file the
+ * user may not write (one with no write permission at all, even as root).
+ * cuocc_file_read refuses a file longer than max_length bytes. */
+CUOCC_AVAILABLE gboolean cuocc_file_write (const char *path, const char *data, gssize length, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_file_read (const char *path, gsize max_length, char **contents, gsize *length, GError **error);
 
 G_END_DECLS
 

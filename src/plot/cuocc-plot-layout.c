@@ -241,6 +241,10 @@ plot_title (CuoccSeriesKind kind)
       return _("Impact of varying register count per thread");
     case CUOCC_SERIES_SMEM:
       return _("Impact of varying shared memory usage per block");
+    case CUOCC_SERIES_BARRIERS:
+      return _("Impact of varying block barriers");
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      return _("Impact of varying cluster size");
     default:
       return "";
     }
@@ -257,6 +261,10 @@ plot_x_title (CuoccSeriesKind kind)
       return _("Registers per thread");
     case CUOCC_SERIES_SMEM:
       return _("Shared memory per block (bytes)");
+    case CUOCC_SERIES_BARRIERS:
+      return _("Block barriers per block");
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      return _("Blocks per cluster (0: no clusters; the whole GPU, averaged per SM)");
     default:
       return "";
     }

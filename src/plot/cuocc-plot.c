@@ -673,6 +673,15 @@ hover_text (const CuoccSeries *series,
     case CUOCC_SERIES_REGS:
       g_string_append_printf (out, ngettext ("%d register", "%d registers", (int) value), (int) value);
       break;
+    case CUOCC_SERIES_BARRIERS:
+      g_string_append_printf (out, ngettext ("%d barrier", "%d barriers", (int) value), (int) value);
+      break;
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      if (value == 0)
+        g_string_append (out, _("No clusters"));
+      else
+        g_string_append_printf (out, ngettext ("Clusters of %d block", "Clusters of %d blocks", (int) value), (int) value);
+      break;
     case CUOCC_SERIES_SMEM:
     default:
       plot_format_size (value, size, sizeof size);

@@ -228,6 +228,40 @@ def test_driver_basis():
             check("loaded=0" in f.read(), "no probe without --cluster-size")
 
 
+def test_plot_cluster_size_and_barriers():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "clusters.csv")
+        r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4, "--plot", "cluster-size",
+                "--output", out)
+        equal(r.rc, 0, "exit status", r)
+        with open(out) as f:
+            header, rows = parse_csv(f.read())
+        equal(header, ["cluster_size", "active_blocks", "active_warps", "occupancy_pct", "clusters_basis"],
+              "columns")
+        equal([row["cluster_size"] for row in rows], [str(i) for i in range(17)], "0 to 16")
+        # No clusters: 16 blocks, 64 warps. Clusters of 1: 1056 blocks of 4
+        # warps on 132 SMs = 32 warps per SM. Clusters of 4: 248 × 4 × 4 /
+        # 132 = 30.06 → 30 warps, 46.88 %.
+        equal((rows[0]["active_warps"], rows[0]["clusters_basis"]), ("64", "no-clusters"), "no clusters")
+        equal((rows[1]["active_warps"], rows[1]["occupancy_pct"]), ("32", "50"), "clusters of 1")
+        equal((rows[4]["active_warps"], rows[4]["occupancy_pct"], rows[4]["clusters_basis"]),
+              ("30", "46.88", "measured"), "clusters of 4")
+        for kind in ("cluster-size", "barriers"):
+            png = os.path.join(tmp, kind + ".png")
+            r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4, "--plot", kind, "--output", png)
+            equal(r.rc, 0, "exit status", r)
+            with open(png, "rb") as f:
+                check(f.read(8) == b"\x89PNG\r\n\x1a\n", "a PNG")
+        # Barriers on 9.0: 2 × 32 slots; 6 barriers per block → 10 blocks =
+        # 40 warps, 62.5 %.
+        out = os.path.join(tmp, "barriers.csv")
+        r = run("--gpu", "H100 SXM5", "--threads", 128, "--plot", "barriers", "--output", out)
+        with open(out) as f:
+            header, rows = parse_csv(f.read())
+        equal((rows[6]["active_blocks"], rows[6]["occupancy_pct"]), ("10", "62.5"), "6 barriers")
+        usage_error(run("--cc", "8.0", "--threads", 128, "--plot", "cluster-size", "--output", out), "9.0")
+
+
 def test_measure_clusters_usage():
     usage_error(run("--measure-clusters"), "--measure-clusters")
     usage_error(run("--cc", "9.0", "--measure-clusters"), "--measure-clusters")
