@@ -10,7 +10,11 @@
  *   smem_config=-1
  *   barriers=1
  *   caching=off
+ *   cluster_size=0
+ *   carveout=-1
  *
+ * cluster_size 0 is a launch without clusters, carveout -1 no carveout
+ * preference; files without them get those.
  * Loading reads the whole file into a fresh CuoccSession and fails as a
  * whole, so that a bad file never half-replaces the user's work.
  */
@@ -115,8 +119,16 @@ cuocc_session_load_data (CuoccSession  *session,
       !read_int (file, "regs", 0, 1 << 16, &input.regs, error) ||
       !read_int64 (file, "smem", 0, G_MAXINT32, &input.smem, error) ||
       !read_int64 (file, "smem_config", -1, G_MAXINT32, &input.smem_config, error) ||
-      !read_int (file, "barriers", 0, 1 << 16, &input.barriers, error))
+      !read_int (file, "barriers", 0, 1 << 16, &input.barriers, error) ||
+      !read_int (file, "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, &input.cluster_size, error) ||
+      !read_int (file, "carveout", -1, 100, &input.carveout, error))
     return FALSE;
+  if (input.carveout >= 0 && input.smem_config >= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
+      return FALSE;
+    }
 
   caching = g_key_file_get_string (file, GROUP, "caching", NULL);
   if (caching != NULL && !cuocc_caching_parse (g_strstrip (caching), &input.caching, error))
@@ -167,6 +179,8 @@ cuocc_session_to_data (const CuoccSession *session,
   g_key_file_set_int64 (file, GROUP, "smem_config", session->input.smem_config);
   g_key_file_set_integer (file, GROUP, "barriers", session->input.barriers);
   g_key_file_set_string (file, GROUP, "caching", cuocc_caching_name (session->input.caching));
+  g_key_file_set_integer (file, GROUP, "cluster_size", session->input.cluster_size);
+  g_key_file_set_integer (file, GROUP, "carveout", session->input.carveout);
 
   return g_key_file_to_data (file, length, NULL);
 }
