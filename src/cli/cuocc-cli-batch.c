@@ -17,6 +17,9 @@
 
 #define MAX_FIELDS 64
 #define BEST_CACHE_SIZE 4096       /* a power of two */
+/* Distinct GPU names kept at once: a file of a million different (or
+ * unknown) names must not keep a million entries. */
+#define GPU_CACHE_MAX 1024
 
 typedef struct {
   char *p;
@@ -25,13 +28,22 @@ typedef struct {
   guint64 next_line;
 } CsvReader;
 
+typedef enum {
+  CSV_OK,
+  CSV_UNCLOSED_QUOTE,
+  CSV_NUL,
+} CsvProblem;
+
 typedef struct {
   CuoccGpu gpu;
   char cc[16];
   char *error;                     /* NULL when the lookup succeeded */
 } GpuEntry;
 
+typedef struct _BestEntry BestEntry;
+
 typedef struct {
+  BestEntry *best;                 /* holds pointers to entries: emptied with them */
   GHashTable *by_gpu;              /* name → GpuEntry */
   GHashTable *by_cc;               /* "7.0" → GpuEntry */
   const char *last_key;
@@ -41,7 +53,7 @@ typedef struct {
 
 /* The best block size does not depend on the threads per block, and
  * batch files often sweep them for one kernel: remember recent answers. */
-typedef struct {
+struct _BestEntry {
   const GpuEntry *entry;
   int regs;
   int barriers;
@@ -50,7 +62,7 @@ typedef struct {
   int carveout;
   CuoccCaching caching;
   int best_block_size;
-} BestEntry;
+};
 
 /* ------------------------------------------------------------------ */
 /* Reading CSV                                                         */
@@ -103,12 +115,13 @@ strip (char *start,
 
 /* Splits the next record into fields (at most MAX_FIELDS are kept; *n_fields
  * counts them all). Returns FALSE at the end of the input. A record that is
- * malformed (an unterminated quote) sets *bad. */
+ * malformed (an unterminated quote, or a NUL byte that would cut a field
+ * short once it is a C string) sets *bad. */
 static gboolean
 csv_next (CsvReader  *reader,
           char      **fields,
           guint      *n_fields,
-          gboolean   *bad)
+          CsvProblem *bad)
 {
   char *p = reader->p;
   char *end = reader->end;
@@ -118,7 +131,7 @@ csv_next (CsvReader  *reader,
     return FALSE;
 
   reader->line = reader->next_line;
-  *bad = FALSE;
+  *bad = CSV_OK;
   for (;;)
     {
       char *start = p;
@@ -134,9 +147,11 @@ csv_next (CsvReader  *reader,
             {
               if (p >= end)
                 {
-                  *bad = TRUE;
+                  *bad = CSV_UNCLOSED_QUOTE;
                   break;
                 }
+              if (*p == '\0')
+                *bad = CSV_NUL;
               if (*p == '"')
                 {
                   if (p + 1 < end && p[1] == '"')
@@ -157,7 +172,7 @@ csv_next (CsvReader  *reader,
             p++;
           if (p < end && *p != ',' && *p != '\n' && *p != '\r')
             {
-              *bad = TRUE;
+              *bad = CSV_UNCLOSED_QUOTE;
               while (p < end && *p != ',' && *p != '\n' && *p != '\r')
                 p++;
             }
@@ -170,7 +185,11 @@ csv_next (CsvReader  *reader,
         {
           p = start;
           while (p < end && *p != ',' && *p != '\n' && *p != '\r')
-            p++;
+            {
+              if (G_UNLIKELY (*p == '\0'))
+                *bad = CSV_NUL;
+              p++;
+            }
           c = p < end ? *p : '\0';
           if (n < MAX_FIELDS)
             fields[n] = strip (start, p);
@@ -297,8 +316,10 @@ gpu_entry_free (gpointer data)
 }
 
 static void
-gpu_cache_init (GpuCache *cache)
+gpu_cache_init (GpuCache  *cache,
+                BestEntry *best)
 {
+  cache->best = best;
   cache->by_gpu = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, gpu_entry_free);
   cache->by_cc = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, gpu_entry_free);
   cache->last_key = NULL;
@@ -329,7 +350,16 @@ gpu_cache_lookup (GpuCache   *cache,
   entry = g_hash_table_lookup (table, key);
   if (entry == NULL)
     {
-      char *owned_key = g_strdup (key);
+      char *owned_key;
+
+      /* Full: start again rather than grow. Lookups are cheap; what the
+       * cache saves is repeating them for the same few GPUs. */
+      if (g_hash_table_size (table) >= GPU_CACHE_MAX)
+        {
+          g_hash_table_remove_all (table);
+          memset (cache->best, 0, sizeof (BestEntry) * BEST_CACHE_SIZE);
+        }
+      owned_key = g_strdup (key);
 
       entry = g_new0 (GpuEntry, 1);
       if (is_gpu ? cuocc_gpu_find (key, &entry->gpu, &error) : cuocc_gpu_for_cc (key, &entry->gpu, &error))
@@ -391,7 +421,7 @@ answer_row (CliTable   *table,
             char      **fields,
             guint       n_fields,
             guint       n_header_fields,
-            gboolean    bad)
+            CsvProblem  bad)
 {
   const char *inputs[CLI_N_INPUTS];
   g_autoptr(GError) error = NULL;
@@ -406,7 +436,9 @@ answer_row (CliTable   *table,
   has_gpu = inputs[CLI_INPUT_GPU] != NULL && *inputs[CLI_INPUT_GPU] != '\0';
   has_cc = inputs[CLI_INPUT_CC] != NULL && *inputs[CLI_INPUT_CC] != '\0';
 
-  if (bad)
+  if (bad == CSV_NUL)
+    message = g_strdup (_("Malformed CSV: a field holds a NUL byte; fields are text"));
+  else if (bad == CSV_UNCLOSED_QUOTE)
     message = g_strdup (_("Malformed CSV: a quoted field is not closed properly"));
   else if (n_fields != n_header_fields)
     message = g_strdup_printf (_("The row has %u fields but the header has %u"), n_fields, n_header_fields);
@@ -451,7 +483,7 @@ cli_batch_run (const char *path,
   int columns[CLI_N_INPUTS];
   guint n_fields = 0, n_header_fields;
   guint64 n_failed = 0;
-  gboolean bad = FALSE;
+  CsvProblem bad = CSV_OK;
   CsvReader reader;
   CliTable table;
   GpuCache cache;
@@ -481,10 +513,11 @@ cli_batch_run (const char *path,
     }
   while (is_blank_record (fields, n_fields));
 
-  if (bad || !parse_header (fields, n_fields, columns, &error))
+  if (bad != CSV_OK || !parse_header (fields, n_fields, columns, &error))
     {
       g_printerr ("cuocc: %s: %s\n", display_name,
-                  bad ? _("Malformed CSV in the header") : error->message);
+                  bad == CSV_NUL ? _("Malformed CSV in the header: it holds a NUL byte")
+                  : bad != CSV_OK ? _("Malformed CSV in the header") : error->message);
       return 2;
     }
   n_header_fields = n_fields;
@@ -492,7 +525,7 @@ cli_batch_run (const char *path,
   writer = cli_writer_new (out);
   cli_table_init (&table, writer, format, TRUE);
   table.clusters = columns[CLI_INPUT_CLUSTER_SIZE] >= 0;
-  gpu_cache_init (&cache);
+  gpu_cache_init (&cache, best_cache);
   cli_table_begin (&table);
 
   while (csv_next (&reader, fields, &n_fields, &bad))

@@ -50,6 +50,36 @@ has_text (const char *text)
   return text != NULL && *text != '\0';
 }
 
+/* An empty batch field means the default; an option given with an empty
+ * value is a mistake, not a request for the default. */
+static gboolean
+check_not_empty (const char *const  fields[CLI_N_INPUTS],
+                 gboolean           as_options,
+                 GError           **error)
+{
+  static const char *const allowed[CLI_N_INPUTS] = {
+    [CLI_INPUT_CC] = N_("a compute capability such as 8.6"),
+    [CLI_INPUT_GPU] = N_("a GPU name (see --list-gpus)"),
+    [CLI_INPUT_THREADS] = N_("a whole number ≥ 1"),
+    [CLI_INPUT_REGS] = N_("a whole number ≥ 0"),
+    [CLI_INPUT_SMEM] = N_("a size such as 49152 or 48K"),
+    [CLI_INPUT_SMEM_CONFIG] = N_("a size such as 49152 or 48K"),
+    [CLI_INPUT_BARRIERS] = N_("a whole number from 0 to 16"),
+    [CLI_INPUT_GLOBAL_CACHING] = N_("off, on or strict"),
+  };
+
+  if (!as_options)
+    return TRUE;
+  for (guint c = 0; c < CLI_N_INPUTS; c++)
+    if (fields[c] != NULL && *fields[c] == '\0' && c != CLI_INPUT_THREADS)
+      {
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                     _("%s is given an empty value; allowed: %s"), field_name (c, TRUE), _(allowed[c]));
+        return FALSE;
+      }
+  return TRUE;
+}
+
 gboolean
 cli_input_parse (const char *const  fields[CLI_N_INPUTS],
                  gboolean           as_options,
@@ -58,6 +88,8 @@ cli_input_parse (const char *const  fields[CLI_N_INPUTS],
 {
   cuocc_input_init (input);
 
+  if (!check_not_empty (fields, as_options, error))
+    return FALSE;
   if (!has_text (fields[CLI_INPUT_THREADS]))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,

@@ -263,8 +263,10 @@ advise_block_sizes (const CuoccGpu    *gpu,
   int best_warps = 0;
   CuoccAdvice *a;
   g_autofree char *pct = NULL;
+  int step = (int) cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size,
+                                       CUOCC_MAX_POINTS);
 
-  for (int size = cap->warp_size; size <= cap->max_threads_per_block; size += cap->warp_size)
+  for (int size = step; size <= cap->max_threads_per_block; size += step)
     {
       in.threads = size;
       cuocc_calculate_unchecked (cap, &in, &r);
@@ -272,7 +274,7 @@ advise_block_sizes (const CuoccGpu    *gpu,
     }
   if (best_warps == 0)
     return;
-  for (int size = cap->warp_size; size <= cap->max_threads_per_block; size += cap->warp_size)
+  for (int size = step; size <= cap->max_threads_per_block; size += step)
     {
       in.threads = size;
       cuocc_calculate_unchecked (cap, &in, &r);

@@ -138,6 +138,8 @@ fill_from_driver (const Device *d,
 
   gpu->sm_count = attribute (d, ATTR_MULTIPROCESSOR_COUNT, 0);
   cap->warp_size = attribute (d, ATTR_WARP_SIZE, cap->warp_size);
+  if (cap->warp_size <= 0)
+    cap->warp_size = 32;
   cap->max_threads_per_block = attribute (d, ATTR_MAX_THREADS_PER_BLOCK, cap->max_threads_per_block);
   cap->max_warps_per_sm = attribute (d, ATTR_MAX_THREADS_PER_MULTIPROCESSOR,
                                      cap->max_warps_per_sm * cap->warp_size) / cap->warp_size;
@@ -342,8 +344,13 @@ detect (CuoccGpu  *gpus,
         continue;
       memset (&gpus[found], 0, sizeof gpus[found]);
       get_name (name, sizeof name - 1, d.device);
-      g_strlcpy (gpus[found].name, name[0] ? name : "CUDA device", sizeof gpus[found].name);
+      if (!g_utf8_validate (name, -1, NULL))
+        name[0] = '\0';
+      cuocc_utf8_strlcpy (gpus[found].name, name[0] ? name : "CUDA device", sizeof gpus[found].name);
       fill_from_driver (&d, &gpus[found]);
+      /* A driver's figures get the checks a device file's get. */
+      if (!cuocc_capability_validate (&gpus[found].cap, NULL))
+        continue;
       if (with_clusters && load_cluster_api (lib, &api))
         measure_clusters (&api, d.device, &gpus[found]);
       found++;

@@ -8,6 +8,28 @@
 
 #include "cuocc-private.h"
 
+/* Copies valid UTF-8 src into dest, cutting it at a character boundary
+ * when it does not fit. */
+void
+cuocc_utf8_strlcpy (char       *dest,
+                    const char *src,
+                    gsize       size)
+{
+  gsize len = 0;
+
+  g_assert (size > 0);
+  for (const char *p = src; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gsize char_len = (gsize) (g_utf8_next_char (p) - p);
+
+      if (len + char_len >= size)
+        break;
+      len += char_len;
+    }
+  memcpy (dest, src, len);
+  dest[len] = '\0';
+}
+
 /* ------------------------------------------------------------------ */
 /* Compute capabilities                                                */
 /* ------------------------------------------------------------------ */
@@ -124,6 +146,72 @@ gpu_from_product (const CuoccProduct *product,
   gpu->cap = *cap;
 }
 
+typedef struct {
+  char full[128];
+  char short_name[128];
+} NormalizedName;
+
+typedef struct {
+  NormalizedName *names;
+  GHashTable *by_lower_name;       /* the name in lower case → the product */
+  char *all_full;                  /* every full name, one a line */
+  char *all_short;
+} NormalizedProducts;
+
+/* The products' names, normalized once: a batch file may look up a million
+ * names, and each lookup compares the query with every product. */
+static const NormalizedProducts *
+normalized_products (void)
+{
+  static NormalizedProducts *products_once;
+
+  if (g_once_init_enter (&products_once))
+    {
+      guint n;
+      const CuoccProduct *products = cuocc_products (&n);
+      NormalizedProducts *np = g_new0 (NormalizedProducts, 1);
+      GString *all_full = g_string_new (NULL);
+      GString *all_short = g_string_new (NULL);
+
+      np->names = g_new (NormalizedName, n);
+      np->by_lower_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint i = 0; i < n; i++)
+        {
+          NormalizedName *name = &np->names[i];
+
+          normalize_name (products[i].name, name->full, sizeof name->full, FALSE);
+          normalize_name (products[i].name, name->short_name, sizeof name->short_name, TRUE);
+          g_hash_table_insert (np->by_lower_name, g_ascii_strdown (products[i].name, -1),
+                               (gpointer) &products[i]);
+          g_string_append_printf (all_full, "%s\n", name->full);
+          g_string_append_printf (all_short, "%s\n", name->short_name);
+        }
+      np->all_full = g_string_free (all_full, FALSE);
+      np->all_short = g_string_free (all_short, FALSE);
+      g_once_init_leave (&products_once, np);
+    }
+  return products_once;
+}
+
+/* Whether any product could match: the query, or each of its words, appears
+ * in some product's name. Most unknown names end here, after a few scans of
+ * one string instead of several per product. */
+static gboolean
+any_product_may_match (const NormalizedProducts *np,
+                       const char               *query_short,
+                       const char *const        *words,
+                       guint                     n_words)
+{
+  if (strstr (np->all_short, query_short) != NULL || strstr (np->all_full, query_short) != NULL)
+    return TRUE;
+  if (n_words <= 1)
+    return FALSE;
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0' && strstr (np->all_full, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 /* Every word of the query appears in the product's name. */
 static gboolean
 words_match (const char *const *words,
@@ -146,18 +234,25 @@ cuocc_gpu_find (const char  *name,
   g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
   g_auto(GStrv) words = NULL;
   const CuoccProduct *exact_short = NULL;
+  const NormalizedProducts *normalized;
   guint n_exact_short = 0;
+  guint n_words = 0;
   int major, minor;
 
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (gpu != NULL, FALSE);
 
-  for (guint i = 0; i < n; i++)
-    if (g_ascii_strcasecmp (products[i].name, name) == 0)
+  normalized = normalized_products ();
+  {
+    g_autofree char *lower = g_ascii_strdown (name, -1);
+    const CuoccProduct *exact = g_hash_table_lookup (normalized->by_lower_name, lower);
+
+    if (exact != NULL)
       {
-        gpu_from_product (&products[i], gpu);
+        gpu_from_product (exact, gpu);
         return TRUE;
       }
+  }
 
   /* "Compute capability 8.6", as the app lists it, or a bare "8.6"/"sm_86". */
   if (g_ascii_strncasecmp (name, "compute capability ", 19) == 0)
@@ -182,20 +277,23 @@ cuocc_gpu_find (const char  *name,
       normalize_name (words[i], w, sizeof w, TRUE);
       g_free (words[i]);
       words[i] = g_strdup (w);
+      n_words += w[0] != '\0';
     }
 
+  if (!any_product_may_match (normalized, query_short, (const char *const *) words, n_words))
+    n = 0;
   for (guint i = 0; i < n; i++)
     {
-      char full[128], short_name[128];
+      const char *full = normalized->names[i].full;
 
-      normalize_name (products[i].name, full, sizeof full, FALSE);
-      normalize_name (products[i].name, short_name, sizeof short_name, TRUE);
-      if (strcmp (short_name, query_short) == 0)
+      if (strcmp (normalized->names[i].short_name, query_short) == 0)
         {
           exact_short = &products[i];
           n_exact_short++;
         }
-      if (strstr (full, query_short) != NULL || words_match ((const char *const *) words, full))
+      /* One word is the whole query, already looked for. */
+      if (strstr (full, query_short) != NULL
+          || (n_words > 1 && words_match ((const char *const *) words, full)))
         g_ptr_array_add (candidates, (gpointer) &products[i]);
     }
 
@@ -238,34 +336,70 @@ cuocc_gpu_find (const char  *name,
 
 #define DEVICE_GROUP "Device"
 
+/* Every figure a device file may give, with the range it must lie in. The
+ * ranges hold every GPU NVIDIA has shipped with room to spare, and keep the
+ * model's arithmetic and the graphs' point counts small whatever a file says;
+ * the README's device-file section lists them. Sizes are bytes and may take
+ * a K suffix; the rest are counts and may not. */
 typedef struct {
   const char *key;
   gsize offset;
+  int min;
+  int max;
+  gboolean size;
 } IntKey;
 
+#define REGS_PER_THREAD_MAX 1024
+#define KEY(name, field, min, max, size) { name, G_STRUCT_OFFSET (CuoccCapability, field), min, max, size }
+
 static const IntKey int_keys[] = {
-  { "warp-size", G_STRUCT_OFFSET (CuoccCapability, warp_size) },
-  { "max-threads-per-block", G_STRUCT_OFFSET (CuoccCapability, max_threads_per_block) },
-  { "max-warps-per-sm", G_STRUCT_OFFSET (CuoccCapability, max_warps_per_sm) },
-  { "max-blocks-per-sm", G_STRUCT_OFFSET (CuoccCapability, max_blocks_per_sm) },
-  { "registers-per-sm", G_STRUCT_OFFSET (CuoccCapability, regs_per_sm) },
-  { "max-registers-per-block", G_STRUCT_OFFSET (CuoccCapability, max_regs_per_block) },
-  { "max-registers-per-thread", G_STRUCT_OFFSET (CuoccCapability, max_regs_per_thread) },
-  { "register-allocation-unit", G_STRUCT_OFFSET (CuoccCapability, reg_alloc_unit) },
-  { "warp-allocation-granularity", G_STRUCT_OFFSET (CuoccCapability, warp_alloc_granularity) },
-  { "sub-partitions", G_STRUCT_OFFSET (CuoccCapability, sub_partitions) },
-  { "shared-memory-per-sm", G_STRUCT_OFFSET (CuoccCapability, smem_per_sm) },
-  { "shared-memory-per-block", G_STRUCT_OFFSET (CuoccCapability, smem_per_block) },
-  { "shared-memory-per-block-optin", G_STRUCT_OFFSET (CuoccCapability, smem_per_block_optin) },
-  { "shared-memory-reserved-per-block", G_STRUCT_OFFSET (CuoccCapability, smem_reserved_per_block) },
-  { "shared-memory-allocation-unit", G_STRUCT_OFFSET (CuoccCapability, smem_alloc_unit) },
-  { "barriers-per-block-slot", G_STRUCT_OFFSET (CuoccCapability, barriers_per_block_slot) },
+  KEY ("warp-size", warp_size, 4, 128, FALSE),
+  KEY ("max-threads-per-block", max_threads_per_block, 4, 8192, FALSE),
+  KEY ("max-warps-per-sm", max_warps_per_sm, 1, 1024, FALSE),
+  KEY ("max-blocks-per-sm", max_blocks_per_sm, 1, 1024, FALSE),
+  KEY ("registers-per-sm", regs_per_sm, 1, 1 << 24, FALSE),
+  KEY ("max-registers-per-block", max_regs_per_block, 1, 1 << 24, FALSE),
+  KEY ("max-registers-per-thread", max_regs_per_thread, 1, REGS_PER_THREAD_MAX, FALSE),
+  KEY ("register-allocation-unit", reg_alloc_unit, 1, 1 << 16, FALSE),
+  KEY ("warp-allocation-granularity", warp_alloc_granularity, 1, 64, FALSE),
+  KEY ("sub-partitions", sub_partitions, 0, 64, FALSE),
+  KEY ("shared-memory-per-sm", smem_per_sm, 1, 1 << 24, TRUE),
+  KEY ("shared-memory-per-block", smem_per_block, 1, 1 << 24, TRUE),
+  KEY ("shared-memory-per-block-optin", smem_per_block_optin, 1, 1 << 24, TRUE),
+  KEY ("shared-memory-reserved-per-block", smem_reserved_per_block, 0, 1 << 16, TRUE),
+  KEY ("shared-memory-allocation-unit", smem_alloc_unit, 1, 1 << 16, TRUE),
+  KEY ("barriers-per-block-slot", barriers_per_block_slot, 0, 16, FALSE),
 };
+
+#undef KEY
+
+/* sm-count is the product's, not the capability's: 0 means unknown. */
+#define SM_COUNT_MAX 65536
 
 static const char *other_keys[] = {
   "name", "compute-capability", "base", "sm-count", "shared-memory-configs",
   "register-allocation-granularity", "partitioned-caching",
 };
+
+/* A key's text; *text stays NULL when the key is absent, and text that is
+ * no UTF-8 is an error rather than an absent key. */
+static gboolean
+get_text (GKeyFile    *kf,
+          const char  *key,
+          char       **text,
+          GError     **error)
+{
+  *text = NULL;
+  if (!g_key_file_has_key (kf, DEVICE_GROUP, key, NULL))
+    return TRUE;
+  *text = g_key_file_get_string (kf, DEVICE_GROUP, key, error);
+  if (*text == NULL)
+    {
+      g_prefix_error (error, "%s: ", key);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 static gboolean
 key_is_known (const char *key)
@@ -287,11 +421,13 @@ base_capability (GKeyFile  *kf,
                  int        minor,
                  GError   **error)
 {
-  g_autofree char *base = g_key_file_get_string (kf, DEVICE_GROUP, "base", NULL);
+  g_autofree char *base = NULL;
   const CuoccCapability *best = NULL;
   guint n;
   const CuoccCapability *caps = cuocc_capabilities (&n);
 
+  if (!get_text (kf, "base", &base, error))
+    return NULL;
   if (base != NULL)
     {
       int bmaj, bmin;
@@ -313,21 +449,34 @@ base_capability (GKeyFile  *kf,
   return best;
 }
 
-/* Sizes may carry a K suffix, like the command line's. */
+/* Sizes may carry a K suffix, like the command line's; counts may not. */
 static gboolean
 read_int_key (GKeyFile    *kf,
               const char  *key,
+              int          min,
+              int          max,
+              gboolean     size,
               int         *value,
               GError     **error)
 {
-  g_autofree char *text = g_key_file_get_string (kf, DEVICE_GROUP, key, NULL);
+  g_autofree char *text = NULL;
   gint64 v;
 
+  if (!get_text (kf, key, &text, error))
+    return FALSE;
   if (text == NULL)
     return TRUE;
+  if (!size)
+    return cuocc_parse_int (text, key, min, max, value, error);
   if (!cuocc_parse_size (text, &v, error))
     {
       g_prefix_error (error, "%s: ", key);
+      return FALSE;
+    }
+  if (v < min || v > max)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("%s: %s is out of range; allowed: %d to %d bytes"), key, text, min, max);
       return FALSE;
     }
   *value = (int) v;
@@ -393,39 +542,73 @@ cuocc_capability_validate (const CuoccCapability  *cap,
       return FALSE;                                                         \
     } } G_STMT_END
 
-  REQUIRE (cap->warp_size > 0 && cap->warp_size <= 1024, _("warp-size must be 1 to 1024"));
-  REQUIRE (cap->max_threads_per_block > 0, _("max-threads-per-block must be positive"));
-  REQUIRE (cap->max_warps_per_sm > 0 && cap->max_warps_per_sm <= 4096, _("max-warps-per-sm must be 1 to 4096"));
-  REQUIRE (cap->max_blocks_per_sm > 0 && cap->max_blocks_per_sm <= 4096, _("max-blocks-per-sm must be 1 to 4096"));
-  REQUIRE (cap->regs_per_sm > 0, _("registers-per-sm must be positive"));
-  REQUIRE (cap->max_regs_per_block > 0 && cap->max_regs_per_block <= cap->regs_per_sm,
-           _("max-registers-per-block must be positive and at most registers-per-sm"));
-  REQUIRE (cap->max_regs_per_thread > 0 && cap->max_regs_per_thread <= 65536, _("max-registers-per-thread must be 1 to 65536"));
-  REQUIRE (cap->reg_alloc_unit > 0, _("register-allocation-unit must be positive"));
-  REQUIRE (cap->warp_alloc_granularity > 0, _("warp-allocation-granularity must be positive"));
-  REQUIRE (cap->major < 3 || (cap->sub_partitions > 0 && cap->sub_partitions % 2 == 0
-                              && cap->regs_per_sm % cap->sub_partitions == 0),
-           _("sub-partitions must be a positive even number that divides registers-per-sm"));
-  REQUIRE (cap->smem_per_sm >= 0, _("shared-memory-per-sm must not be negative"));
-  REQUIRE (cap->n_smem_configs >= 1 && cap->n_smem_configs <= CUOCC_MAX_SMEM_CONFIGS,
-           _("shared-memory-configs must list 1 to %d sizes"), CUOCC_MAX_SMEM_CONFIGS);
-  for (int i = 0; i < cap->n_smem_configs; i++)
-    REQUIRE (cap->smem_configs[i] >= 0 && cap->smem_configs[i] <= cap->smem_per_sm,
-             _("shared memory configuration %d is above shared-memory-per-sm (%d)"),
-             cap->smem_configs[i], cap->smem_per_sm);
-  REQUIRE (cap->smem_configs[0] == cap->smem_per_sm,
-           _("the largest shared memory configuration must equal shared-memory-per-sm"));
-  REQUIRE (cap->smem_per_block > 0 && cap->smem_per_block_optin >= cap->smem_per_block,
-           _("shared-memory-per-block must be positive and at most shared-memory-per-block-optin"));
-  REQUIRE (cap->smem_per_block_optin <= cap->smem_per_sm,
-           _("shared-memory-per-block-optin must fit in shared-memory-per-sm"));
-  REQUIRE (cap->smem_reserved_per_block >= 0, _("shared-memory-reserved-per-block must not be negative"));
-  REQUIRE (cap->smem_alloc_unit > 0, _("shared-memory-allocation-unit must be positive"));
+  g_return_val_if_fail (cap != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (int_keys); i++)
+    {
+      int v = G_STRUCT_MEMBER (int, cap, int_keys[i].offset);
+
+      if (int_keys[i].size)
+        REQUIRE (v >= int_keys[i].min && v <= int_keys[i].max,
+                 _("%s is %d; allowed: %d to %d bytes"), int_keys[i].key, v, int_keys[i].min, int_keys[i].max);
+      else
+        REQUIRE (v >= int_keys[i].min && v <= int_keys[i].max,
+                 _("%s is %d; allowed: %d to %d"), int_keys[i].key, v, int_keys[i].min, int_keys[i].max);
+    }
+
   REQUIRE (is_pow2 (cap->warp_size) && is_pow2 (cap->reg_alloc_unit) && is_pow2 (cap->smem_alloc_unit)
            && is_pow2 (cap->warp_alloc_granularity) && (cap->major < 3 || is_pow2 (cap->sub_partitions)),
            _("warp-size, the allocation units, warp-allocation-granularity and sub-partitions must be powers of two"));
-  REQUIRE (cap->barriers_per_block_slot >= 0 && cap->barriers_per_block_slot <= 16,
-           _("barriers-per-block-slot must be 0 to 16"));
+  REQUIRE (cap->max_threads_per_block % cap->warp_size == 0,
+           _("max-threads-per-block (%d) must be a multiple of warp-size (%d)"),
+           cap->max_threads_per_block, cap->warp_size);
+  REQUIRE (cap->max_threads_per_block / cap->warp_size <= cap->max_warps_per_sm,
+           _("max-threads-per-block (%d) must fit in max-warps-per-sm (%d warps of %d threads)"),
+           cap->max_threads_per_block, cap->max_warps_per_sm, cap->warp_size);
+  REQUIRE (cap->max_blocks_per_sm <= cap->max_warps_per_sm,
+           _("max-blocks-per-sm (%d) must be at most max-warps-per-sm (%d): a block has at least one warp"),
+           cap->max_blocks_per_sm, cap->max_warps_per_sm);
+  REQUIRE (cap->max_regs_per_block <= cap->regs_per_sm,
+           _("max-registers-per-block (%d) must be at most registers-per-sm (%d)"),
+           cap->max_regs_per_block, cap->regs_per_sm);
+  REQUIRE (cap->reg_alloc_unit <= cap->max_regs_per_block && cap->regs_per_sm % cap->reg_alloc_unit == 0,
+           _("register-allocation-unit (%d) must divide registers-per-sm (%d) and be at most max-registers-per-block (%d)"),
+           cap->reg_alloc_unit, cap->regs_per_sm, cap->max_regs_per_block);
+  REQUIRE (cap->warp_alloc_granularity <= cap->max_warps_per_sm
+           && cap->max_warps_per_sm % cap->warp_alloc_granularity == 0,
+           _("max-warps-per-sm (%d) must be a multiple of warp-allocation-granularity (%d)"),
+           cap->max_warps_per_sm, cap->warp_alloc_granularity);
+  if (cap->major >= 3)
+    {
+      REQUIRE (cap->sub_partitions >= 2 && cap->regs_per_sm % cap->sub_partitions == 0,
+               _("sub-partitions must be a positive even number that divides registers-per-sm"));
+      REQUIRE (cap->max_warps_per_sm % cap->sub_partitions == 0,
+               _("max-warps-per-sm (%d) must be a multiple of sub-partitions (%d): every sub-partition holds the same warps"),
+               cap->max_warps_per_sm, cap->sub_partitions);
+    }
+  REQUIRE (cap->n_smem_configs >= 1 && cap->n_smem_configs <= CUOCC_MAX_SMEM_CONFIGS,
+           _("shared-memory-configs must list 1 to %d sizes"), CUOCC_MAX_SMEM_CONFIGS);
+  for (int i = 0; i < cap->n_smem_configs; i++)
+    {
+      REQUIRE (cap->smem_configs[i] >= 0 && cap->smem_configs[i] <= cap->smem_per_sm,
+               _("shared memory configuration %d is above shared-memory-per-sm (%d)"),
+               cap->smem_configs[i], cap->smem_per_sm);
+      REQUIRE (i == 0 || cap->smem_configs[i] < cap->smem_configs[i - 1],
+               _("shared-memory-configs lists %d twice"), cap->smem_configs[i]);
+    }
+  REQUIRE (cap->smem_configs[0] == cap->smem_per_sm,
+           _("the largest shared memory configuration must equal shared-memory-per-sm"));
+  REQUIRE (cap->smem_per_block_optin >= cap->smem_per_block,
+           _("shared-memory-per-block must be positive and at most shared-memory-per-block-optin"));
+  REQUIRE (cap->smem_per_block_optin <= cap->smem_per_sm,
+           _("shared-memory-per-block-optin must fit in shared-memory-per-sm"));
+  REQUIRE (cap->smem_alloc_unit <= cap->smem_per_sm,
+           _("shared-memory-allocation-unit (%d) must be at most shared-memory-per-sm (%d)"),
+           cap->smem_alloc_unit, cap->smem_per_sm);
+  REQUIRE (cap->regs_per_thread_accepted >= cap->max_regs_per_thread
+           && cap->regs_per_thread_accepted <= 2 * REGS_PER_THREAD_MAX,
+           _("the accepted registers per thread (%d) must be from max-registers-per-thread (%d) to %d"),
+           cap->regs_per_thread_accepted, cap->max_regs_per_thread, 2 * REGS_PER_THREAD_MAX);
   return TRUE;
 #undef REQUIRE
 }
@@ -467,7 +650,8 @@ cuocc_gpu_load_data (const char  *data,
         return FALSE;
       }
 
-  cc = g_key_file_get_string (kf, DEVICE_GROUP, "compute-capability", NULL);
+  if (!get_text (kf, "compute-capability", &cc, error))
+    return FALSE;
   if (cc == NULL)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
@@ -487,13 +671,15 @@ cuocc_gpu_load_data (const char  *data,
   result.cap.source = "custom device file";
   result.cap.notes = NULL;
 
-  name = g_key_file_get_string (kf, DEVICE_GROUP, "name", NULL);
-  g_strlcpy (result.name, name != NULL ? name : cc, sizeof result.name);
-  if (!read_int_key (kf, "sm-count", &result.sm_count, error))
+  if (!get_text (kf, "name", &name, error))
+    return FALSE;
+  cuocc_utf8_strlcpy (result.name, name != NULL ? name : cc, sizeof result.name);
+  if (!read_int_key (kf, "sm-count", 1, SM_COUNT_MAX, FALSE, &result.sm_count, error))
     return FALSE;
 
   for (guint i = 0; i < G_N_ELEMENTS (int_keys); i++)
-    if (!read_int_key (kf, int_keys[i].key, G_STRUCT_MEMBER_P (&result.cap, int_keys[i].offset), error))
+    if (!read_int_key (kf, int_keys[i].key, int_keys[i].min, int_keys[i].max, int_keys[i].size,
+                       G_STRUCT_MEMBER_P (&result.cap, int_keys[i].offset), error))
       return FALSE;
   result.cap.regs_per_thread_accepted = MAX (result.cap.max_regs_per_thread,
                                              base->regs_per_thread_accepted - base->max_regs_per_thread
@@ -501,7 +687,8 @@ cuocc_gpu_load_data (const char  *data,
   if (!read_smem_configs (kf, &result.cap, error))
     return FALSE;
 
-  granularity = g_key_file_get_string (kf, DEVICE_GROUP, "register-allocation-granularity", NULL);
+  if (!get_text (kf, "register-allocation-granularity", &granularity, error))
+    return FALSE;
   if (granularity != NULL)
     {
       if (g_ascii_strcasecmp (granularity, "warp") == 0)

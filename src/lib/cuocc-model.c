@@ -542,6 +542,8 @@ cuocc_best_block_size_for (const CuoccCapability *cap,
                            int                   *best_blocks)
 {
   int max_threads = cap->max_warps_per_sm * cap->warp_size;
+  int step = (int) cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size,
+                                       CUOCC_MAX_POINTS);
   int best_size = 0;
   int best_threads = 0;
   CuoccInput trial = *input;
@@ -551,7 +553,7 @@ cuocc_best_block_size_for (const CuoccCapability *cap,
 
   /* From the largest block size down, keeping the first that reaches the
    * most resident threads, so ties go to the larger block. */
-  for (int size = cap->max_threads_per_block; size > 0; size -= cap->warp_size)
+  for (int size = cap->max_threads_per_block; size > 0; size -= step)
     {
       trial.threads = size;
       cuocc_calculate_unchecked (cap, &trial, &r);

@@ -108,14 +108,19 @@ cuocc_parse_size (const char  *text,
   p = parse_digits (p, &v, &overflow);
   if (p != NULL)
     {
+      /* Blanks are allowed around the suffix as around the number. */
+      gsize n = 0;
+
       p = skip_space (p);
-      if (g_ascii_strcasecmp (p, "k") == 0 || g_ascii_strcasecmp (p, "kb") == 0
-          || g_ascii_strcasecmp (p, "kib") == 0)
+      while (g_ascii_isalpha (p[n]))
+        n++;
+      if ((n == 1 && g_ascii_strncasecmp (p, "k", n) == 0) || (n == 2 && g_ascii_strncasecmp (p, "kb", n) == 0)
+          || (n == 3 && g_ascii_strncasecmp (p, "kib", n) == 0))
         {
           multiplier = 1024;
-          p += strlen (p);
+          p += n;
         }
-      else if (g_ascii_strcasecmp (p, "b") == 0)
+      else if (n == 1 && g_ascii_strncasecmp (p, "b", n) == 0)
         p += 1;
     }
   if (p == NULL || *skip_space (p) != '\0')

@@ -22,6 +22,20 @@ cuocc_div_round_up (gint64 value, gint64 unit)
   return (value + unit - 1) / unit;
 }
 
+/* The most points a graph's line, a search or a heatmap's axis visits,
+ * whatever a device file says; beyond it the natural step is multiplied. */
+#define CUOCC_MAX_POINTS 4096
+
+/* A multiple of step that visits at most max_points values from first to last. */
+static inline gint64
+cuocc_bounded_step (gint64 first, gint64 last, gint64 step, gint64 max_points)
+{
+  gint64 n = last >= first ? (last - first) / step + 1 : 0;
+
+  return n > max_points ? step * cuocc_div_round_up (n, max_points) : step;
+}
+
+void   cuocc_utf8_strlcpy (char *dest, const char *src, gsize size);
 gint64 cuocc_smem_align_up_config (const CuoccCapability *cap, gint64 bytes);
 int    cuocc_best_block_size_for (const CuoccCapability *cap, const CuoccInput *input, int *best_blocks);
 void   cuocc_waves_fill (CuoccWaves *waves, gint64 grid, gint64 per_wave);

@@ -98,6 +98,7 @@ x_values (const CuoccCapability *cap,
     }
 
   *x_max = last;
+  step = cuocc_bounded_step (first, last, step, CUOCC_MAX_POINTS);
   xs = g_array_sized_new (FALSE, FALSE, sizeof (gint64), (guint) ((last - first) / step + 2));
   for (gint64 x = first; x <= last; x += step)
     {
@@ -105,7 +106,7 @@ x_values (const CuoccCapability *cap,
         g_array_append_val (xs, current);
       g_array_append_val (xs, x);
     }
-  if (current > g_array_index (xs, gint64, xs->len - 1))
+  if (xs->len == 0 || current > g_array_index (xs, gint64, xs->len - 1))
     g_array_append_val (xs, current);
 
   *n_values = xs->len;
@@ -328,6 +329,9 @@ cuocc_series_to_csv (const CuoccSeries *series)
 /* ------------------------------------------------------------------ */
 
 #define GRID_MAX_ROWS 128
+/* Every real GPU's axes fit: 32 block sizes, 256 register counts. */
+#define GRID_MAX_COLUMNS 256
+#define GRID_MAX_REG_ROWS 256
 
 static guint
 nearest_index (const gint64 *values,
@@ -350,7 +354,7 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   const CuoccCapability *cap;
   CuoccGrid *grid;
   CuoccInput trial;
-  gint64 y_step, y_last;
+  gint64 x_step, y_step, y_last;
 
   g_return_val_if_fail (gpu != NULL, NULL);
   g_return_val_if_fail (input != NULL, NULL);
@@ -362,15 +366,16 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   grid->y_kind = y_kind;
   grid->max_warps = cap->max_warps_per_sm;
 
-  grid->n_x = (guint) (cap->max_threads_per_block / cap->warp_size);
+  x_step = cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size, GRID_MAX_COLUMNS);
+  grid->n_x = (guint) MAX (1, cap->max_threads_per_block / x_step);
   grid->x_values = g_new (gint64, grid->n_x);
   for (guint i = 0; i < grid->n_x; i++)
-    grid->x_values[i] = (gint64) (i + 1) * cap->warp_size;
+    grid->x_values[i] = MIN ((gint64) (i + 1) * x_step, cap->max_threads_per_block);
 
   if (y_kind == CUOCC_SERIES_REGS)
     {
       y_last = cap->max_regs_per_thread;
-      y_step = 1;
+      y_step = cuocc_bounded_step (0, y_last, 1, GRID_MAX_REG_ROWS);
     }
   else
     {

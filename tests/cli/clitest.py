@@ -33,9 +33,9 @@ class Result:
         return "rc=%d\nstdout:\n%s\nstderr:\n%s" % (self.rc, self.out, self.err)
 
 
-def run(*args, stdin=None):
+def run(*args, stdin=None, timeout=60):
     proc = subprocess.run([CUOCC] + [str(a) for a in args], input=stdin,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     return Result(proc)
 
 

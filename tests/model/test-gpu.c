@@ -195,6 +195,12 @@ test_device_file (void)
   g_assert_cmpint (r.active_warps, ==, 64);
 }
 
+static const char *count_keys[] = {
+  "sm-count", "warp-size", "max-threads-per-block", "max-warps-per-sm", "max-blocks-per-sm",
+  "registers-per-sm", "max-registers-per-block", "max-registers-per-thread",
+  "register-allocation-unit", "warp-allocation-granularity", "sub-partitions", "barriers-per-block-slot",
+};
+
 static void
 test_device_file_errors (void)
 {
@@ -209,6 +215,24 @@ test_device_file_errors (void)
     { "[Device]\ncompute-capability=9.0\nwarp-size=48\n", "powers of two" },
     { "[Device]\ncompute-capability=9.0\nbase=4.2\n", "4.2" },
     { "[Device]\ncompute-capability=9.0\nregister-allocation-granularity=thread\n", "warp or block" },
+    /* The graphs read before an empty array when a block is smaller than a warp. */
+    { "[Device]\ncompute-capability=9.0\nmax-threads-per-block=16\n", "max-threads-per-block" },
+    { "[Device]\ncompute-capability=9.0\nwarp-size=1\n", "warp-size" },
+    { "[Device]\ncompute-capability=9.0\nwarp-size=64\nmax-warps-per-sm=8\n", "max-warps-per-sm" },
+    /* 64 / 65 = 98.46 % is no occupancy a GPU with four sub-partitions shows. */
+    { "[Device]\ncompute-capability=9.0\nmax-warps-per-sm=65\n", "must be a multiple" },
+    { "[Device]\ncompute-capability=9.0\nmax-blocks-per-sm=100\n", "max-blocks-per-sm" },
+    { "[Device]\ncompute-capability=9.0\nregisters-per-sm=2147483647\n", "registers-per-sm" },
+    { "[Device]\ncompute-capability=9.0\nregisters-per-sm=65537\nmax-registers-per-block=256\n", "registers-per-sm" },
+    { "[Device]\ncompute-capability=9.0\nmax-registers-per-thread=2147483647\n", "1024" },
+    { "[Device]\ncompute-capability=9.0\nshared-memory-per-sm=2047M\n", "shared-memory-per-sm" },
+    { "[Device]\ncompute-capability=9.0\nshared-memory-per-block-optin=2097151K\n", "shared-memory-per-block-optin" },
+    { "[Device]\ncompute-capability=9.0\nshared-memory-allocation-unit=0\n", "shared-memory-allocation-unit" },
+    { "[Device]\ncompute-capability=9.0\nshared-memory-configs=228K;228K;100K\n", "twice" },
+    { "[Device]\ncompute-capability=9.0\nsub-partitions=0\n", "sub-partitions" },
+    { "[Device]\ncompute-capability=9.0\nbarriers-per-block-slot=17\n", "0 to 16" },
+    { "[Device]\ncompute-capability=9.0\nsm-count=0\n", "sm-count" },
+    { "[Device]\ncompute-capability=9.0\nsm-count=70000\n", "1 to 65536" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -216,10 +240,25 @@ test_device_file_errors (void)
       g_autoptr(GError) error = NULL;
       CuoccGpu gpu;
 
-      g_assert_false (cuocc_gpu_load_data (bad[i].text, -1, &gpu, &error));
+      if (cuocc_gpu_load_data (bad[i].text, -1, &gpu, &error))
+        g_error ("case %u is accepted", i);
       g_assert_nonnull (error);
       if (bad[i].in_message != NULL && strstr (error->message, bad[i].in_message) == NULL)
         g_error ("case %u: “%s” does not mention “%s”", i, error->message, bad[i].in_message);
+    }
+
+  /* Counts take no size suffix, and their messages speak of no bytes. */
+  for (guint i = 0; i < G_N_ELEMENTS (count_keys); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = g_strdup_printf ("[Device]\ncompute-capability=9.0\n%s=2K\n", count_keys[i]);
+      CuoccGpu gpu;
+
+      g_assert_false (cuocc_gpu_load_data (text, -1, &gpu, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, count_keys[i]));
+      if (strstr (error->message, "byte") != NULL)
+        g_error ("“%s” speaks of bytes", error->message);
     }
 
   {
@@ -229,6 +268,128 @@ test_device_file_errors (void)
     g_assert_false (cuocc_gpu_load_file ("/nonexistent/device.ini", &gpu, &error));
     g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   }
+}
+
+/* The largest figures the ranges allow, with the finest steps: every graph,
+ * heatmap and search stays within a few thousand points, and fast. */
+/* A name longer than the GPU's field is cut between characters, never inside
+ * one; a name or figure that is no UTF-8 is refused, not taken as absent. */
+static void
+test_device_file_text (void)
+{
+  g_autoptr(GString) file = g_string_new ("[Device]\ncompute-capability=9.0\nname=x");
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpu;
+
+  for (int i = 0; i < 100; i++)
+    g_string_append (file, "é");
+  g_string_append_c (file, '\n');
+  g_assert_true (cuocc_gpu_load_data (file->str, -1, &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_utf8_validate (gpu.name, -1, NULL));
+  /* "x" and 63 two-byte characters fill 127 of the 128 bytes. */
+  g_assert_cmpuint (strlen (gpu.name), ==, 127);
+  g_assert_cmpuint (g_utf8_strlen (gpu.name, -1), ==, 64);
+
+  g_assert_false (cuocc_gpu_load_data ("[Device]\ncompute-capability=9.0\nname=\xff\xfe\n", -1, &gpu, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "name"));
+  g_clear_error (&error);
+  g_assert_false (cuocc_gpu_load_data ("[Device]\ncompute-capability=9.0\nsm-count=\xff\n", -1, &gpu, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "sm-count"));
+}
+
+static void
+test_device_file_extremes (void)
+{
+  static const char file[] =
+    "[Device]\n"
+    "compute-capability=9.0\n"
+    "warp-size=4\n"
+    "max-threads-per-block=4096\n"
+    "max-warps-per-sm=1024\n"
+    "max-blocks-per-sm=1024\n"
+    "registers-per-sm=16777216\n"
+    "max-registers-per-block=16777216\n"
+    "max-registers-per-thread=1024\n"
+    "register-allocation-unit=1\n"
+    "sub-partitions=64\n"
+    "shared-memory-per-sm=16384K\n"
+    "shared-memory-configs=16384K;8192K;0\n"
+    "shared-memory-per-block=48K\n"
+    "shared-memory-per-block-optin=16383K\n"
+    "shared-memory-allocation-unit=1\n"
+    "sm-count=65536\n";
+  g_autoptr(GError) error = NULL;
+  CuoccGpu gpu;
+  CuoccInput in;
+  CuoccResult r;
+  gint64 start = g_get_monotonic_time ();
+  int min_grid;
+
+  g_assert_true (cuocc_gpu_load_data (file, -1, &gpu, &error));
+  g_assert_no_error (error);
+
+  cuocc_input_init (&in);
+  in.threads = 4096;
+  in.regs = 1024;
+  in.smem = 16383 * 1024;
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, &error));
+  /* 1024 warps of 4096 registers: 4 Mi of the 16 Mi file, whose 64 partitions
+   * of 256 Ki hold 64 such warps each, 4096 in all: 4 blocks by registers.
+   * Warps allow 1024 / 1024 = 1, and so does shared memory: 16383 KiB plus
+   * 9.0's 1 KiB reservation is the whole 16384 KiB configuration. */
+  g_assert_cmpint (r.warps_per_block, ==, 1024);
+  g_assert_cmpint (r.blocks_by_regs, ==, 4);
+  g_assert_cmpint (r.blocks_by_warps, ==, 1);
+  g_assert_cmpint (r.blocks_by_smem, ==, 1);
+  g_assert_cmpint (r.active_blocks, ==, 1);
+  g_assert_cmpint (r.active_threads, ==, 4096);
+  g_assert_cmpint (r.limiters, ==, CUOCC_LIMIT_WARPS | CUOCC_LIMIT_SHARED_MEMORY);
+
+  in.threads = 4096;
+  in.regs = 4;
+  in.smem = 0;
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, &error));
+  /* 1024 warps of 16 registers fill the SM's warps: 1 block, 100 %. */
+  g_assert_cmpint (r.active_blocks, ==, 1);
+  g_assert_cmpint (r.active_warps, ==, 1024);
+  g_assert_cmpint (r.active_threads, ==, 4096);
+
+  for (CuoccSeriesKind k = CUOCC_SERIES_THREADS; k <= CUOCC_SERIES_SMEM; k++)
+    {
+      CuoccSeries *series = cuocc_series_new (&gpu, &in, k);
+
+      for (guint l = 0; l < series->n_lines; l++)
+        {
+          g_assert_cmpuint (series->lines[l].n_points, >=, 2);
+          g_assert_cmpuint (series->lines[l].n_points, <=, 4096 + 1);
+        }
+      cuocc_series_free (series);
+    }
+  for (CuoccSeriesKind k = CUOCC_SERIES_REGS; k <= CUOCC_SERIES_SMEM; k++)
+    {
+      CuoccGrid *grid = cuocc_grid_new (&gpu, &in, k);
+
+      g_assert_cmpuint (grid->n_x, <=, 256);
+      g_assert_cmpuint (grid->n_y, <=, 257);
+      g_assert_cmpint (grid->x_values[grid->n_x - 1], ==, 4096);
+      cuocc_grid_free (grid);
+    }
+  g_assert_cmpint (cuocc_best_block_size (&gpu, &in, &min_grid), ==, 4096);
+  g_assert_cmpint (min_grid, ==, 65536);
+  {
+    g_autoptr(GPtrArray) advice = cuocc_advise (&gpu, &in, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (advice);
+    if (advice->len > 0)
+      g_ptr_array_set_free_func (advice, (GDestroyNotify) cuocc_advice_free);
+  }
+
+  /* Seconds would mean the bounds do not hold; an unbounded run took minutes. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
 }
 
 int
@@ -243,6 +404,8 @@ main (int    argc,
   g_test_add_func ("/cuocc/gpu/find", test_find);
   g_test_add_func ("/cuocc/gpu/device-file", test_device_file);
   g_test_add_func ("/cuocc/gpu/device-file-errors", test_device_file_errors);
+  g_test_add_func ("/cuocc/gpu/device-file-text", test_device_file_text);
+  g_test_add_func ("/cuocc/gpu/device-file-extremes", test_device_file_extremes);
 
   return g_test_run ();
 }

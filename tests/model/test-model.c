@@ -298,6 +298,9 @@ test_parse_size (void)
     { "48KB", TRUE, 49152 }, { "48 KiB", TRUE, 49152 }, { " 100 ", TRUE, 100 }, { "12B", TRUE, 12 },
     { "-1", FALSE, 0 }, { "abc", FALSE, 0 }, { "", FALSE, 0 }, { "1.5K", FALSE, 0 }, { "48M", FALSE, 0 },
     { "99999999999999999999", FALSE, 0 }, { "2097152K", FALSE, 0 }, { "2097151K", TRUE, 2147482624 },
+    /* Blanks before and after, around the suffix too, alike. */
+    { "48K ", TRUE, 49152 }, { " 48K", TRUE, 49152 }, { "\t48 KiB\t", TRUE, 49152 }, { "12B ", TRUE, 12 },
+    { "48K B", FALSE, 0 }, { "48KiBx", FALSE, 0 }, { "48 K K", FALSE, 0 }, { " ", FALSE, 0 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)

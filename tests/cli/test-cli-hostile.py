@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+# test-cli-hostile.py — inputs that look like numbers but are not, device files
+# that lie, and batch files built to exhaust memory: each ends with a message
+# and its exit status, never a crash, a silent default or unbounded memory.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import os
+import resource
+import subprocess
+import tempfile
+import time
+
+import clitest
+from clitest import check, equal, main, parse_csv, run, usage_error
+
+
+def write_temp(name, data):
+    path = os.path.join(tempfile.mkdtemp(prefix="cuocc-hostile-"), name)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+    return path
+
+
+def test_empty_option_values():
+    # Each once silently took its default.
+    for option in ("--regs", "--smem", "--smem-config", "--barriers", "--global-caching"):
+        usage_error(run("--cc", "8.6", "--threads", "256", option, ""), option, "empty")
+
+
+def test_blanks_around_sizes():
+    # 48 KiB on 7.0 at 256 threads: 98304 / 49152 = 2 blocks, whichever side the blank is on.
+    for smem in ("48K", "48K ", " 48K", " 48 K ", "\t48KiB\t"):
+        r = run("--cc", "7.0", "--threads", "256", "--regs", "0", "--smem", smem, "--format", "csv")
+        equal(r.rc, 0, "exit status for %r" % smem, r)
+        _, rows = parse_csv(r.out)
+        equal((rows[0]["smem"], rows[0]["active_blocks"]), ("49152", "2"), "figures for %r" % smem, r)
+    usage_error(run("--cc", "7.0", "--threads", "256", "--smem", "48K B"), "48K B")
+
+
+def test_nul_in_batch_field():
+    # "1\0" once read as 1 register; the row is refused instead, the next answered.
+    path = write_temp("nul.csv", b"cc,threads,regs\n7.0,128,3\x007\n7.0,128,37\n")
+    r = run("--batch", path, "--format", "csv")
+    equal(r.rc, 1, "exit status", r)
+    _, rows = parse_csv(r.out.replace("\0", ""))
+    equal(len(rows), 2, "rows", r)
+    check("NUL" in rows[0]["error"], "the first row names the NUL byte", r)
+    equal(rows[0]["active_blocks"], "", "no figures for the refused row", r)
+    equal((rows[1]["active_blocks"], rows[1]["error"]), ("12", ""), "the next row", r)
+
+    r = run("--batch", write_temp("nulhead.csv", b"cc,thr\x00eads\n7.0,128\n"))
+    usage_error(r, "NUL")
+
+
+def test_device_file_crash_and_overflow():
+    # Each of these passed validation and crashed, aborted or printed nonsense.
+    cases = [
+        ("max-threads-per-block=16\n", "max-threads-per-block"),
+        ("warp-size=1\nmax-threads-per-block=1048576\n", "warp-size"),
+        ("shared-memory-allocation-unit=1\nshared-memory-per-block-optin=2097151K\n",
+         "shared-memory-per-block-optin"),
+        ("registers-per-sm=2147483647\nmax-registers-per-block=2147483647\n", "registers-per-sm"),
+        ("max-warps-per-sm=65\n", "max-warps-per-sm"),
+    ]
+    for body, word in cases:
+        path = write_temp("bad.ini", "[Device]\ncompute-capability=9.0\n" + body)
+        for extra in ([], ["--plot", "threads", "--output", path + ".csv"]):
+            usage_error(run("--device-file", path, "--threads", "128", *extra), word)
+
+
+def test_device_file_counts_take_no_suffix():
+    path = write_temp("k.ini", "[Device]\ncompute-capability=9.0\nsm-count=2K\n")
+    r = run("--device-file", path, "--threads", "128")
+    usage_error(r, "sm-count", "2K")
+    check("byte" not in r.err, "no bytes in a count's message", r)
+
+
+def test_device_file_finest_steps_bounded():
+    # 16 MiB of shared memory in 1-byte units: a graph of 16 million points
+    # once; now a few thousand, quickly.
+    path = write_temp("fine.ini", "[Device]\ncompute-capability=9.0\nshared-memory-per-sm=16384K\n"
+                      "shared-memory-configs=16384K;0\nshared-memory-per-block-optin=16383K\n"
+                      "shared-memory-allocation-unit=1\n")
+    out = path + ".csv"
+    start = time.monotonic()
+    r = run("--device-file", path, "--threads", "128", "--plot", "smem", "--output", out)
+    equal(r.rc, 0, "exit status", r)
+    with open(out) as f:
+        lines = f.read().splitlines()
+    check(2 <= len(lines) - 1 <= 4098, "at most 4096 points and the current one, not %d" % (len(lines) - 1))
+    check(lines[-1].startswith(str(16383 * 1024) + ",") or int(lines[-1].split(",")[0]) > 16383 * 1024 - 8192,
+          "the line reaches the opt-in limit: %s" % lines[-1])
+    check(time.monotonic() - start < 10, "the graph takes seconds, not minutes")
+
+
+def test_0_batch_distinct_unknown_names_bounded():
+    # A million rows, each naming a GPU no one has heard of: the lookup cache
+    # once kept them all (594 MB, 42 s). Now it is bounded. The file is
+    # written and read in pieces, so that this script stays small: a child's
+    # peak memory counts what it inherited before it started cuocc.
+    rows = 1000000
+    directory = tempfile.mkdtemp(prefix="cuocc-hostile-")
+    path = os.path.join(directory, "unknown.csv")
+    out = os.path.join(directory, "unknown.out")
+    with open(path, "w") as f:
+        f.write("gpu,threads\n")
+        for chunk in range(0, rows, 10000):
+            f.write("".join("no such gpu %d,128\n" % i for i in range(chunk, chunk + 10000)))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    with open(out, "wb") as f:
+        proc = subprocess.run([clitest.CUOCC, "--batch", path, "--format", "csv"], stdout=f,
+                              stderr=subprocess.DEVNULL, timeout=120)
+    elapsed = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    peak_kb = after.ru_maxrss
+    equal(proc.returncode, 1, "exit status")
+    n_lines = 0
+    with open(out, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            n_lines += block.count(b"\n")
+    equal(n_lines, rows + 1, "every row answered")
+    print("# %d rows of unknown names: %.2f s of CPU (%.2f s wall), peak %d KB" % (rows, cpu, elapsed, peak_kb))
+    check(peak_kb < 64 * 1024, "peak memory %d KB is under 64 MB" % peak_kb)
+    # CPU time, not wall time: the machine's two cores are shared. The
+    # sanitizer build runs several times slower by design.
+    if not os.environ.get("CUOCC_SANITIZED"):
+        check(cpu < 5, "%.2f s of CPU is under 5 s" % cpu)
+
+
+if __name__ == "__main__":
+    main(globals())
