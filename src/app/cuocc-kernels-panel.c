@@ -53,6 +53,7 @@ struct _CuoccKernelsPanel
 
   CuoccKernelLoader *loader;
   gboolean truncated;
+  char *pending_key;               /* the kernel to choose when the log is read */
 };
 
 /* ----- type definition ----- */
@@ -61,6 +62,7 @@ G_DEFINE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, GTK_TYPE_WIDGET)
 
 enum {
   KERNEL_CHOSEN,
+  KERNEL_RESTORED,
   IMPORT_FAILED,
   N_SIGNALS
 };
@@ -324,6 +326,7 @@ replace_list (CuoccKernelsPanel *self,
               gboolean           truncated)
 {
   g_autoptr(CuoccKernelItem) old = self->chosen ? g_object_ref (self->chosen) : NULL;
+  g_autofree char *wanted = g_steal_pointer (&self->pending_key);
   CuoccKernelItem *found = old ? find_item (store, cuocc_kernel_item_get_key (old)) : NULL;
 
   g_set_object (&self->store, G_LIST_STORE (store));
@@ -333,7 +336,17 @@ replace_list (CuoccKernelsPanel *self,
   gtk_filter_list_model_set_model (self->shown, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
 
-  set_chosen (self, found, found != NULL && !cuocc_kernel_item_same_figures (found, old));
+  /* A restored session's kernel is chosen again once its log is read,
+   * without filling in the inputs that were restored with it. */
+  if (wanted != NULL)
+    {
+      found = find_item (store, wanted);
+      set_chosen (self, found, FALSE);
+      if (found != NULL)
+        g_signal_emit (self, signals[KERNEL_RESTORED], 0);
+    }
+  else
+    set_chosen (self, found, found != NULL && !cuocc_kernel_item_same_figures (found, old));
   select_chosen (self);
   update_list_page (self);
 }
@@ -515,6 +528,7 @@ cuocc_kernels_panel_finalize (GObject *object)
   CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
 
   g_strfreev (self->words);
+  g_free (self->pending_key);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
 }
@@ -533,6 +547,10 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
   signals[KERNEL_CHOSEN] =
     g_signal_new ("kernel-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* Chosen as cuocc_kernels_panel_load_file_choosing asked. */
+  signals[KERNEL_RESTORED] =
+    g_signal_new ("kernel-restored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* The source's name, the error, and whether it was a re-read of a
    * changed file. */
@@ -710,4 +728,27 @@ cuocc_kernels_panel_get_spill_text (CuoccKernelsPanel *self)
 
   return self->chosen != NULL && gtk_widget_get_visible (self->spill_box)
          ? gtk_label_get_label (self->spill_label) : NULL;
+}
+
+/* Reads a log in the background and chooses the kernel with this key (as
+ * cuocc_kernels_panel_get_chosen_key gave it) once it is read. */
+void
+cuocc_kernels_panel_load_file_choosing (CuoccKernelsPanel *self,
+                                        GFile             *file,
+                                        const char        *key)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_free (self->pending_key);
+  self->pending_key = g_strdup (key);
+  cuocc_kernels_panel_load_file (self, file);
+}
+
+const char *
+cuocc_kernels_panel_get_chosen_key (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->chosen ? cuocc_kernel_item_get_key (self->chosen) : NULL;
 }

@@ -16,6 +16,10 @@ G_DECLARE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, CUOCC, KERNELS_PAN
 
 void               cuocc_kernels_panel_load_file       (CuoccKernelsPanel *self,
                                                         GFile             *file);
+void               cuocc_kernels_panel_load_file_choosing (CuoccKernelsPanel *self,
+                                                        GFile             *file,
+                                                        const char        *key);
+const char        *cuocc_kernels_panel_get_chosen_key  (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_load_text       (CuoccKernelsPanel *self,
                                                         const char        *text);
 gboolean           cuocc_kernels_panel_is_busy         (CuoccKernelsPanel *self);

@@ -10,11 +10,18 @@
  *   smem_config=-1
  *   barriers=1
  *   caching=off
- *   cluster_size=0
- *   carveout=-1
+ *   cluster_size=0                  (0: no clusters; optional, as are the keys below)
+ *   carveout=-1                     (-1: no carveout preference)
+ *   log=/home/me/build.log
+ *   kernel=_Z5heavyPf
+ *   grid=4000
+ *   y_unit=warps
  *
- * cluster_size 0 is a launch without clusters, carveout -1 no carveout
- * preference; files without them get those.
+ *   [Pinned]                        (optional: the pinned configuration)
+ *   gpu=NVIDIA H100 SXM5
+ *   threads=128
+ *   …
+ *
  * Loading reads the whole file into a fresh CuoccSession and fails as a
  * whole, so that a bad file never half-replaces the user's work.
  */
@@ -25,11 +32,13 @@
 #include "cuocc-session.h"
 
 #define GROUP "Kernel"
+#define PINNED_GROUP "Pinned"
 
 /* ----- helpers ----- */
 
 static gboolean
 read_int64 (GKeyFile    *file,
+            const char  *group,
             const char  *key,
             gint64       min,
             gint64       max,
@@ -40,7 +49,7 @@ read_int64 (GKeyFile    *file,
   g_autoptr(GError) local_error = NULL;
   gint64 number;
 
-  text = g_key_file_get_string (file, GROUP, key, &local_error);
+  text = g_key_file_get_string (file, group, key, &local_error);
   if (text == NULL)
     {
       if (g_error_matches (local_error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
@@ -65,6 +74,7 @@ read_int64 (GKeyFile    *file,
 
 static gboolean
 read_int (GKeyFile    *file,
+          const char  *group,
           const char  *key,
           int          min,
           int          max,
@@ -73,11 +83,84 @@ read_int (GKeyFile    *file,
 {
   gint64 number = *value;
 
-  if (!read_int64 (file, key, min, max, &number, error))
+  if (!read_int64 (file, group, key, min, max, &number, error))
     return FALSE;
 
   *value = (int) number;
   return TRUE;
+}
+
+/* A GPU and its inputs, from [Kernel] or [Pinned]. */
+static gboolean
+read_config (GKeyFile    *file,
+             const char  *group,
+             char       **gpu_out,
+             CuoccInput  *input,
+             GError     **error)
+{
+  g_autofree char *gpu = NULL;
+  g_autofree char *caching = NULL;
+
+  cuocc_input_init (input);
+  gpu = g_key_file_get_string (file, group, "gpu", NULL);
+  if (gpu == NULL || *g_strstrip (gpu) == '\0')
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   /* Translators: %s is the group, [Kernel] or [Pinned] */
+                   _("The file names no GPU: the [%s] group needs a “gpu” key."), group);
+      return FALSE;
+    }
+
+  if (!read_int (file, group, "threads", 1, 1 << 20, &input->threads, error) ||
+      !read_int (file, group, "regs", 0, 1 << 16, &input->regs, error) ||
+      !read_int64 (file, group, "smem", 0, G_MAXINT32, &input->smem, error) ||
+      !read_int64 (file, group, "smem_config", -1, G_MAXINT32, &input->smem_config, error) ||
+      !read_int (file, group, "barriers", 0, 1 << 16, &input->barriers, error) ||
+      !read_int (file, group, "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, &input->cluster_size, error) ||
+      !read_int (file, group, "carveout", -1, 100, &input->carveout, error))
+    return FALSE;
+  if (input->carveout >= 0 && input->smem_config >= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
+      return FALSE;
+    }
+
+  caching = g_key_file_get_string (file, group, "caching", NULL);
+  if (caching != NULL && !cuocc_caching_parse (g_strstrip (caching), &input->caching, error))
+    return FALSE;
+
+  *gpu_out = g_steal_pointer (&gpu);
+  return TRUE;
+}
+
+static void
+write_config (GKeyFile         *file,
+              const char       *group,
+              const char       *gpu,
+              const CuoccInput *input)
+{
+  g_key_file_set_string (file, group, "gpu", gpu ? gpu : "");
+  g_key_file_set_integer (file, group, "threads", input->threads);
+  g_key_file_set_integer (file, group, "regs", input->regs);
+  g_key_file_set_int64 (file, group, "smem", input->smem);
+  g_key_file_set_int64 (file, group, "smem_config", input->smem_config);
+  g_key_file_set_integer (file, group, "barriers", input->barriers);
+  g_key_file_set_string (file, group, "caching", cuocc_caching_name (input->caching));
+  g_key_file_set_integer (file, group, "cluster_size", input->cluster_size);
+  g_key_file_set_integer (file, group, "carveout", input->carveout);
+}
+
+/* An optional text key: absent or empty is NULL. */
+static char *
+read_text (GKeyFile   *file,
+           const char *key)
+{
+  g_autofree char *text = g_key_file_get_string (file, GROUP, key, NULL);
+
+  if (text == NULL || *text == '\0')
+    return NULL;
+  return g_steal_pointer (&text);
 }
 
 /* ----- public API ----- */
@@ -86,6 +169,11 @@ void
 cuocc_session_clear (CuoccSession *session)
 {
   g_clear_pointer (&session->gpu, g_free);
+  g_clear_pointer (&session->log, g_free);
+  g_clear_pointer (&session->kernel, g_free);
+  g_clear_pointer (&session->y_unit, g_free);
+  g_clear_pointer (&session->pinned_gpu, g_free);
+  session->grid = 0;
 }
 
 gboolean
@@ -95,48 +183,36 @@ cuocc_session_load_data (CuoccSession  *session,
                          GError       **error)
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
-  g_autofree char *gpu = NULL;
-  g_autofree char *caching = NULL;
-  CuoccInput input;
+  CuoccSession loaded = { 0 };
 
   g_return_val_if_fail (session != NULL, FALSE);
   g_return_val_if_fail (data != NULL, FALSE);
 
-  cuocc_input_init (&input);
-
   if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, error))
     return FALSE;
 
-  gpu = g_key_file_get_string (file, GROUP, "gpu", NULL);
-  if (gpu == NULL || *g_strstrip (gpu) == '\0')
+  if (!read_config (file, GROUP, &loaded.gpu, &loaded.input, error) ||
+      !read_int64 (file, GROUP, "grid", 0, G_MAXINT32, &loaded.grid, error) ||
+      (g_key_file_has_group (file, PINNED_GROUP) &&
+       !read_config (file, PINNED_GROUP, &loaded.pinned_gpu, &loaded.pinned, error)))
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                   _("The file names no GPU: the [Kernel] group needs a “gpu” key."));
+      cuocc_session_clear (&loaded);
       return FALSE;
     }
 
-  if (!read_int (file, "threads", 1, 1 << 20, &input.threads, error) ||
-      !read_int (file, "regs", 0, 1 << 16, &input.regs, error) ||
-      !read_int64 (file, "smem", 0, G_MAXINT32, &input.smem, error) ||
-      !read_int64 (file, "smem_config", -1, G_MAXINT32, &input.smem_config, error) ||
-      !read_int (file, "barriers", 0, 1 << 16, &input.barriers, error) ||
-      !read_int (file, "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, &input.cluster_size, error) ||
-      !read_int (file, "carveout", -1, 100, &input.carveout, error))
-    return FALSE;
-  if (input.carveout >= 0 && input.smem_config >= 0)
+  loaded.log = read_text (file, "log");
+  loaded.kernel = read_text (file, "kernel");
+  loaded.y_unit = read_text (file, "y_unit");
+  if (loaded.y_unit != NULL && !g_str_equal (loaded.y_unit, "percent") && !g_str_equal (loaded.y_unit, "warps"))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
+                   _("y_unit: “%s” is no unit of the y axis; allowed: percent, warps"), loaded.y_unit);
+      cuocc_session_clear (&loaded);
       return FALSE;
     }
-
-  caching = g_key_file_get_string (file, GROUP, "caching", NULL);
-  if (caching != NULL && !cuocc_caching_parse (g_strstrip (caching), &input.caching, error))
-    return FALSE;
 
   cuocc_session_clear (session);
-  session->gpu = g_steal_pointer (&gpu);
-  session->input = input;
+  *session = loaded;
 
   return TRUE;
 }
@@ -172,15 +248,17 @@ cuocc_session_to_data (const CuoccSession *session,
 
   g_return_val_if_fail (session != NULL, NULL);
 
-  g_key_file_set_string (file, GROUP, "gpu", session->gpu ? session->gpu : "");
-  g_key_file_set_integer (file, GROUP, "threads", session->input.threads);
-  g_key_file_set_integer (file, GROUP, "regs", session->input.regs);
-  g_key_file_set_int64 (file, GROUP, "smem", session->input.smem);
-  g_key_file_set_int64 (file, GROUP, "smem_config", session->input.smem_config);
-  g_key_file_set_integer (file, GROUP, "barriers", session->input.barriers);
-  g_key_file_set_string (file, GROUP, "caching", cuocc_caching_name (session->input.caching));
-  g_key_file_set_integer (file, GROUP, "cluster_size", session->input.cluster_size);
-  g_key_file_set_integer (file, GROUP, "carveout", session->input.carveout);
+  write_config (file, GROUP, session->gpu, &session->input);
+  if (session->log != NULL)
+    g_key_file_set_string (file, GROUP, "log", session->log);
+  if (session->kernel != NULL)
+    g_key_file_set_string (file, GROUP, "kernel", session->kernel);
+  if (session->grid > 0)
+    g_key_file_set_int64 (file, GROUP, "grid", session->grid);
+  if (session->y_unit != NULL)
+    g_key_file_set_string (file, GROUP, "y_unit", session->y_unit);
+  if (session->pinned_gpu != NULL)
+    write_config (file, PINNED_GROUP, session->pinned_gpu, &session->pinned);
 
   return g_key_file_to_data (file, length, NULL);
 }

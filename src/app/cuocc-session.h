@@ -11,6 +11,14 @@ G_BEGIN_DECLS
 typedef struct {
   char *gpu;                       /* a GPU id, see cuocc-gpu-choice.h */
   CuoccInput input;
+
+  /* What the rest of the window shows; each may be absent. */
+  char *log;                       /* the imported log's path, or NULL */
+  char *kernel;                    /* the chosen kernel's key in that log, or NULL */
+  gint64 grid;                     /* the grid size for the waves, or 0 */
+  char *y_unit;                    /* "percent" or "warps", or NULL */
+  char *pinned_gpu;                /* the pinned configuration's GPU id, or NULL for none */
+  CuoccInput pinned;
 } CuoccSession;
 
 void     cuocc_session_clear     (CuoccSession        *session);

@@ -39,9 +39,17 @@ struct _CuoccWavesView
   char *message;
 };
 
+enum {
+  PROP_0,
+  PROP_GRID,
+  N_PROPS
+};
+
 /* ----- type definition ----- */
 
 G_DEFINE_FINAL_TYPE (CuoccWavesView, cuocc_waves_view, ADW_TYPE_BIN)
+
+static GParamSpec *props[N_PROPS];
 
 /* ----- helpers ----- */
 
@@ -148,6 +156,13 @@ value_changed_cb (CuoccWavesView *self)
   recalculate (self);
 }
 
+static void
+grid_changed_cb (CuoccWavesView *self)
+{
+  recalculate (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GRID]);
+}
+
 /* ----- dispose / finalize ----- */
 
 static void
@@ -160,6 +175,24 @@ cuocc_waves_view_finalize (GObject *object)
   G_OBJECT_CLASS (cuocc_waves_view_parent_class)->finalize (object);
 }
 
+static void
+cuocc_waves_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  CuoccWavesView *self = CUOCC_WAVES_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_GRID:
+      g_value_set_int64 (value, cuocc_waves_view_get_grid (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 /* ----- class_init / init ----- */
 
 static void
@@ -169,6 +202,12 @@ cuocc_waves_view_class_init (CuoccWavesViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = cuocc_waves_view_finalize;
+  object_class->get_property = cuocc_waves_view_get_property;
+
+  /* The grid size the user entered, for the saved state and sessions. */
+  props[PROP_GRID] = g_param_spec_int64 ("grid", NULL, NULL, 0, G_MAXINT64, 0,
+                                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-waves-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccWavesView, grid_spin);
@@ -191,7 +230,7 @@ cuocc_waves_view_init (CuoccWavesView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect_swapped (self->grid_spin, "value-changed", G_CALLBACK (value_changed_cb), self);
+  g_signal_connect_swapped (self->grid_spin, "value-changed", G_CALLBACK (grid_changed_cb), self);
   g_signal_connect_swapped (self->sm_spin, "value-changed", G_CALLBACK (value_changed_cb), self);
   recalculate (self);
 }
@@ -259,4 +298,12 @@ cuocc_waves_view_get_message (CuoccWavesView *self)
   g_return_val_if_fail (CUOCC_IS_WAVES_VIEW (self), NULL);
 
   return self->message;
+}
+
+gint64
+cuocc_waves_view_get_grid (CuoccWavesView *self)
+{
+  g_return_val_if_fail (CUOCC_IS_WAVES_VIEW (self), 0);
+
+  return (gint64) gtk_spin_button_get_value (self->grid_spin);
 }

@@ -19,6 +19,7 @@ void        cuocc_waves_view_update      (CuoccWavesView    *self,
 void        cuocc_waves_view_clear       (CuoccWavesView    *self);
 void        cuocc_waves_view_set_grid    (CuoccWavesView    *self,
                                           gint64             grid);
+gint64      cuocc_waves_view_get_grid    (CuoccWavesView    *self);
 void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
                                            int               sm_count);
 gboolean    cuocc_waves_view_get_waves   (CuoccWavesView    *self,

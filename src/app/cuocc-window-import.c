@@ -112,6 +112,19 @@ kernel_chosen_cb (CuoccWindow *self)
   g_assert (k != NULL);
   apply_kernel (self, k);
   update_comparison (self);
+  cuocc_window_save_state (self);
+}
+
+/* The inputs were restored as they were, perhaps changed after the kernel
+ * was chosen: only what the log adds is taken from it. */
+static void
+kernel_restored_cb (CuoccWindow *self)
+{
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+
+  g_assert (k != NULL);
+  cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
+  update_comparison (self);
 }
 
 static void
@@ -249,6 +262,7 @@ cuocc_window_init_import (CuoccWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   g_signal_connect_swapped (self->kernels_panel, "kernel-chosen", G_CALLBACK (kernel_chosen_cb), self);
+  g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
   /* After the window's own handler, so that the result is the new one. */
   g_signal_connect_object (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self,
@@ -277,4 +291,17 @@ cuocc_window_import_text (CuoccWindow *self,
 
   gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);
+}
+
+/* A restored log, and the kernel that was chosen in it. */
+void
+cuocc_window_import_file_choosing (CuoccWindow *self,
+                                   GFile       *file,
+                                   const char  *kernel_key)
+{
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_kernels_panel_load_file_choosing (self->kernels_panel, file, kernel_key);
 }

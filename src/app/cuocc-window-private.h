@@ -27,6 +27,7 @@ struct _CuoccWindow
   AdwApplicationWindow parent_instance;
 
   GSettings *settings;
+  GSettings *state;                /* the same, delayed: the inputs are written as one */
 
   /* template */
   AdwToastOverlay *toast_overlay;
@@ -71,6 +72,7 @@ struct _CuoccWindow
   CuoccAdviceExtra spills;         /* from an imported build log */
   gboolean have_pinned;
   CuoccConfig pinned;
+  char *pinned_gpu_id;
 };
 
 /* cuocc-window.c */
@@ -86,6 +88,7 @@ gboolean  cuocc_window_load_session         (CuoccWindow        *self,
 gboolean  cuocc_window_save_session         (CuoccWindow        *self,
                                              GFile              *file,
                                              GError            **error);
+void      cuocc_window_save_state           (CuoccWindow        *self);
 
 /* cuocc-window-actions.c */
 void      cuocc_window_class_add_actions    (GtkWidgetClass     *widget_class);
@@ -112,6 +115,9 @@ void      cuocc_window_import_file          (CuoccWindow        *self,
                                              GFile              *file);
 void      cuocc_window_import_text          (CuoccWindow        *self,
                                              const char         *text);
+void      cuocc_window_import_file_choosing (CuoccWindow        *self,
+                                             GFile              *file,
+                                             const char         *kernel_key);
 
 /* cuocc-window-tuning.c */
 void      cuocc_window_class_add_tuning     (GtkWidgetClass     *widget_class);
@@ -125,6 +131,10 @@ gboolean  cuocc_window_export_heatmap       (CuoccWindow        *self,
 void      cuocc_window_set_spills           (CuoccWindow        *self,
                                              int                 stores,
                                              int                 loads);
+gboolean  cuocc_window_set_pinned           (CuoccWindow        *self,
+                                             const char         *gpu_id,
+                                             const CuoccInput   *input,
+                                             GError            **error);
 
 gboolean  cuocc_window_graph_applies         (const CuoccGpu     *gpu,
                                               CuoccSeriesKind     kind);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cuocc-gpu-choice.h"
 #include "cuocc-window-private.h"
 
 #define HEATMAP_EXPORT_WIDTH 960
@@ -78,9 +79,12 @@ pin_action (GtkWidget  *widget,
 
   self->have_pinned = TRUE;
   current_config (self, &self->pinned);
+  g_free (self->pinned_gpu_id);
+  self->pinned_gpu_id = g_strdup (cuocc_input_panel_get_gpu_id (self->input_panel));
   cuocc_compare_view_set_pinned (cuocc_tuning_page_get_compare_view (self->tuning_page), &self->pinned);
   update_overlays (self);
   update_tuning_actions (self);
+  cuocc_window_save_state (self);
   cuocc_window_show_toast (self, _("Configuration pinned: the graphs show it dashed"));
 }
 
@@ -92,9 +96,17 @@ unpin_action (GtkWidget  *widget,
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
   self->have_pinned = FALSE;
+  g_clear_pointer (&self->pinned_gpu_id, g_free);
   cuocc_compare_view_set_pinned (cuocc_tuning_page_get_compare_view (self->tuning_page), NULL);
   update_overlays (self);
   update_tuning_actions (self);
+  cuocc_window_save_state (self);
+}
+
+static void
+grid_changed_cb (CuoccWindow *self)
+{
+  cuocc_window_save_state (self);
 }
 
 /* ----- shared with the window's other files ----- */
@@ -114,6 +126,8 @@ cuocc_window_tuning_init (CuoccWindow *self)
 {
   g_signal_connect (self->tuning_page, "apply", G_CALLBACK (apply_cb), self);
   g_signal_connect (self->input_panel, "gpu-unavailable", G_CALLBACK (gpu_unavailable_cb), self);
+  g_signal_connect_object (cuocc_tuning_page_get_waves_view (self->tuning_page), "notify::grid",
+                           G_CALLBACK (grid_changed_cb), self, G_CONNECT_SWAPPED);
   update_tuning_actions (self);
 }
 
@@ -174,4 +188,36 @@ cuocc_window_set_spills (CuoccWindow *self,
   self->spills.spill_stores = MAX (stores, 0);
   self->spills.spill_loads = MAX (loads, 0);
   cuocc_window_recompute (self);
+}
+
+/* Pins a saved configuration: its GPU by id, and its inputs. */
+gboolean
+cuocc_window_set_pinned (CuoccWindow       *self,
+                         const char        *gpu_id,
+                         const CuoccInput  *input,
+                         GError           **error)
+{
+  CuoccConfig config = { 0 };
+
+  g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
+
+  if (gpu_id == NULL)
+    {
+      unpin_action (GTK_WIDGET (self), NULL, NULL);
+      return TRUE;
+    }
+
+  config.input = *input;
+  if (!cuocc_gpu_resolve_id (gpu_id, &config.gpu, error) ||
+      !cuocc_calculate (&config.gpu, &config.input, &config.result, error))
+    return FALSE;
+
+  self->have_pinned = TRUE;
+  self->pinned = config;
+  g_free (self->pinned_gpu_id);
+  self->pinned_gpu_id = g_strdup (gpu_id);
+  cuocc_compare_view_set_pinned (cuocc_tuning_page_get_compare_view (self->tuning_page), &self->pinned);
+  update_overlays (self);
+  update_tuning_actions (self);
+  return TRUE;
 }

@@ -35,30 +35,6 @@ settings_set_checked (GSettings  *settings,
 }
 
 static void
-save_state (CuoccWindow *self)
-{
-  CuoccSession session = { 0 };
-
-  if (self->restoring)
-    return;
-
-  cuocc_input_panel_get_session (self->input_panel, &session);
-  g_settings_delay (self->settings);
-  if (session.gpu != NULL && *session.gpu != '\0')
-    g_settings_set_string (self->settings, "gpu", session.gpu);
-  settings_set_checked (self->settings, "threads", g_variant_new_int32 (session.input.threads));
-  settings_set_checked (self->settings, "registers", g_variant_new_int32 (session.input.regs));
-  settings_set_checked (self->settings, "shared-memory", g_variant_new_int64 (session.input.smem));
-  settings_set_checked (self->settings, "shared-memory-config", g_variant_new_int64 (session.input.smem_config));
-  settings_set_checked (self->settings, "barriers", g_variant_new_int32 (session.input.barriers));
-  g_settings_set_enum (self->settings, "caching", session.input.caching);
-  settings_set_checked (self->settings, "cluster-size", g_variant_new_int32 (session.input.cluster_size));
-  settings_set_checked (self->settings, "carveout", g_variant_new_int32 (session.input.carveout));
-  g_settings_apply (self->settings);
-  cuocc_session_clear (&session);
-}
-
-static void
 restore_state (CuoccWindow *self)
 {
   g_autoptr(GError) error = NULL;
@@ -103,6 +79,132 @@ restore_state (CuoccWindow *self)
       cuocc_window_show_toast (self, message);
     }
   self->restoring = FALSE;
+  cuocc_session_clear (&session);
+}
+
+/* Everything a session file and the saved state keep. */
+static void
+get_state (CuoccWindow  *self,
+           CuoccSession *session)
+{
+  GFile *log = cuocc_kernels_panel_get_file (self->kernels_panel);
+
+  cuocc_input_panel_get_session (self->input_panel, session);
+  session->log = log != NULL ? g_file_get_path (log) : NULL;
+  session->kernel = session->log != NULL ? g_strdup (cuocc_kernels_panel_get_chosen_key (self->kernels_panel)) : NULL;
+  session->grid = cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (self->tuning_page));
+  session->y_unit = g_settings_get_string (self->settings, "y-unit");
+  if (self->have_pinned && self->pinned_gpu_id != NULL)
+    {
+      session->pinned_gpu = g_strdup (self->pinned_gpu_id);
+      session->pinned = self->pinned.input;
+    }
+}
+
+/* What the inputs do not hold: the log and its kernel, the grid, the unit
+ * and the pinned configuration. What the session lacks stays as it is. */
+static void
+apply_extras (CuoccWindow        *self,
+              const CuoccSession *session)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (session->y_unit != NULL)
+    {
+      g_autofree char *y_unit = g_settings_get_string (self->settings, "y-unit");
+
+      if (!g_str_equal (y_unit, session->y_unit))
+        g_settings_set_string (self->settings, "y-unit", session->y_unit);
+    }
+  if (session->grid > 0)
+    cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (self->tuning_page), session->grid);
+  if (session->pinned_gpu != NULL && !cuocc_window_set_pinned (self, session->pinned_gpu, &session->pinned, &error))
+    {
+      /* Translators: a notification, e.g. "Could not pin the saved configuration again: …" */
+      g_autofree char *message = g_strdup_printf (_("Could not pin the saved configuration again: %s"),
+                                                  error->message);
+
+      cuocc_window_show_toast (self, message);
+    }
+  if (session->log != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (session->log);
+      GFile *current = cuocc_kernels_panel_get_file (self->kernels_panel);
+
+      if (!g_file_query_exists (file, NULL))
+        {
+          g_autofree char *name = g_filename_display_name (session->log);
+          /* Translators: a notification, e.g. "The imported log “/tmp/build.log” is gone" */
+          g_autofree char *message = g_strdup_printf (_("The imported log “%s” is gone"), name);
+
+          cuocc_window_show_toast (self, message);
+        }
+      else if (current == NULL || !g_file_equal (current, file) ||
+               g_strcmp0 (session->kernel, cuocc_kernels_panel_get_chosen_key (self->kernels_panel)) != 0)
+        cuocc_window_import_file_choosing (self, file, session->kernel);
+    }
+}
+
+static void
+restore_extras (CuoccWindow *self)
+{
+  g_autoptr(GVariant) pinned = g_settings_get_value (self->settings, "pinned-inputs");
+  g_autofree char *caching = NULL;
+  CuoccSession session = { 0 };
+
+  session.log = g_settings_get_string (self->settings, "kernel-log");
+  if (*session.log == '\0')
+    g_clear_pointer (&session.log, g_free);
+  session.kernel = g_settings_get_string (self->settings, "kernel");
+  if (*session.kernel == '\0')
+    g_clear_pointer (&session.kernel, g_free);
+  session.grid = g_settings_get_int64 (self->settings, "grid");
+  session.pinned_gpu = g_settings_get_string (self->settings, "pinned-gpu");
+  if (*session.pinned_gpu == '\0')
+    g_clear_pointer (&session.pinned_gpu, g_free);
+  cuocc_input_init (&session.pinned);
+  g_variant_get (pinned, "(iixxis)", &session.pinned.threads, &session.pinned.regs, &session.pinned.smem,
+                 &session.pinned.smem_config, &session.pinned.barriers, &caching);
+  if (!cuocc_caching_parse (caching, &session.pinned.caching, NULL))
+    session.pinned.caching = CUOCC_CACHING_OFF;
+
+  self->restoring = TRUE;
+  apply_extras (self, &session);
+  self->restoring = FALSE;
+  cuocc_session_clear (&session);
+}
+
+/* The state is written to a delayed copy of the settings and applied as
+ * one; the window's own settings object is never delayed, so that what it
+ * writes (recent files, the window size) reaches the disk by itself. */
+void
+cuocc_window_save_state (CuoccWindow *self)
+{
+  CuoccSession session = { 0 };
+
+  if (self->restoring)
+    return;
+
+  get_state (self, &session);
+  if (session.gpu != NULL && *session.gpu != '\0')
+    g_settings_set_string (self->state, "gpu", session.gpu);
+  settings_set_checked (self->state, "threads", g_variant_new_int32 (session.input.threads));
+  settings_set_checked (self->state, "registers", g_variant_new_int32 (session.input.regs));
+  settings_set_checked (self->state, "shared-memory", g_variant_new_int64 (session.input.smem));
+  settings_set_checked (self->state, "shared-memory-config", g_variant_new_int64 (session.input.smem_config));
+  settings_set_checked (self->state, "barriers", g_variant_new_int32 (session.input.barriers));
+  g_settings_set_enum (self->state, "caching", session.input.caching);
+  settings_set_checked (self->state, "cluster-size", g_variant_new_int32 (session.input.cluster_size));
+  settings_set_checked (self->state, "carveout", g_variant_new_int32 (session.input.carveout));
+  g_settings_set_string (self->state, "kernel-log", session.log ? session.log : "");
+  g_settings_set_string (self->state, "kernel", session.kernel ? session.kernel : "");
+  settings_set_checked (self->state, "grid", g_variant_new_int64 (session.grid));
+  g_settings_set_string (self->state, "pinned-gpu", session.pinned_gpu ? session.pinned_gpu : "");
+  if (session.pinned_gpu != NULL)
+    g_settings_set (self->state, "pinned-inputs", "(iixxis)", session.pinned.threads, session.pinned.regs,
+                    session.pinned.smem, session.pinned.smem_config, session.pinned.barriers,
+                    cuocc_caching_name (session.pinned.caching));
+  g_settings_apply (self->state);
   cuocc_session_clear (&session);
 }
 
@@ -296,7 +398,9 @@ cuocc_window_finalize (GObject *object)
   CuoccWindow *self = CUOCC_WINDOW (object);
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->state);
   g_clear_object (&self->session_file);
+  g_free (self->pinned_gpu_id);
   g_free (self->last_error);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);
@@ -356,6 +460,8 @@ cuocc_window_init (CuoccWindow *self)
   self->graphs[CUOCC_SERIES_CLUSTER_SIZE] = self->graph_clusters;
 
   self->settings = g_settings_new (SCHEMA_ID);
+  self->state = g_settings_new (SCHEMA_ID);
+  g_settings_delay (self->state);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-height", self, "default-height", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "window-maximized", self, "maximized", G_SETTINGS_BIND_DEFAULT);
@@ -376,6 +482,7 @@ cuocc_window_init (CuoccWindow *self)
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   cuocc_window_init_import (self);
   cuocc_window_tuning_init (self);
+  restore_extras (self);
 
   cuocc_window_recompute (self);
 }
@@ -465,7 +572,7 @@ cuocc_window_recompute (CuoccWindow *self)
     }
 
   cuocc_window_tuning_update (self, NULL);
-  save_state (self);
+  cuocc_window_save_state (self);
   cuocc_window_update_actions (self);
 
   self->change_time = start;
@@ -526,13 +633,15 @@ cuocc_window_load_session (CuoccWindow  *self,
 
   ok = cuocc_session_load_file (&session, path, error) &&
        cuocc_input_panel_apply_session (self->input_panel, &session, error);
-  cuocc_session_clear (&session);
 
   if (ok)
     {
+      apply_extras (self, &session);
       set_session_file (self, file);
       add_recent (self, file);
+      cuocc_window_save_state (self);
     }
+  cuocc_session_clear (&session);
 
   return ok;
 }
@@ -552,7 +661,7 @@ cuocc_window_save_session (CuoccWindow  *self,
       return FALSE;
     }
 
-  cuocc_input_panel_get_session (self->input_panel, &session);
+  get_state (self, &session);
   ok = cuocc_session_save_file (&session, path, error);
   cuocc_session_clear (&session);
 

@@ -1,0 +1,293 @@
+/* test-persist.c — what the app keeps between runs, in a real keyfile
+ * settings backend, across a restart: each step runs in a process of its
+ * own, as the app would.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "app-test.h"
+#include "cuocc-kernel-item.h"
+#include "cuocc-session.h"
+
+#define TIMEOUT_S 20
+
+static char *state_dir;
+
+/* ----- helpers ----- */
+
+static char *
+state_path (const char *name)
+{
+  return g_build_filename (state_dir, name, NULL);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_for_kernels (CuoccWindow *window)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (TIMEOUT_S, timeout_cb, &timed_out);
+
+  while ((cuocc_kernels_panel_is_busy (window->kernels_panel) ||
+          cuocc_kernels_panel_get_n_kernels (window->kernels_panel) == 0) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}
+
+/* A window on the settings as they are: no reset, as at a start. */
+static CuoccWindow *
+start_window (void)
+{
+  CuoccWindow *window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  return window;
+}
+
+static void
+quit_window (CuoccWindow *window)
+{
+  app_test_window_free (window);
+  g_settings_sync ();
+}
+
+static void
+choose_kernel (CuoccWindow *window,
+               const char  *prefix)
+{
+  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, prefix))
+        {
+          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static int
+recent_count (CuoccWindow *window)
+{
+  GMenuModel *section = G_MENU_MODEL (window->recent_section);
+  int n = g_menu_model_get_n_items (section);
+  g_autofree char *action = NULL;
+
+  /* "No Recent Sessions" is an item too, of its own action. */
+  if (n == 1 && g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+      g_str_equal (action, "win.no-recent"))
+    return 0;
+  return n;
+}
+
+static CuoccInput
+current_input (CuoccWindow *window)
+{
+  CuoccInput input;
+
+  g_assert_true (cuocc_input_panel_get_input (window->input_panel, &input, NULL));
+  return input;
+}
+
+static void
+assert_the_work (CuoccWindow *window,
+                 const char  *log)
+{
+  g_autofree char *y_unit = g_settings_get_string (window->settings, "y-unit");
+  CuoccInput input = current_input (window);
+  GFile *file;
+
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
+  g_assert_cmpint (input.threads, ==, 512);
+  g_assert_cmpint (input.regs, ==, 32);
+  g_assert_cmpstr (y_unit, ==, "warps");
+  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 12345);
+
+  g_assert_true (window->have_pinned);
+  g_assert_cmpstr (window->pinned_gpu_id, ==, "Compute capability 8.0");
+  g_assert_cmpint (window->pinned.input.threads, ==, 128);
+  g_assert_cmpint (window->pinned.input.regs, ==, 32);
+  /* The pinned result is calculated again: 128 threads (4 warps) × 32
+   * registers on 8.0 — 64 warps allow 16 blocks, and so do the registers,
+   * 65536 / (4 × 1024). */
+  g_assert_cmpint (window->pinned.result.active_blocks, ==, 16);
+
+  wait_for_kernels (window);
+  file = cuocc_kernels_panel_get_file (window->kernels_panel);
+  g_assert_nonnull (file);
+  {
+    g_autofree char *path = g_file_get_path (file);
+
+    g_assert_cmpstr (path, ==, log);
+  }
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel));
+  g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, "heavy"));
+  /* The kernel's spills reach the advice, without its inputs replacing the
+   * ones that were changed after it was chosen. */
+  g_assert_cmpint (window->spills.spill_stores, >, 0);
+  g_assert_cmpint (current_input (window).threads, ==, 512);
+}
+
+/* ----- the steps, each in a process of its own ----- */
+
+/* Imports a log, chooses a kernel, pins, changes the inputs, the grid and
+ * the unit, saves a session and quits without changing anything more. */
+static void
+step_work_and_save (void)
+{
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
+  g_autofree char *copy = state_path ("build.log");
+  g_autofree char *session_path = state_path ("work.cuocc");
+  g_autofree char *contents = NULL;
+  g_autoptr(GFile) session_file = g_file_new_for_path (session_path);
+  g_autoptr(GFile) log_file = g_file_new_for_path (copy);
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  CuoccWindow *window;
+
+  g_assert_true (g_file_get_contents (log, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+
+  window = start_window ();
+  g_assert_cmpint (recent_count (window), ==, 0);
+  cuocc_window_import_file (window, log_file);
+  wait_for_kernels (window);
+  choose_kernel (window, "heavy");
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 128);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 512);
+  cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (window->tuning_page), 12345);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.y-unit", "s", "warps"));
+
+  g_assert_true (cuocc_window_save_session (window, session_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (recent_count (window), ==, 1);
+  quit_window (window);
+}
+
+/* The next start: Open Recent has the session, and the work is as it was. */
+static void
+step_restart (void)
+{
+  g_autofree char *log = state_path ("build.log");
+  CuoccWindow *window = start_window ();
+
+  g_assert_cmpint (recent_count (window), ==, 1);
+  assert_the_work (window, log);
+  quit_window (window);
+}
+
+/* From the defaults, opening the session brings the same work back; quit
+ * at once, and Open Recent still has it at the next start. */
+static void
+step_open_session (void)
+{
+  g_autofree char *log = state_path ("build.log");
+  g_autofree char *session_path = state_path ("work.cuocc");
+  g_autoptr(GFile) session_file = g_file_new_for_path (session_path);
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  g_assert_cmpint (recent_count (window), ==, 0);
+  g_assert_false (window->have_pinned);
+  g_assert_true (cuocc_window_load_session (window, session_file, &error));
+  g_assert_no_error (error);
+  assert_the_work (window, log);
+  g_assert_cmpint (recent_count (window), ==, 1);
+  quit_window (window);
+}
+
+static void
+step_recent_after_open (void)
+{
+  CuoccWindow *window = start_window ();
+
+  g_assert_cmpint (recent_count (window), ==, 1);
+  quit_window (window);
+}
+
+/* ----- the test ----- */
+
+static void
+run_step (const char *path)
+{
+  g_test_trap_subprocess (path, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_restart (void)
+{
+  g_autofree char *keyfile = NULL;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/restart/subprocess/work-and-save");
+  keyfile = g_build_filename (state_dir, "config", "glib-2.0", "settings", "keyfile", NULL);
+  g_assert_true (g_file_test (keyfile, G_FILE_TEST_EXISTS));
+  run_step ("/cuocc/app/persist/restart/subprocess/restart");
+  run_step ("/cuocc/app/persist/restart/subprocess/open-session");
+  run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+  gboolean own_dir = FALSE;
+
+  /* Before GIO chooses a backend: the keyfile one, in a folder of the
+   * test's own that the steps share. */
+  state_dir = g_strdup (g_getenv ("CUOCC_TEST_STATE_DIR"));
+  if (state_dir == NULL)
+    {
+      g_autofree char *config = NULL;
+
+      state_dir = g_dir_make_tmp ("cuocc-persist-XXXXXX", NULL);
+      g_assert (state_dir != NULL);
+      g_setenv ("CUOCC_TEST_STATE_DIR", state_dir, TRUE);
+      config = g_build_filename (state_dir, "config", NULL);
+      g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+      own_dir = TRUE;
+    }
+  g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  app_test_init ();
+
+  g_test_add_func ("/cuocc/app/persist/restart", test_restart);
+  g_test_add_func ("/cuocc/app/persist/restart/subprocess/work-and-save", step_work_and_save);
+  g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
+  g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
+  g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+
+  status = g_test_run ();
+  if (own_dir)
+    {
+      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", state_dir);
+
+      /* The folder holds only what the steps wrote. */
+      g_assert (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+    }
+  g_free (state_dir);
+  return status;
+}
