@@ -30,6 +30,7 @@ typedef struct {
   char *threads;
   char *regs;
   char *smem;
+  char *dynamic_smem;
   char *smem_config;
   char *barriers;
   char *caching;
@@ -67,6 +68,7 @@ cli_options_clear (CliOptions *options)
   g_free (options->threads);
   g_free (options->regs);
   g_free (options->smem);
+  g_free (options->dynamic_smem);
   g_free (options->smem_config);
   g_free (options->barriers);
   g_free (options->caching);
@@ -158,6 +160,7 @@ create_context (CliOptions *o)
     { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads, N_("Threads per block (required)"), N_("N") },
     { "regs", 'r', 0, G_OPTION_ARG_STRING, &o->regs, o->regs_help, N_("N") },
     { "smem", 's', 0, G_OPTION_ARG_STRING, &o->smem, N_("Shared memory per block, static plus dynamic (default 0)"), N_("SIZE") },
+    { "dynamic-smem", 0, 0, G_OPTION_ARG_STRING, &o->dynamic_smem, N_("Dynamic shared memory per block, added to --smem (default 0)"), N_("SIZE") },
     { "smem-config", 0, 0, G_OPTION_ARG_STRING, &o->smem_config, N_("Shared memory configuration per SM (default: the largest)"), N_("SIZE") },
     { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, o->barriers_help, N_("N") },
     { "carveout", 0, 0, G_OPTION_ARG_STRING, &o->carveout, N_("Preferred shared memory carveout, in percent of the largest configuration (instead of --smem-config)"), N_("PCT") },
@@ -187,13 +190,15 @@ create_context (CliOptions *o)
       "multiprocessor runs at once, and which resource limits them.\n"
       "\n"
       "  cuocc (--gpu NAME|this | --cc X.Y | --device-file FILE | --detect) [--sms N]\n"
-      "        --threads N [--regs N] [--smem SIZE] [--smem-config SIZE] [--barriers N]\n"
+      "        --threads N [--regs N] [--smem SIZE] [--dynamic-smem SIZE] [--smem-config SIZE] [--barriers N]\n"
       "        [--global-caching off|on|strict] [--grid N] [--format text|csv|json]\n"
       "  cuocc ... --advise [--spills STORES,LOADS] [--grid N] [--format text|csv|json]\n"
       "  cuocc --batch FILE|- [--format csv|json]\n"
       "  cuocc ... --plot threads|registers|smem|heatmap-regs|heatmap-smem\n"
       "        --output FILE.png|.svg|.pdf|.csv [--size WxH]\n"
-      "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]\n"
+      "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--dynamic-smem SIZE]\n"
+      "        [--check EXPR] [--format text|csv|json]\n"
+      "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]"));
   description = g_strconcat (
@@ -238,7 +243,7 @@ static gboolean
 any_config_option (const CliOptions *o)
 {
   return o->gpu || o->cc || o->device_file || o->detect || o->sms || o->threads || o->regs ||
-         o->smem || o->smem_config || o->barriers || o->caching || o->plot || o->output ||
+         o->smem || o->dynamic_smem || o->smem_config || o->barriers || o->caching || o->plot || o->output ||
          o->size || o->advise || o->spills || o->grid || o->cluster_size || o->carveout ||
          o->measure_clusters;
 }
@@ -269,7 +274,7 @@ run_gpu_data (const CliOptions *o)
   int major, minor;
 
   if (o->gpu || o->device_file || o->detect || o->sms || o->threads || o->regs || o->smem ||
-      o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size ||
+      o->dynamic_smem || o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size ||
       o->advise || o->spills || o->grid || o->format || o->cluster_size || o->carveout ||
       o->measure_clusters)
     return usage_error (_("--gpu-data takes only --cc"));
@@ -521,6 +526,29 @@ check_single_options (const CliOptions *o,
   return CLI_EXIT_OK;
 }
 
+/* --dynamic-smem adds to --smem; past 48 KiB a block the kernel must opt in. */
+static gboolean
+add_dynamic_smem (const CliOptions  *o,
+                  CuoccInput        *input,
+                  GError           **error)
+{
+  gint64 dynamic;
+
+  if (o->dynamic_smem == NULL)
+    return TRUE;
+  if (!cuocc_parse_size (o->dynamic_smem, &dynamic, error))
+    {
+      g_prefix_error (error, "--dynamic-smem: ");
+      return FALSE;
+    }
+  input->smem += dynamic;
+  if (input->smem > 48 * 1024)
+    g_printerr (_("cuocc: note: %lld bytes of shared memory a block pass 48 KiB: the kernel must opt in with "
+                  "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %lld)\n"),
+                (long long) input->smem, (long long) dynamic);
+  return TRUE;
+}
+
 static int
 run_measure_clusters (const CliOptions *o)
 {
@@ -587,7 +615,7 @@ run_single (const CliOptions *o)
     return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
                         gpu.name);
 
-  if (!cli_input_parse (fields, TRUE, &input, &error) ||
+  if (!cli_input_parse (fields, TRUE, &input, &error) || !add_dynamic_smem (o, &input, &error) ||
       !cuocc_calculate (&gpu, &input, &result, &error))
     {
       cli_input_explain_error (&gpu, error);

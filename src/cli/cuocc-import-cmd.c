@@ -23,16 +23,11 @@
 #include "cuocc-cli.h"
 #include "cuocc-cli-writer.h"
 #include "cuocc-import-cmd.h"
+#include "cuocc-import-cmd-private.h"
 
 /* Percentage points within which cuocc and the profiler agree: the
  * profiler prints two decimals. */
 #define AGREEMENT_TOLERANCE 0.01
-
-typedef enum {
-  OUT_TEXT,
-  OUT_CSV,
-  OUT_JSON,
-} OutFormat;
 
 typedef enum {
   CELL_NULL,
@@ -41,6 +36,7 @@ typedef enum {
   CELL_LIMIT,                      /* CUOCC_UNLIMITED is "unlimited" */
   CELL_PERCENT,                    /* a fraction, written as percent */
   CELL_BOOL,
+  CELL_YES_NO,                     /* CELL_BOOL written yes or no in text */
 } CellKind;
 
 typedef struct {
@@ -59,11 +55,15 @@ typedef enum {
   COL_BY_BARRIERS, COL_LIMITERS, COL_REGS_PER_BLOCK, COL_SMEM_PER_BLOCK, COL_BEST, COL_ERROR,
   /* the profiler's columns */
   COL_DYNAMIC_SMEM, COL_PROFILED_THREADS, COL_PROFILER_OCCUPANCY, COL_ACHIEVED, COL_AGREES,
+  /* what binaries and Triton caches add; the text table shows a column only when some row fills it */
+  COL_FILE, COL_MAX_THREADS, COL_MIN_BLOCKS, COL_MAX_REGS, COL_CLUSTER_DIMS, COL_LAUNCH_DYNAMIC_SMEM,
+  COL_LAUNCH_THREADS, COL_LOADED,
   N_COLUMNS,
 } Column;
 
 #define FIRST_OCCUPANCY_COLUMN COL_CC
 #define FIRST_PROFILER_COLUMN  COL_DYNAMIC_SMEM
+#define FIRST_BINARY_COLUMN    COL_FILE
 
 static const struct {
   const char *name;
@@ -102,24 +102,35 @@ static const struct {
   [COL_PROFILER_OCCUPANCY] = { "profiler_occupancy_pct", N_("NCU%") },
   [COL_ACHIEVED] = { "achieved_occupancy_pct", NULL },
   [COL_AGREES] = { "occupancy_agrees", N_("AGREE") },
+  [COL_FILE] = { "file", N_("FILE") },
+  [COL_MAX_THREADS] = { "max_threads", N_("MAX_THR") },
+  [COL_MIN_BLOCKS] = { "min_blocks", N_("MIN_BLK") },
+  [COL_MAX_REGS] = { "max_regs", N_("MAX_REG") },
+  [COL_CLUSTER_DIMS] = { "cluster_dims", N_("CLUSTER") },
+  [COL_LAUNCH_DYNAMIC_SMEM] = { "dynamic_smem", N_("DYN_SMEM") },
+  [COL_LAUNCH_THREADS] = { "threads", N_("THREADS") },
+  [COL_LOADED] = { "loaded_on_gpu", N_("LOADED") },
 };
 
 typedef struct {
-  char *path;
+  char **paths;
   char *gpu_name;
   char *cc;
   char *threads_text;
+  char *dynamic_smem_text;
   char *format_text;
+  char *check_text;
+  char *diff_path;
   char **rest;
 } ImportOptions;
 
 typedef struct {
-  OutFormat format;
+  ImportOutFormat format;
   gboolean occupancy;              /* the occupancy columns are shown */
   gboolean profiler;               /* the profiler's columns are shown */
-  gboolean have_gpu;               /* --gpu or --cc named one GPU for every kernel */
-  CuoccGpu gpu;
-  int threads;                     /* --threads, or 0 */
+  ImportLaunch launch;
+  const ImportCheck *check;        /* --check, or NULL */
+  GPtrArray *failures;             /* what --check found */
   CliWriter *writer;
   guint64 n_rows;
   GPtrArray *text_rows;            /* text: each row's cells, as strings */
@@ -134,11 +145,14 @@ typedef struct {
 static void
 import_options_clear (ImportOptions *o)
 {
-  g_free (o->path);
+  g_strfreev (o->paths);
   g_free (o->gpu_name);
   g_free (o->cc);
   g_free (o->threads_text);
+  g_free (o->dynamic_smem_text);
   g_free (o->format_text);
+  g_free (o->check_text);
+  g_free (o->diff_path);
   g_strfreev (o->rest);
 }
 
@@ -164,6 +178,14 @@ static gboolean
 column_shown (const Report *report,
               Column        column)
 {
+  /* A name appears once: the profiler's dynamic_smem and the occupancy
+   * columns' threads are the same figures when they are shown. */
+  if (column == COL_LAUNCH_DYNAMIC_SMEM)
+    return !report->profiler;
+  if (column == COL_LAUNCH_THREADS)
+    return !report->occupancy;
+  if (column >= FIRST_BINARY_COLUMN)
+    return TRUE;
   if (column >= FIRST_PROFILER_COLUMN)
     return report->profiler;
   if (column >= FIRST_OCCUPANCY_COLUMN)
@@ -223,6 +245,8 @@ cell_to_text (const Cell *cell)
       return format_percent (cell->f);
     case CELL_BOOL:
       return g_strdup (cell->i ? _("yes") : _("NO"));
+    case CELL_YES_NO:
+      return g_strdup (cell->i ? _("yes") : _("no"));
     case CELL_NULL:
     default:
       return g_strdup ("-");
@@ -234,7 +258,7 @@ put_cell (Report     *report,
           const Cell *cell)
 {
   CliWriter *w = report->writer;
-  gboolean json = report->format == OUT_JSON;
+  gboolean json = report->format == IMPORT_OUT_JSON;
 
   switch (cell->kind)
     {
@@ -257,6 +281,7 @@ put_cell (Report     *report,
       cli_writer_put_percent (w, cell->f);
       break;
     case CELL_BOOL:
+    case CELL_YES_NO:
       cli_writer_puts (w, cell->i ? "true" : "false");
       break;
     case CELL_NULL:
@@ -276,7 +301,7 @@ emit_row (Report     *report,
 {
   gboolean first = TRUE;
 
-  if (report->format == OUT_TEXT)
+  if (report->format == IMPORT_OUT_TEXT)
     {
       GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
 
@@ -286,13 +311,13 @@ emit_row (Report     *report,
       return;
     }
 
-  if (report->format == OUT_JSON)
+  if (report->format == IMPORT_OUT_JSON)
     cli_writer_puts (report->writer, report->n_rows > 0 ? ",\n  {" : "\n  {");
   for (guint c = 0; c < N_COLUMNS; c++)
     {
       if (!column_shown (report, c))
         continue;
-      if (report->format == OUT_JSON)
+      if (report->format == IMPORT_OUT_JSON)
         {
           cli_writer_puts (report->writer, first ? "\"" : ", \"");
           cli_writer_puts (report->writer, columns[c].name);
@@ -303,81 +328,56 @@ emit_row (Report     *report,
       put_cell (report, &cells[c]);
       first = FALSE;
     }
-  cli_writer_puts (report->writer, report->format == OUT_JSON ? "}" : "\n");
+  cli_writer_puts (report->writer, report->format == IMPORT_OUT_JSON ? "}" : "\n");
   report->n_rows++;
 }
 
-/* Works out the occupancy columns; returns an error message or NULL. */
-static char *
-fill_occupancy (Report            *report,
-                const CuoccKernel *k,
-                Cell               cells[N_COLUMNS],
-                CuoccGpu          *gpu,
-                char               cc[16],
-                char             **limiters)
+static void
+fill_occupancy (Report                 *report,
+                const CuoccKernel      *k,
+                const ImportEvaluation *ev,
+                Cell                    cells[N_COLUMNS],
+                char                    cc[16])
 {
-  g_autoptr (GError) error = NULL;
-  CuoccInput input;
-  CuoccResult result;
-  int threads = report->threads > 0 ? report->threads : k->block_size;
+  const CuoccResult *result = &ev->result;
 
-  if (threads <= 0)
-    return g_strdup (_("no block size: give one with --threads"));
-  if (report->have_gpu)
-    *gpu = report->gpu;
-  else if (k->cc_major <= 0)
-    return g_strdup (_("the input names no architecture: choose the GPU with --gpu or --cc"));
-  else if (!cuocc_gpu_for_cc_numbers (k->cc_major, k->cc_minor, gpu, &error))
-    return g_strdup (error->message);
-
-  cuocc_input_init (&input);
-  input.threads = threads;
-  input.regs = k->regs;
-  input.smem = MAX (k->smem, 0) + MAX (k->dynamic_smem, 0);
-  if (k->barriers >= 0)
-    input.barriers = k->barriers;
-  if (!cuocc_calculate (gpu, &input, &result, &error))
-    return g_strdup (error->message);
-
-  g_snprintf (cc, 16, "%d.%d", gpu->cap.major, gpu->cap.minor);
-  *limiters = cuocc_limiters_to_string (result.limiters);
+  g_snprintf (cc, 16, "%d.%d", ev->gpu.cap.major, ev->gpu.cap.minor);
   cells[COL_CC] = cell_string (cc);
-  cells[COL_GPU] = cell_string (gpu->name);
-  cells[COL_THREADS] = cell_int (input.threads);
-  cells[COL_SMEM_CONFIG] = cell_int (result.smem_config);
-  cells[COL_CACHING] = cell_string (cuocc_caching_name (result.caching));
-  cells[COL_ACTIVE_BLOCKS] = cell_int (result.active_blocks);
-  cells[COL_ACTIVE_WARPS] = cell_int (result.active_warps);
-  cells[COL_ACTIVE_THREADS] = cell_int (result.active_threads);
-  cells[COL_OCCUPANCY] = cell_percent (result.occupancy);
-  cells[COL_BY_WARPS] = cell_limit (result.blocks_by_warps);
-  cells[COL_BY_REGS] = cell_limit (result.blocks_by_regs);
-  cells[COL_BY_SMEM] = cell_limit (result.blocks_by_smem);
-  cells[COL_BY_BLOCKS] = cell_limit (result.blocks_by_blocks);
-  cells[COL_BY_BARRIERS] = cell_limit (result.blocks_by_barriers);
-  cells[COL_LIMITERS] = cell_string (*limiters);
-  cells[COL_REGS_PER_BLOCK] = cell_int (result.regs_per_block);
-  cells[COL_SMEM_PER_BLOCK] = cell_int (result.smem_per_block);
-  cells[COL_BEST] = cell_int (cuocc_best_block_size (gpu, &input, NULL));
+  cells[COL_GPU] = cell_string (ev->gpu.name);
+  cells[COL_THREADS] = cell_int (ev->input.threads);
+  cells[COL_SMEM_CONFIG] = cell_int (result->smem_config);
+  cells[COL_CACHING] = cell_string (cuocc_caching_name (result->caching));
+  cells[COL_ACTIVE_BLOCKS] = cell_int (result->active_blocks);
+  cells[COL_ACTIVE_WARPS] = cell_int (result->active_warps);
+  cells[COL_ACTIVE_THREADS] = cell_int (result->active_threads);
+  cells[COL_OCCUPANCY] = cell_percent (result->occupancy);
+  cells[COL_BY_WARPS] = cell_limit (result->blocks_by_warps);
+  cells[COL_BY_REGS] = cell_limit (result->blocks_by_regs);
+  cells[COL_BY_SMEM] = cell_limit (result->blocks_by_smem);
+  cells[COL_BY_BLOCKS] = cell_limit (result->blocks_by_blocks);
+  cells[COL_BY_BARRIERS] = cell_limit (result->blocks_by_barriers);
+  cells[COL_LIMITERS] = cell_string (ev->limiters);
+  cells[COL_REGS_PER_BLOCK] = cell_int (result->regs_per_block);
+  cells[COL_SMEM_PER_BLOCK] = cell_int (result->smem_per_block);
+  cells[COL_BEST] = cell_int (cuocc_best_block_size (&ev->gpu, &ev->input, NULL));
 
   /* The profiler answered for the launch it saw: compare only that. */
-  if (k->theoretical_occupancy >= 0 && threads == k->block_size)
+  if (k->theoretical_occupancy >= 0 && ev->input.threads == k->block_size)
     {
-      double ours = result.occupancy * 100.0;
+      double ours = result->occupancy * 100.0;
       gboolean agrees = fabs (round (ours * 100.0) / 100.0 - k->theoretical_occupancy) <= AGREEMENT_TOLERANCE + 1e-9;
 
       cells[COL_AGREES] = (Cell) { .kind = CELL_BOOL, .i = agrees };
       if (!agrees)
         {
           g_autofree char *theirs = format_percent (k->theoretical_occupancy / 100.0);
-          g_autofree char *mine = format_percent (result.occupancy);
+          g_autofree char *mine = format_percent (result->occupancy);
 
           report->n_disagreements++;
           g_printerr (_("cuocc: warning: %s: Nsight Compute's theoretical occupancy is %s%%, cuocc's %s%%\n"),
                       k->name, theirs, mine);
         }
     }
-  return NULL;
 }
 
 static void
@@ -385,9 +385,10 @@ add_kernel_row (Report            *report,
                 const CuoccKernel *k)
 {
   Cell cells[N_COLUMNS] = { { 0 } };
-  g_autofree char *message = NULL;
-  g_autofree char *limiters = NULL;
-  CuoccGpu gpu;
+  ImportEvaluation ev;
+  g_autofree char *file = import_file_label (k);
+  g_autofree char *cluster = NULL;
+  g_autofree char *note = NULL;
   char cc[16];
 
   cells[COL_KERNEL] = cell_string (k->name);
@@ -403,22 +404,54 @@ add_kernel_row (Report            *report,
   cells[COL_PROFILED_THREADS] = cell_int (k->block_size);
   cells[COL_PROFILER_OCCUPANCY] = cell_percent (k->theoretical_occupancy / 100.0);
   cells[COL_ACHIEVED] = cell_percent (k->achieved_occupancy / 100.0);
+  cells[COL_FILE] = cell_string (file);
+  cells[COL_MAX_THREADS] = cell_int (k->max_threads);
+  cells[COL_MIN_BLOCKS] = cell_int (k->min_blocks);
+  cells[COL_MAX_REGS] = cell_int (k->max_regs);
+  if (k->cluster_dims[0] > 0)
+    cluster = g_strdup_printf ("%dx%dx%d", k->cluster_dims[0], MAX (k->cluster_dims[1], 1), MAX (k->cluster_dims[2], 1));
+  cells[COL_CLUSTER_DIMS] = cell_string (cluster);
+  cells[COL_LAUNCH_DYNAMIC_SMEM] = cell_int (k->dynamic_smem);
+  cells[COL_LAUNCH_THREADS] = cell_int (k->block_size);
+  if (k->loaded != CUOCC_LOAD_UNKNOWN)
+    cells[COL_LOADED] = (Cell) { .kind = CELL_YES_NO, .i = k->loaded == CUOCC_LOAD_YES };
 
+  import_evaluate (&report->launch, k, &ev);
   if (report->occupancy)
     {
-      message = fill_occupancy (report, k, cells, &gpu, cc, &limiters);
-      if (message != NULL)
+      if (ev.ok)
+        fill_occupancy (report, k, &ev, cells, cc);
+      else
         {
-          report->n_errors++;
-          cells[COL_ERROR] = cell_string (message);
+          report->n_errors += ev.failed;
+          cells[COL_ERROR] = cell_string (ev.why);
         }
     }
+  if ((note = import_smem_note (k, &ev)) != NULL)
+    g_printerr ("cuocc: note: %s\n", note);
+  if (report->check != NULL && import_entry_runs (&report->launch, k))
+    import_check_entry (report->check, k, &ev, report->failures);
   emit_row (report, cells);
+  import_evaluation_clear (&ev);
 }
 
 /* ------------------------------------------------------------------ */
 /* Output                                                              */
 /* ------------------------------------------------------------------ */
+
+static gboolean
+column_filled (Report *report,
+               Column  column)
+{
+  for (guint r = 0; r < report->text_rows->len; r++)
+    {
+      GPtrArray *row = g_ptr_array_index (report->text_rows, r);
+
+      if (strcmp (g_ptr_array_index (row, column), "-") != 0)
+        return TRUE;
+    }
+  return FALSE;
+}
 
 static void
 write_text_table (Report *report)
@@ -430,7 +463,8 @@ write_text_table (Report *report)
 
   /* The name goes last: it is long and needs no alignment. */
   for (guint c = 0; c < N_COLUMNS; c++)
-    if (c != COL_KERNEL && columns[c].label != NULL && column_shown (report, c))
+    if (c != COL_KERNEL && columns[c].label != NULL && column_shown (report, c) &&
+        (c < FIRST_BINARY_COLUMN || column_filled (report, c)))
       order[n_order++] = c;
   order[n_order++] = COL_KERNEL;
 
@@ -471,7 +505,7 @@ static void
 write_report (Report                *report,
               const CuoccKernelList *list)
 {
-  if (report->format == OUT_CSV)
+  if (report->format == IMPORT_OUT_CSV)
     {
       gboolean first = TRUE;
 
@@ -485,15 +519,15 @@ write_report (Report                *report,
           }
       cli_writer_putc (report->writer, '\n');
     }
-  else if (report->format == OUT_JSON)
+  else if (report->format == IMPORT_OUT_JSON)
     cli_writer_putc (report->writer, '[');
 
   for (guint i = 0; i < list->n_kernels; i++)
     add_kernel_row (report, &list->kernels[i]);
 
-  if (report->format == OUT_JSON)
+  if (report->format == IMPORT_OUT_JSON)
     cli_writer_puts (report->writer, report->n_rows > 0 ? "\n]\n" : "]\n");
-  else if (report->format == OUT_TEXT)
+  else if (report->format == IMPORT_OUT_TEXT)
     write_text_table (report);
 }
 
@@ -527,16 +561,57 @@ read_input (const char  *path,
   return cuocc_import_parser_finish (parser, error);
 }
 
+/* Reads every file named, one after the other, into one list; each entry
+ * keeps the file it came from. */
+static CuoccKernelList *
+read_inputs (char       **paths,
+             GError     **error)
+{
+  g_autoptr (GArray) kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
+  CuoccKernelList *all = g_new0 (CuoccKernelList, 1);
+
+  for (guint p = 0; paths[p] != NULL; p++)
+    {
+      g_autoptr (CuoccKernelList) list = read_input (paths[p], error);
+
+      if (list == NULL)
+        {
+          if (paths[1] != NULL)
+            g_prefix_error (error, "%s: ", paths[p]);
+          cuocc_kernel_list_free (all);
+          return NULL;
+        }
+      for (guint i = 0; i < list->n_kernels; i++)
+        if (list->kernels[i].file == NULL && strcmp (paths[p], "-") != 0)
+          list->kernels[i].file = g_strdup (paths[p]);
+      if (p == 0)
+        all->format = list->format;
+      all->truncated |= list->truncated;
+      all->n_skipped_lines += list->n_skipped_lines;
+      g_array_append_vals (kernels, list->kernels, list->n_kernels);
+      /* The strings now belong to kernels. */
+      g_clear_pointer (&list->kernels, g_free);
+      list->n_kernels = 0;
+    }
+  all->n_kernels = kernels->len;
+  all->kernels = (CuoccKernel *) (gpointer) g_array_free (g_steal_pointer (&kernels), FALSE);
+  return all;
+}
+
 static GOptionContext *
 create_context (ImportOptions *o)
 {
   const GOptionEntry entries[] = {
-    { "import", 'i', 0, G_OPTION_ARG_FILENAME, &o->path,
-      N_("Read kernels from ptxas -v, cuobjdump --dump-resource-usage or ncu --csv output (- for standard input)"),
+    { "import", 'i', 0, G_OPTION_ARG_FILENAME_ARRAY, &o->paths,
+      N_("Read kernels from a binary (cubin, fat binary, executable, library, object, archive), a Triton cache, "
+         "ptxas -v, cuobjdump --dump-resource-usage or ncu --csv output (- for standard input); repeat for more files"),
       N_("FILE") },
-    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu_name, N_("Work out occupancy for this GPU, not each kernel's architecture"), N_("NAME") },
+    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu_name, N_("Work out occupancy for this GPU, with the entry of each kernel that loads there"), N_("NAME") },
     { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("Work out occupancy for this compute capability"), N_("X.Y") },
-    { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads_text, N_("Threads per block: adds the occupancy columns"), N_("N") },
+    { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads_text, N_("Threads per block (default: what each kernel declares)"), N_("N") },
+    { "dynamic-smem", 0, 0, G_OPTION_ARG_STRING, &o->dynamic_smem_text, N_("Dynamic shared memory per block, added to each kernel's static shared memory"), N_("SIZE") },
+    { "check", 0, 0, G_OPTION_ARG_STRING, &o->check_text, N_("Exit with status 3 unless every kernel that runs meets EXPR, e.g. occupancy>=50,regs<=128,spills==0"), N_("EXPR") },
+    { "diff", 0, 0, G_OPTION_ARG_FILENAME, &o->diff_path, N_("Compare with a newer build: what changed, per kernel and architecture"), N_("NEW") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format_text, N_("Output format (default text)"), N_("text|csv|json") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rest, NULL, NULL },
     { NULL }
@@ -546,20 +621,29 @@ create_context (ImportOptions *o)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context,
-    _("Lists the kernels of a build log or a profile, one row per kernel and architecture,\n"
-      "with their registers, shared memory, barriers, stack and spills.\n"
+    _("Lists the kernels of a binary, a Triton cache, a build log or a profile, one row per\n"
+      "kernel and architecture, with their registers, shared memory, barriers, stack and spills.\n"
       "\n"
-      "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]"));
+      "  cuocc --import FILE|- [--import FILE...] [--gpu NAME | --cc X.Y] [--threads N]\n"
+      "        [--dynamic-smem SIZE] [--check EXPR] [--format text|csv|json]\n"
+      "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]"));
   g_option_context_set_description (context,
-    _("With --threads, or for an Nsight Compute export, each row also gets the occupancy\n"
+    _("With --gpu or --cc, each kernel's entry that the CUDA driver loads on that GPU is marked\n"
+      "(loaded_on_gpu) and only it is worked out; the others say why in the error column.\n"
+      "With a GPU, --threads, or for an Nsight Compute export, each row gets the occupancy\n"
       "columns of a single cuocc answer, for the kernel's own architecture unless --gpu or\n"
-      "--cc names a GPU. An Nsight Compute export also shows the profiler's theoretical\n"
-      "occupancy and whether cuocc agrees with it.\n"
+      "--cc names a GPU; the block size is --threads, else the one the kernel declares.\n"
+      "An Nsight Compute export also shows the profiler's theoretical occupancy and whether\n"
+      "cuocc agrees with it.\n"
+      "\n"
+      "--check keys: occupancy (percent), regs, smem, stack, spills, spill_stores, spill_loads,\n"
+      "blocks, warps, barriers; operators: < <= == != >= >.\n"
       "\n"
       "Exit status: 0 on success; 1 when some kernel's occupancy could not be worked out;\n"
-      "2 on a usage error or an input without kernel resource usage.\n"
+      "2 on a usage error or an input without kernel resource usage; 3 when --check fails.\n"
       "\n"
-      "Example: nvcc -c --resource-usage kernel.cu 2>&1 | cuocc --import - --threads 256"));
+      "Example: nvcc -c --resource-usage kernel.cu 2>&1 | cuocc --import - --threads 256\n"
+      "         cuocc --import build/libkernels.so --gpu H100 --check occupancy>=50,spills==0"));
   return context;
 }
 
@@ -582,6 +666,39 @@ cuocc_import_command_wanted (int    argc,
   return FALSE;
 }
 
+static int
+print_check_failures (GPtrArray *failures)
+{
+  if (failures->len == 0)
+    return CLI_EXIT_OK;
+  for (guint i = 0; i < failures->len; i++)
+    g_printerr (_("cuocc: check failed: %s\n"), (const char *) g_ptr_array_index (failures, i));
+  g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u check failed\n", "cuocc: %u checks failed\n", failures->len),
+              failures->len);
+  return CLI_EXIT_CHECK_FAILED;
+}
+
+static void
+warn_about_list (const CuoccKernelList *list)
+{
+  if (list->truncated)
+    g_printerr (_("cuocc: warning: only the first %u kernels were read\n"), list->n_kernels);
+  if (list->n_skipped_lines > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: warning: %u line was too long to read and was skipped\n",
+                             "cuocc: warning: %u lines were too long to read and were skipped\n",
+                             list->n_skipped_lines), list->n_skipped_lines);
+}
+
+/* Whether some kernel declares the block size it runs with. */
+static gboolean
+some_kernel_declares_threads (const CuoccKernelList *list)
+{
+  for (guint i = 0; i < list->n_kernels; i++)
+    if (list->kernels[i].block_size > 0 || list->kernels[i].max_threads > 0)
+      return TRUE;
+  return FALSE;
+}
+
 int
 cuocc_import_command (int    argc,
                       char **argv)
@@ -592,59 +709,95 @@ cuocc_import_command (int    argc,
   g_autoptr (CuoccKernelList) list = NULL;
   g_autoptr (CliWriter) writer = NULL;
   g_autoptr (GPtrArray) text_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (ImportCheck) check = NULL;
   Report report = { 0 };
+  int status;
 
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error ("%s", error->message);
   if (options.rest != NULL && options.rest[0] != NULL)
     return usage_error (_("Unexpected argument “%s”; every value follows its option"), options.rest[0]);
-  if (options.path == NULL)
+  if (options.paths == NULL || options.paths[0] == NULL)
     return usage_error (_("--import needs a file, or - for standard input"));
+  for (guint p = 1; options.paths[p] != NULL; p++)
+    if (strcmp (options.paths[p], "-") == 0 || strcmp (options.paths[0], "-") == 0)
+      return usage_error (_("--import -: standard input cannot be read beside other files"));
 
   if (options.format_text == NULL || strcmp (options.format_text, "text") == 0)
-    report.format = OUT_TEXT;
+    report.format = IMPORT_OUT_TEXT;
   else if (strcmp (options.format_text, "csv") == 0)
-    report.format = OUT_CSV;
+    report.format = IMPORT_OUT_CSV;
   else if (strcmp (options.format_text, "json") == 0)
-    report.format = OUT_JSON;
+    report.format = IMPORT_OUT_JSON;
   else
     return usage_error (_("--format: “%s” is not a format; choose text, csv or json"), options.format_text);
 
   if (options.gpu_name != NULL && options.cc != NULL)
     return usage_error (_("--gpu and --cc choose the GPU; give only one of them"));
-  if (options.gpu_name != NULL && !cuocc_gpu_find (options.gpu_name, &report.gpu, &error))
+  if (options.gpu_name != NULL && !cuocc_gpu_find (options.gpu_name, &report.launch.gpu, &error))
     return usage_error ("%s", error->message);
-  if (options.cc != NULL && !cuocc_gpu_for_cc (options.cc, &report.gpu, &error))
+  if (options.cc != NULL && !cuocc_gpu_for_cc (options.cc, &report.launch.gpu, &error))
     return usage_error ("%s", error->message);
-  report.have_gpu = options.gpu_name != NULL || options.cc != NULL;
-  if (report.have_gpu && cuocc_cc_note (options.cc != NULL ? options.cc : options.gpu_name) != NULL)
+  report.launch.have_gpu = options.gpu_name != NULL || options.cc != NULL;
+  if (report.launch.have_gpu && cuocc_cc_note (options.cc != NULL ? options.cc : options.gpu_name) != NULL)
     g_printerr (_("cuocc: warning: %s\n"), cuocc_cc_note (options.cc != NULL ? options.cc : options.gpu_name));
   if (options.threads_text != NULL &&
-      !cuocc_parse_int (options.threads_text, "--threads", 1, 1 << 20, &report.threads, &error))
+      !cuocc_parse_int (options.threads_text, "--threads", 1, 1 << 20, &report.launch.threads, &error))
     return usage_error ("%s", error->message);
+  report.launch.dynamic_smem = -1;
+  if (options.dynamic_smem_text != NULL &&
+      !cuocc_parse_size (options.dynamic_smem_text, &report.launch.dynamic_smem, &error))
+    return usage_error ("--dynamic-smem: %s", error->message);
+  if (options.check_text != NULL && (check = import_check_parse (options.check_text, &error)) == NULL)
+    return usage_error ("%s", error->message);
+  if (options.diff_path != NULL && options.check_text != NULL)
+    return usage_error (_("--diff and --check do not go together: check the new build on its own"));
 
-  list = read_input (options.path, &error);
+  list = read_inputs (options.paths, &error);
   if (list == NULL)
     {
       g_printerr ("cuocc: %s\n", error->message);
       return CLI_EXIT_USAGE;
     }
-  if (list->truncated)
-    g_printerr (_("cuocc: warning: only the first %u kernels were read\n"), list->n_kernels);
-  if (list->n_skipped_lines > 0)
-    g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: warning: %u line was too long to read and was skipped\n",
-                             "cuocc: warning: %u lines were too long to read and were skipped\n",
-                             list->n_skipped_lines), list->n_skipped_lines);
+  warn_about_list (list);
+  writer = cli_writer_new (stdout);
+
+  if (options.diff_path != NULL)
+    {
+      char *new_paths[] = { options.diff_path, NULL };
+      g_autoptr (CuoccKernelList) after = read_inputs (new_paths, &error);
+
+      if (after == NULL)
+        {
+          g_printerr ("cuocc: %s\n", error->message);
+          return CLI_EXIT_USAGE;
+        }
+      warn_about_list (after);
+      status = import_diff_report (&report.launch, list, after, report.format, writer);
+      if (!cli_writer_flush (writer))
+        {
+          g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
+          return CLI_EXIT_USAGE;
+        }
+      return status;
+    }
 
   for (guint i = 0; i < list->n_kernels; i++)
     report.profiler |= list->kernels[i].format == CUOCC_IMPORT_FORMAT_NCU_CSV ||
                        list->kernels[i].format == CUOCC_IMPORT_FORMAT_NCU_RAW;
-  report.occupancy = report.threads > 0 || report.profiler;
-  writer = cli_writer_new (stdout);
+  import_launch_init (&report.launch, list);
+  report.occupancy = report.launch.threads > 0 || report.profiler ||
+                     ((report.launch.have_gpu || check != NULL) && some_kernel_declares_threads (list));
+  if ((report.launch.have_gpu || check != NULL) && !report.occupancy)
+    g_printerr (_("cuocc: note: no kernel declares its block size; give --threads for the occupancy columns\n"));
   report.writer = writer;
   report.text_rows = text_rows;
+  report.check = check;
+  report.failures = failures;
 
   write_report (&report, list);
+  import_launch_clear (&report.launch);
   if (!cli_writer_flush (writer))
     {
       g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
@@ -655,5 +808,8 @@ cuocc_import_command (int    argc,
                              "cuocc: warning: %u kernel's theoretical occupancy differs from Nsight Compute's\n",
                              "cuocc: warning: %u kernels' theoretical occupancy differs from Nsight Compute's\n",
                              report.n_disagreements), report.n_disagreements);
+  status = print_check_failures (failures);
+  if (status != CLI_EXIT_OK)
+    return status;
   return report.n_errors > 0 ? CLI_EXIT_ROW_ERRORS : CLI_EXIT_OK;
 }

@@ -135,6 +135,29 @@ CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
  * mangled name. major 0 clears every mark to CUOCC_LOAD_UNKNOWN. */
 CUOCC_AVAILABLE void cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor);
 
+/* How an entry changed between two builds. */
+typedef enum {
+  CUOCC_KERNEL_SAME,
+  CUOCC_KERNEL_CHANGED,            /* some figure differs */
+  CUOCC_KERNEL_ADDED,              /* only in the new build */
+  CUOCC_KERNEL_REMOVED,            /* only in the old build */
+} CuoccKernelChange;
+
+typedef struct {
+  CuoccKernelChange change;
+  const CuoccKernel *before;       /* NULL when added */
+  const CuoccKernel *after;        /* NULL when removed */
+} CuoccKernelPair;
+
+/* Pairs the entries of two builds by kernel (mangled name, else name),
+ * architecture and code kind, whatever file they came from; the n-th entry
+ * of a kind in one build goes with the n-th in the other. Every entry is in
+ * one pair: the new build's order, then what vanished. Free with g_free. */
+CUOCC_AVAILABLE CuoccKernelPair *cuocc_kernel_list_diff (const CuoccKernelList *before, const CuoccKernelList *after,
+                                                         guint *n_pairs);
+/* Whether two entries have the same resource usage and declarations. */
+CUOCC_AVAILABLE gboolean cuocc_kernel_resources_equal (const CuoccKernel *a, const CuoccKernel *b);
+
 /* A small Itanium C++ ABI demangler; NULL when it cannot demangle. */
 CUOCC_AVAILABLE char *cuocc_demangle (const char *mangled);
 

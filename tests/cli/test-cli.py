@@ -170,6 +170,20 @@ def test_sizes_with_suffixes():
         equal(rows[0]["smem"], "49152", "--smem %s" % text, r)
 
 
+def test_dynamic_smem_adds_to_smem():
+    # CC 9.0: 8 KiB static + 48 KiB dynamic = 57344 bytes, + 1024 reserved = 58368 a
+    # block; 233472 / 58368 = 4 blocks of 8 warps, 32 of 64 warps, 50 %.
+    r = run("--cc", "9.0", "--threads", "256", "--smem", "8K", "--dynamic-smem", "48K", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal([rows[0]["smem"], rows[0]["smem_per_block"], rows[0]["active_blocks"], rows[0]["occupancy_pct"]],
+          ["57344", "58368", "4", "50"], "static plus dynamic", r)
+    check("cudaFuncAttributeMaxDynamicSharedMemorySize, 49152" in r.err, "the opt-in note", r)
+    r = run("--cc", "9.0", "--threads", "256", "--smem", "8K", "--dynamic-smem", "40K", "--format", "csv")
+    equal(r.err, "", "no note at 48 KiB", r)
+    usage_error(run("--cc", "9.0", "--threads", "256", "--dynamic-smem", "-1"), "--dynamic-smem")
+
+
 def test_smem_config_chosen():
     r = run("--cc", "7.0", "--threads", "256", "--smem", "16K", "--smem-config", "32K", "--format", "csv")
     equal(r.rc, 0, "exit status", r)

@@ -41,7 +41,7 @@ expect() {
   fi
 }
 
-echo "1..10"
+echo "1..12"
 expect "--form completes to --format" "$(complete_words --form)" "--format"
 expect "--format offers text, csv, json" "$(complete_words --format '' | sort | xargs)" "csv json text"
 expect "--plot offers the graphs" "$(complete_words --plot '' | sort | xargs)" "barriers cluster-size heatmap-regs heatmap-smem registers smem threads"
@@ -49,6 +49,8 @@ expect "--global-caching offers off, on, strict" "$(complete_words --global-cach
 expect "--output offers graph files" "$(complete_words --output '' | sort | xargs)" "graph.svg kernels.csv"
 expect "--batch offers files and -" "$(complete_words --batch '' | sort | xargs)" "- graph.svg kernels.csv notes.txt"
 expect "--import offers files" "$(complete_words --import no)" "notes.txt"
+expect "--diff offers files" "$(complete_words --diff no)" "notes.txt"
+expect "--dyn completes to --dynamic-smem" "$(complete_words --dyn)" "--dynamic-smem"
 
 first_gpu=$(complete_words --gpu N | head -1)
 n=$((n + 1))

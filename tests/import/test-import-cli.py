@@ -32,6 +32,14 @@ OCCUPANCY = ["cc", "gpu", "threads", "smem_config", "global_caching",
              "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error"]
 PROFILER = ["dynamic_smem", "profiled_threads", "profiler_occupancy_pct", "achieved_occupancy_pct",
             "occupancy_agrees"]
+# Appended for binaries and Triton caches; a name appears once, so dynamic_smem
+# and threads are left out where the profiler's or the occupancy columns hold them.
+BINARY = ["file", "max_threads", "min_blocks", "max_regs", "cluster_dims", "dynamic_smem", "threads",
+          "loaded_on_gpu"]
+
+
+def binary_columns(*shown):
+    return [c for c in BINARY if c not in shown]
 
 
 def data(name):
@@ -57,7 +65,7 @@ def test_csv_columns_and_figures():
     r = run("--import", data("ptxas-sm90.log"), "--format", "csv")
     equal(r.rc, 0, "exit status", r)
     header, rows = parse_csv(r.out)
-    equal(header, BASE, "columns")
+    equal(header, BASE + BINARY, "columns")
     row = by_kernel(rows, "named_barriers(int*)")
     equal([row[c] for c in BASE[1:]], ["_Z14named_barriersPi", "sm_90", "10", "256", "3", "0", "0", "0"], "figures")
     equal(by_kernel(rows, "plain_c_kernel")["mangled"], "plain_c_kernel", "extern C name")
@@ -74,7 +82,7 @@ def test_threads_adds_occupancy():
     r = run("--import", data("ptxas-sm90.log"), "--threads", "256", "--format", "csv")
     equal(r.rc, 0, "exit status", r)
     header, rows = parse_csv(r.out)
-    equal(header, BASE + OCCUPANCY, "columns")
+    equal(header, BASE + OCCUPANCY + binary_columns("threads"), "columns")
     heavy = by_kernel(rows, "heavy(float const*, float*)")
     equal([heavy["cc"], heavy["threads"], heavy["active_blocks"], heavy["active_warps"], heavy["occupancy_pct"],
            heavy["limiters"]], ["9.0", "256", "3", "24", "37.5", "registers"], "heavy")
@@ -94,16 +102,159 @@ def test_each_architecture_its_own_cc():
 
 
 def test_cc_names_one_gpu():
+    # Only the sm_80 entries run on 8.0: the others are not worked out there.
     r = run("--import", data("resource-usage-multi.log"), "--threads", "128", "--cc", "8.0", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
     _, rows = parse_csv(r.out)
-    equal(set(row["cc"] for row in rows), {"8.0"}, "every row on CC 8.0")
+    equal(set(row["cc"] for row in rows if row["arch"] == "sm_80"), {"8.0"}, "sm_80 rows on CC 8.0")
+    equal(set(row["cc"] for row in rows if row["arch"] != "sm_80"), {""}, "no other row worked out")
+    equal(set(row["loaded_on_gpu"] for row in rows if row["arch"] == "sm_80"), {"true"}, "sm_80 loads")
+    equal(set(row["loaded_on_gpu"] for row in rows if row["arch"] != "sm_80"), {"false"}, "the others do not")
+
+
+def test_gpu_loads_its_own_entry():
+    # An RTX 4090 is 8.9: the log's sm_89 code runs there, never its sm_90 code.
+    # heavy(): 72 registers, 2304 a warp; 16384 / 2304 = 7 warps a sub-partition,
+    # 28 an SM: 3 blocks of 8 warps, 24 of 48 warps, 50 %.
+    r = run("--import", data("resource-usage-multi.log"), "--gpu", "RTX 4090", "--threads", "256",
+            "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    loaded = [row for row in rows if row["loaded_on_gpu"] == "true"]
+    equal(len(loaded), 10, "one entry of each of the ten kernels")
+    equal(set(row["arch"] for row in loaded), {"sm_89"}, "the sm_89 entries")
+    heavy = by_kernel(rows, "heavy(float const*, float*)", "sm_89")
+    equal([heavy["cc"], heavy["active_blocks"], heavy["active_warps"], heavy["occupancy_pct"], heavy["error"]],
+          ["8.9", "3", "24", "50", ""], "heavy on 8.9")
+    sm90 = by_kernel(rows, "heavy(float const*, float*)", "sm_90")
+    equal([sm90["loaded_on_gpu"], sm90["occupancy_pct"]], ["false", ""], "sm_90 not worked out")
+    check("sm_89" in sm90["error"] and "8.9" in sm90["error"], "the error names the entry that loads", r)
+
+
+def test_gpu_without_threads_marks_entries():
+    r = run("--import", data("resource-usage-multi.log"), "--gpu", "RTX 4090")
+    equal(r.rc, 0, "exit status", r)
+    check("--threads" in r.err, "says that the block size is needed", r)
+    lines = r.out.splitlines()
+    check(lines[0].split()[-2:] == ["LOADED", "KERNEL"], "LOADED column", r)
+    check(all(line.split()[0] == "sm_89" for line in lines[1:] if " yes " in line), "only sm_89 says yes", r)
+    equal(sum(" yes " in line for line in lines[1:]), 10, "ten entries load", r)
+    equal(len(lines), 71, "every entry listed", r)
+
+
+def test_gpu_where_nothing_runs():
+    r = run("--import", data("resource-usage-multi.log"), "--cc", "6.1", "--threads", "128", "--format", "json")
+    equal(r.rc, 1, "exit status: no kernel can run", r)
+    rows = json.loads(r.out)
+    equal(set(row["loaded_on_gpu"] for row in rows), {False}, "nothing loads")
+    check(all("cannot run on compute capability 6.1" in row["error"] for row in rows), "every row says why", r)
+
+
+def test_loaded_unknown_without_gpu():
+    r = run("--import", data("ptxas-sm90.log"), "--format", "json")
+    rows = json.loads(r.out)
+    equal(set(row["loaded_on_gpu"] for row in rows), {None}, "no GPU, no mark")
+    equal([rows[0][c] for c in BINARY], [data("ptxas-sm90.log"), None, None, None, None, None, None, None],
+          "what a log does not record is null, never 0")
+
+
+def test_dynamic_smem():
+    # CC 9.0, 256 threads. bounded(): 9216 static + 40960 dynamic = 50176 bytes,
+    # + 1024 reserved = 51200 a block; 233472 / 51200 = 4 blocks, 32 warps, 50 %.
+    # plain_c_kernel: 512 + 40960 + 1024 = 42496: 5 blocks, 62.5 %.
+    r = run("--import", data("ptxas-sm90.log"), "--threads", "256", "--dynamic-smem", "40K", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    bounded = by_kernel(rows, "bounded(float*, float const*)")
+    equal([bounded["smem_per_block"], bounded["active_blocks"], bounded["occupancy_pct"]], ["51200", "4", "50"],
+          "bounded")
+    plain = by_kernel(rows, "plain_c_kernel")
+    equal([plain["smem_per_block"], plain["active_blocks"], plain["occupancy_pct"]], ["42496", "5", "62.5"],
+          "plain_c_kernel")
+    check("bounded(float*, float const*): 50176 bytes" in r.err and
+          "cudaFuncAttributeMaxDynamicSharedMemorySize, 40960" in r.err, "opt-in note past 48 KiB", r)
+    check("plain_c_kernel:" not in r.err, "no note below 48 KiB", r)
+    usage_error(run("--import", data("ptxas-sm90.log"), "--dynamic-smem", "lots"), "--dynamic-smem")
+
+
+def test_several_files():
+    r = run("--import", data("ptxas-sm90.log"), "--import", data("ptxas-maxrreg32-sm80.log"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal(len(rows), 20, "both files' kernels")
+    equal([row["file"] for row in rows], [data("ptxas-sm90.log")] * 10 + [data("ptxas-maxrreg32-sm80.log")] * 10,
+          "each row's file")
+    r = run("--import", data("ptxas-sm90.log"), "--import", data("no-such-file.log"))
+    usage_error(r, "no-such-file.log")
+
+
+def test_check_passes_and_fails():
+    # CC 9.0, 256 threads: heavy() 37.5 % with 72 registers; every other kernel 100 %.
+    r = run("--import", data("ptxas-sm90.log"), "--threads", "256", "--check", "occupancy>=50,regs<=64,spills==0")
+    equal(r.rc, 3, "exit status", r)
+    failures = [line for line in r.err.splitlines() if line.startswith("cuocc: check failed:")]
+    equal(len(failures), 2, "two failures", r)
+    check("heavy(float const*, float*) (sm_90): occupancy is 37.5" in failures[0], "occupancy failure", r)
+    check("regs is 72" in failures[1], "register failure", r)
+    r = run("--import", data("ptxas-sm90.log"), "--threads", "256", "--check", "occupancy>=37.5, regs <= 72")
+    equal(r.rc, 0, "exit status when every kernel passes", r)
+    r = run("--import", data("ptxas-maxrreg32-sm80.log"), "--check", "spills==0")
+    equal(r.rc, 3, "spills: 2076 + 2344 bytes", r)
+    check("spills is 4420" in r.err, "the sum of stores and loads", r)
+
+
+def test_check_only_what_loads():
+    # On an RTX 4090 only the sm_89 entries are checked: heavy() has 72 registers there (50 %).
+    r = run("--import", data("resource-usage-multi.log"), "--gpu", "RTX 4090", "--threads", "256",
+            "--check", "occupancy>50")
+    equal(r.rc, 3, "exit status", r)
+    failures = [line for line in r.err.splitlines() if line.startswith("cuocc: check failed:")]
+    equal(failures, ["cuocc: check failed: heavy(float const*, float*) (sm_89): occupancy is 50; "
+                     "the check asks occupancy>50"], "one failure, on sm_89", r)
+
+
+def test_check_needs_a_valid_expression():
+    for expr in ["occupancy=>50", "occupancy", "speed>3", "regs<=many", "", "regs<=1,"]:
+        r = run("--import", data("ptxas-sm90.log"), "--check", expr)
+        usage_error(r, "occupancy, regs, smem, stack, spills", "< <= == != >= >")
+
+
+def test_diff():
+    # The same kernels built without -maxrregcount: heavy() on 8.0 goes from 32
+    # registers (1024 a warp, 64 warps: 8 blocks, 100 %) with 992 bytes of stack
+    # and 2076 + 2344 bytes of spills, to 72 registers (3 blocks, 37.5 %).
+    r = run("--import", data("ptxas-maxrreg32-sm80.log"), "--diff", data("resource-usage-multi.log"),
+            "--cc", "8.0", "--threads", "256", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(header[:6], ["change", "kernel", "mangled", "arch", "regs_before", "regs_after"], "columns")
+    first = rows[0]
+    equal([first["change"], first["kernel"], first["arch"], first["regs_before"], first["regs_after"],
+           first["stack_before"], first["stack_after"], first["spill_stores_before"], first["spill_loads_before"],
+           first["occupancy_pct_before"], first["occupancy_pct_after"], first["occupancy_change_pct"],
+           first["limiters_after"]],
+          ["changed", "heavy(float const*, float*)", "sm_80", "32", "72", "992", "0", "2076", "2344",
+           "100", "37.5", "-62.5", "registers"], "heavy first: the largest loss")
+    equal(sum(row["change"] == "added" for row in rows), 60, "six new architectures of ten kernels")
+    equal(sum(row["change"] == "changed" for row in rows), 1, "one changed")
+    check("1 changed, 60 added, 0 removed, 9 unchanged" in r.err, "summary", r)
+    r = run("--import", data("resource-usage-multi.log"), "--diff", data("ptxas-maxrreg32-sm80.log"),
+            "--format", "json")
+    rows = json.loads(r.out)
+    equal(sum(row["change"] == "removed" for row in rows), 60, "vanished")
+    equal([rows[0]["change"], rows[0]["regs_before"], rows[0]["regs_after"]], ["changed", 72, 32], "heavy")
+    r = run("--import", data("ptxas-maxrreg32-sm80.log"), "--diff", data("resource-usage-multi.log"), "--cc", "8.0",
+            "--threads", "256")
+    lines = r.out.splitlines()
+    check(lines[1].split()[:8] == ["changed", "sm_80", "32→72", "0", "0", "992→0", "4420→0", "100→37.5"],
+          "text row", r)
 
 
 def test_ncu_compares_with_profiler():
     r = run("--import", data("ncu-details-sm86.csv"), "--format", "csv")
     equal(r.rc, 0, "exit status", r)
     header, rows = parse_csv(r.out)
-    equal(header, BASE + OCCUPANCY + PROFILER, "columns")
+    equal(header, BASE + OCCUPANCY + PROFILER + binary_columns("threads", "dynamic_smem"), "columns")
     stencil = by_kernel(rows, "void stencil::compute<8>(const float *, float *, int)")
     equal([stencil["threads"], stencil["active_blocks"], stencil["occupancy_pct"], stencil["limiters"],
            stencil["profiler_occupancy_pct"], stencil["occupancy_agrees"]],
@@ -167,6 +318,9 @@ def test_usage_errors():
     usage_error(run("--import", data("ptxas-sm90.log"), "--cc", "8.0", "--gpu", "A100"), "--gpu", "--cc")
     usage_error(run("--import", data("ptxas-sm90.log"), "--gpu", "no such gpu"))
     usage_error(run("--import", data("ptxas-sm90.log"), "stray"), "stray")
+    usage_error(run("--import", data("ptxas-sm90.log"), "--diff", data("ptxas-sm90.log"), "--check", "regs<1"),
+                "--diff", "--check")
+    usage_error(run("--import", "-", "--import", data("ptxas-sm90.log")), "standard input")
 
 
 if __name__ == "__main__":

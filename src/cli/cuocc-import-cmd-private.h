@@ -1,0 +1,72 @@
+/* cuocc-import-cmd-private.h — what cuocc --import, --check and --diff share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cuocc.h>
+
+#include "cuocc-cli-writer.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  IMPORT_OUT_TEXT,
+  IMPORT_OUT_CSV,
+  IMPORT_OUT_JSON,
+} ImportOutFormat;
+
+/* The launch cuocc works out occupancy for: the GPU named on the command
+ * line (or each entry's own architecture), the block size and the dynamic
+ * shared memory. */
+typedef struct {
+  gboolean have_gpu;               /* --gpu or --cc named one GPU for every kernel */
+  CuoccGpu gpu;
+  int threads;                     /* --threads, or 0: what each kernel declares */
+  gint64 dynamic_smem;             /* --dynamic-smem, or -1: what each kernel records */
+  GHashTable *loaded_arch;         /* kernel key → the architecture of the entry that loads */
+} ImportLaunch;
+
+/* One entry worked out: the occupancy, or why there is none. */
+typedef struct {
+  gboolean ok;
+  char *why;                       /* when !ok; NULL when nothing was asked */
+  gboolean failed;                 /* a failure (exit status 1), not only "another entry loads" */
+  CuoccGpu gpu;
+  CuoccInput input;
+  CuoccResult result;
+  char *limiters;
+} ImportEvaluation;
+
+/* Shared memory a block may use without opting in. */
+#define IMPORT_SMEM_WITHOUT_OPT_IN (48 * 1024)
+
+void     import_launch_init        (ImportLaunch *launch, CuoccKernelList *list);
+void     import_launch_clear       (ImportLaunch *launch);
+/* Works out the entry's occupancy on the launch's GPU, or says why not. */
+void     import_evaluate           (const ImportLaunch *launch, const CuoccKernel *k, ImportEvaluation *ev);
+void     import_evaluation_clear   (ImportEvaluation *ev);
+/* The shared memory note for one kernel; NULL when none is due. */
+char    *import_smem_note          (const CuoccKernel *k, const ImportEvaluation *ev);
+/* Whether the entry is one the driver runs: loaded, or its GPU is unknown. */
+gboolean import_entry_runs         (const ImportLaunch *launch, const CuoccKernel *k);
+/* "file (entry)", or NULL */
+char    *import_file_label         (const CuoccKernel *k);
+
+/* --check EXPR */
+typedef struct _ImportCheck ImportCheck;
+
+ImportCheck *import_check_parse    (const char *expr, GError **error);
+void         import_check_free     (ImportCheck *check);
+/* Adds a line to failures for each term the entry does not meet. */
+void         import_check_entry    (const ImportCheck *check, const CuoccKernel *k, const ImportEvaluation *ev,
+                                    GPtrArray *failures);
+
+/* --diff NEW: the launch's GPU, threads and dynamic shared memory apply to
+ * both builds. Returns the exit status. */
+int          import_diff_report    (const ImportLaunch *launch, CuoccKernelList *before, CuoccKernelList *after,
+                                    ImportOutFormat format, CliWriter *writer);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportCheck, import_check_free)
+
+G_END_DECLS
