@@ -215,7 +215,8 @@ cuocc_session_load_file (CuoccSession  *session,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!g_file_get_contents (path, &data, &length, error))
+  /* A session is a few hundred bytes; a megabyte is no session. */
+  if (!cuocc_file_read (path, 1024 * 1024, &data, &length, error))
     return FALSE;
 
   if (!g_utf8_validate (data, length, NULL))
@@ -263,6 +264,5 @@ cuocc_session_save_file (const CuoccSession  *session,
 
   data = cuocc_session_to_data (session, &length);
 
-  /* g_file_set_contents writes a temporary file and renames it. */
-  return g_file_set_contents (path, data, length, error);
+  return cuocc_file_write (path, data, (gssize) length, error);
 }

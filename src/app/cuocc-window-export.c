@@ -286,8 +286,7 @@ cuocc_window_export_results (CuoccWindow  *self,
          ? cuocc_window_results_to_json (self)
          : cuocc_window_results_to_csv (self);
 
-  /* g_file_set_contents writes a temporary file and renames it. */
-  return g_file_set_contents (path, data, -1, error);
+  return cuocc_file_write (path, data, -1, error);
 }
 
 char *

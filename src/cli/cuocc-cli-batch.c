@@ -20,6 +20,8 @@
 /* Distinct GPU names kept at once: a file of a million different (or
  * unknown) names must not keep a million entries. */
 #define GPU_CACHE_MAX 1024
+/* The file is held whole: some 40 million rows. */
+#define BATCH_MAX_BYTES (1024 * 1024 * 1024)
 
 typedef struct {
   char *p;
@@ -79,7 +81,7 @@ read_all (const char  *path,
   ssize_t n;
 
   if (g_strcmp0 (path, "-") != 0)
-    return g_file_get_contents (path, contents, length, error);
+    return cuocc_file_read (path, BATCH_MAX_BYTES, contents, length, error);
 
   bytes = g_byte_array_new ();
   while ((n = read (STDIN_FILENO, chunk, sizeof chunk)) != 0)
@@ -94,6 +96,12 @@ read_all (const char  *path,
           return FALSE;
         }
       g_byte_array_append (bytes, chunk, n);
+      if (bytes->len > BATCH_MAX_BYTES)
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       _("Standard input holds more than %d MiB; split the batch"), BATCH_MAX_BYTES >> 20);
+          return FALSE;
+        }
     }
   *length = bytes->len;
   g_byte_array_append (bytes, (const guint8 *) "", 1);

@@ -56,7 +56,7 @@ cli_heatmap_export (const CuoccGpu   *gpu,
         return FALSE;
       }
     csv = cuocc_grid_to_csv (grid);
-    return g_file_set_contents (path, csv, strlen (csv), error);
+    return cuocc_file_write (path, csv, -1, error);
   }
 #endif
 }

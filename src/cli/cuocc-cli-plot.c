@@ -167,7 +167,7 @@ cli_plot_export (const CuoccGpu   *gpu,
     {
       g_autofree char *csv = cuocc_series_to_csv (series);
 
-      return g_file_set_contents (output, csv, -1, error);
+      return cuocc_file_write (output, csv, -1, error);
     }
   g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
                        _("This build of cuocc cannot draw graphs; only .csv output is available"));

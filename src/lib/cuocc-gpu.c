@@ -856,7 +856,8 @@ cuocc_gpu_load_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!g_file_get_contents (path, &contents, &length, error))
+  /* A device file is a few hundred bytes. */
+  if (!cuocc_file_read (path, 64 * 1024, &contents, &length, error))
     return FALSE;
   if (!cuocc_gpu_load_data (contents, length, gpu, error))
     {

@@ -382,6 +382,14 @@ CUOCC_AVAILABLE int cuocc_detect_gpus_with_clusters (CuoccGpu *gpus, int max_gpu
 /* A table in the format of the measured data files. */
 CUOCC_AVAILABLE char *cuocc_clusters_table_to_csv (const CuoccGpu *gpu);
 
+/* Files. Every file cuocc writes goes through cuocc_file_write: a temporary
+ * file renamed over the target, which keeps an existing file's mode and
+ * owner, follows a symbolic link to write its target and refuses a file the
+ * user may not write (one with no write permission at all, even as root).
+ * cuocc_file_read refuses a file longer than max_length bytes. */
+CUOCC_AVAILABLE gboolean cuocc_file_write (const char *path, const char *data, gssize length, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_file_read (const char *path, gsize max_length, char **contents, gsize *length, GError **error);
+
 G_END_DECLS
 
 #include "cuocc-import.h"

@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Every format is rendered into memory first and then handed to
- * g_file_set_contents (), which writes a temporary file beside the target
- * and renames it over: a failed export leaves the old file as it was.
+ * cuocc_file_write (), which writes a temporary file beside the target
+ * and renames it over: a failed export leaves the old file as it was, and a
+ * file the user had keeps its mode and owner.
  */
 #include "config.h"
 
@@ -180,7 +181,6 @@ export_any (const Painter  *painter,
 {
   g_autoptr(GByteArray) bytes = NULL;
   g_autofree char *csv = NULL;
-  g_autoptr(GError) local_error = NULL;
   ExportFormat format;
   const char *data;
   gsize length;
@@ -215,12 +215,8 @@ export_any (const Painter  *painter,
       length = bytes->len;
     }
 
-  if (!g_file_set_contents (path, data, length, &local_error))
-    {
-      g_set_error (error, local_error->domain, local_error->code,
-                   _("Cannot write “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
+  if (!cuocc_file_write (path, data, (gssize) length, error))
+    return FALSE;
 
   return TRUE;
 }

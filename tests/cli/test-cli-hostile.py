@@ -130,5 +130,45 @@ def test_0_batch_distinct_unknown_names_bounded():
         check(cpu < 5, "%.2f s of CPU is under 5 s" % cpu)
 
 
+def test_output_files_the_user_has():
+    # --plot's output goes through the library's one writer: a 0600 file
+    # stays 0600, a link stays a link, a read-only file is refused as it is.
+    d = tempfile.mkdtemp(prefix="cuocc-hostile-")
+    args = ["--cc", "8.6", "--threads", "256", "--plot", "threads", "--output"]
+
+    private = os.path.join(d, "private.csv")
+    with open(private, "w") as f:
+        f.write("old")
+    os.chmod(private, 0o600)
+    r = run(*args, private)
+    equal(r.rc, 0, "exit status", r)
+    equal(os.stat(private).st_mode & 0o7777, 0o600, "mode kept")
+    with open(private) as f:
+        check(f.read().startswith("threads,"), "the graph was written")
+
+    target = os.path.join(d, "target.csv")
+    link = os.path.join(d, "link.csv")
+    with open(target, "w") as f:
+        f.write("old")
+    os.symlink("target.csv", link)
+    equal(run(*args, link).rc, 0, "exit status through a link")
+    check(os.path.islink(link), "the link is still a link")
+    with open(target) as f:
+        check(f.read().startswith("threads,"), "the target was written")
+
+    # As root the kernel would let the write through; the writer reads the
+    # mode bits instead, so this holds for every user.
+    locked = os.path.join(d, "locked.csv")
+    with open(locked, "w") as f:
+        f.write("keep")
+    os.chmod(locked, 0o444)
+    r = run(*args, locked)
+    usage_error(r, "read-only", locked) if r.rc == 2 else equal(r.rc, 2, "exit status", r)
+    with open(locked) as f:
+        equal(f.read(), "keep", "the read-only file is untouched")
+    equal(sorted(os.listdir(d)), ["link.csv", "locked.csv", "private.csv", "target.csv"],
+          "no temporary file left")
+
+
 if __name__ == "__main__":
     main(globals())
