@@ -21,6 +21,7 @@ typedef enum {
   CUOCC_FIELD_REGS,
   CUOCC_FIELD_SMEM,
   CUOCC_FIELD_BARRIERS,
+  CUOCC_FIELD_CLUSTER_SIZE,        /* 0: a launch without clusters */
   CUOCC_N_FIELDS
 } CuoccField;
 
@@ -33,6 +34,8 @@ void            cuocc_input_panel_set_value        (CuoccInputPanel     *self,
                                                     gint64               value);
 GtkEditable    *cuocc_input_panel_get_editable     (CuoccInputPanel     *self,
                                                     CuoccField           field);
+/* The carveout preference in percent, beside the configuration list; empty for none. */
+GtkEditable    *cuocc_input_panel_get_carveout_editable (CuoccInputPanel *self);
 gboolean        cuocc_input_panel_field_is_marked  (CuoccInputPanel     *self,
                                                     CuoccField           field);
 gboolean        cuocc_input_panel_select_gpu       (CuoccInputPanel     *self,

@@ -10,7 +10,9 @@
  *   smem_config=-1
  *   barriers=1
  *   caching=off
- *   log=/home/me/build.log          (optional, as are the keys below)
+ *   cluster_size=0                  (0: no clusters; optional, as are the keys below)
+ *   carveout=-1                     (-1: no carveout preference)
+ *   log=/home/me/build.log
  *   kernel=_Z5heavyPf
  *   grid=4000
  *   y_unit=warps
@@ -26,11 +28,31 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "cuocc-session.h"
 
 #define GROUP "Kernel"
 #define PINNED_GROUP "Pinned"
+
+/* Longer than any real value: a GPU id is a product name or a device file's
+ * path, a kernel's key a mangled name. Longer text is refused as it is read,
+ * so that no label is ever asked to lay out 100 KB. */
+#define MAX_PATH_LENGTH 4096
+#define MAX_KERNEL_LENGTH 65536
+
+static gboolean
+check_length (const char  *key,
+              const char  *text,
+              gsize        max,
+              GError     **error)
+{
+  if (text == NULL || strlen (text) <= max)
+    return TRUE;
+  g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+               _("%s: the value is %zu bytes long; at most %zu are allowed"), key, strlen (text), max);
+  return FALSE;
+}
 
 /* ----- helpers ----- */
 
@@ -108,13 +130,25 @@ read_config (GKeyFile    *file,
                    _("The file names no GPU: the [%s] group needs a “gpu” key."), group);
       return FALSE;
     }
-
-  if (!read_int (file, group, "threads", 1, 1 << 20, &input->threads, error) ||
-      !read_int (file, group, "regs", 0, 1 << 16, &input->regs, error) ||
-      !read_int64 (file, group, "smem", 0, G_MAXINT32, &input->smem, error) ||
-      !read_int64 (file, group, "smem_config", -1, G_MAXINT32, &input->smem_config, error) ||
-      !read_int (file, group, "barriers", 0, 1 << 16, &input->barriers, error))
+  if (!check_length ("gpu", gpu, MAX_PATH_LENGTH, error))
     return FALSE;
+
+  /* The library's own ranges: a value it would refuse is refused here, with
+   * the file's name, rather than half-applied. */
+  if (!read_int (file, group, "threads", 1, CUOCC_MAX_THREADS_INPUT, &input->threads, error) ||
+      !read_int (file, group, "regs", 0, 1 << 16, &input->regs, error) ||
+      !read_int64 (file, group, "smem", 0, CUOCC_MAX_SMEM_INPUT, &input->smem, error) ||
+      !read_int64 (file, group, "smem_config", -1, CUOCC_MAX_SMEM_INPUT, &input->smem_config, error) ||
+      !read_int (file, group, "barriers", 0, CUOCC_MAX_BARRIERS_INPUT, &input->barriers, error) ||
+      !read_int (file, group, "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, &input->cluster_size, error) ||
+      !read_int (file, group, "carveout", -1, 100, &input->carveout, error))
+    return FALSE;
+  if (input->carveout >= 0 && input->smem_config >= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
+      return FALSE;
+    }
 
   caching = g_key_file_get_string (file, group, "caching", NULL);
   if (caching != NULL && !cuocc_caching_parse (g_strstrip (caching), &input->caching, error))
@@ -137,6 +171,8 @@ write_config (GKeyFile         *file,
   g_key_file_set_int64 (file, group, "smem_config", input->smem_config);
   g_key_file_set_integer (file, group, "barriers", input->barriers);
   g_key_file_set_string (file, group, "caching", cuocc_caching_name (input->caching));
+  g_key_file_set_integer (file, group, "cluster_size", input->cluster_size);
+  g_key_file_set_integer (file, group, "carveout", input->carveout);
 }
 
 /* An optional text key: absent or empty is NULL. */
@@ -191,6 +227,12 @@ cuocc_session_load_data (CuoccSession  *session,
   loaded.log = read_text (file, "log");
   loaded.kernel = read_text (file, "kernel");
   loaded.y_unit = read_text (file, "y_unit");
+  if (!check_length ("log", loaded.log, MAX_PATH_LENGTH, error) ||
+      !check_length ("kernel", loaded.kernel, MAX_KERNEL_LENGTH, error))
+    {
+      cuocc_session_clear (&loaded);
+      return FALSE;
+    }
   if (loaded.y_unit != NULL && !g_str_equal (loaded.y_unit, "percent") && !g_str_equal (loaded.y_unit, "warps"))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,

@@ -96,6 +96,53 @@ test_session_extras (void)
   cuocc_session_clear (&loaded);
 }
 
+/* Values out of the library's range, and text longer than any real value,
+ * are refused where the file is read: nothing is half-applied, and no label
+ * is asked to lay out 100 KB. */
+static void
+test_session_out_of_range (void)
+{
+  static const char *cases[] = {
+    "[Kernel]\ngpu=Compute capability 8.0\nbarriers=17\n",
+    "[Kernel]\ngpu=Compute capability 8.0\nthreads=1048577\n",
+    "[Kernel]\ngpu=Compute capability 8.0\nsmem=2147483648\n",
+    "[Kernel]\ngpu=Compute capability 8.0\n[Pinned]\ngpu=NVIDIA Tesla T4\nbarriers=99\n",
+  };
+  g_autoptr(GString) long_gpu = g_string_new ("[Kernel]\ngpu=");
+  g_autoptr(GString) long_kernel = g_string_new ("[Kernel]\ngpu=NVIDIA Tesla T4\nkernel=");
+  g_autoptr(GError) error = NULL;
+  CuoccSession session = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_assert_false (cuocc_session_load_data (&session, cases[i], strlen (cases[i]), &error));
+      g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
+      g_clear_error (&error);
+    }
+
+  for (int i = 0; i < 100 * 1024; i++)
+    g_string_append_c (long_gpu, 'A');
+  g_string_append_c (long_gpu, '\n');
+  g_assert_false (cuocc_session_load_data (&session, long_gpu->str, long_gpu->len, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "gpu"));
+  g_assert_nonnull (strstr (error->message, "4096"));
+  g_clear_error (&error);
+
+  for (int i = 0; i < 70 * 1024; i++)
+    g_string_append_c (long_kernel, 'x');
+  g_string_append_c (long_kernel, '\n');
+  g_assert_false (cuocc_session_load_data (&session, long_kernel->str, long_kernel->len, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
+  g_clear_error (&error);
+
+  /* 16 barriers and a 4096-byte path are still fine. */
+  g_assert_true (cuocc_session_load_data (&session, "[Kernel]\ngpu=Compute capability 9.0\nbarriers=16\n", -1 + sizeof "[Kernel]\ngpu=Compute capability 9.0\nbarriers=16\n", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (session.input.barriers, ==, 16);
+  cuocc_session_clear (&session);
+}
+
 static void
 test_session_corrupt (void)
 {
@@ -138,6 +185,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/session/defaults", test_session_defaults);
   g_test_add_func ("/cuocc/session/extras", test_session_extras);
   g_test_add_func ("/cuocc/session/corrupt", test_session_corrupt);
+  g_test_add_func ("/cuocc/session/out-of-range", test_session_out_of_range);
 
   return g_test_run ();
 }

@@ -6,7 +6,8 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
 # SECONDS: how long each target runs (default 600). TARGETs: ptxas cuobjdump
-# ncu demangle (default all), run two at a time. New inputs go to
+# ncu demangle device session batch (default all), run two at a time
+# (FUZZ_JOBS=1: one at a time). New inputs go to
 # $FUZZ_DIR/work/<target>; crashes to $FUZZ_DIR/artifacts/<target>.
 # Needs clang and libclang-rt-dev (Debian: apt-get install clang libclang-rt-14-dev).
 set -euo pipefail
@@ -16,7 +17,7 @@ root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle)
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch)
 out=${FUZZ_DIR:-$root/_build-fuzz}
 jobs=${FUZZ_JOBS:-2}
 mkdir -p "$out"
@@ -26,14 +27,23 @@ cc=${CC:-clang}
 flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
        -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0))
 libs=($(pkg-config --libs glib-2.0) -lm)
-lib_sources=("$root"/src/lib/cuocc-import*.c "$root/src/lib/cuocc-demangle.c" "$root/src/lib/cuocc-error.c")
+lib_sources=("$root"/src/lib/cuocc-import*.c "$root/src/lib/cuocc-demangle.c" "$root/src/lib/cuocc-error.c" "$root/src/lib/cuocc-parse.c")
 
 "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
 "$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"
+# The device-file, session and batch readers, with the whole library behind them.
+all_lib=("$root"/src/lib/cuocc-*.c)
+"$cc" "${flags[@]}" "$here/fuzz-device.c" "${all_lib[@]}" -o "$out/fuzz-device" "${libs[@]}" -ldl
+"$cc" "${flags[@]}" -I"$root/src/app" "$here/fuzz-session.c" "$root/src/app/cuocc-session.c" "${all_lib[@]}" \
+  -o "$out/fuzz-session" "${libs[@]}" -ldl
+"$cc" "${flags[@]}" -I"$root/src/cli" "$here/fuzz-batch.c" "$root"/src/cli/cuocc-cli-{batch,input,table,writer}.c \
+  "${all_lib[@]}" -o "$out/fuzz-batch" "${libs[@]}" -ldl
 
 run_one () {
   local target=$1 binary=fuzz-import
-  [ "$target" = demangle ] && binary=fuzz-demangle
+  case "$target" in
+    demangle|device|session|batch) binary=fuzz-$target ;;
+  esac
   mkdir -p "$out/work/$target" "$out/artifacts/$target"
   cp -n "$here/corpus/$target"/* "$out/work/$target/" 2>/dev/null || true
   local dict=()
