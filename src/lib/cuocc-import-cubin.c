@@ -266,8 +266,16 @@ dims_product (const guint8 *value, gsize size)
 
   if (size < 12)
     return CUOCC_IMPORT_UNKNOWN;
+  /* Three 32-bit figures overflow 64 bits; no block has more than G_MAXINT
+   * threads (found by fuzz-triton). */
   for (int i = 0; i < 3; i++)
-    product *= (gint64) read_uint (value + 4 * i, 4);
+    {
+      gint64 d = (gint64) read_uint (value + 4 * i, 4);
+
+      if (d != 0 && product > G_MAXINT / d)
+        return CUOCC_IMPORT_UNKNOWN;
+      product *= d;
+    }
   return product;
 }
 
