@@ -45,6 +45,9 @@ struct _CuoccInputPanel
   GtkLabel *barriers_hint;
   GtkEntry *cluster_size_entry;
   GtkLabel *cluster_size_hint;
+  GtkEntry *dynamic_smem_entry;
+  GtkLabel *dynamic_smem_hint;
+  GtkLabel *opt_in_label;
 
   GListStore *gpus;
   guint gpu_position;
@@ -139,6 +142,42 @@ set_field_text (CuoccInputPanel *self,
   gtk_editable_set_text (GTK_EDITABLE (self->fields[field].entry), text);
 }
 
+/* The static and dynamic shared memory together; the dynamic part stays
+ * as it is unless the total is less. */
+static void
+set_total_smem (CuoccInputPanel *self,
+                gint64           total)
+{
+  const CuoccInputField *dynamic = &self->fields[CUOCC_FIELD_DYNAMIC_SMEM];
+  gint64 part = dynamic->status != CUOCC_FIELD_STATUS_INVALID ? dynamic->value : 0;
+
+  if (part > total)
+    {
+      part = 0;
+      set_field_text (self, CUOCC_FIELD_DYNAMIC_SMEM, 0);
+    }
+  set_field_text (self, CUOCC_FIELD_SMEM, total - part);
+}
+
+/* Past 48 KiB a block, the kernel must ask for it. */
+static void
+update_opt_in (CuoccInputPanel *self)
+{
+  const CuoccInputField *fixed = &self->fields[CUOCC_FIELD_SMEM];
+  const CuoccInputField *dynamic = &self->fields[CUOCC_FIELD_DYNAMIC_SMEM];
+  gboolean valid = fixed->status != CUOCC_FIELD_STATUS_INVALID && dynamic->status != CUOCC_FIELD_STATUS_INVALID;
+  gint64 total = fixed->value + dynamic->value;
+  g_autofree char *text = NULL;
+
+  if (valid && total > 48 * 1024)
+    /* Translators: e.g. "57344 bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(…)" */
+    text = g_strdup_printf (_("%lld bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(kernel, "
+                              "cudaFuncAttributeMaxDynamicSharedMemorySize, %lld)"),
+                            (long long) total, (long long) dynamic->value);
+  gtk_label_set_label (self->opt_in_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->opt_in_label), text != NULL);
+}
+
 static void
 update_ranges (CuoccInputPanel *self)
 {
@@ -154,6 +193,8 @@ update_ranges (CuoccInputPanel *self)
   self->fields[CUOCC_FIELD_BARRIERS].max = MAX_BARRIERS;
   self->fields[CUOCC_FIELD_CLUSTER_SIZE].min = 0;
   self->fields[CUOCC_FIELD_CLUSTER_SIZE].max = cap->max_cluster_size;
+  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].min = 0;
+  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
 
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
     check_field (self, i);
@@ -409,6 +450,7 @@ field_changed_cb (GtkEditable     *editable,
       check_field (self, i);
   if (GTK_EDITABLE (self->cluster_size_entry) == editable)
     update_sensitivity (self);
+  update_opt_in (self);
 
   emit_changed (self);
 }
@@ -529,6 +571,9 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, barriers_hint);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, cluster_size_entry);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, cluster_size_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, dynamic_smem_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, dynamic_smem_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, opt_in_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, carveout_entry);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -549,11 +594,13 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   entries[CUOCC_FIELD_SMEM] = self->smem_entry;
   entries[CUOCC_FIELD_BARRIERS] = self->barriers_entry;
   entries[CUOCC_FIELD_CLUSTER_SIZE] = self->cluster_size_entry;
+  entries[CUOCC_FIELD_DYNAMIC_SMEM] = self->dynamic_smem_entry;
   hints[CUOCC_FIELD_THREADS] = self->threads_hint;
   hints[CUOCC_FIELD_REGS] = self->regs_hint;
   hints[CUOCC_FIELD_SMEM] = self->smem_hint;
   hints[CUOCC_FIELD_BARRIERS] = self->barriers_hint;
   hints[CUOCC_FIELD_CLUSTER_SIZE] = self->cluster_size_hint;
+  hints[CUOCC_FIELD_DYNAMIC_SMEM] = self->dynamic_smem_hint;
 
   cuocc_input_init (&defaults);
   freeze (self);
@@ -561,7 +608,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
     {
       self->fields[i].entry = entries[i];
       self->fields[i].hint = hints[i];
-      self->fields[i].is_size = i == CUOCC_FIELD_SMEM;
+      self->fields[i].is_size = i == CUOCC_FIELD_SMEM || i == CUOCC_FIELD_DYNAMIC_SMEM;
       gtk_accessible_update_relation (GTK_ACCESSIBLE (entries[i]),
                                       GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, hints[i], NULL,
                                       -1);
@@ -572,6 +619,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   set_field_text (self, CUOCC_FIELD_SMEM, defaults.smem);
   set_field_text (self, CUOCC_FIELD_BARRIERS, defaults.barriers);
   set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, defaults.cluster_size);
+  set_field_text (self, CUOCC_FIELD_DYNAMIC_SMEM, 0);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_gpu_label_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_gpu_label_cb), NULL);
@@ -628,6 +676,7 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
     N_("Shared memory per block"),
     N_("Block barriers"),
     N_("Cluster size"),
+    N_("Dynamic shared memory per block"),
   };
   guint caching;
   int carveout;
@@ -654,7 +703,7 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
   cuocc_input_init (input);
   input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
   input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
-  input->smem = self->fields[CUOCC_FIELD_SMEM].value;
+  input->smem = self->fields[CUOCC_FIELD_SMEM].value + self->fields[CUOCC_FIELD_DYNAMIC_SMEM].value;
   input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
   if (self->gpu.cap.max_cluster_size > 0)
     input->cluster_size = (int) self->fields[CUOCC_FIELD_CLUSTER_SIZE].value;
@@ -684,7 +733,11 @@ cuocc_input_panel_set_value (CuoccInputPanel *self,
   g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
   g_return_if_fail (field < CUOCC_N_FIELDS);
 
-  set_field_text (self, field, value);
+  /* The shared memory a graph or the advice asks for is the total. */
+  if (field == CUOCC_FIELD_SMEM)
+    set_total_smem (self, value);
+  else
+    set_field_text (self, field, value);
 }
 
 GtkEditable *
@@ -821,7 +874,7 @@ cuocc_input_panel_apply_session (CuoccInputPanel     *self,
   gtk_drop_down_set_selected (self->caching_dropdown, input->caching);
   set_field_text (self, CUOCC_FIELD_THREADS, input->threads);
   set_field_text (self, CUOCC_FIELD_REGS, input->regs);
-  set_field_text (self, CUOCC_FIELD_SMEM, input->smem);
+  set_total_smem (self, input->smem);
   set_field_text (self, CUOCC_FIELD_BARRIERS, input->barriers);
   set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, input->cluster_size);
   set_carveout_text (self, input->carveout);
@@ -846,7 +899,7 @@ cuocc_input_panel_get_session (CuoccInputPanel *self,
   cuocc_input_init (input);
   input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
   input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
-  input->smem = self->fields[CUOCC_FIELD_SMEM].value;
+  input->smem = self->fields[CUOCC_FIELD_SMEM].value + self->fields[CUOCC_FIELD_DYNAMIC_SMEM].value;
   input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
   input->cluster_size = (int) self->fields[CUOCC_FIELD_CLUSTER_SIZE].value;
   if (!read_carveout (self, &input->carveout))
@@ -858,4 +911,13 @@ cuocc_input_panel_get_session (CuoccInputPanel *self,
   input->caching = self->gpu.cap.partitioned_caching
                    ? (CuoccCaching) gtk_drop_down_get_selected (self->caching_dropdown)
                    : CUOCC_CACHING_OFF;
+}
+
+/* The note that the kernel must opt in to its shared memory, or NULL. */
+const char *
+cuocc_input_panel_get_opt_in_text (CuoccInputPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->opt_in_label)) ? gtk_label_get_label (self->opt_in_label) : NULL;
 }

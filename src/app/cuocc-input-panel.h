@@ -22,10 +22,12 @@ typedef enum {
   CUOCC_FIELD_SMEM,
   CUOCC_FIELD_BARRIERS,
   CUOCC_FIELD_CLUSTER_SIZE,        /* 0: a launch without clusters */
+  CUOCC_FIELD_DYNAMIC_SMEM,        /* added to CUOCC_FIELD_SMEM, the static shared memory */
   CUOCC_N_FIELDS
 } CuoccField;
 
 const CuoccGpu *cuocc_input_panel_get_gpu          (CuoccInputPanel     *self);
+const char     *cuocc_input_panel_get_opt_in_text  (CuoccInputPanel     *self);
 gboolean        cuocc_input_panel_get_input        (CuoccInputPanel     *self,
                                                     CuoccInput          *input,
                                                     GError             **error);

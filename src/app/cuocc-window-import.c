@@ -72,19 +72,27 @@ apply_kernel (CuoccWindow       *self,
 {
   g_autoptr(GError) error = NULL;
   CuoccSession session = { 0 };
+  gint64 dynamic;
 
   /* For the advice, on the Tuning page. */
   cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
 
   if (k->loaded == CUOCC_LOAD_NONE && !switch_gpu)
     return;
+  /* The launch's dynamic shared memory, when the input records it (a
+   * profile, a Triton cache), goes to its own input; else it stays. */
+  if (k->dynamic_smem >= 0)
+    cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, k->dynamic_smem);
+  dynamic = g_ascii_strtoll (gtk_editable_get_text (cuocc_input_panel_get_editable (self->input_panel,
+                                                                                     CUOCC_FIELD_DYNAMIC_SMEM)),
+                             NULL, 10);
   cuocc_input_panel_get_session (self->input_panel, &session);
   if (switch_gpu)
     choose_gpu_for_kernel (self, k, &session);
   if (k->regs >= 0)
     session.input.regs = k->regs;
   if (k->smem >= 0)
-    session.input.smem = k->smem + MAX (k->dynamic_smem, 0);
+    session.input.smem = k->smem + MAX (dynamic, 0);
   session.input.barriers = MAX (k->barriers, 0);
   if (k->block_size > 0)
     session.input.threads = k->block_size;

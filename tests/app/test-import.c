@@ -387,6 +387,44 @@ test_several_architectures (void)
   app_test_window_free (window);
 }
 
+/* Dynamic shared memory has its own input, added to the static shared
+ * memory. CC 9.0, 256 threads: 8 KiB + 48 KiB = 57344 bytes, + 1024
+ * reserved = 58368 a block; 233472 / 58368 = 4 blocks, 32 of 64 warps. */
+static void
+test_dynamic_smem (void)
+{
+  CuoccWindow *window;
+  const char *note;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 9.0");
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 256);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 8192);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 49152);
+  g_assert_cmpint (window->input.smem, ==, 57344);
+  g_assert_cmpint (window->result.active_blocks, ==, 4);
+  g_assert_cmpfloat (window->result.occupancy, ==, 0.5);
+  note = cuocc_input_panel_get_opt_in_text (window->input_panel);
+  g_assert_nonnull (note);
+  g_assert_nonnull (strstr (note, "57344 bytes"));
+  g_assert_nonnull (strstr (note, "cudaFuncAttributeMaxDynamicSharedMemorySize, 49152)"));
+
+  /* 8 KiB + 40 KiB is 48 KiB: no opt-in. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 40960);
+  g_assert_cmpint (window->input.smem, ==, 49152);
+  g_assert_null (cuocc_input_panel_get_opt_in_text (window->input_panel));
+
+  /* A total asked for elsewhere (a graph, the advice) keeps the dynamic part. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 65536);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 24576);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 40960);
+  g_assert_cmpint (window->input.smem, ==, 65536);
+
+  app_test_window_free (window);
+}
+
 /* A second build compared: what changed is marked, with before and after. */
 static void
 test_compare_builds (void)
@@ -804,6 +842,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/ptxas-log", test_ptxas_log);
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
+  g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
   g_test_add_func ("/cuocc/app/import/paste", test_paste);
