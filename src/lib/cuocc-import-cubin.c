@@ -267,9 +267,10 @@ dims_product (const guint8 *value, gsize size)
 
   if (size < 12)
     return CUOCC_IMPORT_UNKNOWN;
+  /* saturated at G_MAXINT: three 32-bit factors overflow 64 bits */
   for (int i = 0; i < 3; i++)
-    product *= (gint64) read_uint (value + 4 * i, 4);
-  return product;
+    product = MIN (product, (gint64) G_MAXINT) * (gint64) read_uint (value + 4 * i, 4);
+  return MIN (product, (gint64) G_MAXINT);
 }
 
 /* A global .nv.info record: {symbol index, value} for one function. */
