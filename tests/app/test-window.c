@@ -511,6 +511,7 @@ test_session_roundtrip (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GSettings) settings = NULL;
   g_auto(GStrv) recent = NULL;
+  g_autofree char *saved_gpu = NULL;
   g_autoptr(GError) error = NULL;
   CuoccWindow *window;
   GtkDropDown *configs;
@@ -542,7 +543,8 @@ test_session_roundtrip (void)
   g_assert_cmpstr (recent[0], ==, path);
 
   /* The state is kept for the next start. */
-  g_assert_cmpstr (g_settings_get_string (settings, "gpu"), ==, "Compute capability 8.6");
+  saved_gpu = g_settings_get_string (settings, "gpu");
+  g_assert_cmpstr (saved_gpu, ==, "Compute capability 8.6");
   g_assert_cmpint (g_settings_get_int (settings, "threads"), ==, 96);
 
   app_test_window_free (window);
