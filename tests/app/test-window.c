@@ -580,6 +580,53 @@ test_restore_state (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Saved state that can no longer be applied never stops the window: a
+ * device file that no longer validates, a GPU id of 100 KB. The window opens
+ * quickly, on the first GPU, with a short message. */
+static void
+test_restore_hostile (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-restore-XXXXXX", NULL);
+  g_autofree char *device = g_build_filename (dir, "shrunk.ini", NULL);
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GString) huge = g_string_new (NULL);
+  CuoccWindow *window;
+  gint64 start;
+
+  SKIP_WITHOUT_DISPLAY ();
+  app_test_reset_settings ();
+  settings = g_settings_new (SCHEMA_ID);
+  g_settings_set_int (settings, "threads", 320);
+
+  /* Valid once; now its block limit is below the warp size. */
+  g_assert_true (g_file_set_contents (device, "[Device]\ncompute-capability=9.0\nmax-threads-per-block=16\n", -1, NULL));
+  g_settings_set_string (settings, "gpu", device);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  g_assert_true (window->have_result);
+  g_assert_nonnull (window->last_error);
+  g_assert_nonnull (strstr (window->last_error, "max-threads-per-block"));
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), !=, device);
+  g_assert_cmpint (window->input.threads, ==, 320);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  for (int i = 0; i < 100 * 1024; i++)
+    g_string_append_c (huge, 'A' + i % 26);
+  g_settings_set_string (settings, "gpu", huge->str);
+  start = g_get_monotonic_time ();
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_true (window->have_result);
+  g_assert_nonnull (window->last_error);
+  g_assert_cmpint (g_utf8_strlen (window->last_error, -1), <=, TOAST_MAX_CHARS);
+  /* It once hung in Pango for minutes. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_unlink (device);
+  g_rmdir (dir);
+}
+
 static void
 test_gpu_data_page (void)
 {
@@ -800,6 +847,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/corrupt-session", test_corrupt_session);
   g_test_add_func ("/cuocc/app/session-roundtrip", test_session_roundtrip);
   g_test_add_func ("/cuocc/app/restore-state", test_restore_state);
+  g_test_add_func ("/cuocc/app/restore-hostile", test_restore_hostile);
   g_test_add_func ("/cuocc/app/gpu-data-page", test_gpu_data_page);
   g_test_add_func ("/cuocc/app/custom-device", test_custom_device);
   g_test_add_func ("/cuocc/app/screenshot", test_screenshot);
