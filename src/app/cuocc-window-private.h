@@ -77,8 +77,6 @@ void      cuocc_window_show_error           (CuoccWindow        *self,
                                              const GError       *error);
 /* A toast shows one short message; longer ones are cut. */
 #define TOAST_MAX_CHARS 300
-char     *cuocc_window_cap_text             (const char         *text,
-                                             glong               max_chars);
 void      cuocc_window_show_toast           (CuoccWindow        *self,
                                              const char         *message);
 gboolean  cuocc_window_load_session         (CuoccWindow        *self,

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-session.h"
+#include "cuocc-format.h"
 #include "cuocc-window-private.h"
 
 /* ----- type definition ----- */
@@ -574,23 +575,8 @@ cuocc_window_show_toast (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
   g_free (self->last_error);
-  self->last_error = cuocc_window_cap_text (message, TOAST_MAX_CHARS);
+  self->last_error = cuocc_format_capped (message, TOAST_MAX_CHARS);
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (self->last_error));
-}
-
-/* At most max_chars characters of valid UTF-8, cut with an ellipsis: text
- * from outside (a file name, a GPU id) is never laid out whole. */
-char *
-cuocc_window_cap_text (const char *text,
-                       glong       max_chars)
-{
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  const char *end;
-
-  if (g_utf8_strlen (valid, -1) <= max_chars)
-    return g_steal_pointer (&valid);
-  end = g_utf8_offset_to_pointer (valid, max_chars - 1);
-  return g_strdup_printf ("%.*s…", (int) (end - valid), valid);
 }
 
 /* Reads the whole file before anything changes: a file that cannot be read
