@@ -222,7 +222,7 @@ cuocc_gpu_resolve_id (const char  *id,
 
   if (g_str_equal (id, DETECTED_ID))
     {
-      int n = cuocc_detect_gpus (gpu, 1, error);
+      int n = cuocc_detect_gpus_with_clusters (gpu, 1, error);
 
       if (n == 0)
         g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("The driver found no CUDA GPU on this machine."));

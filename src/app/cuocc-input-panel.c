@@ -30,6 +30,7 @@ struct _CuoccInputPanel
   GtkDropDown *gpu_dropdown;
   GtkLabel *cc_label;
   GtkDropDown *smem_config_dropdown;
+  GtkEntry *carveout_entry;
   GtkWidget *caching_box;
   GtkDropDown *caching_dropdown;
   GtkEntry *threads_entry;
@@ -41,6 +42,11 @@ struct _CuoccInputPanel
   GtkLabel *smem_hint;
   GtkEntry *barriers_entry;
   GtkLabel *barriers_hint;
+  GtkEntry *cluster_size_entry;
+  GtkLabel *cluster_size_hint;
+  GtkEntry *dynamic_smem_entry;
+  GtkLabel *dynamic_smem_hint;
+  GtkLabel *opt_in_label;
 
   GListStore *gpus;
   guint gpu_position;
@@ -135,6 +141,42 @@ set_field_text (CuoccInputPanel *self,
   gtk_editable_set_text (GTK_EDITABLE (self->fields[field].entry), text);
 }
 
+/* The static and dynamic shared memory together; the dynamic part stays
+ * as it is unless the total is less. */
+static void
+set_total_smem (CuoccInputPanel *self,
+                gint64           total)
+{
+  const CuoccInputField *dynamic = &self->fields[CUOCC_FIELD_DYNAMIC_SMEM];
+  gint64 part = dynamic->status != CUOCC_FIELD_STATUS_INVALID ? dynamic->value : 0;
+
+  if (part > total)
+    {
+      part = 0;
+      set_field_text (self, CUOCC_FIELD_DYNAMIC_SMEM, 0);
+    }
+  set_field_text (self, CUOCC_FIELD_SMEM, total - part);
+}
+
+/* Past 48 KiB a block, the kernel must ask for it. */
+static void
+update_opt_in (CuoccInputPanel *self)
+{
+  const CuoccInputField *fixed = &self->fields[CUOCC_FIELD_SMEM];
+  const CuoccInputField *dynamic = &self->fields[CUOCC_FIELD_DYNAMIC_SMEM];
+  gboolean valid = fixed->status != CUOCC_FIELD_STATUS_INVALID && dynamic->status != CUOCC_FIELD_STATUS_INVALID;
+  gint64 total = fixed->value + dynamic->value;
+  g_autofree char *text = NULL;
+
+  if (valid && total > 48 * 1024)
+    /* Translators: e.g. "57344 bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(…)" */
+    text = g_strdup_printf (_("%lld bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(kernel, "
+                              "cudaFuncAttributeMaxDynamicSharedMemorySize, %lld)"),
+                            (long long) total, (long long) dynamic->value);
+  gtk_label_set_label (self->opt_in_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->opt_in_label), text != NULL);
+}
+
 static void
 update_ranges (CuoccInputPanel *self)
 {
@@ -148,9 +190,82 @@ update_ranges (CuoccInputPanel *self)
   self->fields[CUOCC_FIELD_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
   self->fields[CUOCC_FIELD_BARRIERS].min = 0;
   self->fields[CUOCC_FIELD_BARRIERS].max = MAX_BARRIERS;
+  self->fields[CUOCC_FIELD_CLUSTER_SIZE].min = 0;
+  self->fields[CUOCC_FIELD_CLUSTER_SIZE].max = cap->max_cluster_size;
+  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].min = 0;
+  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
 
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
     check_field (self, i);
+}
+
+/* Clusters from 9.0 on, the carveout preference from 7.0 on; before, the
+ * inputs stay, insensitive, and say why. */
+static void
+update_sensitivity (CuoccInputPanel *self)
+{
+  const CuoccCapability *cap = &self->gpu.cap;
+  gboolean clusters = cap->max_cluster_size > 0;
+  gboolean carveout = cap->major >= 7;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->cluster_size_entry), clusters);
+  if (!clusters)
+    {
+      const char *why = _("Thread block clusters exist from compute capability 9.0 on");
+
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->cluster_size_entry), why);
+      gtk_label_set_label (self->cluster_size_hint, why);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->cluster_size_entry), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->cluster_size_hint), "error");
+    }
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->carveout_entry), carveout);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->carveout_entry),
+                               carveout ? _("Carveout preference in percent of the largest configuration, as "
+                                            "cudaFuncAttributePreferredSharedMemoryCarveout takes it; empty for none")
+                                        : _("The carveout preference exists from compute capability 7.0 on"));
+}
+
+/* The carveout in percent: -1 when the entry is empty; FALSE when its text
+ * is no whole number from 0 to 100. */
+static gboolean
+read_carveout (CuoccInputPanel *self,
+               int             *percent)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->carveout_entry))));
+  gint64 value;
+
+  *percent = CUOCC_CARVEOUT_NONE;
+  if (*text == '\0' || self->gpu.cap.major < 7)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, 0, 100, &value, NULL))
+    return FALSE;
+  *percent = (int) value;
+  return TRUE;
+}
+
+static void
+check_carveout (CuoccInputPanel *self)
+{
+  int percent;
+  gboolean ok = read_carveout (self, &percent);
+
+  if (ok)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->carveout_entry), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->carveout_entry), "error");
+  /* A carveout chooses the configuration; the list waits until it is cleared. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->smem_config_dropdown),
+                            self->n_smem_configs > 1 && (!ok || percent < 0));
+}
+
+static void
+set_carveout_text (CuoccInputPanel *self,
+                   int              percent)
+{
+  g_autofree char *text = percent >= 0 ? g_strdup_printf ("%d", percent) : g_strdup ("");
+
+  gtk_editable_set_text (GTK_EDITABLE (self->carveout_entry), text);
 }
 
 static void
@@ -225,6 +340,8 @@ apply_gpu (CuoccInputPanel *self,
   update_smem_configs (self);
   gtk_widget_set_visible (self->caching_box, gpu->cap.partitioned_caching);
   update_ranges (self);
+  update_sensitivity (self);
+  check_carveout (self);
 
   emit_changed (self);
   thaw (self);
@@ -330,7 +447,17 @@ field_changed_cb (GtkEditable     *editable,
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
     if (GTK_EDITABLE (self->fields[i].entry) == editable)
       check_field (self, i);
+  if (GTK_EDITABLE (self->cluster_size_entry) == editable)
+    update_sensitivity (self);
+  update_opt_in (self);
 
+  emit_changed (self);
+}
+
+static void
+carveout_changed_cb (CuoccInputPanel *self)
+{
+  check_carveout (self);
   emit_changed (self);
 }
 
@@ -441,6 +568,12 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, smem_hint);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, barriers_entry);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, barriers_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, cluster_size_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, cluster_size_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, dynamic_smem_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, dynamic_smem_hint);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, opt_in_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, carveout_entry);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -460,10 +593,14 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   entries[CUOCC_FIELD_REGS] = self->regs_entry;
   entries[CUOCC_FIELD_SMEM] = self->smem_entry;
   entries[CUOCC_FIELD_BARRIERS] = self->barriers_entry;
+  entries[CUOCC_FIELD_CLUSTER_SIZE] = self->cluster_size_entry;
+  entries[CUOCC_FIELD_DYNAMIC_SMEM] = self->dynamic_smem_entry;
   hints[CUOCC_FIELD_THREADS] = self->threads_hint;
   hints[CUOCC_FIELD_REGS] = self->regs_hint;
   hints[CUOCC_FIELD_SMEM] = self->smem_hint;
   hints[CUOCC_FIELD_BARRIERS] = self->barriers_hint;
+  hints[CUOCC_FIELD_CLUSTER_SIZE] = self->cluster_size_hint;
+  hints[CUOCC_FIELD_DYNAMIC_SMEM] = self->dynamic_smem_hint;
 
   cuocc_input_init (&defaults);
   freeze (self);
@@ -471,7 +608,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
     {
       self->fields[i].entry = entries[i];
       self->fields[i].hint = hints[i];
-      self->fields[i].is_size = i == CUOCC_FIELD_SMEM;
+      self->fields[i].is_size = i == CUOCC_FIELD_SMEM || i == CUOCC_FIELD_DYNAMIC_SMEM;
       gtk_accessible_update_relation (GTK_ACCESSIBLE (entries[i]),
                                       GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, hints[i], NULL,
                                       -1);
@@ -481,6 +618,8 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   set_field_text (self, CUOCC_FIELD_REGS, defaults.regs);
   set_field_text (self, CUOCC_FIELD_SMEM, defaults.smem);
   set_field_text (self, CUOCC_FIELD_BARRIERS, defaults.barriers);
+  set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, defaults.cluster_size);
+  set_field_text (self, CUOCC_FIELD_DYNAMIC_SMEM, 0);
 
   g_signal_connect (factory, "setup", G_CALLBACK (setup_gpu_label_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_gpu_label_cb), NULL);
@@ -502,6 +641,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   g_signal_connect_swapped (self->smem_config_dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
   g_signal_connect_swapped (self->caching_dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
   g_signal_connect_swapped (self->smem_unit_dropdown, "notify::selected", G_CALLBACK (smem_unit_changed_cb), self);
+  g_signal_connect_swapped (self->carveout_entry, "changed", G_CALLBACK (carveout_changed_cb), self);
 
   /* The first GPU until the window restores the user's. */
   gpu_selected_cb (self);
@@ -542,8 +682,11 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
     N_("Registers per thread"),
     N_("Shared memory per block"),
     N_("Block barriers"),
+    N_("Cluster size"),
+    N_("Dynamic shared memory per block"),
   };
   guint caching;
+  int carveout;
 
   g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
   g_return_val_if_fail (input != NULL, FALSE);
@@ -556,7 +699,8 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
     }
 
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
-    if (self->fields[i].status == CUOCC_FIELD_STATUS_INVALID)
+    if (self->fields[i].status == CUOCC_FIELD_STATUS_INVALID &&
+        (i != CUOCC_FIELD_CLUSTER_SIZE || self->gpu.cap.max_cluster_size > 0))
       {
         g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                      "%s: %s", _(names[i]), gtk_label_get_label (self->fields[i].hint));
@@ -566,10 +710,19 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
   cuocc_input_init (input);
   input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
   input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
-  input->smem = self->fields[CUOCC_FIELD_SMEM].value;
+  input->smem = self->fields[CUOCC_FIELD_SMEM].value + self->fields[CUOCC_FIELD_DYNAMIC_SMEM].value;
   input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
+  if (self->gpu.cap.max_cluster_size > 0)
+    input->cluster_size = (int) self->fields[CUOCC_FIELD_CLUSTER_SIZE].value;
+  if (!read_carveout (self, &carveout))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none"));
+      return FALSE;
+    }
+  input->carveout = carveout;
   input->smem_config = -1;
-  if (self->gpu.cap.n_smem_configs > 0)
+  if (self->gpu.cap.n_smem_configs > 0 && carveout < 0)
     input->smem_config = self->smem_configs[MIN (gtk_drop_down_get_selected (self->smem_config_dropdown),
                                                  self->n_smem_configs - 1)];
   caching = gtk_drop_down_get_selected (self->caching_dropdown);
@@ -587,7 +740,11 @@ cuocc_input_panel_set_value (CuoccInputPanel *self,
   g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
   g_return_if_fail (field < CUOCC_N_FIELDS);
 
-  set_field_text (self, field, value);
+  /* The shared memory a graph or the advice asks for is the total. */
+  if (field == CUOCC_FIELD_SMEM)
+    set_total_smem (self, value);
+  else
+    set_field_text (self, field, value);
 }
 
 GtkEditable *
@@ -598,6 +755,14 @@ cuocc_input_panel_get_editable (CuoccInputPanel *self,
   g_return_val_if_fail (field < CUOCC_N_FIELDS, NULL);
 
   return GTK_EDITABLE (self->fields[field].entry);
+}
+
+GtkEditable *
+cuocc_input_panel_get_carveout_editable (CuoccInputPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+
+  return GTK_EDITABLE (self->carveout_entry);
 }
 
 gboolean
@@ -716,8 +881,10 @@ cuocc_input_panel_apply_session (CuoccInputPanel     *self,
   gtk_drop_down_set_selected (self->caching_dropdown, input->caching);
   set_field_text (self, CUOCC_FIELD_THREADS, input->threads);
   set_field_text (self, CUOCC_FIELD_REGS, input->regs);
-  set_field_text (self, CUOCC_FIELD_SMEM, input->smem);
+  set_total_smem (self, input->smem);
   set_field_text (self, CUOCC_FIELD_BARRIERS, input->barriers);
+  set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, input->cluster_size);
+  set_carveout_text (self, input->carveout);
   emit_changed (self);
   thaw (self);
 
@@ -739,12 +906,25 @@ cuocc_input_panel_get_session (CuoccInputPanel *self,
   cuocc_input_init (input);
   input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
   input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
-  input->smem = self->fields[CUOCC_FIELD_SMEM].value;
+  input->smem = self->fields[CUOCC_FIELD_SMEM].value + self->fields[CUOCC_FIELD_DYNAMIC_SMEM].value;
   input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
+  input->cluster_size = (int) self->fields[CUOCC_FIELD_CLUSTER_SIZE].value;
+  if (!read_carveout (self, &input->carveout))
+    input->carveout = CUOCC_CARVEOUT_NONE;
   input->smem_config = -1;
-  if (self->gpu.cap.n_smem_configs > 0 && gtk_drop_down_get_selected (self->smem_config_dropdown) > 0)
+  if (input->carveout < 0 && self->gpu.cap.n_smem_configs > 0 &&
+      gtk_drop_down_get_selected (self->smem_config_dropdown) > 0)
     input->smem_config = self->smem_configs[gtk_drop_down_get_selected (self->smem_config_dropdown)];
   input->caching = self->gpu.cap.partitioned_caching
                    ? (CuoccCaching) gtk_drop_down_get_selected (self->caching_dropdown)
                    : CUOCC_CACHING_OFF;
+}
+
+/* The note that the kernel must opt in to its shared memory, or NULL. */
+const char *
+cuocc_input_panel_get_opt_in_text (CuoccInputPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->opt_in_label)) ? gtk_label_get_label (self->opt_in_label) : NULL;
 }

@@ -21,10 +21,13 @@ typedef enum {
   CUOCC_FIELD_REGS,
   CUOCC_FIELD_SMEM,
   CUOCC_FIELD_BARRIERS,
+  CUOCC_FIELD_CLUSTER_SIZE,        /* 0: a launch without clusters */
+  CUOCC_FIELD_DYNAMIC_SMEM,        /* added to CUOCC_FIELD_SMEM, the static shared memory */
   CUOCC_N_FIELDS
 } CuoccField;
 
 const CuoccGpu *cuocc_input_panel_get_gpu          (CuoccInputPanel     *self);
+const char     *cuocc_input_panel_get_opt_in_text  (CuoccInputPanel     *self);
 gboolean        cuocc_input_panel_get_input        (CuoccInputPanel     *self,
                                                     CuoccInput          *input,
                                                     GError             **error);
@@ -33,6 +36,8 @@ void            cuocc_input_panel_set_value        (CuoccInputPanel     *self,
                                                     gint64               value);
 GtkEditable    *cuocc_input_panel_get_editable     (CuoccInputPanel     *self,
                                                     CuoccField           field);
+/* The carveout preference in percent, beside the configuration list; empty for none. */
+GtkEditable    *cuocc_input_panel_get_carveout_editable (CuoccInputPanel *self);
 gboolean        cuocc_input_panel_field_is_marked  (CuoccInputPanel     *self,
                                                     CuoccField           field);
 gboolean        cuocc_input_panel_select_gpu       (CuoccInputPanel     *self,

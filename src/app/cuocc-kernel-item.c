@@ -16,6 +16,8 @@ struct _CuoccKernelItem
   GObject parent_instance;
 
   CuoccKernel kernel;
+  CuoccKernel *before;             /* the same entry in the build compared with, or NULL */
+  CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
   char *key;                       /* mangled name, architecture and occurrence */
   char *haystack;                  /* what the search looks in, case-folded */
 };
@@ -23,6 +25,33 @@ struct _CuoccKernelItem
 /* ----- type definition ----- */
 
 G_DEFINE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, G_TYPE_OBJECT)
+
+/* ----- helpers ----- */
+
+static void
+copy_strings (CuoccKernel       *copy,
+              const CuoccKernel *kernel)
+{
+  *copy = *kernel;
+  copy->name = g_strdup (kernel->name ? kernel->name : "");
+  copy->mangled = g_strdup (kernel->mangled ? kernel->mangled : "");
+  copy->arch = g_strdup (kernel->arch);
+  copy->file = g_strdup (kernel->file);
+  copy->entry = g_strdup (kernel->entry);
+}
+
+static void
+clear_before (CuoccKernelItem *self)
+{
+  if (self->before == NULL)
+    return;
+  g_free (self->before->name);
+  g_free (self->before->mangled);
+  g_free (self->before->arch);
+  g_free (self->before->file);
+  g_free (self->before->entry);
+  g_clear_pointer (&self->before, g_free);
+}
 
 /* ----- vfuncs ----- */
 
@@ -34,6 +63,9 @@ cuocc_kernel_item_finalize (GObject *object)
   g_free (self->kernel.name);
   g_free (self->kernel.mangled);
   g_free (self->kernel.arch);
+  g_free (self->kernel.file);
+  g_free (self->kernel.entry);
+  clear_before (self);
   g_free (self->key);
   g_free (self->haystack);
 
@@ -68,10 +100,7 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
   g_return_val_if_fail (kernel != NULL, NULL);
 
   self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
-  self->kernel = *kernel;
-  self->kernel.name = g_strdup (kernel->name ? kernel->name : "");
-  self->kernel.mangled = g_strdup (kernel->mangled ? kernel->mangled : "");
-  self->kernel.arch = g_strdup (kernel->arch);
+  copy_strings (&self->kernel, kernel);
 
   mangled = *self->kernel.mangled != '\0' ? self->kernel.mangled : self->kernel.name;
   self->key = g_strdup_printf ("%s\n%s\n%u", mangled, self->kernel.arch ? self->kernel.arch : "", occurrence);
@@ -165,4 +194,43 @@ cuocc_kernel_item_list_new (const CuoccKernelList *list)
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
 
   return store;
+}
+
+/* Whether the CUDA driver loads this entry on the chosen GPU. */
+void
+cuocc_kernel_item_set_loaded (CuoccKernelItem *self,
+                              CuoccLoad        loaded)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+
+  self->kernel.loaded = loaded;
+}
+
+/* How the entry differs from the build compared with: before is that
+ * build's entry (NULL when the entry is new there, or no build is compared). */
+void
+cuocc_kernel_item_set_change (CuoccKernelItem   *self,
+                              CuoccKernelChange  change,
+                              const CuoccKernel *before)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+
+  clear_before (self);
+  self->change = change;
+  if (before != NULL)
+    {
+      self->before = g_new0 (CuoccKernel, 1);
+      copy_strings (self->before, before);
+    }
+}
+
+CuoccKernelChange
+cuocc_kernel_item_get_change (CuoccKernelItem    *self,
+                              const CuoccKernel **before)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), CUOCC_KERNEL_SAME);
+
+  if (before != NULL)
+    *before = self->before;
+  return self->change;
 }

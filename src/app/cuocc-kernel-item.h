@@ -24,5 +24,12 @@ gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,
 gboolean           cuocc_kernel_item_has_spills    (CuoccKernelItem    *self);
 
 GListStore        *cuocc_kernel_item_list_new      (const CuoccKernelList *list);
+void               cuocc_kernel_item_set_loaded    (CuoccKernelItem    *self,
+                                                    CuoccLoad           loaded);
+void               cuocc_kernel_item_set_change    (CuoccKernelItem    *self,
+                                                    CuoccKernelChange   change,
+                                                    const CuoccKernel  *before);
+CuoccKernelChange  cuocc_kernel_item_get_change    (CuoccKernelItem    *self,
+                                                    const CuoccKernel **before);
 
 G_END_DECLS

@@ -34,6 +34,7 @@ struct _CuoccKernelsPanel
   GtkLabel *source_label;
   GtkSpinner *spinner;
   GtkSearchEntry *search_entry;
+  GtkDropDown *arch_dropdown;
   GtkStack *list_stack;
   GtkListView *list_view;
   GtkLabel *count_label;
@@ -44,6 +45,11 @@ struct _CuoccKernelsPanel
   GtkWidget *spill_box;
   GtkLabel *spill_label;
   GtkLabel *profiler_label;
+  GtkWidget *load_box;
+  GtkLabel *load_label;
+  GtkButton *load_button;
+  GtkLabel *change_label;
+  GtkLabel *compare_label;
 
   GListStore *store;
   GtkCustomFilter *filter;
@@ -55,7 +61,14 @@ struct _CuoccKernelsPanel
   CuoccKernelItem *chosen;
   double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
 
+  GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
+  int gpu_major;                   /* the GPU the load marks are for; 0: none */
+  int gpu_minor;
+
   CuoccKernelLoader *loader;
+  CuoccKernelLoader *compare_loader;
+  GListStore *compare_store;       /* the build compared with, or NULL */
+  char *compare_name;
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
 };
@@ -68,7 +81,15 @@ enum {
   KERNEL_CHOSEN,
   KERNEL_RESTORED,
   IMPORT_FAILED,
+  SWITCH_GPU,
   N_SIGNALS
+};
+
+/* The first choices of the architecture dropdown; architectures follow. */
+enum {
+  ARCH_ALL,
+  ARCH_LOADED,
+  N_ARCH_CHOICES
 };
 
 static guint signals[N_SIGNALS];
@@ -210,6 +231,123 @@ update_profiler (CuoccKernelsPanel *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->profiler_label), "warning");
 }
 
+/* A view of the items' kernels as a list, for the library's selection
+ * and diff; the strings stay the items'. */
+static CuoccKernelList *
+store_as_list (GListModel *store)
+{
+  CuoccKernelList *list = g_new0 (CuoccKernelList, 1);
+  guint n = store != NULL ? g_list_model_get_n_items (store) : 0;
+
+  list->kernels = g_new0 (CuoccKernel, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
+
+      list->kernels[list->n_kernels++] = *cuocc_kernel_item_get_kernel (item);
+    }
+  return list;
+}
+
+static void
+free_list_view (CuoccKernelList *list)
+{
+  g_free (list->kernels);
+  g_free (list);
+}
+
+static CuoccKernelItem *
+loaded_sibling (CuoccKernelsPanel *self,
+                const CuoccKernel *k)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+      const CuoccKernel *other = cuocc_kernel_item_get_kernel (item);
+
+      if (other->loaded == CUOCC_LOAD_YES && g_strcmp0 (other->file, k->file) == 0 &&
+          g_strcmp0 (*other->mangled ? other->mangled : other->name, *k->mangled ? k->mangled : k->name) == 0)
+        return item;
+    }
+  return NULL;
+}
+
+/* Says when the chosen entry is not what the driver runs on the GPU, and
+ * offers the way out: the entry that loads, or a GPU that runs this one. */
+static void
+update_load (CuoccKernelsPanel *self)
+{
+  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *button = NULL;
+  CuoccKernelItem *sibling;
+
+  if (k != NULL && k->loaded == CUOCC_LOAD_OTHER && (sibling = loaded_sibling (self, k)) != NULL)
+    {
+      const char *arch = cuocc_kernel_item_get_kernel (sibling)->arch;
+
+      /* Translators: e.g. "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry." */
+      text = g_strdup_printf (_("On compute capability %d.%d the CUDA driver loads this kernel's %s entry."),
+                              self->gpu_major, self->gpu_minor, arch);
+      /* Translators: a button, e.g. "Show sm_89" */
+      button = g_strdup_printf (_("Show %s"), arch);
+    }
+  else if (k != NULL && k->loaded == CUOCC_LOAD_NONE)
+    {
+      /* Translators: e.g. "sm_90 code cannot run on compute capability 8.9, and no entry of this kernel can. …" */
+      text = g_strdup_printf (_("%s code cannot run on compute capability %d.%d, and no entry of this kernel can. "
+                                "The inputs were left as they were."),
+                              k->arch, self->gpu_major, self->gpu_minor);
+      /* Translators: a button, e.g. "Use Compute Capability 9.0" */
+      button = g_strdup_printf (_("Use Compute Capability %d.%d"), k->cc_major, k->cc_minor);
+    }
+
+  gtk_widget_set_visible (self->load_box, text != NULL);
+  gtk_label_set_label (self->load_label, text ? text : "");
+  gtk_button_set_label (self->load_button, button ? button : "");
+}
+
+static char *
+change_text (CuoccKernelItem *item)
+{
+  const CuoccKernel *before = NULL;
+  CuoccKernelChange change = item != NULL ? cuocc_kernel_item_get_change (item, &before) : CUOCC_KERNEL_SAME;
+  const CuoccKernel *k = item != NULL ? cuocc_kernel_item_get_kernel (item) : NULL;
+  g_autoptr(GPtrArray) parts = NULL;
+  g_autofree char *joined = NULL;
+
+  if (change == CUOCC_KERNEL_ADDED)
+    return g_strdup (_("New in this build: the compared build has no such entry."));
+  if (change != CUOCC_KERNEL_CHANGED || before == NULL)
+    return NULL;
+
+  parts = g_ptr_array_new_with_free_func (g_free);
+  if (before->regs != k->regs)
+    /* Translators: before and after, e.g. "registers 32 → 72" */
+    g_ptr_array_add (parts, g_strdup_printf (_("registers %d → %d"), before->regs, k->regs));
+  if (before->smem != k->smem)
+    g_ptr_array_add (parts, g_strdup_printf (_("shared memory %lld → %lld bytes"), (long long) before->smem,
+                                             (long long) k->smem));
+  if (before->barriers != k->barriers)
+    g_ptr_array_add (parts, g_strdup_printf (_("barriers %d → %d"), before->barriers, k->barriers));
+  if (before->stack != k->stack)
+    g_ptr_array_add (parts, g_strdup_printf (_("stack %lld → %lld bytes"), (long long) before->stack,
+                                             (long long) k->stack));
+  if (before->spill_stores != k->spill_stores || before->spill_loads != k->spill_loads)
+    g_ptr_array_add (parts, g_strdup_printf (_("spills %lld → %lld bytes"),
+                                             (long long) (MAX (before->spill_stores, 0) + MAX (before->spill_loads, 0)),
+                                             (long long) (MAX (k->spill_stores, 0) + MAX (k->spill_loads, 0))));
+  if (parts->len == 0)
+    g_ptr_array_add (parts, g_strdup (_("what the kernel declares")));
+  g_ptr_array_add (parts, NULL);
+  joined = g_strjoinv (", ", (char **) parts->pdata);
+
+  /* Translators: e.g. "Changed since the compared build: registers 32 → 72, stack 992 → 0 bytes." */
+  return g_strdup_printf (_("Changed since the compared build: %s."), joined);
+}
+
 static void
 update_details (CuoccKernelsPanel *self)
 {
@@ -222,7 +360,10 @@ update_details (CuoccKernelsPanel *self)
   gtk_widget_set_visible (self->details_box, k != NULL);
   gtk_widget_set_visible (self->details_separator, k != NULL);
   if (k == NULL)
-    return;
+    {
+      gtk_widget_set_visible (self->load_box, FALSE);
+      return;
+    }
 
   figures = details_summary (k);
   /* Names of 20 KB without a space once froze the window for 41 s while the
@@ -239,6 +380,13 @@ update_details (CuoccKernelsPanel *self)
   gtk_widget_set_visible (self->spill_box, spills != NULL);
 
   update_profiler (self);
+  update_load (self);
+  {
+    g_autofree char *change = change_text (self->chosen);
+
+    gtk_label_set_label (self->change_label, change ? change : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->change_label), change != NULL);
+  }
 }
 
 static void
@@ -328,6 +476,101 @@ find_item (GListModel *store,
   return NULL;
 }
 
+/* Rebinds every row, keeping the chosen kernel selected. */
+static void
+refresh_rows (CuoccKernelsPanel *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+
+  self->selecting = TRUE;
+  g_list_model_items_changed (G_LIST_MODEL (self->store), 0, n, n);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  self->selecting = FALSE;
+  select_chosen (self);
+  update_list_page (self);
+}
+
+static void
+mark_loaded (CuoccKernelsPanel *self)
+{
+  CuoccKernelList *view = store_as_list (G_LIST_MODEL (self->store));
+
+  cuocc_kernel_list_select (view, self->gpu_major, self->gpu_minor);
+  for (guint i = 0; i < view->n_kernels; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      cuocc_kernel_item_set_loaded (item, view->kernels[i].loaded);
+    }
+  free_list_view (view);
+}
+
+/* Marks each entry of the list with its counterpart in the compared build. */
+static void
+mark_changes (CuoccKernelsPanel *self)
+{
+  CuoccKernelList *now = store_as_list (G_LIST_MODEL (self->store));
+  CuoccKernelList *then = store_as_list (self->compare_store ? G_LIST_MODEL (self->compare_store) : NULL);
+  g_autofree CuoccKernelPair *pairs = NULL;
+  guint n_pairs = 0, n_removed = 0, n_changed = 0;
+
+  if (self->compare_store != NULL)
+    pairs = cuocc_kernel_list_diff (then, now, &n_pairs);
+  for (guint i = 0; i < now->n_kernels; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      cuocc_kernel_item_set_change (item, CUOCC_KERNEL_SAME, NULL);
+    }
+  for (guint p = 0; p < n_pairs; p++)
+    {
+      g_autoptr(CuoccKernelItem) item = NULL;
+
+      if (pairs[p].after == NULL)
+        {
+          n_removed++;
+          continue;
+        }
+      n_changed += pairs[p].change != CUOCC_KERNEL_SAME;
+      item = g_list_model_get_item (G_LIST_MODEL (self->store), (guint) (pairs[p].after - now->kernels));
+      cuocc_kernel_item_set_change (item, pairs[p].change, pairs[p].before);
+    }
+
+  if (self->compare_store != NULL)
+    {
+      /* Translators: e.g. "Compared with “old.so”: 3 changed or new, 1 gone" */
+      g_autofree char *text = g_strdup_printf (_("Compared with “%s”: %u changed or new, %u gone"),
+                                               self->compare_name, n_changed, n_removed);
+
+      gtk_label_set_label (self->compare_label, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->compare_label), self->compare_store != NULL);
+  free_list_view (now);
+  free_list_view (then);
+}
+
+static void
+update_arches (CuoccKernelsPanel *self)
+{
+  g_autoptr(GPtrArray) arches = g_ptr_array_new ();
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  guint old = g_list_model_get_n_items (G_LIST_MODEL (self->arches));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+      const char *arch = cuocc_kernel_item_get_kernel (item)->arch;
+
+      if (arch != NULL && !g_ptr_array_find_with_equal_func (arches, arch, g_str_equal, NULL))
+        g_ptr_array_add (arches, (gpointer) arch);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->arch_dropdown), arches->len > 1);
+  g_ptr_array_add (arches, NULL);
+  if (gtk_drop_down_get_selected (self->arch_dropdown) >= N_ARCH_CHOICES)
+    gtk_drop_down_set_selected (self->arch_dropdown, ARCH_ALL);
+  gtk_string_list_splice (self->arches, N_ARCH_CHOICES, old - N_ARCH_CHOICES, (const char * const *) arches->pdata);
+}
+
 /* The new list replaces the old; the chosen kernel stays chosen if the new
  * list still has it, and is announced again if its figures changed. */
 static void
@@ -341,6 +584,9 @@ replace_list (CuoccKernelsPanel *self,
 
   g_set_object (&self->store, G_LIST_STORE (store));
   self->truncated = truncated;
+  mark_loaded (self);
+  mark_changes (self);
+  update_arches (self);
 
   self->selecting = TRUE;
   gtk_filter_list_model_set_model (self->shown, G_LIST_MODEL (self->store));
@@ -413,7 +659,14 @@ filter_func (gpointer item,
              gpointer user_data)
 {
   CuoccKernelsPanel *self = user_data;
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+  guint arch = gtk_drop_down_get_selected (self->arch_dropdown);
 
+  if (arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
+    return FALSE;
+  if (arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
+      g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)
+    return FALSE;
   return cuocc_kernel_item_matches (item, (const char * const *) self->words);
 }
 
@@ -470,6 +723,8 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   GtkWidget *name = gtk_label_new (NULL);
   GtkWidget *summary = gtk_label_new (NULL);
   GtkWidget *spills = gtk_label_new (_("spills"));
+  GtkWidget *mark = gtk_label_new (NULL);
+  GtkWidget *load = gtk_label_new (NULL);
 
   /* Ellipsized labels ask for their whole text's width unless told: a long
    * template name would widen the sidebar. */
@@ -484,8 +739,13 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   gtk_widget_add_css_class (summary, "dim-label");
   gtk_widget_add_css_class (spills, "caption");
   gtk_widget_add_css_class (spills, "warning");
+  gtk_widget_add_css_class (mark, "caption");
+  gtk_widget_add_css_class (mark, "accent");
+  gtk_widget_add_css_class (load, "caption");
   gtk_box_append (GTK_BOX (line), summary);
   gtk_box_append (GTK_BOX (line), spills);
+  gtk_box_append (GTK_BOX (line), mark);
+  gtk_box_append (GTK_BOX (line), load);
   gtk_box_append (GTK_BOX (box), name);
   gtk_box_append (GTK_BOX (box), line);
   gtk_widget_set_margin_top (box, 3);
@@ -506,6 +766,9 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   GtkWidget *line = gtk_widget_get_next_sibling (name);
   GtkWidget *summary = gtk_widget_get_first_child (line);
   GtkWidget *spills = gtk_widget_get_next_sibling (summary);
+  GtkWidget *mark = gtk_widget_get_next_sibling (spills);
+  GtkWidget *load = gtk_widget_get_next_sibling (mark);
+  CuoccKernelChange change = cuocc_kernel_item_get_change (item, NULL);
   g_autofree char *text = row_summary (k);
   g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", k->name, k->mangled) : g_strdup (k->name);
 
@@ -514,6 +777,64 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_label (GTK_LABEL (summary), text);
   gtk_widget_set_tooltip_text (box, tooltip);
   gtk_widget_set_visible (spills, cuocc_kernel_item_has_spills (item));
+
+  /* What the row adds to its figures: a change against the compared build,
+   * and whether it runs on the GPU. */
+  gtk_label_set_label (GTK_LABEL (mark), change == CUOCC_KERNEL_CHANGED ? _("changed")
+                                         : change == CUOCC_KERNEL_ADDED ? _("new") : "");
+  gtk_widget_set_visible (mark, change == CUOCC_KERNEL_CHANGED || change == CUOCC_KERNEL_ADDED);
+  gtk_widget_remove_css_class (load, "success");
+  gtk_widget_remove_css_class (load, "dim-label");
+  gtk_widget_add_css_class (load, k->loaded == CUOCC_LOAD_YES ? "success" : "dim-label");
+  gtk_label_set_label (GTK_LABEL (load), k->loaded == CUOCC_LOAD_YES ? _("loads")
+                                         : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
+  gtk_widget_set_visible (load, k->loaded == CUOCC_LOAD_YES || k->loaded == CUOCC_LOAD_NONE);
+}
+
+static void
+arch_changed_cb (CuoccKernelsPanel *self)
+{
+  if (self->arches == NULL)
+    return;
+  self->selecting = TRUE;
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  self->selecting = FALSE;
+  select_chosen (self);
+  update_list_page (self);
+}
+
+static void
+load_button_cb (CuoccKernelsPanel *self)
+{
+  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  CuoccKernelItem *sibling;
+
+  if (k == NULL)
+    return;
+  if (k->loaded == CUOCC_LOAD_OTHER && (sibling = loaded_sibling (self, k)) != NULL)
+    {
+      set_chosen (self, sibling, TRUE);
+      select_chosen (self);
+    }
+  else if (k->loaded == CUOCC_LOAD_NONE)
+    g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
+}
+
+static void
+compare_loaded_cb (CuoccKernelLoader *loader,
+                   GListModel        *store,
+                   const char        *source_name,
+                   gboolean           truncated,
+                   gboolean           reread,
+                   CuoccKernelsPanel *self)
+{
+  set_busy (self, FALSE);
+  g_set_object (&self->compare_store, G_LIST_STORE (store));
+  g_free (self->compare_name);
+  self->compare_name = g_strdup (source_name);
+  mark_changes (self);
+  refresh_rows (self);
+  update_details (self);
 }
 
 /* ----- dispose / finalize ----- */
@@ -530,6 +851,14 @@ cuocc_kernels_panel_dispose (GObject *object)
       g_clear_object (&self->loader);
     }
 
+  if (self->compare_loader != NULL)
+    {
+      cuocc_kernel_loader_cancel (self->compare_loader);
+      g_signal_handlers_disconnect_by_data (self->compare_loader, self);
+      g_clear_object (&self->compare_loader);
+    }
+  g_clear_object (&self->compare_store);
+
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
@@ -545,6 +874,7 @@ cuocc_kernels_panel_finalize (GObject *object)
 
   g_strfreev (self->words);
   g_free (self->pending_key);
+  g_free (self->compare_name);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
 }
@@ -575,6 +905,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                   G_TYPE_STRING, G_TYPE_ERROR, G_TYPE_BOOLEAN);
 
+  /* The compute capability of a GPU that runs the chosen entry, which the
+   * user asked to switch to. */
+  signals[SWITCH_GPU] =
+    g_signal_new ("switch-gpu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-kernels-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, source_label);
@@ -590,6 +926,13 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, profiler_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, arch_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_button);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
+  gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -602,6 +945,13 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->comparison = -1;
+  {
+    const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
+
+    self->arches = gtk_string_list_new (choices);
+    gtk_drop_down_set_model (self->arch_dropdown, G_LIST_MODEL (self->arches));
+    g_object_unref (self->arches);
+  }
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   self->shown = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), GTK_FILTER (self->filter));
@@ -623,6 +973,10 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   self->loader = cuocc_kernel_loader_new ();
   g_signal_connect (self->loader, "loaded", G_CALLBACK (loaded_cb), self);
   g_signal_connect (self->loader, "failed", G_CALLBACK (failed_cb), self);
+  self->compare_loader = cuocc_kernel_loader_new ();
+  g_signal_connect (self->compare_loader, "loaded", G_CALLBACK (compare_loaded_cb), self);
+  g_signal_connect (self->compare_loader, "failed", G_CALLBACK (failed_cb), self);
+  g_signal_connect_swapped (self->arch_dropdown, "notify::selected", G_CALLBACK (arch_changed_cb), self);
 
   update_list_page (self);
 }
@@ -657,7 +1011,7 @@ cuocc_kernels_panel_is_busy (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return cuocc_kernel_loader_is_busy (self->loader);
+  return cuocc_kernel_loader_is_busy (self->loader) || cuocc_kernel_loader_is_busy (self->compare_loader);
 }
 
 /* The watched file, or NULL when the list came from the clipboard. */
@@ -767,4 +1121,68 @@ cuocc_kernels_panel_get_chosen_key (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
   return self->chosen ? cuocc_kernel_item_get_key (self->chosen) : NULL;
+}
+
+/* Marks the entry of each kernel that the CUDA driver loads on a GPU of
+ * this compute capability. */
+void
+cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
+                             int                major,
+                             int                minor)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  if (self->gpu_major == major && self->gpu_minor == minor)
+    return;
+  self->gpu_major = major;
+  self->gpu_minor = minor;
+  mark_loaded (self);
+  refresh_rows (self);
+  update_details (self);
+}
+
+/* Reads a second build in the background and marks what changed in the
+ * list against it. */
+void
+cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
+                                  GFile             *file)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  set_busy (self, TRUE);
+  cuocc_kernel_loader_load_file (self->compare_loader, file);
+}
+
+/* What the details say about loading on the GPU, or NULL. */
+const char *
+cuocc_kernels_panel_get_load_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (self->load_box) ? gtk_label_get_label (self->load_label) : NULL;
+}
+
+GtkButton *
+cuocc_kernels_panel_get_load_button (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->load_button;
+}
+
+const char *
+cuocc_kernels_panel_get_change_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->change_label)) ? gtk_label_get_label (self->change_label) : NULL;
+}
+
+GtkDropDown *
+cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->arch_dropdown;
 }

@@ -34,5 +34,14 @@ void               cuocc_kernels_panel_set_comparison  (CuoccKernelsPanel *self,
                                                         double             occupancy);
 const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_spill_text  (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_gpu         (CuoccKernelsPanel *self,
+                                                        int                major,
+                                                        int                minor);
+void               cuocc_kernels_panel_compare_file    (CuoccKernelsPanel *self,
+                                                        GFile             *file);
+const char        *cuocc_kernels_panel_get_load_text   (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_load_button (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_change_text (CuoccKernelsPanel *self);
+GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self);
 
 G_END_DECLS

@@ -52,6 +52,7 @@ struct _CuoccResultsView
   GtkLabel *blocks_label;
   GtkLabel *explanation_label;
   GtkLabel *warnings_label;
+  GtkLabel *clusters_label;
   GtkWidget *best_box;
   GtkLabel *best_label;
   GtkGrid *resources_grid;
@@ -350,6 +351,7 @@ cuocc_results_view_class_init (CuoccResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, blocks_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, explanation_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warnings_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, clusters_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, resources_grid);
@@ -370,6 +372,57 @@ cuocc_results_view_init (CuoccResultsView *self)
 
   build_resources_grid (self);
   build_limits_grid (self);
+}
+
+static char *
+clusters_text (const CuoccGpu      *gpu,
+               const CuoccResult   *result,
+               const CuoccClusters *c)
+{
+  g_autofree char *clusters = cuocc_format_count (c->max_active_clusters);
+  g_autofree char *blocks = cuocc_format_count (c->max_active_clusters * c->cluster_size);
+  g_autofree char *lost = cuocc_format_count (c->blocks_lost);
+  g_autofree char *lost_pct = cuocc_format_percent (c->blocks_lost_fraction);
+  g_autofree char *per_sm = NULL;
+  g_autofree char *whole = NULL;
+
+  per_sm = g_strdup_printf (_("Clusters of %d blocks: %d blocks per SM under the cluster launch, which holds at most %d (%s)."),
+                            c->cluster_size, c->blocks_per_sm, c->blocks_per_sm_cap,
+                            c->cap_assumed ? _("an assumption on this compute capability")
+                                           : gpu->cap.cluster_cap_source);
+  switch (c->basis)
+    {
+    case CUOCC_CLUSTERS_MEASURED:
+    case CUOCC_CLUSTERS_DRIVER:
+      whole = g_strdup_printf (_("%s clusters fit on the whole GPU at once (%s): %s blocks, %s fewer (%s) than without clusters."),
+                               clusters,
+                               c->basis == CUOCC_CLUSTERS_MEASURED ? _("measured") : _("asked of this machine's CUDA driver"),
+                               blocks, lost, lost_pct);
+      break;
+    case CUOCC_CLUSTERS_UPPER_BOUND:
+      whole = g_strdup_printf (_("At most %s clusters fit on the whole GPU at once (an upper bound: no measured table for this GPU), at least %s blocks fewer (%s) than without clusters."),
+                               clusters, lost, lost_pct);
+      break;
+    case CUOCC_CLUSTERS_PER_SM:
+    default:
+      whole = g_strdup (_("A compute capability alone has no SM count: only per-SM figures. Name a GPU product for the clusters on the whole GPU."));
+      break;
+    }
+  return g_strconcat (per_sm, "\n", whole, NULL);
+}
+
+static void
+show_clusters (CuoccResultsView  *self,
+               const CuoccGpu    *gpu,
+               const CuoccInput  *input,
+               const CuoccResult *result)
+{
+  CuoccClusters c;
+  gboolean shown = input->cluster_size > 0 && cuocc_clusters (gpu, input, result, &c, NULL);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->clusters_label), shown);
+  if (shown)
+    set_take (self->clusters_label, clusters_text (gpu, result, &c));
 }
 
 /* ----- public API ----- */
@@ -408,6 +461,7 @@ cuocc_results_view_show (CuoccResultsView  *self,
                                          best_block_size),
                                best_block_size));
 
+  show_clusters (self, gpu, input, result);
   show_resources (self, gpu, input, result);
   show_limits (self, gpu);
 }
@@ -426,6 +480,7 @@ cuocc_results_view_show_error (CuoccResultsView *self,
   gtk_label_set_label (self->explanation_label, message);
   gtk_widget_add_css_class (GTK_WIDGET (self->explanation_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->warnings_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->clusters_label), FALSE);
   gtk_widget_set_visible (self->best_box, FALSE);
 
   /* No figures from an earlier calculation stay beside the message. */
@@ -434,6 +489,16 @@ cuocc_results_view_show_error (CuoccResultsView *self,
     set_resource_row (self, r, g_strdup ("–"), g_strdup ("–"), CUOCC_UNLIMITED);
   for (guint r = 0; r < CUOCC_N_LIMITS; r++)
     gtk_label_set_label (GTK_LABEL (self->resource_rows[r][3]), "–");
+}
+
+const char *
+cuocc_results_view_get_clusters (CuoccResultsView *self)
+{
+  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->clusters_label)))
+    return NULL;
+  return gtk_label_get_label (self->clusters_label);
 }
 
 const char *

@@ -19,6 +19,8 @@ void        cuocc_results_view_show             (CuoccResultsView  *self,
                                                  const CuoccInput  *input,
                                                  const CuoccResult *result,
                                                  int                best_block_size);
+/* The cluster figures as shown, or NULL for a launch without clusters. */
+const char *cuocc_results_view_get_clusters     (CuoccResultsView  *self);
 void        cuocc_results_view_show_error       (CuoccResultsView  *self,
                                                  const char        *message);
 const char *cuocc_results_view_get_occupancy    (CuoccResultsView  *self);

@@ -10,7 +10,9 @@
  *   smem_config=-1
  *   barriers=1
  *   caching=off
- *   log=/home/me/build.log          (optional, as are the keys below)
+ *   cluster_size=0                  (0: no clusters; optional, as are the keys below)
+ *   carveout=-1                     (-1: no carveout preference)
+ *   log=/home/me/build.log
  *   kernel=_Z5heavyPf
  *   grid=4000
  *   y_unit=warps
@@ -137,8 +139,16 @@ read_config (GKeyFile    *file,
       !read_int (file, group, "regs", 0, 1 << 16, &input->regs, error) ||
       !read_int64 (file, group, "smem", 0, CUOCC_MAX_SMEM_INPUT, &input->smem, error) ||
       !read_int64 (file, group, "smem_config", -1, CUOCC_MAX_SMEM_INPUT, &input->smem_config, error) ||
-      !read_int (file, group, "barriers", 0, CUOCC_MAX_BARRIERS_INPUT, &input->barriers, error))
+      !read_int (file, group, "barriers", 0, CUOCC_MAX_BARRIERS_INPUT, &input->barriers, error) ||
+      !read_int (file, group, "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, &input->cluster_size, error) ||
+      !read_int (file, group, "carveout", -1, 100, &input->carveout, error))
     return FALSE;
+  if (input->carveout >= 0 && input->smem_config >= 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
+      return FALSE;
+    }
 
   caching = g_key_file_get_string (file, group, "caching", NULL);
   if (caching != NULL && !cuocc_caching_parse (g_strstrip (caching), &input->caching, error))
@@ -161,6 +171,8 @@ write_config (GKeyFile         *file,
   g_key_file_set_int64 (file, group, "smem_config", input->smem_config);
   g_key_file_set_integer (file, group, "barriers", input->barriers);
   g_key_file_set_string (file, group, "caching", cuocc_caching_name (input->caching));
+  g_key_file_set_integer (file, group, "cluster_size", input->cluster_size);
+  g_key_file_set_integer (file, group, "carveout", input->carveout);
 }
 
 /* An optional text key: absent or empty is NULL. */

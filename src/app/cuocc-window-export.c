@@ -164,9 +164,9 @@ static gboolean
 series_kind_for_name (const char      *name,
                       CuoccSeriesKind *kind)
 {
-  static const char *names[CUOCC_N_GRAPHS] = { "threads", "regs", "smem" };
+  static const char *names[CUOCC_N_ALL_GRAPHS] = { "threads", "regs", "smem", "barriers", "cluster-size" };
 
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     if (g_str_equal (name, names[i]))
       {
         *kind = i;
@@ -221,8 +221,9 @@ export_one (CuoccWindow      *self,
 
 /* ----- shared with the window's other files ----- */
 
-/* which is "threads", "regs", "smem" or "all"; "all" writes three files
- * beside path, "-threads", "-regs" and "-smem" added to its name. */
+/* which is "threads", "regs", "smem", "barriers", "cluster-size" or "all";
+ * "all" writes a file for each graph the GPU has beside path, "-threads",
+ * "-regs", "-smem", "-barriers" and "-cluster-size" added to its name. */
 gboolean
 cuocc_window_export_graph (CuoccWindow  *self,
                            const char   *which,
@@ -230,7 +231,7 @@ cuocc_window_export_graph (CuoccWindow  *self,
                            GError      **error)
 {
   static const char *extensions[] = { ".png", ".svg", ".pdf", ".csv", NULL };
-  static const char *suffixes[CUOCC_N_GRAPHS] = { "-threads", "-regs", "-smem" };
+  static const char *suffixes[CUOCC_N_ALL_GRAPHS] = { "-threads", "-regs", "-smem", "-barriers", "-cluster-size" };
   CuoccSeriesKind kind;
   g_autofree char *stem = NULL;
   const char *dot;
@@ -252,10 +253,12 @@ cuocc_window_export_graph (CuoccWindow  *self,
   if (g_str_has_suffix (stem, "-all"))
     stem[strlen (stem) - strlen ("-all")] = '\0';
 
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
       g_autofree char *one = g_strconcat (stem, suffixes[i], dot, NULL);
 
+      if (i >= CUOCC_N_GRAPHS && cuocc_graph_get_series (self->graphs[i]) == NULL)
+        continue;
       if (!export_one (self, i, one, error))
         return FALSE;
     }

@@ -12,15 +12,17 @@
 #include "cuocc-gpu-choice.h"
 #include "cuocc-window-private.h"
 
+/* Executables have no extension: "All files" comes first. */
 static const CuoccFileFilter log_filters[] = {
-  { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
   { N_("All files"), { "*", NULL } },
+  { N_("CUDA binaries and Triton caches"), { "*.cubin", "*.fatbin", "*.so*", "*.o", "*.a", NULL } },
+  { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
 };
 
 /* ----- helpers ----- */
 
-/* The product the user chose stays when it has the kernel's architecture;
- * otherwise the compute capability of the architecture is chosen. */
+/* Chooses the compute capability of the kernel's architecture, when the
+ * user asked for it: the GPU never changes behind the user's back. */
 static void
 choose_gpu_for_kernel (CuoccWindow       *self,
                        const CuoccKernel *k,
@@ -52,21 +54,45 @@ choose_gpu_for_kernel (CuoccWindow       *self,
 }
 
 static void
+update_gpu_marks (CuoccWindow *self)
+{
+  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
+
+  if (gpu != NULL)
+    cuocc_kernels_panel_set_gpu (self->kernels_panel, gpu->cap.major, gpu->cap.minor);
+}
+
+/* Fills the inputs with the kernel's figures. An entry that cannot run on
+ * the chosen GPU leaves them be: the kernels panel says so and offers the
+ * switch (switch_gpu). */
+static void
 apply_kernel (CuoccWindow       *self,
-              const CuoccKernel *k)
+              const CuoccKernel *k,
+              gboolean           switch_gpu)
 {
   g_autoptr(GError) error = NULL;
   CuoccSession session = { 0 };
+  gint64 dynamic;
 
   /* For the advice, on the Tuning page. */
   cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
 
+  if (k->loaded == CUOCC_LOAD_NONE && !switch_gpu)
+    return;
+  /* The launch's dynamic shared memory, when the input records it (a
+   * profile, a Triton cache), goes to its own input; else it stays. */
+  if (k->dynamic_smem >= 0)
+    cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, k->dynamic_smem);
+  dynamic = g_ascii_strtoll (gtk_editable_get_text (cuocc_input_panel_get_editable (self->input_panel,
+                                                                                     CUOCC_FIELD_DYNAMIC_SMEM)),
+                             NULL, 10);
   cuocc_input_panel_get_session (self->input_panel, &session);
-  choose_gpu_for_kernel (self, k, &session);
+  if (switch_gpu)
+    choose_gpu_for_kernel (self, k, &session);
   if (k->regs >= 0)
     session.input.regs = k->regs;
   if (k->smem >= 0)
-    session.input.smem = k->smem + MAX (k->dynamic_smem, 0);
+    session.input.smem = k->smem + MAX (dynamic, 0);
   session.input.barriers = MAX (k->barriers, 0);
   if (k->block_size > 0)
     session.input.threads = k->block_size;
@@ -110,7 +136,23 @@ kernel_chosen_cb (CuoccWindow *self)
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
 
   g_assert (k != NULL);
-  apply_kernel (self, k);
+  update_gpu_marks (self);
+  apply_kernel (self, k, FALSE);
+  update_comparison (self);
+  cuocc_window_save_state (self);
+}
+
+static void
+switch_gpu_cb (CuoccWindow *self,
+               int          major,
+               int          minor)
+{
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+
+  if (k == NULL || k->cc_major != major || k->cc_minor != minor)
+    return;
+  apply_kernel (self, k, TRUE);
+  update_gpu_marks (self);
   update_comparison (self);
   cuocc_window_save_state (self);
 }
@@ -154,6 +196,7 @@ import_failed_cb (CuoccWindow  *self,
 static void
 input_changed_cb (CuoccWindow *self)
 {
+  update_gpu_marks (self);
   update_comparison (self);
 }
 
@@ -213,6 +256,34 @@ clipboard_text_cb (GObject      *object,
 }
 
 static void
+compare_chosen_cb (GObject  *owner,
+                   GFile    *file,
+                   gpointer  user_data)
+{
+  CuoccWindow *self = CUOCC_WINDOW (owner);
+
+  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_kernels_panel_compare_file (self->kernels_panel, file);
+}
+
+static void
+compare_build_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  g_autofree CuoccFileFilter *filters = g_new0 (CuoccFileFilter, G_N_ELEMENTS (log_filters));
+
+  for (guint i = 0; i < G_N_ELEMENTS (log_filters); i++)
+    {
+      filters[i] = log_filters[i];
+      filters[i].name = _(log_filters[i].name);
+    }
+
+  cuocc_file_dialog_run (GTK_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, _("Compare With Another Build"), NULL,
+                         filters, G_N_ELEMENTS (log_filters), compare_chosen_cb, NULL, NULL);
+}
+
+static void
 import_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -249,6 +320,7 @@ cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_revealer);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
+  gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
 }
 
 void
@@ -264,6 +336,7 @@ cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "kernel-chosen", G_CALLBACK (kernel_chosen_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
+  g_signal_connect_swapped (self->kernels_panel, "switch-gpu", G_CALLBACK (switch_gpu_cb), self);
   /* After the window's own handler, so that the result is the new one. */
   g_signal_connect_object (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
@@ -279,6 +352,7 @@ cuocc_window_import_file (CuoccWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file);
 }
 
@@ -290,6 +364,7 @@ cuocc_window_import_text (CuoccWindow *self,
   g_return_if_fail (text != NULL);
 
   gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  update_gpu_marks (self);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);
 }
 

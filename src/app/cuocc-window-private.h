@@ -17,7 +17,10 @@
 
 G_BEGIN_DECLS
 
+/* Threads, registers and shared memory: on every GPU. Barriers and cluster
+ * size follow, shown where they apply (9.0 on). */
 #define CUOCC_N_GRAPHS 3
+#define CUOCC_N_ALL_GRAPHS 5
 
 struct _CuoccWindow
 {
@@ -34,13 +37,15 @@ struct _CuoccWindow
   CuoccGraph *graph_threads;
   CuoccGraph *graph_regs;
   CuoccGraph *graph_smem;
+  CuoccGraph *graph_barriers;
+  CuoccGraph *graph_clusters;
   CuoccGpuDataPage *gpu_data_page;
   GMenu *recent_section;
   CuoccKernelsPanel *kernels_panel;
   GtkRevealer *kernels_revealer;
 
   /* the graphs by CuoccSeriesKind */
-  CuoccGraph *graphs[CUOCC_N_GRAPHS];
+  CuoccGraph *graphs[CUOCC_N_ALL_GRAPHS];
 
   /* the last calculation */
   gboolean have_result;
@@ -132,5 +137,8 @@ gboolean  cuocc_window_set_pinned           (CuoccWindow        *self,
                                              const char         *gpu_id,
                                              const CuoccInput   *input,
                                              GError            **error);
+
+gboolean  cuocc_window_graph_applies         (const CuoccGpu     *gpu,
+                                              CuoccSeriesKind     kind);
 
 G_END_DECLS

@@ -28,9 +28,9 @@ current_config (CuoccWindow *self,
 static void
 update_overlays (CuoccWindow *self)
 {
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     cuocc_graph_set_overlay (self->graphs[i],
-                             self->have_pinned
+                             self->have_pinned && cuocc_window_graph_applies (&self->pinned.gpu, i)
                              ? cuocc_series_new (&self->pinned.gpu, &self->pinned.input, (CuoccSeriesKind) i)
                              : NULL);
 }

@@ -49,6 +49,10 @@ restore_state (CuoccWindow *self)
   session.input.smem_config = g_settings_get_int64 (self->settings, "shared-memory-config");
   session.input.barriers = g_settings_get_int (self->settings, "barriers");
   session.input.caching = g_settings_get_enum (self->settings, "caching");
+  session.input.cluster_size = g_settings_get_int (self->settings, "cluster-size");
+  session.input.carveout = g_settings_get_int (self->settings, "carveout");
+  if (session.input.carveout >= 0)
+    session.input.smem_config = -1;
 
   self->restoring = TRUE;
   if (!cuocc_input_panel_apply_session (self->input_panel, &session, &error) &&
@@ -191,6 +195,8 @@ cuocc_window_save_state (CuoccWindow *self)
   settings_set_checked (self->state, "shared-memory-config", g_variant_new_int64 (session.input.smem_config));
   settings_set_checked (self->state, "barriers", g_variant_new_int32 (session.input.barriers));
   g_settings_set_enum (self->state, "caching", session.input.caching);
+  settings_set_checked (self->state, "cluster-size", g_variant_new_int32 (session.input.cluster_size));
+  settings_set_checked (self->state, "carveout", g_variant_new_int32 (session.input.carveout));
   g_settings_set_string (self->state, "kernel-log", session.log ? session.log : "");
   g_settings_set_string (self->state, "kernel", session.kernel ? session.kernel : "");
   settings_set_checked (self->state, "grid", g_variant_new_int64 (session.grid));
@@ -284,16 +290,18 @@ value_picked_cb (CuoccGraph  *graph,
                  gint64       value,
                  CuoccWindow *self)
 {
-  static const CuoccField fields[CUOCC_N_GRAPHS] = {
+  static const CuoccField fields[CUOCC_N_ALL_GRAPHS] = {
     [CUOCC_SERIES_THREADS] = CUOCC_FIELD_THREADS,
     [CUOCC_SERIES_REGS] = CUOCC_FIELD_REGS,
     [CUOCC_SERIES_SMEM] = CUOCC_FIELD_SMEM,
+    [CUOCC_SERIES_BARRIERS] = CUOCC_FIELD_BARRIERS,
+    [CUOCC_SERIES_CLUSTER_SIZE] = CUOCC_FIELD_CLUSTER_SIZE,
   };
-  const gint64 current[CUOCC_N_GRAPHS] = {
-    self->input.threads, self->input.regs, self->input.smem,
+  const gint64 current[CUOCC_N_ALL_GRAPHS] = {
+    self->input.threads, self->input.regs, self->input.smem, self->input.barriers, self->input.cluster_size,
   };
 
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     if (self->graphs[i] == graph && (!self->have_result || current[i] != value))
       cuocc_input_panel_set_value (self->input_panel, fields[i], value);
 }
@@ -425,6 +433,8 @@ cuocc_window_class_init (CuoccWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_threads);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_regs);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_smem);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_barriers);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_clusters);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, gpu_data_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, recent_section);
 
@@ -447,6 +457,8 @@ cuocc_window_init (CuoccWindow *self)
   self->graphs[CUOCC_SERIES_THREADS] = self->graph_threads;
   self->graphs[CUOCC_SERIES_REGS] = self->graph_regs;
   self->graphs[CUOCC_SERIES_SMEM] = self->graph_smem;
+  self->graphs[CUOCC_SERIES_BARRIERS] = self->graph_barriers;
+  self->graphs[CUOCC_SERIES_CLUSTER_SIZE] = self->graph_clusters;
 
   self->settings = g_settings_new (SCHEMA_ID);
   self->state = g_settings_new (SCHEMA_ID);
@@ -457,7 +469,7 @@ cuocc_window_init (CuoccWindow *self)
 
   y_unit = g_settings_create_action (self->settings, "y-unit");
   g_action_map_add_action (G_ACTION_MAP (self), y_unit);
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
       g_settings_bind (self->settings, "y-unit", self->graphs[i], "y-unit", G_SETTINGS_BIND_GET);
       g_signal_connect (self->graphs[i], "value-picked", G_CALLBACK (value_picked_cb), self);
@@ -505,6 +517,25 @@ cuocc_window_open_file (CuoccWindow *self,
 
 /* ----- shared with the window's other files ----- */
 
+/* Barriers limit residency from 9.0 on, and clusters exist from 9.0 on. */
+gboolean
+cuocc_window_graph_applies (const CuoccGpu  *gpu,
+                            CuoccSeriesKind  kind)
+{
+  switch (kind)
+    {
+    case CUOCC_SERIES_BARRIERS:
+      return gpu->cap.barriers_per_block_slot > 0;
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      return gpu->cap.max_cluster_size > 0;
+    case CUOCC_SERIES_THREADS:
+    case CUOCC_SERIES_REGS:
+    case CUOCC_SERIES_SMEM:
+    default:
+      return TRUE;
+    }
+}
+
 void
 cuocc_window_recompute (CuoccWindow *self)
 {
@@ -519,7 +550,7 @@ cuocc_window_recompute (CuoccWindow *self)
     {
       self->have_result = FALSE;
       cuocc_results_view_show_error (self->results_view, error->message);
-      for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+      for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
         cuocc_graph_set_series (self->graphs[i], NULL);
       cuocc_window_update_actions (self);
       cuocc_window_tuning_update (self, error);
@@ -533,8 +564,13 @@ cuocc_window_recompute (CuoccWindow *self)
   self->best_block_size = cuocc_best_block_size (gpu, &input, NULL);
 
   cuocc_results_view_show (self->results_view, gpu, &input, &result, self->best_block_size);
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
-    cuocc_graph_set_series (self->graphs[i], cuocc_series_new (gpu, &input, (CuoccSeriesKind) i));
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+    {
+      gboolean applies = cuocc_window_graph_applies (gpu, i);
+
+      gtk_widget_set_visible (GTK_WIDGET (self->graphs[i]), applies);
+      cuocc_graph_set_series (self->graphs[i], applies ? cuocc_series_new (gpu, &input, (CuoccSeriesKind) i) : NULL);
+    }
 
   cuocc_window_tuning_update (self, NULL);
   cuocc_window_save_state (self);

@@ -343,6 +343,7 @@ resolve_gpu (const CliOptions  *o,
              CuoccGpu          *gpu)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *products_note = NULL;
   int n_devices = (o->gpu != NULL) + (o->cc != NULL) + (o->device_file != NULL) + o->detect;
   gboolean ok;
 
@@ -354,7 +355,7 @@ resolve_gpu (const CliOptions  *o,
   if (wants_this_gpu (o))
     ok = detect_gpu (o->cluster_size != NULL || o->measure_clusters, gpu, &error);
   else if (o->gpu != NULL)
-    ok = cuocc_gpu_find (o->gpu, gpu, &error);
+    ok = cuocc_gpu_find_with_note (o->gpu, gpu, &products_note, &error);
   else if (o->cc != NULL)
     ok = cuocc_gpu_for_cc (o->cc, gpu, &error);
   else
@@ -368,6 +369,8 @@ resolve_gpu (const CliOptions  *o,
       if (note != NULL)
         g_printerr (_("cuocc: warning: %s\n"), note);
     }
+  if (products_note != NULL)
+    g_printerr (_("cuocc: note: %s\n"), products_note);
 
   if (o->sms != NULL)
     {

@@ -437,6 +437,14 @@ static const CuoccCapability capabilities[] = {
 };
 
 #define DQ_LOG "deviceQuery output captured on the hardware (public logs)"
+/* The SM count is the CUDA core count of NVIDIA's product page or
+ * whitepaper divided by the cores per SM of the architecture. */
+#define CORES(n, per_sm) "SPEC: " #n " cores, " #per_sm " per SM"
+/* Where no public source gives the SM count, the entry says what it is
+ * assumed from. */
+#define ASSUMED(why) "SM count ASSUMED, not sourced: " why
+
+static const char *const h100_sxm5_driver_names[] = { "NVIDIA H100 80GB HBM3", NULL };
 
 static const CuoccProduct products[] = {
   /* Tesla */
@@ -490,6 +498,10 @@ static const CuoccProduct products[] = {
   { "NVIDIA Jetson Xavier NX", 7, 2, 6, "SPEC: 384 cores, 64 per SM" },
   { "NVIDIA Tesla T4", 7, 5, 40, DQ_LOG },
   { "NVIDIA GeForce GTX 1650", 7, 5, 14, "SPEC: 896 cores, 64 per SM" },
+  { "NVIDIA GeForce GTX 1650 SUPER", 7, 5, 20, CORES (1280, 64) },
+  { "NVIDIA GeForce GTX 1660 SUPER", 7, 5, 22, CORES (1408, 64) },
+  { "NVIDIA GeForce RTX 2060 SUPER", 7, 5, 34, CORES (2176, 64) },
+  { "NVIDIA GeForce RTX 2080 SUPER", 7, 5, 48, CORES (3072, 64) },
   { "NVIDIA GeForce RTX 2060", 7, 5, 30, "SPEC: 1920 cores, 64 per SM" },
   { "NVIDIA GeForce RTX 2070 SUPER", 7, 5, 40, DQ_LOG },
   { "NVIDIA GeForce RTX 2080", 7, 5, 46, "SPEC: 2944 cores, 64 per SM" },
@@ -504,34 +516,54 @@ static const CuoccProduct products[] = {
   { "NVIDIA A40", 8, 6, 84, "SPEC: 10752 cores, 128 per SM" },
   { "NVIDIA RTX A6000", 8, 6, 84, DQ_LOG },
   { "NVIDIA GeForce RTX 3060", 8, 6, 28, "SPEC: 3584 cores, 128 per SM" },
+  { "NVIDIA GeForce RTX 3060 Ti", 8, 6, 38, CORES (4864, 128) },
   { "NVIDIA GeForce RTX 3070", 8, 6, 46, "SPEC: 5888 cores, 128 per SM" },
   { "NVIDIA GeForce RTX 3080", 8, 6, 68, DQ_LOG },
   { "NVIDIA GeForce RTX 3080 Laptop GPU", 8, 6, 48, DQ_LOG },
+  { "NVIDIA GeForce RTX 3080 Ti", 8, 6, 80, CORES (10240, 128) },
   { "NVIDIA GeForce RTX 3090", 8, 6, 82, DQ_LOG },
   { "NVIDIA GeForce RTX 2050", 8, 6, 16, DQ_LOG },
   { "NVIDIA Jetson AGX Orin 64GB", 8, 7, 16, DQ_LOG },
+  { "NVIDIA Jetson AGX Orin 32GB", 8, 7, 14, CORES (1792, 128) " (Jetson Orin module data sheet)" },
+  { "NVIDIA Jetson Orin NX 8GB", 8, 7, 8, CORES (1024, 128) " (Jetson Orin module data sheet)" },
   { "NVIDIA Jetson Orin NX 16GB", 8, 7, 8, DQ_LOG },
   { "NVIDIA Jetson Orin Nano 8GB", 8, 7, 8, "SPEC: 1024 cores, 128 per SM (one public deviceQuery log shows 4)" },
+  { "NVIDIA Jetson Orin Nano 4GB", 8, 7, 4, CORES (512, 128) " (Jetson Orin module data sheet)" },
   /* Ada */
   { "NVIDIA GeForce RTX 4060", 8, 9, 24, "SPEC: 3072 cores, 128 per SM" },
+  { "NVIDIA GeForce RTX 4060 Ti", 8, 9, 34, CORES (4352, 128) },
   { "NVIDIA GeForce RTX 4070", 8, 9, 46, "SPEC: 5888 cores, 128 per SM" },
+  { "NVIDIA GeForce RTX 4070 SUPER", 8, 9, 56, CORES (7168, 128) },
+  { "NVIDIA GeForce RTX 4070 Ti", 8, 9, 60, CORES (7680, 128) },
+  { "NVIDIA GeForce RTX 4070 Ti SUPER", 8, 9, 66, CORES (8448, 128) },
   { "NVIDIA GeForce RTX 4080", 8, 9, 76, "SPEC: 9728 cores, 128 per SM" },
+  { "NVIDIA GeForce RTX 4080 SUPER", 8, 9, 80, CORES (10240, 128) },
   { "NVIDIA GeForce RTX 4090", 8, 9, 128, DQ_LOG },
   { "NVIDIA L4", 8, 9, 58, DQ_LOG },
   { "NVIDIA L40", 8, 9, 142, "SPEC: 18176 cores, 128 per SM" },
   { "NVIDIA L40S", 8, 9, 142, DQ_LOG },
+  { "NVIDIA L20", 8, 9, 92, ASSUMED ("11776 CUDA cores as reported for the L20 (no NVIDIA data sheet found), 128 per SM") },
   { "NVIDIA RTX 6000 Ada Generation", 8, 9, 142, "SPEC: 18176 cores, 128 per SM" },
   /* Hopper */
-  { "NVIDIA H100 SXM5", 9, 0, 132, DQ_LOG " (NVIDIA H100 80GB HBM3)" },
+  { "NVIDIA H100 SXM5", 9, 0, 132, DQ_LOG " (NVIDIA H100 80GB HBM3)", h100_sxm5_driver_names },
   { "NVIDIA H100 PCIe", 9, 0, 114, DQ_LOG },
   { "NVIDIA H100 NVL", 9, 0, 132, "SPEC: 16896 cores, 128 per SM" },
   { "NVIDIA H200", 9, 0, 132, "SPEC: 16896 cores, 128 per SM" },
   { "NVIDIA GH200", 9, 0, 132, DQ_LOG },
+  { "NVIDIA H800 SXM5", 9, 0, 132, ASSUMED ("the H100 SXM5's 132; the H800 is the H100 with less NVLink bandwidth") },
+  { "NVIDIA H800 PCIe", 9, 0, 114, ASSUMED ("the H100 PCIe's 114; the H800 is the H100 with less NVLink bandwidth") },
+  { "NVIDIA H20", 9, 0, 78, ASSUMED ("78, as reported for the H20 (no NVIDIA data sheet gives it)") },
   /* Blackwell */
   { "NVIDIA B200", 10, 0, 148, "cudaGetDeviceProperties output in public code (multi_processor_count=148)" },
   { "NVIDIA B300", 10, 3, 148, "cudaGetDeviceProperties output in public benchmark notes" },
+  { "NVIDIA GB200", 10, 0, 148, ASSUMED ("the B200's 148; public sources disagree (148 in test properties, 152 in a note)") },
+  { "NVIDIA GB300", 10, 3, 148, ASSUMED ("the B300's 148") },
   { "NVIDIA Jetson AGX Thor", 11, 0, 20, DQ_LOG },
+  { "NVIDIA GeForce RTX 5050", 12, 0, 20, CORES (2560, 128) },
+  { "NVIDIA GeForce RTX 5060", 12, 0, 30, CORES (3840, 128) },
+  { "NVIDIA GeForce RTX 5060 Ti", 12, 0, 36, CORES (4608, 128) },
   { "NVIDIA GeForce RTX 5070", 12, 0, 48, "SPEC: 6144 cores, 128 per SM" },
+  { "NVIDIA GeForce RTX 5070 Ti", 12, 0, 70, CORES (8960, 128) },
   { "NVIDIA GeForce RTX 5080", 12, 0, 84, "SPEC: 10752 cores, 128 per SM" },
   { "NVIDIA GeForce RTX 5090", 12, 0, 170, DQ_LOG },
   { "NVIDIA RTX PRO 6000 Blackwell", 12, 0, 188, "SPEC: 24064 cores, 128 per SM" },

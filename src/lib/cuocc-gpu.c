@@ -148,9 +148,74 @@ gpu_from_product (const CuoccProduct *product,
 
 #define GPU_NAME_MAX 256
 
+/* "NVIDIA Tesla V100-SXM2" → "|nvidia|tesla|v100|sxm2|". */
+static void
+bound_words (const char *name,
+             char       *out,
+             gsize       size)
+{
+  g_auto(GStrv) words = g_strsplit_set (name, " -_/()", -1);
+  gsize len = 0;
+
+  out[len++] = '|';
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      gsize start = len;
+
+      for (const char *p = words[i]; *p != '\0' && len + 2 < size; p++)
+        if (g_ascii_isalnum (*p))
+          out[len++] = g_ascii_tolower (*p);
+      if (len > start)
+        out[len++] = '|';
+    }
+  out[len] = '\0';
+}
+
+/* Whether the query is one or more whole consecutive words of the name:
+ * "rtx4090" and "4090" are in "|nvidia|geforce|rtx|4090|", "h20" is not in
+ * "|nvidia|h200|". */
+static gboolean
+spans_words (const char *bounded,
+             const char *query)
+{
+  if (*query == '\0')
+    return FALSE;
+
+  for (const char *start = strchr (bounded, '|'); start != NULL; start = strchr (start + 1, '|'))
+    {
+      const char *p = start + 1;
+      const char *q = query;
+
+      while (*q != '\0' && *p != '\0')
+        {
+          if (*p == '|')
+            p++;
+          else if (*p == *q)
+            p++, q++;
+          else
+            break;
+        }
+      if (*q == '\0' && *p == '|')
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A memory size ("80gb") that names no product's word is left out of the
+ * match: drivers add it to the names ("A100-SXM4-80GB"). */
+static gboolean
+is_memory_size (const char *word)
+{
+  gsize len = strlen (word);
+  gsize digits = strspn (word, "0123456789");
+
+  return digits > 0 && len == digits + 2 && g_str_has_suffix (word, "gb");
+}
+
 typedef struct {
   char full[128];
   char short_name[128];
+  char bounded[160];               /* the words between bars: "|nvidia|tesla|v100|sxm2|" */
 } NormalizedName;
 
 typedef struct {
@@ -183,8 +248,12 @@ normalized_products (void)
 
           normalize_name (products[i].name, name->full, sizeof name->full, FALSE);
           normalize_name (products[i].name, name->short_name, sizeof name->short_name, TRUE);
+          bound_words (products[i].name, name->bounded, sizeof name->bounded);
           g_hash_table_insert (np->by_lower_name, g_ascii_strdown (products[i].name, -1),
                                (gpointer) &products[i]);
+          for (guint a = 0; products[i].driver_names != NULL && products[i].driver_names[a] != NULL; a++)
+            g_hash_table_insert (np->by_lower_name, g_ascii_strdown (products[i].driver_names[a], -1),
+                                 (gpointer) &products[i]);
           g_string_append_printf (all_full, "%s\n", name->full);
           g_string_append_printf (all_short, "%s\n", name->short_name);
         }
@@ -209,26 +278,77 @@ any_product_may_match (const NormalizedProducts *np,
   if (n_words <= 1)
     return FALSE;
   for (guint i = 0; words[i] != NULL; i++)
-    if (words[i][0] != '\0' && strstr (np->all_full, words[i]) == NULL)
+    if (words[i][0] != '\0' && strstr (np->all_full, words[i]) == NULL && !is_memory_size (words[i]))
       return FALSE;
   return TRUE;
 }
 
-/* Every word of the query appears in the product's name. */
+/* Every word of the query is whole words of the product's name; a memory
+ * size may be missing from it. */
 static gboolean
 words_match (const char *const *words,
-             const char         *full)
+             const char         *bounded)
 {
   for (guint i = 0; words[i] != NULL; i++)
-    if (words[i][0] != '\0' && strstr (full, words[i]) == NULL)
+    if (words[i][0] != '\0' && !spans_words (bounded, words[i]) && !is_memory_size (words[i]))
       return FALSE;
   return TRUE;
+}
+
+/* Several products of one compute capability: the per-SM answer is the
+ * same for all of them, but not the SM count. */
+static gboolean
+one_capability (GPtrArray *candidates)
+{
+  const CuoccProduct *first = g_ptr_array_index (candidates, 0);
+
+  for (guint i = 1; i < candidates->len; i++)
+    {
+      const CuoccProduct *p = g_ptr_array_index (candidates, i);
+
+      if (p->major != first->major || p->minor != first->minor)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+gpu_for_products (const char  *query,
+                  GPtrArray   *candidates,
+                  CuoccGpu    *gpu,
+                  char       **note)
+{
+  const CuoccProduct *first = g_ptr_array_index (candidates, 0);
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  cuocc_gpu_for_cc_numbers (first->major, first->minor, gpu, NULL);
+  /* Translators: a GPU's name, e.g. "V100 (compute capability 7.0)" */
+  g_snprintf (gpu->name, sizeof gpu->name, _("%s (compute capability %d.%d)"), query, first->major, first->minor);
+  gpu->sm_count = 0;
+  if (note == NULL)
+    return;
+
+  for (guint i = 0; i < candidates->len; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", ((const CuoccProduct *) g_ptr_array_index (candidates, i))->name);
+  *note = g_strdup_printf (_("“%s” fits several products of compute capability %d.%d (%s): the figures per SM hold "
+                             "for all of them; name the product for what needs its SM count (waves, the minimum "
+                             "grid for a full GPU)."),
+                           query, first->major, first->minor, list->str);
 }
 
 gboolean
 cuocc_gpu_find (const char  *name,
                 CuoccGpu    *gpu,
                 GError     **error)
+{
+  return cuocc_gpu_find_with_note (name, gpu, NULL, error);
+}
+
+gboolean
+cuocc_gpu_find_with_note (const char  *name,
+                          CuoccGpu    *gpu,
+                          char       **note,
+                          GError     **error)
 {
   guint n;
   const CuoccProduct *products = cuocc_products (&n);
@@ -295,7 +415,7 @@ cuocc_gpu_find (const char  *name,
     n = 0;
   for (guint i = 0; i < n; i++)
     {
-      const char *full = normalized->names[i].full;
+      const char *bounded = normalized->names[i].bounded;
 
       if (strcmp (normalized->names[i].short_name, query_short) == 0)
         {
@@ -303,8 +423,8 @@ cuocc_gpu_find (const char  *name,
           n_exact_short++;
         }
       /* One word is the whole query, already looked for. */
-      if (strstr (full, query_short) != NULL
-          || (n_words > 1 && words_match ((const char *const *) words, full)))
+      if (spans_words (bounded, query_short)
+          || (n_words > 1 && words_match ((const char *const *) words, bounded)))
         g_ptr_array_add (candidates, (gpointer) &products[i]);
     }
 
@@ -324,6 +444,11 @@ cuocc_gpu_find (const char  *name,
                    _("No GPU is called “%s”; see cuocc --list-gpus for the known ones, or use --cc X.Y"),
                    name);
       return FALSE;
+    }
+  else if (one_capability (candidates))
+    {
+      gpu_for_products (name, candidates, gpu, note);
+      return TRUE;
     }
   else
     {

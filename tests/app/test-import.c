@@ -264,14 +264,17 @@ test_ptxas_log (void)
   search (window, "no such kernel", 0);
   search (window, "", 10);
 
-  /* A kernel that spills, on the compute capability of its architecture. */
+  /* A kernel that spills. sm_80 code runs on 8.6: the GPU stays as the
+   * user chose it, and the entry is the one that loads there. */
   k = choose (window, "heavy");
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 32);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 0);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 0);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
-  assert_result_is_models (window, 8, 0);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.6");
+  assert_result_is_models (window, 8, 6);
   g_assert_nonnull (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
@@ -309,27 +312,150 @@ test_ptxas_log (void)
   app_test_window_free (window);
 }
 
+/* The GPU is the user's: an entry is worked out on it when it runs there,
+ * the one that loads is pointed to, and an entry that cannot run there
+ * leaves the inputs be and offers the switch. */
 static void
 test_several_architectures (void)
 {
+  g_autofree char *ada = product_of_cc (8, 9);
+  GtkDropDown *arches;
   const CuoccKernel *k;
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
+  choose_gpu (window, ada);
   import_fixture (window, "resource-usage-multi.log");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
 
-  k = choose (window, "heavy sm_75");
-  g_assert_cmpstr (k->arch, ==, "sm_75");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 7.5");
-  assert_result_is_models (window, 7, 5);
+  /* Grouped by architecture: all, the entries that load, then the seven. */
+  arches = cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (arches)));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (arches)), ==, 2 + 7);
+  gtk_drop_down_set_selected (arches, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (cuocc_kernels_panel_get_shown (window->kernels_panel)), ==, 10);
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (cuocc_kernels_panel_get_shown (window->kernels_panel), i);
 
+      g_assert_cmpstr (cuocc_kernel_item_get_kernel (item)->arch, ==, "sm_89");
+    }
+  gtk_drop_down_set_selected (arches, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (cuocc_kernels_panel_get_shown (window->kernels_panel)), ==, 10);
+  gtk_drop_down_set_selected (arches, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (cuocc_kernels_panel_get_shown (window->kernels_panel)), ==, 70);
+
+  /* The entry that loads on 8.9. */
+  k = choose (window, "heavy sm_89");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
+  assert_result_is_models (window, 8, 9);
+
+  /* sm_90 code cannot run on 8.9, but this kernel's sm_89 entry does. */
+  k = choose (window, "bounded sm_90");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_89 entry"));
+  g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  g_assert_cmpstr (k->arch, ==, "sm_89");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+
+  /* A GPU where nothing of the log runs: the inputs stay, the GPU stays,
+   * and the switch is offered. */
+  choose_gpu (window, "Compute capability 6.1");
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 40);
   k = choose (window, "heavy sm_90");
-  g_assert_cmpstr (k->arch, ==, "sm_90");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_NONE);
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+                            "sm_90 code cannot run on compute capability 6.1"));
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 6.1");
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
+  g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==,
+                   "Use Compute Capability 9.0");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 9.0");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, k->regs);
+  g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel)->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   assert_result_is_models (window, 9, 0);
+
+  app_test_window_free (window);
+}
+
+/* Dynamic shared memory has its own input, added to the static shared
+ * memory. CC 9.0, 256 threads: 8 KiB + 48 KiB = 57344 bytes, + 1024
+ * reserved = 58368 a block; 233472 / 58368 = 4 blocks, 32 of 64 warps. */
+static void
+test_dynamic_smem (void)
+{
+  CuoccWindow *window;
+  const char *note;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 9.0");
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 256);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 8192);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 49152);
+  g_assert_cmpint (window->input.smem, ==, 57344);
+  g_assert_cmpint (window->result.active_blocks, ==, 4);
+  g_assert_cmpfloat (window->result.occupancy, ==, 0.5);
+  note = cuocc_input_panel_get_opt_in_text (window->input_panel);
+  g_assert_nonnull (note);
+  g_assert_nonnull (strstr (note, "57344 bytes"));
+  g_assert_nonnull (strstr (note, "cudaFuncAttributeMaxDynamicSharedMemorySize, 49152)"));
+
+  /* 8 KiB + 40 KiB is 48 KiB: no opt-in. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 40960);
+  g_assert_cmpint (window->input.smem, ==, 49152);
+  g_assert_null (cuocc_input_panel_get_opt_in_text (window->input_panel));
+
+  /* A total asked for elsewhere (a graph, the advice) keeps the dynamic part. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 65536);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 24576);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 40960);
+  g_assert_cmpint (window->input.smem, ==, 65536);
+
+  app_test_window_free (window);
+}
+
+/* A second build compared: what changed is marked, with before and after. */
+static void
+test_compare_builds (void)
+{
+  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
+  g_autoptr(GFile) file = g_file_new_for_path (older);
+  const CuoccKernel *k;
+  CuoccWindow *window;
+  const char *text;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 8.0");
+  import_fixture (window, "resource-usage-multi.log");
+  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
+  wait_until (window, idle_condition, NULL);
+
+  /* The -maxrregcount=32 build of heavy() had 32 registers, 992 bytes of
+   * stack and 2076 + 2344 bytes of spills; the rest of its sm_80 entries are
+   * the same, and the other six architectures are new. */
+  k = choose (window, "heavy sm_80");
+  text = cuocc_kernels_panel_get_change_text (window->kernels_panel);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "registers 32 → 72"));
+  g_assert_nonnull (strstr (text, "stack 992 → 0 bytes"));
+  g_assert_nonnull (strstr (text, "spills 4420 → 0 bytes"));
+  g_assert_cmpint (k->regs, ==, 72);
+  choose (window, "bounded sm_80");
+  g_assert_null (cuocc_kernels_panel_get_change_text (window->kernels_panel));
+  choose (window, "bounded sm_86");
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), "New in this build"));
 
   app_test_window_free (window);
 }
@@ -343,6 +469,9 @@ test_nsight_compute (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
+  /* The profile names sm_86: on the H100 the window starts with, it would
+   * only offer the switch. */
+  choose_gpu (window, "Compute capability 8.6");
   import_fixture (window, "ncu-details-sm86.csv");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 3);
 
@@ -522,6 +651,7 @@ test_large_log (void)
   g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
 
   window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 8.6");
   start = last = g_get_monotonic_time ();
   cuocc_window_import_file (window, file);
   while (cuocc_kernels_panel_is_busy (window->kernels_panel))
@@ -633,6 +763,7 @@ test_reread (void)
   g_assert_true (g_file_set_contents (path, log, -1, NULL));
 
   window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 8.0");
   import_path (window, path);
   choose (window, "bounded");
   search (window, "", 10);
@@ -694,18 +825,28 @@ static void
 test_screenshot (void)
 {
   static const struct { AdwColorScheme scheme; const char *name; } schemes[] = {
-    { ADW_COLOR_SCHEME_FORCE_LIGHT, "cuocc-import-light.png" },
-    { ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-import-dark.png" },
+    { ADW_COLOR_SCHEME_FORCE_LIGHT, "cuocc-kernels-light.png" },
+    { ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-kernels-dark.png" },
   };
   const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
+  g_autoptr(GFile) file = g_file_new_for_path (older);
+
   window = app_test_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
-  import_fixture (window, "ptxas-maxrreg32-sm80.log");
-  choose (window, "heavy");
-  search (window, "", 10);
+  /* Seven architectures of a build on an 8.9 GPU, compared with an older
+   * build: the entries that load, what changed, and an entry that another
+   * one replaces on this GPU. */
+  choose_gpu (window, ada);
+  import_fixture (window, "resource-usage-multi.log");
+  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
+  wait_until (window, idle_condition, NULL);
+  choose (window, "heavy sm_80");
+  search (window, "heavy", 7);
 
   for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
     {
@@ -758,6 +899,8 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/app/import/ptxas-log", test_ptxas_log);
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
+  g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
+  g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
   g_test_add_func ("/cuocc/app/import/paste", test_paste);

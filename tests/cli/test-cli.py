@@ -285,9 +285,33 @@ def test_error_unknown_gpu():
 
 
 def test_error_ambiguous_gpu():
-    r = run("--gpu", "H100", "--threads", "128")
-    usage_error(r, "H100")
-    check(r.err.count("H100") >= 3, "the candidates are listed", r)
+    # Jetson modules span compute capabilities 3.2 to 11.0: which one?
+    r = run("--gpu", "Jetson", "--threads", "128")
+    usage_error(r, "Jetson")
+    check(r.err.count("Jetson") >= 3, "the candidates are listed", r)
+
+
+def test_several_products_of_one_cc():
+    # The H100 SXM5, PCIe and NVL are all 9.0: the per-SM answer, with a
+    # note naming them; waves need the product.
+    r = run("--gpu", "H100", "--threads", "128", "--regs", "37", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal((rows[0]["cc"], rows[0]["gpu"], rows[0]["active_blocks"]),
+          ("9.0", "H100 (compute capability 9.0)", "12"), "the 9.0 answer", r)
+    check("note:" in r.err and "NVIDIA H100 SXM5" in r.err and "NVIDIA H100 PCIe" in r.err,
+          "the note names the products", r)
+    usage_error(run("--gpu", "H100", "--threads", "128", "--grid", "1000"), "--sms")
+
+
+def test_driver_names():
+    for name, product in (("NVIDIA H100 80GB HBM3", "NVIDIA H100 SXM5"),
+                          ("Tesla V100-SXM2-16GB", "NVIDIA Tesla V100 SXM2"),
+                          ("A100-SXM4-80GB", "NVIDIA A100 SXM4"),
+                          ("NVIDIA H20", "NVIDIA H20")):
+        r = run("--gpu", name, "--threads", "128", "--format", "json")
+        equal(r.rc, 0, "exit status for %s" % name, r)
+        equal(json.loads(r.out)["gpu"], product, name, r)
 
 
 def test_error_unknown_cc():

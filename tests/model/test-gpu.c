@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuocc.h>
@@ -111,6 +112,67 @@ typedef struct {
   const char *in_message;
 } FindCase;
 
+/* The note names the products, and says what needs one of them. */
+static void
+test_find_note (void)
+{
+  g_autofree char *note = NULL;
+  g_autofree char *none = NULL;
+  CuoccGpu gpu;
+
+  g_assert_true (cuocc_gpu_find_with_note ("V100", &gpu, &note, NULL));
+  g_assert_cmpint (gpu.cap.major, ==, 7);
+  g_assert_cmpint (gpu.cap.minor, ==, 0);
+  g_assert_cmpint (gpu.sm_count, ==, 0);
+  g_assert_nonnull (strstr (note, "NVIDIA Tesla V100 SXM2, NVIDIA Tesla V100 PCIe"));
+  g_assert_nonnull (strstr (note, "waves"));
+  g_assert_true (cuocc_gpu_find_with_note ("NVIDIA Tesla V100 SXM2", &gpu, &none, NULL));
+  g_assert_null (none);
+}
+
+/* Every product added for issue 12 is there, with its source; the SM
+ * counts that no source gives say so. */
+static void
+test_new_products (void)
+{
+  static const char *names[] = {
+    "NVIDIA GeForce RTX 4070 Ti", "NVIDIA GeForce RTX 4060 Ti", "NVIDIA GeForce RTX 3060 Ti",
+    "NVIDIA GeForce RTX 3080 Ti", "NVIDIA GeForce RTX 4080 SUPER", "NVIDIA GeForce RTX 4070 SUPER",
+    "NVIDIA GeForce RTX 4070 Ti SUPER", "NVIDIA GeForce RTX 2060 SUPER", "NVIDIA GeForce RTX 2080 SUPER",
+    "NVIDIA GeForce RTX 5050", "NVIDIA GeForce RTX 5060", "NVIDIA GeForce RTX 5060 Ti",
+    "NVIDIA GeForce RTX 5070", "NVIDIA GeForce RTX 5070 Ti", "NVIDIA GeForce RTX 5080",
+    "NVIDIA GeForce RTX 5090", "NVIDIA H800 SXM5", "NVIDIA H20", "NVIDIA L20",
+    "NVIDIA RTX PRO 6000 Blackwell", "NVIDIA B300", "NVIDIA GB200", "NVIDIA GB300",
+    "NVIDIA Jetson AGX Orin 32GB", "NVIDIA Jetson Orin NX 8GB", "NVIDIA Jetson Orin Nano 4GB",
+  };
+  guint n;
+  const CuoccProduct *products = cuocc_products (&n);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const CuoccProduct *found = NULL;
+
+      for (guint j = 0; j < n; j++)
+        if (g_str_equal (products[j].name, names[i]))
+          found = &products[j];
+      g_assert_nonnull (found);
+      g_assert_cmpint (found->sm_count, >, 0);
+      g_assert_nonnull (found->source);
+      /* A count from a core count divides evenly. */
+      if (g_str_has_prefix (found->source, "SPEC: "))
+        {
+          int cores = atoi (found->source + 6);
+          const char *per = strstr (found->source, "cores, ");
+
+          g_assert_nonnull (per);
+          g_assert_cmpint (cores, ==, found->sm_count * atoi (per + 7));
+        }
+      else if (g_str_has_prefix (names[i], "NVIDIA H20") || g_str_has_prefix (names[i], "NVIDIA GB") ||
+               g_str_has_prefix (names[i], "NVIDIA H800") || g_str_has_prefix (names[i], "NVIDIA L20"))
+        g_assert_nonnull (strstr (found->source, "ASSUMED"));
+    }
+}
+
 static void
 test_find (void)
 {
@@ -128,8 +190,27 @@ test_find (void)
     { "t4", "NVIDIA Tesla T4", 40, 0, NULL },
     { "8.6", "Compute capability 8.6", 0, 0, NULL },
     { "Compute capability 12.1", "Compute capability 12.1", 0, 0, NULL },
-    { "H100", NULL, 0, CUOCC_ERROR_AMBIGUOUS_GPU, "NVIDIA H100 PCIe" },
-    { "a100", NULL, 0, CUOCC_ERROR_AMBIGUOUS_GPU, "NVIDIA A100 SXM4; NVIDIA A100 PCIe" },
+    /* Names as nvidia-smi and the driver print them. */
+    { "NVIDIA H100 80GB HBM3", "NVIDIA H100 SXM5", 132, 0, NULL },
+    { "Tesla V100-SXM2-16GB", "NVIDIA Tesla V100 SXM2", 80, 0, NULL },
+    { "Tesla V100-PCIE-32GB", "NVIDIA Tesla V100 PCIe", 80, 0, NULL },
+    { "A100-SXM4-80GB", "NVIDIA A100 SXM4", 108, 0, NULL },
+    { "NVIDIA A100-PCIE-40GB", "NVIDIA A100 PCIe", 108, 0, NULL },
+    { "NVIDIA GH200 480GB", "NVIDIA GH200", 132, 0, NULL },
+    /* Whole words: the H20 is not the H200, the A10 not the A100. */
+    { "NVIDIA H20", "NVIDIA H20", 78, 0, NULL },
+    { "NVIDIA H200", "NVIDIA H200", 132, 0, NULL },
+    { "rtx 4070 ti", "NVIDIA GeForce RTX 4070 Ti", 60, 0, NULL },
+    { "4080 SUPER", "NVIDIA GeForce RTX 4080 SUPER", 80, 0, NULL },
+    { "3060 Ti", "NVIDIA GeForce RTX 3060 Ti", 38, 0, NULL },
+    { "rtx 5060 ti", "NVIDIA GeForce RTX 5060 Ti", 36, 0, NULL },
+    /* Several products of one compute capability: its figures, no SM count. */
+    { "H100", "H100 (compute capability 9.0)", 0, 0, NULL },
+    { "a100", "a100 (compute capability 8.0)", 0, 0, NULL },
+    { "Orin", "Orin (compute capability 8.7)", 0, 0, NULL },
+    /* Several capabilities: which one is meant? */
+    { "Jetson", NULL, 0, CUOCC_ERROR_AMBIGUOUS_GPU, "NVIDIA Jetson Nano" },
+    { "RTX 40", NULL, 0, CUOCC_ERROR_UNKNOWN_GPU, NULL },
     { "Radeon 7900", NULL, 0, CUOCC_ERROR_UNKNOWN_GPU, "cuocc --list-gpus" },
     { "", NULL, 0, CUOCC_ERROR_UNKNOWN_GPU, NULL },
     { "13.0", NULL, 0, CUOCC_ERROR_UNKNOWN_CC, "--device-file" },
@@ -402,6 +483,8 @@ main (int    argc,
   g_test_add_func ("/cuocc/gpu/known-figures", test_known_figures);
   g_test_add_func ("/cuocc/gpu/products", test_products);
   g_test_add_func ("/cuocc/gpu/find", test_find);
+  g_test_add_func ("/cuocc/gpu/find-note", test_find_note);
+  g_test_add_func ("/cuocc/gpu/new-products", test_new_products);
   g_test_add_func ("/cuocc/gpu/device-file", test_device_file);
   g_test_add_func ("/cuocc/gpu/device-file-errors", test_device_file_errors);
   g_test_add_func ("/cuocc/gpu/device-file-text", test_device_file_text);

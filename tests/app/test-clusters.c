@@ -1,0 +1,257 @@
+/* test-clusters.c — cluster size and carveout in the real window: the
+ * inputs, the results, the two graphs of 9.0 on, the session file and the
+ * settings.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "app-test.h"
+
+static void
+choose_gpu (CuoccWindow *window,
+            const char  *id)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, id, &error));
+  g_assert_no_error (error);
+}
+
+static void
+type_into (CuoccWindow *window,
+           CuoccField   field,
+           const char  *text)
+{
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
+}
+
+static void
+type_carveout (CuoccWindow *window,
+               const char  *text)
+{
+  gtk_editable_set_text (cuocc_input_panel_get_carveout_editable (window->input_panel), text);
+}
+
+static void
+test_cluster_size (void)
+{
+  CuoccWindow *window;
+  GtkWidget *entry;
+  const char *text;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "NVIDIA H100 SXM5");
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  type_into (window, CUOCC_FIELD_REGS, "32");
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  g_assert_true (window->have_result);
+  g_assert_cmpint (window->input.cluster_size, ==, 4);
+
+  /* 16 blocks per SM, 8 under a cluster launch; the GH100 table's row 8,
+   * clusters of 4: 248 clusters, 992 of 2112 blocks. */
+  text = cuocc_results_view_get_clusters (window->results_view);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "8 blocks per SM"));
+  g_assert_nonnull (strstr (text, "248 clusters"));
+  g_assert_nonnull (strstr (text, "measured"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
+  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current_x, ==, 4);
+  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->clusters_basis, ==, CUOCC_CLUSTERS_MEASURED);
+  /* 248 × 4 blocks × 4 warps over 132 SMs: 30 warps per SM. */
+  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current.active_warps, ==, 30);
+
+  /* Before 9.0 there are no clusters: the input waits, insensitive, and says why. */
+  choose_gpu (window, "NVIDIA A100 SXM4");
+  entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
+  g_assert_false (gtk_widget_get_sensitive (entry));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
+  g_assert_true (window->have_result);
+  g_assert_cmpint (window->input.cluster_size, ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
+
+  /* 12.0 allows 8; 16 is marked and explained. */
+  choose_gpu (window, "NVIDIA GeForce RTX 5090");
+  g_assert_true (gtk_widget_get_sensitive (entry));
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "16");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
+  g_assert_false (window->have_result);
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "8");
+  g_assert_true (window->have_result);
+
+  app_test_window_free (window);
+}
+
+static void
+test_graph_pick_and_export (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-clusters-XXXXXX", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "clusters.csv", NULL);
+  g_autofree char *all_path = g_build_filename (dir, "graphs.png", NULL);
+  g_autofree char *csv = NULL;
+  CuoccWindow *window;
+  CuoccPlotStyle style;
+  int width, height;
+  gint64 expected = -1;
+  double y;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "NVIDIA H100 SXM5");
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+
+  /* A click on the cluster graph sets the cluster size. */
+  width = gtk_widget_get_width (GTK_WIDGET (window->graph_clusters));
+  height = gtk_widget_get_height (GTK_WIDGET (window->graph_clusters));
+  cuocc_graph_get_style (window->graph_clusters, &style);
+  for (y = height * 0.9; y > 0; y -= 2)
+    if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width, height,
+                                    width * 0.8, y, &expected))
+      break;
+  g_assert_cmpfloat (y, >, 0);
+  g_assert_true (cuocc_graph_pick (window->graph_clusters, width * 0.8, y));
+  g_assert_cmpint (expected, >, 4);
+  g_assert_cmpint (window->input.cluster_size, ==, expected);
+
+  /* Exported like the others: the CSV lists every size with its basis. */
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  g_assert_true (cuocc_window_export_graph (window, "cluster-size", csv_path, NULL));
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_true (g_str_has_prefix (csv, "cluster_size,active_blocks,active_warps,occupancy_pct,clusters_basis\n"
+                                        "0,16,64,100,no-clusters\n1,8,32,50,measured\n"));
+  g_assert_nonnull (strstr (csv, "\n4,7,30,46.88,measured\n"));
+
+  /* "All" writes the barriers and cluster graphs too, where the GPU has them. */
+  g_assert_true (cuocc_window_export_graph (window, "all", all_path, NULL));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *one = g_build_filename (dir, i == 0 ? "graphs-barriers.png" : "graphs-cluster-size.png", NULL);
+
+      g_assert_true (g_file_test (one, G_FILE_TEST_IS_REGULAR));
+      g_unlink (one);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      static const char *names[] = { "graphs-threads.png", "graphs-regs.png", "graphs-smem.png" };
+      g_autofree char *one = g_build_filename (dir, names[i], NULL);
+
+      g_unlink (one);
+    }
+  g_unlink (csv_path);
+  g_rmdir (dir);
+
+  app_test_window_free (window);
+}
+
+/* H200, 256 threads, 40000 bytes (41088 allocated): 50 % is 116736 bytes,
+ * raised to the 132 KiB configuration: 3 blocks, where 228 KiB holds 5. */
+static void
+test_carveout (void)
+{
+  CuoccWindow *window;
+  GtkWidget *list;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "NVIDIA H200");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  type_into (window, CUOCC_FIELD_SMEM, "40000");
+  type_carveout (window, "50");
+  g_assert_true (window->have_result);
+  g_assert_cmpint (window->input.carveout, ==, 50);
+  g_assert_cmpint (window->input.smem_config, ==, -1);
+  g_assert_cmpint (window->result.smem_config, ==, 135168);
+  g_assert_cmpint (window->result.active_blocks, ==, 3);
+  g_assert_true (window->result.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
+
+  /* The carveout chooses the configuration: the list waits. */
+  list = gtk_widget_get_prev_sibling (GTK_WIDGET (cuocc_input_panel_get_carveout_editable (window->input_panel)));
+  g_assert_true (GTK_IS_DROP_DOWN (list));
+  g_assert_false (gtk_widget_get_sensitive (list));
+
+  type_carveout (window, "101");
+  g_assert_false (window->have_result);
+  type_carveout (window, "");
+  g_assert_true (window->have_result);
+  g_assert_cmpint (window->input.carveout, ==, CUOCC_CARVEOUT_NONE);
+  g_assert_cmpint (window->result.active_blocks, ==, 5);
+  g_assert_true (gtk_widget_get_sensitive (list));
+
+  app_test_window_free (window);
+}
+
+/* The session file and the settings keep the cluster size and the
+ * carveout, and a new window gets them back. */
+static void
+test_session_and_settings (void)
+{
+  g_autoptr(GSettings) settings = NULL;
+  CuoccSession session = { 0 };
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "NVIDIA H100 SXM5");
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "2");
+  type_carveout (window, "25");
+  g_assert_true (window->have_result);
+
+  cuocc_input_panel_get_session (window->input_panel, &session);
+  data = cuocc_session_to_data (&session, NULL);
+  cuocc_session_clear (&session);
+  g_assert_nonnull (strstr (data, "cluster_size=2\n"));
+  g_assert_nonnull (strstr (data, "carveout=25\n"));
+
+  settings = g_settings_new ("io.github.cuocc.Calculator");
+  g_assert_cmpint (g_settings_get_int (settings, "cluster-size"), ==, 2);
+  g_assert_cmpint (g_settings_get_int (settings, "carveout"), ==, 25);
+  app_test_window_free (window);
+
+  /* A new window on the same settings (not reset) restores both. */
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  g_assert_cmpint (window->input.cluster_size, ==, 2);
+  g_assert_cmpint (window->input.carveout, ==, 25);
+
+  /* A file restores them too, and one that gives both ways of choosing
+   * the configuration is refused as a whole. */
+  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "0");
+  type_carveout (window, "");
+  g_assert_true (cuocc_session_load_data (&session, data, strlen (data), &error));
+  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, &error));
+  g_assert_no_error (error);
+  cuocc_session_clear (&session);
+  g_assert_cmpint (window->input.cluster_size, ==, 2);
+  g_assert_cmpint (window->input.carveout, ==, 25);
+  {
+    const char *both = "[Kernel]\ngpu=NVIDIA H100 SXM5\nsmem_config=65536\ncarveout=25\n";
+
+    g_assert_false (cuocc_session_load_data (&session, both, strlen (both), &error));
+    g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  app_test_window_free (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  app_test_init ();
+
+  g_test_add_func ("/cuocc/app/clusters/cluster-size", test_cluster_size);
+  g_test_add_func ("/cuocc/app/clusters/graph-pick-and-export", test_graph_pick_and_export);
+  g_test_add_func ("/cuocc/app/clusters/carveout", test_carveout);
+  g_test_add_func ("/cuocc/app/clusters/session-and-settings", test_session_and_settings);
+
+  return g_test_run ();
+}
