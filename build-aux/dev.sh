@@ -26,16 +26,15 @@ if [ "$mode" = sanitize ]; then
   # Any report fails its test. LeakSanitizer's suppressions name leaks inside
   # third-party libraries only (tests/lsan.supp); GLib's slice allocator is
   # bypassed so that every block is visible to it.
-  # Full stacks on every allocation, so that a suppression can name the library
-  # a leak comes from (the fast unwinder stops inside GLib).
-  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1:print_summary=1:fast_unwind_on_malloc=0
+  # The widget tests add fast_unwind_on_malloc=0 (tests/app/meson.build).
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:halt_on_error=1:print_summary=1
   export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:print_summary=1
   export LSAN_OPTIONS=suppressions=$here/tests/lsan.supp:print_suppressions=0
   export G_SLICE=always-malloc
   export CUOCC_SANITIZED=1
   status=0
   # The Flatpak build and the model's own sanitizer build add nothing here.
-  meson test -C "$asan" --print-errorlogs --num-processes 2 --timeout-multiplier 3 \
+  meson test -C "$asan" --print-errorlogs --num-processes 2 --timeout-multiplier 10 \
     --no-suite flatpak --no-suite sanitize || status=$?
   python3 "$here/build-aux/test-summary.py" "$asan/meson-logs/testlog.json"
   exit $status

@@ -721,12 +721,16 @@ test_long_names (void)
       gint64 start = g_get_monotonic_time ();
       double seconds;
 
-      choose (window, prefix);
+      const CuoccKernel *k = choose (window, prefix);
+
       app_test_wait_for_frame (GTK_WIDGET (window));
       seconds = (g_get_monotonic_time () - start) / 1e6;
       g_test_message ("a %u-byte name chosen and drawn in %.2f s", lengths[i], seconds);
-      g_assert_cmpint (window->input.regs, ==, 20 + i);
-      g_assert_cmpfloat (seconds, <, 2.0);
+      g_assert_cmpint (k->regs, ==, 20 + i);
+      g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
+      /* The sanitizer build is several times slower everywhere. */
+      if (g_getenv ("CUOCC_SANITIZED") == NULL)
+        g_assert_cmpfloat (seconds, <, 2.0);
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
     }
 

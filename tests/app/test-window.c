@@ -620,7 +620,8 @@ test_restore_hostile (void)
   g_assert_nonnull (window->last_error);
   g_assert_cmpint (g_utf8_strlen (window->last_error, -1), <=, TOAST_MAX_CHARS);
   /* It once hung in Pango for minutes. */
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+  if (g_getenv ("CUOCC_SANITIZED") == NULL)
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_unlink (device);
@@ -786,6 +787,11 @@ test_redraw_time (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    {
+      g_test_skip ("a time budget means nothing in the sanitizer build, several times slower by design");
+      return;
+    }
   window = app_test_window_new ();
   choose_gpu (window, "Compute capability 9.0");
 
