@@ -550,6 +550,8 @@ cuocc_window_recompute (CuoccWindow *self)
     {
       self->have_result = FALSE;
       cuocc_results_view_show_error (self->results_view, error->message);
+      /* Never the previous GPU's table beside the new GPU's error. */
+      cuocc_results_view_show_limits (self->results_view, gpu);
       for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
         cuocc_graph_set_series (self->graphs[i], NULL);
       cuocc_window_update_actions (self);

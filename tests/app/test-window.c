@@ -580,6 +580,30 @@ test_restore_state (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Invalid inputs leave no stale figures: the Physical Limits table is the
+ * GPU's now chosen (it once kept 9.0's beside 8.0's error). */
+static void
+test_no_stale_limits (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 9.0");
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  g_assert_true (window->have_result);
+  g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "9.0"));
+
+  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  g_assert_false (window->have_result);
+  choose_gpu (window, "Compute capability 8.0");
+  g_assert_false (window->have_result);
+  g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "8.0"));
+  g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, "–");
+
+  app_test_window_free (window);
+}
+
 /* Saved state that can no longer be applied never stops the window: a
  * device file that no longer validates, a GPU id of 100 KB. The window opens
  * quickly, on the first GPU, with a short message. */
@@ -854,6 +878,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/session-roundtrip", test_session_roundtrip);
   g_test_add_func ("/cuocc/app/restore-state", test_restore_state);
   g_test_add_func ("/cuocc/app/restore-hostile", test_restore_hostile);
+  g_test_add_func ("/cuocc/app/no-stale-limits", test_no_stale_limits);
   g_test_add_func ("/cuocc/app/gpu-data-page", test_gpu_data_page);
   g_test_add_func ("/cuocc/app/custom-device", test_custom_device);
   g_test_add_func ("/cuocc/app/screenshot", test_screenshot);
