@@ -77,6 +77,24 @@ cell_barriers (const CuoccCapability *c)
   return cuocc_format_count ((gint64) c->barriers_per_block_slot * c->max_blocks_per_sm);
 }
 
+static char *
+cell_cluster_size (const CuoccCapability *c)
+{
+  if (c->max_cluster_size <= 0)
+    return g_strdup ("–");
+  return cuocc_format_count (c->max_cluster_size);
+}
+
+static char *
+cell_cluster_blocks (const CuoccCapability *c)
+{
+  if (c->max_cluster_size <= 0)
+    return g_strdup ("–");
+  if (c->cluster_cap_source == NULL)
+    return g_strdup_printf ("%d*", c->cluster_max_blocks_per_sm);
+  return cuocc_format_count (c->cluster_max_blocks_per_sm);
+}
+
 static const struct {
   const char *name;
   CellFunc cell;
@@ -105,6 +123,8 @@ static const struct {
   { N_("Shared memory allocation unit"), cell_smem_unit },
   { N_("Barriers per SM"), cell_barriers },
   { N_("Partitioned global caching"), cell_caching },
+  { N_("Max cluster size"), cell_cluster_size },
+  { N_("Cluster blocks per SM (*: assumed)"), cell_cluster_blocks },
 };
 
 static GtkWidget *

@@ -1139,6 +1139,19 @@ cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
   mark_loaded (self);
   refresh_rows (self);
   update_details (self);
+
+  /* The GPU is the user's choice; the entry follows it: the chosen kernel's
+   * entry that loads there takes the place of one that does not. */
+  if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
+    {
+      CuoccKernelItem *sibling = loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
+
+      if (sibling != NULL)
+        {
+          set_chosen (self, sibling, TRUE);
+          select_chosen (self);
+        }
+    }
 }
 
 /* Reads a second build in the background and marks what changed in the

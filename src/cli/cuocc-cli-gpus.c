@@ -92,6 +92,24 @@ fig_caching (const CuoccCapability *cap)
   return g_strdup (cap->partitioned_caching ? _("yes") : _("no"));
 }
 
+static char *
+fig_cluster_size (const CuoccCapability *cap)
+{
+  if (cap->max_cluster_size <= 0)
+    return g_strdup ("-");
+  return g_strdup_printf ("%d", cap->max_cluster_size);
+}
+
+static char *
+fig_cluster_blocks (const CuoccCapability *cap)
+{
+  if (cap->max_cluster_size <= 0)
+    return g_strdup ("-");
+  if (cap->cluster_cap_source == NULL)
+    return g_strdup_printf ("%d*", cap->cluster_max_blocks_per_sm);
+  return g_strdup_printf ("%d", cap->cluster_max_blocks_per_sm);
+}
+
 static const Figure figures[] = {
   { N_("Compute capability"), fig_cc },
   { N_("Architecture"), fig_architecture },
@@ -114,6 +132,8 @@ static const Figure figures[] = {
   { N_("Shared memory allocation unit"), fig_smem_alloc_unit },
   { N_("Barriers per SM"), fig_barriers },
   { N_("Partitioned global caching"), fig_caching },
+  { N_("Max cluster size"), fig_cluster_size },
+  { N_("Cluster blocks per SM (*: assumed)"), fig_cluster_blocks },
 };
 
 static void

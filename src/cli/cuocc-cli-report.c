@@ -191,7 +191,8 @@ int64_text (gint64 value)
 }
 
 static char *
-format_wave_count (const CuoccWaves *waves)
+format_wave_count (const CuoccWaves *waves,
+                   gboolean          clusters)
 {
   g_autofree char *total = int64_text (waves->waves);
   g_autofree char *full = int64_text (waves->full_waves);
@@ -201,6 +202,13 @@ format_wave_count (const CuoccWaves *waves)
 
   if (waves->tail_blocks == 0)
     return g_strdup_printf (ngettext ("%s (a full wave)", "%s (all full)", waves->waves), total);
+  if (clusters && waves->full_waves == 0)
+    return g_strdup_printf (_("1 (a single wave %s %% full: %s of %s clusters)"), fill, tail, per_wave);
+  if (clusters)
+    return g_strdup_printf (ngettext ("%s (%s full + a last wave %s %% full: %s of %s clusters)",
+                                      "%s (%s full + a last wave %s %% full: %s of %s clusters)",
+                                      waves->full_waves),
+                            total, full, fill, tail, per_wave);
   if (waves->full_waves == 0)
     return g_strdup_printf (_("1 (a single wave %s %% full: %s of %s blocks)"), fill, tail, per_wave);
   return g_strdup_printf (ngettext ("%s (%s full + a last wave %s %% full: %s of %s blocks)",
@@ -250,7 +258,7 @@ append_waves (GString               *out,
       per_wave = g_strdup_printf (_("%s (%d per SM × %d SMs)"), per_wave_count, waves->blocks_per_sm, waves->sm_count);
       append_line (out, _("Blocks per wave"), per_wave);
     }
-  count = format_wave_count (waves);
+  count = format_wave_count (waves, extras->clusters != NULL);
   append_line (out, _("Waves"), count);
   busy_pct = format_percent (waves->efficiency);
   busy = g_strdup_printf ("%s %%", busy_pct);

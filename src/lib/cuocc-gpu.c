@@ -806,6 +806,8 @@ cuocc_gpu_load_data (const char  *data,
   result.cap.minor = minor;
   result.cap.source = "custom device file";
   result.cap.notes = NULL;
+  /* Another GPU: its base's cap of blocks per SM under clusters was not seen on it. */
+  result.cap.cluster_cap_source = NULL;
 
   if (!get_text (kf, "name", &name, error))
     return FALSE;

@@ -4,11 +4,20 @@
  */
 #pragma once
 
+#include <gelf.h>
+
 #include "cuocc.h"
 
 G_BEGIN_DECLS
 
 #define MAX_FIGURE G_GINT64_CONSTANT (1000000000000000)
+
+/* libelf allocates some 200 bytes per section: a file claiming more is refused. */
+#define CUOCC_IMPORT_MAX_SECTIONS (1 << 18)
+
+/* The most a compressed fat binary entry may expand to (the largest cubins
+ * of cuBLAS are some tens of MB). */
+#define CUOCC_IMPORT_MAX_ENTRY (G_GUINT64_CONSTANT (128) << 20)
 
 typedef enum {
   NCU_NONE,
@@ -29,7 +38,21 @@ typedef enum {
   N_COLS,
 } NcuColumn;
 
+/* What streamed input turns out to be, from its first bytes. */
+typedef enum {
+  STREAM_UNDECIDED,
+  STREAM_TEXT,
+  STREAM_BINARY,                   /* kept whole in `head` and read at the end */
+} StreamMode;
+
+/* Binary input that arrives in pieces (standard input) is kept in memory up
+ * to this size; a file is mapped instead, whatever its size. */
+#define CUOCC_IMPORT_MAX_STREAMED_BINARY ((gsize) 1 << 30)
+
 struct _CuoccImportParser {
+  StreamMode stream_mode;
+  GByteArray *head;                /* the first bytes, or the whole binary input */
+  gboolean binary_too_large;
   GString *line;
   gboolean line_too_long;
   guint line_no;
@@ -69,6 +92,23 @@ int      cuocc_import_clamp_int       (gint64 v);
  * uses it for the kernel's cubin. */
 gboolean cuocc_import_read_cubin      (CuoccImportParser *parser, const guint8 *data, gsize len,
                                        const char *file, const char *entry, GError **error);
+
+/* cuocc-import-fatbin.c: what binary content is, and the reader that takes
+ * any of it (a cubin, a fat binary, a host ELF file, an archive). `file` is
+ * the name the user gave, NULL for standard input. */
+gboolean cuocc_import_is_archive  (const guint8 *data, gsize len);
+gboolean cuocc_import_is_fatbin   (const guint8 *data, gsize len);
+gboolean cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
+                                   const char *file, GError **error);
+/* Entry `index` of the fat binary at data, decompressed ("sm_90a SASS" in *name). */
+GBytes  *cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error);
+
+/* ELF helpers the binary readers share. `what` names the file in messages. */
+gboolean      cuocc_import_is_elf            (const guint8 *data, gsize len);
+Elf          *cuocc_import_elf_memory        (const guint8 *data, gsize len);
+Elf          *cuocc_import_elf_open          (const guint8 *data, gsize len, const char *what, GError **error);
+const guint8 *cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size);
+const char   *cuocc_import_elf_section_name  (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr);
 
 /* Each reader sees every line. */
 void     cuocc_import_ptxas_line      (CuoccImportParser *parser, const char *line);

@@ -9,13 +9,13 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "cuocc-import-private.h"
+
+#define SARMAG_BYTES 8             /* the longest magic detect_content looks for: "!<arch>\n" */
 #include "cuocc-private.h"
 
 /* ---------------------------------------------------------------- kernels */
@@ -180,6 +180,63 @@ end_line (CuoccImportParser *parser)
   parser->line_too_long = FALSE;
 }
 
+/* ---------------------------------------------------------------- binaries */
+
+static gboolean
+is_text_format (CuoccImportFormat format)
+{
+  return format == CUOCC_IMPORT_FORMAT_PTXAS || format == CUOCC_IMPORT_FORMAT_CUOBJDUMP ||
+         format == CUOCC_IMPORT_FORMAT_NCU_CSV || format == CUOCC_IMPORT_FORMAT_NCU_RAW;
+}
+
+typedef enum {
+  CONTENT_TEXT,                    /* a log or a CSV export: the line readers */
+  CONTENT_BINARY,                  /* ELF, archive or fat binary */
+  CONTENT_JSON,                    /* a Triton cache entry's metadata */
+} Content;
+
+/* By content, never by name: a file called .log may be a cubin. */
+static Content
+detect_content (const guint8 *data, gsize len)
+{
+  gsize i = 0;
+
+  if (cuocc_import_is_elf (data, len) || cuocc_import_is_archive (data, len) ||
+      cuocc_import_is_fatbin (data, len))
+    return CONTENT_BINARY;
+  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < len && i < 4096 && g_ascii_isspace (data[i]))
+    i++;
+  return i < len && data[i] == '{' ? CONTENT_JSON : CONTENT_TEXT;
+}
+
+static void feed_text (CuoccImportParser *parser, const char *data, gsize len);
+
+/* Takes the parser. */
+static CuoccKernelList *
+parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const char *file, GError **error)
+{
+  g_autoptr (CuoccImportParser) parser = owned;
+
+  parser->stream_mode = STREAM_TEXT;
+  switch (detect_content (data, len))
+    {
+    case CONTENT_BINARY:
+      if (!cuocc_import_read_binary (parser, data, len, file, error))
+        return NULL;
+      break;
+    case CONTENT_JSON:
+      /* The Triton cache reader hooks in here; until then the line readers
+       * see the JSON and find no kernel in it. */
+    case CONTENT_TEXT:
+    default:
+      feed_text (parser, (const char *) data, len);
+      break;
+    }
+  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+}
+
 /* ---------------------------------------------------------------- public API */
 
 const char *
@@ -212,6 +269,7 @@ cuocc_import_parser_new (void)
 {
   CuoccImportParser *parser = g_new0 (CuoccImportParser, 1);
 
+  parser->head = g_byte_array_new ();
   parser->line = g_string_sized_new (256);
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
   parser->ncu_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -221,15 +279,11 @@ cuocc_import_parser_new (void)
   return parser;
 }
 
-void
-cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len)
+static void
+feed_text (CuoccImportParser *parser, const char *data, gsize len)
 {
-  const char *end;
+  const char *end = data + len;
 
-  g_return_if_fail (parser != NULL);
-  g_return_if_fail (data != NULL || len == 0);
-
-  end = data + len;
   while (data < end)
     {
       const char *nl = memchr (data, '\n', (gsize) (end - data));
@@ -253,6 +307,54 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
     }
 }
 
+/* The first eight bytes say whether streamed input is binary (ELF, archive,
+ * fat binary): then it is kept, bounded, and read whole at the end. */
+static void
+decide_stream (CuoccImportParser *parser)
+{
+  GByteArray *head = parser->head;
+
+  if (detect_content (head->data, head->len) == CONTENT_BINARY)
+    {
+      parser->stream_mode = STREAM_BINARY;
+      return;
+    }
+  parser->stream_mode = STREAM_TEXT;
+  parser->head = NULL;
+  feed_text (parser, (const char *) head->data, head->len);
+  g_byte_array_unref (head);
+}
+
+void
+cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len)
+{
+  g_return_if_fail (parser != NULL);
+  g_return_if_fail (data != NULL || len == 0);
+
+  switch (parser->stream_mode)
+    {
+    case STREAM_TEXT:
+      feed_text (parser, data, len);
+      break;
+    case STREAM_UNDECIDED:
+    case STREAM_BINARY:
+      if (parser->binary_too_large)
+        break;
+      if (len > CUOCC_IMPORT_MAX_STREAMED_BINARY - parser->head->len)
+        {
+          parser->binary_too_large = TRUE;
+          g_byte_array_set_size (parser->head, 0);
+          break;
+        }
+      g_byte_array_append (parser->head, (const guint8 *) data, (guint) len);
+      if (parser->stream_mode == STREAM_UNDECIDED && parser->head->len >= SARMAG_BYTES)
+        decide_stream (parser);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 void
 cuocc_import_parser_free (CuoccImportParser *parser)
 {
@@ -261,6 +363,7 @@ cuocc_import_parser_free (CuoccImportParser *parser)
   for (guint i = 0; i < parser->kernels->len; i++)
     cuocc_import_kernel_clear (&g_array_index (parser->kernels, CuoccKernel, i));
   g_array_unref (parser->kernels);
+  g_clear_pointer (&parser->head, g_byte_array_unref);
   g_string_free (parser->line, TRUE);
   cuocc_import_kernel_clear (&parser->ptxas);
   g_free (parser->cuobjdump_arch);
@@ -281,6 +384,23 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   g_return_val_if_fail (owned != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (parser->stream_mode == STREAM_UNDECIDED && !parser->binary_too_large)
+    decide_stream (parser);
+  if (parser->binary_too_large)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("Binary input on standard input is read up to %u MiB; name the file instead"),
+                   (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
+      return NULL;
+    }
+  if (parser->stream_mode == STREAM_BINARY)
+    {
+      g_autoptr (GByteArray) head = g_steal_pointer (&parser->head);
+
+      parser->stream_mode = STREAM_TEXT;
+      if (!cuocc_import_read_binary (parser, head->data, head->len, NULL, error))
+        return NULL;
+    }
   if (parser->line->len > 0 || parser->line_too_long)
     end_line (parser);
 
@@ -289,7 +409,7 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
     {
       CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
 
-      if (k->regs < 0)
+      if (k->regs < 0 && k->code == CUOCC_CODE_SASS && is_text_format (k->format))
         cuocc_import_kernel_clear (k);
       else
         g_array_index (parser->kernels, CuoccKernel, kept++) = *k;
@@ -317,49 +437,31 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
 CuoccKernelList *
 cuocc_import_parse (const char *data, gsize len, GError **error)
 {
-  CuoccImportParser *parser;
-
   g_return_val_if_fail (data != NULL || len == 0, NULL);
 
-  parser = cuocc_import_parser_new ();
-  cuocc_import_parser_feed (parser, data, len);
-  return cuocc_import_parser_finish (parser, error);
+  return parse_content (cuocc_import_parser_new (), (const guint8 *) data, len, NULL, error);
 }
 
+/* Maps the file rather than reading it: a shared library may be a gigabyte,
+ * of which the readers touch only the headers and the device code. */
 CuoccKernelList *
 cuocc_import_parse_file (const char *path, GError **error)
 {
-  g_autoptr (CuoccImportParser) parser = NULL;
-  g_autofree char *buffer = NULL;
-  FILE *file;
-  gsize n;
+  g_autoptr (GMappedFile) mapped = NULL;
+  GError *local_error = NULL;
+  const guint8 *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  file = fopen (path, "rb");
-  if (file == NULL)
+  mapped = g_mapped_file_new (path, FALSE, &local_error);
+  if (mapped == NULL)
     {
-      int saved = errno;
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("Could not open “%s”: %s"), display, g_strerror (saved));
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
-  parser = cuocc_import_parser_new ();
-  buffer = g_malloc (64 * 1024);
-  while ((n = fread (buffer, 1, 64 * 1024, file)) > 0)
-    cuocc_import_parser_feed (parser, buffer, n);
-  if (ferror (file))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      fclose (file);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("Could not read “%s”"), display);
-      return NULL;
-    }
-  fclose (file);
-  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+  data = (const guint8 *) g_mapped_file_get_contents (mapped);
+  return parse_content (cuocc_import_parser_new (), data != NULL ? data : (const guint8 *) "",
+                        g_mapped_file_get_length (mapped), path, error);
 }
 
 void

@@ -66,13 +66,29 @@ cuocc_carveout_config (const CuoccCapability *cap,
   return cuocc_smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
 }
 
+/* Out of line, so that the common case below stays small enough to inline
+ * into the model's inner loop. */
+static G_GNUC_NO_INLINE gint64
+carveout_config_requested (const CuoccCapability *cap,
+                           int                    percent)
+{
+  return cuocc_smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
+}
+
+static inline gint64
+config_requested (const CuoccCapability *cap,
+                  const CuoccInput      *input)
+{
+  if (G_UNLIKELY (input->carveout >= 0))
+    return carveout_config_requested (cap, input->carveout);
+  return input->smem_config < 0 ? cap->smem_per_sm : input->smem_config;
+}
+
 gint64
 cuocc_smem_config_effective (const CuoccCapability *cap,
                              const CuoccInput      *input)
 {
-  if (G_UNLIKELY (input->carveout >= 0))
-    return cuocc_smem_align_up_config (cap, (gint64) input->carveout * cap->smem_per_sm / 100);
-  return input->smem_config < 0 ? cap->smem_per_sm : input->smem_config;
+  return config_requested (cap, input);
 }
 
 /* ------------------------------------------------------------------ */
@@ -228,7 +244,7 @@ smem_limit (const CuoccCapability *cap,
             gint64                *allocated,
             gint64                *config)
 {
-  gint64 requested = cuocc_smem_config_effective (cap, input);
+  gint64 requested = config_requested (cap, input);
 
   *allocated = round_up_pow2 (input->smem + cap->smem_reserved_per_block, cap->smem_alloc_unit);
   *config = requested;
@@ -320,12 +336,10 @@ warnings_for (const CuoccCapability *cap,
     warnings |= CUOCC_WARN_REGS_EXCEED_BLOCK;
   if (r->blocks_by_smem == 0)
     warnings |= CUOCC_WARN_SMEM_EXCEED_BLOCK;
-  else if (r->smem_config > cuocc_smem_config_effective (cap, input))
+  else if (r->smem_config > config_requested (cap, input))
     warnings |= CUOCC_WARN_SMEM_CONFIG_RAISED;
   if (input->caching != r->caching && cap->partitioned_caching)
     warnings |= CUOCC_WARN_CACHING_DISABLED;
-  if (G_UNLIKELY (input->carveout >= 0) && carveout_limits (cap, r))
-    warnings |= CUOCC_WARN_CARVEOUT_PREFERENCE;
   return warnings;
 }
 
@@ -442,11 +456,11 @@ cuocc_calculate_unchecked (const CuoccCapability *cap,
   r->active_warps = blocks * warps_per_block;
   r->active_threads = blocks * input->threads;
   r->occupancy = (double) r->active_warps / cap->max_warps_per_sm;
+  r->limiters = limiters_equal_to (r, blocks);
   r->regs_per_block = (int) MIN (regs_per_block, G_MAXINT);
   r->smem_per_block = smem_per_block;
   r->smem_config = smem_config;
   r->caching = caching;
-  r->limiters = limiters_equal_to (r, blocks);
   r->warnings = warnings_for (cap, input, r);
 }
 
@@ -533,6 +547,9 @@ cuocc_calculate (const CuoccGpu    *gpu,
     return FALSE;
 
   cuocc_calculate_unchecked (&gpu->cap, input, result);
+  /* Checked here rather than in the sweeps' inner loop, which never shows it. */
+  if (input->carveout >= 0 && carveout_limits (&gpu->cap, result))
+    result->warnings |= CUOCC_WARN_CARVEOUT_PREFERENCE;
   return TRUE;
 }
 

@@ -219,7 +219,8 @@ CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_table_for_gpu (const Cuoc
 CUOCC_AVAILABLE void cuocc_input_init (CuoccInput *input);
 CUOCC_AVAILABLE gboolean cuocc_input_validate (const CuoccGpu *gpu, const CuoccInput *input, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_calculate (const CuoccGpu *gpu, const CuoccInput *input, CuoccResult *result, GError **error);
-/* No validation: the caller has validated the input once. For sweeps. */
+/* No validation: the caller has validated the input once. For sweeps; the
+ * carveout warning (CUOCC_WARN_CARVEOUT_PREFERENCE) comes from cuocc_calculate only. */
 CUOCC_AVAILABLE void cuocc_calculate_unchecked (const CuoccCapability *cap, const CuoccInput *input, CuoccResult *result);
 CUOCC_AVAILABLE int cuocc_best_block_size (const CuoccGpu *gpu, const CuoccInput *input, int *min_grid_size);
 /* occupancy_pct with at most two decimals, e.g. "62.5", "66.67", "100". */

@@ -384,6 +384,16 @@ test_several_architectures (void)
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   assert_result_is_models (window, 9, 0);
 
+  /* The user picks another GPU: the kernel's entry that loads there is
+   * chosen, on that GPU. */
+  choose_gpu (window, ada);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
+  g_assert_cmpstr (k->arch, ==, "sm_89");
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
+  assert_result_is_models (window, 8, 9);
+
   app_test_window_free (window);
 }
 

@@ -152,6 +152,7 @@ def test_grid_counts_clusters():
     equal(rows[0]["tail_blocks"], "8", "tail", r)
     r = run("--gpu", "H100 SXM5", "--threads", 128, "--cluster-size", 4, "--grid", 1000)
     check("1000 clusters" in r.out, "the grid in clusters", r)
+    check("5 (4 full + a last wave 3.23 % full: 8 of 248 clusters)" in r.out, "the waves in clusters", r)
 
 
 def test_advice_on_cluster_size():

@@ -6,7 +6,9 @@
  * per-format binaries differ in their seed corpus and dictionary only. Each
  * input is also fed in pieces cut where its first byte says, and both ways
  * must read the same kernels: line assembly across pieces is where a
- * streaming reader goes wrong.
+ * streaming reader goes wrong. The binary target's inputs (cubins, fat
+ * binaries, archives, host ELF files) go through the same entry points:
+ * the content decides which reader sees them.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,7 +28,10 @@ check_list (const CuoccKernelList *list)
       const CuoccKernel *k = &list->kernels[i];
 
       if (k->name == NULL || k->mangled == NULL || !g_utf8_validate (k->name, -1, NULL) ||
-          !g_utf8_validate (k->mangled, -1, NULL) || k->regs < 0)
+          !g_utf8_validate (k->mangled, -1, NULL) || (k->regs < 0 && k->code != CUOCC_CODE_PTX))
+        abort ();
+      /* a fat binary entry's kernels say where they came from */
+      if (k->format == CUOCC_IMPORT_FORMAT_FATBIN && (k->entry == NULL || !g_utf8_validate (k->entry, -1, NULL)))
         abort ();
       if (k->arch != NULL && (k->cc_major <= 0 || k->cc_minor < 0 || k->cc_minor > 9))
         abort ();

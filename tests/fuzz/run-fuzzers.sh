@@ -6,7 +6,7 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
 # SECONDS: how long each target runs (default 600). TARGETs: ptxas cuobjdump
-# ncu demangle device session batch (default all), run two at a time
+# ncu demangle device session batch binary (default all), run two at a time
 # (FUZZ_JOBS=1: one at a time). New inputs go to
 # $FUZZ_DIR/work/<target>; crashes to $FUZZ_DIR/artifacts/<target>.
 # Needs clang and libclang-rt-dev (Debian: apt-get install clang libclang-rt-14-dev).
@@ -17,7 +17,7 @@ root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch)
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch binary)
 out=${FUZZ_DIR:-$root/_build-fuzz}
 jobs=${FUZZ_JOBS:-2}
 mkdir -p "$out"
@@ -26,8 +26,8 @@ printf '#define GETTEXT_PACKAGE "cuocc"\n#define PACKAGE_VERSION "fuzz"\n#define
 cc=${CC:-clang}
 flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
        -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0) -lm)
-lib_sources=("$root"/src/lib/cuocc-import*.c "$root/src/lib/cuocc-demangle.c" "$root/src/lib/cuocc-error.c" "$root/src/lib/cuocc-parse.c")
+libs=($(pkg-config --libs glib-2.0 libelf libzstd liblz4) -lm -ldl)
+lib_sources=("$root"/src/lib/cuocc-*.c)
 
 "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
 "$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"

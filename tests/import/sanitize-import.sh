@@ -11,10 +11,10 @@ printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#de
 
 flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
        -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0) -lm -ldl)
+libs=($(pkg-config --libs glib-2.0 libelf libzstd liblz4) -lm -ldl)
 
 (cd "$out" && gcc "${flags[@]}" -c "$src"/src/lib/cuocc-*.c)
-for t in test-import test-import-corpus; do
+for t in test-import test-import-corpus test-binary; do
   gcc "${flags[@]}" "$out"/*.o "$src/tests/import/$t.c" -o "$out/$t" "${libs[@]}"
 done
 
@@ -23,4 +23,5 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export G_TEST_SRCDIR="$src/tests"
 "$out/test-import" > "$out/test-import.log"
 "$out/test-import-corpus" > "$out/test-import-corpus.log"
+"$out/test-binary" > "$out/test-binary.log"
 echo "sanitizers: import tests and the fuzz corpus clean"

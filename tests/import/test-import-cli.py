@@ -265,6 +265,22 @@ def test_ncu_compares_with_profiler():
     check("dynamic_smem(float*, int)" in r.err and "50%" in r.err, "disagreement warned about", r)
 
 
+def test_gpu_uses_the_recorded_block_size():
+    # No --threads: each kernel's profiled launch gives the block size, on the
+    # GPU named (stencil::compute<8>: 128 threads, 41.67 % on 8.6, as above).
+    r = run("--import", data("ncu-details-sm86.csv"), "--cc", "8.6", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    stencil = by_kernel(rows, "void stencil::compute<8>(const float *, float *, int)")
+    equal([stencil["loaded_on_gpu"], stencil["threads"], stencil["occupancy_pct"]], ["true", "128", "41.67"],
+          "stencil")
+    # The profile's code is sm_86: it cannot run on a 9.0 GPU.
+    r = run("--import", data("ncu-details-sm86.csv"), "--cc", "9.0", "--format", "csv")
+    equal(r.rc, 1, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal(set(row["loaded_on_gpu"] for row in rows), {"false"}, "nothing loads on 9.0")
+
+
 def test_ncu_other_threads_not_compared():
     r = run("--import", data("ncu-details-sm86.csv"), "--format", "csv", "--threads", "64")
     _, rows = parse_csv(r.out)

@@ -195,6 +195,27 @@ test_per_sm_only (void)
   g_assert_cmpfloat_with_epsilon (c.blocks_lost_fraction, 0.75, 1e-12);
 }
 
+/* A custom device inherits the cluster limits of its base, but the cap is
+ * an assumption there, and with no table its clusters are only bounded:
+ * 200 SMs × 8 / 2 = 800. */
+static void
+test_custom_device (void)
+{
+  static const char data[] = "[Device]\nname=Future GPU\ncompute-capability=9.0\nsm-count=200\n";
+  CuoccGpu gpu;
+  CuoccInput in;
+  CuoccResult r;
+  CuoccClusters c;
+
+  g_assert_true (cuocc_gpu_load_data (data, sizeof data - 1, &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 128;
+  clusters_for (&gpu, &in, 2, &r, &c);
+  g_assert_true (c.cap_assumed);
+  g_assert_cmpint (c.basis, ==, CUOCC_CLUSTERS_UPPER_BOUND);
+  g_assert_cmpint (c.max_active_clusters, ==, 800);
+}
+
 /* The driver's answers come first, where it gave them. */
 static void
 test_driver_basis (void)
@@ -409,6 +430,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/clusters/upper-bound", test_upper_bound);
   g_test_add_func ("/cuocc/clusters/per-sm-only", test_per_sm_only);
   g_test_add_func ("/cuocc/clusters/driver-basis", test_driver_basis);
+  g_test_add_func ("/cuocc/clusters/custom-device", test_custom_device);
   g_test_add_func ("/cuocc/clusters/sizes-refused", test_sizes_refused);
   g_test_add_func ("/cuocc/clusters/advice", test_advice);
   g_test_add_func ("/cuocc/clusters/waves", test_cluster_waves);

@@ -1,0 +1,658 @@
+/* test-binary.c — kernels read from cubins, fat binaries and host files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The fixtures in data/binary/ are nvcc 13.0 output (make-fixtures.sh). The
+ * expected figures come from the ptxas -v log of the same build, read by the
+ * ptxas reader (another path through the library); what the log does not
+ * print (launch bounds, register limit, cluster dimensions) is worked out
+ * from kernels.cu, cluster.cu and the flags in make-fixtures.sh.
+ */
+#include <string.h>
+
+#include "cuocc-import-private.h"
+
+#define U CUOCC_IMPORT_UNKNOWN
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "import", "data", "binary", name, NULL);
+}
+
+static CuoccKernelList *
+read_fixture (const char *name)
+{
+  g_autofree char *path = fixture (name);
+  g_autoptr (GError) error = NULL;
+  CuoccKernelList *list = cuocc_import_parse_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (list);
+  return list;
+}
+
+/* What kernels.cu and cluster.cu declare, and the register limit ptxas
+ * applied: -maxrregcount=32 for kernels.cu, except where __maxnreg__ or
+ * __launch_bounds__ set one (65536 registers / (256 threads × 2 blocks)). */
+typedef struct {
+  const char *mangled;
+  int max_threads;
+  int max_regs;
+  int cluster[3];
+  /* PTX says only what the source declares: min blocks, __maxnreg__ */
+  int ptx_min_blocks;
+  int ptx_max_regs;
+} Declared;
+
+static const Declared declared[] = {
+  { "_ZN5cuocc4test5scaleIfLi128EEEvPT_S2_", 256, 128, { 0, 0, 0 }, 2, U },
+  { "_ZN5cuocc4test5scaleIdLi64EEEvPT_S2_", 256, 128, { 0, 0, 0 }, 2, U },
+  { "capped", U, 40, { 0, 0, 0 }, U, 40 },
+  { "named_barrier", U, 32, { 0, 0, 0 }, U, U },
+  { "spills", U, 32, { 0, 0, 0 }, U, U },
+  { "clustered", U, U, { 2, 2, 1 }, U, U },
+  /* 65536 / (128 × 3) = 170, down to ptxas's allocation unit of 8 */
+  { "bounded_cluster", 128, 168, { 0, 0, 0 }, 3, U },
+};
+
+static const Declared *
+find_declared (const char *mangled)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (declared); i++)
+    if (strcmp (declared[i].mangled, mangled) == 0)
+      return &declared[i];
+  g_assert_not_reached ();
+}
+
+static const CuoccKernel *
+find_kernel (const CuoccKernelList *list, const char *mangled, const char *arch)
+{
+  for (guint i = 0; i < list->n_kernels; i++)
+    if (strcmp (list->kernels[i].mangled, mangled) == 0 && g_strcmp0 (list->kernels[i].arch, arch) == 0)
+      return &list->kernels[i];
+  return NULL;
+}
+
+/* A PTX entry's kernel: a name the log knows, a virtual architecture and
+ * no resource figure at all. */
+static void
+check_ptx (const CuoccKernel *k, const CuoccKernelList *log)
+{
+  const Declared *d = find_declared (k->mangled);
+  gboolean in_log = FALSE;
+
+  for (guint i = 0; i < log->n_kernels; i++)
+    in_log |= strcmp (log->kernels[i].mangled, k->mangled) == 0;
+  g_assert_true (in_log);
+  g_assert_true (g_str_has_prefix (k->arch, "compute_"));
+  g_assert_true (g_str_has_suffix (k->entry, " PTX"));
+  g_assert_true (g_str_has_prefix (k->entry, k->arch));
+  g_assert_cmpint (k->regs, ==, U);
+  g_assert_cmpint (k->smem, ==, U);
+  g_assert_cmpint (k->barriers, ==, U);
+  g_assert_cmpint (k->stack, ==, U);
+  g_assert_cmpint (k->spill_stores, ==, U);
+  g_assert_cmpint (k->cmem, ==, U);
+  g_assert_cmpint (k->max_threads, ==, d->max_threads);
+  g_assert_cmpint (k->min_blocks, ==, d->ptx_min_blocks);
+  g_assert_cmpint (k->max_regs, ==, d->ptx_max_regs);
+  g_assert_cmpmem (k->cluster_dims, sizeof k->cluster_dims, d->cluster, sizeof d->cluster);
+}
+
+/* Every SASS kernel of the binary matches the log's entry of the same name
+ * and architecture; every kernel of the log is found. */
+static void
+check_against_log (const CuoccKernelList *got, const CuoccKernelList *log, const char *file)
+{
+  guint n_sass = 0;
+
+  for (guint i = 0; i < got->n_kernels; i++)
+    {
+      const CuoccKernel *k = &got->kernels[i];
+      const CuoccKernel *want;
+      const Declared *d;
+
+      if (k->code == CUOCC_CODE_PTX)
+        {
+          check_ptx (k, log);
+          continue;
+        }
+      n_sass++;
+      want = find_kernel (log, k->mangled, k->arch);
+      if (want == NULL)
+        g_error ("%s: %s on %s is not in the log", file, k->mangled, k->arch);
+      g_assert_cmpstr (k->name, ==, want->name);
+      g_assert_cmpint (k->cc_major, ==, want->cc_major);
+      g_assert_cmpint (k->cc_minor, ==, want->cc_minor);
+      g_assert_cmpint (k->regs, ==, want->regs);
+      g_assert_cmpint (k->smem, ==, want->smem);
+      g_assert_cmpint (k->barriers, ==, want->barriers);
+      g_assert_cmpint (k->stack, ==, want->stack);
+      if (want->cmem >= 0)          /* ptxas 13 prints cmem[0] only up to sm_89 */
+        g_assert_cmpint (k->cmem, ==, want->cmem);
+      /* ptxas does not record them in the cubin */
+      g_assert_cmpint (k->spill_stores, ==, U);
+      g_assert_cmpint (k->spill_loads, ==, U);
+      g_assert_cmpint (k->min_blocks, ==, U);
+
+      d = find_declared (k->mangled);
+      g_assert_cmpint (k->max_threads, ==, d->max_threads);
+      g_assert_cmpint (k->max_regs, ==, d->max_regs);
+      g_assert_cmpmem (k->cluster_dims, sizeof k->cluster_dims, d->cluster, sizeof d->cluster);
+      g_assert_cmpstr (k->file, !=, NULL);
+      g_assert_true (g_str_has_suffix (k->file, file));
+      if (k->entry != NULL)
+        {
+          g_autofree char *entry = g_strdup_printf ("%s SASS", k->arch);
+
+          g_assert_cmpstr (k->entry, ==, entry);
+        }
+    }
+  g_assert_cmpuint (n_sass, ==, log->n_kernels);
+}
+
+/* ---------------------------------------------------------------- cubins */
+
+static const char *const cubin_archs[] = { "sm_75", "sm_80", "sm_90a", "sm_100f", "sm_120" };
+
+static void
+test_cubin (gconstpointer data)
+{
+  const char *arch = data;
+  g_autofree char *name = g_strdup_printf ("kernels-%s.cubin", arch);
+  g_autofree char *log_name = g_strdup_printf ("kernels-%s.log", arch);
+  g_autoptr (CuoccKernelList) got = read_fixture (name);
+  g_autoptr (CuoccKernelList) log = read_fixture (log_name);
+
+  g_assert_cmpint (got->format, ==, CUOCC_IMPORT_FORMAT_CUBIN);
+  g_assert_cmpuint (got->n_kernels, ==, 5);
+  for (guint i = 0; i < got->n_kernels; i++)
+    {
+      g_assert_cmpstr (got->kernels[i].arch, ==, arch);
+      g_assert_null (got->kernels[i].entry);
+      g_assert_cmpint (got->kernels[i].code, ==, CUOCC_CODE_SASS);
+    }
+  check_against_log (got, log, name);
+}
+
+static void
+test_cubin_cluster (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("cluster-sm_90a.cubin");
+  g_autoptr (CuoccKernelList) log = read_fixture ("cluster-sm_90a.log");
+
+  g_assert_cmpuint (got->n_kernels, ==, 2);
+  check_against_log (got, log, "cluster-sm_90a.cubin");
+}
+
+/* A cubin read from memory has no file name. */
+static void
+test_cubin_in_memory (void)
+{
+  g_autofree char *path = fixture ("kernels-sm_80.cubin");
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  list = cuocc_import_parse (data, len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 5);
+  g_assert_null (list->kernels[0].file);
+}
+
+/* ---------------------------------------------------------------- fat binaries */
+
+static const char *const modes[] = { "none", "default", "size", "speed", "balance" };
+
+/* kernels-MODE.fatbin: five SASS entries and one PTX entry, the same
+ * figures in every compression mode. */
+static void
+test_fatbin (gconstpointer data)
+{
+  const char *mode = data;
+  g_autofree char *name = g_strdup_printf ("kernels-%s.fatbin", mode);
+  g_autoptr (CuoccKernelList) got = read_fixture (name);
+  g_autoptr (CuoccKernelList) log = read_fixture ("kernels-fatbin.log");
+  guint n_ptx = 0;
+
+  g_assert_cmpint (got->format, ==, CUOCC_IMPORT_FORMAT_FATBIN);
+  g_assert_cmpuint (got->n_kernels, ==, 6 * 5);
+  check_against_log (got, log, name);
+  for (guint i = 0; i < got->n_kernels; i++)
+    if (got->kernels[i].code == CUOCC_CODE_PTX)
+      {
+        g_assert_cmpstr (got->kernels[i].entry, ==, "compute_120 PTX");
+        n_ptx++;
+      }
+  g_assert_cmpuint (n_ptx, ==, 5);
+}
+
+/* Each entry, decompressed, is byte for byte what nvcc -cubin wrote for
+ * its architecture; the PTX is the same text in every mode. */
+static void
+test_fatbin_bytes (gconstpointer data)
+{
+  const char *mode = data;
+  g_autofree char *name = g_strdup_printf ("kernels-%s.fatbin", mode);
+  g_autofree char *path = fixture (name);
+  g_autofree char *plain_path = fixture ("kernels-none.fatbin");
+  g_autofree char *fatbin = NULL;
+  g_autofree char *plain = NULL;
+  gsize len, plain_len;
+  guint index;
+
+  g_assert_true (g_file_get_contents (path, &fatbin, &len, NULL));
+  g_assert_true (g_file_get_contents (plain_path, &plain, &plain_len, NULL));
+  for (index = 0; index < 6; index++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *entry = NULL;
+      g_autofree char *plain_entry = NULL;
+      g_autoptr (GBytes) bytes = cuocc_import_fatbin_entry ((const guint8 *) fatbin, len, index, &entry, &error);
+      g_autoptr (GBytes) expected = NULL;
+
+      g_assert_no_error (error);
+      if (g_str_has_suffix (entry, " SASS"))
+        {
+          g_autofree char *arch = g_strndup (entry, strlen (entry) - 5);
+          g_autofree char *cubin_name = g_strdup_printf ("kernels-%s.cubin", arch);
+          g_autofree char *cubin_path = fixture (cubin_name);
+          g_autofree char *cubin = NULL;
+          gsize cubin_len;
+
+          g_assert_true (g_file_get_contents (cubin_path, &cubin, &cubin_len, NULL));
+          expected = g_bytes_new (cubin, cubin_len);
+        }
+      else
+        {
+          expected = cuocc_import_fatbin_entry ((const guint8 *) plain, plain_len, index, &plain_entry, &error);
+          g_assert_no_error (error);
+          g_assert_cmpstr (entry, ==, "compute_120 PTX");
+          g_assert_cmpstr (plain_entry, ==, entry);
+        }
+      if (g_str_has_suffix (entry, " PTX"))
+        {
+          /* an uncompressed entry is padded with NULs to 8 bytes */
+          const char *text = g_bytes_get_data (bytes, NULL);
+          const char *expected_text = g_bytes_get_data (expected, NULL);
+
+          g_assert_cmpmem (text, strnlen (text, g_bytes_get_size (bytes)),
+                           expected_text, strnlen (expected_text, g_bytes_get_size (expected)));
+          g_assert_nonnull (g_strstr_len (text, g_bytes_get_size (bytes), ".entry spills("));
+        }
+      else
+        g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                         g_bytes_get_data (expected, NULL), g_bytes_get_size (expected));
+    }
+}
+
+/* The host files carry SASS for sm_80 and sm_120 and PTX for compute_120. */
+static void
+test_host (gconstpointer data)
+{
+  const char *name = data;
+  g_autoptr (CuoccKernelList) got = read_fixture (name);
+  g_autoptr (CuoccKernelList) log = read_fixture ("kernels-host.log");
+
+  g_assert_cmpuint (got->n_kernels, ==, 3 * 5);
+  check_against_log (got, log, name);
+}
+
+/* An archive of kernels.o and the relocatable cluster-rdc.o: each kernel
+ * names its member. */
+static void
+test_archive (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("libkernels.a");
+  g_autoptr (CuoccKernelList) host_log = read_fixture ("kernels-host.log");
+  g_autoptr (CuoccKernelList) rdc_log = read_fixture ("cluster-rdc.log");
+  CuoccKernelList members[2] = { { 0 }, { 0 } };
+  GArray *split[2] = { g_array_new (FALSE, FALSE, sizeof (CuoccKernel)), g_array_new (FALSE, FALSE, sizeof (CuoccKernel)) };
+
+  g_assert_cmpuint (got->n_kernels, ==, 3 * 5 + 2);
+  for (guint i = 0; i < got->n_kernels; i++)
+    {
+      gboolean rdc = g_str_has_suffix (got->kernels[i].file, "libkernels.a(cluster-rdc.o)");
+
+      g_assert_true (rdc || g_str_has_suffix (got->kernels[i].file, "libkernels.a(kernels.o)"));
+      g_array_append_val (split[rdc], got->kernels[i]);
+    }
+  for (guint m = 0; m < 2; m++)
+    {
+      members[m].n_kernels = split[m]->len;
+      members[m].kernels = (CuoccKernel *) (gpointer) split[m]->data;
+    }
+  check_against_log (&members[0], host_log, "libkernels.a(kernels.o)");
+  check_against_log (&members[1], rdc_log, "libkernels.a(cluster-rdc.o)");
+  for (guint m = 0; m < 2; m++)
+    g_array_unref (split[m]);   /* copies: the kernels' strings belong to got */
+}
+
+/* A shared library from a JAX wheel: what cuobjdump --dump-resource-usage
+ * printed for it, kernel for kernel and architecture for architecture. */
+static void
+test_jax_sample (void)
+{
+  const char *path = g_getenv ("CUOCC_PRNG_SO");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) got = NULL;
+  g_autoptr (CuoccKernelList) dump = read_fixture ("_prng.so.resource-usage.txt");
+  guint n_sass = 0, n_ptx = 0;
+
+  if (path == NULL)
+    {
+      g_test_skip ("CUOCC_PRNG_SO is not set (the test runs from meson)");
+      return;
+    }
+  got = cuocc_import_parse_file (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < got->n_kernels; i++)
+    {
+      const CuoccKernel *k = &got->kernels[i];
+      const CuoccKernel *want;
+
+      if (k->code == CUOCC_CODE_PTX)
+        {
+          n_ptx++;
+          g_assert_cmpint (k->regs, ==, U);
+          continue;
+        }
+      n_sass++;
+      want = find_kernel (dump, k->mangled, k->arch);
+      g_assert_nonnull (want);
+      g_assert_cmpint (k->regs, ==, want->regs);
+      g_assert_cmpint (k->smem, ==, want->smem);
+      g_assert_cmpint (k->stack, ==, want->stack);
+      g_assert_cmpint (k->cmem, ==, want->cmem);
+    }
+  g_assert_cmpuint (n_sass, ==, dump->n_kernels);
+  g_assert_cmpuint (n_ptx, >, 0);
+}
+
+/* ---------------------------------------------------------------- hostile files */
+
+static GBytes *
+load (const char *name)
+{
+  g_autofree char *path = fixture (name);
+  char *data;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+/* Either kernels or a message; never a crash. */
+static void
+parse_anything (const guint8 *data, gsize len)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = cuocc_import_parse ((const char *) data, len, &error);
+
+  g_assert_true ((list == NULL) != (error == NULL));
+  if (error != NULL)
+    g_assert_cmpstr (error->message, !=, "");
+  else
+    for (guint i = 0; i < list->n_kernels; i++)
+      g_assert_true (g_utf8_validate (list->kernels[i].name, -1, NULL));
+}
+
+static const char *const hostile_seeds[] = {
+  "kernels-sm_90a.cubin", "kernels-size.fatbin", "kernels-speed.fatbin", "libkernels.a", "kernels.o",
+};
+
+/* Every prefix of a cubin, fat binary, archive and object. */
+static void
+test_truncated (void)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (hostile_seeds); f++)
+    {
+      g_autoptr (GBytes) bytes = load (hostile_seeds[f]);
+      gsize len;
+      const guint8 *data = g_bytes_get_data (bytes, &len);
+
+      for (gsize cut = 0; cut < len; cut += cut < 256 ? 1 : 97)
+        {
+          g_autofree guint8 *copy = g_memdup2 (data, cut);   /* ASan sees reads past the cut */
+
+          parse_anything (copy, cut);
+        }
+    }
+}
+
+/* The same files with bytes changed at random (a fixed seed). */
+static void
+test_corrupted (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (9);
+
+  for (guint f = 0; f < G_N_ELEMENTS (hostile_seeds); f++)
+    {
+      g_autoptr (GBytes) bytes = load (hostile_seeds[f]);
+      gsize len;
+      const guint8 *data = g_bytes_get_data (bytes, &len);
+
+      for (guint round = 0; round < 300; round++)
+        {
+          g_autofree guint8 *copy = g_memdup2 (data, len);
+          guint n = (guint) g_rand_int_range (rand, 1, 9);
+
+          for (guint i = 0; i < n; i++)
+            {
+              gsize at = round % 2 == 0 ? (gsize) g_rand_int_range (rand, 0, (gint32) MIN (len, 512))
+                                        : (gsize) g_rand_int_range (rand, 0, (gint32) len);
+
+              copy[at] = (guint8) g_rand_int (rand);
+            }
+          parse_anything (copy, len);
+        }
+    }
+}
+
+static void
+put (guint8 *p, guint64 v, int bytes)
+{
+  for (int i = 0; i < bytes; i++)
+    p[i] = (guint8) (v >> (8 * i));
+}
+
+static void
+expect_message (const guint8 *data, gsize len, const char *part)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = cuocc_import_parse ((const char *) data, len, &error);
+
+  g_assert_null (list);
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
+  if (strstr (error->message, part) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, part);
+}
+
+/* Headers that lie: millions of sections, a table past the end. */
+static void
+test_lying_elf (void)
+{
+  g_autoptr (GBytes) bytes = load ("kernels-sm_80.cubin");
+  gsize len = g_bytes_get_size (bytes);
+  g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (bytes, NULL), len);
+  guint64 shoff = copy[40] | (guint64) copy[41] << 8 | (guint64) copy[42] << 16 | (guint64) copy[43] << 24;
+
+  put (copy + 60, 0, 2);            /* e_shnum 0: the count is section 0's sh_size */
+  put (copy + shoff + 32, 10000000, 8);
+  expect_message (copy, len, "10000000 sections");
+  put (copy + shoff + 32, 0, 8);
+  put (copy + 60, 30, 2);
+  put (copy + 40, len - 64, 8);     /* the table would run past the end */
+  expect_message (copy, len, "outside the file");
+  put (copy + 40, shoff, 8);
+  put (copy + 4, 7, 1);             /* no ELF class */
+  expect_message (copy, len, "32- or 64-bit");
+}
+
+/* An entry that claims 4 GiB, and one that expands past what it claims. */
+static void
+test_lying_fatbin (void)
+{
+  g_autoptr (GBytes) bytes = load ("kernels-size.fatbin");
+  gsize len = g_bytes_get_size (bytes);
+  g_autofree guint8 *copy = g_memdup2 (g_bytes_get_data (bytes, NULL), len);
+  guint8 *entry = copy + 16;
+  guint64 claimed = 0;
+
+  for (int i = 7; i >= 0; i--)
+    claimed = claimed << 8 | entry[56 + i];
+  g_assert_cmpuint (claimed, >, 1000);   /* the first entry is compressed */
+
+  /* Only the first entry: the others would still give kernels. */
+  put (copy + 8, (guint64) (entry[4] | entry[5] << 8) + (entry[8] | entry[9] << 8 | entry[10] << 16), 8);
+  put (entry + 56, G_GUINT64_CONSTANT (4) << 30, 8);
+  expect_message (copy, len, "claims 4294967296 bytes");
+  put (entry + 56, 100, 8);
+  expect_message (copy, len, "corrupt");
+  put (entry + 56, claimed, 8);
+  parse_anything (copy, len);
+}
+
+static void
+append_member (GByteArray *ar, const char *name, const guint8 *data, gsize len)
+{
+  char header[61];
+
+  g_snprintf (header, sizeof header, "%-16s%-12s%-6s%-6s%-8s%-10" G_GSIZE_FORMAT "`\n",
+              name, "0", "0", "0", "644", len);
+  g_byte_array_append (ar, (const guint8 *) header, 60);
+  g_byte_array_append (ar, data, (guint) len);
+  if (len % 2 != 0)
+    g_byte_array_append (ar, (const guint8 *) "\n", 1);
+}
+
+static GByteArray *
+archive_of (const char *name, const guint8 *data, gsize len)
+{
+  GByteArray *ar = g_byte_array_new ();
+
+  g_byte_array_append (ar, (const guint8 *) "!<arch>\n", 8);
+  append_member (ar, name, data, len);
+  return ar;
+}
+
+/* An archive in an archive is read; one more level is refused. */
+static void
+test_nested_archives (void)
+{
+  g_autoptr (GBytes) cubin = load ("kernels-sm_80.cubin");
+  gsize len;
+  const guint8 *data = g_bytes_get_data (cubin, &len);
+  g_autoptr (GByteArray) inner = archive_of ("k.cubin/", data, len);
+  g_autoptr (GByteArray) outer = archive_of ("inner.a/", inner->data, inner->len);
+  g_autoptr (GByteArray) deeper = archive_of ("outer.a/", outer->data, outer->len);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = cuocc_import_parse ((const char *) outer->data, outer->len, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 5);
+  g_assert_cmpstr (list->kernels[0].file, ==, "(inner.a)(k.cubin)");
+  g_assert_cmpint (list->kernels[0].regs, >, 0);
+  expect_message (deeper->data, deeper->len, "nested deeper");
+}
+
+/* Magic numbers followed by nothing sensible, and an ELF file without
+ * device code (this test program). */
+static void
+test_garbage (void)
+{
+  static const guint8 fatbin_magic[] = { 0x50, 0xed, 0x55, 0xba, 1, 0, 16, 0, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0,
+                                         2, 0, 1, 1, 0x40, 0, 0, 0 };
+  static const char archive[] = "!<arch>\nthis is no member header at all, nor a size\n";
+  g_autofree char *self = NULL;
+  gsize len;
+
+  parse_anything (fatbin_magic, sizeof fatbin_magic);
+  expect_message (fatbin_magic, sizeof fatbin_magic, "larger than the data");
+  parse_anything ((const guint8 *) archive, sizeof archive - 1);
+  g_assert_true (g_file_get_contents ("/proc/self/exe", &self, &len, NULL));
+  expect_message ((const guint8 *) self, len, ".nv_fatbin");
+}
+
+/* Binary content fed in pieces (standard input) reads as it does whole. */
+static void
+test_streamed (void)
+{
+  g_autoptr (GBytes) bytes = load ("libkernels.a");
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+  CuoccImportParser *parser = cuocc_import_parser_new ();
+  g_autoptr (CuoccKernelList) whole = cuocc_import_parse (data, len, NULL);
+  g_autoptr (CuoccKernelList) pieces = NULL;
+
+  for (gsize at = 0; at < len; at += 3)
+    cuocc_import_parser_feed (parser, data + at, MIN (3, len - at));
+  pieces = cuocc_import_parser_finish (parser, NULL);
+  g_assert_nonnull (whole);
+  g_assert_nonnull (pieces);
+  g_assert_cmpuint (whole->n_kernels, ==, pieces->n_kernels);
+  for (guint i = 0; i < whole->n_kernels; i++)
+    {
+      g_assert_cmpstr (whole->kernels[i].name, ==, pieces->kernels[i].name);
+      g_assert_cmpstr (whole->kernels[i].entry, ==, pieces->kernels[i].entry);
+      g_assert_cmpint (whole->kernels[i].regs, ==, pieces->kernels[i].regs);
+    }
+}
+
+/* CUDA 13 calls Jetson Thor sm_110 (compute capability 11.0); CUDA 12.8 and
+ * 12.9 called it sm_101, which their binaries and logs still say. */
+static void
+test_sm_101 (void)
+{
+  static const char log[] =
+    "ptxas info    : Compiling entry function 'thor' for 'sm_101'\n"
+    "ptxas info    : Used 16 registers, used 0 barriers, 360 bytes cmem[0]\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = cuocc_import_parse (log, sizeof log - 1, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 1);
+  g_assert_cmpstr (list->kernels[0].arch, ==, "sm_101");
+  g_assert_cmpint (list->kernels[0].cc_major, ==, 11);
+  g_assert_cmpint (list->kernels[0].cc_minor, ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cubin_archs); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cuocc/import/binary/cubin/%s", cubin_archs[i]);
+
+      g_test_add_data_func (path, cubin_archs[i], test_cubin);
+    }
+  g_test_add_func ("/cuocc/import/binary/cubin/cluster", test_cubin_cluster);
+  g_test_add_func ("/cuocc/import/binary/cubin/in-memory", test_cubin_in_memory);
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cuocc/import/binary/fatbin/%s", modes[i]);
+      g_autofree char *bytes_path = g_strdup_printf ("/cuocc/import/binary/fatbin-bytes/%s", modes[i]);
+
+      g_test_add_data_func (path, modes[i], test_fatbin);
+      g_test_add_data_func (bytes_path, modes[i], test_fatbin_bytes);
+    }
+  g_test_add_data_func ("/cuocc/import/binary/host/object", "kernels.o", test_host);
+  g_test_add_data_func ("/cuocc/import/binary/host/shared-library", "libkernels.so", test_host);
+  g_test_add_data_func ("/cuocc/import/binary/host/executable", "kernels-exe", test_host);
+  g_test_add_func ("/cuocc/import/binary/host/archive", test_archive);
+  g_test_add_func ("/cuocc/import/binary/jax-sample", test_jax_sample);
+  g_test_add_func ("/cuocc/import/binary/sm-101", test_sm_101);
+  g_test_add_func ("/cuocc/import/binary/hostile/truncated", test_truncated);
+  g_test_add_func ("/cuocc/import/binary/hostile/corrupted", test_corrupted);
+  g_test_add_func ("/cuocc/import/binary/hostile/lying-elf", test_lying_elf);
+  g_test_add_func ("/cuocc/import/binary/hostile/lying-fatbin", test_lying_fatbin);
+  g_test_add_func ("/cuocc/import/binary/hostile/nested-archives", test_nested_archives);
+  g_test_add_func ("/cuocc/import/binary/hostile/garbage", test_garbage);
+  g_test_add_func ("/cuocc/import/binary/streamed", test_streamed);
+  return g_test_run ();
+}
