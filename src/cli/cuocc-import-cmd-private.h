@@ -48,7 +48,8 @@ void     import_evaluate           (const ImportLaunch *launch, const CuoccKerne
 void     import_evaluation_clear   (ImportEvaluation *ev);
 /* The shared memory note for one kernel; NULL when none is due. */
 char    *import_smem_note          (const CuoccKernel *k, const ImportEvaluation *ev);
-/* Whether the entry is one the driver runs: loaded, or its GPU is unknown. */
+/* Whether --check checks the entry: the one the driver loads on the GPU, or
+ * without a GPU every machine code entry. */
 gboolean import_entry_runs         (const ImportLaunch *launch, const CuoccKernel *k);
 /* "file (entry)", or NULL */
 char    *import_file_label         (const CuoccKernel *k);

@@ -48,7 +48,11 @@ gboolean
 import_entry_runs (const ImportLaunch *launch,
                    const CuoccKernel  *k)
 {
-  return !launch->have_gpu || k->loaded == CUOCC_LOAD_YES || k->loaded == CUOCC_LOAD_UNKNOWN;
+  /* Without a GPU each machine code entry runs on its own architecture;
+   * PTX runs only where it is the entry the driver loads. */
+  if (!launch->have_gpu)
+    return k->code == CUOCC_CODE_SASS;
+  return k->loaded == CUOCC_LOAD_YES || k->loaded == CUOCC_LOAD_UNKNOWN;
 }
 
 char *
@@ -105,9 +109,9 @@ import_evaluate (const ImportLaunch *launch,
   gint64 dynamic = launch->dynamic_smem >= 0 ? launch->dynamic_smem : MAX (k->dynamic_smem, 0);
 
   memset (ev, 0, sizeof *ev);
-  ev->failed = TRUE;
   if (launch->have_gpu && (ev->why = not_loaded_reason (launch, k, &ev->failed)) != NULL)
     return;
+  ev->failed = TRUE;
   if (k->code == CUOCC_CODE_PTX)
     {
       ev->why = g_strdup (_("PTX: registers are known only after JIT"));
