@@ -282,7 +282,11 @@ cuocc_import_parser_new (void)
 static void
 feed_text (CuoccImportParser *parser, const char *data, gsize len)
 {
-  const char *end = data + len;
+  const char *end;
+
+  if (len == 0)
+    return;                         /* data may be NULL */
+  end = data + len;
 
   while (data < end)
     {

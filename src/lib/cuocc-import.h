@@ -74,7 +74,8 @@ typedef struct {
   /* What the kernel declares; CUOCC_IMPORT_UNKNOWN when the format does not record it. */
   int max_threads;                 /* __launch_bounds__ maximum threads, or the required block size (x·y·z) */
   int min_blocks;                  /* __launch_bounds__ minimum blocks per SM */
-  int max_regs;                    /* __maxnreg__ */
+  int max_regs;                    /* __maxnreg__; from a cubin, the limit ptxas compiled under when below
+                                    * 255 (__maxnreg__, -maxrregcount, or lowered for __launch_bounds__) */
   int cluster_dims[3];             /* __cluster_dims__ or Triton's; all 0 when unknown */
 
   int regs;                        /* registers per thread */

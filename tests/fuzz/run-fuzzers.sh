@@ -6,7 +6,7 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
 # SECONDS: how long each target runs (default 600). TARGETs: ptxas cuobjdump
-# ncu demangle device session batch binary (default all), run two at a time
+# ncu demangle device session batch cubin fatbin (default all), run two at a time
 # (FUZZ_JOBS=1: one at a time). New inputs go to
 # $FUZZ_DIR/work/<target>; crashes to $FUZZ_DIR/artifacts/<target>.
 # Needs clang and libclang-rt-dev (Debian: apt-get install clang libclang-rt-14-dev).
@@ -17,7 +17,7 @@ root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch binary)
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin)
 out=${FUZZ_DIR:-$root/_build-fuzz}
 jobs=${FUZZ_JOBS:-2}
 mkdir -p "$out"

@@ -49,7 +49,7 @@ replay (gconstpointer data)
 int
 main (int argc, char **argv)
 {
-  static const char *const formats[] = { "ptxas", "cuobjdump", "ncu", "demangle", "binary" };
+  static const char *const formats[] = { "ptxas", "cuobjdump", "ncu", "demangle", "cubin", "fatbin" };
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
 
   g_test_init (&argc, &argv, NULL);
