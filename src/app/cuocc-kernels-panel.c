@@ -288,9 +288,16 @@ update_load (CuoccKernelsPanel *self)
     {
       const char *arch = cuocc_kernel_item_get_kernel (sibling)->arch;
 
-      /* Translators: e.g. "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry." */
-      text = g_strdup_printf (_("On compute capability %d.%d the CUDA driver loads this kernel's %s entry."),
-                              self->gpu_major, self->gpu_minor, arch);
+      if (cuocc_kernel_runs_on (k, self->gpu_major, self->gpu_minor))
+        /* Translators: e.g. "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry." */
+        text = g_strdup_printf (_("On compute capability %d.%d the CUDA driver loads this kernel's %s entry."),
+                                self->gpu_major, self->gpu_minor, arch);
+      else
+        /* Translators: e.g. "sm_120 code cannot run on compute capability 8.9: the CUDA driver loads this
+           kernel's sm_80 entry. The inputs were left as they were." */
+        text = g_strdup_printf (_("%s code cannot run on compute capability %d.%d: the CUDA driver loads this "
+                                  "kernel's %s entry. The inputs were left as they were."),
+                                k->arch, self->gpu_major, self->gpu_minor, arch);
       /* Translators: a button, e.g. "Show sm_89" */
       button = g_strdup_printf (_("Show %s"), arch);
     }

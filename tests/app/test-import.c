@@ -354,10 +354,23 @@ test_several_architectures (void)
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
-  /* sm_90 code cannot run on 8.9, but this kernel's sm_89 entry does. */
+  /* An sm_86 entry runs on 8.9, though the driver loads the sm_89 one. */
+  k = choose (window, "bounded sm_86");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+                            "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry"));
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
+  assert_result_is_models (window, 8, 9);
+
+  /* sm_90 code cannot run on 8.9: the inputs stay, the sm_89 entry is
+   * pointed to. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 40);
   k = choose (window, "bounded sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_89 entry"));
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+                            "sm_90 code cannot run on compute capability 8.9: the CUDA driver loads this kernel's "
+                            "sm_89 entry"));
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
@@ -393,6 +406,42 @@ test_several_architectures (void)
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
+
+  app_test_window_free (window);
+}
+
+/* A shared library's fat binary (tests/import/data/binary/make-fixtures.sh):
+ * sm_80 and sm_120 SASS and compute_120 PTX. On an RTX 4090 (8.9) the sm_80
+ * entries load; the block size is the one the kernel declares. */
+static void
+test_shared_library (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  const CuoccKernel *k;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, ada);
+  import_path (window, path);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 15);
+
+  /* scale<float, 128>: __launch_bounds__(256, 2), 10 registers, 512 bytes. */
+  k = choose (window, "scale<float sm_80");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_cmpint (k->max_threads, ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 10);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 512);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+  assert_result_is_models (window, 8, 9);
+
+  /* The PTX is JIT-compiled only where no SASS runs; here it does not load. */
+  k = choose (window, "spills compute_120");
+  g_assert_cmpint (k->code, ==, CUOCC_CODE_PTX);
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_80 entry"));
 
   app_test_window_free (window);
 }
@@ -847,20 +896,16 @@ test_screenshot (void)
 
   SKIP_WITHOUT_DISPLAY ();
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
-  g_autoptr(GFile) file = g_file_new_for_path (older);
+  g_autofree char *library = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
 
   window = app_test_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
-  /* Seven architectures of a build on an 8.9 GPU, compared with an older
-   * build: the entries that load, what changed, and an entry that another
-   * one replaces on this GPU. */
+  /* A shared library's kernels on an 8.9 GPU: the entries that load, and
+   * an entry that another one replaces on this GPU. */
   choose_gpu (window, ada);
-  import_fixture (window, "resource-usage-multi.log");
-  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
-  wait_until (window, idle_condition, NULL);
-  choose (window, "heavy sm_80");
-  search (window, "heavy", 7);
+  import_path (window, library);
+  choose (window, "scale<float sm_120");
+  search (window, "scale", 6);
 
   for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
     {
@@ -915,6 +960,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
+  g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
   g_test_add_func ("/cuocc/app/import/paste", test_paste);
