@@ -11,6 +11,7 @@
 
 #include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
+#include "cuocc-gpu-search.h"
 #include "cuocc-input-field.h"
 #include "cuocc-input-panel.h"
 
@@ -582,7 +583,6 @@ static void
 cuocc_input_panel_init (CuoccInputPanel *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkExpression) search = NULL;
   GtkEntry *entries[CUOCC_N_FIELDS];
   GtkLabel *hints[CUOCC_N_FIELDS];
   CuoccInput defaults;
@@ -624,14 +624,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_gpu_label_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_gpu_label_cb), NULL);
   gtk_drop_down_set_factory (self->gpu_dropdown, factory);
-#if GTK_CHECK_VERSION (4, 12, 0)
-  search = gtk_property_expression_new (CUOCC_TYPE_GPU_CHOICE, NULL, "title");
-  gtk_drop_down_set_expression (self->gpu_dropdown, search);
-  gtk_drop_down_set_search_match_mode (self->gpu_dropdown, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
-#else
-  search = gtk_property_expression_new (CUOCC_TYPE_GPU_CHOICE, NULL, "search-key");
-  gtk_drop_down_set_expression (self->gpu_dropdown, search);
-#endif
+  cuocc_gpu_search_attach (self->gpu_dropdown);
   self->gpus = cuocc_gpu_choice_list_new ();
   gtk_drop_down_set_model (self->gpu_dropdown, G_LIST_MODEL (self->gpus));
   thaw (self);

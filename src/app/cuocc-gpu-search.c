@@ -1,0 +1,161 @@
+/* cuocc-gpu-search.c — the GPU list's search: every typed word must appear
+ * somewhere in an entry's name, compute capability or architecture ("4090",
+ * "7.0", "Volta", "Orin"), on every GTK version; Enter picks the only match;
+ * the search entry has the focus when the list opens.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * GtkDropDown matches its search text against a string per item, by prefix
+ * before GTK 4.12. The string it gets here is the search text itself where
+ * the item matches by words, and nothing where it does not, so that its
+ * prefix match is ours on every version.
+ */
+#include "config.h"
+
+#include "cuocc-gpu-choice.h"
+#include "cuocc-gpu-search.h"
+
+#define ENTRY_KEY "cuocc-gpu-search-entry"
+
+/* ----- helpers ----- */
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_descendant (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char **
+search_words (GtkEditable *entry)
+{
+  g_autofree char *folded = NULL;
+
+  if (entry == NULL)
+    return NULL;
+  folded = g_utf8_casefold (gtk_editable_get_text (entry), -1);
+  return g_strsplit_set (g_strstrip (folded), " \t", -1);
+}
+
+static gboolean
+item_matches (GtkEditable *entry,
+              gpointer     item)
+{
+  g_auto(GStrv) words = search_words (entry);
+
+  return CUOCC_IS_GPU_CHOICE (item) && cuocc_gpu_choice_matches (item, (const char * const *) words);
+}
+
+/* ----- callbacks ----- */
+
+static char *
+search_string (gpointer     item,
+               GtkDropDown *dropdown)
+{
+  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+
+  if (entry == NULL)
+    return g_strdup (item != NULL ? cuocc_gpu_choice_get_title (item) : "");
+  return g_strdup (item_matches (entry, item) ? gtk_editable_get_text (entry) : "");
+}
+
+static void
+entry_activate_cb (GtkEditable *entry,
+                   GtkDropDown *dropdown)
+{
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  guint only = GTK_INVALID_LIST_POSITION;
+  GtkWidget *popover;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (!item_matches (entry, item))
+        continue;
+      if (only != GTK_INVALID_LIST_POSITION)
+        return;
+      only = i;
+    }
+  if (only == GTK_INVALID_LIST_POSITION)
+    return;
+
+  gtk_drop_down_set_selected (dropdown, only);
+  popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
+static void
+popover_map_cb (GtkWidget   *popover,
+                GtkDropDown *dropdown)
+{
+  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+
+  if (entry != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (entry));
+}
+
+/* ----- public API ----- */
+
+void
+cuocc_gpu_search_attach (GtkDropDown *dropdown)
+{
+  g_autoptr(GtkExpression) expression = NULL;
+  GtkWidget *entry;
+  GtkWidget *popover;
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+
+  gtk_drop_down_set_enable_search (dropdown, TRUE);
+  expression = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL,
+                                            G_CALLBACK (search_string), dropdown, NULL);
+  gtk_drop_down_set_expression (dropdown, expression);
+
+  entry = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_SEARCH_ENTRY);
+  if (entry == NULL)
+    return;
+  g_object_set_data (G_OBJECT (dropdown), ENTRY_KEY, entry);
+  g_signal_connect_object (entry, "activate", G_CALLBACK (entry_activate_cb), dropdown, 0);
+  popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
+  if (popover != NULL)
+    g_signal_connect_object (popover, "map", G_CALLBACK (popover_map_cb), dropdown, G_CONNECT_AFTER);
+}
+
+/* The search entry inside the list, or NULL where this GTK has none. */
+GtkEditable *
+cuocc_gpu_search_get_entry (GtkDropDown *dropdown)
+{
+  g_return_val_if_fail (GTK_IS_DROP_DOWN (dropdown), NULL);
+
+  return g_object_get_data (G_OBJECT (dropdown), ENTRY_KEY);
+}
+
+/* How many entries the list shows for the search text. */
+guint
+cuocc_gpu_search_count_shown (GtkDropDown *dropdown)
+{
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
+  guint shown = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      shown += entry == NULL || item_matches (entry, item);
+    }
+  return shown;
+}
