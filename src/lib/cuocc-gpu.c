@@ -146,6 +146,8 @@ gpu_from_product (const CuoccProduct *product,
   gpu->cap = *cap;
 }
 
+#define GPU_NAME_MAX 256
+
 /* "NVIDIA Tesla V100-SXM2" → "|nvidia|tesla|v100|sxm2|". */
 static void
 bound_words (const char *name,
@@ -361,6 +363,15 @@ cuocc_gpu_find_with_note (const char  *name,
 
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (gpu != NULL, FALSE);
+
+  /* Longer than any GPU's name: refused without quoting it back. */
+  if (strlen (name) > GPU_NAME_MAX)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU,
+                   _("A GPU name has at most %d bytes, not %zu; see cuocc --list-gpus"),
+                   GPU_NAME_MAX, strlen (name));
+      return FALSE;
+    }
 
   normalized = normalized_products ();
   {
