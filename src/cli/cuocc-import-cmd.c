@@ -578,6 +578,9 @@ read_inputs (char       **paths,
         {
           if (paths[1] != NULL)
             g_prefix_error (error, "%s: ", paths[p]);
+          /* The kernels read so far go with the list. */
+          all->n_kernels = kernels->len;
+          all->kernels = (CuoccKernel *) (gpointer) g_array_free (g_steal_pointer (&kernels), FALSE);
           cuocc_kernel_list_free (all);
           return NULL;
         }
