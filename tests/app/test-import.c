@@ -736,6 +736,68 @@ test_large_log (void)
   g_rmdir (dir);
 }
 
+/* Kernel names without a space, of 5 and 20 KB, and a real-sized 1.6 KB
+ * template name: choosing one takes no visible time (it once froze the
+ * window for 4 s and 41 s), and the sidebar keeps its width. */
+static void
+test_long_names (void)
+{
+  static const guint lengths[] = { 1600, 5 * 1024, 20 * 1024 };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.log", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+  GtkWidget *sidebar;
+  CuoccWindow *window;
+  int width_before;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_string_append (log, "ptxas info    : Compiling entry function 'short' for 'sm_86'\n"
+                        "ptxas info    : Used 16 registers, 380 bytes cmem[0]\n");
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      g_string_append_printf (name, "long%u_", lengths[i]);
+      while (name->len < lengths[i])
+        g_string_append_c (name, 'a' + name->len % 26);
+      g_string_append_printf (log, "ptxas info    : Compiling entry function '%s' for 'sm_86'\n"
+                                   "ptxas info    : Used %u registers, 380 bytes cmem[0]\n",
+                              name->str, 20 + i);
+    }
+  g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+
+  window = app_test_window_new ();
+  import_path (window, path);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
+  sidebar = GTK_WIDGET (window->kernels_panel);
+  choose (window, "short");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  width_before = gtk_widget_get_width (sidebar);
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("long%u_", lengths[i]);
+      gint64 start = g_get_monotonic_time ();
+      double seconds;
+
+      const CuoccKernel *k = choose (window, prefix);
+
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      seconds = (g_get_monotonic_time () - start) / 1e6;
+      g_test_message ("a %u-byte name chosen and drawn in %.2f s", lengths[i], seconds);
+      g_assert_cmpint (k->regs, ==, 20 + i);
+      g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
+      /* The sanitizer build is several times slower everywhere. */
+      if (g_getenv ("CUOCC_SANITIZED") == NULL)
+        g_assert_cmpfloat (seconds, <, 2.0);
+      g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
+    }
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static char *
 replace (const char *text,
          const char *old,
@@ -902,6 +964,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
   g_test_add_func ("/cuocc/app/import/paste", test_paste);
+  g_test_add_func ("/cuocc/app/import/long-names", test_long_names);
   g_test_add_func ("/cuocc/app/import/drop", test_drop);
   g_test_add_func ("/cuocc/app/import/large-log", test_large_log);
   g_test_add_func ("/cuocc/app/import/reread", test_reread);
