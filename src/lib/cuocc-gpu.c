@@ -806,6 +806,15 @@ cuocc_gpu_load_data (const char  *data,
   result.cap.minor = minor;
   result.cap.source = "custom device file";
   result.cap.notes = NULL;
+  if (major != base->major || minor != base->minor)
+    {
+      /* Translators: the architecture of a custom GPU, e.g. "based on 12.1" */
+      g_autofree char *based_on = g_strdup_printf (_("based on %d.%d"), base->major, base->minor);
+
+      /* Not the base's architecture: a compute capability beyond the
+       * table may be a new one. Interned, as the table's names are static. */
+      result.cap.architecture = g_intern_string (based_on);
+    }
   /* Another GPU: its base's cap of blocks per SM under clusters was not seen on it. */
   result.cap.cluster_cap_source = NULL;
 

@@ -328,6 +328,21 @@ def test_readme_synopsis_lists_every_mode():
         check(mode in synopsis, "the README's synopsis lists %s" % mode)
 
 
+def test_custom_cc_beyond_the_table():
+    # 13.0 takes its figures from 12.1, the newest known, but is no Blackwell.
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".gpu", delete=False) as f:
+        f.write("[Device]\nname=Future GPU\ncompute-capability=13.0\n")
+        path = f.name
+    try:
+        r = run("--device-file", path, "--threads", "128")
+        equal(r.rc, 0, "exit status", r)
+        check("13.0 (based on 12.1)" in r.out, "labelled by its base", r)
+        check("Blackwell" not in r.out, "not as Blackwell", r)
+    finally:
+        os.unlink(path)
+
+
 def test_driver_names():
     for name, product in (("NVIDIA H100 80GB HBM3", "NVIDIA H100 SXM5"),
                           ("Tesla V100-SXM2-16GB", "NVIDIA Tesla V100 SXM2"),
