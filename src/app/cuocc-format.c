@@ -76,3 +76,24 @@ cuocc_format_cc (int major,
 {
   return g_strdup_printf ("%d.%d", major, minor);
 }
+
+/* At most max_chars characters of valid UTF-8, cut with an ellipsis: text
+ * from outside (a kernel's name, a file name, a GPU id) is never laid out
+ * whole, however long it is. */
+char *
+cuocc_format_capped (const char *text,
+                     glong       max_chars)
+{
+  g_autofree char *valid = NULL;
+  const char *end;
+
+  g_return_val_if_fail (max_chars > 1, NULL);
+
+  if (text == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (text, -1);
+  if (g_utf8_strlen (valid, -1) <= max_chars)
+    return g_steal_pointer (&valid);
+  end = g_utf8_offset_to_pointer (valid, max_chars - 1);
+  return g_strdup_printf ("%.*s…", (int) (end - valid), valid);
+}

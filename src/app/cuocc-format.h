@@ -15,5 +15,7 @@ char *cuocc_format_percent (double  fraction);
 char *cuocc_format_decimal (double  value);
 char *cuocc_format_cc      (int     major,
                             int     minor);
+char *cuocc_format_capped  (const char *text,
+                            glong       max_chars);
 
 G_END_DECLS

@@ -18,6 +18,10 @@
 
 /* The CLI's tolerance for the profiler's figure, which has two decimals. */
 #define AGREEMENT_TOLERANCE 0.01
+/* What a label shows of a kernel's name: more than any screen, less than
+ * what Pango lays out slowly. */
+#define DETAILS_NAME_MAX_CHARS 600
+#define LIST_NAME_MAX_CHARS 200
 
 /* ----- struct ----- */
 
@@ -284,9 +288,16 @@ update_load (CuoccKernelsPanel *self)
     {
       const char *arch = cuocc_kernel_item_get_kernel (sibling)->arch;
 
-      /* Translators: e.g. "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry." */
-      text = g_strdup_printf (_("On compute capability %d.%d the CUDA driver loads this kernel's %s entry."),
-                              self->gpu_major, self->gpu_minor, arch);
+      if (cuocc_kernel_runs_on (k, self->gpu_major, self->gpu_minor))
+        /* Translators: e.g. "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry." */
+        text = g_strdup_printf (_("On compute capability %d.%d the CUDA driver loads this kernel's %s entry."),
+                                self->gpu_major, self->gpu_minor, arch);
+      else
+        /* Translators: e.g. "sm_120 code cannot run on compute capability 8.9: the CUDA driver loads this
+           kernel's sm_80 entry. The inputs were left as they were." */
+        text = g_strdup_printf (_("%s code cannot run on compute capability %d.%d: the CUDA driver loads this "
+                                  "kernel's %s entry. The inputs were left as they were."),
+                                k->arch, self->gpu_major, self->gpu_minor, arch);
       /* Translators: a button, e.g. "Show sm_89" */
       button = g_strdup_printf (_("Show %s"), arch);
     }
@@ -350,6 +361,8 @@ update_details (CuoccKernelsPanel *self)
   const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
   g_autofree char *figures = NULL;
   g_autofree char *spills = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *mangled = NULL;
 
   gtk_widget_set_visible (self->details_box, k != NULL);
   gtk_widget_set_visible (self->details_separator, k != NULL);
@@ -360,8 +373,12 @@ update_details (CuoccKernelsPanel *self)
     }
 
   figures = details_summary (k);
-  gtk_label_set_label (self->name_label, k->name);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), *k->mangled ? k->mangled : NULL);
+  /* Names of 20 KB without a space once froze the window for 41 s while the
+   * label wrapped them: show at most a screenful. */
+  name = cuocc_format_capped (k->name, DETAILS_NAME_MAX_CHARS);
+  mangled = *k->mangled ? cuocc_format_capped (k->mangled, DETAILS_NAME_MAX_CHARS) : NULL;
+  gtk_label_set_label (self->name_label, name);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), mangled);
   gtk_label_set_label (self->figures_label, figures);
 
   if (cuocc_kernel_item_has_spills (self->chosen))
@@ -716,10 +733,14 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   GtkWidget *mark = gtk_label_new (NULL);
   GtkWidget *load = gtk_label_new (NULL);
 
+  /* Ellipsized labels ask for their whole text's width unless told: a long
+   * template name would widen the sidebar. */
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (name), 30);
   gtk_label_set_xalign (GTK_LABEL (summary), 0);
   gtk_label_set_ellipsize (GTK_LABEL (summary), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (summary), 30);
   gtk_widget_set_hexpand (summary, TRUE);
   gtk_widget_add_css_class (summary, "caption");
   gtk_widget_add_css_class (summary, "dim-label");
@@ -744,6 +765,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              gpointer                  user_data)
 {
+  g_autofree char *capped = NULL;
   CuoccKernelItem *item = gtk_list_item_get_item (list_item);
   const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
   GtkWidget *box = gtk_list_item_get_child (list_item);
@@ -757,7 +779,8 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   g_autofree char *text = row_summary (k);
   g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", k->name, k->mangled) : g_strdup (k->name);
 
-  gtk_label_set_label (GTK_LABEL (name), k->name);
+  capped = cuocc_format_capped (k->name, LIST_NAME_MAX_CHARS);
+  gtk_label_set_label (GTK_LABEL (name), capped);
   gtk_label_set_label (GTK_LABEL (summary), text);
   gtk_widget_set_tooltip_text (box, tooltip);
   gtk_widget_set_visible (spills, cuocc_kernel_item_has_spills (item));

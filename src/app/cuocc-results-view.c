@@ -501,6 +501,26 @@ cuocc_results_view_get_clusters (CuoccResultsView *self)
   return gtk_label_get_label (self->clusters_label);
 }
 
+/* The GPU's own figures do not depend on the inputs: when the inputs are
+ * invalid they are still shown, for the GPU now chosen. */
+void
+cuocc_results_view_show_limits (CuoccResultsView *self,
+                                const CuoccGpu   *gpu)
+{
+  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
+  g_return_if_fail (gpu != NULL);
+
+  show_limits (self, gpu);
+}
+
+const char *
+cuocc_results_view_get_limit_cc (CuoccResultsView *self)
+{
+  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_label (self->limit_values[LIMIT_CC]);
+}
+
 const char *
 cuocc_results_view_get_occupancy (CuoccResultsView *self)
 {

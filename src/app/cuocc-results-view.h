@@ -25,6 +25,9 @@ void        cuocc_results_view_show_error       (CuoccResultsView  *self,
                                                  const char        *message);
 const char *cuocc_results_view_get_occupancy    (CuoccResultsView  *self);
 const char *cuocc_results_view_get_explanation  (CuoccResultsView  *self);
+void        cuocc_results_view_show_limits      (CuoccResultsView  *self,
+                                                 const CuoccGpu    *gpu);
+const char *cuocc_results_view_get_limit_cc     (CuoccResultsView  *self);
 gboolean    cuocc_results_view_row_is_limiting  (CuoccResultsView  *self,
                                                  CuoccLimit         limit);
 

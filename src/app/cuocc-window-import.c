@@ -70,15 +70,17 @@ apply_kernel (CuoccWindow       *self,
               const CuoccKernel *k,
               gboolean           switch_gpu)
 {
+  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
   g_autoptr(GError) error = NULL;
   CuoccSession session = { 0 };
   gint64 dynamic;
 
+  if (!switch_gpu && gpu != NULL && k->arch != NULL && !cuocc_kernel_runs_on (k, gpu->cap.major, gpu->cap.minor))
+    return;
+
   /* For the advice, on the Tuning page. */
   cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
 
-  if (k->loaded == CUOCC_LOAD_NONE && !switch_gpu)
-    return;
   /* The launch's dynamic shared memory, when the input records it (a
    * profile, a Triton cache), goes to its own input; else it stays. */
   if (k->dynamic_smem >= 0)
@@ -94,8 +96,12 @@ apply_kernel (CuoccWindow       *self,
   if (k->smem >= 0)
     session.input.smem = k->smem + MAX (dynamic, 0);
   session.input.barriers = MAX (k->barriers, 0);
+  /* The launch the input records, else the block size the kernel declares
+   * (launch bounds, a required block size). */
   if (k->block_size > 0)
     session.input.threads = k->block_size;
+  else if (k->max_threads > 0)
+    session.input.threads = k->max_threads;
 
   if (session.gpu == NULL || !cuocc_input_panel_apply_session (self->input_panel, &session, &error))
     {

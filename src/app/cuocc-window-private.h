@@ -80,6 +80,8 @@ void      cuocc_window_recompute            (CuoccWindow        *self);
 void      cuocc_window_show_error           (CuoccWindow        *self,
                                              const char         *heading,
                                              const GError       *error);
+/* A toast shows one short message; longer ones are cut. */
+#define TOAST_MAX_CHARS 300
 void      cuocc_window_show_toast           (CuoccWindow        *self,
                                              const char         *message);
 gboolean  cuocc_window_load_session         (CuoccWindow        *self,

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-session.h"
+#include "cuocc-format.h"
 #include "cuocc-window-private.h"
 
 /* ----- type definition ----- */
@@ -549,6 +550,8 @@ cuocc_window_recompute (CuoccWindow *self)
     {
       self->have_result = FALSE;
       cuocc_results_view_show_error (self->results_view, error->message);
+      /* Never the previous GPU's table beside the new GPU's error. */
+      cuocc_results_view_show_limits (self->results_view, gpu);
       for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
         cuocc_graph_set_series (self->graphs[i], NULL);
       cuocc_window_update_actions (self);
@@ -610,8 +613,8 @@ cuocc_window_show_toast (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
   g_free (self->last_error);
-  self->last_error = g_strdup (message);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  self->last_error = cuocc_format_capped (message, TOAST_MAX_CHARS);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (self->last_error));
 }
 
 /* Reads the whole file before anything changes: a file that cannot be read

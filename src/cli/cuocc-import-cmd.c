@@ -220,7 +220,10 @@ cell_percent (double fraction)
 static char *
 format_percent (double fraction)
 {
-  char *text = g_strdup_printf ("%.2f", fraction * 100.0);
+  /* With a point whatever the locale, as every figure cuocc prints: "%.2f"
+   * under de_DE gave "100,00", trimmed to "100,". */
+  char *text = g_strdup (g_ascii_formatd ((char[G_ASCII_DTOSTR_BUF_SIZE]) { 0 }, G_ASCII_DTOSTR_BUF_SIZE,
+                                          "%.2f", fraction * 100.0));
   char *end = text + strlen (text) - 1;
 
   while (*end == '0')
@@ -578,6 +581,9 @@ read_inputs (char       **paths,
         {
           if (paths[1] != NULL)
             g_prefix_error (error, "%s: ", paths[p]);
+          /* The earlier files' kernels own their strings: free them with the list. */
+          all->n_kernels = kernels->len;
+          all->kernels = (CuoccKernel *) (gpointer) g_array_free (g_steal_pointer (&kernels), FALSE);
           cuocc_kernel_list_free (all);
           return NULL;
         }

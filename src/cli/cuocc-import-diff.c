@@ -94,7 +94,7 @@ format_percent (double fraction)
   char buf[32];
   char *end;
 
-  g_snprintf (buf, sizeof buf, "%.2f", fraction * 100.0);
+  g_ascii_formatd (buf, sizeof buf, "%.2f", fraction * 100.0);
   end = buf + strlen (buf) - 1;
   while (*end == '0')
     *end-- = '\0';

@@ -146,6 +146,8 @@ gpu_from_product (const CuoccProduct *product,
   gpu->cap = *cap;
 }
 
+#define GPU_NAME_MAX 256
+
 /* "NVIDIA Tesla V100-SXM2" → "|nvidia|tesla|v100|sxm2|". */
 static void
 bound_words (const char *name,
@@ -361,6 +363,15 @@ cuocc_gpu_find_with_note (const char  *name,
 
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (gpu != NULL, FALSE);
+
+  /* Longer than any GPU's name: refused without quoting it back. */
+  if (strlen (name) > GPU_NAME_MAX)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU,
+                   _("A GPU name has at most %d bytes, not %zu; see cuocc --list-gpus"),
+                   GPU_NAME_MAX, strlen (name));
+      return FALSE;
+    }
 
   normalized = normalized_products ();
   {
@@ -795,6 +806,15 @@ cuocc_gpu_load_data (const char  *data,
   result.cap.minor = minor;
   result.cap.source = "custom device file";
   result.cap.notes = NULL;
+  if (major != base->major || minor != base->minor)
+    {
+      /* Translators: the architecture of a custom GPU, e.g. "based on 12.1" */
+      g_autofree char *based_on = g_strdup_printf (_("based on %d.%d"), base->major, base->minor);
+
+      /* Not the base's architecture: a compute capability beyond the
+       * table may be a new one. Interned, as the table's names are static. */
+      result.cap.architecture = g_intern_string (based_on);
+    }
   /* Another GPU: its base's cap of blocks per SM under clusters was not seen on it. */
   result.cap.cluster_cap_source = NULL;
 
@@ -947,17 +967,28 @@ cuocc_warnings_to_string (const CuoccGpu    *gpu,
   } G_STMT_END
 
   if (w & CUOCC_WARN_THREADS_EXCEED_BLOCK)
-    ADD (_("Cannot launch: %d threads per block is more than the %d that compute capability %d.%d allows."),
-         input->threads, cap->max_threads_per_block, cap->major, cap->minor);
+    ADD (_("Cannot launch: a block may have at most %d threads on compute capability %d.%d, not %d."),
+         cap->max_threads_per_block, cap->major, cap->minor, input->threads);
   if (w & CUOCC_WARN_REGS_EXCEED_THREAD)
     ADD (_("Cannot launch: %d registers per thread is more than the %d that compute capability %d.%d allows."),
          input->regs, cap->max_regs_per_thread, cap->major, cap->minor);
   if (w & CUOCC_WARN_REGS_EXCEED_BLOCK)
     ADD (_("Cannot launch: a block needs %d registers, more than the %d one block may use."),
          result->regs_per_block, cap->max_regs_per_block);
-  if (w & CUOCC_WARN_SMEM_EXCEED_BLOCK)
+  if ((w & CUOCC_WARN_SMEM_EXCEED_BLOCK) && input->smem <= cap->smem_per_block_optin)
     ADD (_("Cannot launch: a block needs %lld bytes of shared memory, more than the %d that compute capability %d.%d allows per block."),
          (long long) result->smem_per_block, cap->smem_per_block_optin + cap->smem_reserved_per_block, cap->major, cap->minor);
+  else if (w & CUOCC_WARN_SMEM_EXCEED_BLOCK)
+    {
+      g_autofree char *asked = cuocc_size_text (input->smem, FALSE);
+      g_autofree char *most = cuocc_size_text (cap->smem_per_block_optin, FALSE);
+
+      /* Translators: e.g. "… asks for 167936 bytes (164 KiB) of shared memory, more than the
+         166912 bytes (163 KiB) a block may have on compute capability 8.0 (the opt-in maximum)." */
+      ADD (_("Cannot launch: the block asks for %lld bytes (%s) of shared memory, more than the %d bytes (%s) "
+             "a block may have on compute capability %d.%d (the opt-in maximum)."),
+           (long long) input->smem, asked, cap->smem_per_block_optin, most, cap->major, cap->minor);
+    }
   if (w & CUOCC_WARN_REGS_ABOVE_HARDWARE)
     ADD (_("%d registers per thread is above the hardware's %d; the compiler never assigns that many."),
          input->regs, cap->max_regs_per_thread);

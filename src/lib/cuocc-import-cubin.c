@@ -83,7 +83,8 @@ typedef struct {
   size_t shstrndx;
   Func *funcs;                     /* by section index */
   Elf_Data *syms;
-  gboolean reserved_smem;          /* a .nv.shared.reserved.* section: see add_function */
+  gboolean reserved_smem;          /* a .nv.shared.reserved.* section: see kernel_smem */
+  guint n_without_regs;            /* kernels left out: no register count */
   char *arch;
 } Cubin;
 
@@ -266,17 +267,10 @@ dims_product (const guint8 *value, gsize size)
 
   if (size < 12)
     return CUOCC_IMPORT_UNKNOWN;
-  /* Three 32-bit figures overflow 64 bits; no block has more than G_MAXINT
-   * threads (found by fuzz-triton). */
+  /* saturated at G_MAXINT: three 32-bit factors overflow 64 bits */
   for (int i = 0; i < 3; i++)
-    {
-      gint64 d = (gint64) read_uint (value + 4 * i, 4);
-
-      if (d != 0 && product > G_MAXINT / d)
-        return CUOCC_IMPORT_UNKNOWN;
-      product *= d;
-    }
-  return product;
+    product = MIN (product, (gint64) G_MAXINT) * (gint64) read_uint (value + 4 * i, 4);
+  return MIN (product, (gint64) G_MAXINT);
 }
 
 /* A global .nv.info record: {symbol index, value} for one function. */
@@ -564,6 +558,13 @@ read_kernels (CuoccImportParser *parser, Cubin *cubin, size_t symtab, const char
       if (name == NULL || *name == '\0')
         continue;
       read_text_header (cubin, &cubin->funcs[sym.st_shndx], &text);
+      /* ptxas always records them: without, the file is damaged, and an
+       * occupancy worked out from it would be a guess. */
+      if (cubin->funcs[sym.st_shndx].regs < 0)
+        {
+          cubin->n_without_regs++;
+          continue;
+        }
       add_function (parser, cubin, name, sym.st_shndx, file, entry);
       added++;
       if (parser->truncated)
@@ -576,7 +577,7 @@ gboolean
 cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize len,
                          const char *file, const char *entry, GError **error)
 {
-  Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, FALSE, NULL };
+  Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, FALSE, 0, NULL };
   const char *what = entry != NULL ? entry : file;
   const char *suffix;
   size_t symtab;
@@ -614,7 +615,9 @@ cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize le
   elf_end (cubin.elf);
   if (added == 0 && !parser->truncated)
     {
-      set_parse_error (error, what, _("a cubin without kernels"));
+      set_parse_error (error, what, cubin.n_without_regs > 0
+                                      ? _("a damaged cubin: its kernels do not record their register counts")
+                                      : _("a cubin without kernels"));
       return FALSE;
     }
   return TRUE;

@@ -129,3 +129,11 @@ cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor)
   for (guint i = 0; i < list->n_kernels; i++)
     g_free (keys[i]);
 }
+
+gboolean
+cuocc_kernel_runs_on (const CuoccKernel *kernel, int major, int minor)
+{
+  g_return_val_if_fail (kernel != NULL, FALSE);
+
+  return entry_rank (kernel, major, minor) > 0;
+}

@@ -135,6 +135,9 @@ CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
  * virtual architecture not above it. Entries of one kernel share file and
  * mangled name. major 0 clears every mark to CUOCC_LOAD_UNKNOWN. */
 CUOCC_AVAILABLE void cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor);
+/* Whether the entry can run on a GPU of compute capability major.minor at
+ * all (its SASS there, or its PTX compiled there), by the same rules. */
+CUOCC_AVAILABLE gboolean cuocc_kernel_runs_on (const CuoccKernel *kernel, int major, int minor);
 
 /* How an entry changed between two builds. */
 typedef enum {

@@ -326,7 +326,7 @@ plot_format_size (gint64  bytes,
                   gsize   size)
 {
   if (bytes != 0 && bytes % 128 == 0)
-    plot_format_kib (bytes, " KB", buf, size);
+    plot_format_kib (bytes, " KiB", buf, size);
   else
     g_snprintf (buf, size, ngettext ("%d byte", "%d bytes", (int) bytes), (int) bytes);
 }
@@ -361,8 +361,8 @@ plot_format_config (gint64  bytes,
       char kib[24];
 
       plot_format_kib (bytes, "", kib, sizeof kib);
-      /* TRANSLATORS: a shared memory configuration in the legend, "100 KB config" */
-      g_snprintf (buf, size, _("%s KB config"), kib);
+      /* TRANSLATORS: a shared memory configuration in the legend, "100 KiB config" */
+      g_snprintf (buf, size, _("%s KiB config"), kib);
     }
 }
 
@@ -586,7 +586,7 @@ plot_layout_legend_rows (PlotLayout        *layout,
 }
 
 /* Lays the legend out in rows under the title, each row centred, from top;
- * returns the number of rows. Where "100 KB config" labels would take more
+ * returns the number of rows. Where "100 KiB config" labels would take more
  * than two rows, the legend says only "100 KB". */
 static guint
 plot_layout_legend (PlotLayout        *layout,

@@ -179,25 +179,23 @@ line_color (const CuoccPlotStyle *style,
   return index == 0 ? &style->line : &style->other_lines[(index - 1) % G_N_ELEMENTS (style->other_lines)];
 }
 
-/* With more configurations than colours, the colours come round again
- * dashed, so no two lines look alike. */
-static void
-set_line_dash (cairo_t              *cr,
-               const CuoccPlotStyle *style,
-               guint                 index)
-{
-  static const double dashes[] = { 7.0, 4.0 };
-
-  if (index > G_N_ELEMENTS (style->other_lines))
-    cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-  else
-    cairo_set_dash (cr, NULL, 0, 0);
-}
-
 static double
 line_width_of (const CuoccPlotStyle *style)
 {
   return style->line_width > 0 ? style->line_width : 2.0;
+}
+
+/* Dashes mean only "pinned": with more configurations than colours, the
+ * colours come round again as thin lines, so no two lines look alike. */
+static double
+config_line_width (const CuoccPlotStyle *style,
+                   guint                 index)
+{
+  if (index == 0)
+    return line_width_of (style);
+  if (index > G_N_ELEMENTS (style->other_lines))
+    return line_width_of (style) * 0.45;
+  return line_width_of (style) * 0.8;
 }
 
 /* ------------------------------------------------------------------ */
@@ -325,7 +323,7 @@ draw_line (cairo_t              *cr,
 {
   const CuoccLine *line = &series->lines[index];
   const CuoccPlotColor *color = line_color (style, index);
-  double width = line_width_of (style) * (index == 0 ? 1.0 : 0.8);
+  double width = config_line_width (style, index);
   guint n;
 
   if (line->n_points == 0)
@@ -335,9 +333,7 @@ draw_line (cairo_t              *cr,
   path_corners (cr, layout, grid, xy, n, width);
   set_color (cr, color, 1.0);
   cairo_set_line_width (cr, width);
-  set_line_dash (cr, style, index);
   cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -548,16 +544,14 @@ draw_legend (cairo_t              *cr,
   for (guint i = 0; i < layout->n_legend; i++)
     {
       const PlotLegendEntry *entry = &layout->legend[i];
-      double width = line_width_of (style) * (entry->line == 0 ? 1.0 : 0.8);
+      double width = config_line_width (style, entry->line);
       double y = snap_y (grid, entry->y + layout->line_height / 2, width);
 
       cairo_move_to (cr, entry->x, y);
       cairo_line_to (cr, entry->x + swatch, y);
       cairo_set_line_width (cr, width);
       set_color (cr, line_color (style, entry->line), 1.0);
-      set_line_dash (cr, style, entry->line);
       cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
 
       set_color (cr, &style->foreground, 0.85);
       show_text (cr, text, entry->label, entry->text_x, entry->y);
@@ -577,7 +571,8 @@ marker_position (const PlotLayout  *layout,
 }
 
 /* A triangle like the Excel sheet's, centred on the current point, with a
- * dashed drop line to the x axis so its value can be read off. */
+ * faint drop line to the x axis so its value can be read off (solid: dashes
+ * mean only "pinned"). */
 static void
 draw_marker (cairo_t              *cr,
              const PlotLayout     *layout,
@@ -586,7 +581,6 @@ draw_marker (cairo_t              *cr,
              const CuoccPlotStyle *style)
 {
   double size = round (layout->font_size * 0.95);
-  double dashes[] = { 3.0, 3.0 };
   double hairline = hairline_width (grid);
   double x, y, line_x;
 
@@ -594,11 +588,10 @@ draw_marker (cairo_t              *cr,
   line_x = snap_x (grid, x, hairline);
 
   cairo_save (cr);
-  cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
   cairo_set_line_width (cr, hairline);
   cairo_move_to (cr, line_x, y + size * 0.5);
   cairo_line_to (cr, line_x, layout->area.y + layout->area.height);
-  set_color (cr, &style->marker, 0.7);
+  set_color (cr, &style->marker, 0.45);
   cairo_stroke (cr);
   cairo_restore (cr);
 

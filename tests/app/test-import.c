@@ -354,10 +354,23 @@ test_several_architectures (void)
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
-  /* sm_90 code cannot run on 8.9, but this kernel's sm_89 entry does. */
+  /* An sm_86 entry runs on 8.9, though the driver loads the sm_89 one. */
+  k = choose (window, "bounded sm_86");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+                            "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry"));
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
+  assert_result_is_models (window, 8, 9);
+
+  /* sm_90 code cannot run on 8.9: the inputs stay, the sm_89 entry is
+   * pointed to. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 40);
   k = choose (window, "bounded sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_89 entry"));
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+                            "sm_90 code cannot run on compute capability 8.9: the CUDA driver loads this kernel's "
+                            "sm_89 entry"));
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
@@ -393,6 +406,42 @@ test_several_architectures (void)
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
+
+  app_test_window_free (window);
+}
+
+/* A shared library's fat binary (tests/import/data/binary/make-fixtures.sh):
+ * sm_80 and sm_120 SASS and compute_120 PTX. On an RTX 4090 (8.9) the sm_80
+ * entries load; the block size is the one the kernel declares. */
+static void
+test_shared_library (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  const CuoccKernel *k;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, ada);
+  import_path (window, path);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 15);
+
+  /* scale<float, 128>: __launch_bounds__(256, 2), 10 registers, 512 bytes. */
+  k = choose (window, "scale<float sm_80");
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_cmpint (k->max_threads, ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 10);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 512);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+  assert_result_is_models (window, 8, 9);
+
+  /* The PTX is JIT-compiled only where no SASS runs; here it does not load. */
+  k = choose (window, "spills compute_120");
+  g_assert_cmpint (k->code, ==, CUOCC_CODE_PTX);
+  g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_80 entry"));
 
   app_test_window_free (window);
 }
@@ -687,6 +736,68 @@ test_large_log (void)
   g_rmdir (dir);
 }
 
+/* Kernel names without a space, of 5 and 20 KB, and a real-sized 1.6 KB
+ * template name: choosing one takes no visible time (it once froze the
+ * window for 4 s and 41 s), and the sidebar keeps its width. */
+static void
+test_long_names (void)
+{
+  static const guint lengths[] = { 1600, 5 * 1024, 20 * 1024 };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.log", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+  GtkWidget *sidebar;
+  CuoccWindow *window;
+  int width_before;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_string_append (log, "ptxas info    : Compiling entry function 'short' for 'sm_86'\n"
+                        "ptxas info    : Used 16 registers, 380 bytes cmem[0]\n");
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      g_string_append_printf (name, "long%u_", lengths[i]);
+      while (name->len < lengths[i])
+        g_string_append_c (name, 'a' + name->len % 26);
+      g_string_append_printf (log, "ptxas info    : Compiling entry function '%s' for 'sm_86'\n"
+                                   "ptxas info    : Used %u registers, 380 bytes cmem[0]\n",
+                              name->str, 20 + i);
+    }
+  g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+
+  window = app_test_window_new ();
+  import_path (window, path);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
+  sidebar = GTK_WIDGET (window->kernels_panel);
+  choose (window, "short");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  width_before = gtk_widget_get_width (sidebar);
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("long%u_", lengths[i]);
+      gint64 start = g_get_monotonic_time ();
+      double seconds;
+
+      const CuoccKernel *k = choose (window, prefix);
+
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      seconds = (g_get_monotonic_time () - start) / 1e6;
+      g_test_message ("a %u-byte name chosen and drawn in %.2f s", lengths[i], seconds);
+      g_assert_cmpint (k->regs, ==, 20 + i);
+      g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
+      /* The sanitizer build is several times slower everywhere. */
+      if (g_getenv ("CUOCC_SANITIZED") == NULL)
+        g_assert_cmpfloat (seconds, <, 2.0);
+      g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
+    }
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static char *
 replace (const char *text,
          const char *old,
@@ -785,20 +896,16 @@ test_screenshot (void)
 
   SKIP_WITHOUT_DISPLAY ();
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
-  g_autoptr(GFile) file = g_file_new_for_path (older);
+  g_autofree char *library = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
 
   window = app_test_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
-  /* Seven architectures of a build on an 8.9 GPU, compared with an older
-   * build: the entries that load, what changed, and an entry that another
-   * one replaces on this GPU. */
+  /* A shared library's kernels on an 8.9 GPU: the entries that load, and
+   * an entry that another one replaces on this GPU. */
   choose_gpu (window, ada);
-  import_fixture (window, "resource-usage-multi.log");
-  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
-  wait_until (window, idle_condition, NULL);
-  choose (window, "heavy sm_80");
-  search (window, "heavy", 7);
+  import_path (window, library);
+  choose (window, "scale<float sm_120");
+  search (window, "scale", 6);
 
   for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
     {
@@ -853,9 +960,11 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
+  g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);
   g_test_add_func ("/cuocc/app/import/paste", test_paste);
+  g_test_add_func ("/cuocc/app/import/long-names", test_long_names);
   g_test_add_func ("/cuocc/app/import/drop", test_drop);
   g_test_add_func ("/cuocc/app/import/large-log", test_large_log);
   g_test_add_func ("/cuocc/app/import/reread", test_reread);

@@ -511,6 +511,7 @@ test_session_roundtrip (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GSettings) settings = NULL;
   g_auto(GStrv) recent = NULL;
+  g_autofree char *saved_gpu = NULL;
   g_autoptr(GError) error = NULL;
   CuoccWindow *window;
   GtkDropDown *configs;
@@ -542,7 +543,8 @@ test_session_roundtrip (void)
   g_assert_cmpstr (recent[0], ==, path);
 
   /* The state is kept for the next start. */
-  g_assert_cmpstr (g_settings_get_string (settings, "gpu"), ==, "Compute capability 8.6");
+  saved_gpu = g_settings_get_string (settings, "gpu");
+  g_assert_cmpstr (saved_gpu, ==, "Compute capability 8.6");
   g_assert_cmpint (g_settings_get_int (settings, "threads"), ==, 96);
 
   app_test_window_free (window);
@@ -576,6 +578,78 @@ test_restore_state (void)
   g_assert_nonnull (window->last_error);
   g_assert_cmpint (window->input.threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Invalid inputs leave no stale figures: the Physical Limits table is the
+ * GPU's now chosen (it once kept 9.0's beside 8.0's error). */
+static void
+test_no_stale_limits (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 9.0");
+  type_into (window, CUOCC_FIELD_THREADS, "128");
+  g_assert_true (window->have_result);
+  g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "9.0"));
+
+  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  g_assert_false (window->have_result);
+  choose_gpu (window, "Compute capability 8.0");
+  g_assert_false (window->have_result);
+  g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "8.0"));
+  g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, "–");
+
+  app_test_window_free (window);
+}
+
+/* Saved state that can no longer be applied never stops the window: a
+ * device file that no longer validates, a GPU id of 100 KB. The window opens
+ * quickly, on the first GPU, with a short message. */
+static void
+test_restore_hostile (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-restore-XXXXXX", NULL);
+  g_autofree char *device = g_build_filename (dir, "shrunk.ini", NULL);
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GString) huge = g_string_new (NULL);
+  CuoccWindow *window;
+  gint64 start;
+
+  SKIP_WITHOUT_DISPLAY ();
+  app_test_reset_settings ();
+  settings = g_settings_new (SCHEMA_ID);
+  g_settings_set_int (settings, "threads", 320);
+
+  /* Valid once; now its block limit is below the warp size. */
+  g_assert_true (g_file_set_contents (device, "[Device]\ncompute-capability=9.0\nmax-threads-per-block=16\n", -1, NULL));
+  g_settings_set_string (settings, "gpu", device);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  g_assert_true (window->have_result);
+  g_assert_nonnull (window->last_error);
+  g_assert_nonnull (strstr (window->last_error, "max-threads-per-block"));
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), !=, device);
+  g_assert_cmpint (window->input.threads, ==, 320);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  for (int i = 0; i < 100 * 1024; i++)
+    g_string_append_c (huge, 'A' + i % 26);
+  g_settings_set_string (settings, "gpu", huge->str);
+  start = g_get_monotonic_time ();
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_true (window->have_result);
+  g_assert_nonnull (window->last_error);
+  g_assert_cmpint (g_utf8_strlen (window->last_error, -1), <=, TOAST_MAX_CHARS);
+  /* It once hung in Pango for minutes. */
+  if (g_getenv ("CUOCC_SANITIZED") == NULL)
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_unlink (device);
+  g_rmdir (dir);
 }
 
 static void
@@ -737,6 +811,11 @@ test_redraw_time (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    {
+      g_test_skip ("a time budget means nothing in the sanitizer build, several times slower by design");
+      return;
+    }
   window = app_test_window_new ();
   choose_gpu (window, "Compute capability 9.0");
 
@@ -798,6 +877,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/corrupt-session", test_corrupt_session);
   g_test_add_func ("/cuocc/app/session-roundtrip", test_session_roundtrip);
   g_test_add_func ("/cuocc/app/restore-state", test_restore_state);
+  g_test_add_func ("/cuocc/app/restore-hostile", test_restore_hostile);
+  g_test_add_func ("/cuocc/app/no-stale-limits", test_no_stale_limits);
   g_test_add_func ("/cuocc/app/gpu-data-page", test_gpu_data_page);
   g_test_add_func ("/cuocc/app/custom-device", test_custom_device);
   g_test_add_func ("/cuocc/app/screenshot", test_screenshot);

@@ -33,8 +33,14 @@ class Result:
         return "rc=%d\nstdout:\n%s\nstderr:\n%s" % (self.rc, self.out, self.err)
 
 
+# Under `meson test --setup valgrind`, cuocc itself runs under memcheck.
+WRAPPER = os.environ.get("CUOCC_TEST_WRAPPER", "").split()
+
+
 def run(*args, stdin=None, timeout=60):
-    proc = subprocess.run([CUOCC] + [str(a) for a in args], input=stdin,
+    if WRAPPER:
+        timeout *= 20
+    proc = subprocess.run(WRAPPER + [CUOCC] + [str(a) for a in args], input=stdin,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
     return Result(proc)
 

@@ -45,7 +45,8 @@ def pinning_smem(blocks):
 
 def run_driver(*args, log=None):
     env = dict(os.environ)
-    env["LD_LIBRARY_PATH"] = FAKE_CUDA_DIR
+    # First on the path, before whatever the environment (a Flatpak build) needs.
+    env["LD_LIBRARY_PATH"] = FAKE_CUDA_DIR + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
     env["CUOCC_FAKE_CUDA_TABLE"] = TABLE_PATH
     if log is not None:
         env["CUOCC_FAKE_CUDA_LOG"] = log

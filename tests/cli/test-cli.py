@@ -304,6 +304,45 @@ def test_several_products_of_one_cc():
     usage_error(run("--gpu", "H100", "--threads", "128", "--grid", "1000"), "--sms")
 
 
+def test_messages_name_the_real_limit():
+    # 8.0: the opt-in maximum per block is 166912 bytes (163 KiB, the PG's
+    # 163 KB); 164K = 167936 bytes is what the SM holds, not what a block may.
+    r = run("--cc", "8.0", "--threads", "128", "--smem", "164K")
+    equal(r.rc, 0, "a question the GPU cannot launch is still answered", r)
+    check("167936 bytes (164 KiB)" in r.err and "166912 bytes (163 KiB)" in r.err and "opt-in" in r.err,
+          "the opt-in maximum per block, in bytes and KiB", r)
+    check("167936 that" not in r.err, "not the SM's 167936", r)
+    # 7.0: a block may have at most 1024 threads.
+    r = run("--cc", "7.0", "--threads", "2048")
+    check("a block may have at most 1024 threads on compute capability 7.0, not 2048" in r.err,
+          "the threads limit per block", r)
+
+
+def test_readme_synopsis_lists_every_mode():
+    readme = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.dirname(__file__) + "/.."), "..", "README.md")
+    with open(readme, encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("## The command line"):]
+    synopsis = section[:section.index("\n\n", section.index("    cuocc"))]
+    for mode in ("--advise", "--import", "--grid", "--detect", "--batch", "--plot", "--list-gpus", "--gpu-data"):
+        check(mode in synopsis, "the README's synopsis lists %s" % mode)
+
+
+def test_custom_cc_beyond_the_table():
+    # 13.0 takes its figures from 12.1, the newest known, but is no Blackwell.
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".gpu", delete=False) as f:
+        f.write("[Device]\nname=Future GPU\ncompute-capability=13.0\n")
+        path = f.name
+    try:
+        r = run("--device-file", path, "--threads", "128")
+        equal(r.rc, 0, "exit status", r)
+        check("13.0 (based on 12.1)" in r.out, "labelled by its base", r)
+        check("Blackwell" not in r.out, "not as Blackwell", r)
+    finally:
+        os.unlink(path)
+
+
 def test_driver_names():
     for name, product in (("NVIDIA H100 80GB HBM3", "NVIDIA H100 SXM5"),
                           ("Tesla V100-SXM2-16GB", "NVIDIA Tesla V100 SXM2"),

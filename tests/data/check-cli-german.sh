@@ -4,6 +4,9 @@
 #   check-cli-german.sh CUOCC LOCALEDIR-SHIM PO-BUILDDIR
 set -uo pipefail
 cli=$(realpath "$1") shim=$(realpath "$2") podir=$3
+# In the sanitizer build the ASan runtime must come first among preloads.
+asan=$(ldd "$cli" 2>/dev/null | awk '/libasan/ { print $3 }')
+[ -n "$asan" ] && shim="$asan $shim"
 msgid="Threads per block (required)"
 n=0 failed=0
 echo "1..6"

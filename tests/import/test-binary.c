@@ -577,10 +577,14 @@ test_garbage (void)
   expect_message ((const guint8 *) self, len, ".nv_fatbin");
 }
 
-/* Binary content fed in pieces (standard input) reads as it does whole. */
+/* Binary content fed in pieces (standard input) reads as it does whole;
+ * nothing at all is no crash either. */
 static void
 test_streamed (void)
 {
+  g_autoptr (GError) empty_error = NULL;
+  g_autoptr (CuoccKernelList) empty = cuocc_import_parse (NULL, 0, &empty_error);
+
   g_autoptr (GBytes) bytes = load ("libkernels.a");
   gsize len;
   const char *data = g_bytes_get_data (bytes, &len);
@@ -591,6 +595,8 @@ test_streamed (void)
   for (gsize at = 0; at < len; at += 3)
     cuocc_import_parser_feed (parser, data + at, MIN (3, len - at));
   pieces = cuocc_import_parser_finish (parser, NULL);
+  g_assert_null (empty);
+  g_assert_error (empty_error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
   g_assert_nonnull (whole);
   g_assert_nonnull (pieces);
   g_assert_cmpuint (whole->n_kernels, ==, pieces->n_kernels);

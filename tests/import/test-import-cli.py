@@ -250,6 +250,70 @@ def test_diff():
           "text row", r)
 
 
+def binary(name):
+    return os.path.join(DATA, "binary", name)
+
+
+def test_binary_loads_one_entry_per_gpu():
+    # kernels-default.fatbin (binary/make-fixtures.sh): SASS for sm_75, sm_80,
+    # sm_90a, sm_100f, sm_120 and compute_120 PTX, five kernels each.
+    expected = {"7.5": "sm_75", "8.6": "sm_80", "8.9": "sm_80", "9.0": "sm_90a", "10.0": "sm_100f",
+                "10.3": "sm_100f", "12.0": "sm_120", "12.1": "sm_120"}
+    for cc, arch in expected.items():
+        r = run("--import", binary("kernels-default.fatbin"), "--cc", cc, "--threads", "128", "--format", "json")
+        rows = json.loads(r.out)
+        loaded = [row for row in rows if row["loaded_on_gpu"]]
+        equal(sorted(set(row["arch"] for row in loaded)), [arch], "the entry that loads on %s" % cc, r)
+        equal(len(loaded), 5, "one entry of each kernel on %s" % cc, r)
+    # Nothing for 6.1 or for 11.0 (no SASS of major 6 or 11; compute_120 PTX is newer).
+    for cc in ("6.1", "11.0"):
+        r = run("--import", binary("kernels-default.fatbin"), "--cc", cc, "--threads", "128", "--format", "json")
+        equal(r.rc, 1, "exit status on %s" % cc, r)
+        check(all(row["loaded_on_gpu"] is False for row in json.loads(r.out)), "nothing loads on %s" % cc, r)
+
+
+def test_binary_declared_block_size():
+    # scale<float, 128> has __launch_bounds__(256, 2): on an RTX 4090 (8.9) its
+    # sm_80 entry, 10 registers and 512 + 1024 bytes a block, runs 256 threads:
+    # 48 / 8 = 6 blocks by warps, 100 %. spills() declares no block size.
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "RTX 4090", "--format", "csv")
+    equal(r.rc, 1, "exit status: three kernels need --threads", r)
+    _, rows = parse_csv(r.out)
+    scale = by_kernel(rows, "void cuocc::test::scale<float, 128>(float*, float)", "sm_80")
+    equal([scale["loaded_on_gpu"], scale["max_threads"], scale["threads"], scale["active_blocks"],
+           scale["occupancy_pct"]], ["true", "256", "256", "6", "100"], "scale<float, 128>")
+    check(scale["file"].endswith("kernels-default.fatbin (sm_80 SASS)"), "file and entry", r)
+    spills = by_kernel(rows, "spills", "sm_80")
+    equal([spills["loaded_on_gpu"], spills["max_threads"], spills["occupancy_pct"]], ["true", "", ""], "spills")
+    check("--threads" in spills["error"], "asks for --threads", r)
+    ptx = by_kernel(rows, "spills", "compute_120")
+    equal(ptx["regs"], "", "PTX has no registers before JIT")
+
+
+def test_binary_check():
+    # On 9.0 the sm_90a entries are checked: spills() has 32 registers and a
+    # 504-byte stack (kernels-sm_90a.log), the others at most 12 registers.
+    r = run("--import", binary("kernels-default.fatbin"), "--cc", "9.0", "--threads", "128",
+            "--check", "regs<=16,stack==0")
+    equal(r.rc, 3, "exit status", r)
+    failures = [line for line in r.err.splitlines() if line.startswith("cuocc: check failed:")]
+    equal(failures, ["cuocc: check failed: spills (sm_90a): regs is 32; the check asks regs<=16",
+                     "cuocc: check failed: spills (sm_90a): stack is 504; the check asks stack==0"], "failures", r)
+    r = run("--import", binary("kernels-default.fatbin"), "--cc", "9.0", "--threads", "128", "--check", "regs<=32")
+    equal(r.rc, 0, "every kernel passes", r)
+
+
+def test_binary_diff():
+    # kernels.o holds sm_80, sm_120 and compute_120 of the same build as the
+    # fat binary, which adds sm_75, sm_90a and sm_100f.
+    r = run("--import", binary("kernels.o"), "--diff", binary("kernels-default.fatbin"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal(sorted(set((row["change"], row["arch"]) for row in rows)),
+          [("added", "sm_100f"), ("added", "sm_75"), ("added", "sm_90a")], "what the fat binary adds")
+    check("0 changed, 15 added, 0 removed, 15 unchanged" in r.err, "summary", r)
+
+
 def test_ncu_compares_with_profiler():
     r = run("--import", data("ncu-details-sm86.csv"), "--format", "csv")
     equal(r.rc, 0, "exit status", r)

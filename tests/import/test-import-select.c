@@ -110,6 +110,28 @@ test_select_per_kernel (void)
   g_assert_cmpint (list->kernels[3].loaded, ==, CUOCC_LOAD_YES);
 }
 
+/* Whether one entry can run at all, whatever the others. */
+static void
+test_runs_on (void)
+{
+  static const struct { const char *arch; const char *gpu; gboolean runs; } cases[] = {
+    { "sm_80", "8.9", TRUE }, { "sm_120", "8.9", FALSE }, { "sm_86", "8.0", FALSE },
+    { "sm_90a", "9.0", TRUE }, { "sm_90a", "10.0", FALSE }, { "sm_100f", "10.3", TRUE },
+    { "compute_80", "12.0", TRUE }, { "compute_90a", "10.0", FALSE }, { "compute_120", "11.0", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *entries[] = { cases[i].arch, NULL };
+      g_autoptr (CuoccKernelList) list = make_list ("lib.so", "_Z1fv", entries);
+      int major, minor;
+
+      g_assert_cmpint (sscanf (cases[i].gpu, "%d.%d", &major, &minor), ==, 2);
+      if (cuocc_kernel_runs_on (&list->kernels[0], major, minor) != cases[i].runs)
+        g_error ("%s on %s: expected %d", cases[i].arch, cases[i].gpu, cases[i].runs);
+    }
+}
+
 /* A log with several targets, read as it is: the same rule. */
 static void
 test_select_log (void)
@@ -157,5 +179,6 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cuocc/import/select/per-kernel", test_select_per_kernel);
   g_test_add_func ("/cuocc/import/select/log", test_select_log);
+  g_test_add_func ("/cuocc/import/select/runs-on", test_runs_on);
   return g_test_run ();
 }

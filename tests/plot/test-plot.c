@@ -192,6 +192,33 @@ test_export_png (void)
   remove_temp (path);
 }
 
+/* Dashed lines mean only "pinned": the ten configurations of 9.0, more
+ * than there are colours, are drawn without a dash. */
+static void
+test_dashes_mean_pinned (void)
+{
+  g_autofree char *path = temp_path ("configs.svg");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series;
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  g_assert_cmpint (gpu.cap.n_smem_configs, ==, 10);
+  cuocc_input_init (&in);
+  in.threads = 256;
+  series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_WARPS, NULL, path, 800, 450, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+  g_assert_null (strstr (data, "stroke-dasharray"));
+
+  cuocc_series_free (series);
+  remove_temp (path);
+}
+
 static void
 test_export_svg (void)
 {
@@ -768,12 +795,12 @@ static void
 test_formats (void)
 {
   static const struct { gint64 bytes; const char *tick; const char *size; const char *config; } cases[] = {
-    { 0, "0", "0 bytes", "0 KB config" },
-    { 512, "0.5K", "0.5 KB", "0.5 KB config" },
-    { 1024, "1K", "1 KB", "1 KB config" },
-    { 49152, "48K", "48 KB", "48 KB config" },
-    { 102400, "100K", "100 KB", "100 KB config" },
-    { 1000, "0.977K", "1000 bytes", "0.977 KB config" },
+    { 0, "0", "0 bytes", "0 KiB config" },
+    { 512, "0.5K", "0.5 KiB", "0.5 KiB config" },
+    { 1024, "1K", "1 KiB", "1 KiB config" },
+    { 49152, "48K", "48 KiB", "48 KiB config" },
+    { 102400, "100K", "100 KiB", "100 KiB config" },
+    { 1000, "0.977K", "1000 bytes", "0.977 KiB config" },
   };
   static const struct { double fraction; const char *text; } percents[] = {
     { 0.75, "75 %" }, { 0.625, "62.5 %" }, { 1.0 / 3, "33.33 %" }, { 0, "0 %" }, { 1, "100 %" },
@@ -940,6 +967,7 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/plot/export-png", test_export_png);
   g_test_add_func ("/cuocc/plot/export-svg", test_export_svg);
+  g_test_add_func ("/cuocc/plot/dashes-mean-pinned", test_dashes_mean_pinned);
   g_test_add_func ("/cuocc/plot/export-pdf", test_export_pdf);
   g_test_add_func ("/cuocc/plot/export-csv", test_export_csv);
   g_test_add_func ("/cuocc/plot/export-missing-folder", test_export_missing_folder);
