@@ -403,6 +403,26 @@ def test_usage_errors():
     usage_error(run("--import", "-", "--import", data("ptxas-sm90.log")), "standard input")
 
 
+def test_triton_cache_launch():
+    # Three Triton kernels compiled on an H100 (tests/import/data/triton/truth.csv):
+    # each launches 32 x num_warps = 128 threads with its own dynamic shared
+    # memory; the blocks per SM are what the CUDA driver reported (16, 16, 8).
+    r = run("--import", os.path.join(DATA, "triton"), "--gpu", "H100 SXM5", "--format", "json")
+    equal(r.rc, 0, "exit status", r)
+    rows = {row["kernel"]: row for row in json.loads(r.out)}
+    equal(sorted(rows), ["add_kernel", "matmul_kernel", "softmax_kernel"], "kernels")
+    equal([(k, rows[k]["threads"], rows[k]["dynamic_smem"], rows[k]["active_blocks"], rows[k]["loaded_on_gpu"])
+           for k in sorted(rows)],
+          [("add_kernel", 128, 0, 16, True), ("matmul_kernel", 128, 16384, 8, True),
+           ("softmax_kernel", 128, 16, 16, True)], "threads, dynamic shared memory, blocks per SM")
+    # --dynamic-smem replaces Triton's: 64 KiB + 1024 reserved = 66560 a block,
+    # 233472 / 66560 = 3 blocks, past 48 KiB.
+    r = run("--import", os.path.join(DATA, "triton"), "--gpu", "H100 SXM5", "--dynamic-smem", "64K", "--format", "json")
+    rows = {row["kernel"]: row for row in json.loads(r.out)}
+    equal(rows["add_kernel"]["active_blocks"], 3, "add_kernel with 64 KiB", r)
+    check("cudaFuncAttributeMaxDynamicSharedMemorySize, 65536" in r.err, "opt-in note", r)
+
+
 def read_truth():
     import csv
     with open(data(os.path.join("triton", "truth.csv"))) as f:
