@@ -110,6 +110,18 @@ Elf          *cuocc_import_elf_open          (const guint8 *data, gsize len, con
 const guint8 *cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size);
 const char   *cuocc_import_elf_section_name  (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr);
 
+/* Triton caches (cuocc-import-triton.c). read_triton takes a cache folder,
+ * one kernel's folder or its .json; read_triton_json metadata already read
+ * from json_path (NULL: standard input, whose cubin cannot be found);
+ * read_triton_data metadata and cubin in memory (the fuzzer's way in). */
+gboolean cuocc_import_looks_like_json  (const char *data, gsize len);
+gboolean cuocc_import_read_triton      (CuoccImportParser *parser, const char *path, GError **error);
+gboolean cuocc_import_read_triton_json (CuoccImportParser *parser, const char *json, gsize json_len,
+                                        const char *json_path, GError **error);
+gboolean cuocc_import_read_triton_data (CuoccImportParser *parser, const char *json, gsize json_len,
+                                        const char *json_path, const guint8 *cubin, gsize cubin_len,
+                                        GError **error);
+
 /* Each reader sees every line. */
 void     cuocc_import_ptxas_line      (CuoccImportParser *parser, const char *line);
 void     cuocc_import_cuobjdump_line  (CuoccImportParser *parser, const char *line);

@@ -199,16 +199,10 @@ typedef enum {
 static Content
 detect_content (const guint8 *data, gsize len)
 {
-  gsize i = 0;
-
   if (cuocc_import_is_elf (data, len) || cuocc_import_is_archive (data, len) ||
       cuocc_import_is_fatbin (data, len))
     return CONTENT_BINARY;
-  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
-    i = 3;
-  while (i < len && i < 4096 && g_ascii_isspace (data[i]))
-    i++;
-  return i < len && data[i] == '{' ? CONTENT_JSON : CONTENT_TEXT;
+  return cuocc_import_looks_like_json ((const char *) data, len) ? CONTENT_JSON : CONTENT_TEXT;
 }
 
 static void feed_text (CuoccImportParser *parser, const char *data, gsize len);
@@ -227,8 +221,9 @@ parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const ch
         return NULL;
       break;
     case CONTENT_JSON:
-      /* The Triton cache reader hooks in here; until then the line readers
-       * see the JSON and find no kernel in it. */
+      if (!cuocc_import_read_triton_json (parser, (const char *) data, len, file, error))
+        return NULL;
+      break;
     case CONTENT_TEXT:
     default:
       feed_text (parser, (const char *) data, len);
@@ -457,6 +452,15 @@ cuocc_import_parse_file (const char *path, GError **error)
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr (CuoccImportParser) parser = cuocc_import_parser_new ();
+
+      /* A Triton cache, or one kernel's folder in it. */
+      if (!cuocc_import_read_triton (parser, path, error))
+        return NULL;
+      return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+    }
   mapped = g_mapped_file_new (path, FALSE, &local_error);
   if (mapped == NULL)
     {

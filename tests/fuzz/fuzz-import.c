@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cuocc.h"
+#include "cuocc-import-private.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
@@ -71,7 +72,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   for (gsize at = 0; at < size; at += step)
     cuocc_import_parser_feed (parser, (const char *) data + at, MIN (step, size - at));
   pieces = cuocc_import_parser_finish (parser, NULL);
-  if (!same_lists (whole, pieces))
+  /* Whole input is read by its content (a Triton .json, a binary); the
+   * streaming parser reads lines only. */
+  if (!cuocc_import_looks_like_json ((const char *) data, size) && !same_lists (whole, pieces))
     abort ();
   return 0;
 }

@@ -6,7 +6,7 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
 # SECONDS: how long each target runs (default 600). TARGETs: ptxas cuobjdump
-# ncu demangle device session batch cubin fatbin (default all), run two at a time
+# ncu demangle device session batch cubin fatbin triton (default all), run two at a time
 # (FUZZ_JOBS=1: one at a time). New inputs go to
 # $FUZZ_DIR/work/<target>; crashes to $FUZZ_DIR/artifacts/<target>.
 # Needs clang and libclang-rt-dev (Debian: apt-get install clang libclang-rt-14-dev).
@@ -17,7 +17,7 @@ root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin)
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin triton)
 out=${FUZZ_DIR:-$root/_build-fuzz}
 jobs=${FUZZ_JOBS:-2}
 mkdir -p "$out"
@@ -25,8 +25,8 @@ mkdir -p "$out"
 printf '#define GETTEXT_PACKAGE "cuocc"\n#define PACKAGE_VERSION "fuzz"\n#define LOCALEDIR "/usr/share/locale"\n' > "$out/config.h"
 cc=${CC:-clang}
 flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0 libelf libzstd liblz4) -lm -ldl)
+       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
+libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -lm -ldl)
 lib_sources=("$root"/src/lib/cuocc-*.c)
 
 "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
@@ -39,10 +39,12 @@ all_lib=("$root"/src/lib/cuocc-*.c)
 "$cc" "${flags[@]}" -I"$root/src/cli" "$here/fuzz-batch.c" "$root"/src/cli/cuocc-cli-{batch,input,table,writer}.c \
   "${all_lib[@]}" -o "$out/fuzz-batch" "${libs[@]}" -ldl
 
+"$cc" "${flags[@]}" "$here/fuzz-triton.c" "${all_lib[@]}" -o "$out/fuzz-triton" "${libs[@]}"
+
 run_one () {
   local target=$1 binary=fuzz-import
   case "$target" in
-    demangle|device|session|batch) binary=fuzz-$target ;;
+    demangle|device|session|batch|triton) binary=fuzz-$target ;;
   esac
   mkdir -p "$out/work/$target" "$out/artifacts/$target"
   cp -n "$here/corpus/$target"/* "$out/work/$target/" 2>/dev/null || true

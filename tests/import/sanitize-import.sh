@@ -10,11 +10,11 @@ mkdir -p "$out"
 printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#define LOCALEDIR "/nonexistent"\n' > "$out/config.h"
 
 flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0 libelf libzstd liblz4) -lm -ldl)
+       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
+libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -lm -ldl)
 
 (cd "$out" && gcc "${flags[@]}" -c "$src"/src/lib/cuocc-*.c)
-for t in test-import test-import-corpus test-binary test-import-select; do
+for t in test-import test-import-corpus test-binary test-triton test-import-select; do
   gcc "${flags[@]}" "$out"/*.o "$src/tests/import/$t.c" -o "$out/$t" "${libs[@]}"
 done
 
@@ -24,5 +24,6 @@ export G_TEST_SRCDIR="$src/tests"
 "$out/test-import" > "$out/test-import.log"
 "$out/test-import-corpus" > "$out/test-import-corpus.log"
 "$out/test-binary" > "$out/test-binary.log"
+"$out/test-triton" > "$out/test-triton.log"
 "$out/test-import-select" > "$out/test-import-select.log"
 echo "sanitizers: import tests and the fuzz corpus clean"

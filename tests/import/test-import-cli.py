@@ -403,5 +403,78 @@ def test_usage_errors():
     usage_error(run("--import", "-", "--import", data("ptxas-sm90.log")), "standard input")
 
 
+def test_triton_cache_launch():
+    # Three Triton kernels compiled on an H100 (tests/import/data/triton/truth.csv):
+    # each launches 32 x num_warps = 128 threads with its own dynamic shared
+    # memory; the blocks per SM are what the CUDA driver reported (16, 16, 8).
+    r = run("--import", os.path.join(DATA, "triton"), "--gpu", "H100 SXM5", "--format", "json")
+    equal(r.rc, 0, "exit status", r)
+    rows = {row["kernel"]: row for row in json.loads(r.out)}
+    equal(sorted(rows), ["add_kernel", "matmul_kernel", "softmax_kernel"], "kernels")
+    equal([(k, rows[k]["threads"], rows[k]["dynamic_smem"], rows[k]["active_blocks"], rows[k]["loaded_on_gpu"])
+           for k in sorted(rows)],
+          [("add_kernel", 128, 0, 16, True), ("matmul_kernel", 128, 16384, 8, True),
+           ("softmax_kernel", 128, 16, 16, True)], "threads, dynamic shared memory, blocks per SM")
+    # --dynamic-smem replaces Triton's: 64 KiB + 1024 reserved = 66560 a block,
+    # 233472 / 66560 = 3 blocks, past 48 KiB.
+    r = run("--import", os.path.join(DATA, "triton"), "--gpu", "H100 SXM5", "--dynamic-smem", "64K", "--format", "json")
+    rows = {row["kernel"]: row for row in json.loads(r.out)}
+    equal(rows["add_kernel"]["active_blocks"], 3, "add_kernel with 64 KiB", r)
+    check("cudaFuncAttributeMaxDynamicSharedMemorySize, 65536" in r.err, "opt-in note", r)
+
+
+def read_truth():
+    import csv
+    with open(data(os.path.join("triton", "truth.csv"))) as f:
+        return list(csv.DictReader(f))
+
+
+def test_triton_cache():
+    # The cache folder, one kernel's folder and its .json: registers from the
+    # cubin, as the CUDA driver reported them on an H100 (truth.csv).
+    truth = read_truth()
+    r = run("--import", data("triton"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(header[:len(BASE)], BASE, "the import columns come first")
+    equal(sorted(x["kernel"] for x in rows), sorted(t["triton_name"] for t in truth), "one row per entry", r)
+    for t in truth:
+        row = by_kernel(rows, t["triton_name"])
+        equal((row["arch"], row["regs"]), ("sm_90", t["n_regs"]), t["triton_name"], r)
+    folder = data(os.path.join("triton", "MPADQTD4BVY34WCA37SCV3JBBKABKEA7XIRNVTDCOHIYJNNADL7Q"))
+    for path in (folder, os.path.join(folder, "matmul_kernel.json")):
+        r = run("--import", path, "--format", "csv")
+        equal(r.rc, 0, "exit status", r)
+        _, rows = parse_csv(r.out)
+        equal([(x["kernel"], x["regs"]) for x in rows], [("matmul_kernel", "64")], path, r)
+
+
+def test_triton_occupancy():
+    # 128 threads (4 warps) and the entry's dynamic shared memory on the H100
+    # SXM5 give the driver's blocks per SM: matmul's 64 registers take 2048 a
+    # warp, 8 warps a sub-partition, 32 warps: 8 blocks (16384 + 1024 bytes a
+    # block would allow 13); add and softmax (26 and 29 registers, 1024 a
+    # warp) are bound at 16 by warps and registers alike.
+    truth = read_truth()
+    r = run("--import", data("triton"), "--gpu", "H100 SXM5", "--threads", "128", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    for t in truth:
+        equal(by_kernel(rows, t["triton_name"])["active_blocks"], t["driver_blocks_per_sm"], t["triton_name"], r)
+
+
+def test_triton_errors():
+    import tempfile
+    empty = tempfile.mkdtemp(prefix="cuocc-triton-cli-")
+    r = run("--import", empty)
+    usage_error(r, "No Triton kernel", empty)
+    path = os.path.join(empty, "other.json")
+    with open(path, "w") as f:
+        f.write('{"configs": [1, 2]}')
+    usage_error(run("--import", path), "not a Triton kernel", "num_warps")
+    os.unlink(path)
+    os.rmdir(empty)
+
+
 if __name__ == "__main__":
     main(globals())

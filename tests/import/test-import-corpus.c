@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cuocc.h"
+#include "cuocc-import-private.h"
 
 static void
 replay (gconstpointer data)
@@ -29,8 +30,12 @@ replay (gconstpointer data)
   for (gsize at = 0; at < len; at += 7)
     cuocc_import_parser_feed (parser, contents + at, MIN (7, len - at));
   pieces = cuocc_import_parser_finish (parser, NULL);
-  g_assert_true ((whole == NULL) == (pieces == NULL));
-  if (whole != NULL)
+  /* Whole input is read by its content (a Triton .json); pieces as lines. */
+  if (cuocc_import_looks_like_json (contents, len))
+    g_clear_pointer (&pieces, cuocc_kernel_list_free);
+  else
+    g_assert_true ((whole == NULL) == (pieces == NULL));
+  if (whole != NULL && pieces != NULL)
     {
       g_assert_cmpuint (whole->n_kernels, ==, pieces->n_kernels);
       for (guint i = 0; i < whole->n_kernels; i++)
@@ -44,6 +49,40 @@ replay (gconstpointer data)
   name = g_strndup (contents, len);
   demangled = cuocc_demangle (name);
   g_assert_true (demangled == NULL || g_utf8_validate (demangled, -1, NULL));
+}
+
+/* fuzz-triton's inputs: the metadata, a NUL, the cubin. */
+static void
+replay_triton (gconstpointer data)
+{
+  const char *path = data;
+  g_autofree char *contents = NULL;
+  gsize len;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  CuoccImportParser *parser = cuocc_import_parser_new ();
+  const char *nul;
+  gsize json_len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  nul = memchr (contents, '\0', len);
+  json_len = nul != NULL ? (gsize) (nul - contents) : len;
+  if (!cuocc_import_read_triton_data (parser, contents, json_len, path, (const guint8 *) contents + json_len + (nul != NULL),
+                                      len - json_len - (nul != NULL), &error))
+    {
+      g_assert_nonnull (error);
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      cuocc_import_parser_free (parser);
+      return;
+    }
+  list = cuocc_import_parser_finish (parser, &error);
+  g_assert_nonnull (list);
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      g_assert_cmpint (list->kernels[i].format, ==, CUOCC_IMPORT_FORMAT_TRITON);
+      g_assert_cmpint (list->kernels[i].block_size % 32, ==, 0);
+      g_assert_cmpint (list->kernels[i].block_size, >=, 32);
+    }
 }
 
 int
@@ -70,5 +109,20 @@ main (int argc, char **argv)
           g_test_add_data_func (test_path, path, replay);
         }
     }
+  {
+    g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "fuzz", "corpus", "triton", NULL);
+    g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+    const char *entry;
+
+    g_assert_nonnull (dir);
+    while ((entry = g_dir_read_name (dir)) != NULL)
+      {
+        char *path = g_build_filename (dir_path, entry, NULL);
+        g_autofree char *test_path = g_strdup_printf ("/cuocc/import/corpus/triton/%s", entry);
+
+        g_ptr_array_add (paths, path);
+        g_test_add_data_func (test_path, path, replay_triton);
+      }
+  }
   return g_test_run ();
 }

@@ -9,8 +9,8 @@ mkdir -p "$out"
 printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#define LOCALEDIR "/nonexistent"\n' > "$out/config.h"
 
 flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0))
-libs=($(pkg-config --libs glib-2.0 libelf libzstd liblz4) -lm -ldl)
+       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
+libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -lm -ldl)
 lib_sources=("$src"/src/lib/cuocc-*.c)
 
 oracle=()
