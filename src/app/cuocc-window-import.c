@@ -272,10 +272,11 @@ compare_chosen_cb (GObject  *owner,
   cuocc_kernels_panel_compare_file (self->kernels_panel, file);
 }
 
+/* Import and Compare open the same kinds of files. */
 static void
-compare_build_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+open_kernels_dialog (GtkWidget           *widget,
+                     const char          *title,
+                     CuoccFileDialogFunc  callback)
 {
   g_autofree CuoccFileFilter *filters = g_new0 (CuoccFileFilter, G_N_ELEMENTS (log_filters));
 
@@ -285,8 +286,16 @@ compare_build_action (GtkWidget  *widget,
       filters[i].name = _(log_filters[i].name);
     }
 
-  cuocc_file_dialog_run (GTK_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, _("Compare With Another Build"), NULL,
-                         filters, G_N_ELEMENTS (log_filters), compare_chosen_cb, NULL, NULL);
+  cuocc_file_dialog_run (GTK_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, title, NULL,
+                         filters, G_N_ELEMENTS (log_filters), callback, NULL, NULL);
+}
+
+static void
+compare_build_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  open_kernels_dialog (widget, _("Compare With Another Build"), compare_chosen_cb);
 }
 
 static void
@@ -294,16 +303,7 @@ import_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  g_autofree CuoccFileFilter *filters = g_new0 (CuoccFileFilter, G_N_ELEMENTS (log_filters));
-
-  for (guint i = 0; i < G_N_ELEMENTS (log_filters); i++)
-    {
-      filters[i] = log_filters[i];
-      filters[i].name = _(log_filters[i].name);
-    }
-
-  cuocc_file_dialog_run (GTK_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, _("Import Kernels"), NULL,
-                         filters, G_N_ELEMENTS (log_filters), import_chosen_cb, NULL, NULL);
+  open_kernels_dialog (widget, _("Import Kernels"), import_chosen_cb);
 }
 
 static void
