@@ -10,8 +10,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "cuocc-private.h"
 
 #define MAX_LEVELS 10
