@@ -78,12 +78,14 @@ collect_values (CuoccWindow *self,
                 gboolean     json,
                 Value        values[G_N_ELEMENTS (columns)])
 {
-  const CuoccResult *r = &self->result;
-  const CuoccInput *in = &self->input;
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
+  const CuoccResult *r = cuocc_calculation_get_result (self->calculation);
+  const CuoccInput *in = cuocc_calculation_get_input (self->calculation);
   guint c = 0;
 
-  values[c++] = string (cuocc_format_cc (self->gpu.cap.major, self->gpu.cap.minor));
-  values[c++] = string (g_strdup (self->gpu.name));
+  g_assert (r != NULL);
+  values[c++] = string (cuocc_format_cc (gpu->cap.major, gpu->cap.minor));
+  values[c++] = string (g_strdup (gpu->name));
   values[c++] = number (in->threads);
   values[c++] = number (in->regs);
   values[c++] = number (in->smem);
@@ -102,7 +104,7 @@ collect_values (CuoccWindow *self,
   values[c++] = string (cuocc_limiters_to_string (r->limiters & ((1u << CUOCC_N_LIMITS) - 1)));
   values[c++] = number (r->regs_per_block);
   values[c++] = number (r->smem_per_block);
-  values[c++] = number (self->best_block_size);
+  values[c++] = number (cuocc_calculation_get_best_block_size (self->calculation));
   values[c++] = (Value) { VALUE_NULL, NULL };
   g_assert (c == G_N_ELEMENTS (columns));
 }
@@ -279,7 +281,7 @@ cuocc_window_export_results (CuoccWindow  *self,
   if (!check_extension (path, extensions, error))
     return FALSE;
 
-  if (!self->have_result)
+  if (!cuocc_calculation_get_have_result (self->calculation))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("There are no results to export: check the inputs."));
       return FALSE;
