@@ -22,6 +22,7 @@ gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-model.c" -o "$out/t
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-advice.c" -o "$out/test-advice" "${libs[@]}"
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-gpu.c" -o "$out/test-gpu" "${libs[@]}"
 gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-clusters.c" -o "$out/test-clusters" "${libs[@]}"
+gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-table.c" -o "$out/test-table" "${libs[@]}"
 gcc "${flags[@]}" "${oracle[@]}" "${lib_sources[@]}" "$src/tests/model/test-oracle.c" -o "$out/test-oracle" "${libs[@]}"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
@@ -29,6 +30,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 "$out/test-model" > "$out/test-model.log"
 "$out/test-advice" > "$out/test-advice.log"
 "$out/test-gpu" > "$out/test-gpu.log"
+"$out/test-table" > "$out/test-table.log"
 G_TEST_SRCDIR="$src/tests" "$out/test-clusters" > "$out/test-clusters.log"
 "$out/test-oracle" > "$out/test-oracle.log"
 echo "sanitizers: model, advice, cluster and oracle tests clean"
