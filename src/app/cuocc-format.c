@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
-#include <cuocc-table.h>
 
 #include "cuocc-format.h"
 

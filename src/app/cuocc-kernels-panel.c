@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <cuocc-table.h>
 
 #include "cuocc-format.h"
 #include "cuocc-kernel-item.h"

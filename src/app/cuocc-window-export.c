@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <cuocc-table.h>
 
 #include "cuocc-format.h"
 #include "cuocc-window-private.h"

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <glib.h>
 
-#include <cuocc-table.h>
+#include <cuocc.h>
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cuocc-table.h"
+#include "cuocc.h"
 
 static const char *const column_names[CUOCC_N_COLUMNS] = {
   "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",

@@ -11,7 +11,11 @@
  */
 #pragma once
 
-#include <cuocc.h>
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
+#endif
+
+#include "cuocc-waves.h"
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <cuocc-table.h>
+#include <cuocc.h>
 
 static char *
 percent_text (double fraction)
