@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "cuocc-compat.h"
 #include "cuocc-graph.h"
 
 /* ----- struct ----- */
@@ -77,11 +78,7 @@ static void
 get_foreground (CuoccGraph *self,
                 GdkRGBA    *color)
 {
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (GTK_WIDGET (self), color);
-#else
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-#endif
+  cuocc_compat_widget_get_color (GTK_WIDGET (self), color);
 }
 
 static gboolean
@@ -89,15 +86,7 @@ lookup_color (CuoccGraph *self,
               const char *name,
               GdkRGBA    *color)
 {
-  gboolean found;
-
-  /* libadwaita's named colours; there is no other way to read them that
-   * works from libadwaita 1.2 on. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)), name, color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-
-  return found;
+  return cuocc_compat_lookup_color (GTK_WIDGET (self), name, color);
 }
 
 static void

@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "cuocc-compat.h"
 #include "cuocc-plot-style.h"
 
 /* ----- helpers ----- */
@@ -20,13 +21,7 @@ static void
 get_foreground (GtkWidget *widget,
                 GdkRGBA   *color)
 {
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, color);
-#else
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
+  cuocc_compat_widget_get_color (widget, color);
 }
 
 static gboolean
@@ -34,15 +29,7 @@ lookup_color (GtkWidget  *widget,
               const char *name,
               GdkRGBA    *color)
 {
-  gboolean found;
-
-  /* libadwaita's named colours; there is no other way to read them that
-   * works from libadwaita 1.2 on. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-
-  return found;
+  return cuocc_compat_lookup_color (widget, name, color);
 }
 
 /* ----- public API ----- */

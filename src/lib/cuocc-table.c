@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cuocc.h"
+#include "cuocc-private.h"
 
 static const char *const column_names[CUOCC_N_COLUMNS] = {
   "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
