@@ -260,7 +260,7 @@ plot_x_title (CuoccSeriesKind kind)
     case CUOCC_SERIES_REGS:
       return _("Registers per thread");
     case CUOCC_SERIES_SMEM:
-      return _("Shared memory per block (bytes)");
+      return _("Shared memory per block (KiB)");
     case CUOCC_SERIES_BARRIERS:
       return _("Block barriers per block");
     case CUOCC_SERIES_CLUSTER_SIZE:
@@ -319,7 +319,7 @@ plot_format_x_tick (CuoccSeriesKind kind,
     g_snprintf (buf, size, "%" G_GINT64_FORMAT, value);
 }
 
-/* A size for a sentence: "48 KB", "1.5 KB", "200 bytes". */
+/* A size for a sentence: "48 KiB", "1.5 KiB", "200 bytes". */
 void
 plot_format_size (gint64  bytes,
                   char   *buf,
@@ -548,7 +548,7 @@ plot_layout_legend_rows (PlotLayout        *layout,
       entry = &layout->legend[layout->n_legend];
       entry->line = i;
       if (compact)
-        plot_format_kib (series->lines[i].smem_config, " KB", entry->label, sizeof entry->label);
+        plot_format_kib (series->lines[i].smem_config, " KiB", entry->label, sizeof entry->label);
       else
         plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
       plot_measure (measure, entry->label, &widths[layout->n_legend], NULL);
@@ -587,7 +587,7 @@ plot_layout_legend_rows (PlotLayout        *layout,
 
 /* Lays the legend out in rows under the title, each row centred, from top;
  * returns the number of rows. Where "100 KiB config" labels would take more
- * than two rows, the legend says only "100 KB". */
+ * than two rows, the legend says only "100 KiB". */
 static guint
 plot_layout_legend (PlotLayout        *layout,
                     const CuoccSeries *series,

@@ -172,11 +172,38 @@ set_font (PlotText             *text,
   plot_text_set_font (text, style, scale, bold);
 }
 
+/* A configuration's place among the series' configurations, largest first:
+ * its colour and width follow from it, so a configuration keeps its colour
+ * when another one becomes the current one. */
+static guint
+line_slot (const CuoccSeries *series,
+           guint              index)
+{
+  gint64 config = series->lines[index].smem_config;
+  guint slot = 0;
+
+  for (guint j = 0; j < series->n_lines; j++)
+    {
+      gint64 other = series->lines[j].smem_config;
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < j && !seen; k++)
+        seen = series->lines[k].smem_config == other;
+      if (!seen && other > config)
+        slot++;
+    }
+
+  return slot;
+}
+
 static const CuoccPlotColor *
 line_color (const CuoccPlotStyle *style,
+            const CuoccSeries    *series,
             guint                 index)
 {
-  return index == 0 ? &style->line : &style->other_lines[(index - 1) % G_N_ELEMENTS (style->other_lines)];
+  guint slot = line_slot (series, index);
+
+  return slot == 0 ? &style->line : &style->other_lines[(slot - 1) % G_N_ELEMENTS (style->other_lines)];
 }
 
 static double
@@ -186,14 +213,16 @@ line_width_of (const CuoccPlotStyle *style)
 }
 
 /* Dashes mean only "pinned": with more configurations than colours, the
- * colours come round again as thin lines, so no two lines look alike. */
+ * colours come round again as thin lines, so no two lines look alike. The
+ * current configuration's line is the widest. */
 static double
 config_line_width (const CuoccPlotStyle *style,
+                   const CuoccSeries    *series,
                    guint                 index)
 {
   if (index == 0)
     return line_width_of (style);
-  if (index > G_N_ELEMENTS (style->other_lines))
+  if (line_slot (series, index) > G_N_ELEMENTS (style->other_lines))
     return line_width_of (style) * 0.45;
   return line_width_of (style) * 0.8;
 }
@@ -285,7 +314,7 @@ draw_fill (cairo_t              *cr,
            const CuoccPlotStyle *style,
            double               *xy)
 {
-  const CuoccPlotColor *color = &style->line;
+  const CuoccPlotColor *color = line_color (style, series, 0);
   const CuoccPlotColor *bg = &style->background;
   double alpha = (series->n_lines > 1 ? 0.10 : 0.14) * color->a;
   double width = line_width_of (style);
@@ -322,8 +351,8 @@ draw_line (cairo_t              *cr,
            double               *xy)
 {
   const CuoccLine *line = &series->lines[index];
-  const CuoccPlotColor *color = line_color (style, index);
-  double width = config_line_width (style, index);
+  const CuoccPlotColor *color = line_color (style, series, index);
+  double width = config_line_width (style, series, index);
   guint n;
 
   if (line->n_points == 0)
@@ -533,6 +562,7 @@ draw_legend (cairo_t              *cr,
              PlotText             *text,
              const PlotLayout     *layout,
              const PixelGrid      *grid,
+             const CuoccSeries    *series,
              const CuoccPlotStyle *style)
 {
   double swatch = round (layout->font_size * 1.8);
@@ -544,13 +574,13 @@ draw_legend (cairo_t              *cr,
   for (guint i = 0; i < layout->n_legend; i++)
     {
       const PlotLegendEntry *entry = &layout->legend[i];
-      double width = config_line_width (style, entry->line);
+      double width = config_line_width (style, series, entry->line);
       double y = snap_y (grid, entry->y + layout->line_height / 2, width);
 
       cairo_move_to (cr, entry->x, y);
       cairo_line_to (cr, entry->x + swatch, y);
       cairo_set_line_width (cr, width);
-      set_color (cr, line_color (style, entry->line), 1.0);
+      set_color (cr, line_color (style, series, entry->line), 1.0);
       cairo_stroke (cr);
 
       set_color (cr, &style->foreground, 0.85);
@@ -678,7 +708,7 @@ hover_text (const CuoccSeries *series,
     case CUOCC_SERIES_SMEM:
     default:
       plot_format_size (value, size, sizeof size);
-      /* TRANSLATORS: "48 KB shared memory" */
+      /* TRANSLATORS: "48 KiB shared memory" */
       g_string_append_printf (out, _("%s shared memory"), size);
       break;
     }
@@ -797,7 +827,7 @@ draw_hover (cairo_t              *cr,
         continue;
       level = (double) point->active_warps / MAX (series->max_warps, 1);
       cairo_arc (cr, x, a->y + (1.0 - level) * a->height, line_width_of (style) + 1.5, 0, 2 * G_PI);
-      set_color (cr, line_color (style, i), 1.0);
+      set_color (cr, line_color (style, series, i), 1.0);
       cairo_fill (cr);
     }
 
@@ -875,7 +905,7 @@ cuocc_plot_draw (cairo_t              *cr,
   draw_axes (cr, &layout, &grid, unit, style);
   draw_tick_labels (cr, text, &layout, unit, style, width);
   draw_titles (cr, text, &layout, series, unit, style);
-  draw_legend (cr, text, &layout, &grid, style);
+  draw_legend (cr, text, &layout, &grid, series, style);
   draw_marker (cr, &layout, &grid, series, style);
 
   if (hover != NULL && hover->x >= 0 && plot_area_contains (&layout.area, hover->x, hover->y))

@@ -827,6 +827,147 @@ test_formats (void)
   g_assert_cmpstr (buf, ==, "1024");
 }
 
+/* Shared memory reads in KiB in the legend, in its long form ("228 KiB
+ * config") and in the short one a narrow graph falls back to ("228 KiB"). */
+static void
+test_legend_kib (void)
+{
+  static const double widths[] = { 360, 500, 800, 1600 };
+  gboolean short_seen = FALSE, long_seen = FALSE;
+  CuoccGpu gpu;
+  CuoccInput in;
+  CuoccSeries *series;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      PlotLayout layout;
+
+      if (!plot_layout_compute (&layout, series, NULL, widths[w], 600))
+        continue;
+      g_assert_cmpuint (layout.n_legend, ==, 10);
+      for (guint i = 0; i < layout.n_legend; i++)
+        {
+          const char *label = layout.legend[i].label;
+
+          g_assert_null (strstr (label, "KB"));
+          g_assert_true (g_str_has_suffix (label, " KiB") || g_str_has_suffix (label, " KiB config"));
+          short_seen |= g_str_has_suffix (label, " KiB");
+          long_seen |= g_str_has_suffix (label, " KiB config");
+        }
+      /* The current configuration, 228 KiB on 9.0, comes first. */
+      g_assert_true (g_str_has_prefix (layout.legend[0].label, "228 KiB"));
+    }
+  g_assert_true (short_seen);
+  g_assert_true (long_seen);
+
+  cuocc_series_free (series);
+}
+
+/* Whether an opaque pixel is color laid over white with a coverage of at
+ * least a half: a thin line's pixels are partly covered. */
+static gboolean
+pixel_mixes_white (guint32               argb,
+                   const CuoccPlotColor *color)
+{
+  int p[3] = { (argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff };
+  double c[3] = { color->r * 255, color->g * 255, color->b * 255 };
+  guint far = 0;
+  double coverage;
+
+  /* The coverage from the channel farthest from white, then every channel
+   * must agree with it. */
+  for (guint i = 1; i < 3; i++)
+    if (c[i] < c[far])
+      far = i;
+  coverage = (255 - p[far]) / (255 - c[far]);
+  if ((argb >> 24) != 0xff || coverage < 0.5 || coverage > 1.05)
+    return FALSE;
+
+  for (guint i = 0; i < 3; i++)
+    if (ABS (p[i] - (255 - coverage * (255 - c[i]))) > 10)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* The pixels of a configuration's swatch in the legend in its colour. */
+static guint
+count_swatch_pixels (cairo_surface_t      *surface,
+                     const PlotLayout     *layout,
+                     guint                 entry,
+                     const CuoccPlotColor *color)
+{
+  const PlotLegendEntry *e = &layout->legend[entry];
+  double swatch = e->text_x - layout->gap - e->x;
+  guint n = 0;
+
+  for (int y = (int) e->y; y < (int) (e->y + layout->line_height); y++)
+    for (int x = (int) e->x + 1; x < (int) (e->x + swatch) - 1; x++)
+      n += pixel_mixes_white (pixel (surface, x, y), color);
+
+  return n;
+}
+
+static int
+legend_entry_for (const CuoccSeries *series,
+                  const PlotLayout  *layout,
+                  gint64             config)
+{
+  for (guint i = 0; i < layout->n_legend; i++)
+    if (series->lines[layout->legend[i].line].smem_config == config)
+      return (int) i;
+  return -1;
+}
+
+/* A configuration keeps its colour when another one becomes the current
+ * one: on 9.0 the configurations are 228, 196, 164, 132, 100, 64, 32, 16, 8
+ * and 0 KiB, so 132 KiB is the fourth, the third of the other colours,
+ * whether 228 KiB or 100 KiB is current (by the line's index, it was the
+ * third colour, then the fourth). */
+static void
+test_config_keeps_colour (void)
+{
+  static const gint64 currents[] = { -1, 100 * 1024, 16 * 1024 };
+  CuoccPlotStyle style;
+  CuoccGpu gpu;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_plot_style_init_light (&style);
+
+  for (guint c = 0; c < G_N_ELEMENTS (currents); c++)
+    {
+      CuoccInput in;
+      CuoccSeries *series;
+      cairo_surface_t *surface;
+      PlotLayout layout;
+      int e132, e228;
+
+      cuocc_input_init (&in);
+      in.threads = 256;
+      in.smem_config = currents[c];
+      series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
+      surface = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, 1600, 700);
+      g_assert_true (plot_layout_compute (&layout, series, &style, 1600, 700));
+
+      e132 = legend_entry_for (series, &layout, 132 * 1024);
+      e228 = legend_entry_for (series, &layout, 228 * 1024);
+      g_assert_cmpint (e132, >=, 0);
+      g_assert_cmpint (e228, >=, 0);
+      g_assert_cmpuint (count_swatch_pixels (surface, &layout, e132, &style.other_lines[2]), >=, 10);
+      g_assert_cmpuint (count_swatch_pixels (surface, &layout, e132, &style.other_lines[3]), ==, 0);
+      /* The largest keeps the first colour, current or not. */
+      g_assert_cmpuint (count_swatch_pixels (surface, &layout, e228, &style.line), >=, 10);
+
+      cairo_surface_destroy (surface);
+      cuocc_series_free (series);
+    }
+}
+
 static void
 test_styles (void)
 {
@@ -989,6 +1130,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/ticks", test_ticks);
   g_test_add_func ("/cuocc/plot/formats", test_formats);
   g_test_add_func ("/cuocc/plot/styles", test_styles);
+  g_test_add_func ("/cuocc/plot/legend-kib", test_legend_kib);
+  g_test_add_func ("/cuocc/plot/config-keeps-colour", test_config_keeps_colour);
   g_test_add_func ("/cuocc/plot/heatmap-cells", test_heatmap_cells);
   g_test_add_func ("/cuocc/plot/heatmap-hover-and-sizes", test_heatmap_hover_and_sizes);
 
