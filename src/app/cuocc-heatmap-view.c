@@ -21,7 +21,6 @@ struct _CuoccHeatmapView
   GtkWidget parent_instance;
 
   CuoccGrid *grid;
-  CuoccHeatmap map;
   CuoccPlotHover hover;
 };
 
@@ -94,7 +93,7 @@ cuocc_heatmap_view_snapshot (GtkWidget   *widget,
 
   cuocc_plot_style_for_widget (widget, &style);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cuocc_plot_draw_heatmap (cr, width, height, &self->map, &style, &self->hover);
+  cuocc_plot_draw_heatmap (cr, width, height, self->grid, &style, &self->hover);
   cairo_destroy (cr);
 }
 
@@ -190,8 +189,6 @@ cuocc_heatmap_view_set_grid (CuoccHeatmapView *self,
 
   g_clear_pointer (&self->grid, cuocc_grid_free);
   self->grid = grid;
-  if (grid != NULL)
-    cuocc_plot_heatmap_from_grid (grid, &self->map);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -220,7 +217,7 @@ cuocc_heatmap_view_cell_at (CuoccHeatmapView *self,
 
   /* The layout depends on the font the heatmap is drawn with. */
   cuocc_plot_style_for_widget (GTK_WIDGET (self), &style);
-  return cuocc_plot_heatmap_cell_at (&self->map, &style,
+  return cuocc_plot_heatmap_cell_at (self->grid, &style,
                                      gtk_widget_get_width (GTK_WIDGET (self)),
                                      gtk_widget_get_height (GTK_WIDGET (self)),
                                      x, y, i, j);

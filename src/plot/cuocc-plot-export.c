@@ -76,7 +76,7 @@ typedef struct {
   const char *title;
   const CuoccSeries *series;
   CuoccPlotYUnit unit;
-  const CuoccHeatmap *heatmap;
+  const CuoccGrid *heatmap;
   const CuoccPlotStyle *style;
 } Painter;
 
@@ -251,23 +251,6 @@ cuocc_plot_export (const CuoccSeries    *series,
   return export_any (&painter, series_to_csv, series, path, width, height, error);
 }
 
-void
-cuocc_plot_heatmap_from_grid (const CuoccGrid *grid,
-                              CuoccHeatmap    *map)
-{
-  g_return_if_fail (grid != NULL);
-  g_return_if_fail (map != NULL);
-
-  map->y_kind = grid->y_kind;
-  map->n_x = grid->n_x;
-  map->n_y = grid->n_y;
-  map->x_values = grid->x_values;
-  map->y_values = grid->y_values;
-  map->occupancy = grid->occupancy;
-  map->current_i = grid->current_i;
-  map->current_j = grid->current_j;
-}
-
 gboolean
 cuocc_plot_export_heatmap (const CuoccGrid      *grid,
                            const CuoccPlotStyle *style,
@@ -276,14 +259,12 @@ cuocc_plot_export_heatmap (const CuoccGrid      *grid,
                            int                   height,
                            GError              **error)
 {
-  CuoccHeatmap map;
-  Painter painter = { NULL, NULL, CUOCC_PLOT_Y_PERCENT, &map, style };
+  Painter painter = { NULL, NULL, CUOCC_PLOT_Y_PERCENT, grid, style };
 
   g_return_val_if_fail (grid != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  cuocc_plot_heatmap_from_grid (grid, &map);
   painter.title = plot_heatmap_title (grid->y_kind);
   return export_any (&painter, grid_to_csv, grid, path, width, height, error);
 }

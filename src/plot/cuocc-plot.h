@@ -123,31 +123,18 @@ const char *cuocc_plot_export_formats (void);
 
 #define CUOCC_PLOT_MAX_SIZE 16384
 
-/* A heatmap of occupancy over two inputs: x is threads per block, y is
- * registers per thread or shared memory per block (y_kind). occupancy holds
- * n_x × n_y values in 0..1, row by row: occupancy[j * n_x + i] is for
- * (x_values[i], y_values[j]). x_values and y_values ascend. */
-typedef struct {
-  CuoccSeriesKind y_kind;          /* CUOCC_SERIES_REGS or CUOCC_SERIES_SMEM */
-  guint n_x;
-  guint n_y;
-  const gint64 *x_values;
-  const gint64 *y_values;
-  const double *occupancy;
-  int current_i;                   /* the current configuration's cell; -1 for none */
-  int current_j;
-} CuoccHeatmap;
-
-/* Paint the heatmap into (0, 0, width, height); hover shows the cell's value. */
+/* A heatmap of occupancy over block size (x) and registers per thread or
+ * shared memory per block (y, grid->y_kind), one cell per pair of inputs,
+ * painted into (0, 0, width, height); hover shows the cell's value. */
 void     cuocc_plot_draw_heatmap (cairo_t              *cr,
                                   double                width,
                                   double                height,
-                                  const CuoccHeatmap   *map,
+                                  const CuoccGrid      *grid,
                                   const CuoccPlotStyle *style,
                                   const CuoccPlotHover *hover);
 
 /* The cell under a point of the heatmap; FALSE outside it. */
-gboolean cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
+gboolean cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
                                      const CuoccPlotStyle *style,
                                      double                width,
                                      double                height,
@@ -155,10 +142,6 @@ gboolean cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
                                      double                y,
                                      guint                *i,
                                      guint                *j);
-
-/* Points map at the grid's arrays; the grid must outlive it. */
-void     cuocc_plot_heatmap_from_grid (const CuoccGrid      *grid,
-                                       CuoccHeatmap         *map);
 
 /* Like cuocc_plot_export, for a heatmap; CSV comes from cuocc_grid_to_csv. */
 gboolean cuocc_plot_export_heatmap   (const CuoccGrid      *grid,

@@ -778,7 +778,7 @@ test_ticks (void)
             /* Neighbouring labels leave room between them. */
             if (i > 0)
               {
-                double spacing = (layout.x_ticks[i].pos - layout.x_ticks[i - 1].pos) * layout.area.width;
+                double spacing = (layout.x_ticks[i].pos - layout.x_ticks[i - 1].pos) * layout.frame.area.width;
                 g_assert_cmpfloat (spacing, >, (layout.x_ticks[i].width + layout.x_ticks[i - 1].width) / 2);
               }
           }
@@ -903,10 +903,10 @@ count_swatch_pixels (cairo_surface_t      *surface,
                      const CuoccPlotColor *color)
 {
   const PlotLegendEntry *e = &layout->legend[entry];
-  double swatch = e->text_x - layout->gap - e->x;
+  double swatch = e->text_x - layout->frame.gap - e->x;
   guint n = 0;
 
-  for (int y = (int) e->y; y < (int) (e->y + layout->line_height); y++)
+  for (int y = (int) e->y; y < (int) (e->y + layout->frame.line_height); y++)
     for (int x = (int) e->x + 1; x < (int) (e->x + swatch) - 1; x++)
       n += pixel_mixes_white (pixel (surface, x, y), color);
 
@@ -992,7 +992,7 @@ typedef struct {
   gint64 x[32];
   gint64 y[256];
   double occupancy[32 * 256];
-  CuoccHeatmap map;
+  CuoccGrid map;
 } TestHeatmap;
 
 static void
@@ -1006,9 +1006,10 @@ test_heatmap_init (TestHeatmap *h)
     for (guint i = 0; i < G_N_ELEMENTS (h->x); i++)
       h->occupancy[j * G_N_ELEMENTS (h->x) + i] = (double) ((i + j) % 17) / 16;
 
-  h->map = (CuoccHeatmap) {
-    CUOCC_SERIES_REGS, G_N_ELEMENTS (h->x), G_N_ELEMENTS (h->y),
-    h->x, h->y, h->occupancy, 7, 40,
+  h->map = (CuoccGrid) {
+    .y_kind = CUOCC_SERIES_REGS, .n_x = G_N_ELEMENTS (h->x), .n_y = G_N_ELEMENTS (h->y),
+    .x_values = h->x, .y_values = h->y, .occupancy = h->occupancy,
+    .max_warps = 64, .current_i = 7, .current_j = 40,
   };
 }
 
