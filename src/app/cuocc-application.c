@@ -23,8 +23,6 @@ G_DEFINE_FINAL_TYPE (CuoccApplication, cuocc_application, ADW_TYPE_APPLICATION)
 
 /* ----- helpers ----- */
 
-static gint64 start_time;
-
 static CuoccWindow *
 get_window (CuoccApplication *self)
 {
@@ -174,18 +172,4 @@ cuocc_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/cuocc/Calculator",
                        NULL);
-}
-
-/* Called first thing in main(), so the first-frame figure covers the
- * app's whole start, libraries' constructors aside. */
-void
-cuocc_application_mark_start (void)
-{
-  start_time = g_get_monotonic_time ();
-}
-
-gint64
-cuocc_application_get_start_time (void)
-{
-  return start_time;
 }

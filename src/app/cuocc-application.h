@@ -12,8 +12,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccApplication, cuocc_application, CUOCC, APPLICATION, AdwApplication)
 
-CuoccApplication *cuocc_application_new            (void);
-void              cuocc_application_mark_start     (void);
-gint64            cuocc_application_get_start_time (void);
+CuoccApplication *cuocc_application_new (void);
 
 G_END_DECLS

@@ -55,17 +55,7 @@ struct _CuoccWindow
   int best_block_size;
 
   GFile *session_file;
-  char *last_error;                /* the last message shown, for the tests */
   gboolean restoring;
-
-  /* timing */
-  gint64 change_time;              /* when the inputs last changed */
-  gint64 compute_us;               /* the model, the series and the results view */
-  gint64 paint_start;
-  gint64 redraw_us;                /* from the input change to the frame painted */
-  gint64 paint_us;                 /* layout, snapshot and render of that frame */
-  gulong before_paint_id;
-  gulong after_paint_id;
 
   /* cuocc-window-tuning.c */
   CuoccTuningPage *tuning_page;

@@ -255,22 +255,6 @@ add_recent (CuoccWindow *self,
   g_settings_set_strv (self->settings, "recent-files", (const char * const *) recent);
 }
 
-static gint64
-read_vm_rss_kib (void)
-{
-  g_autofree char *status = NULL;
-  const char *line;
-
-  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
-    return -1;
-
-  line = strstr (status, "VmRSS:");
-  if (line == NULL)
-    return -1;
-
-  return g_ascii_strtoll (line + strlen ("VmRSS:"), NULL, 10);
-}
-
 /* ----- callbacks ----- */
 
 static void
@@ -312,74 +296,6 @@ recent_files_changed_cb (CuoccWindow *self)
   cuocc_window_update_recent (self);
 }
 
-static void
-before_paint_cb (GdkFrameClock *clock,
-                 CuoccWindow   *self)
-{
-  if (self->paint_start == 0)
-    self->paint_start = g_get_monotonic_time ();
-}
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                CuoccWindow   *self)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  if (self->change_time == 0)
-    return;
-
-  self->redraw_us = now - self->change_time;
-  self->paint_us = self->paint_start > 0 ? now - self->paint_start : 0;
-  if (g_getenv ("CUOCC_TIMING") != NULL)
-    g_printerr ("cuocc: input change: compute %.2f ms, frame %.2f ms, change to painted %.2f ms\n",
-                self->compute_us / 1000.0, self->paint_us / 1000.0, self->redraw_us / 1000.0);
-  self->change_time = 0;
-  self->paint_start = 0;
-}
-
-static void
-first_frame_cb (GdkFrameClock *clock,
-                CuoccWindow   *self)
-{
-  gint64 elapsed = g_get_monotonic_time () - cuocc_application_get_start_time ();
-
-  g_signal_handlers_disconnect_by_func (clock, first_frame_cb, self);
-  g_print ("first frame: %.1f ms, VmRSS: %" G_GINT64_FORMAT " KiB\n",
-           elapsed / 1000.0, read_vm_rss_kib ());
-  g_application_quit (g_application_get_default ());
-}
-
-/* ----- vfuncs ----- */
-
-static void
-cuocc_window_realize (GtkWidget *widget)
-{
-  CuoccWindow *self = CUOCC_WINDOW (widget);
-  GdkFrameClock *clock;
-
-  GTK_WIDGET_CLASS (cuocc_window_parent_class)->realize (widget);
-
-  clock = gtk_widget_get_frame_clock (widget);
-  self->before_paint_id = g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), self);
-  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), self);
-  if (g_getenv ("CUOCC_EXIT_AFTER_FIRST_FRAME") != NULL)
-    g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), self);
-}
-
-static void
-cuocc_window_unrealize (GtkWidget *widget)
-{
-  CuoccWindow *self = CUOCC_WINDOW (widget);
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-
-  g_clear_signal_handler (&self->before_paint_id, clock);
-  g_clear_signal_handler (&self->after_paint_id, clock);
-  g_signal_handlers_disconnect_by_func (clock, first_frame_cb, self);
-
-  GTK_WIDGET_CLASS (cuocc_window_parent_class)->unrealize (widget);
-}
-
 /* ----- dispose / finalize ----- */
 
 static void
@@ -402,7 +318,6 @@ cuocc_window_finalize (GObject *object)
   g_clear_object (&self->state);
   g_clear_object (&self->session_file);
   g_free (self->pinned_gpu_id);
-  g_free (self->last_error);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);
 }
@@ -417,8 +332,6 @@ cuocc_window_class_init (CuoccWindowClass *klass)
 
   object_class->dispose = cuocc_window_dispose;
   object_class->finalize = cuocc_window_finalize;
-  widget_class->realize = cuocc_window_realize;
-  widget_class->unrealize = cuocc_window_unrealize;
 
   g_type_ensure (CUOCC_TYPE_INPUT_PANEL);
   g_type_ensure (CUOCC_TYPE_RESULTS_VIEW);
@@ -541,7 +454,6 @@ cuocc_window_recompute (CuoccWindow *self)
 {
   g_autoptr(GError) error = NULL;
   const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
-  gint64 start = g_get_monotonic_time ();
   CuoccResult result;
   CuoccInput input;
 
@@ -577,10 +489,6 @@ cuocc_window_recompute (CuoccWindow *self)
   cuocc_window_tuning_update (self, NULL);
   cuocc_window_save_state (self);
   cuocc_window_update_actions (self);
-
-  self->change_time = start;
-  self->paint_start = 0;
-  self->compute_us = g_get_monotonic_time () - start;
 }
 
 void
@@ -591,9 +499,6 @@ cuocc_window_show_error (CuoccWindow  *self,
   GtkWidget *dialog;
 
   g_return_if_fail (CUOCC_IS_WINDOW (self));
-
-  g_free (self->last_error);
-  self->last_error = g_strdup_printf ("%s: %s", heading, error->message);
 
 #if ADW_CHECK_VERSION (1, 6, 0)
   dialog = adw_alert_dialog_new (heading, error->message);
@@ -610,11 +515,12 @@ void
 cuocc_window_show_toast (CuoccWindow *self,
                          const char  *message)
 {
+  g_autofree char *capped = NULL;
+
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
-  g_free (self->last_error);
-  self->last_error = cuocc_format_capped (message, TOAST_MAX_CHARS);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (self->last_error));
+  capped = cuocc_format_capped (message, TOAST_MAX_CHARS);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (capped));
 }
 
 /* Reads the whole file before anything changes: a file that cannot be read

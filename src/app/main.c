@@ -15,8 +15,6 @@ main (int   argc,
 {
   g_autoptr(CuoccApplication) app = NULL;
 
-  cuocc_application_mark_start ();
-
   setlocale (LC_ALL, "");
   /* CUOCC_LOCALEDIR runs an uninstalled build in its own translations. */
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("CUOCC_LOCALEDIR") != NULL ? g_getenv ("CUOCC_LOCALEDIR") : LOCALEDIR);

@@ -2,11 +2,86 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+/* RTLD_NEXT */
+#define _GNU_SOURCE
 #include "config.h"
+
+#include <dlfcn.h>
 
 #include "app-test.h"
 
 static gboolean have_display;
+static char *last_message;
+
+/* ----- the messages the app shows ----- */
+
+/* The tests see what the user sees: every toast and error dialog the app
+ * makes passes through libadwaita's functions below, which the test
+ * programs define over the library's own (the executable's definition
+ * wins) and hand on to it. The app keeps no copy for the tests. */
+
+static void
+remember (char *message)
+{
+  g_free (last_message);
+  last_message = message;
+}
+
+void
+adw_toast_overlay_add_toast (AdwToastOverlay *self,
+                             AdwToast        *toast)
+{
+  static void (*real) (AdwToastOverlay *, AdwToast *);
+
+  if (real == NULL)
+    real = (void (*) (AdwToastOverlay *, AdwToast *)) dlsym (RTLD_NEXT, "adw_toast_overlay_add_toast");
+  g_assert (real != NULL);
+  remember (g_strdup (adw_toast_get_title (toast)));
+  real (self, toast);
+}
+
+#if ADW_CHECK_VERSION (1, 6, 0)
+AdwDialog *
+adw_alert_dialog_new (const char *heading,
+                      const char *body)
+{
+  static AdwDialog *(*real) (const char *, const char *);
+
+  if (real == NULL)
+    real = (AdwDialog *(*) (const char *, const char *)) dlsym (RTLD_NEXT, "adw_alert_dialog_new");
+  g_assert (real != NULL);
+  remember (g_strdup_printf ("%s: %s", heading, body));
+  return real (heading, body);
+}
+#else
+GtkWidget *
+adw_message_dialog_new (GtkWindow  *parent,
+                        const char *heading,
+                        const char *body)
+{
+  static GtkWidget *(*real) (GtkWindow *, const char *, const char *);
+
+  if (real == NULL)
+    real = (GtkWidget *(*) (GtkWindow *, const char *, const char *)) dlsym (RTLD_NEXT, "adw_message_dialog_new");
+  g_assert (real != NULL);
+  remember (g_strdup_printf ("%s: %s", heading, body));
+  return real (parent, heading, body);
+}
+#endif
+
+const char *
+app_test_last_message (void)
+{
+  return last_message;
+}
+
+void
+app_test_forget_message (void)
+{
+  g_clear_pointer (&last_message, g_free);
+}
+
+/* ----- display and windows ----- */
 
 void
 app_test_init (void)
@@ -70,12 +145,62 @@ app_test_wait_for_frame (GtkWidget *widget)
   g_signal_handler_disconnect (clock, id);
 }
 
+typedef struct {
+  gint64 before_paint;
+  gint64 after_paint;
+} PaintTimes;
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 PaintTimes    *paint)
+{
+  if (paint->before_paint == 0)
+    paint->before_paint = g_get_monotonic_time ();
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                PaintTimes    *paint)
+{
+  if (paint->before_paint != 0)
+    paint->after_paint = g_get_monotonic_time ();
+}
+
+void
+app_test_timed_change (CuoccWindow  *window,
+                       GtkEditable  *editable,
+                       const char   *text,
+                       AppTestTimes *times)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  PaintTimes paint = { 0 };
+  gulong before_id;
+  gulong after_id;
+  gint64 start;
+
+  g_assert_nonnull (clock);
+  before_id = g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &paint);
+  after_id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &paint);
+
+  start = g_get_monotonic_time ();
+  gtk_editable_set_text (editable, text);
+  times->compute_us = g_get_monotonic_time () - start;
+  while (paint.after_paint == 0)
+    g_main_context_iteration (NULL, TRUE);
+  times->paint_us = paint.after_paint - paint.before_paint;
+  times->redraw_us = paint.after_paint - start;
+
+  g_signal_handler_disconnect (clock, before_id);
+  g_signal_handler_disconnect (clock, after_id);
+}
+
 CuoccWindow *
 app_test_window_new (void)
 {
   CuoccWindow *window;
 
   app_test_reset_settings ();
+  app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
@@ -95,4 +220,5 @@ app_test_window_free (CuoccWindow *window)
     }
   while (g_main_context_iteration (NULL, FALSE))
     ;
+  app_test_forget_message ();
 }

@@ -23,5 +23,22 @@ void         app_test_wait_for_frame  (GtkWidget   *widget);
 CuoccWindow *app_test_window_new      (void);
 /* Destroys the window and whatever dialogs it opened. */
 void         app_test_window_free     (CuoccWindow *window);
+/* The last message the app showed since app_test_forget_message (): a
+ * toast's text, or an error dialog's "heading: body"; NULL for none. */
+const char  *app_test_last_message    (void);
+/* An input change timed from outside: the calculation it starts (the
+ * editable's handlers run at once), the frame that shows it (layout,
+ * snapshot, render, from the frame clock), and the change to that frame
+ * painted. */
+typedef struct {
+  gint64 compute_us;
+  gint64 paint_us;
+  gint64 redraw_us;
+} AppTestTimes;
+void         app_test_timed_change    (CuoccWindow  *window,
+                                       GtkEditable  *editable,
+                                       const char   *text,
+                                       AppTestTimes *times);
+void         app_test_forget_message  (void);
 
 G_END_DECLS

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Start-up benchmark: cuocc-gtk's first frame and memory beside an empty
 # libadwaita window's, alternating, in the same X server. Prints medians and
-# the ratios. Usage: bench-startup.sh CUOCC_GTK EMPTY_WINDOW [ROUNDS]
+# the ratios. Usage: bench-startup.sh BENCH_STARTUP_APP EMPTY_WINDOW [ROUNDS]
+# (bench-startup-app is cuocc-gtk's start with the timing added; each
+# program prints "first frame: MS ms, VmRSS: KIB KiB" and quits)
 set -euo pipefail
 app=$1
 empty=$2
 rounds=${3:-7}
-export CUOCC_EXIT_AFTER_FIRST_FRAME=1 NO_AT_BRIDGE=1
+export NO_AT_BRIDGE=1
 
 run() { "$1" 2>/dev/null | sed -n 's/^first frame: \([0-9.]*\) ms, VmRSS: \([0-9]*\) KiB$/\1 \2/p' | tail -1; }
 

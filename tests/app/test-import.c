@@ -596,12 +596,12 @@ test_bad_files (void)
       else
         path = g_strdup (dir);   /* a directory */
 
-      g_clear_pointer (&window->last_error, g_free);
+      app_test_forget_message ();
       import_path (window, path);
 
-      g_test_message ("%s", window->last_error);
-      g_assert_nonnull (window->last_error);
-      g_assert_nonnull (strstr (window->last_error, "Could not import"));
+      g_test_message ("%s", app_test_last_message ());
+      g_assert_nonnull (app_test_last_message ());
+      g_assert_nonnull (strstr (app_test_last_message (), "Could not import"));
       after = session_data (window);
       g_assert_cmpstr (after, ==, before);
       g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
@@ -635,9 +635,9 @@ test_paste (void)
 
   /* Text that is no log. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "hello");
-  g_clear_pointer (&window->last_error, g_free);
+  app_test_forget_message ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
-  while (window->last_error == NULL)
+  while (app_test_last_message () == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
 
@@ -854,11 +854,11 @@ test_reread (void)
   g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
 
   /* A half-written log: a note, and the list stays. */
-  g_clear_pointer (&window->last_error, g_free);
+  app_test_forget_message ();
   g_assert_true (g_file_set_contents (path, "ptxas info    : Comp", -1, NULL));
-  while (window->last_error == NULL)
+  while (app_test_last_message () == NULL)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_nonnull (strstr (window->last_error, "build.log"));
+  g_assert_nonnull (strstr (app_test_last_message (), "build.log"));
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
   g_assert_cmpint (window->input.regs, ==, 40);
 

@@ -374,10 +374,10 @@ test_detect_gpu (void)
   else
     {
       /* Where there is none, the toast says why, and the GPU stays. */
-      g_assert_nonnull (window->last_error);
+      g_assert_nonnull (app_test_last_message ());
       if (error != NULL)
-        g_assert_cmpstr (window->last_error, ==, error->message);
-      g_test_message ("no GPU here: %s", window->last_error);
+        g_assert_cmpstr (app_test_last_message (), ==, error->message);
+      g_test_message ("no GPU here: %s", app_test_last_message ());
       g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, before);
       g_assert_true (window->have_result);
     }
@@ -477,11 +477,12 @@ test_tuning_screenshot (void)
 
   for (guint i = 0; i < N; i++)
     {
-      type_into (window, CUOCC_FIELD_THREADS, i % 2 ? "256" : "288");
-      while (window->change_time != 0)
-        g_main_context_iteration (NULL, TRUE);
-      compute[i] = window->compute_us;
-      frame[i] = window->paint_us;
+      AppTestTimes times;
+
+      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS),
+                             i % 2 ? "256" : "288", &times);
+      compute[i] = times.compute_us;
+      frame[i] = times.paint_us;
     }
   g_test_message ("tuning page: compute %.2f ms, frame %.2f ms (last of %d changes)",
                   compute[N - 1] / 1000.0, frame[N - 1] / 1000.0, N);

@@ -477,12 +477,12 @@ test_corrupt_session (void)
       g_autofree char *after = NULL;
 
       g_assert_true (g_file_set_contents (path, files[i], -1, NULL));
-      g_clear_pointer (&window->last_error, g_free);
+      app_test_forget_message ();
 
       cuocc_window_open_file (window, file);
 
-      g_assert_nonnull (window->last_error);
-      g_assert_nonnull (strstr (window->last_error, "bad-"));
+      g_assert_nonnull (app_test_last_message ());
+      g_assert_nonnull (strstr (app_test_last_message (), "bad-"));
       after = session_data (window);
       g_assert_cmpstr (after, ==, before);
       g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, occupancy);
@@ -494,9 +494,9 @@ test_corrupt_session (void)
   {
     g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/missing.cuocc");
 
-    g_clear_pointer (&window->last_error, g_free);
+    app_test_forget_message ();
     cuocc_window_open_file (window, missing);
-    g_assert_nonnull (window->last_error);
+    g_assert_nonnull (app_test_last_message ());
   }
 
   app_test_window_free (window);
@@ -573,9 +573,10 @@ test_restore_state (void)
 
   /* A GPU that is gone falls back to the first, with a message. */
   g_settings_set_string (settings, "gpu", "/nonexistent/custom.gpu");
+  app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   g_assert_true (window->have_result);
-  g_assert_nonnull (window->last_error);
+  g_assert_nonnull (app_test_last_message ());
   g_assert_cmpint (window->input.threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -625,10 +626,11 @@ test_restore_hostile (void)
   /* Valid once; now its block limit is below the warp size. */
   g_assert_true (g_file_set_contents (device, "[Device]\ncompute-capability=9.0\nmax-threads-per-block=16\n", -1, NULL));
   g_settings_set_string (settings, "gpu", device);
+  app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   g_assert_true (window->have_result);
-  g_assert_nonnull (window->last_error);
-  g_assert_nonnull (strstr (window->last_error, "max-threads-per-block"));
+  g_assert_nonnull (app_test_last_message ());
+  g_assert_nonnull (strstr (app_test_last_message (), "max-threads-per-block"));
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), !=, device);
   g_assert_cmpint (window->input.threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -637,12 +639,13 @@ test_restore_hostile (void)
     g_string_append_c (huge, 'A' + i % 26);
   g_settings_set_string (settings, "gpu", huge->str);
   start = g_get_monotonic_time ();
+  app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (window->have_result);
-  g_assert_nonnull (window->last_error);
-  g_assert_cmpint (g_utf8_strlen (window->last_error, -1), <=, TOAST_MAX_CHARS);
+  g_assert_nonnull (app_test_last_message ());
+  g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=, TOAST_MAX_CHARS);
   /* It once hung in Pango for minutes. */
   if (g_getenv ("CUOCC_SANITIZED") == NULL)
     g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
@@ -821,13 +824,14 @@ test_redraw_time (void)
 
   for (guint i = 0; i < N; i++)
     {
-      type_into (window, CUOCC_FIELD_THREADS, i % 2 ? "256" : "288");
-      g_assert_cmpint (window->change_time, >, 0);
-      while (window->change_time != 0)
-        g_main_context_iteration (NULL, TRUE);
-      times[i] = window->compute_us + window->paint_us;
-      compute[i] = window->compute_us;
-      latency[i] = window->redraw_us;
+      AppTestTimes change;
+
+      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS),
+                             i % 2 ? "256" : "288", &change);
+      g_assert_cmpint (change.redraw_us, >, 0);
+      times[i] = change.compute_us + change.paint_us;
+      compute[i] = change.compute_us;
+      latency[i] = change.redraw_us;
     }
 
   qsort (times, N, sizeof times[0], compare_int64);
