@@ -440,7 +440,6 @@ draw_marker (cairo_t              *cr,
 
 /* ----- hover ----- */
 
-
 static void
 draw_hover (cairo_t              *cr,
             PlotText             *text,

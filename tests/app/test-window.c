@@ -311,7 +311,7 @@ test_graph_click (void)
 
       /* The plot area is wherever the legend and the axes leave room, laid
        * out in the font the graph is drawn with. */
-      cuocc_graph_get_style (graph, &style);
+      cuocc_chart_get_style (CUOCC_CHART (graph), &style);
       while (y > 0 && !cuocc_plot_value_at_styled (cuocc_graph_get_series (graph), &style, width, height,
                                                    width * 0.6, y, &expected))
         y -= 2;
