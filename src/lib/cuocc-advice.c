@@ -10,8 +10,6 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "cuocc-private.h"
 
 #define MAX_LEVELS 10
@@ -387,60 +385,4 @@ cuocc_advise (const CuoccGpu          *gpu,
   if (input->cluster_size > 0)
     cuocc_advise_cluster_size (gpu, input, &now, list);
   return g_steal_pointer (&list);
-}
-
-/* ------------------------------------------------------------------ */
-/* Waves                                                               */
-/* ------------------------------------------------------------------ */
-
-gboolean
-cuocc_waves (const CuoccGpu     *gpu,
-             const CuoccResult  *result,
-             gint64              grid,
-             CuoccWaves         *waves,
-             GError            **error)
-{
-  g_return_val_if_fail (gpu != NULL, FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-  g_return_val_if_fail (waves != NULL, FALSE);
-
-  if (grid < 1)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("The grid must have at least 1 block, not %lld"), (long long) grid);
-      return FALSE;
-    }
-  if (gpu->sm_count <= 0)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("%s has no known SM count; name a GPU product to count waves"), gpu->name);
-      return FALSE;
-    }
-  if (result->active_blocks <= 0)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("No block of this kernel fits on an SM, so it runs in no waves at all"));
-      return FALSE;
-    }
-
-  memset (waves, 0, sizeof *waves);
-  waves->sm_count = gpu->sm_count;
-  waves->blocks_per_sm = result->active_blocks;
-  cuocc_waves_fill (waves, grid, (gint64) result->active_blocks * gpu->sm_count);
-  return TRUE;
-}
-
-void
-cuocc_waves_fill (CuoccWaves *waves,
-                  gint64      grid,
-                  gint64      per_wave)
-{
-  waves->grid = grid;
-  waves->blocks_per_wave = per_wave;
-  waves->full_waves = grid / waves->blocks_per_wave;
-  waves->tail_blocks = grid % waves->blocks_per_wave;
-  waves->waves = waves->full_waves + (waves->tail_blocks > 0);
-  waves->tail_fill = waves->tail_blocks > 0 ? (double) waves->tail_blocks / waves->blocks_per_wave : 1.0;
-  /* How much of the machine's block slots the whole run keeps busy. */
-  waves->efficiency = (double) grid / ((double) waves->waves * waves->blocks_per_wave);
 }

@@ -163,43 +163,6 @@ cuocc_clusters_table_to_csv (const CuoccGpu *gpu)
   return g_string_free (s, FALSE);
 }
 
-gboolean
-cuocc_cluster_waves (const CuoccGpu       *gpu,
-                     const CuoccClusters  *clusters,
-                     gint64                grid,
-                     CuoccWaves           *waves,
-                     GError              **error)
-{
-  g_return_val_if_fail (gpu != NULL, FALSE);
-  g_return_val_if_fail (clusters != NULL, FALSE);
-  g_return_val_if_fail (waves != NULL, FALSE);
-
-  if (grid < 1)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("The grid must have at least 1 cluster, not %lld"), (long long) grid);
-      return FALSE;
-    }
-  if (clusters->max_active_clusters < 0)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("%s has no known SM count; name a GPU product to count waves of clusters"), gpu->name);
-      return FALSE;
-    }
-  if (clusters->max_active_clusters == 0)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("No cluster of this kernel fits on the GPU, so it runs in no waves at all"));
-      return FALSE;
-    }
-
-  memset (waves, 0, sizeof *waves);
-  waves->sm_count = gpu->sm_count;
-  waves->blocks_per_sm = clusters->blocks_per_sm;
-  cuocc_waves_fill (waves, grid, clusters->max_active_clusters);
-  return TRUE;
-}
-
 /* Advises the cluster sizes, smaller and larger, that keep the most blocks
  * active on the GPU, where they keep more than the current one. Only known
  * answers count: an upper bound is no reason to change. */

@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-#include "cuocc-import.h"
+#include "cuocc.h"
 
 #define DM_MAX_INPUT   4096
 #define DM_MAX_OUTPUT  8192

@@ -1,15 +1,9 @@
-/* cuocc-error.c — the library's error domain and version.
+/* cuocc-error.c — the library's error domain.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include "cuocc.h"
+#include "cuocc-private.h"
 
 G_DEFINE_QUARK (cuocc-error-quark, cuocc_error)
-
-const char *
-cuocc_version (void)
-{
-  return PACKAGE_VERSION;
-}

@@ -11,17 +11,11 @@
  */
 #pragma once
 
-#include <glib.h>
-
-#ifndef CUOCC_AVAILABLE
-# if defined(CUOCC_COMPILATION)
-#  define CUOCC_AVAILABLE __attribute__ ((visibility ("default"))) extern
-# else
-#  define CUOCC_AVAILABLE extern
-# endif
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
 #endif
 
-G_BEGIN_DECLS
+#include "cuocc-version.h"
 
 #define CUOCC_IMPORT_MAX_KERNELS 100000
 #define CUOCC_IMPORT_MAX_LINE    (1024 * 1024)
@@ -114,6 +108,8 @@ typedef struct {
 } CuoccKernelList;
 
 typedef struct _CuoccImportParser CuoccImportParser;
+
+G_BEGIN_DECLS
 
 CUOCC_AVAILABLE const char *cuocc_import_format_name (CuoccImportFormat format); /* "ptxas", "cuobjdump", "ncu-csv", "ncu-raw" */
 

@@ -38,7 +38,6 @@ cuocc_bounded_step (gint64 first, gint64 last, gint64 step, gint64 max_points)
 void   cuocc_utf8_strlcpy (char *dest, const char *src, gsize size);
 gint64 cuocc_smem_align_up_config (const CuoccCapability *cap, gint64 bytes);
 int    cuocc_best_block_size_for (const CuoccCapability *cap, const CuoccInput *input, int *best_blocks);
-void   cuocc_waves_fill (CuoccWaves *waves, gint64 grid, gint64 per_wave);
 void   cuocc_advise_cluster_size (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *now, GPtrArray *list);
 gint64 cuocc_smem_config_effective (const CuoccCapability *cap, const CuoccInput *input);
 char  *cuocc_size_text (gint64 bytes, gboolean exact);

@@ -1,0 +1,46 @@
+/* cuocc-clusters.h — thread block clusters on the whole GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
+#endif
+
+#include "cuocc-model.h"
+
+typedef enum {
+  CUOCC_CLUSTERS_PER_SM,           /* no SM count: per-SM figures only */
+  CUOCC_CLUSTERS_MEASURED,         /* a measured table for this product */
+  CUOCC_CLUSTERS_DRIVER,           /* asked of this machine's driver */
+  CUOCC_CLUSTERS_UPPER_BOUND,      /* ⌊SMs × blocks per SM ÷ cluster size⌋: an upper bound, not the answer */
+} CuoccClustersBasis;
+
+typedef struct {
+  int cluster_size;
+  int blocks_per_sm;               /* under a cluster launch: the normal launch's, capped */
+  int blocks_per_sm_cap;           /* the cap (8) */
+  gboolean cap_assumed;            /* the cap was not seen on this compute capability */
+  gint64 max_active_clusters;      /* on the whole GPU; -1 without an SM count */
+  CuoccClustersBasis basis;
+  const char *source;              /* the measured table's source, or NULL */
+  int blocks_lost_per_sm;          /* to the cap, against the same kernel without clusters */
+  gint64 blocks_lost;              /* on the whole GPU, cap and placement; -1 without an SM count */
+  double blocks_lost_fraction;     /* of the blocks the same kernel runs without clusters, 0..1 */
+} CuoccClusters;
+
+G_BEGIN_DECLS
+
+/* Fails when the input has no cluster size. result is the input's own. */
+CUOCC_AVAILABLE gboolean cuocc_clusters (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *result,
+                                         CuoccClusters *clusters, GError **error);
+CUOCC_AVAILABLE const char *cuocc_clusters_basis_name (CuoccClustersBasis basis); /* "measured", "driver", "upper-bound", "per-sm" */
+/* The measured table for a product (by its name, compute capability and SM
+ * count), or NULL. */
+CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_table_for_gpu (const CuoccGpu *gpu);
+/* The max active clusters the driver answered (gpu->driver_clusters) as a
+ * table in the format of the measured data files. */
+CUOCC_AVAILABLE char *cuocc_clusters_table_to_csv (const CuoccGpu *gpu);
+
+G_END_DECLS

@@ -1,0 +1,55 @@
+/* cuocc-model.h — the occupancy calculation: one kernel's resources on one
+ * GPU give the blocks, warps and threads resident on an SM.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
+#endif
+
+#include "cuocc-gpu.h"
+#include "cuocc-result.h"
+
+/* The bounds of a question. Beyond a GPU's limits but within these, a
+ * configuration is valid and gets 0 blocks; beyond these it is an error. */
+#define CUOCC_MAX_THREADS_INPUT  (1 << 20)
+#define CUOCC_MAX_REGS_INPUT     G_MAXINT
+#define CUOCC_MAX_SMEM_INPUT     G_MAXINT
+#define CUOCC_MAX_BARRIERS_INPUT 16
+
+/* CuoccInput.carveout when the kernel sets no carveout preference. */
+#define CUOCC_CARVEOUT_NONE           (-1)
+
+typedef struct {
+  int threads;                     /* threads per block, >= 1 */
+  int regs;                        /* registers per thread, >= 0 */
+  gint64 smem;                     /* static + dynamic shared memory per block, without the runtime's reservation */
+  gint64 smem_config;              /* shared memory configuration per SM; -1 for the largest */
+  int barriers;                    /* block barriers, >= 0 (default 1) */
+  CuoccCaching caching;
+  int cluster_size;                /* blocks per cluster; 0 for a launch without clusters */
+  int carveout;                    /* preferred carveout in percent, 0..100, or CUOCC_CARVEOUT_NONE */
+} CuoccInput;
+
+G_BEGIN_DECLS
+
+CUOCC_AVAILABLE void cuocc_input_init (CuoccInput *input);
+CUOCC_AVAILABLE gboolean cuocc_input_validate (const CuoccGpu *gpu, const CuoccInput *input, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_calculate (const CuoccGpu *gpu, const CuoccInput *input, CuoccResult *result, GError **error);
+/* No validation: the caller has validated the input once. For sweeps; the
+ * carveout warning (CUOCC_WARN_CARVEOUT_PREFERENCE) comes from cuocc_calculate only. */
+CUOCC_AVAILABLE void cuocc_calculate_unchecked (const CuoccCapability *cap, const CuoccInput *input, CuoccResult *result);
+CUOCC_AVAILABLE char *cuocc_warnings_to_string (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *result);
+CUOCC_AVAILABLE int cuocc_best_block_size (const CuoccGpu *gpu, const CuoccInput *input, int *min_grid_size);
+CUOCC_AVAILABLE gboolean cuocc_available_dynamic_smem (const CuoccGpu *gpu, const CuoccInput *input, int n_blocks, gint64 *bytes, GError **error);
+
+CUOCC_AVAILABLE int cuocc_smem_config_default (const CuoccCapability *cap);
+CUOCC_AVAILABLE gboolean cuocc_smem_config_valid (const CuoccCapability *cap, gint64 config);
+/* The configuration a carveout preference in percent asks for, as the runtime
+ * maps it: that share of the largest configuration, raised to the next one
+ * the GPU has. -1 before 7.0, where there is no carveout preference. */
+CUOCC_AVAILABLE gint64 cuocc_carveout_config (const CuoccCapability *cap, int percent);
+
+G_END_DECLS

@@ -1,0 +1,67 @@
+/* cuocc-result.c — the names of a result's parts: limiting factors and
+ * caching modes, as the CSV and JSON columns and the command line spell them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "cuocc-private.h"
+
+const char *
+cuocc_limit_name (CuoccLimit limit)
+{
+  switch (limit)
+    {
+    case CUOCC_LIMIT_WARPS: return "warps";
+    case CUOCC_LIMIT_REGISTERS: return "registers";
+    case CUOCC_LIMIT_SHARED_MEMORY: return "shared_memory";
+    case CUOCC_LIMIT_BLOCKS: return "blocks";
+    case CUOCC_LIMIT_BARRIERS: return "barriers";
+    default: return NULL;
+    }
+}
+
+char *
+cuocc_limiters_to_string (guint limiters)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    if (limiters & (1u << bit))
+      {
+        if (s->len > 0)
+          g_string_append_c (s, '|');
+        g_string_append (s, cuocc_limit_name (1u << bit));
+      }
+  return g_string_free (s, FALSE);
+}
+
+const char *
+cuocc_caching_name (CuoccCaching caching)
+{
+  switch (caching)
+    {
+    case CUOCC_CACHING_OFF: return "off";
+    case CUOCC_CACHING_ON: return "on";
+    case CUOCC_CACHING_STRICT: return "strict";
+    default: return NULL;
+    }
+}
+
+gboolean
+cuocc_caching_parse (const char    *text,
+                     CuoccCaching  *caching,
+                     GError       **error)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (int c = CUOCC_CACHING_OFF; c <= CUOCC_CACHING_STRICT; c++)
+    if (g_ascii_strcasecmp (text, cuocc_caching_name (c)) == 0)
+      {
+        *caching = c;
+        return TRUE;
+      }
+  g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+               _("“%s” is not a global caching mode; allowed: off, on, strict"), text);
+  return FALSE;
+}

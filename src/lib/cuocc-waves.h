@@ -1,0 +1,32 @@
+/* cuocc-waves.h — how a grid of blocks, or of clusters, runs on the whole GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
+#endif
+
+#include "cuocc-clusters.h"
+
+typedef struct {
+  gint64 grid;
+  int sm_count;
+  int blocks_per_sm;
+  gint64 blocks_per_wave;
+  gint64 full_waves;
+  gint64 tail_blocks;              /* blocks in the last, partial wave (0: none) */
+  gint64 waves;                    /* full waves plus the partial one */
+  double tail_fill;                /* how full the last wave is, 0..1 */
+  double efficiency;               /* grid / (waves × blocks per wave) */
+} CuoccWaves;
+
+G_BEGIN_DECLS
+
+CUOCC_AVAILABLE gboolean cuocc_waves (const CuoccGpu *gpu, const CuoccResult *result, gint64 grid, CuoccWaves *waves, GError **error);
+/* Waves of a grid of `grid` clusters: blocks_per_wave and tail_blocks count
+ * clusters. Needs the max active clusters on the whole GPU. */
+CUOCC_AVAILABLE gboolean cuocc_cluster_waves (const CuoccGpu *gpu, const CuoccClusters *clusters, gint64 grid, CuoccWaves *waves, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The library's header layout (HACKING.md, "The library's headers"):
+# - cuocc.h alone compiles, as a program that uses the library sees it;
+# - every other public header refuses to be included on its own;
+# - cuocc.h includes every public header, and meson installs each of them.
+# A public header is any src/lib/cuocc-*.h but the -private ones.
+set -euo pipefail
+src=$1
+shift
+cc=("$@")
+lib="$src/src/lib"
+glib_cflags=($(pkg-config --cflags glib-2.0))
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+n=0
+
+printf '#include <cuocc.h>\nint main (void) { return cuocc_version () == NULL; }\n' > "$tmp/umbrella.c"
+if ! "${cc[@]}" -fsyntax-only -Wall -Wextra -Werror "${glib_cflags[@]}" -I"$lib" "$tmp/umbrella.c" 2> "$tmp/err"; then
+  echo "not ok: <cuocc.h> alone does not compile:"; cat "$tmp/err"; fail=1
+fi
+
+for h in "$lib"/cuocc-*.h; do
+  name=$(basename "$h")
+  case $name in *-private.h) continue ;; esac
+  n=$((n + 1))
+  printf '#include <%s>\n' "$name" > "$tmp/unit.c"
+  if "${cc[@]}" -fsyntax-only "${glib_cflags[@]}" -I"$lib" "$tmp/unit.c" 2> "$tmp/err"; then
+    echo "not ok: <$name> can be included on its own; it needs the CUOCC_INSIDE guard"; fail=1
+  elif ! grep -Eq "$name:[0-9]+:[0-9]+: error: (#error )?\"Only <cuocc.h> can be included directly" "$tmp/err"; then
+    echo "not ok: <$name> on its own fails, but not at its own guard:"; head -n 5 "$tmp/err"; fail=1
+  fi
+  if ! grep -q "^#include \"$name\"" "$lib/cuocc.h"; then
+    echo "not ok: cuocc.h does not include $name"; fail=1
+  fi
+  if ! grep -q "'$name'" "$lib/meson.build"; then
+    echo "not ok: src/lib/meson.build does not install $name"; fail=1
+  fi
+done
+
+if [ "$n" -lt 10 ]; then
+  echo "not ok: only $n unit headers found in $lib"; fail=1
+fi
+[ "$fail" = 0 ] && echo "ok: cuocc.h and $n unit headers"
+exit "$fail"
