@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-application.h"
+#include "cuocc-compat.h"
 #include "cuocc-window.h"
 
 /* ----- struct ----- */
@@ -66,34 +67,22 @@ about_activated (GSimpleAction *action,
     NULL
   };
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWidget *about = cuocc_compat_about_new ();
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  AdwAboutDialog *about = ADW_ABOUT_DIALOG (adw_about_dialog_new ());
-# define ABOUT(fn) adw_about_dialog_##fn
-#else
-  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
-# define ABOUT(fn) adw_about_window_##fn
-  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
-#endif
-
-  ABOUT (set_application_name) (about, _("CUDA Occupancy Calculator"));
-  ABOUT (set_application_icon) (about, APP_ID);
-  ABOUT (set_version) (about, PACKAGE_VERSION);
-  ABOUT (set_developer_name) (about, _("The cuocc authors"));
-  ABOUT (set_developers) (about, developers);
-  ABOUT (set_comments) (about, _("How many warps of a CUDA kernel an SM keeps resident, and what limits them."));
-  ABOUT (set_website) (about, "https://github.com/cuocc/cuocc");
-  ABOUT (set_issue_url) (about, "https://github.com/cuocc/cuocc/issues");
-  ABOUT (set_license_type) (about, GTK_LICENSE_GPL_3_0);
-  ABOUT (set_translator_credits) (about, _("translator-credits"));
-  ABOUT (add_acknowledgement_section) (about, _("Data Sources"), sources);
-
-#if ADW_CHECK_VERSION (1, 5, 0)
-  adw_dialog_present (ADW_DIALOG (about), GTK_WIDGET (parent));
-#else
-  gtk_window_present (GTK_WINDOW (about));
-#endif
-#undef ABOUT
+  g_object_set (about,
+                "application-name", _("CUDA Occupancy Calculator"),
+                "application-icon", APP_ID,
+                "version", PACKAGE_VERSION,
+                "developer-name", _("The cuocc authors"),
+                "developers", developers,
+                "comments", _("How many warps of a CUDA kernel an SM keeps resident, and what limits them."),
+                "website", "https://github.com/cuocc/cuocc",
+                "issue-url", "https://github.com/cuocc/cuocc/issues",
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "translator-credits", _("translator-credits"),
+                NULL);
+  cuocc_compat_about_add_acknowledgement_section (about, _("Data Sources"), sources);
+  cuocc_compat_dialog_present (about, GTK_WIDGET (parent));
 }
 
 /* ----- vfuncs ----- */

@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "cuocc-chart.h"
+#include "cuocc-compat.h"
 
 /* ----- struct ----- */
 
@@ -31,35 +32,6 @@ static CuoccPlotColor
 color_from_rgba (const GdkRGBA *rgba)
 {
   return (CuoccPlotColor) { rgba->red, rgba->green, rgba->blue, rgba->alpha };
-}
-
-static void
-get_foreground (GtkWidget *widget,
-                GdkRGBA   *color)
-{
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, color);
-#else
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#endif
-}
-
-static gboolean
-lookup_color (GtkWidget  *widget,
-              const char *name,
-              GdkRGBA    *color)
-{
-  gboolean found;
-
-  /* libadwaita's named colours; there is no other way to read them that
-   * works from libadwaita 1.2 on. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-
-  return found;
 }
 
 /* ----- callbacks ----- */
@@ -211,15 +183,15 @@ cuocc_chart_get_style (CuoccChart     *self,
   else
     cuocc_plot_style_init_light (style);
 
-  get_foreground (widget, &fg);
+  cuocc_compat_widget_get_color (widget, &fg);
   style->background = (CuoccPlotColor) { 0, 0, 0, 0 };
   style->foreground = color_from_rgba (&fg);
   style->grid = style->foreground;
   style->grid.a *= high_contrast ? 0.35 : 0.12;
 
-  if (lookup_color (widget, "accent_color", &color))
+  if (cuocc_compat_lookup_color (widget, "accent_color", &color))
     style->line = color_from_rgba (&color);
-  if (lookup_color (widget, "error_color", &color))
+  if (cuocc_compat_lookup_color (widget, "error_color", &color))
     style->marker = color_from_rgba (&color);
 
   if (high_contrast)

@@ -7,7 +7,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-file-dialog.h"
+#include "cuocc-compat.h"
 #include "cuocc-window-private.h"
 
 static const CuoccFileFilter session_filters[] = {
@@ -44,16 +44,9 @@ run_dialog (CuoccWindow           *self,
             CuoccFileDialogFunc    func,
             char                  *user_data)
 {
-  g_autofree CuoccFileFilter *translated = g_new0 (CuoccFileFilter, n_filters);
+  const CuoccFileDialogSpec spec = { mode, title, initial_name, filters, n_filters };
 
-  for (guint i = 0; i < n_filters; i++)
-    {
-      translated[i] = filters[i];
-      translated[i].name = _(filters[i].name);
-    }
-
-  cuocc_file_dialog_run (GTK_WINDOW (self), mode, title, initial_name,
-                         translated, n_filters, func, user_data, g_free);
+  cuocc_compat_file_dialog_run (GTK_WINDOW (self), &spec, func, user_data, g_free);
 }
 
 /* A macro, so that the compiler checks each translated format. */

@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-file-dialog.h"
+#include "cuocc-compat.h"
 #include "cuocc-gpu-choice.h"
 #include "cuocc-window-private.h"
 
@@ -278,16 +278,11 @@ open_kernels_dialog (GtkWidget           *widget,
                      const char          *title,
                      CuoccFileDialogFunc  callback)
 {
-  g_autofree CuoccFileFilter *filters = g_new0 (CuoccFileFilter, G_N_ELEMENTS (log_filters));
+  const CuoccFileDialogSpec spec = {
+    CUOCC_FILE_DIALOG_OPEN, title, NULL, log_filters, G_N_ELEMENTS (log_filters)
+  };
 
-  for (guint i = 0; i < G_N_ELEMENTS (log_filters); i++)
-    {
-      filters[i] = log_filters[i];
-      filters[i].name = _(log_filters[i].name);
-    }
-
-  cuocc_file_dialog_run (GTK_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, title, NULL,
-                         filters, G_N_ELEMENTS (log_filters), callback, NULL, NULL);
+  cuocc_compat_file_dialog_run (GTK_WINDOW (widget), &spec, callback, NULL, NULL);
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cuocc-compat.h"
 #include "cuocc-session.h"
 #include "cuocc-format.h"
 #include "cuocc-window-private.h"
@@ -500,15 +501,8 @@ cuocc_window_show_error (CuoccWindow  *self,
 
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
-#if ADW_CHECK_VERSION (1, 6, 0)
-  dialog = adw_alert_dialog_new (heading, error->message);
-  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
-  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
-#else
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-#endif
+  dialog = cuocc_compat_alert_new (heading, error->message);
+  cuocc_compat_dialog_present (dialog, GTK_WIDGET (self));
 }
 
 void

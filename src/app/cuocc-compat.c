@@ -1,0 +1,251 @@
+/* cuocc-compat.c — what differs between the GTK and libadwaita versions the
+ * app builds with. Every GTK_CHECK_VERSION and ADW_CHECK_VERSION of the app
+ * is in this file; the older branch is the one Debian 12 builds and tests.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cuocc-compat.h"
+
+typedef struct {
+  GObject *owner;
+  CuoccFileDialogFunc func;
+  gpointer user_data;
+  GDestroyNotify destroy;
+} Request;
+
+/* ----- helpers ----- */
+
+static void
+request_free (Request *request)
+{
+  if (request->destroy != NULL)
+    request->destroy (request->user_data);
+  g_object_unref (request->owner);
+  g_free (request);
+}
+
+static void
+request_finish (Request *request,
+                GFile   *file)
+{
+  if (file != NULL)
+    request->func (request->owner, file, request->user_data);
+  request_free (request);
+}
+
+static GtkFileFilter *
+filter_new (const CuoccFileFilter *spec)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _(spec->name));
+  for (guint i = 0; i < G_N_ELEMENTS (spec->patterns) && spec->patterns[i] != NULL; i++)
+    gtk_file_filter_add_pattern (filter, spec->patterns[i]);
+
+  return filter;
+}
+
+/* ----- callbacks ----- */
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+static void
+dialog_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
+  g_autoptr(GFile) file = NULL;
+
+  if (g_object_get_data (source, "cuocc-save") != NULL)
+    file = gtk_file_dialog_save_finish (dialog, result, NULL);
+  else
+    file = gtk_file_dialog_open_finish (dialog, result, NULL);
+
+  request_finish (user_data, file);
+}
+#else
+static void
+native_response_cb (GtkNativeDialog *native,
+                    int              response,
+                    gpointer         user_data)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+  request_finish (user_data, file);
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+#endif
+
+/* ----- file chooser ----- */
+
+void
+cuocc_compat_file_dialog_run (GtkWindow                 *parent,
+                              const CuoccFileDialogSpec *spec,
+                              CuoccFileDialogFunc        func,
+                              gpointer                   user_data,
+                              GDestroyNotify             destroy)
+{
+  Request *request = g_new0 (Request, 1);
+
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+  g_return_if_fail (spec != NULL);
+  g_return_if_fail (func != NULL);
+
+  request->owner = g_object_ref (G_OBJECT (parent));
+  request->func = func;
+  request->user_data = user_data;
+  request->destroy = destroy;
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  {
+    g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+    g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+    gtk_file_dialog_set_title (dialog, spec->title);
+    gtk_file_dialog_set_modal (dialog, TRUE);
+    for (guint i = 0; i < spec->n_filters; i++)
+      {
+        g_autoptr(GtkFileFilter) filter = filter_new (&spec->filters[i]);
+
+        g_list_store_append (store, filter);
+      }
+    if (spec->n_filters > 0)
+      gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (store));
+
+    if (spec->mode == CUOCC_FILE_DIALOG_SAVE)
+      {
+        g_object_set_data (G_OBJECT (dialog), "cuocc-save", GINT_TO_POINTER (1));
+        if (spec->initial_name != NULL)
+          gtk_file_dialog_set_initial_name (dialog, spec->initial_name);
+        gtk_file_dialog_save (dialog, parent, NULL, dialog_done_cb, request);
+      }
+    else
+      gtk_file_dialog_open (dialog, parent, NULL, dialog_done_cb, request);
+  }
+#else
+  {
+    GtkFileChooserNative *native;
+    gboolean save = spec->mode == CUOCC_FILE_DIALOG_SAVE;
+
+    native = gtk_file_chooser_native_new (spec->title, parent,
+                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                          save ? _("_Save") : _("_Open"),
+                                          _("_Cancel"));
+    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+    for (guint i = 0; i < spec->n_filters; i++)
+      {
+        g_autoptr(GtkFileFilter) filter = filter_new (&spec->filters[i]);
+
+        gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+      }
+    if (save && spec->initial_name != NULL)
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), spec->initial_name);
+
+    g_signal_connect (native, "response", G_CALLBACK (native_response_cb), request);
+    gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  }
+#endif
+}
+
+/* ----- dialogs ----- */
+
+GtkWidget *
+cuocc_compat_about_new (void)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  return adw_about_dialog_new ();
+#else
+  return adw_about_window_new ();
+#endif
+}
+
+void
+cuocc_compat_about_add_acknowledgement_section (GtkWidget   *about,
+                                                const char  *name,
+                                                const char **people)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_about_dialog_add_acknowledgement_section (ADW_ABOUT_DIALOG (about), name, people);
+#else
+  adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), name, people);
+#endif
+}
+
+GtkWidget *
+cuocc_compat_alert_new (const char *heading,
+                        const char *body)
+{
+  GtkWidget *dialog;
+
+#if ADW_CHECK_VERSION (1, 6, 0)
+  dialog = adw_alert_dialog_new (heading, body);
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
+#else
+  dialog = adw_message_dialog_new (NULL, heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+#endif
+
+  return dialog;
+}
+
+void
+cuocc_compat_dialog_present (GtkWidget *dialog,
+                             GtkWidget *parent)
+{
+  g_return_if_fail (GTK_IS_WIDGET (dialog));
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_present (ADW_DIALOG (dialog), parent);
+      return;
+    }
+#endif
+
+  g_return_if_fail (GTK_IS_WINDOW (dialog));
+
+  if (parent != NULL && GTK_IS_WINDOW (gtk_widget_get_root (parent)))
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (gtk_widget_get_root (parent)));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ----- style ----- */
+
+void
+cuocc_compat_widget_get_color (GtkWidget *widget,
+                               GdkRGBA   *color)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+  gtk_widget_get_color (widget, color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
+#endif
+}
+
+/* libadwaita's named colours: there is no other way to read them that works
+ * from libadwaita 1.2 on, so this one stays on the deprecated call. */
+gboolean
+cuocc_compat_lookup_color (GtkWidget  *widget,
+                           const char *name,
+                           GdkRGBA    *color)
+{
+  gboolean found;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), FALSE);
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  found = gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), name, color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+
+  return found;
+}

@@ -1,0 +1,75 @@
+/* cuocc-compat.h — what differs between the GTK and libadwaita versions the
+ * app builds with (GTK 4.8 / libadwaita 1.2 on Debian 12, newer in the GNOME
+ * runtime), behind functions the rest of the app calls unconditionally.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* ----- file chooser ----- */
+
+typedef enum {
+  CUOCC_FILE_DIALOG_OPEN,
+  CUOCC_FILE_DIALOG_SAVE,
+} CuoccFileDialogMode;
+
+typedef struct {
+  const char *name;                /* untranslated, N_(): the chooser translates it */
+  const char *patterns[6];         /* NULL-terminated */
+} CuoccFileFilter;
+
+typedef struct {
+  CuoccFileDialogMode    mode;
+  const char            *title;          /* translated */
+  const char            *initial_name;   /* for CUOCC_FILE_DIALOG_SAVE, or NULL */
+  const CuoccFileFilter *filters;
+  guint                  n_filters;
+} CuoccFileDialogSpec;
+
+/* Called only when the user picks a file. */
+typedef void (*CuoccFileDialogFunc) (GObject *owner,
+                                     GFile   *file,
+                                     gpointer user_data);
+
+/* GtkFileDialog from GTK 4.10, GtkFileChooserNative before. @destroy frees
+ * @user_data once the dialog is gone, whether a file was picked or not. */
+void       cuocc_compat_file_dialog_run   (GtkWindow                 *parent,
+                                           const CuoccFileDialogSpec *spec,
+                                           CuoccFileDialogFunc        func,
+                                           gpointer                   user_data,
+                                           GDestroyNotify             destroy);
+
+/* ----- dialogs ----- */
+
+/* An AdwAboutDialog from libadwaita 1.5, an AdwAboutWindow before; both
+ * have the same properties, set them with g_object_set(). */
+GtkWidget *cuocc_compat_about_new         (void);
+void       cuocc_compat_about_add_acknowledgement_section (GtkWidget   *about,
+                                                           const char  *name,
+                                                           const char **people);
+/* An AdwAlertDialog from libadwaita 1.6, an AdwMessageDialog before, with
+ * one Close button. */
+GtkWidget *cuocc_compat_alert_new         (const char             *heading,
+                                           const char             *body);
+/* Shows a dialog made above over @parent: an AdwDialog inside it, a
+ * window transient for it. */
+void       cuocc_compat_dialog_present    (GtkWidget              *dialog,
+                                           GtkWidget              *parent);
+
+/* ----- style ----- */
+
+/* The widget's foreground colour: gtk_widget_get_color() from GTK 4.10,
+ * the style context before. */
+void       cuocc_compat_widget_get_color  (GtkWidget              *widget,
+                                           GdkRGBA                *color);
+/* One of libadwaita's named colours ("accent_color") as the widget's theme
+ * defines it; FALSE where the theme has none of that name. */
+gboolean   cuocc_compat_lookup_color      (GtkWidget              *widget,
+                                           const char             *name,
+                                           GdkRGBA                *color);
+
+G_END_DECLS
