@@ -178,6 +178,47 @@ plot_x_step_candidates (CuoccSeriesKind  kind,
   return n;
 }
 
+/* Labels that would run into their neighbour or off the edge are not shown. */
+static void
+plot_layout_place_x_labels (PlotLayout *layout)
+{
+  const PlotRect *a = &layout->frame.area;
+  double min_gap = layout->frame.font_size * 0.6;
+  double last_right = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < layout->n_x_ticks; i++)
+    {
+      PlotTick *tick = &layout->x_ticks[i];
+
+      tick->x = round (a->x + tick->pos * a->width - tick->width / 2);
+      tick->y = layout->frame.x_label_y;
+      tick->shown = tick->x >= last_right + min_gap && tick->x >= 0
+                    && tick->x + tick->width <= layout->frame.width;
+      if (tick->shown)
+        last_right = tick->x + tick->width;
+    }
+}
+
+static void
+plot_layout_place_y_labels (PlotLayout     *layout,
+                            CuoccPlotYUnit  unit)
+{
+  const PlotRect *a = &layout->frame.area;
+  double min_gap = layout->frame.font_size * 0.6;
+  double last_top = G_MAXDOUBLE;
+
+  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
+    {
+      PlotTick *tick = &layout->y_ticks[unit][i];
+
+      tick->x = layout->frame.y_label_right - tick->width;
+      tick->y = round (a->y + (1.0 - tick->pos) * a->height - layout->frame.line_height / 2);
+      tick->shown = tick->y + layout->frame.line_height <= last_top - min_gap * 0.5;
+      if (tick->shown)
+        last_top = tick->y;
+    }
+}
+
 static void
 plot_layout_x_ticks (PlotLayout        *layout,
                      const CuoccSeries *series,
@@ -227,6 +268,8 @@ plot_layout_x_ticks (PlotLayout        *layout,
       plot_format_x_tick (series->kind, v, tick->label, sizeof tick->label);
       plot_measure (measure, tick->label, &tick->width, NULL);
     }
+
+  plot_layout_place_x_labels (layout);
 }
 
 static void
@@ -258,6 +301,8 @@ plot_layout_y_ticks_for (PlotLayout    *layout,
       g_snprintf (tick->label, sizeof tick->label, "%d", v);
       plot_measure (measure, tick->label, &tick->width, NULL);
     }
+
+  plot_layout_place_y_labels (layout, unit);
 }
 
 static void
@@ -321,8 +366,8 @@ plot_layout_legend_rows (PlotLayout        *layout,
         plot_format_kib (series->lines[i].smem_config, " KiB", entry->label, sizeof entry->label);
       else
         plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
-      plot_measure (measure, entry->label, &widths[layout->n_legend], NULL);
-      widths[layout->n_legend] += swatch + layout->frame.gap;
+      plot_measure (measure, entry->label, &entry->width, NULL);
+      widths[layout->n_legend] = swatch + layout->frame.gap + entry->width;
       layout->n_legend++;
     }
 
@@ -375,6 +420,12 @@ plot_layout_legend (PlotLayout        *layout,
   rows = plot_layout_legend_rows (layout, series, measure, FALSE, left, right, top);
   if (rows > 2)
     rows = plot_layout_legend_rows (layout, series, measure, TRUE, left, right, top);
+
+  /* A label wider than the plot would run off the graph: no legend then. */
+  for (guint i = 0; i < layout->n_legend; i++)
+    if (layout->legend[i].text_x + layout->legend[i].width > right)
+      return 0;
+
   return rows;
 }
 
@@ -460,6 +511,7 @@ plot_layout_measure (PlotLayout           *layout,
   layout->n_x_ticks = 0;
   layout->n_y_ticks[0] = layout->n_y_ticks[1] = 0;
   layout->n_legend = 0;
+  layout->legend_rows = 0;
 
   layout->x_lo = 0;
   layout->x_hi = series->x_max;
@@ -480,12 +532,22 @@ plot_layout_measure (PlotLayout           *layout,
   left = plot_frame_left (frame, y_label_width);
   right = round (width - MAX (frame->pad, ceil (plot_max_x_label_width (series, layout->x_hi, measure) / 2) + 2));
 
-  top = frame->pad + frame->title_height + frame->gap;
-  legend_rows = plot_layout_legend (layout, series, measure, left, right, top);
-  if (legend_rows > 0)
-    top = layout->legend[layout->n_legend - 1].y + frame->line_height + frame->gap;
-  top = round (top + frame->line_height * 0.5);
+  top = plot_frame_top (frame);
   bottom = plot_frame_bottom (frame, height);
+  legend_rows = plot_layout_legend (layout, series, measure, left, right,
+                                    frame->pad + frame->title_height + frame->gap);
+  if (legend_rows > 0)
+    {
+      double below = round (layout->legend[layout->n_legend - 1].y + frame->line_height
+                            + frame->gap + frame->line_height * 0.5);
+
+      /* The legend may take at most half of the plot's height. */
+      if (bottom - below >= MAX (8, (bottom - top) / 2))
+        top = below;
+      else
+        legend_rows = 0;
+    }
+  layout->legend_rows = legend_rows;
 
   if (right - left < 8 || bottom - top < 8)
     return FALSE;
@@ -559,6 +621,61 @@ plot_layout_compute (PlotLayout           *layout,
   *layout = entry->layout;
 
   return entry->fits;
+}
+
+/* Lists the rectangles of every text the drawing shows for unit, the
+ * legend's swatches with their labels: what must not overlap. Returns how
+ * many it wrote; none where the graph does not fit. */
+guint
+plot_layout_text_boxes (const PlotLayout     *layout,
+                        const CuoccSeries    *series,
+                        const CuoccPlotStyle *style,
+                        CuoccPlotYUnit        unit,
+                        PlotRect             *boxes,
+                        guint                 max_boxes)
+{
+  const PlotFrame *f = &layout->frame;
+  PangoLayout *measure = plot_measure_layout ();
+  double w;
+  guint n = 0;
+
+#define ADD(X, Y, W, H) G_STMT_START { \
+    if (n < max_boxes) \
+      boxes[n++] = (PlotRect) { (X), (Y), (W), (H) }; \
+  } G_STMT_END
+
+  if (f->area.width <= 0)
+    return 0;
+
+  style = plot_style_or_default (style);
+  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_measure (measure, plot_title (series->kind), &w, NULL);
+  ADD (f->title_x, f->title_y, MIN (w, f->title_max_width), f->title_height);
+
+  /* The axis titles as plot_text_show_axis_titles () fits them. */
+  plot_measure_set_font (measure, style, 1.0, FALSE);
+  plot_measure (measure, plot_x_title (series->kind), &w, NULL);
+  w = MIN (w, f->width - 2 * f->pad);
+  ADD (CLAMP (round (f->x_title_center - w / 2), f->pad, MAX (f->pad, f->width - f->pad - w)),
+       f->x_title_y, w, f->axis_height);
+  plot_measure (measure, plot_y_title (unit), &w, NULL);
+  w = MIN (w, f->area.height);
+  ADD (f->y_title_x, round (f->y_title_center + w / 2) - w, f->axis_height, w);
+
+  for (guint i = 0; i < layout->n_x_ticks; i++)
+    if (layout->x_ticks[i].shown)
+      ADD (layout->x_ticks[i].x, layout->x_ticks[i].y, layout->x_ticks[i].width, f->line_height);
+  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
+    if (layout->y_ticks[unit][i].shown)
+      ADD (layout->y_ticks[unit][i].x, layout->y_ticks[unit][i].y, layout->y_ticks[unit][i].width, f->line_height);
+
+  for (guint i = 0; layout->legend_rows > 0 && i < layout->n_legend; i++)
+    ADD (layout->legend[i].x, layout->legend[i].y,
+         layout->legend[i].text_x + layout->legend[i].width - layout->legend[i].x, f->line_height);
+
+#undef ADD
+
+  return n;
 }
 
 gboolean

@@ -28,6 +28,8 @@ typedef struct {
 typedef struct {
   double pos;                      /* 0..1 along the axis */
   double width;                    /* the label's measured width */
+  gboolean shown;                  /* FALSE where it would run into a neighbour or off the edge */
+  double x, y;                     /* where it is shown, its top left */
   char label[PLOT_LABEL_LEN];
 } PlotTick;
 
@@ -35,6 +37,7 @@ typedef struct {
   guint line;                      /* index into series->lines */
   double x, y;                     /* the swatch's left edge and the row's top */
   double text_x;
+  double width;                    /* the label's, without the swatch */
   char label[48];
 } PlotLegendEntry;
 
@@ -70,7 +73,8 @@ typedef struct {
   PlotTick x_ticks[PLOT_MAX_TICKS];
   guint n_y_ticks[PLOT_N_UNITS];
   PlotTick y_ticks[PLOT_N_UNITS][PLOT_MAX_TICKS];
-  guint n_legend;
+  guint n_legend;                  /* the configurations, for the read-out too */
+  guint legend_rows;               /* 0: the legend does not fit and is not shown */
   PlotLegendEntry legend[PLOT_MAX_LEGEND];
 } PlotLayout;
 
@@ -199,6 +203,12 @@ gboolean plot_layout_compute (PlotLayout           *layout,
                               const CuoccPlotStyle *style,
                               double                width,
                               double                height);
+guint    plot_layout_text_boxes (const PlotLayout     *layout,
+                                 const CuoccSeries    *series,
+                                 const CuoccPlotStyle *style,
+                                 CuoccPlotYUnit        unit,
+                                 PlotRect             *boxes,
+                                 guint                 max_boxes);
 void     plot_snap_compute   (const CuoccSeries    *series,
                               PlotSnap             *snap);
 gint64   plot_snap_value     (const PlotLayout     *layout,

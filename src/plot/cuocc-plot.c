@@ -301,39 +301,18 @@ draw_tick_labels (cairo_t              *cr,
                   PlotText             *text,
                   const PlotLayout     *layout,
                   CuoccPlotYUnit        unit,
-                  const CuoccPlotStyle *style,
-                  double                width)
+                  const CuoccPlotStyle *style)
 {
-  const PlotRect *a = &layout->frame.area;
-  double min_gap = layout->frame.font_size * 0.6;
-  double last_right = -G_MAXDOUBLE;
-  double last_top = G_MAXDOUBLE;
-
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_set_color (cr, &style->foreground, 0.8);
 
-  /* Labels that would run into their neighbour or off the edge are skipped. */
   for (guint i = 0; i < layout->n_x_ticks; i++)
-    {
-      const PlotTick *tick = &layout->x_ticks[i];
-      double x = round (a->x + tick->pos * a->width - tick->width / 2);
-
-      if (x < last_right + min_gap || x < 0 || x + tick->width > width)
-        continue;
-      plot_text_show (cr, text, tick->label, x, layout->frame.x_label_y);
-      last_right = x + tick->width;
-    }
+    if (layout->x_ticks[i].shown)
+      plot_text_show (cr, text, layout->x_ticks[i].label, layout->x_ticks[i].x, layout->x_ticks[i].y);
 
   for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    {
-      const PlotTick *tick = &layout->y_ticks[unit][i];
-      double y = round (a->y + (1.0 - tick->pos) * a->height - layout->frame.line_height / 2);
-
-      if (y + layout->frame.line_height > last_top - min_gap * 0.5)
-        continue;
-      plot_text_show (cr, text, tick->label, layout->frame.y_label_right - tick->width, y);
-      last_top = y;
-    }
+    if (layout->y_ticks[unit][i].shown)
+      plot_text_show (cr, text, layout->y_ticks[unit][i].label, layout->y_ticks[unit][i].x, layout->y_ticks[unit][i].y);
 }
 
 static void
@@ -361,9 +340,7 @@ draw_legend (cairo_t              *cr,
              const CuoccSeries    *series,
              const CuoccPlotStyle *style)
 {
-  double swatch = round (layout->frame.font_size * 1.8);
-
-  if (layout->n_legend == 0)
+  if (layout->legend_rows == 0)
     return;
 
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
@@ -374,7 +351,7 @@ draw_legend (cairo_t              *cr,
       double y = snap_y (grid, entry->y + layout->frame.line_height / 2, width);
 
       cairo_move_to (cr, entry->x, y);
-      cairo_line_to (cr, entry->x + swatch, y);
+      cairo_line_to (cr, entry->text_x - layout->frame.gap, y);
       cairo_set_line_width (cr, width);
       plot_set_color (cr, plot_line_color (style, series, entry->line), 1.0);
       cairo_stroke (cr);
@@ -545,7 +522,7 @@ cuocc_plot_draw (cairo_t              *cr,
   g_free (xy);
 
   draw_axes (cr, &layout, &grid, unit, style);
-  draw_tick_labels (cr, text, &layout, unit, style, width);
+  draw_tick_labels (cr, text, &layout, unit, style);
   draw_titles (cr, text, &layout, series, unit, style);
   draw_legend (cr, text, &layout, &grid, series, style);
   draw_marker (cr, &layout, &grid, series, style);

@@ -791,6 +791,81 @@ test_ticks (void)
       }
 }
 
+static gboolean
+boxes_intersect (const PlotRect *a,
+                 const PlotRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width
+         && a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* Graph text never overlaps at any size a graph gets in a window of
+ * 800 × 600 and up (a graph asks for 240 × 160 at least): the title, the
+ * axis titles, the tick labels shown and the legend each keep their own
+ * rectangle, inside the surface. Long titles are shortened and labels that
+ * do not fit are dropped, so at the smallest sizes some are missing; the
+ * title and the axis titles never are. */
+static void
+test_text_never_overlaps (void)
+{
+  static const struct { int width, height; } sizes[] = {
+    { 240, 160 }, { 260, 170 }, { 300, 190 }, { 340, 220 }, { 380, 250 }, { 420, 260 },
+    { 480, 300 }, { 560, 320 }, { 640, 360 }, { 800, 450 }, { 1200, 500 },
+  };
+  static const CuoccSeriesKind all_kinds[] = {
+    CUOCC_SERIES_THREADS, CUOCC_SERIES_REGS, CUOCC_SERIES_SMEM, CUOCC_SERIES_BARRIERS, CUOCC_SERIES_CLUSTER_SIZE,
+  };
+  static const char *ccs[] = { "9.0", "8.6", "7.0" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (ccs); c++)
+    for (guint k = 0; k < G_N_ELEMENTS (all_kinds); k++)
+      {
+        CuoccGpu gpu;
+        CuoccInput in;
+        CuoccSeries *series;
+
+        g_assert_true (cuocc_gpu_for_cc (ccs[c], &gpu, NULL));
+        if (all_kinds[k] == CUOCC_SERIES_CLUSTER_SIZE && gpu.cap.max_cluster_size == 0)
+          continue;
+        cuocc_input_init (&in);
+        in.threads = 256;
+        in.regs = 40;
+        in.smem = 12000;
+        series = cuocc_series_new (&gpu, &in, all_kinds[k]);
+        g_assert_nonnull (series);
+
+        for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+          for (CuoccPlotYUnit unit = CUOCC_PLOT_Y_PERCENT; unit <= CUOCC_PLOT_Y_WARPS; unit++)
+            {
+              PlotLayout layout;
+              PlotRect boxes[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
+              guint n;
+
+              g_assert_true (plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
+              n = plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
+              /* The title, both axis titles and at least two labels a axis. */
+              g_assert_cmpuint (n, >=, 7);
+
+              for (guint i = 0; i < n; i++)
+                {
+                  g_assert_cmpfloat (boxes[i].width, >, 0);
+                  g_assert_cmpfloat (boxes[i].x, >=, 0);
+                  g_assert_cmpfloat (boxes[i].y, >=, 0);
+                  g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, sizes[s].width);
+                  g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, sizes[s].height);
+                  for (guint j = i + 1; j < n; j++)
+                    if (boxes_intersect (&boxes[i], &boxes[j]))
+                      g_error ("%s %s at %d × %d: text boxes %u (%g, %g, %g × %g) and %u (%g, %g, %g × %g) overlap",
+                               ccs[c], cuocc_series_kind_name (all_kinds[k]), sizes[s].width, sizes[s].height,
+                               i, boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height,
+                               j, boxes[j].x, boxes[j].y, boxes[j].width, boxes[j].height);
+                }
+            }
+
+        cuocc_series_free (series);
+      }
+}
+
 static void
 test_formats (void)
 {
@@ -1129,6 +1204,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/draw-tiny-and-huge-sizes", test_draw_tiny_and_huge_sizes);
   g_test_add_func ("/cuocc/plot/draw-real-series", test_draw_real_series);
   g_test_add_func ("/cuocc/plot/ticks", test_ticks);
+  g_test_add_func ("/cuocc/plot/text-never-overlaps", test_text_never_overlaps);
   g_test_add_func ("/cuocc/plot/formats", test_formats);
   g_test_add_func ("/cuocc/plot/styles", test_styles);
   g_test_add_func ("/cuocc/plot/legend-kib", test_legend_kib);
