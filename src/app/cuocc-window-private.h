@@ -118,6 +118,7 @@ void      cuocc_window_tuning_update        (CuoccWindow        *self,
                                              const GError       *error);
 gboolean  cuocc_window_export_heatmap       (CuoccWindow        *self,
                                              const char         *which,
+                                             const char         *caption,
                                              const char         *path,
                                              GError            **error);
 void      cuocc_window_set_spills           (CuoccWindow        *self,

@@ -157,3 +157,63 @@ plot_format_config (gint64  bytes,
       g_snprintf (buf, size, _("%s KiB config"), kib);
     }
 }
+
+/* ----- captions ----- */
+
+static void
+append_config (GString          *out,
+               const CuoccGpu   *gpu,
+               const CuoccInput *input)
+{
+  char size[32];
+
+  if (g_str_has_prefix (gpu->name, "Compute capability"))
+    g_string_append (out, gpu->name);
+  else
+    /* TRANSLATORS: a GPU in an exported graph's caption: "NVIDIA H100 SXM5 (compute capability 9.0)" */
+    g_string_append_printf (out, _("%s (compute capability %d.%d)"), gpu->name, gpu->cap.major, gpu->cap.minor);
+
+  g_string_append (out, ": ");
+  g_string_append_printf (out, ngettext ("%d thread per block", "%d threads per block", input->threads), input->threads);
+  g_string_append (out, ", ");
+  g_string_append_printf (out, ngettext ("%d register per thread", "%d registers per thread", input->regs), input->regs);
+  g_string_append (out, ", ");
+  plot_format_size (input->smem, size, sizeof size);
+  /* TRANSLATORS: "12 KiB shared memory per block" */
+  g_string_append_printf (out, _("%s shared memory per block"), size);
+  if (input->smem_config >= 0)
+    {
+      plot_format_size (input->smem_config, size, sizeof size);
+      g_string_append (out, ", ");
+      /* TRANSLATORS: "100 KiB shared memory configuration" */
+      g_string_append_printf (out, _("%s shared memory configuration"), size);
+    }
+  if (input->cluster_size > 0)
+    {
+      g_string_append (out, ", ");
+      g_string_append_printf (out, ngettext ("clusters of %d block", "clusters of %d blocks", input->cluster_size),
+                              input->cluster_size);
+    }
+}
+
+char *
+cuocc_plot_caption (const CuoccGpu   *gpu,
+                    const CuoccInput *input,
+                    const CuoccGpu   *pinned_gpu,
+                    const CuoccInput *pinned_input)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (gpu != NULL && input != NULL, NULL);
+
+  append_config (out, gpu, input);
+  if (pinned_gpu != NULL && pinned_input != NULL)
+    {
+      g_string_append_c (out, '\n');
+      /* TRANSLATORS: the caption's second line, before the pinned configuration */
+      g_string_append (out, _("Dashed, pinned: "));
+      append_config (out, pinned_gpu, pinned_input);
+    }
+
+  return g_string_free (out, FALSE);
+}

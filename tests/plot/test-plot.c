@@ -219,6 +219,155 @@ test_dashes_mean_pinned (void)
   remove_temp (path);
 }
 
+/* Exports carry a caption: drawn under the graph, and as the SVG's
+ * description, escaped. */
+static void
+test_export_caption (void)
+{
+  g_autofree char *svg = temp_path ("caption.svg");
+  g_autofree char *plain_png = temp_path ("plain.png");
+  g_autofree char *caption_png = temp_path ("caption.png");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
+  CuoccPlotExtras extras = { "GPU <A&B>: 256 threads per block\nDashed, pinned: GPU C", NULL };
+  cairo_surface_t *plain, *captioned;
+  guint differ = 0;
+
+  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, svg, 640, 400, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "<desc>GPU &lt;A&amp;B&gt;: 256 threads per block\nDashed, pinned: GPU C</desc>"));
+  g_assert_nonnull (strstr (data, "<title>Impact of varying register count per thread</title>"));
+
+  /* The caption's lines take the bottom of the image: its rows differ. */
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, plain_png, 640, 400, &error));
+  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, caption_png, 640, 400, &error));
+  g_assert_no_error (error);
+  plain = cairo_image_surface_create_from_png (plain_png);
+  captioned = cairo_image_surface_create_from_png (caption_png);
+  for (int y = 360; y < 400; y++)
+    for (int x = 0; x < 640; x++)
+      differ += pixel (plain, x, y) != pixel (captioned, x, y);
+  g_assert_cmpuint (differ, >, 200);
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (captioned);
+  plot_test_series_free (series);
+  remove_temp (svg);
+}
+
+/* The caption names the GPU and the inputs, and a pinned configuration on
+ * a second line. */
+static void
+test_caption_text (void)
+{
+  g_autofree char *one = NULL, *two = NULL, *bare = NULL;
+  CuoccGpu h100, cc;
+  CuoccInput in, pinned;
+
+  g_assert_true (cuocc_gpu_find ("H100 SXM5", &h100, NULL));
+  g_assert_true (cuocc_gpu_for_cc ("8.6", &cc, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  in.regs = 40;
+  in.smem = 48 * 1024;
+  cuocc_input_init (&pinned);
+  pinned.threads = 128;
+  pinned.regs = 1;
+  pinned.smem = 1000;
+  pinned.smem_config = 100 * 1024;
+
+  one = cuocc_plot_caption (&h100, &in, NULL, NULL);
+  g_assert_cmpstr (one, ==, "NVIDIA H100 SXM5 (compute capability 9.0): 256 threads per block, "
+                            "40 registers per thread, 48 KiB shared memory per block");
+  two = cuocc_plot_caption (&h100, &in, &cc, &pinned);
+  g_assert_true (g_str_has_prefix (two, one));
+  g_assert_cmpstr (two + strlen (one), ==, "\nDashed, pinned: Compute capability 8.6: 128 threads per block, "
+                                           "1 register per thread, 1000 bytes shared memory per block, "
+                                           "100 KiB shared memory configuration");
+  bare = cuocc_plot_caption (&cc, &in, NULL, NULL);
+  g_assert_true (g_str_has_prefix (bare, "Compute capability 8.6: 256 threads"));
+}
+
+/* A pinned configuration's line is the export's only dashed one. */
+static void
+test_export_pinned (void)
+{
+  g_autofree char *path = temp_path ("pinned.svg");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  CuoccSeries *pinned = plot_test_series_new (CUOCC_SERIES_THREADS, 128, 64, 0);
+  CuoccPlotExtras extras = { NULL, pinned };
+
+  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, path, 640, 400, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "stroke-dasharray"));
+
+  plot_test_series_free (series);
+  plot_test_series_free (pinned);
+  remove_temp (path);
+}
+
+/* Several graphs in one image, in rows; not as CSV. */
+static void
+test_export_sheet (void)
+{
+  g_autofree char *png = temp_path ("sheet.png");
+  g_autofree char *csv = temp_path ("sheet.csv");
+  g_autoptr(GError) error = NULL;
+  const CuoccSeries *series[3];
+  const CuoccSeries *pinned[3] = { NULL, NULL, NULL };
+  cairo_surface_t *surface, *alone;
+  guint same = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    series[k] = test_series (kinds[k]);
+  pinned[1] = series[1];
+
+  g_assert_true (cuocc_plot_export_sheet (series, pinned, 3, CUOCC_PLOT_Y_PERCENT, NULL, "A caption",
+                                          png, 1440, 500, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1440);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 500);
+
+  /* Three a row: the first graph is drawn in the first third as it is
+   * drawn alone at that size, above the caption. */
+  {
+    int cell_h;
+    double ay, ah;
+
+    for (cell_h = 500; cell_h > 0; cell_h--)
+      if (cuocc_plot_get_area (series[0], NULL, 480, cell_h, NULL, &ay, NULL, &ah))
+        {
+          alone = render (series[0], CUOCC_PLOT_Y_PERCENT, NULL, NULL, 480, cell_h);
+          same = 0;
+          for (int y = (int) ay; y < (int) (ay + ah); y += 3)
+            for (int x = 0; x < 480; x += 3)
+              same += pixel (alone, x, y) == pixel (surface, x, y);
+          cairo_surface_destroy (alone);
+          if (same > (ah / 3) * 160 * 0.99)
+            break;
+        }
+    g_assert_cmpint (cell_h, >, 400);
+  }
+
+  g_assert_false (cuocc_plot_export_sheet (series, NULL, 3, CUOCC_PLOT_Y_PERCENT, NULL, NULL,
+                                           csv, 1440, 500, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, ".png"));
+  g_assert_false (g_file_test (csv, G_FILE_TEST_EXISTS));
+
+  cairo_surface_destroy (surface);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    plot_test_series_free ((CuoccSeries *) series[k]);
+  remove_temp (png);
+  remove_temp (csv);
+}
+
 static void
 test_export_svg (void)
 {
@@ -1184,6 +1333,10 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/plot/export-png", test_export_png);
   g_test_add_func ("/cuocc/plot/export-svg", test_export_svg);
+  g_test_add_func ("/cuocc/plot/export-caption", test_export_caption);
+  g_test_add_func ("/cuocc/plot/caption-text", test_caption_text);
+  g_test_add_func ("/cuocc/plot/export-pinned", test_export_pinned);
+  g_test_add_func ("/cuocc/plot/export-sheet", test_export_sheet);
   g_test_add_func ("/cuocc/plot/dashes-mean-pinned", test_dashes_mean_pinned);
   g_test_add_func ("/cuocc/plot/export-pdf", test_export_pdf);
   g_test_add_func ("/cuocc/plot/export-csv", test_export_csv);
