@@ -18,17 +18,25 @@ if [ -n "$occ_dir" ]; then
   oracle=(-DHAVE_CUDA_OCCUPANCY_H -isystem "$occ_dir")
 fi
 
-gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-model.c" -o "$out/test-model" "${libs[@]}"
-gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-advice.c" -o "$out/test-advice" "${libs[@]}"
-gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-gpu.c" -o "$out/test-gpu" "${libs[@]}"
-gcc "${flags[@]}" "${lib_sources[@]}" "$src/tests/model/test-clusters.c" -o "$out/test-clusters" "${libs[@]}"
-gcc "${flags[@]}" "${oracle[@]}" "${lib_sources[@]}" "$src/tests/model/test-oracle.c" -o "$out/test-oracle" "${libs[@]}"
+# Every model test but the oracle, which needs the header's flags.
+tests=()
+for t in "$src"/tests/model/test-*.c; do
+  name=$(basename "$t" .c)
+  [ "$name" = test-oracle ] || tests+=("$name")
+done
+# The library once, then each test against it.
+rm -rf "$out/lib"
+mkdir -p "$out/lib"
+(cd "$out/lib" && gcc "${flags[@]}" -c "${lib_sources[@]}")
+ar rcs "$out/libcuocc-sanitize.a" "$out"/lib/*.o
+for name in "${tests[@]}"; do
+  gcc "${flags[@]}" "$src/tests/model/$name.c" "$out/libcuocc-sanitize.a" -o "$out/$name" "${libs[@]}"
+done
+gcc "${flags[@]}" "${oracle[@]}" "$src/tests/model/test-oracle.c" "$out/libcuocc-sanitize.a" -o "$out/test-oracle" "${libs[@]}"
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-"$out/test-model" > "$out/test-model.log"
-"$out/test-advice" > "$out/test-advice.log"
-"$out/test-gpu" > "$out/test-gpu.log"
-G_TEST_SRCDIR="$src/tests" "$out/test-clusters" > "$out/test-clusters.log"
-"$out/test-oracle" > "$out/test-oracle.log"
-echo "sanitizers: model, advice, cluster and oracle tests clean"
+for name in "${tests[@]}" test-oracle; do
+  G_TEST_SRCDIR="$src/tests" "$out/$name" > "$out/$name.log"
+done
+echo "sanitizers: ${tests[*]} test-oracle clean"

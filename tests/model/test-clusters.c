@@ -1,4 +1,4 @@
-/* test-clusters.c — thread block clusters and the carveout preference.
+/* test-clusters.c — thread block clusters on the whole GPU.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -315,109 +315,6 @@ test_advice (void)
   g_assert_nonnull (strstr (found->text, "992"));
 }
 
-/* A grid of 1000 clusters of 4 with 248 at once: 4 full waves and 8 left. */
-static void
-test_cluster_waves (void)
-{
-  CuoccGpu gpu;
-  CuoccInput in;
-  CuoccResult r;
-  CuoccClusters c;
-  CuoccWaves w;
-
-  g_assert_true (cuocc_gpu_find ("H100 SXM5", &gpu, NULL));
-  cuocc_input_init (&in);
-  in.threads = 128;
-  clusters_for (&gpu, &in, 4, &r, &c);
-  g_assert_true (cuocc_cluster_waves (&gpu, &c, 1000, &w, NULL));
-  g_assert_cmpint (w.blocks_per_wave, ==, 248);
-  g_assert_cmpint (w.full_waves, ==, 4);
-  g_assert_cmpint (w.tail_blocks, ==, 8);
-  g_assert_cmpint (w.waves, ==, 5);
-}
-
-/* Percent of the largest configuration, raised to the next one. 9.0 (228
- * KiB = 233472): 50 % = 116736 → 132 KiB; 25 % = 58368 → 64 KiB; 1 % =
- * 2334 → 8 KiB; 0 → 0. 7.5 (64 KiB, steps 32 and 64): 0 → 32 KiB, 51 % =
- * 33423 → 64 KiB. 8.6 (100 KiB): 64 % = 65536 → 64 KiB, 65 % = 66560 →
- * 100 KiB. */
-static void
-test_carveout_mapping (void)
-{
-  static const struct {
-    const char *cc;
-    int pct;
-    gint64 config;
-  } cases[] = {
-    { "9.0", 100, 233472 }, { "9.0", 50, 135168 }, { "9.0", 25, 65536 }, { "9.0", 1, 8192 },
-    { "9.0", 0, 0 }, { "7.5", 0, 32768 }, { "7.5", 51, 65536 }, { "8.6", 64, 65536 },
-    { "8.6", 65, 102400 }, { "6.1", 50, -1 },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      CuoccGpu gpu;
-
-      g_assert_true (cuocc_gpu_for_cc (cases[i].cc, &gpu, NULL));
-      g_assert_cmpint (cuocc_carveout_config (&gpu.cap, cases[i].pct), ==, cases[i].config);
-    }
-}
-
-/* H200, 256 threads, 40000 bytes: 41024 → 41088 per block. At 50 % (132
- * KiB) 3 blocks fit, the largest configuration would hold 5: the preference
- * limits, and says so. At 100 % nothing is said. */
-static void
-test_carveout_preference (void)
-{
-  g_autoptr(GError) error = NULL;
-  CuoccGpu gpu;
-  CuoccInput in;
-  CuoccResult r;
-
-  g_assert_true (cuocc_gpu_find ("H200", &gpu, NULL));
-  cuocc_input_init (&in);
-  in.threads = 256;
-  in.smem = 40000;
-  in.carveout = 50;
-  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
-  g_assert_cmpint (r.smem_config, ==, 135168);
-  g_assert_cmpint (r.active_blocks, ==, 3);
-  g_assert_true (r.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
-  {
-    g_autofree char *text = cuocc_warnings_to_string (&gpu, &in, &r);
-
-    g_assert_nonnull (strstr (text, "a preference, not a guarantee: the driver may grant more shared memory and run more blocks"));
-  }
-
-  in.carveout = 100;
-  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
-  g_assert_cmpint (r.active_blocks, ==, 5);
-  g_assert_false (r.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
-
-  /* Registers bind first (255 × 256 threads: one block), so 50 % does not limit. */
-  in.carveout = 50;
-  in.regs = 255;
-  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
-  g_assert_false (r.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
-
-  /* Both ways of choosing the configuration at once is an error. */
-  in.smem_config = 65536;
-  g_assert_false (cuocc_calculate (&gpu, &in, &r, &error));
-  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
-  g_clear_error (&error);
-  in.smem_config = -1;
-  in.carveout = 101;
-  g_assert_false (cuocc_calculate (&gpu, &in, &r, &error));
-  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
-  g_clear_error (&error);
-
-  g_assert_true (cuocc_gpu_for_cc ("6.1", &gpu, NULL));
-  in.carveout = 50;
-  in.regs = 32;
-  g_assert_false (cuocc_calculate (&gpu, &in, &r, &error));
-  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -433,9 +330,6 @@ main (int    argc,
   g_test_add_func ("/cuocc/clusters/custom-device", test_custom_device);
   g_test_add_func ("/cuocc/clusters/sizes-refused", test_sizes_refused);
   g_test_add_func ("/cuocc/clusters/advice", test_advice);
-  g_test_add_func ("/cuocc/clusters/waves", test_cluster_waves);
-  g_test_add_func ("/cuocc/carveout/mapping", test_carveout_mapping);
-  g_test_add_func ("/cuocc/carveout/preference", test_carveout_preference);
 
   return g_test_run ();
 }

@@ -284,165 +284,86 @@ test_invalid_input (void)
   g_clear_error (&error);
 }
 
-typedef struct {
-  const char *text;
-  gboolean ok;
-  gint64 bytes;
-} SizeCase;
-
+/* Percent of the largest configuration, raised to the next one. 9.0 (228
+ * KiB = 233472): 50 % = 116736 → 132 KiB; 25 % = 58368 → 64 KiB; 1 % =
+ * 2334 → 8 KiB; 0 → 0. 7.5 (64 KiB, steps 32 and 64): 0 → 32 KiB, 51 % =
+ * 33423 → 64 KiB. 8.6 (100 KiB): 64 % = 65536 → 64 KiB, 65 % = 66560 →
+ * 100 KiB. */
 static void
-test_parse_size (void)
+test_carveout_mapping (void)
 {
-  static const SizeCase sizes[] = {
-    { "0", TRUE, 0 }, { "49152", TRUE, 49152 }, { "48K", TRUE, 49152 }, { "48k", TRUE, 49152 },
-    { "48KB", TRUE, 49152 }, { "48 KiB", TRUE, 49152 }, { " 100 ", TRUE, 100 }, { "12B", TRUE, 12 },
-    { "-1", FALSE, 0 }, { "abc", FALSE, 0 }, { "", FALSE, 0 }, { "1.5K", FALSE, 0 }, { "48M", FALSE, 0 },
-    { "99999999999999999999", FALSE, 0 }, { "2097152K", FALSE, 0 }, { "2097151K", TRUE, 2147482624 },
-    /* Blanks before and after, around the suffix too, alike. */
-    { "48K ", TRUE, 49152 }, { " 48K", TRUE, 49152 }, { "\t48 KiB\t", TRUE, 49152 }, { "12B ", TRUE, 12 },
-    { "48K B", FALSE, 0 }, { "48KiBx", FALSE, 0 }, { "48 K K", FALSE, 0 }, { " ", FALSE, 0 },
+  static const struct {
+    const char *cc;
+    int pct;
+    gint64 config;
+  } carveouts[] = {
+    { "9.0", 100, 233472 }, { "9.0", 50, 135168 }, { "9.0", 25, 65536 }, { "9.0", 1, 8192 },
+    { "9.0", 0, 0 }, { "7.5", 0, 32768 }, { "7.5", 51, 65536 }, { "8.6", 64, 65536 },
+    { "8.6", 65, 102400 }, { "6.1", 50, -1 },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (carveouts); i++)
     {
-      g_autoptr(GError) error = NULL;
-      gint64 bytes = -1;
-      gboolean ok = cuocc_parse_size (sizes[i].text, &bytes, &error);
+      CuoccGpu gpu;
 
-      g_assert_cmpint (ok, ==, sizes[i].ok);
-      if (ok)
-        g_assert_cmpint (bytes, ==, sizes[i].bytes);
-      else
-        g_assert_nonnull (error);
+      g_assert_true (cuocc_gpu_for_cc (carveouts[i].cc, &gpu, NULL));
+      g_assert_cmpint (cuocc_carveout_config (&gpu.cap, carveouts[i].pct), ==, carveouts[i].config);
     }
 }
 
+/* H200, 256 threads, 40000 bytes: 41024 → 41088 per block. At 50 % (132
+ * KiB) 3 blocks fit, the largest configuration would hold 5: the preference
+ * limits, and says so. At 100 % nothing is said. */
 static void
-test_parse_int (void)
+test_carveout_preference (void)
 {
   g_autoptr(GError) error = NULL;
-  int v = 0;
-
-  g_assert_true (cuocc_parse_int ("128", "threads", 1, 1024, &v, NULL));
-  g_assert_cmpint (v, ==, 128);
-  g_assert_true (cuocc_parse_int (" -3 ", "x", -5, 5, &v, NULL));
-  g_assert_cmpint (v, ==, -3);
-  g_assert_false (cuocc_parse_int ("0", "threads", 1, 1024, &v, &error));
-  g_assert_nonnull (strstr (error->message, "1 to 1024"));
-  g_clear_error (&error);
-  g_assert_false (cuocc_parse_int ("12x", "threads", 1, 1024, &v, &error));
-  g_assert_nonnull (strstr (error->message, "12x"));
-  g_clear_error (&error);
-  g_assert_false (cuocc_parse_int ("99999999999999999999", "threads", 1, G_MAXINT, &v, &error));
-  g_clear_error (&error);
-  g_assert_false (cuocc_parse_int ("2147483648", "threads", 1, G_MAXINT, &v, &error));
-  g_clear_error (&error);
-  g_assert_true (cuocc_parse_int ("2147483647", "threads", 1, G_MAXINT, &v, NULL));
-  g_assert_cmpint (v, ==, G_MAXINT);
-}
-
-/* How NVIDIA's tools write compute capabilities (nvcc -arch, CMake's
- * CUDA_ARCHITECTURES, cuobjdump), worked out by hand: the last digit is the
- * minor version, the digits before it the major; "a" and "f" name the same
- * capability. sm_101 was Jetson Thor's name before CUDA 13 made it 11.0. */
-static const struct {
-  const char *text;
-  int major, minor;
-  gboolean note;
-} cc_spellings[] = {
-  { "8.6", 8, 6, FALSE },      { "9.0", 9, 0, FALSE },        { "12.1", 12, 1, FALSE },
-  { " 7.5 ", 7, 5, FALSE },    { "90", 9, 0, FALSE },         { "86", 8, 6, FALSE },
-  { "120", 12, 0, FALSE },     { "100", 10, 0, FALSE },       { "sm_90", 9, 0, FALSE },
-  { "sm_90a", 9, 0, FALSE },   { "SM_90A", 9, 0, FALSE },     { "compute_90", 9, 0, FALSE },
-  { "compute_90a", 9, 0, FALSE }, { "sm_100f", 10, 0, FALSE }, { "sm_103a", 10, 3, FALSE },
-  { "sm_120", 12, 0, FALSE },  { "sm_121", 12, 1, FALSE },    { "sm_110", 11, 0, FALSE },
-  { "11.0", 11, 0, FALSE },    { "sm_35", 3, 5, FALSE },      { "sm_21", 2, 1, FALSE },
-  { "cc86", 8, 6, FALSE },     { "90a", 9, 0, FALSE },        { "100f", 10, 0, FALSE },
-  { "sm_101", 11, 0, TRUE },   { "sm_101a", 11, 0, TRUE },    { "sm_101f", 11, 0, TRUE },
-  { "compute_101", 11, 0, TRUE }, { "101", 11, 0, TRUE },     { "10.1", 11, 0, TRUE },
-};
-
-/* Look-alikes that a lenient reader would take for another capability. */
-static const char *cc_refused[] = {
-  "8.06", "8.0000006", "08.6", "8.60", "8.", ".6", "8", "8.6.0", "8,6", "x.y", "", " ",
-  "sm_9", "sm_090", "sm_1000", "sm_90b", "sm_90af", "sm_", "compute_", "sm90", "sm_-90",
-  "0.9", "09", "1e1", "0x56", "+8.6", "-8.6", "8.6a", "sm_90 a", "９.０", "sm_86.0",
-  "123.4", "8 .6",
-};
-
-static void
-test_parse_cc (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (cc_spellings); i++)
-    {
-      int major = -1, minor = -1;
-      g_autoptr(GError) error = NULL;
-
-      g_test_message ("%s", cc_spellings[i].text);
-      g_assert_true (cuocc_parse_cc (cc_spellings[i].text, &major, &minor, &error));
-      g_assert_no_error (error);
-      g_assert_cmpint (major, ==, cc_spellings[i].major);
-      g_assert_cmpint (minor, ==, cc_spellings[i].minor);
-      if (cc_spellings[i].note)
-        g_assert_nonnull (strstr (cuocc_cc_note (cc_spellings[i].text), "11.0"));
-      else
-        g_assert_null (cuocc_cc_note (cc_spellings[i].text));
-    }
-
-  for (guint i = 0; i < G_N_ELEMENTS (cc_refused); i++)
-    {
-      int major = -1, minor = -1;
-      g_autoptr(GError) error = NULL;
-
-      g_test_message ("%s", cc_refused[i]);
-      g_assert_false (cuocc_parse_cc (cc_refused[i], &major, &minor, &error));
-      g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_CC);
-      g_assert_nonnull (strstr (error->message, cc_refused[i]));
-      g_assert_cmpint (major, ==, -1);
-      g_assert_null (cuocc_cc_note (cc_refused[i]));
-    }
-}
-
-static void
-test_parse_cc_messages (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GError) error2 = NULL;
-  int major, minor;
   CuoccGpu gpu;
+  CuoccInput in;
+  CuoccResult r;
 
-  /* A minor version of several digits is named as the fault. */
-  g_assert_false (cuocc_parse_cc ("8.06", &major, &minor, &error));
-  g_assert_nonnull (strstr (error->message, "one digit"));
-  /* Anything else lists the spellings that are allowed. */
-  g_assert_false (cuocc_parse_cc ("sm_9", &major, &minor, &error2));
-  g_assert_nonnull (strstr (error2->message, "sm_90a"));
-  g_assert_nonnull (strstr (error2->message, "compute_90"));
+  g_assert_true (cuocc_gpu_find ("H200", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  in.smem = 40000;
+  in.carveout = 50;
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
+  g_assert_cmpint (r.smem_config, ==, 135168);
+  g_assert_cmpint (r.active_blocks, ==, 3);
+  g_assert_true (r.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
+  {
+    g_autofree char *text = cuocc_warnings_to_string (&gpu, &in, &r);
 
-  /* Every place that reads a capability goes through the same reading. */
-  g_assert_true (cuocc_gpu_for_cc ("sm_101", &gpu, NULL));
-  g_assert_cmpint (gpu.cap.major, ==, 11);
-  g_assert_cmpint (gpu.cap.minor, ==, 0);
-  g_assert_true (cuocc_gpu_find ("compute_89", &gpu, NULL));
-  g_assert_cmpint (gpu.cap.major, ==, 8);
-  g_assert_cmpint (gpu.cap.minor, ==, 9);
-}
+    g_assert_nonnull (strstr (text, "a preference, not a guarantee: the driver may grant more shared memory and run more blocks"));
+  }
 
-static void
-test_format_pct (void)
-{
-  static const struct { int a, b; const char *s; } pcts[] = {
-    { 48, 64, "75" }, { 40, 64, "62.5" }, { 32, 48, "66.67" }, { 42, 64, "65.63" },
-    { 64, 64, "100" }, { 0, 64, "0" }, { 1, 48, "2.08" }, { 1, 24, "4.17" }, { 4, 48, "8.33" },
-  };
+  in.carveout = 100;
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
+  g_assert_cmpint (r.active_blocks, ==, 5);
+  g_assert_false (r.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (pcts); i++)
-    {
-      char buf[16];
+  /* Registers bind first (255 × 256 threads: one block), so 50 % does not limit. */
+  in.carveout = 50;
+  in.regs = 255;
+  g_assert_true (cuocc_calculate (&gpu, &in, &r, NULL));
+  g_assert_false (r.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
 
-      cuocc_format_occupancy_pct (pcts[i].a, pcts[i].b, buf, sizeof buf);
-      g_assert_cmpstr (buf, ==, pcts[i].s);
-    }
+  /* Both ways of choosing the configuration at once is an error. */
+  in.smem_config = 65536;
+  g_assert_false (cuocc_calculate (&gpu, &in, &r, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  in.smem_config = -1;
+  in.carveout = 101;
+  g_assert_false (cuocc_calculate (&gpu, &in, &r, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  g_assert_true (cuocc_gpu_for_cc ("6.1", &gpu, NULL));
+  in.carveout = 50;
+  in.regs = 32;
+  g_assert_false (cuocc_calculate (&gpu, &in, &r, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED);
 }
 
 int
@@ -460,11 +381,8 @@ main (int    argc,
   g_test_add_func ("/cuocc/model/best-block-size", test_best_block_size);
   g_test_add_func ("/cuocc/model/available-smem", test_available_smem);
   g_test_add_func ("/cuocc/model/invalid-input", test_invalid_input);
-  g_test_add_func ("/cuocc/parse/size", test_parse_size);
-  g_test_add_func ("/cuocc/parse/int", test_parse_int);
-  g_test_add_func ("/cuocc/parse/cc", test_parse_cc);
-  g_test_add_func ("/cuocc/parse/cc-messages", test_parse_cc_messages);
-  g_test_add_func ("/cuocc/parse/occupancy-pct", test_format_pct);
+  g_test_add_func ("/cuocc/model/carveout-mapping", test_carveout_mapping);
+  g_test_add_func ("/cuocc/model/carveout-preference", test_carveout_preference);
 
   return g_test_run ();
 }
