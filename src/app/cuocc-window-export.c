@@ -31,12 +31,16 @@ static void
 results_row_init (ResultsRow  *row,
                   CuoccWindow *self)
 {
-  row->cc = cuocc_format_cc (self->gpu.cap.major, self->gpu.cap.minor);
-  row->limiters = cuocc_limiters_to_string (self->result.limiters & ((1u << CUOCC_N_LIMITS) - 1));
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
+  const CuoccResult *result = cuocc_calculation_get_result (self->calculation);
+
+  g_assert (result != NULL);
+  row->cc = cuocc_format_cc (gpu->cap.major, gpu->cap.minor);
+  row->limiters = cuocc_limiters_to_string (result->limiters & ((1u << CUOCC_N_LIMITS) - 1));
   for (guint c = 0; c < CUOCC_N_RESULT_COLUMNS; c++)
     row->names[c] = cuocc_table_column_name (c);
-  cuocc_table_result_cells (row->cc, &self->gpu, &self->input, &self->result, row->limiters,
-                            self->best_block_size, row->cells);
+  cuocc_table_result_cells (row->cc, gpu, cuocc_calculation_get_input (self->calculation), result, row->limiters,
+                            cuocc_calculation_get_best_block_size (self->calculation), row->cells);
 }
 
 static void
@@ -186,7 +190,7 @@ cuocc_window_export_results (CuoccWindow  *self,
   if (!check_extension (path, extensions, error))
     return FALSE;
 
-  if (!self->have_result)
+  if (!cuocc_calculation_get_have_result (self->calculation))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("There are no results to export: check the inputs."));
       return FALSE;
