@@ -5,7 +5,7 @@
 # the widget test; Python and shell harnesses run as they are, with
 # CUOCC_TEST_WRAPPER telling them to start cuocc under valgrind.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-vg=(valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
+vg=("$(command -v valgrind)" --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite
     --suppressions="$here/valgrind.supp")
 
 prog=$1

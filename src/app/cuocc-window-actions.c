@@ -109,10 +109,11 @@ export_graph_chosen_cb (GObject  *owner,
   CuoccWindow *self = CUOCC_WINDOW (owner);
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
-  gboolean ok;
 
-  ok = cuocc_window_export_graph (self, user_data, path, &error);
-  export_done (self, file, ok, error);
+  /* On success, the export's toast names the files it wrote. */
+  if (!cuocc_window_export_graph (self, user_data, path, &error))
+    /* Translators: a dialog heading, e.g. "Could not export “graph.png”" */
+    show_file_error (self, _("Could not export “%s”"), file, error);
 }
 
 static void
@@ -204,7 +205,8 @@ export_graph_action (GtkWidget  *widget,
   g_autofree char *name = g_strdup_printf (_("occupancy-%s.png"), which);
 
   run_dialog (CUOCC_WINDOW (widget), CUOCC_FILE_DIALOG_SAVE,
-              g_str_equal (which, "all") ? _("Export All Graphs") : _("Export the Graph"),
+              g_str_equal (which, "all") ? _("Export All Graphs")
+              : g_str_equal (which, "sheet") ? _("Export All Graphs as One Image") : _("Export the Graph"),
               name, graph_filters, G_N_ELEMENTS (graph_filters),
               export_graph_chosen_cb, g_strdup (which));
 }
@@ -238,7 +240,8 @@ apply_best_block_size_action (GtkWidget  *widget,
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
-  cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_THREADS, self->best_block_size);
+  cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_THREADS,
+                               cuocc_calculation_get_best_block_size (self->calculation));
 }
 
 static void
@@ -269,14 +272,14 @@ cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
 void
 cuocc_window_update_actions (CuoccWindow *self)
 {
-  gboolean have = self->have_result;
+  gboolean have = cuocc_calculation_get_have_result (self->calculation);
+  int best = cuocc_calculation_get_best_block_size (self->calculation);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-graph", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-results", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-results", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-best-block-size",
-                                 have && self->best_block_size > 0 &&
-                                 self->best_block_size != self->input.threads);
+                                 have && best > 0 && best != cuocc_calculation_get_input (self->calculation)->threads);
 }
 
 void

@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "cuocc-format.h"
 #include "cuocc-window-private.h"
@@ -18,146 +17,58 @@
 #define EXPORT_WIDTH 960
 #define EXPORT_HEIGHT 600
 
-static const char *columns[] = {
-  "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
-  "active_blocks", "active_warps", "active_threads", "occupancy_pct",
-  "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
-  "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
-};
-
-typedef enum {
-  VALUE_STRING,
-  VALUE_NUMBER,                    /* written as it is */
-  VALUE_NULL,                      /* CSV: empty; JSON: null */
-} ValueType;
-
-typedef struct {
-  ValueType type;
-  char *text;
-} Value;
-
 /* ----- helpers ----- */
 
-/* At most two decimals, as the command line writes it. */
+/* The answer as one row of the results format (cuocc-table.h). */
+typedef struct {
+  char *cc;
+  char *limiters;
+  const char *names[CUOCC_N_RESULT_COLUMNS];
+  CuoccCell cells[CUOCC_N_RESULT_COLUMNS];
+} ResultsRow;
+
+static void
+results_row_init (ResultsRow  *row,
+                  CuoccWindow *self)
+{
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
+  const CuoccResult *result = cuocc_calculation_get_result (self->calculation);
+
+  g_assert (result != NULL);
+  row->cc = cuocc_format_cc (gpu->cap.major, gpu->cap.minor);
+  row->limiters = cuocc_limiters_to_string (result->limiters & ((1u << CUOCC_N_LIMITS) - 1));
+  for (guint c = 0; c < CUOCC_N_RESULT_COLUMNS; c++)
+    row->names[c] = cuocc_table_column_name (c);
+  cuocc_table_result_cells (row->cc, gpu, cuocc_calculation_get_input (self->calculation), result, row->limiters,
+                            cuocc_calculation_get_best_block_size (self->calculation), row->cells);
+}
+
+static void
+results_row_clear (ResultsRow *row)
+{
+  g_free (row->cc);
+  g_free (row->limiters);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ResultsRow, results_row_clear)
+
 static char *
-format_percent_ascii (double fraction)
+results_to_table (CuoccWindow      *self,
+                  CuoccTableFormat  format)
 {
-  gint64 hundredths = llround (fraction * 10000.0);
-  int decimals = (int) (hundredths % 100);
+  GString *out = g_string_new (NULL);
+  g_auto (ResultsRow) row;
 
-  if (decimals == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, hundredths / 100);
-  if (decimals % 10 == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT ".%d", hundredths / 100, decimals / 10);
-  return g_strdup_printf ("%" G_GINT64_FORMAT ".%02d", hundredths / 100, decimals);
-}
-
-static Value
-number (gint64 value)
-{
-  return (Value) { VALUE_NUMBER, g_strdup_printf ("%" G_GINT64_FORMAT, value) };
-}
-
-static Value
-limit (int value, gboolean json)
-{
-  if (value != CUOCC_UNLIMITED)
-    return number (value);
-
-  return json ? (Value) { VALUE_NULL, NULL } : (Value) { VALUE_NUMBER, g_strdup ("unlimited") };
-}
-
-static Value
-string (char *text)
-{
-  return (Value) { VALUE_STRING, text };
-}
-
-static void
-collect_values (CuoccWindow *self,
-                gboolean     json,
-                Value        values[G_N_ELEMENTS (columns)])
-{
-  const CuoccResult *r = &self->result;
-  const CuoccInput *in = &self->input;
-  guint c = 0;
-
-  values[c++] = string (cuocc_format_cc (self->gpu.cap.major, self->gpu.cap.minor));
-  values[c++] = string (g_strdup (self->gpu.name));
-  values[c++] = number (in->threads);
-  values[c++] = number (in->regs);
-  values[c++] = number (in->smem);
-  values[c++] = number (r->smem_config);
-  values[c++] = number (in->barriers);
-  values[c++] = string (g_strdup (cuocc_caching_name (r->caching)));
-  values[c++] = number (r->active_blocks);
-  values[c++] = number (r->active_warps);
-  values[c++] = number (r->active_threads);
-  values[c++] = (Value) { VALUE_NUMBER, format_percent_ascii (r->occupancy) };
-  values[c++] = limit (r->blocks_by_warps, json);
-  values[c++] = limit (r->blocks_by_regs, json);
-  values[c++] = limit (r->blocks_by_smem, json);
-  values[c++] = limit (r->blocks_by_blocks, json);
-  values[c++] = limit (r->blocks_by_barriers, json);
-  values[c++] = string (cuocc_limiters_to_string (r->limiters & ((1u << CUOCC_N_LIMITS) - 1)));
-  values[c++] = number (r->regs_per_block);
-  values[c++] = number (r->smem_per_block);
-  values[c++] = number (self->best_block_size);
-  values[c++] = (Value) { VALUE_NULL, NULL };
-  g_assert (c == G_N_ELEMENTS (columns));
-}
-
-static void
-clear_values (Value values[G_N_ELEMENTS (columns)])
-{
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    g_free (values[i].text);
-}
-
-static void
-append_csv_field (GString    *out,
-                  const char *text)
-{
-  if (text == NULL)
-    return;
-
-  if (text[strcspn (text, ",\"\r\n")] == '\0')
+  results_row_init (&row, self);
+  if (format == CUOCC_TABLE_CSV)
     {
-      g_string_append (out, text);
-      return;
+      cuocc_table_append_header (out, row.names, CUOCC_N_RESULT_COLUMNS);
+      g_string_append_c (out, '\n');
     }
+  cuocc_table_append_row (out, format, row.names, row.cells, CUOCC_N_RESULT_COLUMNS);
+  g_string_append_c (out, '\n');
 
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-append_json_string (GString    *out,
-                    const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p == '\n')
-        g_string_append (out, "\\n");
-      else if (*p == '\r')
-        g_string_append (out, "\\r");
-      else if (*p == '\t')
-        g_string_append (out, "\\t");
-      else if (*p < 0x20 || *p == 0x7f)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
 }
 
 static gboolean
@@ -196,6 +107,20 @@ check_extension (const char  *path,
   return FALSE;
 }
 
+/* The GPU and the inputs under an exported graph, and the pinned
+ * configuration where the graphs show it. */
+static char *
+export_caption (CuoccWindow *self,
+                gboolean     pinned_shown)
+{
+  const CuoccConfig *pinned = pinned_shown ? cuocc_calculation_get_pinned (self->calculation) : NULL;
+
+  return cuocc_plot_caption (cuocc_calculation_get_gpu (self->calculation),
+                             cuocc_calculation_get_input (self->calculation),
+                             pinned != NULL ? &pinned->gpu : NULL,
+                             pinned != NULL ? &pinned->input : NULL);
+}
+
 static gboolean
 export_one (CuoccWindow      *self,
             CuoccSeriesKind   kind,
@@ -204,6 +129,8 @@ export_one (CuoccWindow      *self,
 {
   CuoccGraph *graph = self->graphs[kind];
   const CuoccSeries *series = cuocc_graph_get_series (graph);
+  CuoccPlotExtras extras = { NULL, cuocc_graph_get_overlay (graph) };
+  g_autofree char *caption = NULL;
   CuoccPlotStyle style;
 
   if (series == NULL)
@@ -214,16 +141,76 @@ export_one (CuoccWindow      *self,
 
   /* Exports go into documents: the light style, whatever the window shows. */
   cuocc_plot_style_init_light (&style);
+  extras.caption = caption = export_caption (self, extras.pinned != NULL);
 
-  return cuocc_plot_export (series, cuocc_graph_get_y_unit (graph), &style,
-                            path, EXPORT_WIDTH, EXPORT_HEIGHT, error);
+  return cuocc_plot_export_with (series, cuocc_graph_get_y_unit (graph), &style, &extras,
+                                 path, EXPORT_WIDTH, EXPORT_HEIGHT, error);
+}
+
+/* Every graph the GPU has in one image, two or three a row. */
+static gboolean
+export_sheet (CuoccWindow  *self,
+              const char   *path,
+              GError      **error)
+{
+  const CuoccSeries *series[CUOCC_N_ALL_GRAPHS];
+  const CuoccSeries *pinned[CUOCC_N_ALL_GRAPHS];
+  g_autofree char *caption = NULL;
+  gboolean pinned_shown = FALSE;
+  CuoccPlotStyle style;
+  guint n = 0;
+
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+    if (cuocc_graph_get_series (self->graphs[i]) != NULL)
+      {
+        series[n] = cuocc_graph_get_series (self->graphs[i]);
+        pinned[n] = cuocc_graph_get_overlay (self->graphs[i]);
+        pinned_shown |= pinned[n] != NULL;
+        n++;
+      }
+  if (n == 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("There is no graph to export: check the inputs."));
+      return FALSE;
+    }
+
+  cuocc_plot_style_init_light (&style);
+  caption = export_caption (self, pinned_shown);
+
+  return cuocc_plot_export_sheet (series, pinned, n, cuocc_graph_get_y_unit (self->graphs[0]), &style,
+                                  caption, path, EXPORT_WIDTH * 3 / 2, EXPORT_HEIGHT * ((n + 2) / 3),
+                                  error);
+}
+
+/* "Exported “a.png”", or "Exported “a-threads.png”, “a-regs.png” and …"
+ * for several files. */
+static void
+show_exported (CuoccWindow *self,
+               GPtrArray   *paths)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autofree char *name = g_path_get_basename (g_ptr_array_index (paths, i));
+
+      g_string_append (names, i > 0 ? ", " : "");
+      /* Translators: a file name in quotes, in a list of the files exported */
+      g_string_append_printf (names, _("“%s”"), name);
+    }
+  /* Translators: a notification, e.g. "Exported “graph.png”" or "Exported “a-threads.png”, “a-regs.png”" */
+  message = g_strdup_printf (_("Exported %s"), names->str);
+  cuocc_window_show_toast (self, message);
 }
 
 /* ----- shared with the window's other files ----- */
 
-/* which is "threads", "regs", "smem", "barriers", "cluster-size" or "all";
- * "all" writes a file for each graph the GPU has beside path, "-threads",
- * "-regs", "-smem", "-barriers" and "-cluster-size" added to its name. */
+/* which is "threads", "regs", "smem", "barriers", "cluster-size", a
+ * heatmap's name, "sheet" or "all"; "sheet" draws every graph the GPU has
+ * into one image; "all" writes a file for each beside path, "-threads",
+ * "-regs", "-smem", "-barriers" and "-cluster-size" added to its name. A
+ * toast names the files written. */
 gboolean
 cuocc_window_export_graph (CuoccWindow  *self,
                            const char   *which,
@@ -232,9 +219,11 @@ cuocc_window_export_graph (CuoccWindow  *self,
 {
   static const char *extensions[] = { ".png", ".svg", ".pdf", ".csv", NULL };
   static const char *suffixes[CUOCC_N_ALL_GRAPHS] = { "-threads", "-regs", "-smem", "-barriers", "-cluster-size" };
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   CuoccSeriesKind kind;
   g_autofree char *stem = NULL;
   const char *dot;
+  gboolean ok = TRUE;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (which != NULL && path != NULL, FALSE);
@@ -243,27 +232,44 @@ cuocc_window_export_graph (CuoccWindow  *self,
     return FALSE;
 
   if (g_str_has_prefix (which, "heatmap-"))
-    return cuocc_window_export_heatmap (self, which, path, error);
-
-  if (series_kind_for_name (which, &kind))
-    return export_one (self, kind, path, error);
-
-  dot = strrchr (path, '.');
-  stem = g_strndup (path, dot - path);
-  if (g_str_has_suffix (stem, "-all"))
-    stem[strlen (stem) - strlen ("-all")] = '\0';
-
-  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
-      g_autofree char *one = g_strconcat (stem, suffixes[i], dot, NULL);
+      g_autofree char *caption = export_caption (self, FALSE);
 
-      if (i >= CUOCC_N_GRAPHS && cuocc_graph_get_series (self->graphs[i]) == NULL)
-        continue;
-      if (!export_one (self, i, one, error))
-        return FALSE;
+      ok = cuocc_window_export_heatmap (self, which, caption, path, error);
+    }
+  else if (g_str_equal (which, "sheet"))
+    ok = export_sheet (self, path, error);
+  else if (series_kind_for_name (which, &kind))
+    ok = export_one (self, kind, path, error);
+  else
+    {
+      dot = strrchr (path, '.');
+      stem = g_strndup (path, dot - path);
+      if (g_str_has_suffix (stem, "-all"))
+        stem[strlen (stem) - strlen ("-all")] = '\0';
+
+      for (guint i = 0; i < CUOCC_N_ALL_GRAPHS && ok; i++)
+        {
+          char *one = g_strconcat (stem, suffixes[i], dot, NULL);
+
+          if (i >= CUOCC_N_GRAPHS && cuocc_graph_get_series (self->graphs[i]) == NULL)
+            {
+              g_free (one);
+              continue;
+            }
+          ok = export_one (self, i, one, error);
+          g_ptr_array_add (written, one);
+        }
+      if (!ok)
+        g_ptr_array_remove_index (written, written->len - 1);
     }
 
-  return TRUE;
+  if (stem == NULL && ok)
+    g_ptr_array_add (written, g_strdup (path));
+  if (written->len > 0)
+    show_exported (self, written);
+
+  return ok;
 }
 
 gboolean
@@ -279,7 +285,7 @@ cuocc_window_export_results (CuoccWindow  *self,
   if (!check_extension (path, extensions, error))
     return FALSE;
 
-  if (!self->have_result)
+  if (!cuocc_calculation_get_have_result (self->calculation))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("There are no results to export: check the inputs."));
       return FALSE;
@@ -295,67 +301,39 @@ cuocc_window_export_results (CuoccWindow  *self,
 char *
 cuocc_window_results_to_csv (CuoccWindow *self)
 {
-  GString *out = g_string_new (NULL);
-  Value values[G_N_ELEMENTS (columns)];
-
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", columns[i]);
-  g_string_append_c (out, '\n');
-
-  collect_values (self, FALSE, values);
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      append_csv_field (out, values[i].text);
-    }
-  g_string_append_c (out, '\n');
-  clear_values (values);
-
-  return g_string_free (out, FALSE);
+  return results_to_table (self, CUOCC_TABLE_CSV);
 }
 
 char *
 cuocc_window_results_to_json (CuoccWindow *self)
 {
-  GString *out = g_string_new (NULL);
-  Value values[G_N_ELEMENTS (columns)];
-
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
 
-  collect_values (self, TRUE, values);
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      g_string_append_printf (out, i > 0 ? ", \"%s\": " : "{\"%s\": ", columns[i]);
-      if (values[i].type == VALUE_NULL)
-        g_string_append (out, "null");
-      else if (values[i].type == VALUE_NUMBER)
-        g_string_append (out, values[i].text);
-      else
-        append_json_string (out, values[i].text);
-    }
-  g_string_append (out, "}\n");
-  clear_values (values);
-
-  return g_string_free (out, FALSE);
+  return results_to_table (self, CUOCC_TABLE_JSON);
 }
 
-/* One "name<TAB>value" line per column: readable as text, and two columns
- * when pasted into a spreadsheet. */
+/* One "name<TAB>value" line per column but the error: readable as text, and
+ * two columns when pasted into a spreadsheet. Text goes unquoted. */
 char *
 cuocc_window_results_to_text (CuoccWindow *self)
 {
   GString *out = g_string_new (NULL);
-  Value values[G_N_ELEMENTS (columns)];
+  g_auto (ResultsRow) row;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
 
-  collect_values (self, FALSE, values);
-  for (guint i = 0; i + 1 < G_N_ELEMENTS (columns); i++)
-    g_string_append_printf (out, "%s\t%s\n", columns[i], values[i].text ? values[i].text : "");
-  clear_values (values);
+  results_row_init (&row, self);
+  for (guint c = 0; c < CUOCC_COLUMN_ERROR; c++)
+    {
+      g_string_append_printf (out, "%s\t", row.names[c]);
+      if (row.cells[c].kind == CUOCC_CELL_STRING)
+        g_string_append (out, row.cells[c].text);
+      else
+        cuocc_table_append_cell (out, CUOCC_TABLE_CSV, &row.cells[c]);
+      g_string_append_c (out, '\n');
+    }
 
   return g_string_free (out, FALSE);
 }

@@ -50,8 +50,10 @@ def run_driver(*args, log=None):
     env["CUOCC_FAKE_CUDA_TABLE"] = TABLE_PATH
     if log is not None:
         env["CUOCC_FAKE_CUDA_LOG"] = log
-    proc = subprocess.run([clitest.CUOCC] + [str(a) for a in args], env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    # Under memcheck too, as clitest.run starts cuocc (the stand-in library included).
+    proc = subprocess.run(clitest.WRAPPER + [clitest.CUOCC] + [str(a) for a in args], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          timeout=60 * (20 if clitest.WRAPPER else 1))
     return clitest.Result(proc)
 
 

@@ -54,7 +54,8 @@ expect "--dyn completes to --dynamic-smem" "$(complete_words --dyn)" "--dynamic-
 
 first_gpu=$(complete_words --gpu N | head -1)
 n=$((n + 1))
-gpus=$("$cli" --list-gpus)
+# CUOCC_TEST_WRAPPER: memcheck under `meson test --setup valgrind` (tests/memcheck.sh).
+gpus=$(${CUOCC_TEST_WRAPPER:-} "$cli" --list-gpus)
 if [ -n "$first_gpu" ] && grep -qF -- "$(printf '%b' "${first_gpu//\\/}")" <<<"$gpus"; then
   echo "ok $n --gpu offers the names of cuocc --list-gpus ($first_gpu)"
 else

@@ -3,6 +3,7 @@
 of the man page's synopsis and option list is named somewhere in --help, and every
 option --help names is documented in the man page.
    check-man-page.py MANPAGE CUOCC"""
+import os
 import re
 import shutil
 import subprocess
@@ -27,7 +28,9 @@ def man_options(path):
 
 
 def help_options(cli):
-    out = subprocess.run([cli, "--help"], capture_output=True, text=True,
+    # Under `meson test --setup valgrind`, cuocc runs under memcheck (tests/memcheck.sh).
+    wrapper = os.environ.get("CUOCC_TEST_WRAPPER", "").split()
+    out = subprocess.run(wrapper + [cli, "--help"], capture_output=True, text=True,
                          env={"LC_ALL": "C.UTF-8", "LANGUAGE": "C"}, check=False)
     # An option counts when --help names it anywhere, its synopsis included.
     return set(OPTION.findall(out.stdout)), out.returncode

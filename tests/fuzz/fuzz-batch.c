@@ -21,7 +21,7 @@ int LLVMFuzzerInitialize (int *argc, char ***argv);
 static FILE *sink;
 
 static void
-quiet (const char *text)
+quiet (const char *text G_GNUC_UNUSED)
 {
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang and runs each on a copy of its seed
 # corpus. Not part of the normal test suite, which replays the seed corpus
-# through the readers (tests/import, test-import-corpus).
+# through the readers (tests/import, test-import-corpus) and through the
+# device, session and batch targets themselves (tests/fuzz, replay.c).
 #
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
