@@ -7,18 +7,13 @@
 #include <adwaita.h>
 #include <cuocc.h>
 
+#include "cuocc-calculation.h"
+
 G_BEGIN_DECLS
 
 #define CUOCC_TYPE_COMPARE_VIEW (cuocc_compare_view_get_type ())
 
 G_DECLARE_FINAL_TYPE (CuoccCompareView, cuocc_compare_view, CUOCC, COMPARE_VIEW, AdwBin)
-
-/* A configuration and its result, as pinned or as it is now. */
-typedef struct {
-  CuoccGpu gpu;
-  CuoccInput input;
-  CuoccResult result;
-} CuoccConfig;
 
 void        cuocc_compare_view_set_current (CuoccCompareView  *self,
                                             const CuoccConfig *config);

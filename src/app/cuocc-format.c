@@ -5,6 +5,9 @@
  */
 #include "config.h"
 
+#include <locale.h>
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
@@ -41,33 +44,27 @@ cuocc_format_blocks (int blocks)
   return cuocc_format_count (blocks);
 }
 
-/* At most two decimals, and none where they would be zeros. */
-char *
-cuocc_format_decimal (double value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  char *end;
-
-  g_snprintf (buffer, sizeof buffer, "%.2f", value);
-  end = buffer + strlen (buffer) - 1;
-  if (strchr (buffer, '.') || strchr (buffer, ','))
-    {
-      while (*end == '0')
-        *end-- = '\0';
-      if (*end == '.' || *end == ',')
-        *end = '\0';
-    }
-
-  return g_strdup (buffer);
-}
-
+/* The digits of the results format (cuocc-table.h), so that the window,
+ * its exports and the command line round a percentage alike; only the
+ * decimal point is the user's locale's. */
 char *
 cuocc_format_percent (double fraction)
 {
-  g_autofree char *number = cuocc_format_decimal (fraction * 100.0);
+  char number[CUOCC_TABLE_PERCENT_SIZE];
+  const char *point = localeconv ()->decimal_point;
+  g_autofree char *local = NULL;
+  char *dot;
+
+  cuocc_table_format_percent (fraction, number);
+  dot = strchr (number, '.');
+  if (dot != NULL && g_strcmp0 (point, ".") != 0 && point != NULL && *point != '\0')
+    {
+      *dot = '\0';
+      local = g_strconcat (number, point, dot + 1, NULL);
+    }
 
   /* Translators: a percentage, e.g. "62.5 %" */
-  return g_strdup_printf (_("%s %%"), number);
+  return g_strdup_printf (_("%s %%"), local != NULL ? local : number);
 }
 
 char *

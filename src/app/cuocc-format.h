@@ -12,7 +12,6 @@ char *cuocc_format_count   (gint64  value);
 char *cuocc_format_bytes   (gint64  bytes);
 char *cuocc_format_blocks  (int     blocks);
 char *cuocc_format_percent (double  fraction);
-char *cuocc_format_decimal (double  value);
 char *cuocc_format_cc      (int     major,
                             int     minor);
 char *cuocc_format_capped  (const char *text,

@@ -59,6 +59,8 @@ struct _CuoccInputPanel
   CuoccInputField fields[CUOCC_N_FIELDS];
   guint frozen;
   gboolean changed_while_frozen;
+
+  CuoccCalculation *calculation;
 };
 
 /* ----- type definition ----- */
@@ -66,7 +68,6 @@ struct _CuoccInputPanel
 G_DEFINE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, GTK_TYPE_WIDGET)
 
 enum {
-  CHANGED,
   LOAD_CUSTOM_DEVICE,
   GPU_UNAVAILABLE,
   N_SIGNALS
@@ -76,13 +77,30 @@ static guint signals[N_SIGNALS];
 
 /* ----- helpers ----- */
 
+/* What the fields say goes to the calculation: an input, or why there is
+ * none. */
+static void
+write_calculation (CuoccInputPanel *self)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccInput input;
+  gboolean valid;
+
+  if (self->calculation == NULL)
+    return;
+
+  valid = cuocc_input_panel_get_input (self, &input, &error);
+  cuocc_calculation_set_input (self->calculation, cuocc_input_panel_get_gpu_id (self),
+                               cuocc_input_panel_get_gpu (self), valid ? &input : NULL, error);
+}
+
 static void
 emit_changed (CuoccInputPanel *self)
 {
   if (self->frozen > 0)
     self->changed_while_frozen = TRUE;
   else
-    g_signal_emit (self, signals[CHANGED], 0);
+    write_calculation (self);
 }
 
 static void
@@ -99,7 +117,7 @@ thaw (CuoccInputPanel *self)
   if (--self->frozen == 0 && self->changed_while_frozen)
     {
       self->changed_while_frozen = FALSE;
-      g_signal_emit (self, signals[CHANGED], 0);
+      write_calculation (self);
     }
 }
 
@@ -136,7 +154,10 @@ set_field_text (CuoccInputPanel *self,
   else
     text = g_strdup_printf ("%" G_GINT64_FORMAT, value);
 
+  /* Setting a text deletes the old one, then inserts: one change. */
+  freeze (self);
   gtk_editable_set_text (GTK_EDITABLE (self->fields[field].entry), text);
+  thaw (self);
 }
 
 /* The static and dynamic shared memory together; the dynamic part stays
@@ -516,6 +537,7 @@ cuocc_input_panel_dispose (GObject *object)
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->gpus);
+  g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_input_panel_parent_class)->dispose (object);
 }
@@ -541,9 +563,6 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
   object_class->dispose = cuocc_input_panel_dispose;
   object_class->finalize = cuocc_input_panel_finalize;
 
-  signals[CHANGED] =
-    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[LOAD_CUSTOM_DEVICE] =
     g_signal_new ("load-custom-device", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -734,10 +753,12 @@ cuocc_input_panel_set_value (CuoccInputPanel *self,
   g_return_if_fail (field < CUOCC_N_FIELDS);
 
   /* The shared memory a graph or the advice asks for is the total. */
+  freeze (self);
   if (field == CUOCC_FIELD_SMEM)
     set_total_smem (self, value);
   else
     set_field_text (self, field, value);
+  thaw (self);
 }
 
 GtkEditable *
@@ -920,4 +941,18 @@ cuocc_input_panel_get_opt_in_text (CuoccInputPanel *self)
   g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
 
   return gtk_widget_get_visible (GTK_WIDGET (self->opt_in_label)) ? gtk_label_get_label (self->opt_in_label) : NULL;
+}
+
+/* The panel writes what its fields say into calculation, now and after
+ * every change. */
+void
+cuocc_input_panel_set_calculation (CuoccInputPanel  *self,
+                                   CuoccCalculation *calculation)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
+  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
+  g_return_if_fail (self->calculation == NULL);
+
+  self->calculation = g_object_ref (calculation);
+  write_calculation (self);
 }

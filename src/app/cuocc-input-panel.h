@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 #include <cuocc.h>
 
+#include "cuocc-calculation.h"
 #include "cuocc-session.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,8 @@ typedef enum {
   CUOCC_N_FIELDS
 } CuoccField;
 
+void            cuocc_input_panel_set_calculation  (CuoccInputPanel     *self,
+                                                    CuoccCalculation    *calculation);
 const CuoccGpu *cuocc_input_panel_get_gpu          (CuoccInputPanel     *self);
 const char     *cuocc_input_panel_get_opt_in_text  (CuoccInputPanel     *self);
 gboolean        cuocc_input_panel_get_input        (CuoccInputPanel     *self,

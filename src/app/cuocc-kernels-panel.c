@@ -7,8 +7,6 @@
  */
 #include "config.h"
 
-#include <math.h>
-
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
@@ -16,8 +14,6 @@
 #include "cuocc-kernel-loader.h"
 #include "cuocc-kernels-panel.h"
 
-/* The CLI's tolerance for the profiler's figure, which has two decimals. */
-#define AGREEMENT_TOLERANCE 0.01
 /* What a label shows of a kernel's name: more than any screen, less than
  * what Pango lays out slowly. */
 #define DETAILS_NAME_MAX_CHARS 600
@@ -203,7 +199,7 @@ profiler_text (CuoccKernelsPanel *self,
                             block ? block : "", theirs);
 
   ours = cuocc_format_percent (self->comparison / 100.0);
-  *disagrees = fabs (round (self->comparison * 100.0) / 100.0 - k->theoretical_occupancy) > AGREEMENT_TOLERANCE + 1e-9;
+  *disagrees = !cuocc_table_occupancy_agrees (self->comparison, k->theoretical_occupancy);
   if (*disagrees)
     /* Translators: e.g. "… Theoretical occupancy: Nsight Compute 50 %, cuocc 100 %. They disagree." */
     return g_strdup_printf (_("%s Theoretical occupancy: Nsight Compute %s, cuocc %s. They disagree."),

@@ -61,6 +61,8 @@ struct _CuoccResultsView
   GtkWidget *resource_rows[CUOCC_N_LIMITS][N_COLUMNS + 1];
   GtkLabel *limit_values[N_LIMIT_ROWS];
   guint limiters;
+
+  CuoccCalculation *calculation;
 };
 
 /* ----- type definition ----- */
@@ -320,60 +322,6 @@ show_explanation (CuoccResultsView  *self,
   gtk_widget_remove_css_class (GTK_WIDGET (self->explanation_label), "error");
 }
 
-/* ----- dispose ----- */
-
-static void
-cuocc_results_view_dispose (GObject *object)
-{
-  CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
-
-  g_clear_pointer (&self->box, gtk_widget_unparent);
-
-  G_OBJECT_CLASS (cuocc_results_view_parent_class)->dispose (object);
-}
-
-/* ----- class_init / init ----- */
-
-static void
-cuocc_results_view_class_init (CuoccResultsViewClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
-
-  object_class->dispose = cuocc_results_view_dispose;
-
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-results-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, occupancy_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, occupancy_bar);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, threads_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warps_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, blocks_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, explanation_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warnings_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, clusters_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, resources_grid);
-  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, limits_grid);
-
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-}
-
-static void
-cuocc_results_view_init (CuoccResultsView *self)
-{
-  gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* The bar's own offsets colour a low occupancy as a warning. */
-  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_LOW);
-  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_HIGH);
-  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_FULL);
-
-  build_resources_grid (self);
-  build_limits_grid (self);
-}
-
 static char *
 clusters_text (const CuoccGpu      *gpu,
                const CuoccResult   *result,
@@ -425,19 +373,14 @@ show_clusters (CuoccResultsView  *self,
     set_take (self->clusters_label, clusters_text (gpu, result, &c));
 }
 
-/* ----- public API ----- */
-
-void
-cuocc_results_view_show (CuoccResultsView  *self,
-                         const CuoccGpu    *gpu,
-                         const CuoccInput  *input,
-                         const CuoccResult *result,
-                         int                best_block_size)
+static void
+show_result (CuoccResultsView  *self,
+             const CuoccGpu    *gpu,
+             const CuoccInput  *input,
+             const CuoccResult *result,
+             int                best_block_size)
 {
   g_autofree char *warnings = NULL;
-
-  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
-  g_return_if_fail (gpu != NULL && input != NULL && result != NULL);
 
   self->limiters = result->limiters;
 
@@ -466,12 +409,10 @@ cuocc_results_view_show (CuoccResultsView  *self,
   show_limits (self, gpu);
 }
 
-void
-cuocc_results_view_show_error (CuoccResultsView *self,
-                               const char       *message)
+static void
+show_error (CuoccResultsView *self,
+            const char       *message)
 {
-  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
-
   gtk_label_set_label (self->occupancy_label, "–");
   gtk_level_bar_set_value (self->occupancy_bar, 0);
   gtk_label_set_label (self->threads_label, "–");
@@ -491,6 +432,84 @@ cuocc_results_view_show_error (CuoccResultsView *self,
     gtk_label_set_label (GTK_LABEL (self->resource_rows[r][3]), "–");
 }
 
+/* ----- callbacks ----- */
+
+static void
+calculation_changed_cb (CuoccResultsView *self)
+{
+  CuoccCalculation *calculation = self->calculation;
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (calculation);
+
+  if (!cuocc_calculation_get_have_result (calculation))
+    {
+      show_error (self, cuocc_calculation_get_error (calculation));
+      /* Never the previous GPU's table beside the new GPU's error. */
+      if (gpu != NULL)
+        show_limits (self, gpu);
+      return;
+    }
+
+  show_result (self, gpu, cuocc_calculation_get_input (calculation), cuocc_calculation_get_result (calculation),
+               cuocc_calculation_get_best_block_size (calculation));
+}
+
+/* ----- dispose ----- */
+
+static void
+cuocc_results_view_dispose (GObject *object)
+{
+  CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  if (self->calculation != NULL)
+    g_signal_handlers_disconnect_by_data (self->calculation, self);
+  g_clear_object (&self->calculation);
+
+  G_OBJECT_CLASS (cuocc_results_view_parent_class)->dispose (object);
+}
+
+/* ----- class_init / init ----- */
+
+static void
+cuocc_results_view_class_init (CuoccResultsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_results_view_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-results-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, occupancy_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, occupancy_bar);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, threads_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warps_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, blocks_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, explanation_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, warnings_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, clusters_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, best_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, resources_grid);
+  gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, limits_grid);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cuocc_results_view_init (CuoccResultsView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The bar's own offsets colour a low occupancy as a warning. */
+  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_LOW);
+  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_HIGH);
+  gtk_level_bar_remove_offset_value (self->occupancy_bar, GTK_LEVEL_BAR_OFFSET_FULL);
+
+  build_resources_grid (self);
+  build_limits_grid (self);
+}
+
 const char *
 cuocc_results_view_get_clusters (CuoccResultsView *self)
 {
@@ -503,16 +522,6 @@ cuocc_results_view_get_clusters (CuoccResultsView *self)
 
 /* The GPU's own figures do not depend on the inputs: when the inputs are
  * invalid they are still shown, for the GPU now chosen. */
-void
-cuocc_results_view_show_limits (CuoccResultsView *self,
-                                const CuoccGpu   *gpu)
-{
-  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
-  g_return_if_fail (gpu != NULL);
-
-  show_limits (self, gpu);
-}
-
 const char *
 cuocc_results_view_get_limit_cc (CuoccResultsView *self)
 {
@@ -548,4 +557,19 @@ cuocc_results_view_row_is_limiting (CuoccResultsView *self,
       return gtk_widget_has_css_class (self->resource_rows[i][0], "limiting");
 
   return FALSE;
+}
+
+/* The view shows the calculation's result, or why there is none. */
+void
+cuocc_results_view_set_calculation (CuoccResultsView *self,
+                                    CuoccCalculation *calculation)
+{
+  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
+  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
+  g_return_if_fail (self->calculation == NULL);
+
+  self->calculation = g_object_ref (calculation);
+  g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
+  if (cuocc_calculation_get_computations (calculation) > 0)
+    calculation_changed_cb (self);
 }

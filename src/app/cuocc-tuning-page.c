@@ -2,9 +2,12 @@
  * inputs at once, the launch grid's waves and a pinned configuration.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The page follows the calculation, but works out its advice and heatmaps
+ * only while it is shown: a change made on the calculator page is taken up
+ * when the page is mapped again.
  */
 #include "config.h"
-
 
 #include "cuocc-tuning-page.h"
 
@@ -20,6 +23,9 @@ struct _CuoccTuningPage
   CuoccCompareView *compare_view;
   CuoccHeatmapView *heatmap_regs;
   CuoccHeatmapView *heatmap_smem;
+
+  CuoccCalculation *calculation;
+  gboolean stale;
 };
 
 enum {
@@ -33,7 +39,42 @@ G_DEFINE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, ADW_TYPE_BIN)
 
 static guint signals[N_SIGNALS];
 
+/* ----- helpers ----- */
+
+static void
+update (CuoccTuningPage *self)
+{
+  CuoccConfig config;
+
+  self->stale = FALSE;
+  cuocc_compare_view_set_pinned (self->compare_view, cuocc_calculation_get_pinned (self->calculation));
+  if (!cuocc_calculation_get_current (self->calculation, &config))
+    {
+      cuocc_advice_view_clear (self->advice_view, cuocc_calculation_get_error (self->calculation));
+      cuocc_heatmap_view_set_grid (self->heatmap_regs, NULL);
+      cuocc_heatmap_view_set_grid (self->heatmap_smem, NULL);
+      cuocc_waves_view_clear (self->waves_view);
+      cuocc_compare_view_set_current (self->compare_view, NULL);
+      return;
+    }
+
+  cuocc_advice_view_update (self->advice_view, &config.gpu, &config.input,
+                            cuocc_calculation_get_extra (self->calculation));
+  cuocc_heatmap_view_set_grid (self->heatmap_regs, cuocc_grid_new (&config.gpu, &config.input, CUOCC_SERIES_REGS));
+  cuocc_heatmap_view_set_grid (self->heatmap_smem, cuocc_grid_new (&config.gpu, &config.input, CUOCC_SERIES_SMEM));
+  cuocc_waves_view_update (self->waves_view, &config.gpu, &config.result);
+  cuocc_compare_view_set_current (self->compare_view, &config);
+}
+
 /* ----- callbacks ----- */
+
+static void
+calculation_changed_cb (CuoccTuningPage *self)
+{
+  self->stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    update (self);
+}
 
 static void
 advice_apply_cb (CuoccAdviceView *view,
@@ -57,12 +98,43 @@ cell_picked_cb (CuoccHeatmapView *view,
     g_signal_emit (self, signals[APPLY], 0, (int) threads, -1, y);
 }
 
+/* ----- vfuncs ----- */
+
+static void
+cuocc_tuning_page_map (GtkWidget *widget)
+{
+  CuoccTuningPage *self = CUOCC_TUNING_PAGE (widget);
+
+  if (self->stale)
+    update (self);
+
+  GTK_WIDGET_CLASS (cuocc_tuning_page_parent_class)->map (widget);
+}
+
+/* ----- dispose / finalize ----- */
+
+static void
+cuocc_tuning_page_dispose (GObject *object)
+{
+  CuoccTuningPage *self = CUOCC_TUNING_PAGE (object);
+
+  if (self->calculation != NULL)
+    g_signal_handlers_disconnect_by_data (self->calculation, self);
+  g_clear_object (&self->calculation);
+
+  G_OBJECT_CLASS (cuocc_tuning_page_parent_class)->dispose (object);
+}
+
 /* ----- class_init / init ----- */
 
 static void
 cuocc_tuning_page_class_init (CuoccTuningPageClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cuocc_tuning_page_dispose;
+  widget_class->map = cuocc_tuning_page_map;
 
   /* Threads per block, registers per thread, shared memory per block to
    * set; -1 for each that stays. */
@@ -96,32 +168,18 @@ cuocc_tuning_page_init (CuoccTuningPage *self)
 /* ----- public API ----- */
 
 void
-cuocc_tuning_page_update (CuoccTuningPage        *self,
-                          const CuoccConfig      *config,
-                          const CuoccAdviceExtra *extra)
+cuocc_tuning_page_set_calculation (CuoccTuningPage  *self,
+                                   CuoccCalculation *calculation)
 {
   g_return_if_fail (CUOCC_IS_TUNING_PAGE (self));
-  g_return_if_fail (config != NULL);
+  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
+  g_return_if_fail (self->calculation == NULL);
 
-  cuocc_advice_view_update (self->advice_view, &config->gpu, &config->input, extra);
-  cuocc_heatmap_view_set_grid (self->heatmap_regs, cuocc_grid_new (&config->gpu, &config->input, CUOCC_SERIES_REGS));
-  cuocc_heatmap_view_set_grid (self->heatmap_smem, cuocc_grid_new (&config->gpu, &config->input, CUOCC_SERIES_SMEM));
-  cuocc_waves_view_update (self->waves_view, &config->gpu, &config->result);
-  cuocc_compare_view_set_current (self->compare_view, config);
-}
-
-/* The inputs have no result: message says why. */
-void
-cuocc_tuning_page_clear (CuoccTuningPage *self,
-                         const char      *message)
-{
-  g_return_if_fail (CUOCC_IS_TUNING_PAGE (self));
-
-  cuocc_advice_view_clear (self->advice_view, message);
-  cuocc_heatmap_view_set_grid (self->heatmap_regs, NULL);
-  cuocc_heatmap_view_set_grid (self->heatmap_smem, NULL);
-  cuocc_waves_view_clear (self->waves_view);
-  cuocc_compare_view_set_current (self->compare_view, NULL);
+  self->calculation = g_object_ref (calculation);
+  g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
+  g_signal_connect_swapped (calculation, "pinned-changed", G_CALLBACK (calculation_changed_cb), self);
+  if (cuocc_calculation_get_computations (calculation) > 0)
+    calculation_changed_cb (self);
 }
 
 CuoccAdviceView *

@@ -9,6 +9,7 @@
 #include <cuocc.h>
 
 #include "cuocc-advice-view.h"
+#include "cuocc-calculation.h"
 #include "cuocc-compare-view.h"
 #include "cuocc-heatmap-view.h"
 #include "cuocc-waves-view.h"
@@ -19,11 +20,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, CUOCC, TUNING_PAGE, AdwBin)
 
-void              cuocc_tuning_page_update           (CuoccTuningPage        *self,
-                                                      const CuoccConfig      *config,
-                                                      const CuoccAdviceExtra *extra);
-void              cuocc_tuning_page_clear            (CuoccTuningPage        *self,
-                                                      const char             *message);
+void              cuocc_tuning_page_set_calculation  (CuoccTuningPage        *self,
+                                                      CuoccCalculation       *calculation);
 CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);
 CuoccWavesView   *cuocc_tuning_page_get_waves_view   (CuoccTuningPage        *self);
 CuoccCompareView *cuocc_tuning_page_get_compare_view (CuoccTuningPage        *self);

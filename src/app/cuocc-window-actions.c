@@ -238,7 +238,8 @@ apply_best_block_size_action (GtkWidget  *widget,
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
-  cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_THREADS, self->best_block_size);
+  cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_THREADS,
+                               cuocc_calculation_get_best_block_size (self->calculation));
 }
 
 static void
@@ -269,14 +270,14 @@ cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
 void
 cuocc_window_update_actions (CuoccWindow *self)
 {
-  gboolean have = self->have_result;
+  gboolean have = cuocc_calculation_get_have_result (self->calculation);
+  int best = cuocc_calculation_get_best_block_size (self->calculation);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-graph", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-results", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-results", have);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.apply-best-block-size",
-                                 have && self->best_block_size > 0 &&
-                                 self->best_block_size != self->input.threads);
+                                 have && best > 0 && best != cuocc_calculation_get_input (self->calculation)->threads);
 }
 
 void

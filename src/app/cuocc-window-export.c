@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "cuocc-format.h"
 #include "cuocc-window-private.h"
@@ -18,146 +17,58 @@
 #define EXPORT_WIDTH 960
 #define EXPORT_HEIGHT 600
 
-static const char *columns[] = {
-  "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
-  "active_blocks", "active_warps", "active_threads", "occupancy_pct",
-  "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
-  "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
-};
-
-typedef enum {
-  VALUE_STRING,
-  VALUE_NUMBER,                    /* written as it is */
-  VALUE_NULL,                      /* CSV: empty; JSON: null */
-} ValueType;
-
-typedef struct {
-  ValueType type;
-  char *text;
-} Value;
-
 /* ----- helpers ----- */
 
-/* At most two decimals, as the command line writes it. */
+/* The answer as one row of the results format (cuocc-table.h). */
+typedef struct {
+  char *cc;
+  char *limiters;
+  const char *names[CUOCC_N_RESULT_COLUMNS];
+  CuoccCell cells[CUOCC_N_RESULT_COLUMNS];
+} ResultsRow;
+
+static void
+results_row_init (ResultsRow  *row,
+                  CuoccWindow *self)
+{
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
+  const CuoccResult *result = cuocc_calculation_get_result (self->calculation);
+
+  g_assert (result != NULL);
+  row->cc = cuocc_format_cc (gpu->cap.major, gpu->cap.minor);
+  row->limiters = cuocc_limiters_to_string (result->limiters & ((1u << CUOCC_N_LIMITS) - 1));
+  for (guint c = 0; c < CUOCC_N_RESULT_COLUMNS; c++)
+    row->names[c] = cuocc_table_column_name (c);
+  cuocc_table_result_cells (row->cc, gpu, cuocc_calculation_get_input (self->calculation), result, row->limiters,
+                            cuocc_calculation_get_best_block_size (self->calculation), row->cells);
+}
+
+static void
+results_row_clear (ResultsRow *row)
+{
+  g_free (row->cc);
+  g_free (row->limiters);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ResultsRow, results_row_clear)
+
 static char *
-format_percent_ascii (double fraction)
+results_to_table (CuoccWindow      *self,
+                  CuoccTableFormat  format)
 {
-  gint64 hundredths = llround (fraction * 10000.0);
-  int decimals = (int) (hundredths % 100);
+  GString *out = g_string_new (NULL);
+  g_auto (ResultsRow) row;
 
-  if (decimals == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, hundredths / 100);
-  if (decimals % 10 == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT ".%d", hundredths / 100, decimals / 10);
-  return g_strdup_printf ("%" G_GINT64_FORMAT ".%02d", hundredths / 100, decimals);
-}
-
-static Value
-number (gint64 value)
-{
-  return (Value) { VALUE_NUMBER, g_strdup_printf ("%" G_GINT64_FORMAT, value) };
-}
-
-static Value
-limit (int value, gboolean json)
-{
-  if (value != CUOCC_UNLIMITED)
-    return number (value);
-
-  return json ? (Value) { VALUE_NULL, NULL } : (Value) { VALUE_NUMBER, g_strdup ("unlimited") };
-}
-
-static Value
-string (char *text)
-{
-  return (Value) { VALUE_STRING, text };
-}
-
-static void
-collect_values (CuoccWindow *self,
-                gboolean     json,
-                Value        values[G_N_ELEMENTS (columns)])
-{
-  const CuoccResult *r = &self->result;
-  const CuoccInput *in = &self->input;
-  guint c = 0;
-
-  values[c++] = string (cuocc_format_cc (self->gpu.cap.major, self->gpu.cap.minor));
-  values[c++] = string (g_strdup (self->gpu.name));
-  values[c++] = number (in->threads);
-  values[c++] = number (in->regs);
-  values[c++] = number (in->smem);
-  values[c++] = number (r->smem_config);
-  values[c++] = number (in->barriers);
-  values[c++] = string (g_strdup (cuocc_caching_name (r->caching)));
-  values[c++] = number (r->active_blocks);
-  values[c++] = number (r->active_warps);
-  values[c++] = number (r->active_threads);
-  values[c++] = (Value) { VALUE_NUMBER, format_percent_ascii (r->occupancy) };
-  values[c++] = limit (r->blocks_by_warps, json);
-  values[c++] = limit (r->blocks_by_regs, json);
-  values[c++] = limit (r->blocks_by_smem, json);
-  values[c++] = limit (r->blocks_by_blocks, json);
-  values[c++] = limit (r->blocks_by_barriers, json);
-  values[c++] = string (cuocc_limiters_to_string (r->limiters & ((1u << CUOCC_N_LIMITS) - 1)));
-  values[c++] = number (r->regs_per_block);
-  values[c++] = number (r->smem_per_block);
-  values[c++] = number (self->best_block_size);
-  values[c++] = (Value) { VALUE_NULL, NULL };
-  g_assert (c == G_N_ELEMENTS (columns));
-}
-
-static void
-clear_values (Value values[G_N_ELEMENTS (columns)])
-{
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    g_free (values[i].text);
-}
-
-static void
-append_csv_field (GString    *out,
-                  const char *text)
-{
-  if (text == NULL)
-    return;
-
-  if (text[strcspn (text, ",\"\r\n")] == '\0')
+  results_row_init (&row, self);
+  if (format == CUOCC_TABLE_CSV)
     {
-      g_string_append (out, text);
-      return;
+      cuocc_table_append_header (out, row.names, CUOCC_N_RESULT_COLUMNS);
+      g_string_append_c (out, '\n');
     }
+  cuocc_table_append_row (out, format, row.names, row.cells, CUOCC_N_RESULT_COLUMNS);
+  g_string_append_c (out, '\n');
 
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-append_json_string (GString    *out,
-                    const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p == '\n')
-        g_string_append (out, "\\n");
-      else if (*p == '\r')
-        g_string_append (out, "\\r");
-      else if (*p == '\t')
-        g_string_append (out, "\\t");
-      else if (*p < 0x20 || *p == 0x7f)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
 }
 
 static gboolean
@@ -279,7 +190,7 @@ cuocc_window_export_results (CuoccWindow  *self,
   if (!check_extension (path, extensions, error))
     return FALSE;
 
-  if (!self->have_result)
+  if (!cuocc_calculation_get_have_result (self->calculation))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("There are no results to export: check the inputs."));
       return FALSE;
@@ -295,67 +206,39 @@ cuocc_window_export_results (CuoccWindow  *self,
 char *
 cuocc_window_results_to_csv (CuoccWindow *self)
 {
-  GString *out = g_string_new (NULL);
-  Value values[G_N_ELEMENTS (columns)];
-
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    g_string_append_printf (out, "%s%s", i > 0 ? "," : "", columns[i]);
-  g_string_append_c (out, '\n');
-
-  collect_values (self, FALSE, values);
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ',');
-      append_csv_field (out, values[i].text);
-    }
-  g_string_append_c (out, '\n');
-  clear_values (values);
-
-  return g_string_free (out, FALSE);
+  return results_to_table (self, CUOCC_TABLE_CSV);
 }
 
 char *
 cuocc_window_results_to_json (CuoccWindow *self)
 {
-  GString *out = g_string_new (NULL);
-  Value values[G_N_ELEMENTS (columns)];
-
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
 
-  collect_values (self, TRUE, values);
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      g_string_append_printf (out, i > 0 ? ", \"%s\": " : "{\"%s\": ", columns[i]);
-      if (values[i].type == VALUE_NULL)
-        g_string_append (out, "null");
-      else if (values[i].type == VALUE_NUMBER)
-        g_string_append (out, values[i].text);
-      else
-        append_json_string (out, values[i].text);
-    }
-  g_string_append (out, "}\n");
-  clear_values (values);
-
-  return g_string_free (out, FALSE);
+  return results_to_table (self, CUOCC_TABLE_JSON);
 }
 
-/* One "name<TAB>value" line per column: readable as text, and two columns
- * when pasted into a spreadsheet. */
+/* One "name<TAB>value" line per column but the error: readable as text, and
+ * two columns when pasted into a spreadsheet. Text goes unquoted. */
 char *
 cuocc_window_results_to_text (CuoccWindow *self)
 {
   GString *out = g_string_new (NULL);
-  Value values[G_N_ELEMENTS (columns)];
+  g_auto (ResultsRow) row;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
 
-  collect_values (self, FALSE, values);
-  for (guint i = 0; i + 1 < G_N_ELEMENTS (columns); i++)
-    g_string_append_printf (out, "%s\t%s\n", columns[i], values[i].text ? values[i].text : "");
-  clear_values (values);
+  results_row_init (&row, self);
+  for (guint c = 0; c < CUOCC_COLUMN_ERROR; c++)
+    {
+      g_string_append_printf (out, "%s\t", row.names[c]);
+      if (row.cells[c].kind == CUOCC_CELL_STRING)
+        g_string_append (out, row.cells[c].text);
+      else
+        cuocc_table_append_cell (out, CUOCC_TABLE_CSV, &row.cells[c]);
+      g_string_append_c (out, '\n');
+    }
 
   return g_string_free (out, FALSE);
 }

@@ -53,6 +53,19 @@ choose_gpu_for_kernel (CuoccWindow       *self,
   session->input.caching = CUOCC_CACHING_OFF;
 }
 
+/* For the advice, on the Tuning page. */
+static void
+set_spills (CuoccWindow       *self,
+            const CuoccKernel *k)
+{
+  CuoccAdviceExtra extra = {
+    .spill_stores = (int) CLAMP (k->spill_stores, 0, G_MAXINT),
+    .spill_loads = (int) CLAMP (k->spill_loads, 0, G_MAXINT),
+  };
+
+  cuocc_calculation_set_extra (self->calculation, &extra);
+}
+
 static void
 update_gpu_marks (CuoccWindow *self)
 {
@@ -78,8 +91,9 @@ apply_kernel (CuoccWindow       *self,
   if (!switch_gpu && gpu != NULL && k->arch != NULL && !cuocc_kernel_runs_on (k, gpu->cap.major, gpu->cap.minor))
     return;
 
-  /* For the advice, on the Tuning page. */
-  cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
+  /* The spills, the dynamic shared memory and the inputs: one change. */
+  cuocc_calculation_freeze (self->calculation);
+  set_spills (self, k);
 
   /* The launch's dynamic shared memory, when the input records it (a
    * profile, a Triton cache), goes to its own input; else it stays. */
@@ -113,6 +127,7 @@ apply_kernel (CuoccWindow       *self,
       cuocc_window_show_error (self, heading, error);
     }
   cuocc_session_clear (&session);
+  cuocc_calculation_thaw (self->calculation);
 }
 
 /* cuocc's figure counts only while the inputs are the launch the profiler
@@ -121,17 +136,20 @@ static void
 update_comparison (CuoccWindow *self)
 {
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+  const CuoccResult *result = cuocc_calculation_get_result (self->calculation);
+  const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
   gboolean same_launch;
 
   if (k == NULL || k->theoretical_occupancy < 0)
     return;
 
-  same_launch = self->have_result &&
-                self->input.threads == k->block_size &&
-                (k->regs < 0 || self->input.regs == k->regs) &&
-                (k->smem < 0 || self->input.smem == k->smem + MAX (k->dynamic_smem, 0)) &&
-                (k->cc_major <= 0 || (self->gpu.cap.major == k->cc_major && self->gpu.cap.minor == k->cc_minor));
-  cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? self->result.occupancy * 100.0 : -1);
+  same_launch = result != NULL &&
+                input->threads == k->block_size &&
+                (k->regs < 0 || input->regs == k->regs) &&
+                (k->smem < 0 || input->smem == k->smem + MAX (k->dynamic_smem, 0)) &&
+                (k->cc_major <= 0 || (gpu->cap.major == k->cc_major && gpu->cap.minor == k->cc_minor));
+  cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? result->occupancy * 100.0 : -1);
 }
 
 /* ----- callbacks ----- */
@@ -171,7 +189,7 @@ kernel_restored_cb (CuoccWindow *self)
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
 
   g_assert (k != NULL);
-  cuocc_window_set_spills (self, (int) CLAMP (k->spill_stores, 0, G_MAXINT), (int) CLAMP (k->spill_loads, 0, G_MAXINT));
+  set_spills (self, k);
   update_comparison (self);
 }
 
@@ -200,7 +218,7 @@ import_failed_cb (CuoccWindow  *self,
 }
 
 static void
-input_changed_cb (CuoccWindow *self)
+calculation_changed_cb (CuoccWindow *self)
 {
   update_gpu_marks (self);
   update_comparison (self);
@@ -338,9 +356,8 @@ cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "switch-gpu", G_CALLBACK (switch_gpu_cb), self);
-  /* After the window's own handler, so that the result is the new one. */
-  g_signal_connect_object (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self,
-                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_connect_object (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 }
 
 /* ----- public API ----- */

@@ -7,6 +7,7 @@
 
 #include <cuocc.h>
 
+#include "cuocc-calculation.h"
 #include "cuocc-gpu-data-page.h"
 #include "cuocc-graph.h"
 #include "cuocc-input-panel.h"
@@ -47,26 +48,17 @@ struct _CuoccWindow
   /* the graphs by CuoccSeriesKind */
   CuoccGraph *graphs[CUOCC_N_ALL_GRAPHS];
 
-  /* the last calculation */
-  gboolean have_result;
-  CuoccGpu gpu;
-  CuoccInput input;
-  CuoccResult result;
-  int best_block_size;
+  /* what every view shows */
+  CuoccCalculation *calculation;
 
   GFile *session_file;
   gboolean restoring;
 
   /* cuocc-window-tuning.c */
   CuoccTuningPage *tuning_page;
-  CuoccAdviceExtra spills;         /* from an imported build log */
-  gboolean have_pinned;
-  CuoccConfig pinned;
-  char *pinned_gpu_id;
 };
 
 /* cuocc-window.c */
-void      cuocc_window_recompute            (CuoccWindow        *self);
 void      cuocc_window_show_error           (CuoccWindow        *self,
                                              const char         *heading,
                                              const GError       *error);
@@ -114,21 +106,9 @@ void      cuocc_window_import_file_choosing (CuoccWindow        *self,
 /* cuocc-window-tuning.c */
 void      cuocc_window_class_add_tuning     (GtkWidgetClass     *widget_class);
 void      cuocc_window_tuning_init          (CuoccWindow        *self);
-void      cuocc_window_tuning_update        (CuoccWindow        *self,
-                                             const GError       *error);
 gboolean  cuocc_window_export_heatmap       (CuoccWindow        *self,
                                              const char         *which,
                                              const char         *path,
                                              GError            **error);
-void      cuocc_window_set_spills           (CuoccWindow        *self,
-                                             int                 stores,
-                                             int                 loads);
-gboolean  cuocc_window_set_pinned           (CuoccWindow        *self,
-                                             const char         *gpu_id,
-                                             const CuoccInput   *input,
-                                             GError            **error);
-
-gboolean  cuocc_window_graph_applies         (const CuoccGpu     *gpu,
-                                              CuoccSeriesKind     kind);
 
 G_END_DECLS

@@ -96,10 +96,10 @@ get_state (CuoccWindow  *self,
   session->kernel = session->log != NULL ? g_strdup (cuocc_kernels_panel_get_chosen_key (self->kernels_panel)) : NULL;
   session->grid = cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (self->tuning_page));
   session->y_unit = g_settings_get_string (self->settings, "y-unit");
-  if (self->have_pinned && self->pinned_gpu_id != NULL)
+  if (cuocc_calculation_get_pinned (self->calculation) != NULL)
     {
-      session->pinned_gpu = g_strdup (self->pinned_gpu_id);
-      session->pinned = self->pinned.input;
+      session->pinned_gpu = g_strdup (cuocc_calculation_get_pinned_gpu_id (self->calculation));
+      session->pinned = cuocc_calculation_get_pinned (self->calculation)->input;
     }
 }
 
@@ -120,7 +120,7 @@ apply_extras (CuoccWindow        *self,
     }
   if (session->grid > 0)
     cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (self->tuning_page), session->grid);
-  if (session->pinned_gpu != NULL && !cuocc_window_set_pinned (self, session->pinned_gpu, &session->pinned, &error))
+  if (session->pinned_gpu != NULL && !cuocc_calculation_set_pinned (self->calculation, session->pinned_gpu, &session->pinned, &error))
     {
       /* Translators: a notification, e.g. "Could not pin the saved configuration again: …" */
       g_autofree char *message = g_strdup_printf (_("Could not pin the saved configuration again: %s"),
@@ -258,10 +258,25 @@ add_recent (CuoccWindow *self,
 
 /* ----- callbacks ----- */
 
+/* The graphs show the calculation's series; the state follows it. */
 static void
-input_changed_cb (CuoccWindow *self)
+calculation_changed_cb (CuoccWindow *self)
 {
-  cuocc_window_recompute (self);
+  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
+  gboolean have_result = cuocc_calculation_get_have_result (self->calculation);
+
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+    {
+      const CuoccSeries *series = cuocc_calculation_get_series (self->calculation, i);
+
+      if (have_result)
+        gtk_widget_set_visible (GTK_WIDGET (self->graphs[i]), cuocc_calculation_series_applies (gpu, i));
+      cuocc_graph_set_series (self->graphs[i], cuocc_calculation_copy_series (series));
+    }
+
+  if (have_result)
+    cuocc_window_save_state (self);
+  cuocc_window_update_actions (self);
 }
 
 static void
@@ -282,12 +297,13 @@ value_picked_cb (CuoccGraph  *graph,
     [CUOCC_SERIES_BARRIERS] = CUOCC_FIELD_BARRIERS,
     [CUOCC_SERIES_CLUSTER_SIZE] = CUOCC_FIELD_CLUSTER_SIZE,
   };
+  const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
   const gint64 current[CUOCC_N_ALL_GRAPHS] = {
-    self->input.threads, self->input.regs, self->input.smem, self->input.barriers, self->input.cluster_size,
+    input->threads, input->regs, input->smem, input->barriers, input->cluster_size,
   };
 
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
-    if (self->graphs[i] == graph && (!self->have_result || current[i] != value))
+    if (self->graphs[i] == graph && (!cuocc_calculation_get_have_result (self->calculation) || current[i] != value))
       cuocc_input_panel_set_value (self->input_panel, fields[i], value);
 }
 
@@ -306,6 +322,8 @@ cuocc_window_dispose (GObject *object)
 
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->calculation != NULL)
+    g_signal_handlers_disconnect_by_data (self->calculation, self);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->dispose (object);
 }
@@ -318,7 +336,7 @@ cuocc_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->state);
   g_clear_object (&self->session_file);
-  g_free (self->pinned_gpu_id);
+  g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);
 }
@@ -362,6 +380,10 @@ cuocc_window_init (CuoccWindow *self)
 {
   g_autoptr(GAction) y_unit = NULL;
 
+  /* Restoring the state changes many things: one calculation at the end. */
+  self->calculation = cuocc_calculation_new ();
+  cuocc_calculation_freeze (self->calculation);
+
   gtk_widget_init_template (GTK_WIDGET (self));
 #if DEVELOPMENT_BUILD
   /* libadwaita's stripes in the header bar: this is not the installed app. */
@@ -392,14 +414,16 @@ cuocc_window_init (CuoccWindow *self)
   g_signal_connect_swapped (self->settings, "changed::recent-files", G_CALLBACK (recent_files_changed_cb), self);
   cuocc_window_update_recent (self);
 
+  cuocc_results_view_set_calculation (self->results_view, self->calculation);
+  g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
+  cuocc_input_panel_set_calculation (self->input_panel, self->calculation);
   restore_state (self);
-  g_signal_connect_swapped (self->input_panel, "changed", G_CALLBACK (input_changed_cb), self);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   cuocc_window_init_import (self);
   cuocc_window_tuning_init (self);
   restore_extras (self);
 
-  cuocc_window_recompute (self);
+  cuocc_calculation_thaw (self->calculation);
 }
 
 /* ----- public API ----- */
@@ -430,67 +454,6 @@ cuocc_window_open_file (CuoccWindow *self,
 }
 
 /* ----- shared with the window's other files ----- */
-
-/* Barriers limit residency from 9.0 on, and clusters exist from 9.0 on. */
-gboolean
-cuocc_window_graph_applies (const CuoccGpu  *gpu,
-                            CuoccSeriesKind  kind)
-{
-  switch (kind)
-    {
-    case CUOCC_SERIES_BARRIERS:
-      return gpu->cap.barriers_per_block_slot > 0;
-    case CUOCC_SERIES_CLUSTER_SIZE:
-      return gpu->cap.max_cluster_size > 0;
-    case CUOCC_SERIES_THREADS:
-    case CUOCC_SERIES_REGS:
-    case CUOCC_SERIES_SMEM:
-    default:
-      return TRUE;
-    }
-}
-
-void
-cuocc_window_recompute (CuoccWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
-  CuoccResult result;
-  CuoccInput input;
-
-  if (!cuocc_input_panel_get_input (self->input_panel, &input, &error) ||
-      !cuocc_calculate (gpu, &input, &result, &error))
-    {
-      self->have_result = FALSE;
-      cuocc_results_view_show_error (self->results_view, error->message);
-      /* Never the previous GPU's table beside the new GPU's error. */
-      cuocc_results_view_show_limits (self->results_view, gpu);
-      for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
-        cuocc_graph_set_series (self->graphs[i], NULL);
-      cuocc_window_update_actions (self);
-      cuocc_window_tuning_update (self, error);
-      return;
-    }
-
-  self->have_result = TRUE;
-  self->gpu = *gpu;
-  self->input = input;
-  self->result = result;
-  self->best_block_size = cuocc_best_block_size (gpu, &input, NULL);
-
-  cuocc_results_view_show (self->results_view, gpu, &input, &result, self->best_block_size);
-  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
-    {
-      gboolean applies = cuocc_window_graph_applies (gpu, i);
-
-      gtk_widget_set_visible (GTK_WIDGET (self->graphs[i]), applies);
-      cuocc_graph_set_series (self->graphs[i], applies ? cuocc_series_new (gpu, &input, (CuoccSeriesKind) i) : NULL);
-    }
-
-  cuocc_window_tuning_update (self, NULL);
-  cuocc_window_save_state (self);
-  cuocc_window_update_actions (self);
-}
 
 void
 cuocc_window_show_error (CuoccWindow  *self,

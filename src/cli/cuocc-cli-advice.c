@@ -17,48 +17,12 @@ static const char *const column_names[] = {
 /* Helpers                                                             */
 /* ------------------------------------------------------------------ */
 
-static void
-put_key (CliWriter *writer,
-         CliFormat  format,
-         guint      column)
-{
-  if (format == CLI_FORMAT_CSV)
-    {
-      if (column > 0)
-        cli_writer_putc (writer, ',');
-      return;
-    }
-  cli_writer_puts (writer, column > 0 ? ", \"" : "{\"");
-  cli_writer_puts (writer, column_names[column]);
-  cli_writer_puts (writer, "\": ");
-}
-
 /* A figure that does not apply is empty in CSV and null in JSON. */
-static void
-put_optional_int (CliWriter *writer,
-                  CliFormat  format,
-                  guint      column,
-                  gboolean   applies,
-                  gint64     value)
+static CuoccCell
+optional_int (gboolean applies,
+              gint64   value)
 {
-  put_key (writer, format, column);
-  if (applies)
-    cli_writer_put_int (writer, value);
-  else if (format == CLI_FORMAT_JSON)
-    cli_writer_puts (writer, "null");
-}
-
-static void
-put_string (CliWriter  *writer,
-            CliFormat   format,
-            guint       column,
-            const char *text)
-{
-  put_key (writer, format, column);
-  if (format == CLI_FORMAT_CSV)
-    cli_writer_put_csv (writer, text);
-  else
-    cli_writer_put_json (writer, text);
+  return applies ? cuocc_cell_int (value) : cuocc_cell_null ();
 }
 
 static void
@@ -67,24 +31,21 @@ put_advice (CliWriter         *writer,
             const CuoccAdvice *a)
 {
   gboolean reaches = a->kind != CUOCC_ADVICE_WARNING;
+  CuoccCell cells[G_N_ELEMENTS (column_names)];
   guint c = 0;
 
-  put_string (writer, format, c++, cli_advice_kind_name (a->kind));
-  put_optional_int (writer, format, c++, reaches, a->blocks);
-  put_optional_int (writer, format, c++, reaches, a->active_warps);
-  put_key (writer, format, c++);
-  if (reaches)
-    cli_writer_put_percent (writer, a->occupancy);
-  else if (format == CLI_FORMAT_JSON)
-    cli_writer_puts (writer, "null");
-  put_optional_int (writer, format, c++, a->regs >= 0, a->regs);
-  put_optional_int (writer, format, c++, a->smem >= 0, a->smem);
-  put_optional_int (writer, format, c++, a->block_size > 0, a->block_size);
-  put_string (writer, format, c++, a->launch_bounds);
-  put_string (writer, format, c++, a->text);
+  cells[c++] = cuocc_cell_string (cli_advice_kind_name (a->kind));
+  cells[c++] = optional_int (reaches, a->blocks);
+  cells[c++] = optional_int (reaches, a->active_warps);
+  cells[c++] = reaches ? cuocc_cell_percent (a->occupancy) : cuocc_cell_null ();
+  cells[c++] = optional_int (a->regs >= 0, a->regs);
+  cells[c++] = optional_int (a->smem >= 0, a->smem);
+  cells[c++] = optional_int (a->block_size > 0, a->block_size);
+  cells[c++] = cuocc_cell_string (a->launch_bounds);
+  cells[c++] = cuocc_cell_string (a->text);
   g_assert (c == G_N_ELEMENTS (column_names));
-  if (format == CLI_FORMAT_JSON)
-    cli_writer_putc (writer, '}');
+  cuocc_table_append_row (writer->buf, cli_table_format (format), column_names, cells, c);
+  cli_writer_commit (writer);
 }
 
 /* ------------------------------------------------------------------ */
@@ -158,15 +119,7 @@ cli_advice_write_table (CliWriter       *writer,
   g_assert (format == CLI_FORMAT_CSV || format == CLI_FORMAT_JSON);
 
   if (format == CLI_FORMAT_CSV)
-    {
-      for (guint c = 0; c < G_N_ELEMENTS (column_names); c++)
-        {
-          if (c > 0)
-            cli_writer_putc (writer, ',');
-          cli_writer_puts (writer, column_names[c]);
-        }
-      cli_writer_putc (writer, '\n');
-    }
+    cli_writer_put_header (writer, column_names, G_N_ELEMENTS (column_names));
   else
     cli_writer_putc (writer, '[');
 

@@ -548,11 +548,8 @@ cli_batch_run (const char *path,
   gpu_cache_clear (&cache);
   cli_table_clear (&table);
 
-  if (!cli_writer_flush (writer))
-    {
-      g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
-      return 2;
-    }
+  if (!cli_writer_finish (writer))
+    return 2;
   if (n_failed > 0)
     {
       char count[24];

@@ -6,31 +6,9 @@
 
 #include "cuocc-cli-table.h"
 
-static const char *const column_names[] = {
-  "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
-  "active_blocks", "active_warps", "active_threads", "occupancy_pct",
-  "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
-  "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
-  /* With --grid only. */
-  "grid", "blocks_per_wave", "waves", "tail_blocks", "tail_fill_pct", "wave_efficiency_pct",
-};
-
-/* With a cluster size (--cluster-size, or a batch's cluster_size column)
- * only; after the wave columns when there are any. */
-static const char *const cluster_column_names[] = {
-  "cluster_size", "cluster_blocks_per_sm", "max_active_clusters", "clusters_basis",
-  "cluster_blocks_lost", "cluster_blocks_lost_pct",
-};
-
 static const char *const input_names[CLI_N_INPUTS - CLI_N_ECHOED_INPUTS] = {
   "cluster_size", "carveout",
 };
-
-#define N_COLUMNS G_N_ELEMENTS (column_names)
-#define N_WAVE_COLUMNS 6
-#define N_BASE_COLUMNS (N_COLUMNS - N_WAVE_COLUMNS)
-#define N_CLUSTER_COLUMNS G_N_ELEMENTS (cluster_column_names)
-#define FIRST_OUTPUT_COLUMN CLI_N_ECHOED_INPUTS
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
@@ -40,7 +18,8 @@ const char *
 cli_input_column_name (CliInputColumn column)
 {
   g_assert (column < CLI_N_INPUTS);
-  return column < CLI_N_ECHOED_INPUTS ? column_names[column] : input_names[column - CLI_N_ECHOED_INPUTS];
+  return column < CLI_N_ECHOED_INPUTS ? cuocc_table_column_name ((CuoccColumn) column)
+                                      : input_names[column - CLI_N_ECHOED_INPUTS];
 }
 
 void
@@ -48,76 +27,6 @@ cli_format_cc (const CuoccCapability *cap,
                char                   buf[16])
 {
   g_snprintf (buf, 16, "%d.%d", cap->major, cap->minor);
-}
-
-/* Column numbers past the wave columns name the cluster columns, whether
- * or not the wave columns are written. */
-static const char *
-column_name (guint column)
-{
-  return column < N_COLUMNS ? column_names[column] : cluster_column_names[column - N_COLUMNS];
-}
-
-/* Start the column'th field: a separator, and in JSON its key. */
-static void
-put_key (CliTable *table,
-         guint     column)
-{
-  CliWriter *writer = table->writer;
-
-  if (table->format == CLI_FORMAT_CSV)
-    {
-      if (column > 0)
-        cli_writer_putc (writer, ',');
-      return;
-    }
-  cli_writer_write (writer, column > 0 ? ", \"" : "{\"", column > 0 ? 3 : 2);
-  cli_writer_puts (writer, column_name (column));
-  cli_writer_write (writer, "\": ", 3);
-}
-
-static void
-put_int (CliTable *table,
-         guint     column,
-         gint64    value)
-{
-  put_key (table, column);
-  cli_writer_put_int (table->writer, value);
-}
-
-static void
-put_limit (CliTable *table,
-           guint     column,
-           int       value)
-{
-  put_key (table, column);
-  if (value != CUOCC_UNLIMITED)
-    cli_writer_put_int (table->writer, value);
-  else if (table->format == CLI_FORMAT_CSV)
-    cli_writer_write (table->writer, "unlimited", 9);
-  else
-    cli_writer_write (table->writer, "null", 4);
-}
-
-static void
-put_string (CliTable   *table,
-            guint       column,
-            const char *text)
-{
-  put_key (table, column);
-  if (table->format == CLI_FORMAT_CSV)
-    cli_writer_put_csv (table->writer, text);
-  else
-    cli_writer_put_json (table->writer, text);
-}
-
-static void
-put_null (CliTable *table,
-          guint     column)
-{
-  put_key (table, column);
-  if (table->format == CLI_FORMAT_JSON)
-    cli_writer_write (table->writer, "null", 4);
 }
 
 static gboolean
@@ -137,112 +46,41 @@ is_plain_integer (const char *text)
 
 /* An error row echoes its inputs as given: in JSON a plain integer stays a
  * number, anything else a string, an empty field null. */
-static void
-put_echo (CliTable   *table,
-          guint       column,
-          const char *text)
+static CuoccCell
+echo_cell (const CliTable *table,
+           guint           column,
+           const char     *text)
 {
   if (text == NULL || *text == '\0')
-    {
-      put_null (table, column);
-      return;
-    }
+    return cuocc_cell_null ();
   if (table->format == CLI_FORMAT_JSON && column >= CLI_INPUT_THREADS &&
       column != CLI_INPUT_GLOBAL_CACHING && is_plain_integer (text))
-    {
-      put_key (table, column);
-      cli_writer_puts (table->writer, text);
-      return;
-    }
-  put_string (table, column, text);
+    return cuocc_cell_number (text);
+  return cuocc_cell_string (text);
 }
 
-static guint
-n_columns (const CliTable *table)
+/* The cluster columns of a row without clusters: the cluster size echoed
+ * (an error row's input), the rest null. */
+static void
+no_clusters_cells (const CliTable *table,
+                   const char     *cluster_size,
+                   CuoccCell      *cells)
 {
-  return table->grid > 0 ? N_COLUMNS : N_BASE_COLUMNS;
+  cuocc_table_clusters_cells (NULL, cells);
+  if (cluster_size != NULL)
+    cells[0] = echo_cell (table, CLI_INPUT_CLUSTER_SIZE, cluster_size);
 }
 
 static void
-put_percent (CliTable *table,
-             guint     column,
-             double    fraction)
-{
-  put_key (table, column);
-  cli_writer_put_percent (table->writer, fraction);
-}
-
-/* The waves, or nulls where they cannot be counted (no block fits). */
-static void
-put_waves (CliTable         *table,
-           guint             c,
-           const CuoccWaves *waves)
-{
-  put_int (table, c++, table->grid);
-  if (waves == NULL)
-    {
-      while (c < N_COLUMNS)
-        put_null (table, c++);
-      return;
-    }
-  put_int (table, c++, waves->blocks_per_wave);
-  put_int (table, c++, waves->waves);
-  put_int (table, c++, waves->tail_blocks);
-  put_percent (table, c++, waves->tail_fill);
-  put_percent (table, c++, waves->efficiency);
-  g_assert (c == N_COLUMNS);
-}
-
-static void
-put_clusters (CliTable            *table,
-              const char          *cluster_size,
-              const CuoccClusters *clusters)
-{
-  guint c = N_COLUMNS;
-
-  if (clusters == NULL)
-    {
-      if (cluster_size == NULL || *cluster_size == '\0')
-        put_null (table, c++);
-      else if (table->format == CLI_FORMAT_JSON && is_plain_integer (cluster_size))
-        {
-          put_key (table, c++);
-          cli_writer_puts (table->writer, cluster_size);
-        }
-      else
-        put_string (table, c++, cluster_size);
-      while (c < N_COLUMNS + N_CLUSTER_COLUMNS)
-        put_null (table, c++);
-      return;
-    }
-  put_int (table, c++, clusters->cluster_size);
-  put_int (table, c++, clusters->blocks_per_sm);
-  if (clusters->max_active_clusters >= 0)
-    put_int (table, c++, clusters->max_active_clusters);
-  else
-    put_null (table, c++);
-  put_string (table, c++, cuocc_clusters_basis_name (clusters->basis));
-  if (clusters->blocks_lost >= 0)
-    put_int (table, c++, clusters->blocks_lost);
-  else
-    put_null (table, c++);
-  put_percent (table, c++, clusters->blocks_lost_fraction);
-  g_assert (c == N_COLUMNS + N_CLUSTER_COLUMNS);
-}
-
-static void
-row_begin (CliTable *table)
+put_row (CliTable        *table,
+         const CuoccCell *cells)
 {
   if (table->format == CLI_FORMAT_JSON && table->array)
-    cli_writer_write (table->writer, table->n_rows > 0 ? ",\n  " : "\n  ", table->n_rows > 0 ? 4 : 3);
+    cli_writer_puts (table->writer, table->n_rows > 0 ? ",\n  " : "\n  ");
   table->n_rows++;
-}
-
-static void
-row_end (CliTable *table)
-{
-  if (table->format == CLI_FORMAT_JSON)
-    cli_writer_putc (table->writer, '}');
+  cuocc_table_append_row (table->writer->buf, cli_table_format (table->format), table->names, cells,
+                          table->n_columns);
+  cli_writer_commit (table->writer);
   if (table->format == CLI_FORMAT_CSV || !table->array)
     cli_writer_putc (table->writer, '\n');
 }
@@ -280,21 +118,14 @@ cli_table_clear (CliTable *table)
 void
 cli_table_begin (CliTable *table)
 {
+  /* The names of the columns this table writes, in their order. */
+  table->n_columns = 0;
+  for (guint c = 0; c < CUOCC_N_COLUMNS; c++)
+    if (c < CUOCC_N_RESULT_COLUMNS || (c < CUOCC_COLUMN_CLUSTER_SIZE ? table->grid > 0 : table->clusters))
+      table->names[table->n_columns++] = cuocc_table_column_name (c);
+
   if (table->format == CLI_FORMAT_CSV)
-    {
-      for (guint i = 0; i < n_columns (table); i++)
-        {
-          if (i > 0)
-            cli_writer_putc (table->writer, ',');
-          cli_writer_puts (table->writer, column_names[i]);
-        }
-      for (guint i = 0; table->clusters && i < N_CLUSTER_COLUMNS; i++)
-        {
-          cli_writer_putc (table->writer, ',');
-          cli_writer_puts (table->writer, cluster_column_names[i]);
-        }
-      cli_writer_putc (table->writer, '\n');
-    }
+    cli_writer_put_header (table->writer, table->names, table->n_columns);
   else if (table->array)
     cli_writer_putc (table->writer, '[');
 }
@@ -303,7 +134,7 @@ void
 cli_table_end (CliTable *table)
 {
   if (table->format == CLI_FORMAT_JSON && table->array)
-    cli_writer_write (table->writer, table->n_rows > 0 ? "\n]\n" : "]\n", table->n_rows > 0 ? 3 : 2);
+    cli_writer_puts (table->writer, table->n_rows > 0 ? "\n]\n" : "]\n");
 }
 
 void
@@ -315,46 +146,29 @@ cli_table_add_result (CliTable          *table,
                       int                best_block_size,
                       const CuoccWaves  *waves)
 {
-  guint c = 0;
+  CuoccCell cells[CUOCC_N_COLUMNS];
+  CuoccCell *next = cells + CUOCC_N_RESULT_COLUMNS;
 
-  row_begin (table);
-  put_string (table, c++, cc);
-  put_string (table, c++, gpu->name);
-  put_int (table, c++, input->threads);
-  put_int (table, c++, input->regs);
-  put_int (table, c++, input->smem);
-  put_int (table, c++, result->smem_config);
-  put_int (table, c++, input->barriers);
-  put_string (table, c++, cuocc_caching_name (result->caching));
-
-  put_int (table, c++, result->active_blocks);
-  put_int (table, c++, result->active_warps);
-  put_int (table, c++, result->active_threads);
-  put_key (table, c++);
-  cli_writer_put_percent (table->writer, result->occupancy);
-  put_limit (table, c++, result->blocks_by_warps);
-  put_limit (table, c++, result->blocks_by_regs);
-  put_limit (table, c++, result->blocks_by_smem);
-  put_limit (table, c++, result->blocks_by_blocks);
-  put_limit (table, c++, result->blocks_by_barriers);
-  put_string (table, c++, table->limiter_names[result->limiters & ((1 << CUOCC_N_LIMITS) - 1)]);
-  put_int (table, c++, result->regs_per_block);
-  put_int (table, c++, result->smem_per_block);
-  put_int (table, c++, best_block_size);
-  put_null (table, c++);
-  g_assert (c == N_BASE_COLUMNS);
+  cuocc_table_result_cells (cc, gpu, input, result,
+                            table->limiter_names[result->limiters & ((1 << CUOCC_N_LIMITS) - 1)],
+                            best_block_size, cells);
   if (table->grid > 0)
-    put_waves (table, c, waves);
+    {
+      cuocc_table_waves_cells (table->grid, waves, next);
+      next += CUOCC_N_WAVE_COLUMNS;
+    }
   if (table->clusters)
     {
       CuoccClusters clusters;
 
       if (input->cluster_size > 0 && cuocc_clusters (gpu, input, result, &clusters, NULL))
-        put_clusters (table, NULL, &clusters);
+        cuocc_table_clusters_cells (&clusters, next);
       else
-        put_clusters (table, NULL, NULL);
+        no_clusters_cells (table, NULL, next);
+      next += CUOCC_N_CLUSTER_COLUMNS;
     }
-  row_end (table);
+  g_assert (next - cells == table->n_columns);
+  put_row (table, cells);
 }
 
 void
@@ -362,17 +176,25 @@ cli_table_add_error (CliTable          *table,
                      const char *const  inputs[CLI_N_INPUTS],
                      const char        *message)
 {
+  CuoccCell cells[CUOCC_N_COLUMNS];
+  CuoccCell *next = cells + CUOCC_N_RESULT_COLUMNS;
   guint c;
 
-  row_begin (table);
-  for (c = 0; c < FIRST_OUTPUT_COLUMN; c++)
-    put_echo (table, c, inputs[c]);
-  for (; c < N_BASE_COLUMNS - 1; c++)
-    put_null (table, c);
-  put_string (table, c++, message);
+  for (c = 0; c < CLI_N_ECHOED_INPUTS; c++)
+    cells[c] = echo_cell (table, c, inputs[c]);
+  for (; c < CUOCC_COLUMN_ERROR; c++)
+    cells[c] = cuocc_cell_null ();
+  cells[CUOCC_COLUMN_ERROR] = cuocc_cell_string (message);
   if (table->grid > 0)
-    put_waves (table, c, NULL);
+    {
+      cuocc_table_waves_cells (table->grid, NULL, next);
+      next += CUOCC_N_WAVE_COLUMNS;
+    }
   if (table->clusters)
-    put_clusters (table, inputs[CLI_INPUT_CLUSTER_SIZE], NULL);
-  row_end (table);
+    {
+      no_clusters_cells (table, inputs[CLI_INPUT_CLUSTER_SIZE], next);
+      next += CUOCC_N_CLUSTER_COLUMNS;
+    }
+  g_assert (next - cells == table->n_columns);
+  put_row (table, cells);
 }

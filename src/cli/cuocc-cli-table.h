@@ -20,7 +20,8 @@ typedef enum {
 } CliFormat;
 
 /* The input columns, in the order of a batch file's recognised header
- * names; the first CLI_N_ECHOED_INPUTS are the output's first columns. */
+ * names; the first CLI_N_ECHOED_INPUTS are the output's first columns
+ * (CUOCC_COLUMN_CC to CUOCC_COLUMN_GLOBAL_CACHING). */
 typedef enum {
   CLI_INPUT_CC,
   CLI_INPUT_GPU,
@@ -44,7 +45,16 @@ typedef struct {
   gint64 grid;                     /* > 0: the wave columns follow error (set after init) */
   gboolean clusters;               /* the cluster columns come last (set after init) */
   char *limiter_names[1 << CUOCC_N_LIMITS];
+  const char *names[CUOCC_N_COLUMNS];  /* the columns written, from cli_table_begin() */
+  guint n_columns;
 } CliTable;
+
+/* The library's results format for the structured output formats. */
+static inline CuoccTableFormat
+cli_table_format (CliFormat format)
+{
+  return format == CLI_FORMAT_JSON ? CUOCC_TABLE_JSON : CUOCC_TABLE_CSV;
+}
 
 const char *cli_input_column_name (CliInputColumn column);
 

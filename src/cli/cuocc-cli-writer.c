@@ -4,7 +4,8 @@
  */
 #include "config.h"
 
-#include <math.h>
+#include <errno.h>
+#include <glib/gi18n.h>
 
 #include "cuocc-cli-writer.h"
 
@@ -14,7 +15,8 @@ cli_writer_new (FILE *stream)
   CliWriter *writer = g_new (CliWriter, 1);
 
   writer->stream = stream;
-  writer->len = 0;
+  /* Room for a full buffer and the field that overfills it. */
+  writer->buf = g_string_sized_new (2 * CLI_WRITER_BUFFER_SIZE);
   writer->failed = FALSE;
   return writer;
 }
@@ -22,6 +24,7 @@ cli_writer_new (FILE *stream)
 void
 cli_writer_free (CliWriter *writer)
 {
+  g_string_free (writer->buf, TRUE);
   g_free (writer);
 }
 
@@ -29,15 +32,24 @@ cli_writer_free (CliWriter *writer)
 gboolean
 cli_writer_flush (CliWriter *writer)
 {
-  if (writer->len > 0 && !writer->failed)
+  if (writer->buf->len > 0 && !writer->failed)
     {
-      if (fwrite (writer->buf, 1, writer->len, writer->stream) != writer->len)
+      if (fwrite (writer->buf->str, 1, writer->buf->len, writer->stream) != writer->buf->len)
         writer->failed = TRUE;
     }
-  writer->len = 0;
+  g_string_truncate (writer->buf, 0);
   if (!writer->failed && fflush (writer->stream) != 0)
     writer->failed = TRUE;
   return !writer->failed;
+}
+
+gboolean
+cli_writer_finish (CliWriter *writer)
+{
+  if (cli_writer_flush (writer))
+    return TRUE;
+  g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
+  return FALSE;
 }
 
 void
@@ -45,156 +57,48 @@ cli_writer_write (CliWriter  *writer,
                   const char *text,
                   gsize       length)
 {
-  while (length > 0)
-    {
-      gsize room = CLI_WRITER_BUFFER_SIZE - writer->len;
-      gsize n = MIN (room, length);
-
-      memcpy (writer->buf + writer->len, text, n);
-      writer->len += n;
-      text += n;
-      length -= n;
-      if (writer->len == CLI_WRITER_BUFFER_SIZE)
-        cli_writer_flush (writer);
-    }
+  g_string_append_len (writer->buf, text, length);
+  cli_writer_commit (writer);
 }
 
 void
 cli_writer_put_int (CliWriter *writer,
                     gint64     value)
 {
-  static const char pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-  char digits[24];
-  char *p = digits + sizeof digits;
-  guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
-
-  /* Two digits at a time: batch output is mostly numbers. */
-  while (magnitude >= 100)
-    {
-      guint i = (guint) (magnitude % 100) * 2;
-
-      magnitude /= 100;
-      *--p = pairs[i + 1];
-      *--p = pairs[i];
-    }
-  if (magnitude >= 10)
-    {
-      *--p = pairs[magnitude * 2 + 1];
-      *--p = pairs[magnitude * 2];
-    }
-  else
-    *--p = (char) ('0' + magnitude);
-  if (value < 0)
-    *--p = '-';
-  if (G_LIKELY (CLI_WRITER_BUFFER_SIZE - writer->len >= sizeof digits))
-    {
-      memcpy (writer->buf + writer->len, p, digits + sizeof digits - p);
-      writer->len += digits + sizeof digits - p;
-    }
-  else
-    cli_writer_write (writer, p, digits + sizeof digits - p);
+  cuocc_table_append_int (writer->buf, value);
+  cli_writer_commit (writer);
 }
 
-/* A fraction as a percentage with at most two decimals: 62.5, 66.67, 100. */
 void
 cli_writer_put_percent (CliWriter *writer,
                         double     fraction)
 {
-  gint64 hundredths = (gint64) llround (fraction * 10000.0);
-  int decimals = (int) (hundredths % 100);
-
-  cli_writer_put_int (writer, hundredths / 100);
-  if (decimals == 0)
-    return;
-  cli_writer_putc (writer, '.');
-  cli_writer_putc (writer, (char) ('0' + decimals / 10));
-  if (decimals % 10 != 0)
-    cli_writer_putc (writer, (char) ('0' + decimals % 10));
+  cuocc_table_append_percent (writer->buf, fraction);
+  cli_writer_commit (writer);
 }
 
-/* RFC 4180: a field holding a comma, a quote or a line break is quoted,
- * its quotes doubled. */
 void
 cli_writer_put_csv (CliWriter  *writer,
                     const char *text)
 {
-  if (text == NULL)
-    return;
-  if (text[strcspn (text, ",\"\r\n")] == '\0')
-    {
-      cli_writer_puts (writer, text);
-      return;
-    }
-  cli_writer_putc (writer, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        cli_writer_putc (writer, '"');
-      cli_writer_putc (writer, *p);
-    }
-  cli_writer_putc (writer, '"');
+  cuocc_table_append_csv (writer->buf, text);
+  cli_writer_commit (writer);
 }
 
-static void
-put_json_valid (CliWriter  *writer,
-                const char *text)
-{
-  static const char hex[] = "0123456789abcdef";
-
-  cli_writer_putc (writer, '"');
-  for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
-    {
-      switch (*p)
-        {
-        case '"':
-          cli_writer_write (writer, "\\\"", 2);
-          break;
-        case '\\':
-          cli_writer_write (writer, "\\\\", 2);
-          break;
-        case '\n':
-          cli_writer_write (writer, "\\n", 2);
-          break;
-        case '\r':
-          cli_writer_write (writer, "\\r", 2);
-          break;
-        case '\t':
-          cli_writer_write (writer, "\\t", 2);
-          break;
-        default:
-          if (*p < 0x20 || *p == 0x7f)
-            {
-              cli_writer_write (writer, "\\u00", 4);
-              cli_writer_putc (writer, hex[*p >> 4]);
-              cli_writer_putc (writer, hex[*p & 0xf]);
-            }
-          else
-            cli_writer_putc (writer, (char) *p);
-        }
-    }
-  cli_writer_putc (writer, '"');
-}
-
-/* A JSON string; NULL is null. Text that is not UTF-8 (a batch file in
- * another encoding) has its bad bytes replaced so the output stays valid. */
 void
 cli_writer_put_json (CliWriter  *writer,
                      const char *text)
 {
-  if (text == NULL)
-    {
-      cli_writer_write (writer, "null", 4);
-      return;
-    }
-  if (G_LIKELY (g_utf8_validate (text, -1, NULL)))
-    {
-      put_json_valid (writer, text);
-      return;
-    }
+  cuocc_table_append_json (writer->buf, text);
+  cli_writer_commit (writer);
+}
 
-  g_autofree char *valid = g_utf8_make_valid (text, -1);
-  put_json_valid (writer, valid);
+void
+cli_writer_put_header (CliWriter         *writer,
+                       const char *const *names,
+                       guint              n_columns)
+{
+  cuocc_table_append_header (writer->buf, names, n_columns);
+  g_string_append_c (writer->buf, '\n');
+  cli_writer_commit (writer);
 }

@@ -3,8 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Batch mode answers hundreds of thousands of rows a second, so output goes
- * through one fixed buffer and integers are formatted by hand instead of
- * through printf or a GString per field.
+ * through one buffer, written out when it passes CLI_WRITER_BUFFER_SIZE,
+ * instead of through printf or a GString per field. The buffer is a GString
+ * so that libcuocc's results format (cuocc-table.h) writes into it directly.
  */
 #pragma once
 
@@ -12,39 +13,54 @@
 #include <string.h>
 #include <glib.h>
 
+#include <cuocc.h>
+
 G_BEGIN_DECLS
 
 #define CLI_WRITER_BUFFER_SIZE 65536
 
 typedef struct {
   FILE *stream;
-  gsize len;
+  GString *buf;
   gboolean failed;
-  char buf[CLI_WRITER_BUFFER_SIZE];
 } CliWriter;
 
-CliWriter *cli_writer_new          (FILE       *stream);
-void       cli_writer_free         (CliWriter  *writer);
-void       cli_writer_write        (CliWriter  *writer,
-                                    const char *text,
-                                    gsize       length);
-void       cli_writer_put_int      (CliWriter  *writer,
-                                    gint64      value);
-void       cli_writer_put_percent  (CliWriter  *writer,
-                                    double      fraction);
-void       cli_writer_put_csv      (CliWriter  *writer,
-                                    const char *text);
-void       cli_writer_put_json     (CliWriter  *writer,
-                                    const char *text);
-gboolean   cli_writer_flush        (CliWriter  *writer);
+CliWriter *cli_writer_new          (FILE              *stream);
+void       cli_writer_free         (CliWriter         *writer);
+void       cli_writer_write        (CliWriter         *writer,
+                                    const char        *text,
+                                    gsize              length);
+void       cli_writer_put_int      (CliWriter         *writer,
+                                    gint64             value);
+void       cli_writer_put_percent  (CliWriter         *writer,
+                                    double             fraction);
+void       cli_writer_put_csv      (CliWriter         *writer,
+                                    const char        *text);
+void       cli_writer_put_json     (CliWriter         *writer,
+                                    const char        *text);
+/* A header line of the results format (CSV). Rows go straight into
+ * writer->buf through cuocc_table_append_row(), then cli_writer_commit(). */
+void       cli_writer_put_header   (CliWriter         *writer,
+                                    const char *const *names,
+                                    guint              n_columns);
+gboolean   cli_writer_flush        (CliWriter         *writer);
+/* Flushes; on a failure says so on standard error and returns FALSE. */
+gboolean   cli_writer_finish       (CliWriter         *writer);
+
+/* Writes the buffer out once it is full. */
+static inline void
+cli_writer_commit (CliWriter *writer)
+{
+  if (G_UNLIKELY (writer->buf->len >= CLI_WRITER_BUFFER_SIZE))
+    cli_writer_flush (writer);
+}
 
 static inline void
 cli_writer_putc (CliWriter *writer,
                  char       c)
 {
-  if (G_UNLIKELY (writer->len == CLI_WRITER_BUFFER_SIZE))
-    cli_writer_flush (writer);
-  writer->buf[writer->len++] = c;
+  g_string_append_c (writer->buf, c);
+  cli_writer_commit (writer);
 }
 
 static inline void

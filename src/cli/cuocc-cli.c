@@ -419,12 +419,7 @@ typedef struct {
 static int
 flush_writer (CliWriter *writer)
 {
-  if (!cli_writer_flush (writer))
-    {
-      g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
-      return CLI_EXIT_USAGE;
-    }
-  return CLI_EXIT_OK;
+  return cli_writer_finish (writer) ? CLI_EXIT_OK : CLI_EXIT_USAGE;
 }
 
 static int

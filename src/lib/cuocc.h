@@ -23,6 +23,7 @@
 #include "cuocc-model.h"
 #include "cuocc-clusters.h"
 #include "cuocc-waves.h"
+#include "cuocc-table.h"
 #include "cuocc-series.h"
 #include "cuocc-advice.h"
 #include "cuocc-detect.h"

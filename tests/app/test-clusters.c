@@ -47,8 +47,8 @@ test_cluster_size (void)
   type_into (window, CUOCC_FIELD_THREADS, "128");
   type_into (window, CUOCC_FIELD_REGS, "32");
   type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
-  g_assert_true (window->have_result);
-  g_assert_cmpint (window->input.cluster_size, ==, 4);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 4);
 
   /* 16 blocks per SM, 8 under a cluster launch; the GH100 table's row 8,
    * clusters of 4: 248 clusters, 992 of 2112 blocks. */
@@ -69,8 +69,8 @@ test_cluster_size (void)
   entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
   g_assert_false (gtk_widget_get_sensitive (entry));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
-  g_assert_true (window->have_result);
-  g_assert_cmpint (window->input.cluster_size, ==, 0);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
 
@@ -79,9 +79,9 @@ test_cluster_size (void)
   g_assert_true (gtk_widget_get_sensitive (entry));
   type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "16");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
-  g_assert_false (window->have_result);
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "8");
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
   app_test_window_free (window);
 }
@@ -117,7 +117,7 @@ test_graph_pick_and_export (void)
   g_assert_cmpfloat (y, >, 0);
   g_assert_true (cuocc_graph_pick (window->graph_clusters, width * 0.8, y));
   g_assert_cmpint (expected, >, 4);
-  g_assert_cmpint (window->input.cluster_size, ==, expected);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, expected);
 
   /* Exported like the others: the CSV lists every size with its basis. */
   type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
@@ -163,12 +163,12 @@ test_carveout (void)
   type_into (window, CUOCC_FIELD_THREADS, "256");
   type_into (window, CUOCC_FIELD_SMEM, "40000");
   type_carveout (window, "50");
-  g_assert_true (window->have_result);
-  g_assert_cmpint (window->input.carveout, ==, 50);
-  g_assert_cmpint (window->input.smem_config, ==, -1);
-  g_assert_cmpint (window->result.smem_config, ==, 135168);
-  g_assert_cmpint (window->result.active_blocks, ==, 3);
-  g_assert_true (window->result.warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 50);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==, -1);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->smem_config, ==, 135168);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 3);
+  g_assert_true (cuocc_calculation_get_result (window->calculation)->warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
 
   /* The carveout chooses the configuration: the list waits. */
   list = gtk_widget_get_prev_sibling (GTK_WIDGET (cuocc_input_panel_get_carveout_editable (window->input_panel)));
@@ -176,11 +176,11 @@ test_carveout (void)
   g_assert_false (gtk_widget_get_sensitive (list));
 
   type_carveout (window, "101");
-  g_assert_false (window->have_result);
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   type_carveout (window, "");
-  g_assert_true (window->have_result);
-  g_assert_cmpint (window->input.carveout, ==, CUOCC_CARVEOUT_NONE);
-  g_assert_cmpint (window->result.active_blocks, ==, 5);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, CUOCC_CARVEOUT_NONE);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 5);
   g_assert_true (gtk_widget_get_sensitive (list));
 
   app_test_window_free (window);
@@ -202,7 +202,7 @@ test_session_and_settings (void)
   choose_gpu (window, "NVIDIA H100 SXM5");
   type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "2");
   type_carveout (window, "25");
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
   cuocc_input_panel_get_session (window->input_panel, &session);
   data = cuocc_session_to_data (&session, NULL);
@@ -217,8 +217,8 @@ test_session_and_settings (void)
 
   /* A new window on the same settings (not reset) restores both. */
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_cmpint (window->input.cluster_size, ==, 2);
-  g_assert_cmpint (window->input.carveout, ==, 25);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 25);
 
   /* A file restores them too, and one that gives both ways of choosing
    * the configuration is refused as a whole. */
@@ -228,8 +228,8 @@ test_session_and_settings (void)
   g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, &error));
   g_assert_no_error (error);
   cuocc_session_clear (&session);
-  g_assert_cmpint (window->input.cluster_size, ==, 2);
-  g_assert_cmpint (window->input.carveout, ==, 25);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 25);
   {
     const char *both = "[Kernel]\ngpu=NVIDIA H100 SXM5\nsmem_config=65536\ncarveout=25\n";
 

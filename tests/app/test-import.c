@@ -66,7 +66,7 @@ static gboolean
 regs_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return window->have_result && window->input.regs == GPOINTER_TO_INT (data);
+  return cuocc_calculation_get_have_result (window->calculation) && cuocc_calculation_get_input (window->calculation)->regs == GPOINTER_TO_INT (data);
 }
 
 
@@ -221,15 +221,15 @@ assert_result_is_models (CuoccWindow *window,
   CuoccResult expected;
   CuoccGpu gpu;
 
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (cuocc_gpu_for_cc_numbers (major, minor, &gpu, &error));
   g_assert_no_error (error);
-  g_assert_true (cuocc_calculate (&gpu, &window->input, &expected, &error));
+  g_assert_true (cuocc_calculate (&gpu, cuocc_calculation_get_input (window->calculation), &expected, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (window->gpu.cap.major, ==, major);
-  g_assert_cmpint (window->gpu.cap.minor, ==, minor);
-  g_assert_cmpint (window->result.active_warps, ==, expected.active_warps);
-  g_assert_cmpfloat (window->result.occupancy, ==, expected.occupancy);
+  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->cap.major, ==, major);
+  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->cap.minor, ==, minor);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_warps, ==, expected.active_warps);
+  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, expected.occupancy);
 }
 
 
@@ -279,8 +279,8 @@ test_ptxas_log (void)
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
   g_assert_null (cuocc_kernels_panel_get_profiler_text (window->kernels_panel));
-  g_assert_cmpint (window->spills.spill_stores, ==, 2076);
-  g_assert_cmpint (window->spills.spill_loads, ==, 2344);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 2076);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_loads, ==, 2344);
 
   /* A product of the same compute capability stays chosen. */
   choose_gpu (window, a100);
@@ -290,11 +290,11 @@ test_ptxas_log (void)
   g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 9216);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 1);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, a100);
-  g_assert_cmpint (window->input.smem, ==, 9216);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 9216);
   assert_result_is_models (window, 8, 0);
   g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
-  g_assert_cmpint (window->spills.spill_stores, ==, 0);
-  g_assert_cmpint (window->spills.spill_loads, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_loads, ==, 0);
 
   /* A search that hides the chosen kernel does not unchoose it. */
   search (window, "scale", 2);
@@ -315,6 +315,54 @@ test_ptxas_log (void)
 /* The GPU is the user's: an entry is worked out on it when it runs there,
  * the one that loads is pointed to, and an entry that cannot run there
  * leaves the inputs be and offers the switch. */
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* Choosing a kernel sets its spills, its dynamic shared memory and the
+ * inputs at once: the calculation runs once for it, and that once already
+ * has the kernel's figures (it ran two and three times). */
+static void
+test_choose_computes_once (void)
+{
+  CuoccWindow *window;
+  guint changed = 0;
+  guint before;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 8.0");
+  import_fixture (window, "ptxas-maxrreg32-sm80.log");
+  g_signal_connect_swapped (window->calculation, "changed", G_CALLBACK (count_cb), &changed);
+
+  search (window, "heavy", G_MAXUINT);
+  before = cuocc_calculation_get_computations (window->calculation);
+  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before + 1);
+  g_assert_cmpuint (changed, ==, 1);
+  /* The fixture: 32 registers, no shared memory, 2076 bytes of spill stores. */
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 32);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 2076);
+  assert_result_is_models (window, 8, 0);
+
+  /* Registers, shared memory, barriers and the spills all change. */
+  search (window, "bounded", G_MAXUINT);
+  before = cuocc_calculation_get_computations (window->calculation);
+  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before + 1);
+  g_assert_cmpuint (changed, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 24);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 9216);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->barriers, ==, 1);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 0);
+  assert_result_is_models (window, 8, 0);
+
+  g_signal_handlers_disconnect_by_func (window->calculation, count_cb, &changed);
+  app_test_window_free (window);
+}
+
 static void
 test_several_architectures (void)
 {
@@ -462,9 +510,9 @@ test_dynamic_smem (void)
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 8192);
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 49152);
-  g_assert_cmpint (window->input.smem, ==, 57344);
-  g_assert_cmpint (window->result.active_blocks, ==, 4);
-  g_assert_cmpfloat (window->result.occupancy, ==, 0.5);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 57344);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 4);
+  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
   note = cuocc_input_panel_get_opt_in_text (window->input_panel);
   g_assert_nonnull (note);
   g_assert_nonnull (strstr (note, "57344 bytes"));
@@ -472,14 +520,14 @@ test_dynamic_smem (void)
 
   /* 8 KiB + 40 KiB is 48 KiB: no opt-in. */
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 40960);
-  g_assert_cmpint (window->input.smem, ==, 49152);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 49152);
   g_assert_null (cuocc_input_panel_get_opt_in_text (window->input_panel));
 
   /* A total asked for elsewhere (a graph, the advice) keeps the dynamic part. */
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 65536);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 24576);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 40960);
-  g_assert_cmpint (window->input.smem, ==, 65536);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 65536);
 
   app_test_window_free (window);
 }
@@ -538,7 +586,7 @@ test_nsight_compute (void)
   k = choose (window, "dynamic_smem");
   g_assert_cmpint (k->block_size, ==, 512);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 512);
-  g_assert_cmpint (window->input.smem, ==, k->smem + k->dynamic_smem);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem + k->dynamic_smem);
   assert_result_is_models (window, 8, 6);
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
   g_assert_nonnull (text);
@@ -830,7 +878,7 @@ test_reread (void)
   import_path (window, path);
   choose (window, "bounded");
   search (window, "", 10);
-  g_assert_cmpint (window->input.regs, ==, 24);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 24);
 
   /* Rewritten in place, as a shell redirection does. */
   rebuilt = replace (log, "Used 24 registers", "Used 40 registers");
@@ -860,7 +908,7 @@ test_reread (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (strstr (app_test_last_message (), "build.log"));
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
-  g_assert_cmpint (window->input.regs, ==, 40);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -957,6 +1005,7 @@ main (int   argc,
   app_test_init ();
 
   g_test_add_func ("/cuocc/app/import/ptxas-log", test_ptxas_log);
+  g_test_add_func ("/cuocc/app/import/choose-computes-once", test_choose_computes_once);
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);

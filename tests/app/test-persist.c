@@ -116,14 +116,14 @@ assert_the_work (CuoccWindow *window,
   g_assert_cmpstr (y_unit, ==, "warps");
   g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 12345);
 
-  g_assert_true (window->have_pinned);
-  g_assert_cmpstr (window->pinned_gpu_id, ==, "Compute capability 8.0");
-  g_assert_cmpint (window->pinned.input.threads, ==, 128);
-  g_assert_cmpint (window->pinned.input.regs, ==, 32);
+  g_assert_nonnull (cuocc_calculation_get_pinned (window->calculation));
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (window->calculation), ==, "Compute capability 8.0");
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.regs, ==, 32);
   /* The pinned result is calculated again: 128 threads (4 warps) × 32
    * registers on 8.0 — 64 warps allow 16 blocks, and so do the registers,
    * 65536 / (4 × 1024). */
-  g_assert_cmpint (window->pinned.result.active_blocks, ==, 16);
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->result.active_blocks, ==, 16);
 
   wait_for_kernels (window);
   file = cuocc_kernels_panel_get_file (window->kernels_panel);
@@ -137,7 +137,7 @@ assert_the_work (CuoccWindow *window,
   g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, "heavy"));
   /* The kernel's spills reach the advice, without its inputs replacing the
    * ones that were changed after it was chosen. */
-  g_assert_cmpint (window->spills.spill_stores, >, 0);
+  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, >, 0);
   g_assert_cmpint (current_input (window).threads, ==, 512);
 }
 
@@ -210,7 +210,7 @@ step_open_session (void)
   g_settings_sync ();
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
-  g_assert_false (window->have_pinned);
+  g_assert_null (cuocc_calculation_get_pinned (window->calculation));
   g_assert_true (cuocc_window_load_session (window, session_file, &error));
   g_assert_no_error (error);
   assert_the_work (window, log);

@@ -151,6 +151,7 @@ test_advice_apply (void)
   CuoccAdviceView *view;
   GPtrArray *advice;
   gint64 level = -1;
+  guint computations;
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
@@ -159,7 +160,7 @@ test_advice_apply (void)
   type_into (window, CUOCC_FIELD_REGS, "80");
   type_into (window, CUOCC_FIELD_SMEM, "0");
   show_tuning (window);
-  g_assert_cmpfloat (window->result.occupancy, ==, 0.5);
+  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
 
   view = cuocc_tuning_page_get_advice_view (window->tuning_page);
   advice = cuocc_advice_view_get_advice (view);
@@ -179,11 +180,14 @@ test_advice_apply (void)
     }
   g_assert_cmpint (level, >=, 0);
 
-  /* The row's Apply button, through its action. */
+  /* The row's Apply button, through its action: registers and threads,
+   * one calculation. */
+  computations = cuocc_calculation_get_computations (window->calculation);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
-  g_assert_cmpint (window->input.regs, ==, 64);
-  g_assert_cmpint (window->input.threads, ==, 512);
-  g_assert_cmpfloat (window->result.occupancy, ==, 1.0);
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, computations + 1);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 64);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 512);
+  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 1.0);
 
   /* The advice follows: nothing reaches beyond 100 %. */
   advice = cuocc_advice_view_get_advice (view);
@@ -191,7 +195,7 @@ test_advice_apply (void)
     g_assert_cmpint (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind, !=, CUOCC_ADVICE_LEVEL);
 
   /* Spills from an imported build log become a warning. */
-  cuocc_window_set_spills (window, 8, 4);
+  cuocc_calculation_set_extra (window->calculation, &(CuoccAdviceExtra) { .spill_stores = 8, .spill_loads = 4 });
   advice = cuocc_advice_view_get_advice (view);
   level = -1;
   for (guint i = 0; i < advice->len; i++)
@@ -199,6 +203,56 @@ test_advice_apply (void)
         strstr (((CuoccAdvice *) g_ptr_array_index (advice, i))->text, "spill") != NULL)
       level = i;
   g_assert_cmpint (level, >=, 0);
+
+  app_test_window_free (window);
+}
+
+/* The Tuning page works out its heatmaps and advice only while it is
+ * shown: changes made on the calculator page are taken up when it is. */
+static void
+test_hidden_page (void)
+{
+  CuoccWindow *window;
+  CuoccHeatmapView *regs;
+  CuoccAdviceView *advice;
+  const CuoccGrid *grid;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->stack), ==, "calculator");
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_THREADS, "256");
+  type_into (window, CUOCC_FIELD_REGS, "40");
+  type_into (window, CUOCC_FIELD_SMEM, "0");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+
+  regs = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_REGS);
+  advice = cuocc_tuning_page_get_advice_view (window->tuning_page);
+  g_assert_null (cuocc_heatmap_view_get_grid (regs));
+  g_assert_null (cuocc_advice_view_get_advice (advice));
+
+  show_tuning (window);
+  grid = cuocc_heatmap_view_get_grid (regs);
+  g_assert_nonnull (grid);
+  g_assert_nonnull (cuocc_advice_view_get_advice (advice));
+  g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
+  g_assert_cmpint (grid->y_values[grid->current_j], ==, 40);
+
+  /* Shown, it follows every change. */
+  type_into (window, CUOCC_FIELD_REGS, "72");
+  grid = cuocc_heatmap_view_get_grid (regs);
+  g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
+
+  /* Hidden again, it stays as it was until it is shown. */
+  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  type_into (window, CUOCC_FIELD_THREADS, "512");
+  g_assert_true (cuocc_heatmap_view_get_grid (regs) == grid);
+  g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
+  show_tuning (window);
+  grid = cuocc_heatmap_view_get_grid (regs);
+  g_assert_cmpint (grid->x_values[grid->current_i], ==, 512);
+  g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
 
   app_test_window_free (window);
 }
@@ -235,8 +289,8 @@ test_heatmap_click (void)
   g_assert_cmpint (j, >=, 0);
   g_assert_true (find_cell (regs, i, j, &x, &y));
   g_assert_true (cuocc_heatmap_view_pick (regs, x, y));
-  g_assert_cmpint (window->input.threads, ==, 128);
-  g_assert_cmpint (window->input.regs, ==, 72);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 72);
 
   /* The heatmap follows, with the new cell marked. */
   grid = cuocc_heatmap_view_get_grid (regs);
@@ -253,9 +307,9 @@ test_heatmap_click (void)
   want_smem = grid->y_values[j];
   g_assert_true (find_cell (smem, i, j, &x, &y));
   g_assert_true (cuocc_heatmap_view_pick (smem, x, y));
-  g_assert_cmpint (window->input.threads, ==, 512);
-  g_assert_cmpint (window->input.regs, ==, 72);
-  g_assert_cmpint (window->input.smem, ==, want_smem);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 512);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 72);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, want_smem);
 
   app_test_window_free (window);
 }
@@ -369,7 +423,7 @@ test_detect_gpu (void)
   if (n > 0)
     {
       g_test_message ("this machine has %s", gpus[0].name);
-      g_assert_cmpstr (window->gpu.name, ==, gpus[0].name);
+      g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, gpus[0].name);
     }
   else
     {
@@ -379,7 +433,7 @@ test_detect_gpu (void)
         g_assert_cmpstr (app_test_last_message (), ==, error->message);
       g_test_message ("no GPU here: %s", app_test_last_message ());
       g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, before);
-      g_assert_true (window->have_result);
+      g_assert_true (cuocc_calculation_get_have_result (window->calculation));
     }
 
   app_test_window_free (window);
@@ -522,6 +576,7 @@ main (int   argc,
   app_test_init ();
 
   g_test_add_func ("/cuocc/app/tuning/advice-apply", test_advice_apply);
+  g_test_add_func ("/cuocc/app/tuning/hidden-page", test_hidden_page);
   g_test_add_func ("/cuocc/app/tuning/heatmap-click", test_heatmap_click);
   g_test_add_func ("/cuocc/app/tuning/waves", test_waves);
   g_test_add_func ("/cuocc/app/tuning/pin-compare", test_pin_compare);

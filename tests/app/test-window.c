@@ -188,6 +188,53 @@ read_file (const char *path)
 
 /* ----- tests ----- */
 
+/* One change, one calculation: the start with its restored state, a field,
+ * a GPU, a whole session opened. */
+static void
+test_computations (void)
+{
+  CuoccSession session = { 0 };
+  CuoccWindow *window;
+  guint n;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 1);
+
+  /* A digit typed before the 32 registers: 132. */
+  {
+    GtkEditable *regs = cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_REGS);
+    int position = 0;
+
+    g_assert_cmpstr (gtk_editable_get_text (regs), ==, "32");
+    gtk_editable_insert_text (regs, "1", 1, &position);
+    g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 132);
+  }
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 2);
+  choose_gpu (window, "Compute capability 7.0");
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 3);
+  /* A value set for the user (a graph clicked, advice applied) replaces
+   * the text: one change. */
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 320);
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 4);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 5);
+
+  /* A session: the GPU and every input at once. */
+  cuocc_input_panel_get_session (window->input_panel, &session);
+  choose_gpu (window, "Compute capability 8.6");
+  type_into (window, CUOCC_FIELD_REGS, "80");
+  n = cuocc_calculation_get_computations (window->calculation);
+  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, n + 1);
+  g_assert_cmpstr (cuocc_calculation_get_gpu_id (window->calculation), ==, "Compute capability 7.0");
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 32);
+
+  cuocc_session_clear (&session);
+  app_test_window_free (window);
+}
+
 static void
 test_inputs (void)
 {
@@ -212,7 +259,7 @@ test_inputs (void)
     {
       type_into (window, CUOCC_FIELD_THREADS, cases[i].threads);
       type_into (window, CUOCC_FIELD_REGS, cases[i].regs);
-      g_assert_true (window->have_result);
+      g_assert_true (cuocc_calculation_get_have_result (window->calculation));
       g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, cases[i].occupancy);
       g_assert_true (cuocc_results_view_row_is_limiting (window->results_view, cases[i].limiter));
     }
@@ -227,15 +274,15 @@ test_inputs (void)
   /* Text that is no number is marked where it is typed and not calculated. */
   type_into (window, CUOCC_FIELD_THREADS, "12x");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
-  g_assert_false (window->have_result);
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "1–1024"));
 
   /* More than the GPU allows is marked, never clamped, and cannot launch. */
   type_into (window, CUOCC_FIELD_THREADS, "2000");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
-  g_assert_true (window->have_result);
-  g_assert_cmpint (window->input.threads, ==, 2000);
-  g_assert_cmpint (window->result.active_blocks, ==, 0);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 2000);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS)), ==, "2000");
 
   type_into (window, CUOCC_FIELD_THREADS, "256");
@@ -244,15 +291,15 @@ test_inputs (void)
   /* Shared memory in KiB. */
   gtk_drop_down_set_selected (find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_UNIT), 1);
   type_into (window, CUOCC_FIELD_SMEM, "48");
-  g_assert_cmpint (window->input.smem, ==, 48 * 1024);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 48 * 1024);
   type_into (window, CUOCC_FIELD_SMEM, "1.5");
-  g_assert_cmpint (window->input.smem, ==, 1536);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 1536);
 
   /* The suggested block size is applied with one click. */
   type_into (window, CUOCC_FIELD_SMEM, "0");
   type_into (window, CUOCC_FIELD_THREADS, "96");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
-  g_assert_cmpint (window->input.threads, ==, window->best_block_size);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, cuocc_calculation_get_best_block_size (window->calculation));
 
   app_test_window_free (window);
 }
@@ -337,14 +384,14 @@ test_gpu_changes_smem_configs (void)
       largest = cuocc_format_bytes (cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
       g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, largest);
       g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 0);
-      g_assert_cmpint (window->result.smem_config, ==, cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
+      g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->smem_config, ==, cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
       g_assert_cmpint (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (caching))), ==, cap->partitioned_caching);
     }
 
   /* Another configuration is used at once. */
   choose_gpu (window, "Compute capability 7.0");
   gtk_drop_down_set_selected (configs, 1);
-  g_assert_cmpint (window->input.smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
 
   app_test_window_free (window);
 }
@@ -380,9 +427,9 @@ test_graph_click (void)
       g_assert_cmpfloat (y, >, 0);
       g_assert_true (cuocc_graph_pick (graph, width * 0.6, y));
 
-      now[CUOCC_SERIES_THREADS] = window->input.threads;
-      now[CUOCC_SERIES_REGS] = window->input.regs;
-      now[CUOCC_SERIES_SMEM] = window->input.smem;
+      now[CUOCC_SERIES_THREADS] = cuocc_calculation_get_input (window->calculation)->threads;
+      now[CUOCC_SERIES_REGS] = cuocc_calculation_get_input (window->calculation)->regs;
+      now[CUOCC_SERIES_SMEM] = cuocc_calculation_get_input (window->calculation)->smem;
       g_assert_cmpint (now[i], ==, expected);
       g_assert_cmpint (cuocc_graph_get_series (graph)->current_x, ==, expected);
     }
@@ -390,11 +437,11 @@ test_graph_click (void)
   /* The arrow keys step along the line. */
   type_into (window, CUOCC_FIELD_REGS, "32");
   g_assert_true (cuocc_graph_step (window->graph_regs, 1));
-  g_assert_cmpint (window->input.regs, ==, 33);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 33);
   g_assert_true (cuocc_graph_step (window->graph_regs, -2));
-  g_assert_cmpint (window->input.regs, ==, 31);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 31);
   g_assert_true (cuocc_graph_step (window->graph_threads, G_MAXINT / 2));
-  g_assert_cmpint (window->input.threads, ==, 1024);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 1024);
   g_assert_false (cuocc_graph_step (window->graph_threads, 1));
 
   /* Outside the plot area nothing changes. */
@@ -595,8 +642,8 @@ test_session_roundtrip (void)
   g_assert_true (cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.6");
-  g_assert_cmpint (window->input.threads, ==, 96);
-  g_assert_cmpint (window->input.regs, ==, 40);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
   g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 1);
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "kernel.cuocc"));
 
@@ -629,17 +676,17 @@ test_restore_state (void)
 
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 6.1");
-  g_assert_cmpint (window->input.threads, ==, 320);
-  g_assert_cmpint (window->input.regs, ==, 64);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 64);
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* A GPU that is gone falls back to the first, with a message. */
   g_settings_set_string (settings, "gpu", "/nonexistent/custom.gpu");
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (app_test_last_message ());
-  g_assert_cmpint (window->input.threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -654,13 +701,13 @@ test_no_stale_limits (void)
   window = app_test_window_new ();
   choose_gpu (window, "Compute capability 9.0");
   type_into (window, CUOCC_FIELD_THREADS, "128");
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "9.0"));
 
   type_into (window, CUOCC_FIELD_THREADS, "12x");
-  g_assert_false (window->have_result);
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   choose_gpu (window, "Compute capability 8.0");
-  g_assert_false (window->have_result);
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "8.0"));
   g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, "–");
 
@@ -690,11 +737,11 @@ test_restore_hostile (void)
   g_settings_set_string (settings, "gpu", device);
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (app_test_last_message ());
   g_assert_nonnull (strstr (app_test_last_message (), "max-threads-per-block"));
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), !=, device);
-  g_assert_cmpint (window->input.threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 
   for (int i = 0; i < 100 * 1024; i++)
@@ -705,7 +752,7 @@ test_restore_hostile (void)
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (app_test_last_message ());
   g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=, TOAST_MAX_CHARS);
   /* It once hung in Pango for minutes. */
@@ -770,21 +817,21 @@ test_custom_device (void)
   choice = gtk_drop_down_get_selected_item (gpus);
   g_assert_cmpstr (cuocc_gpu_choice_get_title (choice), ==, "Custom: Future GPU");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, path);
-  g_assert_cmpstr (window->gpu.name, ==, "Future GPU");
+  g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (configs)), ==, 4);
-  g_assert_true (window->have_result);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
   /* A file that describes no GPU changes nothing. */
   g_assert_false (cuocc_input_panel_select_gpu (window->input_panel, broken, &error));
   g_assert_nonnull (error);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, path);
-  g_assert_cmpstr (window->gpu.name, ==, "Future GPU");
+  g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
 
   /* The custom device comes back at the next start. */
   gtk_window_destroy (GTK_WINDOW (window));
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, path);
-  g_assert_cmpstr (window->gpu.name, ==, "Future GPU");
+  g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_unlink (path);
@@ -940,6 +987,7 @@ main (int   argc,
 
   app_test_init ();
 
+  g_test_add_func ("/cuocc/app/computations", test_computations);
   g_test_add_func ("/cuocc/app/inputs", test_inputs);
   g_test_add_func ("/cuocc/app/same-ranges-as-cli", test_same_ranges_as_cli);
   g_test_add_func ("/cuocc/app/gpu-changes-smem-configs", test_gpu_changes_smem_configs);

@@ -22,7 +22,7 @@ RUNS = 5
 
 def generate(path):
     rnd = random.Random(42)
-    gpus = ["Tesla V100 SXM2", "A100 SXM4", "RTX 4090", "H100 SXM", "Tesla T4"]
+    gpus = ["Tesla V100 SXM2", "A100 SXM4", "RTX 4090", "H100 SXM5", "Tesla T4"]
     ccs = ["3.5", "5.2", "6.1", "7.0", "7.5", "8.0", "8.6", "8.9", "9.0", "12.0"]
     with open(path, "w") as f:
         f.write("gpu,cc,threads,regs,smem,barriers\n")

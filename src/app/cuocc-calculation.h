@@ -1,0 +1,67 @@
+/* cuocc-calculation.h — the calculation the window's views share: the GPU,
+ * the inputs, what an imported kernel adds, the result and its series, and
+ * a pinned configuration to compare with.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+#define CUOCC_TYPE_CALCULATION (cuocc_calculation_get_type ())
+
+G_DECLARE_FINAL_TYPE (CuoccCalculation, cuocc_calculation, CUOCC, CALCULATION, GObject)
+
+/* A configuration and its result, as pinned or as it is now. */
+typedef struct {
+  CuoccGpu gpu;
+  CuoccInput input;
+  CuoccResult result;
+} CuoccConfig;
+
+CuoccCalculation       *cuocc_calculation_new                (void);
+
+/* What the inputs say; one recomputation follows (at the last thaw). */
+void                    cuocc_calculation_set_input          (CuoccCalculation       *self,
+                                                              const char             *gpu_id,
+                                                              const CuoccGpu         *gpu,
+                                                              const CuoccInput       *input,
+                                                              const GError           *error);
+void                    cuocc_calculation_set_extra          (CuoccCalculation       *self,
+                                                              const CuoccAdviceExtra *extra);
+void                    cuocc_calculation_freeze             (CuoccCalculation       *self);
+void                    cuocc_calculation_thaw               (CuoccCalculation       *self);
+
+const char             *cuocc_calculation_get_gpu_id         (CuoccCalculation       *self);
+const CuoccGpu         *cuocc_calculation_get_gpu            (CuoccCalculation       *self);
+const CuoccInput       *cuocc_calculation_get_input          (CuoccCalculation       *self);
+const CuoccAdviceExtra *cuocc_calculation_get_extra          (CuoccCalculation       *self);
+gboolean                cuocc_calculation_get_have_result    (CuoccCalculation       *self);
+const CuoccResult      *cuocc_calculation_get_result         (CuoccCalculation       *self);
+const char             *cuocc_calculation_get_error          (CuoccCalculation       *self);
+int                     cuocc_calculation_get_best_block_size (CuoccCalculation      *self);
+const CuoccSeries      *cuocc_calculation_get_series         (CuoccCalculation       *self,
+                                                              CuoccSeriesKind         kind);
+gboolean                cuocc_calculation_get_current        (CuoccCalculation       *self,
+                                                              CuoccConfig            *config);
+guint                   cuocc_calculation_get_computations   (CuoccCalculation       *self);
+
+gboolean                cuocc_calculation_pin                (CuoccCalculation       *self);
+gboolean                cuocc_calculation_set_pinned         (CuoccCalculation       *self,
+                                                              const char             *gpu_id,
+                                                              const CuoccInput       *input,
+                                                              GError                **error);
+void                    cuocc_calculation_unpin              (CuoccCalculation       *self);
+const CuoccConfig      *cuocc_calculation_get_pinned         (CuoccCalculation       *self);
+const char             *cuocc_calculation_get_pinned_gpu_id  (CuoccCalculation       *self);
+const CuoccSeries      *cuocc_calculation_get_pinned_series  (CuoccCalculation       *self,
+                                                              CuoccSeriesKind         kind);
+
+gboolean                cuocc_calculation_series_applies     (const CuoccGpu         *gpu,
+                                                              CuoccSeriesKind         kind);
+CuoccSeries            *cuocc_calculation_copy_series        (const CuoccSeries      *series);
+
+G_END_DECLS

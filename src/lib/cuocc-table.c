@@ -1,0 +1,411 @@
+/* cuocc-table.c — the results format: columns, cells, CSV and JSON.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "cuocc-private.h"
+
+static const char *const column_names[CUOCC_N_COLUMNS] = {
+  "cc", "gpu", "threads", "regs", "smem", "smem_config", "barriers", "global_caching",
+  "active_blocks", "active_warps", "active_threads", "occupancy_pct",
+  "blocks_by_warps", "blocks_by_regs", "blocks_by_smem", "blocks_by_blocks", "blocks_by_barriers",
+  "limiters", "regs_per_block", "smem_per_block", "best_block_size", "error",
+  "grid", "blocks_per_wave", "waves", "tail_blocks", "tail_fill_pct", "wave_efficiency_pct",
+  "cluster_size", "cluster_blocks_per_sm", "max_active_clusters", "clusters_basis",
+  "cluster_blocks_lost", "cluster_blocks_lost_pct",
+};
+
+/* Beyond this many hundredths a percentage is no occupancy (a hostile
+ * profiler export), and llround could not hold it. */
+#define MAX_HUNDREDTHS 1e15
+
+/* ----- columns and cells ----- */
+
+const char *
+cuocc_table_column_name (CuoccColumn column)
+{
+  g_return_val_if_fail (column < CUOCC_N_COLUMNS, NULL);
+
+  return column_names[column];
+}
+
+void
+cuocc_table_result_cells (const char        *cc,
+                          const CuoccGpu    *gpu,
+                          const CuoccInput  *input,
+                          const CuoccResult *result,
+                          const char        *limiters,
+                          int                best_block_size,
+                          CuoccCell          cells[CUOCC_N_RESULT_COLUMNS])
+{
+  g_return_if_fail (gpu != NULL && input != NULL && result != NULL && cells != NULL);
+
+  cells[CUOCC_COLUMN_CC] = cuocc_cell_string (cc);
+  cells[CUOCC_COLUMN_GPU] = cuocc_cell_string (gpu->name);
+  cells[CUOCC_COLUMN_THREADS] = cuocc_cell_int (input->threads);
+  cells[CUOCC_COLUMN_REGS] = cuocc_cell_int (input->regs);
+  cells[CUOCC_COLUMN_SMEM] = cuocc_cell_int (input->smem);
+  cells[CUOCC_COLUMN_SMEM_CONFIG] = cuocc_cell_int (result->smem_config);
+  cells[CUOCC_COLUMN_BARRIERS] = cuocc_cell_int (input->barriers);
+  cells[CUOCC_COLUMN_GLOBAL_CACHING] = cuocc_cell_string (cuocc_caching_name (result->caching));
+  cells[CUOCC_COLUMN_ACTIVE_BLOCKS] = cuocc_cell_int (result->active_blocks);
+  cells[CUOCC_COLUMN_ACTIVE_WARPS] = cuocc_cell_int (result->active_warps);
+  cells[CUOCC_COLUMN_ACTIVE_THREADS] = cuocc_cell_int (result->active_threads);
+  cells[CUOCC_COLUMN_OCCUPANCY_PCT] = cuocc_cell_percent (result->occupancy);
+  cells[CUOCC_COLUMN_BLOCKS_BY_WARPS] = cuocc_cell_limit (result->blocks_by_warps);
+  cells[CUOCC_COLUMN_BLOCKS_BY_REGS] = cuocc_cell_limit (result->blocks_by_regs);
+  cells[CUOCC_COLUMN_BLOCKS_BY_SMEM] = cuocc_cell_limit (result->blocks_by_smem);
+  cells[CUOCC_COLUMN_BLOCKS_BY_BLOCKS] = cuocc_cell_limit (result->blocks_by_blocks);
+  cells[CUOCC_COLUMN_BLOCKS_BY_BARRIERS] = cuocc_cell_limit (result->blocks_by_barriers);
+  cells[CUOCC_COLUMN_LIMITERS] = cuocc_cell_string (limiters);
+  cells[CUOCC_COLUMN_REGS_PER_BLOCK] = cuocc_cell_int (result->regs_per_block);
+  cells[CUOCC_COLUMN_SMEM_PER_BLOCK] = cuocc_cell_int (result->smem_per_block);
+  cells[CUOCC_COLUMN_BEST_BLOCK_SIZE] = cuocc_cell_int (best_block_size);
+  cells[CUOCC_COLUMN_ERROR] = cuocc_cell_null ();
+}
+
+void
+cuocc_table_waves_cells (gint64            grid,
+                         const CuoccWaves *waves,
+                         CuoccCell         cells[CUOCC_N_WAVE_COLUMNS])
+{
+  guint c = 0;
+
+  g_return_if_fail (cells != NULL);
+
+  cells[c++] = cuocc_cell_int (grid);
+  if (waves == NULL)
+    {
+      while (c < CUOCC_N_WAVE_COLUMNS)
+        cells[c++] = cuocc_cell_null ();
+      return;
+    }
+  cells[c++] = cuocc_cell_int (waves->blocks_per_wave);
+  cells[c++] = cuocc_cell_int (waves->waves);
+  cells[c++] = cuocc_cell_int (waves->tail_blocks);
+  cells[c++] = cuocc_cell_percent (waves->tail_fill);
+  cells[c++] = cuocc_cell_percent (waves->efficiency);
+  g_assert (c == CUOCC_N_WAVE_COLUMNS);
+}
+
+void
+cuocc_table_clusters_cells (const CuoccClusters *clusters,
+                            CuoccCell            cells[CUOCC_N_CLUSTER_COLUMNS])
+{
+  guint c = 0;
+
+  g_return_if_fail (cells != NULL);
+
+  if (clusters == NULL)
+    {
+      while (c < CUOCC_N_CLUSTER_COLUMNS)
+        cells[c++] = cuocc_cell_null ();
+      return;
+    }
+  cells[c++] = cuocc_cell_int (clusters->cluster_size);
+  cells[c++] = cuocc_cell_int (clusters->blocks_per_sm);
+  cells[c++] = clusters->max_active_clusters >= 0 ? cuocc_cell_int (clusters->max_active_clusters) : cuocc_cell_null ();
+  cells[c++] = cuocc_cell_string (cuocc_clusters_basis_name (clusters->basis));
+  cells[c++] = clusters->blocks_lost >= 0 ? cuocc_cell_int (clusters->blocks_lost) : cuocc_cell_null ();
+  cells[c++] = cuocc_cell_percent (clusters->blocks_lost_fraction);
+  g_assert (c == CUOCC_N_CLUSTER_COLUMNS);
+}
+
+/* ----- numbers ----- */
+
+/* The digits of value, written backwards from end; returns the first. */
+static char *
+int_digits (gint64  value,
+            char   *end)
+{
+  static const char pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+  char *p = end;
+  guint64 magnitude = value < 0 ? -(guint64) value : (guint64) value;
+
+  /* Two digits at a time: batch output is mostly numbers. */
+  while (magnitude >= 100)
+    {
+      guint i = (guint) (magnitude % 100) * 2;
+
+      magnitude /= 100;
+      *--p = pairs[i + 1];
+      *--p = pairs[i];
+    }
+  if (magnitude >= 10)
+    {
+      *--p = pairs[magnitude * 2 + 1];
+      *--p = pairs[magnitude * 2];
+    }
+  else
+    *--p = (char) ('0' + magnitude);
+  if (value < 0)
+    *--p = '-';
+  return p;
+}
+
+void
+cuocc_table_append_int (GString *out,
+                        gint64   value)
+{
+  char digits[24];
+  char *first = int_digits (value, digits + sizeof digits);
+
+  g_string_append_len (out, first, digits + sizeof digits - first);
+}
+
+/* The one place a percentage gets its digits. Rounding the hundredths to
+ * the nearest whole number, halves away from zero, makes 1/32 "3.13" and
+ * -1/32 "-3.13". Formatting with "%.2f" instead, as three of the four
+ * formatters this replaces did, gives "3.12" for the same occupancy where
+ * its binary value is an exact half (printf rounds halves to even), so the
+ * --import text table and the batch CSV disagreed on a kernel's occupancy. */
+gsize
+cuocc_table_format_percent (double fraction,
+                            char   buffer[CUOCC_TABLE_PERCENT_SIZE])
+{
+  double scaled = fraction * 10000.0;
+  gint64 hundredths;
+  guint64 magnitude;
+  char digits[24];
+  char *first;
+  gsize len;
+  guint decimals;
+
+  g_return_val_if_fail (buffer != NULL, 0);
+
+  if (!(fabs (scaled) < MAX_HUNDREDTHS))
+    {
+      g_ascii_formatd (buffer, CUOCC_TABLE_PERCENT_SIZE, "%.6g", fraction * 100.0);
+      return strlen (buffer);
+    }
+
+  hundredths = (gint64) llround (scaled);
+  magnitude = hundredths < 0 ? -(guint64) hundredths : (guint64) hundredths;
+  first = int_digits ((gint64) (magnitude / 100), digits + sizeof digits);
+  len = 0;
+  if (hundredths < 0)
+    buffer[len++] = '-';
+  memcpy (buffer + len, first, digits + sizeof digits - first);
+  len += digits + sizeof digits - first;
+  decimals = (guint) (magnitude % 100);
+  if (decimals != 0)
+    {
+      buffer[len++] = '.';
+      buffer[len++] = (char) ('0' + decimals / 10);
+      if (decimals % 10 != 0)
+        buffer[len++] = (char) ('0' + decimals % 10);
+    }
+  buffer[len] = '\0';
+  return len;
+}
+
+void
+cuocc_table_append_percent (GString *out,
+                            double   fraction)
+{
+  char buffer[CUOCC_TABLE_PERCENT_SIZE];
+  gsize len = cuocc_table_format_percent (fraction, buffer);
+
+  g_string_append_len (out, buffer, len);
+}
+
+/* Both sides as they print: cuocc's percentage rounded to two decimals like
+ * the profiler's. The slack absorbs the binary error of the subtraction. */
+gboolean
+cuocc_table_occupancy_agrees (double percent,
+                              double profiler_percent)
+{
+  double ours = round (percent * 100.0) / 100.0;
+
+  return fabs (ours - profiler_percent) <= CUOCC_TABLE_AGREEMENT_TOLERANCE + 1e-9;
+}
+
+/* ----- text ----- */
+
+/* RFC 4180: a field holding a comma, a quote or a line break is quoted,
+ * its quotes doubled. */
+void
+cuocc_table_append_csv (GString    *out,
+                        const char *text)
+{
+  if (text == NULL)
+    return;
+  if (text[strcspn (text, ",\"\r\n")] == '\0')
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+/* json-glib, which libcuocc links for the Triton reader, escapes a string
+ * only inside json_generator_to_data(): a node and a generator per field
+ * would cost batch mode most of its speed, and it leaves DEL (0x7f) bare
+ * where cuocc has always written \u007f. So the escaping is done here. */
+static void
+append_json_valid (GString    *out,
+                   const char *text)
+{
+  static const char hex[] = "0123456789abcdef";
+
+  g_string_append_c (out, '"');
+  for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '"':
+          g_string_append_len (out, "\\\"", 2);
+          break;
+        case '\\':
+          g_string_append_len (out, "\\\\", 2);
+          break;
+        case '\n':
+          g_string_append_len (out, "\\n", 2);
+          break;
+        case '\r':
+          g_string_append_len (out, "\\r", 2);
+          break;
+        case '\t':
+          g_string_append_len (out, "\\t", 2);
+          break;
+        default:
+          if (*p < 0x20 || *p == 0x7f)
+            {
+              g_string_append_len (out, "\\u00", 4);
+              g_string_append_c (out, hex[*p >> 4]);
+              g_string_append_c (out, hex[*p & 0xf]);
+            }
+          else
+            g_string_append_c (out, (char) *p);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* A JSON string; NULL is null. Text that is not UTF-8 (a batch file in
+ * another encoding) has its bad bytes replaced so the output stays valid. */
+void
+cuocc_table_append_json (GString    *out,
+                         const char *text)
+{
+  g_autofree char *valid = NULL;
+
+  if (text == NULL)
+    {
+      g_string_append_len (out, "null", 4);
+      return;
+    }
+  if (G_LIKELY (g_utf8_validate (text, -1, NULL)))
+    {
+      append_json_valid (out, text);
+      return;
+    }
+  valid = g_utf8_make_valid (text, -1);
+  append_json_valid (out, valid);
+}
+
+/* ----- rows ----- */
+
+void
+cuocc_table_append_cell (GString          *out,
+                         CuoccTableFormat  format,
+                         const CuoccCell  *cell)
+{
+  gboolean json = format == CUOCC_TABLE_JSON;
+
+  g_return_if_fail (out != NULL && cell != NULL);
+
+  switch (cell->kind)
+    {
+    case CUOCC_CELL_STRING:
+      if (json)
+        cuocc_table_append_json (out, cell->text);
+      else
+        cuocc_table_append_csv (out, cell->text);
+      break;
+    case CUOCC_CELL_INT:
+      cuocc_table_append_int (out, cell->value);
+      break;
+    case CUOCC_CELL_LIMIT:
+      if (cell->value != CUOCC_UNLIMITED)
+        cuocc_table_append_int (out, cell->value);
+      else if (json)
+        g_string_append_len (out, "null", 4);
+      else
+        g_string_append_len (out, "unlimited", 9);
+      break;
+    case CUOCC_CELL_PERCENT:
+      if (isfinite (cell->fraction))
+        cuocc_table_append_percent (out, cell->fraction);
+      else if (json)
+        g_string_append_len (out, "null", 4);
+      break;
+    case CUOCC_CELL_BOOL:
+      g_string_append (out, cell->value ? "true" : "false");
+      break;
+    case CUOCC_CELL_NUMBER:
+      g_string_append (out, cell->text);
+      break;
+    case CUOCC_CELL_NULL:
+    default:
+      if (json)
+        g_string_append_len (out, "null", 4);
+    }
+}
+
+void
+cuocc_table_append_header (GString           *out,
+                           const char *const *names,
+                           guint              n_columns)
+{
+  g_return_if_fail (out != NULL && (names != NULL || n_columns == 0));
+
+  for (guint c = 0; c < n_columns; c++)
+    {
+      if (c > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, names[c]);
+    }
+}
+
+void
+cuocc_table_append_row (GString           *out,
+                        CuoccTableFormat   format,
+                        const char *const *names,
+                        const CuoccCell   *cells,
+                        guint              n_columns)
+{
+  g_return_if_fail (out != NULL && (cells != NULL || n_columns == 0));
+  g_return_if_fail (format == CUOCC_TABLE_CSV || names != NULL);
+
+  if (format == CUOCC_TABLE_JSON)
+    g_string_append_c (out, '{');
+  for (guint c = 0; c < n_columns; c++)
+    {
+      if (format == CUOCC_TABLE_JSON)
+        {
+          g_string_append (out, c > 0 ? ", \"" : "\"");
+          g_string_append (out, names[c]);
+          g_string_append_len (out, "\": ", 3);
+        }
+      else if (c > 0)
+        g_string_append_c (out, ',');
+      cuocc_table_append_cell (out, format, &cells[c]);
+    }
+  if (format == CUOCC_TABLE_JSON)
+    g_string_append_c (out, '}');
+}

@@ -1,0 +1,194 @@
+/* cuocc-table.h — the results format: the columns of an answer, its cells,
+ * and how a cell is written in CSV or JSON.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The command line's --format csv|json, its batch mode, its --import rows
+ * and the app's results export all write answers through these functions,
+ * so that a file from one compares equal to a file from another. The
+ * columns and their order are a contract that scripts rely on: new columns
+ * only ever go after the last one.
+ */
+#pragma once
+
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
+#endif
+
+#include "cuocc-waves.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CUOCC_TABLE_CSV,                 /* RFC 4180; an empty field for nothing */
+  CUOCC_TABLE_JSON,                /* one object per row; null for nothing */
+} CuoccTableFormat;
+
+/* The columns of an answer, in their order. The wave columns follow the
+ * error column when a grid is given, the cluster columns come last when a
+ * cluster size is given. */
+typedef enum {
+  CUOCC_COLUMN_CC,
+  CUOCC_COLUMN_GPU,
+  CUOCC_COLUMN_THREADS,
+  CUOCC_COLUMN_REGS,
+  CUOCC_COLUMN_SMEM,
+  CUOCC_COLUMN_SMEM_CONFIG,
+  CUOCC_COLUMN_BARRIERS,
+  CUOCC_COLUMN_GLOBAL_CACHING,
+  CUOCC_COLUMN_ACTIVE_BLOCKS,
+  CUOCC_COLUMN_ACTIVE_WARPS,
+  CUOCC_COLUMN_ACTIVE_THREADS,
+  CUOCC_COLUMN_OCCUPANCY_PCT,
+  CUOCC_COLUMN_BLOCKS_BY_WARPS,
+  CUOCC_COLUMN_BLOCKS_BY_REGS,
+  CUOCC_COLUMN_BLOCKS_BY_SMEM,
+  CUOCC_COLUMN_BLOCKS_BY_BLOCKS,
+  CUOCC_COLUMN_BLOCKS_BY_BARRIERS,
+  CUOCC_COLUMN_LIMITERS,
+  CUOCC_COLUMN_REGS_PER_BLOCK,
+  CUOCC_COLUMN_SMEM_PER_BLOCK,
+  CUOCC_COLUMN_BEST_BLOCK_SIZE,
+  CUOCC_COLUMN_ERROR,
+  CUOCC_N_RESULT_COLUMNS,
+
+  CUOCC_COLUMN_GRID = CUOCC_N_RESULT_COLUMNS,
+  CUOCC_COLUMN_BLOCKS_PER_WAVE,
+  CUOCC_COLUMN_WAVES,
+  CUOCC_COLUMN_TAIL_BLOCKS,
+  CUOCC_COLUMN_TAIL_FILL_PCT,
+  CUOCC_COLUMN_WAVE_EFFICIENCY_PCT,
+
+  CUOCC_COLUMN_CLUSTER_SIZE,
+  CUOCC_COLUMN_CLUSTER_BLOCKS_PER_SM,
+  CUOCC_COLUMN_MAX_ACTIVE_CLUSTERS,
+  CUOCC_COLUMN_CLUSTERS_BASIS,
+  CUOCC_COLUMN_CLUSTER_BLOCKS_LOST,
+  CUOCC_COLUMN_CLUSTER_BLOCKS_LOST_PCT,
+  CUOCC_N_COLUMNS,
+} CuoccColumn;
+
+#define CUOCC_N_WAVE_COLUMNS    (CUOCC_COLUMN_CLUSTER_SIZE - CUOCC_COLUMN_GRID)
+#define CUOCC_N_CLUSTER_COLUMNS (CUOCC_N_COLUMNS - CUOCC_COLUMN_CLUSTER_SIZE)
+
+typedef enum {
+  CUOCC_CELL_NULL,                 /* CSV: empty; JSON: null */
+  CUOCC_CELL_STRING,               /* quoted as each format wants; NULL text is CUOCC_CELL_NULL */
+  CUOCC_CELL_INT,
+  CUOCC_CELL_LIMIT,                /* an int; CUOCC_UNLIMITED is "unlimited" in CSV, null in JSON */
+  CUOCC_CELL_PERCENT,              /* a fraction, written as a percentage (cuocc_table_format_percent) */
+  CUOCC_CELL_BOOL,                 /* true or false */
+  CUOCC_CELL_NUMBER,               /* text that is a plain number, written as it is */
+} CuoccCellKind;
+
+/* One field of a row. Text is not copied: it must live until the row is
+ * written. */
+typedef struct {
+  CuoccCellKind kind;
+  gint64 value;                    /* INT, LIMIT, BOOL */
+  double fraction;                 /* PERCENT */
+  const char *text;                /* STRING, NUMBER */
+} CuoccCell;
+
+/* The longest percentage cuocc_table_format_percent writes, with its nul. */
+#define CUOCC_TABLE_PERCENT_SIZE 32
+
+/* Percentage points within which cuocc's theoretical occupancy and a
+ * profiler's agree: Nsight Compute prints two decimals. */
+#define CUOCC_TABLE_AGREEMENT_TOLERANCE 0.01
+
+CUOCC_AVAILABLE const char *cuocc_table_column_name (CuoccColumn column);
+
+/* The cells of one answer, CUOCC_COLUMN_CC to CUOCC_COLUMN_ERROR (the error
+ * cell null). cc ("8.6") and limiters (cuocc_limiters_to_string) are the
+ * caller's text. */
+CUOCC_AVAILABLE void cuocc_table_result_cells   (const char        *cc,
+                                                 const CuoccGpu    *gpu,
+                                                 const CuoccInput  *input,
+                                                 const CuoccResult *result,
+                                                 const char        *limiters,
+                                                 int                best_block_size,
+                                                 CuoccCell          cells[CUOCC_N_RESULT_COLUMNS]);
+/* The wave columns of a grid; waves NULL where no block fits (nulls). */
+CUOCC_AVAILABLE void cuocc_table_waves_cells    (gint64             grid,
+                                                 const CuoccWaves  *waves,
+                                                 CuoccCell          cells[CUOCC_N_WAVE_COLUMNS]);
+/* The cluster columns; clusters NULL where there are none (nulls). */
+CUOCC_AVAILABLE void cuocc_table_clusters_cells (const CuoccClusters *clusters,
+                                                 CuoccCell            cells[CUOCC_N_CLUSTER_COLUMNS]);
+
+/* A fraction as a percentage with at most two decimals and a point whatever
+ * the locale: 0.625 is "62.5", 2/3 "66.67", 1 "100". Halves round away
+ * from zero. Returns the length written into buffer. */
+CUOCC_AVAILABLE gsize cuocc_table_format_percent (double fraction,
+                                                  char   buffer[CUOCC_TABLE_PERCENT_SIZE]);
+/* Whether cuocc's theoretical occupancy agrees with a profiler's, both in
+ * percent (the profiler's with two decimals). */
+CUOCC_AVAILABLE gboolean cuocc_table_occupancy_agrees (double percent,
+                                                       double profiler_percent);
+
+CUOCC_AVAILABLE void cuocc_table_append_int     (GString          *out,
+                                                 gint64            value);
+CUOCC_AVAILABLE void cuocc_table_append_percent (GString          *out,
+                                                 double            fraction);
+CUOCC_AVAILABLE void cuocc_table_append_csv     (GString          *out,
+                                                 const char       *text);
+CUOCC_AVAILABLE void cuocc_table_append_json    (GString          *out,
+                                                 const char       *text);
+CUOCC_AVAILABLE void cuocc_table_append_cell    (GString          *out,
+                                                 CuoccTableFormat  format,
+                                                 const CuoccCell  *cell);
+/* The names, comma-separated (CSV only; a JSON row names its fields). */
+CUOCC_AVAILABLE void cuocc_table_append_header  (GString           *out,
+                                                 const char *const *names,
+                                                 guint              n_columns);
+/* One row: CSV fields, or a JSON object {"name": value, ...}; no line end. */
+CUOCC_AVAILABLE void cuocc_table_append_row     (GString           *out,
+                                                 CuoccTableFormat   format,
+                                                 const char *const *names,
+                                                 const CuoccCell   *cells,
+                                                 guint              n_columns);
+
+static inline CuoccCell
+cuocc_cell_null (void)
+{
+  return (CuoccCell) { .kind = CUOCC_CELL_NULL };
+}
+
+static inline CuoccCell
+cuocc_cell_int (gint64 value)
+{
+  return (CuoccCell) { .kind = CUOCC_CELL_INT, .value = value };
+}
+
+static inline CuoccCell
+cuocc_cell_limit (int value)
+{
+  return (CuoccCell) { .kind = CUOCC_CELL_LIMIT, .value = value };
+}
+
+static inline CuoccCell
+cuocc_cell_percent (double fraction)
+{
+  return (CuoccCell) { .kind = CUOCC_CELL_PERCENT, .fraction = fraction };
+}
+
+static inline CuoccCell
+cuocc_cell_bool (gboolean value)
+{
+  return (CuoccCell) { .kind = CUOCC_CELL_BOOL, .value = value != FALSE };
+}
+
+static inline CuoccCell
+cuocc_cell_string (const char *text)
+{
+  return (CuoccCell) { .kind = text != NULL ? CUOCC_CELL_STRING : CUOCC_CELL_NULL, .text = text };
+}
+
+static inline CuoccCell
+cuocc_cell_number (const char *text)
+{
+  return (CuoccCell) { .kind = text != NULL ? CUOCC_CELL_NUMBER : CUOCC_CELL_NULL, .text = text };
+}
+
+G_END_DECLS
