@@ -334,8 +334,8 @@ test_same_ranges_as_cli (void)
 
   type_into (window, CUOCC_FIELD_REGS, "300");
   type_into (window, CUOCC_FIELD_THREADS, "2000");
-  g_assert_true (window->have_result);
-  g_assert_cmpint (window->result.active_blocks, ==, 0);
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
   threads = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS));
   regs = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_REGS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than this GPU allows: 1–1024"));
@@ -345,7 +345,7 @@ test_same_ranges_as_cli (void)
   g_assert_nonnull (strstr (report, "answers for 1 to 1048576 threads per block"));
 
   type_into (window, CUOCC_FIELD_THREADS, "1048577");
-  g_assert_false (window->have_result);
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than cuocc answers for: 1–1048576"));
 
