@@ -2,29 +2,25 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The widget only adds the theme's colours, the pointer and the clicks:
- * the pixels come from cuocc_plot_draw, the same routine that exports the
- * graph, drawn through a cairo node at the widget's scale so lines stay
- * crisp on HiDPI screens.
+ * A chart whose pixels come from cuocc_plot_draw, the same routine that
+ * exports the graph; the widget adds the clicks, the drags and the keys
+ * that set the input.
  */
 #include "config.h"
 
-#include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "cuocc-compat.h"
 #include "cuocc-graph.h"
 
 /* ----- struct ----- */
 
 struct _CuoccGraph
 {
-  GtkWidget parent_instance;
+  CuoccChart parent_instance;
 
   CuoccSeries *series;
   CuoccSeries *overlay;            /* a pinned configuration's, or NULL */
   CuoccPlotYUnit y_unit;
-  CuoccPlotHover hover;
   double drag_x;
   double drag_y;
 };
@@ -44,7 +40,7 @@ enum {
 
 /* ----- type definition ----- */
 
-G_DEFINE_FINAL_TYPE (CuoccGraph, cuocc_graph, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (CuoccGraph, cuocc_graph, CUOCC_TYPE_CHART)
 
 static GParamSpec *props[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -67,37 +63,6 @@ cuocc_graph_y_unit_get_type (void)
 }
 
 /* ----- helpers ----- */
-
-static CuoccPlotColor
-color_from_rgba (const GdkRGBA *rgba)
-{
-  return (CuoccPlotColor) { rgba->red, rgba->green, rgba->blue, rgba->alpha };
-}
-
-static void
-get_foreground (CuoccGraph *self,
-                GdkRGBA    *color)
-{
-  cuocc_compat_widget_get_color (GTK_WIDGET (self), color);
-}
-
-static gboolean
-lookup_color (CuoccGraph *self,
-              const char *name,
-              GdkRGBA    *color)
-{
-  return cuocc_compat_lookup_color (GTK_WIDGET (self), name, color);
-}
-
-static void
-set_hover (CuoccGraph *self,
-           double      x,
-           double      y)
-{
-  self->hover.x = x;
-  self->hover.y = y;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
 
 static void
 update_accessible_value (CuoccGraph *self)
@@ -156,22 +121,6 @@ key_pressed_cb (GtkEventControllerKey *controller,
 }
 
 static void
-motion_cb (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           CuoccGraph               *self)
-{
-  set_hover (self, x, y);
-}
-
-static void
-leave_cb (GtkEventControllerMotion *controller,
-          CuoccGraph               *self)
-{
-  set_hover (self, -1, -1);
-}
-
-static void
 drag_begin_cb (GtkGestureDrag *gesture,
                double          x,
                double          y,
@@ -189,54 +138,28 @@ drag_update_cb (GtkGestureDrag *gesture,
                 double          dy,
                 CuoccGraph     *self)
 {
-  set_hover (self, self->drag_x + dx, self->drag_y + dy);
+  cuocc_chart_set_hover (CUOCC_CHART (self), self->drag_x + dx, self->drag_y + dy);
   cuocc_graph_pick (self, self->drag_x + dx, self->drag_y + dy);
 }
 
 /* ----- vfuncs ----- */
 
 static void
-cuocc_graph_snapshot (GtkWidget   *widget,
-                      GtkSnapshot *snapshot)
+cuocc_graph_draw (CuoccChart           *chart,
+                  cairo_t              *cr,
+                  int                   width,
+                  int                   height,
+                  const CuoccPlotStyle *style,
+                  const CuoccPlotHover *hover)
 {
-  CuoccGraph *self = CUOCC_GRAPH (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  CuoccPlotStyle style;
-  cairo_t *cr;
+  CuoccGraph *self = CUOCC_GRAPH (chart);
 
-  if (self->series == NULL || width <= 0 || height <= 0)
+  if (self->series == NULL)
     return;
 
-  cuocc_graph_get_style (self, &style);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cuocc_plot_draw (cr, width, height, self->series, self->y_unit, &style, &self->hover);
+  cuocc_plot_draw (cr, width, height, self->series, self->y_unit, style, hover);
   if (self->overlay != NULL)
-    cuocc_plot_draw_overlay (cr, width, height, self->series, self->overlay, self->y_unit, &style);
-  cairo_destroy (cr);
-}
-
-static void
-cuocc_graph_measure (GtkWidget      *widget,
-                     GtkOrientation  orientation,
-                     int             for_size,
-                     int            *minimum,
-                     int            *natural,
-                     int            *minimum_baseline,
-                     int            *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 240 : 160;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 480 : 240;
-}
-
-static void
-cuocc_graph_css_changed (GtkWidget         *widget,
-                         GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (cuocc_graph_parent_class)->css_changed (widget, change);
-
-  /* Dark mode and high contrast arrive as a style change. */
-  gtk_widget_queue_draw (widget);
+    cuocc_plot_draw_overlay (cr, width, height, self->series, self->overlay, self->y_unit, style);
 }
 
 /* ----- dispose / finalize ----- */
@@ -299,14 +222,14 @@ cuocc_graph_class_init (CuoccGraphClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  CuoccChartClass *chart_class = CUOCC_CHART_CLASS (klass);
 
   object_class->finalize = cuocc_graph_finalize;
   object_class->get_property = cuocc_graph_get_property;
   object_class->set_property = cuocc_graph_set_property;
 
-  widget_class->snapshot = cuocc_graph_snapshot;
-  widget_class->measure = cuocc_graph_measure;
-  widget_class->css_changed = cuocc_graph_css_changed;
+  chart_class->draw = cuocc_graph_draw;
+  cuocc_chart_class_set_size (chart_class, 240, 160, 480, 240);
 
   props[PROP_Y_UNIT] =
     g_param_spec_enum ("y-unit", NULL, NULL,
@@ -319,7 +242,6 @@ cuocc_graph_class_init (CuoccGraphClass *klass)
     g_signal_new ("value-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 
-  gtk_widget_class_set_css_name (widget_class, "graph");
   /* The graph sets its input, with the pointer or the arrow keys. */
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_SLIDER);
 }
@@ -327,16 +249,8 @@ cuocc_graph_class_init (CuoccGraphClass *klass)
 static void
 cuocc_graph_init (CuoccGraph *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
-
-  self->hover.x = -1;
-  self->hover.y = -1;
-
-  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
@@ -347,7 +261,6 @@ cuocc_graph_init (CuoccGraph *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
 }
 
 /* ----- public API ----- */
@@ -421,49 +334,6 @@ cuocc_graph_set_y_unit (CuoccGraph     *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* The plot's style in the widget's theme colours: its text colour for
- * text and axes, the accent colour for the line. */
-void
-cuocc_graph_get_style (CuoccGraph     *self,
-                       CuoccPlotStyle *style)
-{
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-  PangoFontDescription *font;
-  GdkRGBA fg;
-  GdkRGBA color;
-
-  g_return_if_fail (CUOCC_IS_GRAPH (self));
-
-  if (adw_style_manager_get_dark (manager))
-    cuocc_plot_style_init_dark (style);
-  else
-    cuocc_plot_style_init_light (style);
-
-  get_foreground (self, &fg);
-  style->background = (CuoccPlotColor) { 0, 0, 0, 0 };
-  style->foreground = color_from_rgba (&fg);
-  style->grid = style->foreground;
-  style->grid.a *= adw_style_manager_get_high_contrast (manager) ? 0.35 : 0.12;
-
-  if (lookup_color (self, "accent_color", &color))
-    style->line = color_from_rgba (&color);
-  if (lookup_color (self, "error_color", &color))
-    style->marker = color_from_rgba (&color);
-
-  if (adw_style_manager_get_high_contrast (manager))
-    style->line_width *= 1.5;
-
-  font = pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self)));
-  if (font != NULL)
-    {
-      double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
-
-      style->font_family = pango_font_description_get_family (font);
-      if (size > 0)
-        style->font_size = pango_font_description_get_size_is_absolute (font) ? size : size * 96.0 / 72.0 * 0.9;
-    }
-}
-
 /* Sets the input under (x, y), as a click or a drag does. */
 gboolean
 cuocc_graph_pick (CuoccGraph *self,
@@ -479,7 +349,7 @@ cuocc_graph_pick (CuoccGraph *self,
     return FALSE;
 
   /* The layout depends on the font the graph is drawn with. */
-  cuocc_graph_get_style (self, &style);
+  cuocc_chart_get_style (CUOCC_CHART (self), &style);
   if (!cuocc_plot_value_at_styled (self->series, &style, gtk_widget_get_width (GTK_WIDGET (self)),
                                    gtk_widget_get_height (GTK_WIDGET (self)), x, y, &value))
     return FALSE;

@@ -4,8 +4,7 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
-#include <cuocc-plot.h>
+#include "cuocc-chart.h"
 
 G_BEGIN_DECLS
 
@@ -14,7 +13,7 @@ G_BEGIN_DECLS
 
 GType cuocc_graph_y_unit_get_type (void) G_GNUC_CONST;
 
-G_DECLARE_FINAL_TYPE (CuoccGraph, cuocc_graph, CUOCC, GRAPH, GtkWidget)
+G_DECLARE_FINAL_TYPE (CuoccGraph, cuocc_graph, CUOCC, GRAPH, CuoccChart)
 
 void               cuocc_graph_set_series (CuoccGraph     *self,
                                            CuoccSeries    *series);
@@ -25,8 +24,6 @@ const CuoccSeries *cuocc_graph_get_overlay (CuoccGraph    *self);
 CuoccPlotYUnit     cuocc_graph_get_y_unit (CuoccGraph     *self);
 void               cuocc_graph_set_y_unit (CuoccGraph     *self,
                                            CuoccPlotYUnit  unit);
-void               cuocc_graph_get_style  (CuoccGraph     *self,
-                                           CuoccPlotStyle *style);
 gboolean           cuocc_graph_pick       (CuoccGraph     *self,
                                            double          x,
                                            double          y);

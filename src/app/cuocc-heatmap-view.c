@@ -3,26 +3,20 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Like the graphs, the widget adds only the theme's colours, the pointer
- * and the clicks: the pixels come from cuocc_plot_draw_heatmap, the routine
- * that exports the heatmap too.
+ * A chart whose pixels come from cuocc_plot_draw_heatmap, the routine that
+ * exports the heatmap too; the widget adds the clicks that pick a cell.
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "cuocc-heatmap-view.h"
-#include "cuocc-plot-style.h"
 
 /* ----- struct ----- */
 
 struct _CuoccHeatmapView
 {
-  GtkWidget parent_instance;
+  CuoccChart parent_instance;
 
   CuoccGrid *grid;
-  CuoccHeatmap map;
-  CuoccPlotHover hover;
 };
 
 enum {
@@ -32,39 +26,11 @@ enum {
 
 /* ----- type definition ----- */
 
-G_DEFINE_FINAL_TYPE (CuoccHeatmapView, cuocc_heatmap_view, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (CuoccHeatmapView, cuocc_heatmap_view, CUOCC_TYPE_CHART)
 
 static guint signals[N_SIGNALS];
 
-/* ----- helpers ----- */
-
-static void
-set_hover (CuoccHeatmapView *self,
-           double            x,
-           double            y)
-{
-  self->hover.x = x;
-  self->hover.y = y;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 /* ----- callbacks ----- */
-
-static void
-motion_cb (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           CuoccHeatmapView         *self)
-{
-  set_hover (self, x, y);
-}
-
-static void
-leave_cb (GtkEventControllerMotion *controller,
-          CuoccHeatmapView         *self)
-{
-  set_hover (self, -1, -1);
-}
 
 static void
 pressed_cb (GtkGestureClick  *gesture,
@@ -80,45 +46,17 @@ pressed_cb (GtkGestureClick  *gesture,
 /* ----- vfuncs ----- */
 
 static void
-cuocc_heatmap_view_snapshot (GtkWidget   *widget,
-                             GtkSnapshot *snapshot)
+cuocc_heatmap_view_draw (CuoccChart           *chart,
+                         cairo_t              *cr,
+                         int                   width,
+                         int                   height,
+                         const CuoccPlotStyle *style,
+                         const CuoccPlotHover *hover)
 {
-  CuoccHeatmapView *self = CUOCC_HEATMAP_VIEW (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  CuoccPlotStyle style;
-  cairo_t *cr;
+  CuoccHeatmapView *self = CUOCC_HEATMAP_VIEW (chart);
 
-  if (self->grid == NULL || width <= 0 || height <= 0)
-    return;
-
-  cuocc_plot_style_for_widget (widget, &style);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cuocc_plot_draw_heatmap (cr, width, height, &self->map, &style, &self->hover);
-  cairo_destroy (cr);
-}
-
-static void
-cuocc_heatmap_view_measure (GtkWidget      *widget,
-                            GtkOrientation  orientation,
-                            int             for_size,
-                            int            *minimum,
-                            int            *natural,
-                            int            *minimum_baseline,
-                            int            *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 280 : 200;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 520 : 320;
-}
-
-static void
-cuocc_heatmap_view_css_changed (GtkWidget         *widget,
-                                GtkCssStyleChange *change)
-{
-  GTK_WIDGET_CLASS (cuocc_heatmap_view_parent_class)->css_changed (widget, change);
-
-  /* Dark mode and high contrast arrive as a style change. */
-  gtk_widget_queue_draw (widget);
+  if (self->grid != NULL)
+    cuocc_plot_draw_heatmap (cr, width, height, self->grid, style, hover);
 }
 
 /* ----- dispose / finalize ----- */
@@ -140,40 +78,29 @@ cuocc_heatmap_view_class_init (CuoccHeatmapViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  CuoccChartClass *chart_class = CUOCC_CHART_CLASS (klass);
 
   object_class->finalize = cuocc_heatmap_view_finalize;
 
-  widget_class->snapshot = cuocc_heatmap_view_snapshot;
-  widget_class->measure = cuocc_heatmap_view_measure;
-  widget_class->css_changed = cuocc_heatmap_view_css_changed;
+  chart_class->draw = cuocc_heatmap_view_draw;
+  cuocc_chart_class_set_size (chart_class, 280, 200, 520, 320);
 
   /* The cell's block size and its registers or bytes of shared memory. */
   signals[CELL_PICKED] =
     g_signal_new ("cell-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_INT64);
 
-  gtk_widget_class_set_css_name (widget_class, "graph");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 cuocc_heatmap_view_init (CuoccHeatmapView *self)
 {
-  GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *click = gtk_gesture_click_new ();
-
-  self->hover.x = -1;
-  self->hover.y = -1;
-
-  g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
-  g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
-
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "crosshair");
 }
 
 /* ----- public API ----- */
@@ -190,8 +117,6 @@ cuocc_heatmap_view_set_grid (CuoccHeatmapView *self,
 
   g_clear_pointer (&self->grid, cuocc_grid_free);
   self->grid = grid;
-  if (grid != NULL)
-    cuocc_plot_heatmap_from_grid (grid, &self->map);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -219,8 +144,8 @@ cuocc_heatmap_view_cell_at (CuoccHeatmapView *self,
     return FALSE;
 
   /* The layout depends on the font the heatmap is drawn with. */
-  cuocc_plot_style_for_widget (GTK_WIDGET (self), &style);
-  return cuocc_plot_heatmap_cell_at (&self->map, &style,
+  cuocc_chart_get_style (CUOCC_CHART (self), &style);
+  return cuocc_plot_heatmap_cell_at (self->grid, &style,
                                      gtk_widget_get_width (GTK_WIDGET (self)),
                                      gtk_widget_get_height (GTK_WIDGET (self)),
                                      x, y, i, j);

@@ -5,14 +5,13 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
-#include <cuocc-plot.h>
+#include "cuocc-chart.h"
 
 G_BEGIN_DECLS
 
 #define CUOCC_TYPE_HEATMAP_VIEW (cuocc_heatmap_view_get_type ())
 
-G_DECLARE_FINAL_TYPE (CuoccHeatmapView, cuocc_heatmap_view, CUOCC, HEATMAP_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (CuoccHeatmapView, cuocc_heatmap_view, CUOCC, HEATMAP_VIEW, CuoccChart)
 
 void             cuocc_heatmap_view_set_grid  (CuoccHeatmapView *self,
                                                CuoccGrid        *grid);

@@ -109,10 +109,11 @@ export_graph_chosen_cb (GObject  *owner,
   CuoccWindow *self = CUOCC_WINDOW (owner);
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
-  gboolean ok;
 
-  ok = cuocc_window_export_graph (self, user_data, path, &error);
-  export_done (self, file, ok, error);
+  /* On success, the export's toast names the files it wrote. */
+  if (!cuocc_window_export_graph (self, user_data, path, &error))
+    /* Translators: a dialog heading, e.g. "Could not export “graph.png”" */
+    show_file_error (self, _("Could not export “%s”"), file, error);
 }
 
 static void
@@ -204,7 +205,8 @@ export_graph_action (GtkWidget  *widget,
   g_autofree char *name = g_strdup_printf (_("occupancy-%s.png"), which);
 
   run_dialog (CUOCC_WINDOW (widget), CUOCC_FILE_DIALOG_SAVE,
-              g_str_equal (which, "all") ? _("Export All Graphs") : _("Export the Graph"),
+              g_str_equal (which, "all") ? _("Export All Graphs")
+              : g_str_equal (which, "sheet") ? _("Export All Graphs as One Image") : _("Export the Graph"),
               name, graph_filters, G_N_ELEMENTS (graph_filters),
               export_graph_chosen_cb, g_strdup (which));
 }

@@ -107,6 +107,20 @@ check_extension (const char  *path,
   return FALSE;
 }
 
+/* The GPU and the inputs under an exported graph, and the pinned
+ * configuration where the graphs show it. */
+static char *
+export_caption (CuoccWindow *self,
+                gboolean     pinned_shown)
+{
+  const CuoccConfig *pinned = pinned_shown ? cuocc_calculation_get_pinned (self->calculation) : NULL;
+
+  return cuocc_plot_caption (cuocc_calculation_get_gpu (self->calculation),
+                             cuocc_calculation_get_input (self->calculation),
+                             pinned != NULL ? &pinned->gpu : NULL,
+                             pinned != NULL ? &pinned->input : NULL);
+}
+
 static gboolean
 export_one (CuoccWindow      *self,
             CuoccSeriesKind   kind,
@@ -115,6 +129,8 @@ export_one (CuoccWindow      *self,
 {
   CuoccGraph *graph = self->graphs[kind];
   const CuoccSeries *series = cuocc_graph_get_series (graph);
+  CuoccPlotExtras extras = { NULL, cuocc_graph_get_overlay (graph) };
+  g_autofree char *caption = NULL;
   CuoccPlotStyle style;
 
   if (series == NULL)
@@ -125,16 +141,76 @@ export_one (CuoccWindow      *self,
 
   /* Exports go into documents: the light style, whatever the window shows. */
   cuocc_plot_style_init_light (&style);
+  extras.caption = caption = export_caption (self, extras.pinned != NULL);
 
-  return cuocc_plot_export (series, cuocc_graph_get_y_unit (graph), &style,
-                            path, EXPORT_WIDTH, EXPORT_HEIGHT, error);
+  return cuocc_plot_export_with (series, cuocc_graph_get_y_unit (graph), &style, &extras,
+                                 path, EXPORT_WIDTH, EXPORT_HEIGHT, error);
+}
+
+/* Every graph the GPU has in one image, two or three a row. */
+static gboolean
+export_sheet (CuoccWindow  *self,
+              const char   *path,
+              GError      **error)
+{
+  const CuoccSeries *series[CUOCC_N_ALL_GRAPHS];
+  const CuoccSeries *pinned[CUOCC_N_ALL_GRAPHS];
+  g_autofree char *caption = NULL;
+  gboolean pinned_shown = FALSE;
+  CuoccPlotStyle style;
+  guint n = 0;
+
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+    if (cuocc_graph_get_series (self->graphs[i]) != NULL)
+      {
+        series[n] = cuocc_graph_get_series (self->graphs[i]);
+        pinned[n] = cuocc_graph_get_overlay (self->graphs[i]);
+        pinned_shown |= pinned[n] != NULL;
+        n++;
+      }
+  if (n == 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("There is no graph to export: check the inputs."));
+      return FALSE;
+    }
+
+  cuocc_plot_style_init_light (&style);
+  caption = export_caption (self, pinned_shown);
+
+  return cuocc_plot_export_sheet (series, pinned, n, cuocc_graph_get_y_unit (self->graphs[0]), &style,
+                                  caption, path, EXPORT_WIDTH * 3 / 2, EXPORT_HEIGHT * ((n + 2) / 3),
+                                  error);
+}
+
+/* "Exported “a.png”", or "Exported “a-threads.png”, “a-regs.png” and …"
+ * for several files. */
+static void
+show_exported (CuoccWindow *self,
+               GPtrArray   *paths)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autofree char *name = g_path_get_basename (g_ptr_array_index (paths, i));
+
+      g_string_append (names, i > 0 ? ", " : "");
+      /* Translators: a file name in quotes, in a list of the files exported */
+      g_string_append_printf (names, _("“%s”"), name);
+    }
+  /* Translators: a notification, e.g. "Exported “graph.png”" or "Exported “a-threads.png”, “a-regs.png”" */
+  message = g_strdup_printf (_("Exported %s"), names->str);
+  cuocc_window_show_toast (self, message);
 }
 
 /* ----- shared with the window's other files ----- */
 
-/* which is "threads", "regs", "smem", "barriers", "cluster-size" or "all";
- * "all" writes a file for each graph the GPU has beside path, "-threads",
- * "-regs", "-smem", "-barriers" and "-cluster-size" added to its name. */
+/* which is "threads", "regs", "smem", "barriers", "cluster-size", a
+ * heatmap's name, "sheet" or "all"; "sheet" draws every graph the GPU has
+ * into one image; "all" writes a file for each beside path, "-threads",
+ * "-regs", "-smem", "-barriers" and "-cluster-size" added to its name. A
+ * toast names the files written. */
 gboolean
 cuocc_window_export_graph (CuoccWindow  *self,
                            const char   *which,
@@ -143,9 +219,11 @@ cuocc_window_export_graph (CuoccWindow  *self,
 {
   static const char *extensions[] = { ".png", ".svg", ".pdf", ".csv", NULL };
   static const char *suffixes[CUOCC_N_ALL_GRAPHS] = { "-threads", "-regs", "-smem", "-barriers", "-cluster-size" };
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
   CuoccSeriesKind kind;
   g_autofree char *stem = NULL;
   const char *dot;
+  gboolean ok = TRUE;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (which != NULL && path != NULL, FALSE);
@@ -154,27 +232,44 @@ cuocc_window_export_graph (CuoccWindow  *self,
     return FALSE;
 
   if (g_str_has_prefix (which, "heatmap-"))
-    return cuocc_window_export_heatmap (self, which, path, error);
-
-  if (series_kind_for_name (which, &kind))
-    return export_one (self, kind, path, error);
-
-  dot = strrchr (path, '.');
-  stem = g_strndup (path, dot - path);
-  if (g_str_has_suffix (stem, "-all"))
-    stem[strlen (stem) - strlen ("-all")] = '\0';
-
-  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
-      g_autofree char *one = g_strconcat (stem, suffixes[i], dot, NULL);
+      g_autofree char *caption = export_caption (self, FALSE);
 
-      if (i >= CUOCC_N_GRAPHS && cuocc_graph_get_series (self->graphs[i]) == NULL)
-        continue;
-      if (!export_one (self, i, one, error))
-        return FALSE;
+      ok = cuocc_window_export_heatmap (self, which, caption, path, error);
+    }
+  else if (g_str_equal (which, "sheet"))
+    ok = export_sheet (self, path, error);
+  else if (series_kind_for_name (which, &kind))
+    ok = export_one (self, kind, path, error);
+  else
+    {
+      dot = strrchr (path, '.');
+      stem = g_strndup (path, dot - path);
+      if (g_str_has_suffix (stem, "-all"))
+        stem[strlen (stem) - strlen ("-all")] = '\0';
+
+      for (guint i = 0; i < CUOCC_N_ALL_GRAPHS && ok; i++)
+        {
+          char *one = g_strconcat (stem, suffixes[i], dot, NULL);
+
+          if (i >= CUOCC_N_GRAPHS && cuocc_graph_get_series (self->graphs[i]) == NULL)
+            {
+              g_free (one);
+              continue;
+            }
+          ok = export_one (self, i, one, error);
+          g_ptr_array_add (written, one);
+        }
+      if (!ok)
+        g_ptr_array_remove_index (written, written->len - 1);
     }
 
-  return TRUE;
+  if (stem == NULL && ok)
+    g_ptr_array_add (written, g_strdup (path));
+  if (written->len > 0)
+    show_exported (self, written);
+
+  return ok;
 }
 
 gboolean

@@ -108,6 +108,7 @@ void      cuocc_window_class_add_tuning     (GtkWidgetClass     *widget_class);
 void      cuocc_window_tuning_init          (CuoccWindow        *self);
 gboolean  cuocc_window_export_heatmap       (CuoccWindow        *self,
                                              const char         *which,
+                                             const char         *caption,
                                              const char         *path,
                                              GError            **error);
 

@@ -122,6 +122,7 @@ cuocc_window_tuning_init (CuoccWindow *self)
 gboolean
 cuocc_window_export_heatmap (CuoccWindow  *self,
                              const char   *which,
+                             const char   *caption,
                              const char   *path,
                              GError      **error)
 {
@@ -141,5 +142,5 @@ cuocc_window_export_heatmap (CuoccWindow  *self,
 
   /* Exports are on white, like the graphs' exports. */
   cuocc_plot_style_init_light (&style);
-  return cuocc_plot_export_heatmap (grid, &style, path, HEATMAP_EXPORT_WIDTH, HEATMAP_EXPORT_HEIGHT, error);
+  return cuocc_plot_export_heatmap (grid, &style, caption, path, HEATMAP_EXPORT_WIDTH, HEATMAP_EXPORT_HEIGHT, error);
 }

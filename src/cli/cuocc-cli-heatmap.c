@@ -39,10 +39,11 @@ cli_heatmap_export (const CuoccGpu   *gpu,
 
 #ifdef HAVE_CUOCC_PLOT
   {
+    g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
     CuoccPlotStyle style;
 
     cuocc_plot_style_init_light (&style);
-    return cuocc_plot_export_heatmap (grid, &style, path, width, height, error);
+    return cuocc_plot_export_heatmap (grid, &style, caption, path, width, height, error);
   }
 #else
   {

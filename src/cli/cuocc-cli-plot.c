@@ -157,10 +157,12 @@ cli_plot_export (const CuoccGpu   *gpu,
 
 #ifdef HAVE_CUOCC_PLOT
   {
+    g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
+    CuoccPlotExtras extras = { caption, NULL };
     CuoccPlotStyle style;
 
     cuocc_plot_style_init_light (&style);
-    return cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, &style, output, width, height, error);
+    return cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, &style, &extras, output, width, height, error);
   }
 #else
   if (g_strcmp0 (find_extension (output), ".csv") == 0)

@@ -11,6 +11,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -71,14 +72,63 @@ append_bytes (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
-/* What one export draws: a line graph or a heatmap. */
+/* What one export draws: line graphs (one, or several side by side) or a
+ * heatmap, and the caption under them. */
 typedef struct {
   const char *title;
-  const CuoccSeries *series;
+  const CuoccSeries *const *series;
+  const CuoccSeries *const *pinned; /* NULL, or one (or NULL) a series */
+  guint n_series;
   CuoccPlotYUnit unit;
-  const CuoccHeatmap *heatmap;
+  const CuoccGrid *heatmap;
   const CuoccPlotStyle *style;
+  const char *caption;
 } Painter;
+
+/* The caption, wrapped to the width, at the bottom; returns its height
+ * with the space around it. */
+static double
+paint_caption (cairo_t              *cr,
+               const char           *caption,
+               const CuoccPlotStyle *style,
+               int                   width,
+               int                   height)
+{
+  double pad = round (plot_font_size (style) * 0.9);
+  PangoLayout *layout;
+  PangoFontDescription *desc;
+  PangoRectangle logical;
+  double text_height;
+
+  if (caption == NULL || *caption == '\0' || width <= 2 * pad)
+    return 0;
+
+  layout = pango_cairo_create_layout (cr);
+  plot_context_setup (pango_layout_get_context (layout));
+  pango_layout_context_changed (layout);
+  desc = plot_font_description (style, PLOT_TICK_FONT_SCALE, FALSE);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_width (layout, (int) ((width - 2 * pad) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (layout, caption, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+  text_height = ceil ((double) logical.height / PANGO_SCALE);
+
+  /* A caption taller than half the image is left out rather than cut. */
+  if (text_height + pad > height / 2.0)
+    {
+      g_object_unref (layout);
+      return 0;
+    }
+
+  plot_set_color (cr, &style->foreground, 0.75);
+  cairo_move_to (cr, pad, height - pad * 0.5 - text_height);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+
+  return text_height + pad;
+}
 
 static void
 paint (const Painter *painter,
@@ -86,10 +136,58 @@ paint (const Painter *painter,
        int            width,
        int            height)
 {
+  const CuoccPlotStyle *style = plot_style_or_default (painter->style);
+  guint columns, rows;
+  double graphs_height;
+
+  if (style->background.a > 0)
+    {
+      cairo_rectangle (cr, 0, 0, width, height);
+      plot_set_color (cr, &style->background, 1.0);
+      cairo_fill (cr);
+    }
+  graphs_height = height - paint_caption (cr, painter->caption, style, width, height);
+
   if (painter->heatmap != NULL)
-    cuocc_plot_draw_heatmap (cr, width, height, painter->heatmap, painter->style, NULL);
-  else
-    cuocc_plot_draw (cr, width, height, painter->series, painter->unit, painter->style, NULL);
+    {
+      cuocc_plot_draw_heatmap (cr, width, graphs_height, painter->heatmap, style, NULL);
+      return;
+    }
+
+  /* One graph fills the image; two sit side by side; more take rows of two
+   * or three. */
+  columns = painter->n_series <= 2 ? painter->n_series : painter->n_series == 4 ? 2 : 3;
+  rows = (painter->n_series + columns - 1) / columns;
+  for (guint i = 0; i < painter->n_series; i++)
+    {
+      double cell_width = floor ((double) width / columns);
+      double cell_height = floor (graphs_height / rows);
+      const CuoccSeries *pinned = painter->pinned != NULL ? painter->pinned[i] : NULL;
+
+      cairo_save (cr);
+      cairo_translate (cr, (i % columns) * cell_width, (i / columns) * cell_height);
+      cuocc_plot_draw (cr, cell_width, cell_height, painter->series[i], painter->unit, style, NULL);
+      if (pinned != NULL)
+        cuocc_plot_draw_overlay (cr, cell_width, cell_height, painter->series[i], pinned, painter->unit, style);
+      cairo_restore (cr);
+    }
+}
+
+/* SVG and PDF carry the title and the caption as text a reader can find:
+ * cairo draws text as glyphs. */
+static void
+svg_describe (GByteArray    *bytes,
+              const Painter *painter)
+{
+  g_autofree char *title = g_markup_escape_text (painter->title != NULL ? painter->title : "", -1);
+  g_autofree char *desc = g_markup_escape_text (painter->caption != NULL ? painter->caption : "", -1);
+  g_autofree char *text = g_strdup_printf ("\n<title>%s</title>\n<desc>%s</desc>", title, desc);
+  const char *data = (const char *) bytes->data;
+  const char *start = g_strstr_len (data, bytes->len, "<svg");
+  const char *end = start != NULL ? memchr (start, '>', bytes->len - (start - data)) : NULL;
+
+  if (end != NULL)
+    g_array_insert_vals ((GArray *) bytes, end + 1 - data, text, strlen (text));
 }
 
 static GByteArray *
@@ -116,6 +214,8 @@ render (ExportFormat   format,
       surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, painter->title);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "cuocc");
+      if (painter->caption != NULL)
+        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, painter->caption);
       break;
     case FORMAT_CSV:
     default:
@@ -133,6 +233,8 @@ render (ExportFormat   format,
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
+  if (status == CAIRO_STATUS_SUCCESS && format == FORMAT_SVG)
+    svg_describe (bytes, painter);
 
   if (status != CAIRO_STATUS_SUCCESS)
     {
@@ -234,6 +336,28 @@ grid_to_csv (gconstpointer data)
 }
 
 gboolean
+cuocc_plot_export_with (const CuoccSeries     *series,
+                        CuoccPlotYUnit         unit,
+                        const CuoccPlotStyle  *style,
+                        const CuoccPlotExtras *extras,
+                        const char            *path,
+                        int                    width,
+                        int                    height,
+                        GError               **error)
+{
+  const CuoccSeries *pinned = extras != NULL ? extras->pinned : NULL;
+
+  g_return_val_if_fail (series != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_any (&(Painter) { .title = plot_title (series->kind), .series = &series, .pinned = &pinned,
+                                  .n_series = 1, .unit = unit, .style = style,
+                                  .caption = extras != NULL ? extras->caption : NULL },
+                     series_to_csv, series, path, width, height, error);
+}
+
+gboolean
 cuocc_plot_export (const CuoccSeries    *series,
                    CuoccPlotYUnit        unit,
                    const CuoccPlotStyle *style,
@@ -242,48 +366,56 @@ cuocc_plot_export (const CuoccSeries    *series,
                    int                   height,
                    GError              **error)
 {
-  Painter painter = { plot_title (series != NULL ? series->kind : CUOCC_SERIES_THREADS), series, unit, NULL, style };
+  return cuocc_plot_export_with (series, unit, style, NULL, path, width, height, error);
+}
 
-  g_return_val_if_fail (series != NULL, FALSE);
+gboolean
+cuocc_plot_export_sheet (const CuoccSeries *const *series,
+                         const CuoccSeries *const *pinned,
+                         guint                     n_series,
+                         CuoccPlotYUnit            unit,
+                         const CuoccPlotStyle     *style,
+                         const char               *caption,
+                         const char               *path,
+                         int                       width,
+                         int                       height,
+                         GError                  **error)
+{
+  ExportFormat format;
+
+  g_return_val_if_fail (series != NULL && n_series > 0, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return export_any (&painter, series_to_csv, series, path, width, height, error);
-}
+  if (!format_for_path (path, &format, error))
+    return FALSE;
+  if (format == FORMAT_CSV)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                   _("Cannot export “%s”: several graphs in one image can be .png, .svg or .pdf, not .csv"), path);
+      return FALSE;
+    }
 
-void
-cuocc_plot_heatmap_from_grid (const CuoccGrid *grid,
-                              CuoccHeatmap    *map)
-{
-  g_return_if_fail (grid != NULL);
-  g_return_if_fail (map != NULL);
-
-  map->y_kind = grid->y_kind;
-  map->n_x = grid->n_x;
-  map->n_y = grid->n_y;
-  map->x_values = grid->x_values;
-  map->y_values = grid->y_values;
-  map->occupancy = grid->occupancy;
-  map->current_i = grid->current_i;
-  map->current_j = grid->current_j;
+  return export_any (&(Painter) { .title = _("Occupancy graphs"), .series = series, .pinned = pinned,
+                                  .n_series = n_series, .unit = unit, .style = style, .caption = caption },
+                     NULL, NULL, path, width, height, error);
 }
 
 gboolean
 cuocc_plot_export_heatmap (const CuoccGrid      *grid,
                            const CuoccPlotStyle *style,
+                           const char           *caption,
                            const char           *path,
                            int                   width,
                            int                   height,
                            GError              **error)
 {
-  CuoccHeatmap map;
-  Painter painter = { NULL, NULL, CUOCC_PLOT_Y_PERCENT, &map, style };
+  Painter painter = { .heatmap = grid, .style = style, .caption = caption };
 
   g_return_val_if_fail (grid != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  cuocc_plot_heatmap_from_grid (grid, &map);
   painter.title = plot_heatmap_title (grid->y_kind);
   return export_any (&painter, grid_to_csv, grid, path, width, height, error);
 }

@@ -12,8 +12,6 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
-
 #include "cuocc-plot-private.h"
 
 typedef struct {
@@ -23,18 +21,8 @@ typedef struct {
 } HeatLabel;
 
 typedef struct {
-  PlotRect area;
+  PlotFrame frame;
   PlotRect bar;                    /* the colour scale */
-  double font_size;
-  double line_height;
-  double gap;
-  double pad;
-  double tick_length;
-  double title_x, title_y;
-  double y_title_x, y_title_center;
-  double x_title_y, x_title_center;
-  double x_label_y;
-  double y_label_right;
   double bar_label_x;
   guint n_x_labels;
   HeatLabel x_labels[PLOT_MAX_TICKS];
@@ -69,29 +57,6 @@ ramp_argb (double value)
   return argb;
 }
 
-const char *
-plot_heatmap_title (CuoccSeriesKind y_kind)
-{
-  return y_kind == CUOCC_SERIES_SMEM
-         ? _("Occupancy by block size and shared memory per block")
-         : _("Occupancy by block size and registers per thread");
-}
-
-static const char *
-heatmap_title (const CuoccHeatmap *map)
-{
-  return plot_heatmap_title (map->y_kind);
-}
-
-static void
-heatmap_format (CuoccSeriesKind kind,
-                gint64          value,
-                char           *buf,
-                gsize           size)
-{
-  plot_format_x_tick (kind, value, buf, size);
-}
-
 /* Labels every k-th value, k a power of two, where the labels fit; the
  * labelled values are multiples of k steps: 128, 256, … threads, 16, 32, …
  * registers, 8K, 16K, … of shared memory. */
@@ -116,7 +81,7 @@ heatmap_labels (const gint64    *values,
   if (n == 0)
     return 0;
 
-  heatmap_format (kind, values[n - 1], label, sizeof label);
+  plot_format_x_tick (kind, values[n - 1], label, sizeof label);
   plot_measure (measure, label, &width, NULL);
 
   for (guint s = 0; s < G_N_ELEMENTS (strides); s++)
@@ -136,7 +101,7 @@ heatmap_labels (const gint64    *values,
         HeatLabel *l = &labels[count++];
 
         l->index = i;
-        heatmap_format (kind, values[i], l->label, sizeof l->label);
+        plot_format_x_tick (kind, values[i], l->label, sizeof l->label);
         plot_measure (measure, l->label, &l->width, NULL);
       }
 
@@ -145,48 +110,30 @@ heatmap_labels (const gint64    *values,
 
 static gboolean
 heatmap_layout (HeatLayout           *layout,
-                const CuoccHeatmap   *map,
+                const CuoccGrid      *grid,
                 const CuoccPlotStyle *style,
                 double                width,
                 double                height)
 {
   PangoLayout *measure = plot_measure_layout ();
-  PangoFontDescription *desc;
+  PlotFrame *frame = &layout->frame;
   static const char *bar_text[] = { "0 %", "50 %", "100 %" };
-  double title_w, title_h, axis_h, y_label_w = 0, bar_label_w = 0, x_label_w;
+  double y_label_w = 0, bar_label_w = 0, x_label_w;
   double left, right, top, bottom, bar_w;
   char label[PLOT_LABEL_LEN];
 
   memset (layout, 0, sizeof *layout);
-  layout->font_size = style->font_size > 0 ? style->font_size : 13.0;
-  layout->pad = round (layout->font_size * 0.9);
-  layout->gap = round (layout->font_size * 0.5);
-  layout->tick_length = round (layout->font_size * 0.4);
+  plot_frame_measure (frame, measure, style, plot_heatmap_title (grid->y_kind), plot_x_title (CUOCC_SERIES_THREADS));
 
-  desc = plot_font_description (style, 1.2, TRUE);
-  pango_layout_set_font_description (measure, desc);
-  pango_font_description_free (desc);
-  plot_measure (measure, heatmap_title (map), &title_w, &title_h);
-
-  desc = plot_font_description (style, 1.0, FALSE);
-  pango_layout_set_font_description (measure, desc);
-  pango_font_description_free (desc);
-  plot_measure (measure, plot_x_title (CUOCC_SERIES_THREADS), NULL, &axis_h);
-
-  desc = plot_font_description (style, 0.92, FALSE);
-  pango_layout_set_font_description (measure, desc);
-  pango_font_description_free (desc);
-  plot_measure (measure, "0123456789", NULL, &layout->line_height);
-
-  for (guint j = 0; j < map->n_y; j += MAX (1, map->n_y / 16))
+  for (guint j = 0; j < grid->n_y; j += MAX (1, grid->n_y / 16))
     {
       double w;
 
-      heatmap_format (map->y_kind, map->y_values[j], label, sizeof label);
+      plot_format_x_tick (grid->y_kind, grid->y_values[j], label, sizeof label);
       plot_measure (measure, label, &w, NULL);
       y_label_w = MAX (y_label_w, w);
     }
-  heatmap_format (map->y_kind, map->y_values[map->n_y - 1], label, sizeof label);
+  plot_format_x_tick (grid->y_kind, grid->y_values[grid->n_y - 1], label, sizeof label);
   plot_measure (measure, label, &x_label_w, NULL);
   y_label_w = MAX (y_label_w, x_label_w);
 
@@ -197,104 +144,63 @@ heatmap_layout (HeatLayout           *layout,
       bar_label_w = MAX (bar_label_w, layout->bar_labels[i].width);
     }
 
-  heatmap_format (CUOCC_SERIES_THREADS, map->x_values[map->n_x - 1], label, sizeof label);
+  plot_format_x_tick (CUOCC_SERIES_THREADS, grid->x_values[grid->n_x - 1], label, sizeof label);
   plot_measure (measure, label, &x_label_w, NULL);
 
-  bar_w = round (layout->font_size);
-  left = round (layout->pad + axis_h + layout->gap + y_label_w + layout->gap * 0.5 + layout->tick_length);
-  right = round (width - layout->pad - bar_label_w - layout->gap - bar_w - layout->gap * 2);
-  right = MIN (right, round (width - x_label_w / 2 - layout->pad));
-  top = round (layout->pad + title_h + layout->gap + layout->line_height * 0.5);
-  bottom = round (height - layout->pad - axis_h - layout->gap - layout->line_height
-                  - layout->tick_length - layout->gap * 0.5);
+  bar_w = round (frame->font_size);
+  left = plot_frame_left (frame, y_label_w);
+  right = round (width - frame->pad - bar_label_w - frame->gap - bar_w - frame->gap * 2);
+  right = MIN (right, round (width - x_label_w / 2 - frame->pad));
+  top = plot_frame_top (frame);
+  bottom = plot_frame_bottom (frame, height);
 
-  if (right - left < map->n_x * 0.25 || bottom - top < 8 || right - left < 8)
+  if (right - left < grid->n_x * 0.25 || bottom - top < 8 || right - left < 8)
     return FALSE;
 
-  layout->area = (PlotRect) { left, top, right - left, bottom - top };
-  layout->bar = (PlotRect) { right + layout->gap * 2, top, bar_w, bottom - top };
-  layout->bar_label_x = layout->bar.x + bar_w + layout->gap;
-  layout->title_x = MAX (layout->pad, round (left + (right - left - title_w) / 2));
-  layout->title_y = layout->pad;
-  layout->y_title_x = layout->pad;
-  layout->y_title_center = top + (bottom - top) / 2;
-  layout->y_label_right = left - layout->tick_length - layout->gap * 0.5;
-  layout->x_label_y = bottom + layout->tick_length + layout->gap * 0.5;
-  layout->x_title_y = layout->x_label_y + layout->line_height + layout->gap;
-  layout->x_title_center = left + (right - left) / 2;
+  plot_frame_place (frame, left, right, top, bottom, width);
+  layout->bar = (PlotRect) { right + frame->gap * 2, top, bar_w, bottom - top };
+  layout->bar_label_x = layout->bar.x + bar_w + frame->gap;
 
-  layout->n_x_labels = heatmap_labels (map->x_values, map->n_x, CUOCC_SERIES_THREADS,
-                                       layout->area.width / map->n_x, layout->font_size * 1.2,
-                                       FALSE, layout->line_height, measure, layout->x_labels);
-  layout->n_y_labels = heatmap_labels (map->y_values, map->n_y, map->y_kind,
-                                       layout->area.height / map->n_y, 0,
-                                       TRUE, layout->line_height, measure, layout->y_labels);
+  layout->n_x_labels = heatmap_labels (grid->x_values, grid->n_x, CUOCC_SERIES_THREADS,
+                                       layout->frame.area.width / grid->n_x, layout->frame.font_size * 1.2,
+                                       FALSE, layout->frame.line_height, measure, layout->x_labels);
+  layout->n_y_labels = heatmap_labels (grid->y_values, grid->n_y, grid->y_kind,
+                                       layout->frame.area.height / grid->n_y, 0,
+                                       TRUE, layout->frame.line_height, measure, layout->y_labels);
 
   return TRUE;
 }
 
 static gboolean
-heatmap_valid (const CuoccHeatmap *map)
+heatmap_valid (const CuoccGrid *grid)
 {
-  return map != NULL && map->n_x > 0 && map->n_y > 0
-         && map->x_values != NULL && map->y_values != NULL && map->occupancy != NULL;
+  return grid != NULL && grid->n_x > 0 && grid->n_y > 0
+         && grid->x_values != NULL && grid->y_values != NULL && grid->occupancy != NULL;
 }
 
 /* Row 0 (the smallest y value) is at the bottom, as on the line graphs. */
 static void
 cell_rect (const HeatLayout *layout,
-           const CuoccHeatmap *map,
+           const CuoccGrid *grid,
            guint             i,
            guint             j,
            PlotRect         *rect)
 {
-  double cw = layout->area.width / map->n_x;
-  double ch = layout->area.height / map->n_y;
+  double cw = layout->frame.area.width / grid->n_x;
+  double ch = layout->frame.area.height / grid->n_y;
 
-  rect->x = layout->area.x + i * cw;
-  rect->y = layout->area.y + (map->n_y - 1 - j) * ch;
+  rect->x = layout->frame.area.x + i * cw;
+  rect->y = layout->frame.area.y + (grid->n_y - 1 - j) * ch;
   rect->width = cw;
   rect->height = ch;
 }
 
 static void
-show_label (cairo_t     *cr,
-            PangoLayout *text,
-            const char  *string,
-            double       x,
-            double       y)
-{
-  pango_layout_set_text (text, string, -1);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, text);
-}
-
-static void
-set_font (PangoLayout          *text,
-          const CuoccPlotStyle *style,
-          double                scale,
-          gboolean              bold)
-{
-  PangoFontDescription *desc = plot_font_description (style, scale, bold);
-
-  pango_layout_set_font_description (text, desc);
-  pango_font_description_free (desc);
-}
-
-static void
-set_color (cairo_t              *cr,
-           const CuoccPlotColor *color,
-           double                alpha)
-{
-  cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a * alpha);
-}
-
-static void
 paint_cells (cairo_t            *cr,
              const HeatLayout   *layout,
-             const CuoccHeatmap *map)
+             const CuoccGrid  *grid)
 {
-  cairo_surface_t *cells = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, map->n_x, map->n_y);
+  cairo_surface_t *cells = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, grid->n_x, grid->n_y);
   guchar *data = cairo_image_surface_get_data (cells);
   int stride = cairo_image_surface_get_stride (cells);
   cairo_pattern_t *pattern;
@@ -307,22 +213,22 @@ paint_cells (cairo_t            *cr,
     }
 
   cairo_surface_flush (cells);
-  for (guint j = 0; j < map->n_y; j++)
+  for (guint j = 0; j < grid->n_y; j++)
     {
-      guint32 *row = (guint32 *) (void *) (data + (map->n_y - 1 - j) * stride);
+      guint32 *row = (guint32 *) (void *) (data + (grid->n_y - 1 - j) * stride);
 
-      for (guint i = 0; i < map->n_x; i++)
-        row[i] = ramp_argb (map->occupancy[(gsize) j * map->n_x + i]);
+      for (guint i = 0; i < grid->n_x; i++)
+        row[i] = ramp_argb (grid->occupancy[(gsize) j * grid->n_x + i]);
     }
   cairo_surface_mark_dirty (cells);
 
   pattern = cairo_pattern_create_for_surface (cells);
   cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
-  cairo_matrix_init_scale (&matrix, map->n_x / layout->area.width, map->n_y / layout->area.height);
-  cairo_matrix_translate (&matrix, -layout->area.x, -layout->area.y);
+  cairo_matrix_init_scale (&matrix, grid->n_x / layout->frame.area.width, grid->n_y / layout->frame.area.height);
+  cairo_matrix_translate (&matrix, -layout->frame.area.x, -layout->frame.area.y);
   cairo_pattern_set_matrix (pattern, &matrix);
 
-  cairo_rectangle (cr, layout->area.x, layout->area.y, layout->area.width, layout->area.height);
+  cairo_rectangle (cr, layout->frame.area.x, layout->frame.area.y, layout->frame.area.width, layout->frame.area.height);
   cairo_set_source (cr, pattern);
   cairo_fill (cr);
 
@@ -332,7 +238,7 @@ paint_cells (cairo_t            *cr,
 
 static void
 paint_bar (cairo_t              *cr,
-           PangoLayout          *text,
+           PlotText             *text,
            const HeatLayout     *layout,
            const CuoccPlotStyle *style)
 {
@@ -347,37 +253,36 @@ paint_bar (cairo_t              *cr,
   cairo_fill (cr);
   cairo_pattern_destroy (gradient);
 
-  set_font (text, style, 0.92, FALSE);
-  set_color (cr, &style->foreground, 0.8);
+  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_set_color (cr, &style->foreground, 0.8);
   for (guint i = 0; i < G_N_ELEMENTS (layout->bar_labels); i++)
-    show_label (cr, text, layout->bar_labels[i].label, layout->bar_label_x,
-                round (b->y + b->height * (1.0 - i / 2.0) - layout->line_height / 2));
+    plot_text_show (cr, text, layout->bar_labels[i].label, layout->bar_label_x,
+                round (b->y + b->height * (1.0 - i / 2.0) - layout->frame.line_height / 2));
 }
 
 static void
 paint_labels (cairo_t              *cr,
-              PangoLayout          *text,
+              PlotText             *text,
               const HeatLayout     *layout,
-              const CuoccHeatmap   *map,
+              const CuoccGrid      *grid,
               const CuoccPlotStyle *style)
 {
-  PangoRectangle logical;
   double last_right = -G_MAXDOUBLE;
   double last_top = G_MAXDOUBLE;
 
-  set_font (text, style, 0.92, FALSE);
-  set_color (cr, &style->foreground, 0.8);
+  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_set_color (cr, &style->foreground, 0.8);
   for (guint k = 0; k < layout->n_x_labels; k++)
     {
       const HeatLabel *l = &layout->x_labels[k];
       PlotRect cell;
       double x;
 
-      cell_rect (layout, map, l->index, 0, &cell);
+      cell_rect (layout, grid, l->index, 0, &cell);
       x = round (cell.x + cell.width / 2 - l->width / 2);
-      if (x < last_right + layout->gap)
+      if (x < last_right + layout->frame.gap)
         continue;
-      show_label (cr, text, l->label, x, layout->x_label_y);
+      plot_text_show (cr, text, l->label, x, layout->frame.x_label_y);
       last_right = x + l->width;
     }
   for (guint k = 0; k < layout->n_y_labels; k++)
@@ -386,35 +291,22 @@ paint_labels (cairo_t              *cr,
       PlotRect cell;
       double y;
 
-      cell_rect (layout, map, 0, l->index, &cell);
-      y = round (cell.y + cell.height / 2 - layout->line_height / 2);
-      if (y + layout->line_height > last_top)
+      cell_rect (layout, grid, 0, l->index, &cell);
+      y = round (cell.y + cell.height / 2 - layout->frame.line_height / 2);
+      if (y + layout->frame.line_height > last_top)
         continue;
-      show_label (cr, text, l->label, layout->y_label_right - l->width, y);
+      plot_text_show (cr, text, l->label, layout->frame.y_label_right - l->width, y);
       last_top = y;
     }
 
-  set_color (cr, &style->foreground, 1.0);
-  set_font (text, style, 1.2, TRUE);
-  show_label (cr, text, heatmap_title (map), layout->title_x, layout->title_y);
+  plot_set_color (cr, &style->foreground, 1.0);
+  plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_text_show_title (cr, text, plot_heatmap_title (grid->y_kind), &layout->frame);
 
-  set_color (cr, &style->foreground, 0.85);
-  set_font (text, style, 1.0, FALSE);
-  pango_layout_set_text (text, plot_x_title (CUOCC_SERIES_THREADS), -1);
-  pango_layout_get_extents (text, NULL, &logical);
-  cairo_move_to (cr, round (layout->x_title_center - logical.width / (2.0 * PANGO_SCALE)), layout->x_title_y);
-  pango_cairo_show_layout (cr, text);
-
-  pango_layout_set_text (text, plot_x_title (map->y_kind), -1);
-  pango_layout_get_extents (text, NULL, &logical);
-  cairo_save (cr);
-  cairo_translate (cr, layout->y_title_x, round (layout->y_title_center + logical.width / (2.0 * PANGO_SCALE)));
-  cairo_rotate (cr, -G_PI / 2);
-  cairo_move_to (cr, 0, 0);
-  pango_cairo_update_layout (cr, text);
-  pango_cairo_show_layout (cr, text);
-  cairo_restore (cr);
-  pango_cairo_update_layout (cr, text);
+  plot_set_color (cr, &style->foreground, 0.85);
+  plot_text_set_font (text, style, 1.0, FALSE);
+  plot_text_show_axis_titles (cr, text, &layout->frame, plot_x_title (CUOCC_SERIES_THREADS),
+                              plot_x_title (grid->y_kind));
 }
 
 static void
@@ -427,44 +319,34 @@ outline_cell (cairo_t              *cr,
 
   cairo_rectangle (cr, cell->x - grow, cell->y - grow, cell->width + 2 * grow, cell->height + 2 * grow);
   cairo_set_line_width (cr, width);
-  set_color (cr, color, 1.0);
+  plot_set_color (cr, color, 1.0);
   cairo_stroke (cr);
 }
 
 static void
 paint_hover (cairo_t              *cr,
-             PangoLayout          *text,
+             PlotText             *text,
              const HeatLayout     *layout,
-             const CuoccHeatmap   *map,
+             const CuoccGrid      *grid,
              const CuoccPlotStyle *style,
              guint                 i,
              guint                 j,
              const CuoccPlotHover *hover)
 {
-  g_autofree char *reading = NULL;
-  char y_text[PLOT_LABEL_LEN], percent[32];
+  g_autofree char *reading = plot_heatmap_readout_text (grid, i, j);
   PlotRect cell;
 
-  cell_rect (layout, map, i, j, &cell);
+  cell_rect (layout, grid, i, j, &cell);
   outline_cell (cr, &cell, &style->foreground, 1.0);
 
-  plot_format_percent (map->occupancy[(gsize) j * map->n_x + i], percent, sizeof percent);
-  if (map->y_kind == CUOCC_SERIES_SMEM)
-    plot_format_size (map->y_values[j], y_text, sizeof y_text);
-  else
-    g_snprintf (y_text, sizeof y_text,
-                ngettext ("%d register", "%d registers", (int) map->y_values[j]), (int) map->y_values[j]);
-  /* TRANSLATORS: a heatmap cell: "256 threads, 32 registers: 100 %" */
-  reading = g_strdup_printf (_("%d threads, %s: %s"), (int) map->x_values[i], y_text, percent);
-
-  set_font (text, style, 0.92, FALSE);
-  pango_layout_set_text (text, reading, -1);
-  plot_paint_readout (cr, text, &layout->area, layout->font_size, layout->gap, hover, style);
+  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_paint_readout (cr, plot_text_layout (text, reading), &layout->frame.area,
+                      layout->frame.font_size, layout->frame.gap, hover, style);
 }
 
 static gboolean
 heatmap_cell_at (const HeatLayout   *layout,
-                 const CuoccHeatmap *map,
+                 const CuoccGrid *grid,
                  double              x,
                  double              y,
                  guint              *i,
@@ -472,13 +354,13 @@ heatmap_cell_at (const HeatLayout   *layout,
 {
   double fx, fy;
 
-  if (!plot_area_contains (&layout->area, x, y))
+  if (!plot_area_contains (&layout->frame.area, x, y))
     return FALSE;
 
-  fx = (x - layout->area.x) / layout->area.width;
-  fy = 1.0 - (y - layout->area.y) / layout->area.height;
-  *i = MIN ((guint) (fx * map->n_x), map->n_x - 1);
-  *j = MIN ((guint) (fy * map->n_y), map->n_y - 1);
+  fx = (x - layout->frame.area.x) / layout->frame.area.width;
+  fy = 1.0 - (y - layout->frame.area.y) / layout->frame.area.height;
+  *i = MIN ((guint) (fx * grid->n_x), grid->n_x - 1);
+  *j = MIN ((guint) (fy * grid->n_y), grid->n_y - 1);
 
   return TRUE;
 }
@@ -487,16 +369,16 @@ void
 cuocc_plot_draw_heatmap (cairo_t              *cr,
                          double                width,
                          double                height,
-                         const CuoccHeatmap   *map,
+                         const CuoccGrid      *grid,
                          const CuoccPlotStyle *style,
                          const CuoccPlotHover *hover)
 {
   HeatLayout layout;
-  PangoLayout *text;
+  PlotText *text;
   guint i, j;
 
   g_return_if_fail (cr != NULL);
-  g_return_if_fail (heatmap_valid (map));
+  g_return_if_fail (heatmap_valid (grid));
 
   style = plot_style_or_default (style);
   cairo_save (cr);
@@ -504,42 +386,39 @@ cuocc_plot_draw_heatmap (cairo_t              *cr,
   if (style->background.a > 0)
     {
       cairo_rectangle (cr, 0, 0, width, height);
-      set_color (cr, &style->background, 1.0);
+      plot_set_color (cr, &style->background, 1.0);
       cairo_fill (cr);
     }
 
-  if (!heatmap_layout (&layout, map, style, width, height))
+  if (!heatmap_layout (&layout, grid, style, width, height))
     {
       cairo_restore (cr);
       return;
     }
 
-  text = pango_cairo_create_layout (cr);
-  plot_context_setup (pango_layout_get_context (text));
-  pango_layout_context_changed (text);
+  text = plot_text_begin (cr);
 
-  paint_cells (cr, &layout, map);
+  paint_cells (cr, &layout, grid);
   paint_bar (cr, text, &layout, style);
-  paint_labels (cr, text, &layout, map, style);
+  paint_labels (cr, text, &layout, grid, style);
 
-  if (map->current_i >= 0 && map->current_j >= 0
-      && (guint) map->current_i < map->n_x && (guint) map->current_j < map->n_y)
+  if (grid->current_i >= 0 && grid->current_j >= 0
+      && (guint) grid->current_i < grid->n_x && (guint) grid->current_j < grid->n_y)
     {
       PlotRect cell;
 
-      cell_rect (&layout, map, map->current_i, map->current_j, &cell);
+      cell_rect (&layout, grid, grid->current_i, grid->current_j, &cell);
       outline_cell (cr, &cell, &style->marker, 2.0);
     }
 
-  if (hover != NULL && hover->x >= 0 && heatmap_cell_at (&layout, map, hover->x, hover->y, &i, &j))
-    paint_hover (cr, text, &layout, map, style, i, j, hover);
+  if (hover != NULL && hover->x >= 0 && heatmap_cell_at (&layout, grid, hover->x, hover->y, &i, &j))
+    paint_hover (cr, text, &layout, grid, style, i, j, hover);
 
-  g_object_unref (text);
   cairo_restore (cr);
 }
 
 gboolean
-cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
+cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
                             const CuoccPlotStyle *style,
                             double                width,
                             double                height,
@@ -551,10 +430,10 @@ cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
   HeatLayout layout;
   guint ci, cj;
 
-  g_return_val_if_fail (heatmap_valid (map), FALSE);
+  g_return_val_if_fail (heatmap_valid (grid), FALSE);
 
-  if (!heatmap_layout (&layout, map, plot_style_or_default (style), width, height)
-      || !heatmap_cell_at (&layout, map, x, y, &ci, &cj))
+  if (!heatmap_layout (&layout, grid, plot_style_or_default (style), width, height)
+      || !heatmap_cell_at (&layout, grid, x, y, &ci, &cj))
     return FALSE;
 
   if (i != NULL)

@@ -3,26 +3,16 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The drawing and the pointer's inverse mapping both call
- * plot_layout_compute (), so a click lands on the value drawn under it. Text
- * is measured on a private Pango context, never on the target's, so the
- * layout is the same whether or not a cairo context is at hand.
+ * plot_layout_compute (), so a click lands on the value drawn under it.
  */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
-
 #include "cuocc-plot-private.h"
 
-#define TICK_FONT_SCALE 0.92
-#define TITLE_FONT_SCALE 1.2
-#define DEFAULT_FONT_SIZE 13.0
-
-/* ------------------------------------------------------------------ */
-/* Text measurement                                                     */
-/* ------------------------------------------------------------------ */
+/* ----- the cache ----- */
 
 #define LAYOUT_CACHE_SIZE 4
 
@@ -49,326 +39,108 @@ typedef struct {
   PlotLayout layout;
 } PlotLayoutCacheEntry;
 
-#define TEXT_CACHE_SIZE 512
-
-struct _PlotText {
-  PangoContext *context;
-  GHashTable *layouts;             /* "font\nstring" → PangoLayout */
-  PangoFontDescription *font;
-  char *font_key;
-};
-
 typedef struct {
-  PangoContext *context;
-  PangoLayout *layout;
-  PlotLayoutCacheEntry cache[LAYOUT_CACHE_SIZE];
+  PlotLayoutCacheEntry entries[LAYOUT_CACHE_SIZE];
   guint next;
-  PlotText text;
-} PlotMeasure;
+} PlotLayoutCache;
 
-static void
-plot_measure_free (gpointer data)
+/* Per thread, as the measuring context is. */
+static GPrivate cache_key = G_PRIVATE_INIT (g_free);
+
+static PlotLayoutCache *
+plot_layout_cache_get (void)
 {
-  PlotMeasure *measure = data;
+  PlotLayoutCache *cache = g_private_get (&cache_key);
 
-  g_clear_object (&measure->text.context);
-  g_clear_pointer (&measure->text.layouts, g_hash_table_unref);
-  g_clear_pointer (&measure->text.font, pango_font_description_free);
-  g_clear_pointer (&measure->text.font_key, g_free);
-  g_object_unref (measure->layout);
-  g_object_unref (measure->context);
-  g_free (measure);
-}
-
-/* Pango's default cairo font map is per thread, so the measuring context is too. */
-static GPrivate measure_key = G_PRIVATE_INIT (plot_measure_free);
-
-void
-plot_context_setup (PangoContext *context)
-{
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  /* Unhinted metrics make a label as wide on a PDF page as on the screen,
-   * and as wide when drawn as when the layout measured it. */
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  pango_cairo_context_set_font_options (context, options);
-  pango_context_set_round_glyph_positions (context, FALSE);
-  cairo_font_options_destroy (options);
-}
-
-static PlotMeasure *
-plot_measure_get (void)
-{
-  PlotMeasure *measure = g_private_get (&measure_key);
-
-  if (measure == NULL)
+  if (cache == NULL)
     {
-      measure = g_new0 (PlotMeasure, 1);
-      measure->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-      plot_context_setup (measure->context);
-      measure->layout = pango_layout_new (measure->context);
-      g_private_set (&measure_key, measure);
+      cache = g_new0 (PlotLayoutCache, 1);
+      g_private_set (&cache_key, cache);
     }
 
-  return measure;
+  return cache;
 }
 
-PangoLayout *
-plot_measure_layout (void)
-{
-  return plot_measure_get ()->layout;
-}
+/* ----- the frame ----- */
 
-PlotText *
-plot_text_begin (cairo_t *cr)
-{
-  PlotText *text = &plot_measure_get ()->text;
-
-  if (text->context == NULL)
-    {
-      text->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-      plot_context_setup (text->context);
-      text->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
-    }
-
-  /* Only a change of transform or font options bumps the context, and
-   * with it re-shapes the cached layouts. */
-  pango_cairo_update_context (cr, text->context);
-
-  return text;
-}
-
+/* Measures what every graph shows around its plot area; leaves measure
+ * set to the tick labels' font. */
 void
-plot_text_set_font (PlotText             *text,
+plot_frame_measure (PlotFrame            *frame,
+                    PangoLayout          *measure,
                     const CuoccPlotStyle *style,
-                    double                scale,
-                    gboolean              bold)
+                    const char           *title,
+                    const char           *x_title)
 {
-  g_clear_pointer (&text->font, pango_font_description_free);
-  g_clear_pointer (&text->font_key, g_free);
-  text->font = plot_font_description (style, scale, bold);
-  text->font_key = pango_font_description_to_string (text->font);
+  memset (frame, 0, sizeof *frame);
+  frame->font_size = plot_font_size (style);
+  frame->pad = round (frame->font_size * 0.9);
+  frame->gap = round (frame->font_size * 0.5);
+  frame->tick_length = round (frame->font_size * 0.4);
+
+  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_measure (measure, title, &frame->title_width, &frame->title_height);
+
+  plot_measure_set_font (measure, style, 1.0, FALSE);
+  plot_measure (measure, x_title, NULL, &frame->axis_height);
+
+  plot_measure_set_font (measure, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_measure (measure, "0123456789", NULL, &frame->line_height);
 }
 
-PangoLayout *
-plot_text_layout (PlotText   *text,
-                  const char *string)
+/* The plot area's left edge: the y axis' title and its widest label. */
+double
+plot_frame_left (const PlotFrame *frame,
+                 double           y_label_width)
 {
-  g_autofree char *key = g_strconcat (text->font_key != NULL ? text->font_key : "", "\n", string, NULL);
-  PangoLayout *layout = g_hash_table_lookup (text->layouts, key);
-
-  if (layout != NULL)
-    return layout;
-
-  if (g_hash_table_size (text->layouts) >= TEXT_CACHE_SIZE)
-    g_hash_table_remove_all (text->layouts);
-
-  layout = pango_layout_new (text->context);
-  pango_layout_set_font_description (layout, text->font);
-  pango_layout_set_text (layout, string, -1);
-  g_hash_table_insert (text->layouts, g_steal_pointer (&key), layout);
-
-  return layout;
+  return round (frame->pad + frame->axis_height + frame->gap + y_label_width
+                + frame->gap * 0.5 + frame->tick_length);
 }
 
-void
-plot_measure (PangoLayout *layout,
-              const char  *text,
-              double      *width,
-              double      *height)
+/* The plot area's top under the title, with nothing between them. */
+double
+plot_frame_top (const PlotFrame *frame)
 {
-  PangoRectangle logical;
-
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (width != NULL)
-    *width = ceil ((double) logical.width / PANGO_SCALE);
-  if (height != NULL)
-    *height = ceil ((double) logical.height / PANGO_SCALE);
+  return round (frame->pad + frame->title_height + frame->gap + frame->line_height * 0.5);
 }
 
-const CuoccPlotStyle *
-plot_style_or_default (const CuoccPlotStyle *style)
+/* The plot area's bottom over the x tick labels and the x axis' title. */
+double
+plot_frame_bottom (const PlotFrame *frame,
+                   double           height)
 {
-  static CuoccPlotStyle light;
-  static gsize initialized;
-
-  if (style != NULL)
-    return style;
-
-  if (g_once_init_enter (&initialized))
-    {
-      cuocc_plot_style_init_light (&light);
-      g_once_init_leave (&initialized, 1);
-    }
-
-  return &light;
-}
-
-static double
-plot_font_size (const CuoccPlotStyle *style)
-{
-  return style->font_size > 0 ? style->font_size : DEFAULT_FONT_SIZE;
-}
-
-PangoFontDescription *
-plot_font_description (const CuoccPlotStyle *style,
-                       double                scale,
-                       gboolean              bold)
-{
-  PangoFontDescription *desc = pango_font_description_new ();
-
-  pango_font_description_set_family (desc, style->font_family != NULL ? style->font_family : "Sans");
-  pango_font_description_set_absolute_size (desc, plot_font_size (style) * scale * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
-
-  return desc;
-}
-
-/* ------------------------------------------------------------------ */
-/* Words and numbers                                                    */
-/* ------------------------------------------------------------------ */
-
-const char *
-plot_title (CuoccSeriesKind kind)
-{
-  switch (kind)
-    {
-    case CUOCC_SERIES_THREADS:
-      return _("Impact of varying block size");
-    case CUOCC_SERIES_REGS:
-      return _("Impact of varying register count per thread");
-    case CUOCC_SERIES_SMEM:
-      return _("Impact of varying shared memory usage per block");
-    case CUOCC_SERIES_BARRIERS:
-      return _("Impact of varying block barriers");
-    case CUOCC_SERIES_CLUSTER_SIZE:
-      return _("Impact of varying cluster size");
-    default:
-      return "";
-    }
-}
-
-const char *
-plot_x_title (CuoccSeriesKind kind)
-{
-  switch (kind)
-    {
-    case CUOCC_SERIES_THREADS:
-      return _("Threads per block");
-    case CUOCC_SERIES_REGS:
-      return _("Registers per thread");
-    case CUOCC_SERIES_SMEM:
-      return _("Shared memory per block (bytes)");
-    case CUOCC_SERIES_BARRIERS:
-      return _("Block barriers per block");
-    case CUOCC_SERIES_CLUSTER_SIZE:
-      return _("Blocks per cluster (0: no clusters; the whole GPU, averaged per SM)");
-    default:
-      return "";
-    }
-}
-
-const char *
-plot_y_title (CuoccPlotYUnit unit)
-{
-  return unit == CUOCC_PLOT_Y_WARPS ? _("Active warps per SM") : _("Occupancy (%)");
-}
-
-/* Writes value / 1024 with up to three decimals and no trailing zeros. */
-static void
-plot_format_kib (gint64       bytes,
-                 const char  *suffix,
-                 char        *buf,
-                 gsize        size)
-{
-  gint64 whole = bytes / 1024;
-  gint64 thousandths = ((bytes % 1024) * 1000 + 512) / 1024;
-
-  if (thousandths == 1000)
-    {
-      whole++;
-      thousandths = 0;
-    }
-
-  if (thousandths == 0)
-    g_snprintf (buf, size, "%" G_GINT64_FORMAT "%s", whole, suffix);
-  else
-    {
-      char frac[8];
-      gsize len;
-
-      g_snprintf (frac, sizeof frac, "%03" G_GINT64_FORMAT, thousandths);
-      len = strlen (frac);
-      while (len > 1 && frac[len - 1] == '0')
-        frac[--len] = '\0';
-      g_snprintf (buf, size, "%" G_GINT64_FORMAT ".%s%s", whole, frac, suffix);
-    }
+  return round (height - frame->pad - frame->axis_height - frame->gap - frame->line_height
+                - frame->tick_length - frame->gap * 0.5);
 }
 
 void
-plot_format_x_tick (CuoccSeriesKind kind,
-                    gint64          value,
-                    char           *buf,
-                    gsize           size)
+plot_frame_place (PlotFrame *frame,
+                  double     left,
+                  double     right,
+                  double     top,
+                  double     bottom,
+                  double     width)
 {
-  if (kind == CUOCC_SERIES_SMEM && value != 0)
-    plot_format_kib (value, "K", buf, size);
-  else
-    g_snprintf (buf, size, "%" G_GINT64_FORMAT, value);
+  frame->area = (PlotRect) { left, top, right - left, bottom - top };
+  frame->width = width;
+
+  /* Centred over the plot area; where the window is too narrow for it, it
+   * starts at the edge and the drawing ellipsizes it. */
+  frame->title_max_width = MAX (1, width - 2 * frame->pad);
+  frame->title_x = round (left + (right - left - frame->title_width) / 2);
+  if (frame->title_x + frame->title_width > width - frame->pad)
+    frame->title_x = width - frame->pad - frame->title_width;
+  frame->title_x = MAX (frame->pad, frame->title_x);
+  frame->title_y = frame->pad;
+  frame->y_title_x = frame->pad;
+  frame->y_title_center = top + (bottom - top) / 2;
+  frame->y_label_right = left - frame->tick_length - frame->gap * 0.5;
+  frame->x_label_y = bottom + frame->tick_length + frame->gap * 0.5;
+  frame->x_title_y = frame->x_label_y + frame->line_height + frame->gap;
+  frame->x_title_center = left + (right - left) / 2;
 }
 
-/* A size for a sentence: "48 KB", "1.5 KB", "200 bytes". */
-void
-plot_format_size (gint64  bytes,
-                  char   *buf,
-                  gsize   size)
-{
-  if (bytes != 0 && bytes % 128 == 0)
-    plot_format_kib (bytes, " KiB", buf, size);
-  else
-    g_snprintf (buf, size, ngettext ("%d byte", "%d bytes", (int) bytes), (int) bytes);
-}
-
-void
-plot_format_percent (double  fraction,
-                     char   *buf,
-                     gsize   size)
-{
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
-  gsize len;
-
-  g_ascii_formatd (number, sizeof number, "%.2f", fraction * 100.0);
-  len = strlen (number);
-  while (len > 0 && number[len - 1] == '0')
-    number[--len] = '\0';
-  if (len > 0 && number[len - 1] == '.')
-    number[--len] = '\0';
-
-  g_snprintf (buf, size, "%s %%", number);
-}
-
-void
-plot_format_config (gint64  bytes,
-                    char   *buf,
-                    gsize   size)
-{
-  if (bytes < 0)
-    g_strlcpy (buf, _("Current config"), size);
-  else
-    {
-      char kib[24];
-
-      plot_format_kib (bytes, "", kib, sizeof kib);
-      /* TRANSLATORS: a shared memory configuration in the legend, "100 KiB config" */
-      g_snprintf (buf, size, _("%s KiB config"), kib);
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Ticks                                                                */
-/* ------------------------------------------------------------------ */
+/* ----- ticks ----- */
 
 /* Candidate steps, smallest first: multiples of the warp for threads,
  * powers of two of a kibibyte (and its halves) for shared memory, and
@@ -406,6 +178,47 @@ plot_x_step_candidates (CuoccSeriesKind  kind,
   return n;
 }
 
+/* Labels that would run into their neighbour or off the edge are not shown. */
+static void
+plot_layout_place_x_labels (PlotLayout *layout)
+{
+  const PlotRect *a = &layout->frame.area;
+  double min_gap = layout->frame.font_size * 0.6;
+  double last_right = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < layout->n_x_ticks; i++)
+    {
+      PlotTick *tick = &layout->x_ticks[i];
+
+      tick->x = round (a->x + tick->pos * a->width - tick->width / 2);
+      tick->y = layout->frame.x_label_y;
+      tick->shown = tick->x >= last_right + min_gap && tick->x >= 0
+                    && tick->x + tick->width <= layout->frame.width;
+      if (tick->shown)
+        last_right = tick->x + tick->width;
+    }
+}
+
+static void
+plot_layout_place_y_labels (PlotLayout     *layout,
+                            CuoccPlotYUnit  unit)
+{
+  const PlotRect *a = &layout->frame.area;
+  double min_gap = layout->frame.font_size * 0.6;
+  double last_top = G_MAXDOUBLE;
+
+  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
+    {
+      PlotTick *tick = &layout->y_ticks[unit][i];
+
+      tick->x = layout->frame.y_label_right - tick->width;
+      tick->y = round (a->y + (1.0 - tick->pos) * a->height - layout->frame.line_height / 2);
+      tick->shown = tick->y + layout->frame.line_height <= last_top - min_gap * 0.5;
+      if (tick->shown)
+        last_top = tick->y;
+    }
+}
+
 static void
 plot_layout_x_ticks (PlotLayout        *layout,
                      const CuoccSeries *series,
@@ -416,7 +229,7 @@ plot_layout_x_ticks (PlotLayout        *layout,
   gint64 steps[40];
   guint n_steps;
   gint64 chosen = 0;
-  double min_spacing = layout->font_size * 5.5;
+  double min_spacing = layout->frame.font_size * 5.5;
   char label[PLOT_LABEL_LEN];
 
   n_steps = plot_x_step_candidates (series->kind, snap->step, range, steps, G_N_ELEMENTS (steps));
@@ -434,10 +247,10 @@ plot_layout_x_ticks (PlotLayout        *layout,
       last = layout->x_lo + (range / step) * step;
       plot_format_x_tick (series->kind, last, label, sizeof label);
       plot_measure (measure, label, &width, NULL);
-      spacing = layout->area.width * (double) step / (double) range;
+      spacing = layout->frame.area.width * (double) step / (double) range;
 
       chosen = step;
-      if (spacing >= MAX (width + layout->font_size * 1.2, min_spacing))
+      if (spacing >= MAX (width + layout->frame.font_size * 1.2, min_spacing))
         break;
     }
 
@@ -455,6 +268,8 @@ plot_layout_x_ticks (PlotLayout        *layout,
       plot_format_x_tick (series->kind, v, tick->label, sizeof tick->label);
       plot_measure (measure, tick->label, &tick->width, NULL);
     }
+
+  plot_layout_place_x_labels (layout);
 }
 
 static void
@@ -465,13 +280,13 @@ plot_layout_y_ticks_for (PlotLayout    *layout,
                          guint          n_steps,
                          PangoLayout   *measure)
 {
-  double min_spacing = layout->line_height * 3.6;
+  double min_spacing = layout->frame.line_height * 3.6;
   guint *n_ticks = &layout->n_y_ticks[unit];
   int chosen = top;
 
   for (guint i = 0; i < n_steps; i++)
     if (top / steps[i] < PLOT_MAX_TICKS
-        && layout->area.height * steps[i] / top >= min_spacing)
+        && layout->frame.area.height * steps[i] / top >= min_spacing)
       {
         chosen = steps[i];
         break;
@@ -486,6 +301,8 @@ plot_layout_y_ticks_for (PlotLayout    *layout,
       g_snprintf (tick->label, sizeof tick->label, "%d", v);
       plot_measure (measure, tick->label, &tick->width, NULL);
     }
+
+  plot_layout_place_y_labels (layout, unit);
 }
 
 static void
@@ -510,14 +327,12 @@ plot_layout_y_ticks (PlotLayout        *layout,
                            divisors, n_divisors, measure);
 }
 
-/* ------------------------------------------------------------------ */
-/* The legend                                                           */
-/* ------------------------------------------------------------------ */
+/* ----- the legend ----- */
 
 static double
 plot_swatch_width (const PlotLayout *layout)
 {
-  return round (layout->font_size * 1.8);
+  return round (layout->frame.font_size * 1.8);
 }
 
 static guint
@@ -531,8 +346,8 @@ plot_layout_legend_rows (PlotLayout        *layout,
 {
   double widths[PLOT_MAX_LEGEND];
   double swatch = plot_swatch_width (layout);
-  double spacing = round (layout->font_size * (compact ? 1.0 : 1.5));
-  double row_height = layout->line_height + round (layout->gap * 0.5);
+  double spacing = round (layout->frame.font_size * (compact ? 1.0 : 1.5));
+  double row_height = layout->frame.line_height + round (layout->frame.gap * 0.5);
   guint row_start = 0;
   guint rows = 0;
   double row_width = 0;
@@ -548,11 +363,11 @@ plot_layout_legend_rows (PlotLayout        *layout,
       entry = &layout->legend[layout->n_legend];
       entry->line = i;
       if (compact)
-        plot_format_kib (series->lines[i].smem_config, " KB", entry->label, sizeof entry->label);
+        plot_format_kib (series->lines[i].smem_config, " KiB", entry->label, sizeof entry->label);
       else
         plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
-      plot_measure (measure, entry->label, &widths[layout->n_legend], NULL);
-      widths[layout->n_legend] += swatch + layout->gap;
+      plot_measure (measure, entry->label, &entry->width, NULL);
+      widths[layout->n_legend] = swatch + layout->frame.gap + entry->width;
       layout->n_legend++;
     }
 
@@ -570,7 +385,7 @@ plot_layout_legend_rows (PlotLayout        *layout,
             {
               layout->legend[k].x = x;
               layout->legend[k].y = top + rows * row_height;
-              layout->legend[k].text_x = x + swatch + layout->gap;
+              layout->legend[k].text_x = x + swatch + layout->frame.gap;
               x += widths[k] + spacing;
             }
           rows++;
@@ -587,7 +402,7 @@ plot_layout_legend_rows (PlotLayout        *layout,
 
 /* Lays the legend out in rows under the title, each row centred, from top;
  * returns the number of rows. Where "100 KiB config" labels would take more
- * than two rows, the legend says only "100 KB". */
+ * than two rows, the legend says only "100 KiB". */
 static guint
 plot_layout_legend (PlotLayout        *layout,
                     const CuoccSeries *series,
@@ -605,12 +420,16 @@ plot_layout_legend (PlotLayout        *layout,
   rows = plot_layout_legend_rows (layout, series, measure, FALSE, left, right, top);
   if (rows > 2)
     rows = plot_layout_legend_rows (layout, series, measure, TRUE, left, right, top);
+
+  /* A label wider than the plot would run off the graph: no legend then. */
+  for (guint i = 0; i < layout->n_legend; i++)
+    if (layout->legend[i].text_x + layout->legend[i].width > right)
+      return 0;
+
   return rows;
 }
 
-/* ------------------------------------------------------------------ */
-/* The layout                                                           */
-/* ------------------------------------------------------------------ */
+/* ----- the layout ----- */
 
 void
 plot_snap_compute (const CuoccSeries *series,
@@ -683,20 +502,16 @@ plot_layout_measure (PlotLayout           *layout,
                      double                height)
 {
   PangoLayout *measure = plot_measure_layout ();
-  PangoFontDescription *desc;
+  PlotFrame *frame = &layout->frame;
   char number[PLOT_LABEL_LEN];
-  double w, title_width, title_height, axis_height, y_label_width = 0;
+  double w, y_label_width = 0;
   double left, right, top, bottom;
   guint legend_rows;
 
-  layout->font_size = plot_font_size (style);
-  layout->pad = round (layout->font_size * 0.9);
-  layout->gap = round (layout->font_size * 0.5);
-  layout->tick_length = round (layout->font_size * 0.4);
-  layout->area = (PlotRect) { 0, 0, 0, 0 };
   layout->n_x_ticks = 0;
   layout->n_y_ticks[0] = layout->n_y_ticks[1] = 0;
   layout->n_legend = 0;
+  layout->legend_rows = 0;
 
   layout->x_lo = 0;
   layout->x_hi = series->x_max;
@@ -705,20 +520,7 @@ plot_layout_measure (PlotLayout           *layout,
   if (layout->x_hi <= layout->x_lo)
     layout->x_hi = layout->x_lo + 1;
 
-  desc = plot_font_description (style, TITLE_FONT_SCALE, TRUE);
-  pango_layout_set_font_description (measure, desc);
-  pango_font_description_free (desc);
-  plot_measure (measure, plot_title (series->kind), &title_width, &title_height);
-
-  desc = plot_font_description (style, 1.0, FALSE);
-  pango_layout_set_font_description (measure, desc);
-  pango_font_description_free (desc);
-  plot_measure (measure, plot_x_title (series->kind), NULL, &axis_height);
-
-  desc = plot_font_description (style, TICK_FONT_SCALE, FALSE);
-  pango_layout_set_font_description (measure, desc);
-  pango_font_description_free (desc);
-  plot_measure (measure, "0123456789", NULL, &layout->line_height);
+  plot_frame_measure (frame, measure, style, plot_title (series->kind), plot_x_title (series->kind));
 
   /* The top label of either unit is its widest, whichever step is chosen,
    * so the inset does not move when the unit is toggled. */
@@ -727,41 +529,30 @@ plot_layout_measure (PlotLayout           *layout,
   plot_measure (measure, number, &w, NULL);
   y_label_width = MAX (y_label_width, w);
 
-  left = layout->pad + axis_height + layout->gap + y_label_width + layout->gap * 0.5 + layout->tick_length;
-  right = width - MAX (layout->pad, ceil (plot_max_x_label_width (series, layout->x_hi, measure) / 2) + 2);
-  left = round (left);
-  right = round (right);
+  left = plot_frame_left (frame, y_label_width);
+  right = round (width - MAX (frame->pad, ceil (plot_max_x_label_width (series, layout->x_hi, measure) / 2) + 2));
 
-  top = layout->pad + title_height + layout->gap;
-  legend_rows = plot_layout_legend (layout, series, measure, left, right, top);
+  top = plot_frame_top (frame);
+  bottom = plot_frame_bottom (frame, height);
+  legend_rows = plot_layout_legend (layout, series, measure, left, right,
+                                    frame->pad + frame->title_height + frame->gap);
   if (legend_rows > 0)
-    top = layout->legend[layout->n_legend - 1].y + layout->line_height + layout->gap;
-  top = round (top + layout->line_height * 0.5);
+    {
+      double below = round (layout->legend[layout->n_legend - 1].y + frame->line_height
+                            + frame->gap + frame->line_height * 0.5);
 
-  bottom = height - layout->pad - axis_height - layout->gap - layout->line_height
-           - layout->tick_length - layout->gap * 0.5;
-  bottom = round (bottom);
+      /* The legend may take at most half of the plot's height. */
+      if (bottom - below >= MAX (8, (bottom - top) / 2))
+        top = below;
+      else
+        legend_rows = 0;
+    }
+  layout->legend_rows = legend_rows;
 
   if (right - left < 8 || bottom - top < 8)
     return FALSE;
 
-  layout->area = (PlotRect) { left, top, right - left, bottom - top };
-
-  /* Centred over the plot area; where the window is too narrow for it, it
-   * starts at the edge and the drawing ellipsizes it. */
-  layout->title_max_width = MAX (1, width - 2 * layout->pad);
-  layout->title_x = round (left + (right - left - title_width) / 2);
-  if (layout->title_x + title_width > width - layout->pad)
-    layout->title_x = width - layout->pad - title_width;
-  layout->title_x = MAX (layout->pad, layout->title_x);
-  layout->title_y = layout->pad;
-  layout->y_title_x = layout->pad;
-  layout->y_title_center = top + (bottom - top) / 2;
-  layout->y_label_right = left - layout->tick_length - layout->gap * 0.5;
-  layout->x_label_y = bottom + layout->tick_length + layout->gap * 0.5;
-  layout->x_title_y = layout->x_label_y + layout->line_height + layout->gap;
-  layout->x_title_center = left + (right - left) / 2;
-
+  plot_frame_place (frame, left, right, top, bottom, width);
   plot_layout_x_ticks (layout, series, snap, measure);
   plot_layout_y_ticks (layout, series, measure);
 
@@ -803,7 +594,7 @@ plot_layout_compute (PlotLayout           *layout,
                      double                width,
                      double                height)
 {
-  PlotMeasure *measure = plot_measure_get ();
+  PlotLayoutCache *cache = plot_layout_cache_get ();
   PlotLayoutCacheEntry *entry;
   PlotLayoutKey key;
   PlotSnap snap;
@@ -814,7 +605,7 @@ plot_layout_compute (PlotLayout           *layout,
 
   for (guint i = 0; i < LAYOUT_CACHE_SIZE; i++)
     {
-      entry = &measure->cache[i];
+      entry = &cache->entries[i];
       if (entry->valid && memcmp (&entry->key, &key, sizeof key) == 0)
         {
           *layout = entry->layout;
@@ -822,14 +613,69 @@ plot_layout_compute (PlotLayout           *layout,
         }
     }
 
-  entry = &measure->cache[measure->next];
-  measure->next = (measure->next + 1) % LAYOUT_CACHE_SIZE;
+  entry = &cache->entries[cache->next];
+  cache->next = (cache->next + 1) % LAYOUT_CACHE_SIZE;
   entry->fits = plot_layout_measure (&entry->layout, series, style, &snap, width, height);
   entry->key = key;
   entry->valid = TRUE;
   *layout = entry->layout;
 
   return entry->fits;
+}
+
+/* Lists the rectangles of every text the drawing shows for unit, the
+ * legend's swatches with their labels: what must not overlap. Returns how
+ * many it wrote; none where the graph does not fit. */
+guint
+plot_layout_text_boxes (const PlotLayout     *layout,
+                        const CuoccSeries    *series,
+                        const CuoccPlotStyle *style,
+                        CuoccPlotYUnit        unit,
+                        PlotRect             *boxes,
+                        guint                 max_boxes)
+{
+  const PlotFrame *f = &layout->frame;
+  PangoLayout *measure = plot_measure_layout ();
+  double w;
+  guint n = 0;
+
+#define ADD(X, Y, W, H) G_STMT_START { \
+    if (n < max_boxes) \
+      boxes[n++] = (PlotRect) { (X), (Y), (W), (H) }; \
+  } G_STMT_END
+
+  if (f->area.width <= 0)
+    return 0;
+
+  style = plot_style_or_default (style);
+  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_measure (measure, plot_title (series->kind), &w, NULL);
+  ADD (f->title_x, f->title_y, MIN (w, f->title_max_width), f->title_height);
+
+  /* The axis titles as plot_text_show_axis_titles () fits them. */
+  plot_measure_set_font (measure, style, 1.0, FALSE);
+  plot_measure (measure, plot_x_title (series->kind), &w, NULL);
+  w = MIN (w, f->width - 2 * f->pad);
+  ADD (CLAMP (round (f->x_title_center - w / 2), f->pad, MAX (f->pad, f->width - f->pad - w)),
+       f->x_title_y, w, f->axis_height);
+  plot_measure (measure, plot_y_title (unit), &w, NULL);
+  w = MIN (w, f->area.height);
+  ADD (f->y_title_x, round (f->y_title_center + w / 2) - w, f->axis_height, w);
+
+  for (guint i = 0; i < layout->n_x_ticks; i++)
+    if (layout->x_ticks[i].shown)
+      ADD (layout->x_ticks[i].x, layout->x_ticks[i].y, layout->x_ticks[i].width, f->line_height);
+  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
+    if (layout->y_ticks[unit][i].shown)
+      ADD (layout->y_ticks[unit][i].x, layout->y_ticks[unit][i].y, layout->y_ticks[unit][i].width, f->line_height);
+
+  for (guint i = 0; layout->legend_rows > 0 && i < layout->n_legend; i++)
+    ADD (layout->legend[i].x, layout->legend[i].y,
+         layout->legend[i].text_x + layout->legend[i].width - layout->legend[i].x, f->line_height);
+
+#undef ADD
+
+  return n;
 }
 
 gboolean
@@ -847,7 +693,7 @@ plot_x_position (const PlotLayout *layout,
 {
   double fraction = (value - layout->x_lo) / (double) (layout->x_hi - layout->x_lo);
 
-  return layout->area.x + CLAMP (fraction, 0.0, 1.0) * layout->area.width;
+  return layout->frame.area.x + CLAMP (fraction, 0.0, 1.0) * layout->frame.area.width;
 }
 
 gint64
@@ -855,7 +701,7 @@ plot_snap_value (const PlotLayout *layout,
                  const PlotSnap   *snap,
                  double            x)
 {
-  double fraction = (x - layout->area.x) / layout->area.width;
+  double fraction = (x - layout->frame.area.x) / layout->frame.area.width;
   double data = layout->x_lo + fraction * (double) (layout->x_hi - layout->x_lo);
   gint64 value = (gint64) llround (data / snap->step) * snap->step;
 

@@ -10,6 +10,12 @@
 
 G_BEGIN_DECLS
 
+/* The graphs' proportions: fonts scale from the style's font size. */
+#define PLOT_DEFAULT_FONT_SIZE 13.0
+#define PLOT_DEFAULT_LINE_WIDTH 2.0
+#define PLOT_TICK_FONT_SCALE 0.92
+#define PLOT_TITLE_FONT_SCALE 1.2
+
 #define PLOT_MAX_TICKS 72
 #define PLOT_MAX_LEGEND (CUOCC_MAX_SMEM_CONFIGS + 1)
 #define PLOT_LABEL_LEN 32
@@ -22,6 +28,8 @@ typedef struct {
 typedef struct {
   double pos;                      /* 0..1 along the axis */
   double width;                    /* the label's measured width */
+  gboolean shown;                  /* FALSE where it would run into a neighbour or off the edge */
+  double x, y;                     /* where it is shown, its top left */
   char label[PLOT_LABEL_LEN];
 } PlotTick;
 
@@ -29,11 +37,12 @@ typedef struct {
   guint line;                      /* index into series->lines */
   double x, y;                     /* the swatch's left edge and the row's top */
   double text_x;
+  double width;                    /* the label's, without the swatch */
   char label[48];
 } PlotLegendEntry;
 
-/* Everything the drawing places, measured once by plot_layout_compute ()
- * and shared by the drawing and the pointer's inverse mapping. */
+/* What every graph places around its plot area: the title over it, the
+ * axis titles beside and below it, the tick labels' rows. */
 typedef struct {
   PlotRect area;
   double pad;
@@ -41,6 +50,9 @@ typedef struct {
   double line_height;              /* one line of label text */
   double tick_length;
   double gap;
+  double title_width;              /* measured, before any ellipsizing */
+  double title_height;
+  double axis_height;              /* one line of an axis title */
   double title_x, title_y;
   double title_max_width;          /* beyond it, the title is ellipsized */
   double y_title_x;                /* the rotated title's left edge */
@@ -49,12 +61,20 @@ typedef struct {
   double x_title_center;
   double x_label_y;                /* the x tick labels' top */
   double y_label_right;            /* the y tick labels' right edge */
+  double width;                    /* the surface's */
+} PlotFrame;
+
+/* Everything the drawing places, measured once by plot_layout_compute ()
+ * and shared by the drawing and the pointer's inverse mapping. */
+typedef struct {
+  PlotFrame frame;
   gint64 x_lo, x_hi;               /* the x axis' range in data units */
   guint n_x_ticks;
   PlotTick x_ticks[PLOT_MAX_TICKS];
   guint n_y_ticks[PLOT_N_UNITS];
   PlotTick y_ticks[PLOT_N_UNITS][PLOT_MAX_TICKS];
-  guint n_legend;
+  guint n_legend;                  /* the configurations, for the read-out too */
+  guint legend_rows;               /* 0: the legend does not fit and is not shown */
   PlotLegendEntry legend[PLOT_MAX_LEGEND];
 } PlotLayout;
 
@@ -65,52 +85,130 @@ typedef struct {
   gint64 hi;
 } PlotSnap;
 
-const CuoccPlotStyle *plot_style_or_default (const CuoccPlotStyle *style);
+/* cuocc-plot-style.c */
+const CuoccPlotStyle *plot_style_or_default  (const CuoccPlotStyle *style);
+void                  plot_set_color         (cairo_t              *cr,
+                                              const CuoccPlotColor *color,
+                                              double                alpha);
+const CuoccPlotColor *plot_line_color        (const CuoccPlotStyle *style,
+                                              const CuoccSeries    *series,
+                                              guint                 index);
+double                plot_line_width        (const CuoccPlotStyle *style);
+double                plot_config_line_width (const CuoccPlotStyle *style,
+                                              const CuoccSeries    *series,
+                                              guint                 index);
+
+/* cuocc-plot-text.c: measuring on a private context, and text for
+ * drawing: layouts cached per thread by font and string, on a context kept
+ * in step with the target, so labels are shaped once and not on every
+ * frame. The layouts belong to the cache. */
+typedef struct _PlotText PlotText;
+
+double                plot_font_size        (const CuoccPlotStyle *style);
 PangoFontDescription *plot_font_description (const CuoccPlotStyle *style,
                                              double                scale,
                                              gboolean              bold);
 void                  plot_context_setup    (PangoContext         *context);
 PangoLayout          *plot_measure_layout   (void);
+void                  plot_measure_set_font (PangoLayout          *measure,
+                                             const CuoccPlotStyle *style,
+                                             double                scale,
+                                             gboolean              bold);
 void                  plot_measure          (PangoLayout          *layout,
                                              const char           *text,
                                              double               *width,
                                              double               *height);
 
-/* Text for drawing: layouts cached per thread by font and string, on a
- * context kept in step with the target, so labels are shaped once and not
- * on every frame. The layouts belong to the cache. */
-typedef struct _PlotText PlotText;
+PlotText    *plot_text_begin         (cairo_t              *cr);
+void         plot_text_set_font      (PlotText             *text,
+                                      const CuoccPlotStyle *style,
+                                      double                scale,
+                                      gboolean              bold);
+PangoLayout *plot_text_layout        (PlotText             *text,
+                                      const char           *string);
+void         plot_text_show          (cairo_t              *cr,
+                                      PlotText             *text,
+                                      const char           *string,
+                                      double                x,
+                                      double                y);
+void         plot_text_show_axis_titles (cairo_t           *cr,
+                                         PlotText          *text,
+                                         const PlotFrame   *frame,
+                                         const char        *x_title,
+                                         const char        *y_title);
+void         plot_text_show_title    (cairo_t              *cr,
+                                      PlotText             *text,
+                                      const char           *string,
+                                      const PlotFrame      *frame);
 
-PlotText    *plot_text_begin    (cairo_t              *cr);
-void         plot_text_set_font (PlotText             *text,
-                                 const CuoccPlotStyle *style,
-                                 double                scale,
-                                 gboolean              bold);
-PangoLayout *plot_text_layout   (PlotText             *text,
-                                 const char           *string);
+/* cuocc-plot-labels.c */
+const char *plot_title          (CuoccSeriesKind kind);
+const char *plot_heatmap_title  (CuoccSeriesKind y_kind);
+const char *plot_x_title        (CuoccSeriesKind kind);
+const char *plot_y_title        (CuoccPlotYUnit  unit);
+void        plot_format_kib     (gint64          bytes,
+                                 const char     *suffix,
+                                 char           *buf,
+                                 gsize           size);
+void        plot_format_x_tick  (CuoccSeriesKind kind,
+                                 gint64          value,
+                                 char           *buf,
+                                 gsize           size);
+void        plot_format_size    (gint64          bytes,
+                                 char           *buf,
+                                 gsize           size);
+void        plot_format_percent (double          fraction,
+                                 char           *buf,
+                                 gsize           size);
+void        plot_format_config  (gint64          bytes,
+                                 char           *buf,
+                                 gsize           size);
 
-void        plot_paint_readout (cairo_t              *cr,
-                                PangoLayout          *text,
-                                const PlotRect       *area,
-                                double                font_size,
-                                double                pad,
-                                const CuoccPlotHover *hover,
-                                const CuoccPlotStyle *style);
+/* cuocc-plot-readout.c */
+const CuoccPoint *plot_line_point_at    (const CuoccLine      *line,
+                                         gint64                x);
+char             *plot_readout_text     (const CuoccSeries    *series,
+                                         const PlotLayout     *layout,
+                                         gint64                value);
+char             *plot_heatmap_readout_text (const CuoccGrid  *grid,
+                                             guint             i,
+                                             guint             j);
+void              plot_paint_readout    (cairo_t              *cr,
+                                         PangoLayout          *text,
+                                         const PlotRect       *area,
+                                         double                font_size,
+                                         double                pad,
+                                         const CuoccPlotHover *hover,
+                                         const CuoccPlotStyle *style);
 
-const char *plot_title   (CuoccSeriesKind kind);
-const char *plot_heatmap_title (CuoccSeriesKind y_kind);
-const char *plot_x_title (CuoccSeriesKind kind);
-const char *plot_y_title (CuoccPlotYUnit  unit);
-void        plot_format_x_tick (CuoccSeriesKind kind, gint64 value, char *buf, gsize size);
-void        plot_format_size   (gint64 bytes, char *buf, gsize size);
-void        plot_format_percent (double fraction, char *buf, gsize size);
-void        plot_format_config (gint64 bytes, char *buf, gsize size);
-
+/* cuocc-plot-layout.c */
+void     plot_frame_measure  (PlotFrame            *frame,
+                              PangoLayout          *measure,
+                              const CuoccPlotStyle *style,
+                              const char           *title,
+                              const char           *x_title);
+double   plot_frame_left     (const PlotFrame      *frame,
+                              double                y_label_width);
+double   plot_frame_top      (const PlotFrame      *frame);
+double   plot_frame_bottom   (const PlotFrame      *frame,
+                              double                height);
+void     plot_frame_place    (PlotFrame            *frame,
+                              double                left,
+                              double                right,
+                              double                top,
+                              double                bottom,
+                              double                width);
 gboolean plot_layout_compute (PlotLayout           *layout,
                               const CuoccSeries    *series,
                               const CuoccPlotStyle *style,
                               double                width,
                               double                height);
+guint    plot_layout_text_boxes (const PlotLayout     *layout,
+                                 const CuoccSeries    *series,
+                                 const CuoccPlotStyle *style,
+                                 CuoccPlotYUnit        unit,
+                                 PlotRect             *boxes,
+                                 guint                 max_boxes);
 void     plot_snap_compute   (const CuoccSeries    *series,
                               PlotSnap             *snap);
 gint64   plot_snap_value     (const PlotLayout     *layout,

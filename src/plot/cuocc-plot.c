@@ -9,92 +9,10 @@
 #include "config.h"
 
 #include <math.h>
-#include <string.h>
-
-#include <glib/gi18n-lib.h>
 
 #include "cuocc-plot-private.h"
 
-#define TICK_FONT_SCALE 0.92
-#define TITLE_FONT_SCALE 1.2
-
-/* ------------------------------------------------------------------ */
-/* Styles                                                               */
-/* ------------------------------------------------------------------ */
-
-static CuoccPlotColor
-rgb (guint32 hex)
-{
-  return (CuoccPlotColor) {
-    ((hex >> 16) & 0xff) / 255.0,
-    ((hex >> 8) & 0xff) / 255.0,
-    (hex & 0xff) / 255.0,
-    1.0,
-  };
-}
-
-static CuoccPlotColor
-rgba (guint32 hex,
-      double  alpha)
-{
-  CuoccPlotColor color = rgb (hex);
-
-  color.a = alpha;
-  return color;
-}
-
-/* The GNOME palette, so the graphs sit well beside libadwaita's widgets. */
-void
-cuocc_plot_style_init_light (CuoccPlotStyle *style)
-{
-  static const guint32 others[] = { 0x26a269, 0xc64600, 0x813d9c, 0x1a7f8e, 0x865e3c, 0xc061cb };
-
-  g_return_if_fail (style != NULL);
-
-  memset (style, 0, sizeof *style);
-  style->background = rgb (0xffffff);
-  style->foreground = rgb (0x241f31);
-  style->grid = rgba (0x241f31, 0.10);
-  style->line = rgb (0x1c71d8);
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
-    style->other_lines[i] = rgb (others[i]);
-  style->marker = rgb (0xe01b24);
-  style->font_family = NULL;
-  style->font_size = 13.0;
-  style->line_width = 2.0;
-}
-
-void
-cuocc_plot_style_init_dark (CuoccPlotStyle *style)
-{
-  static const guint32 others[] = { 0x57e389, 0xffa348, 0xc061cb, 0x5bc8af, 0xcdab8f, 0xf5c211 };
-
-  g_return_if_fail (style != NULL);
-
-  memset (style, 0, sizeof *style);
-  style->background = rgb (0x1e1e1e);
-  style->foreground = rgb (0xededed);
-  style->grid = rgba (0xffffff, 0.12);
-  style->line = rgb (0x62a0ea);
-  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
-    style->other_lines[i] = rgb (others[i]);
-  style->marker = rgb (0xff6b5e);
-  style->font_family = NULL;
-  style->font_size = 13.0;
-  style->line_width = 2.0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Helpers                                                              */
-/* ------------------------------------------------------------------ */
-
-static void
-set_color (cairo_t              *cr,
-           const CuoccPlotColor *color,
-           double                alpha)
-{
-  cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a * alpha);
-}
+/* ----- pixels ----- */
 
 /* Snaps coordinates so a line of a whole number of device pixels covers
  * whole pixels: odd widths on pixel centres, even ones on pixel edges.
@@ -152,55 +70,7 @@ snap_y (const PixelGrid *grid,
   return grid->enabled ? pixel_snap (y, grid->scale_y, grid->offset_y, line_width) : y;
 }
 
-static void
-show_text (cairo_t    *cr,
-           PlotText   *text,
-           const char *string,
-           double      x,
-           double      y)
-{
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, plot_text_layout (text, string));
-}
-
-static void
-set_font (PlotText             *text,
-          const CuoccPlotStyle *style,
-          double                scale,
-          gboolean              bold)
-{
-  plot_text_set_font (text, style, scale, bold);
-}
-
-static const CuoccPlotColor *
-line_color (const CuoccPlotStyle *style,
-            guint                 index)
-{
-  return index == 0 ? &style->line : &style->other_lines[(index - 1) % G_N_ELEMENTS (style->other_lines)];
-}
-
-static double
-line_width_of (const CuoccPlotStyle *style)
-{
-  return style->line_width > 0 ? style->line_width : 2.0;
-}
-
-/* Dashes mean only "pinned": with more configurations than colours, the
- * colours come round again as thin lines, so no two lines look alike. */
-static double
-config_line_width (const CuoccPlotStyle *style,
-                   guint                 index)
-{
-  if (index == 0)
-    return line_width_of (style);
-  if (index > G_N_ELEMENTS (style->other_lines))
-    return line_width_of (style) * 0.45;
-  return line_width_of (style) * 0.8;
-}
-
-/* ------------------------------------------------------------------ */
-/* The steps                                                            */
-/* ------------------------------------------------------------------ */
+/* ----- the steps ----- */
 
 /* The corners of a line's steps, mapped to 0..1 on both axes, with runs of
  * equal occupancy merged: a smem line of two thousand points has a few
@@ -258,7 +128,7 @@ path_corners (cairo_t          *cr,
               guint             n,
               double            line_width)
 {
-  const PlotRect *a = &layout->area;
+  const PlotRect *a = &layout->frame.area;
 
   for (guint i = 0; i < n; i++)
     {
@@ -285,11 +155,11 @@ draw_fill (cairo_t              *cr,
            const CuoccPlotStyle *style,
            double               *xy)
 {
-  const CuoccPlotColor *color = &style->line;
+  const CuoccPlotColor *color = plot_line_color (style, series, 0);
   const CuoccPlotColor *bg = &style->background;
   double alpha = (series->n_lines > 1 ? 0.10 : 0.14) * color->a;
-  double width = line_width_of (style);
-  double bottom = layout->area.y + layout->area.height;
+  double width = plot_line_width (style);
+  double bottom = layout->frame.area.y + layout->frame.area.height;
   guint n;
 
   if (series->lines[0].n_points == 0)
@@ -297,8 +167,8 @@ draw_fill (cairo_t              *cr,
 
   n = step_corners (series, &series->lines[0], layout, snap->step, xy);
   path_corners (cr, layout, grid, xy, n, width);
-  cairo_line_to (cr, snap_x (grid, layout->area.x + xy[2 * (n - 1)] * layout->area.width, width), bottom);
-  cairo_line_to (cr, snap_x (grid, layout->area.x + xy[0] * layout->area.width, width), bottom);
+  cairo_line_to (cr, snap_x (grid, layout->frame.area.x + xy[2 * (n - 1)] * layout->frame.area.width, width), bottom);
+  cairo_line_to (cr, snap_x (grid, layout->frame.area.x + xy[0] * layout->frame.area.width, width), bottom);
   cairo_close_path (cr);
 
   if (bg->a >= 1.0)
@@ -307,7 +177,7 @@ draw_fill (cairo_t              *cr,
                           bg->g + (color->g - bg->g) * alpha,
                           bg->b + (color->b - bg->b) * alpha);
   else
-    set_color (cr, color, alpha / MAX (color->a, 1e-6));
+    plot_set_color (cr, color, alpha / MAX (color->a, 1e-6));
   cairo_fill (cr);
 }
 
@@ -322,8 +192,8 @@ draw_line (cairo_t              *cr,
            double               *xy)
 {
   const CuoccLine *line = &series->lines[index];
-  const CuoccPlotColor *color = line_color (style, index);
-  double width = config_line_width (style, index);
+  const CuoccPlotColor *color = plot_line_color (style, series, index);
+  double width = plot_config_line_width (style, series, index);
   guint n;
 
   if (line->n_points == 0)
@@ -331,14 +201,12 @@ draw_line (cairo_t              *cr,
 
   n = step_corners (series, line, layout, snap->step, xy);
   path_corners (cr, layout, grid, xy, n, width);
-  set_color (cr, color, 1.0);
+  plot_set_color (cr, color, 1.0);
   cairo_set_line_width (cr, width);
   cairo_stroke (cr);
 }
 
-/* ------------------------------------------------------------------ */
-/* Axes, grid, labels                                                   */
-/* ------------------------------------------------------------------ */
+/* ----- axes, grid, labels ----- */
 
 /* Hairlines are added as thin rectangles: on pixel-aligned coordinates
  * cairo fills those as boxes, much faster than it strokes lines. */
@@ -375,7 +243,7 @@ draw_grid (cairo_t              *cr,
            CuoccPlotYUnit        unit,
            const CuoccPlotStyle *style)
 {
-  const PlotRect *a = &layout->area;
+  const PlotRect *a = &layout->frame.area;
   double hairline = hairline_width (grid);
 
   for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
@@ -392,7 +260,7 @@ draw_grid (cairo_t              *cr,
       if (layout->x_ticks[i].pos > 0)
         hairline_v (cr, x, a->y, a->y + a->height, hairline);
     }
-  set_color (cr, &style->grid, 1.0);
+  plot_set_color (cr, &style->grid, 1.0);
   cairo_fill (cr);
 }
 
@@ -403,7 +271,7 @@ draw_axes (cairo_t              *cr,
            CuoccPlotYUnit        unit,
            const CuoccPlotStyle *style)
 {
-  const PlotRect *a = &layout->area;
+  const PlotRect *a = &layout->frame.area;
   double hairline = hairline_width (grid);
   double left = snap_x (grid, a->x, hairline);
   double bottom = snap_y (grid, a->y + a->height, hairline);
@@ -416,15 +284,15 @@ draw_axes (cairo_t              *cr,
     {
       double x = snap_x (grid, a->x + layout->x_ticks[i].pos * a->width, hairline);
 
-      hairline_v (cr, x, bottom + hairline / 2, bottom + layout->tick_length, hairline);
+      hairline_v (cr, x, bottom + hairline / 2, bottom + layout->frame.tick_length, hairline);
     }
   for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
     {
       double y = snap_y (grid, a->y + (1.0 - layout->y_ticks[unit][i].pos) * a->height, hairline);
 
-      hairline_h (cr, left - hairline / 2, left - layout->tick_length, y, hairline);
+      hairline_h (cr, left - hairline / 2, left - layout->frame.tick_length, y, hairline);
     }
-  set_color (cr, &style->foreground, 0.55);
+  plot_set_color (cr, &style->foreground, 0.55);
   cairo_fill (cr);
 }
 
@@ -433,64 +301,18 @@ draw_tick_labels (cairo_t              *cr,
                   PlotText             *text,
                   const PlotLayout     *layout,
                   CuoccPlotYUnit        unit,
-                  const CuoccPlotStyle *style,
-                  double                width)
+                  const CuoccPlotStyle *style)
 {
-  const PlotRect *a = &layout->area;
-  double min_gap = layout->font_size * 0.6;
-  double last_right = -G_MAXDOUBLE;
-  double last_top = G_MAXDOUBLE;
+  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_set_color (cr, &style->foreground, 0.8);
 
-  set_font (text, style, TICK_FONT_SCALE, FALSE);
-  set_color (cr, &style->foreground, 0.8);
-
-  /* Labels that would run into their neighbour or off the edge are skipped. */
   for (guint i = 0; i < layout->n_x_ticks; i++)
-    {
-      const PlotTick *tick = &layout->x_ticks[i];
-      double x = round (a->x + tick->pos * a->width - tick->width / 2);
-
-      if (x < last_right + min_gap || x < 0 || x + tick->width > width)
-        continue;
-      show_text (cr, text, tick->label, x, layout->x_label_y);
-      last_right = x + tick->width;
-    }
+    if (layout->x_ticks[i].shown)
+      plot_text_show (cr, text, layout->x_ticks[i].label, layout->x_ticks[i].x, layout->x_ticks[i].y);
 
   for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    {
-      const PlotTick *tick = &layout->y_ticks[unit][i];
-      double y = round (a->y + (1.0 - tick->pos) * a->height - layout->line_height / 2);
-
-      if (y + layout->line_height > last_top - min_gap * 0.5)
-        continue;
-      show_text (cr, text, tick->label, layout->y_label_right - tick->width, y);
-      last_top = y;
-    }
-}
-
-/* The title, ellipsized where the graph is too narrow for all of it. */
-static void
-show_title (cairo_t          *cr,
-            PlotText         *text,
-            const char       *string,
-            const PlotLayout *layout)
-{
-  PangoLayout *title = plot_text_layout (text, string);
-  PangoRectangle logical;
-
-  pango_layout_get_extents (title, NULL, &logical);
-  cairo_move_to (cr, layout->title_x, layout->title_y);
-  if (logical.width <= layout->title_max_width * PANGO_SCALE)
-    {
-      pango_cairo_show_layout (cr, title);
-      return;
-    }
-
-  title = pango_layout_copy (title);
-  pango_layout_set_width (title, (int) (layout->title_max_width * PANGO_SCALE));
-  pango_layout_set_ellipsize (title, PANGO_ELLIPSIZE_END);
-  pango_cairo_show_layout (cr, title);
-  g_object_unref (title);
+    if (layout->y_ticks[unit][i].shown)
+      plot_text_show (cr, text, layout->y_ticks[unit][i].label, layout->y_ticks[unit][i].x, layout->y_ticks[unit][i].y);
 }
 
 static void
@@ -501,31 +323,13 @@ draw_titles (cairo_t              *cr,
              CuoccPlotYUnit        unit,
              const CuoccPlotStyle *style)
 {
-  PangoRectangle logical;
-  PangoLayout *title;
+  plot_set_color (cr, &style->foreground, 1.0);
+  plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_text_show_title (cr, text, plot_title (series->kind), &layout->frame);
 
-  set_color (cr, &style->foreground, 1.0);
-  set_font (text, style, TITLE_FONT_SCALE, TRUE);
-  show_title (cr, text, plot_title (series->kind), layout);
-
-  set_color (cr, &style->foreground, 0.85);
-  set_font (text, style, 1.0, FALSE);
-  title = plot_text_layout (text, plot_x_title (series->kind));
-  pango_layout_get_extents (title, NULL, &logical);
-  cairo_move_to (cr, round (layout->x_title_center - logical.width / (2.0 * PANGO_SCALE)), layout->x_title_y);
-  pango_cairo_show_layout (cr, title);
-
-  /* Shown through the rotated transform without updating the shared
-   * context, which would re-shape every cached label twice a frame. */
-  title = plot_text_layout (text, plot_y_title (unit));
-  pango_layout_get_extents (title, NULL, &logical);
-  cairo_save (cr);
-  cairo_translate (cr, layout->y_title_x,
-                   round (layout->y_title_center + logical.width / (2.0 * PANGO_SCALE)));
-  cairo_rotate (cr, -G_PI / 2);
-  cairo_move_to (cr, 0, 0);
-  pango_cairo_show_layout (cr, title);
-  cairo_restore (cr);
+  plot_set_color (cr, &style->foreground, 0.85);
+  plot_text_set_font (text, style, 1.0, FALSE);
+  plot_text_show_axis_titles (cr, text, &layout->frame, plot_x_title (series->kind), plot_y_title (unit));
 }
 
 static void
@@ -533,28 +337,27 @@ draw_legend (cairo_t              *cr,
              PlotText             *text,
              const PlotLayout     *layout,
              const PixelGrid      *grid,
+             const CuoccSeries    *series,
              const CuoccPlotStyle *style)
 {
-  double swatch = round (layout->font_size * 1.8);
-
-  if (layout->n_legend == 0)
+  if (layout->legend_rows == 0)
     return;
 
-  set_font (text, style, TICK_FONT_SCALE, FALSE);
+  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   for (guint i = 0; i < layout->n_legend; i++)
     {
       const PlotLegendEntry *entry = &layout->legend[i];
-      double width = config_line_width (style, entry->line);
-      double y = snap_y (grid, entry->y + layout->line_height / 2, width);
+      double width = plot_config_line_width (style, series, entry->line);
+      double y = snap_y (grid, entry->y + layout->frame.line_height / 2, width);
 
       cairo_move_to (cr, entry->x, y);
-      cairo_line_to (cr, entry->x + swatch, y);
+      cairo_line_to (cr, entry->text_x - layout->frame.gap, y);
       cairo_set_line_width (cr, width);
-      set_color (cr, line_color (style, entry->line), 1.0);
+      plot_set_color (cr, plot_line_color (style, series, entry->line), 1.0);
       cairo_stroke (cr);
 
-      set_color (cr, &style->foreground, 0.85);
-      show_text (cr, text, entry->label, entry->text_x, entry->y);
+      plot_set_color (cr, &style->foreground, 0.85);
+      plot_text_show (cr, text, entry->label, entry->text_x, entry->y);
     }
 }
 
@@ -567,7 +370,7 @@ marker_position (const PlotLayout  *layout,
   double level = (double) series->current.active_warps / MAX (series->max_warps, 1);
 
   *x = plot_x_position (layout, series->current_x);
-  *y = layout->area.y + (1.0 - CLAMP (level, 0.0, 1.0)) * layout->area.height;
+  *y = layout->frame.area.y + (1.0 - CLAMP (level, 0.0, 1.0)) * layout->frame.area.height;
 }
 
 /* A triangle like the Excel sheet's, centred on the current point, with a
@@ -580,7 +383,7 @@ draw_marker (cairo_t              *cr,
              const CuoccSeries    *series,
              const CuoccPlotStyle *style)
 {
-  double size = round (layout->font_size * 0.95);
+  double size = round (layout->frame.font_size * 0.95);
   double hairline = hairline_width (grid);
   double x, y, line_x;
 
@@ -590,8 +393,8 @@ draw_marker (cairo_t              *cr,
   cairo_save (cr);
   cairo_set_line_width (cr, hairline);
   cairo_move_to (cr, line_x, y + size * 0.5);
-  cairo_line_to (cr, line_x, layout->area.y + layout->area.height);
-  set_color (cr, &style->marker, 0.45);
+  cairo_line_to (cr, line_x, layout->frame.area.y + layout->frame.area.height);
+  plot_set_color (cr, &style->marker, 0.45);
   cairo_stroke (cr);
   cairo_restore (cr);
 
@@ -599,172 +402,20 @@ draw_marker (cairo_t              *cr,
   cairo_line_to (cr, x + size * 0.6, y + size * 0.4);
   cairo_line_to (cr, x - size * 0.6, y + size * 0.4);
   cairo_close_path (cr);
-  set_color (cr, &style->marker, 1.0);
+  plot_set_color (cr, &style->marker, 1.0);
   if (style->background.a > 0)
     {
       cairo_fill_preserve (cr);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       cairo_set_line_width (cr, 1.5);
-      set_color (cr, &style->background, 1.0);
+      plot_set_color (cr, &style->background, 1.0);
       cairo_stroke (cr);
     }
   else
     cairo_fill (cr);
 }
 
-/* ------------------------------------------------------------------ */
-/* Hover                                                                */
-/* ------------------------------------------------------------------ */
-
-/* The point that holds the value for x: the first at or above it. */
-static const CuoccPoint *
-line_point_at (const CuoccLine *line,
-               gint64           x)
-{
-  guint lo = 0, hi = line->n_points;
-
-  if (line->n_points == 0)
-    return NULL;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (line->points[mid].x < x)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-
-  return &line->points[MIN (lo, line->n_points - 1)];
-}
-
-static void
-format_reading (const CuoccPoint *point,
-                GString          *out)
-{
-  char percent[32];
-
-  plot_format_percent (point->occupancy, percent, sizeof percent);
-  g_string_append_printf (out, ngettext ("%d warp (%s)", "%d warps (%s)", point->active_warps),
-                          point->active_warps, percent);
-}
-
-static char *
-hover_text (const CuoccSeries *series,
-            const PlotLayout  *layout,
-            gint64             value)
-{
-  GString *out = g_string_new (NULL);
-  char size[32];
-
-  switch (series->kind)
-    {
-    case CUOCC_SERIES_THREADS:
-      g_string_append_printf (out, ngettext ("%d thread", "%d threads", (int) value), (int) value);
-      break;
-    case CUOCC_SERIES_REGS:
-      g_string_append_printf (out, ngettext ("%d register", "%d registers", (int) value), (int) value);
-      break;
-    case CUOCC_SERIES_BARRIERS:
-      g_string_append_printf (out, ngettext ("%d barrier", "%d barriers", (int) value), (int) value);
-      break;
-    case CUOCC_SERIES_CLUSTER_SIZE:
-      if (value == 0)
-        g_string_append (out, _("No clusters"));
-      else
-        g_string_append_printf (out, ngettext ("Clusters of %d block", "Clusters of %d blocks", (int) value), (int) value);
-      break;
-    case CUOCC_SERIES_SMEM:
-    default:
-      plot_format_size (value, size, sizeof size);
-      /* TRANSLATORS: "48 KB shared memory" */
-      g_string_append_printf (out, _("%s shared memory"), size);
-      break;
-    }
-
-  if (layout->n_legend == 0)
-    {
-      const CuoccPoint *point = line_point_at (&series->lines[0], value);
-
-      g_string_append (out, ": ");
-      if (point != NULL)
-        format_reading (point, out);
-      return g_string_free (out, FALSE);
-    }
-
-  for (guint i = 0; i < layout->n_legend; i++)
-    {
-      const CuoccPoint *point = line_point_at (&series->lines[layout->legend[i].line], value);
-
-      g_string_append_printf (out, "\n%s: ", layout->legend[i].label);
-      if (point != NULL)
-        format_reading (point, out);
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static void
-rounded_rectangle (cairo_t *cr,
-                   double   x,
-                   double   y,
-                   double   w,
-                   double   h,
-                   double   r)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
-  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-}
-
-/* A read-out box beside the pointer, on whichever side has room, inside
- * the plot area: the line graphs' and the heatmaps' hover. */
-void
-plot_paint_readout (cairo_t              *cr,
-                    PangoLayout          *text,
-                    const PlotRect       *area,
-                    double                font_size,
-                    double                pad,
-                    const CuoccPlotHover *hover,
-                    const CuoccPlotStyle *style)
-{
-  CuoccPlotColor box = style->background;
-  PangoRectangle logical;
-  double box_w, box_h, box_x, box_y;
-
-  pango_layout_get_extents (text, NULL, &logical);
-  box_w = ceil ((double) logical.width / PANGO_SCALE) + 2 * pad;
-  box_h = ceil ((double) logical.height / PANGO_SCALE) + 2 * pad;
-
-  box_x = hover->x + font_size;
-  if (box_x + box_w > area->x + area->width)
-    box_x = hover->x - font_size - box_w;
-  box_x = round (MAX (box_x, area->x));
-  box_y = round (CLAMP (hover->y - box_h - font_size * 0.5, area->y,
-                        MAX (area->y, area->y + area->height - box_h)));
-
-  /* On a transparent background, a box that contrasts with the text. */
-  if (box.a <= 0)
-    {
-      double luminance = 0.2126 * style->foreground.r + 0.7152 * style->foreground.g + 0.0722 * style->foreground.b;
-      box = luminance > 0.5 ? (CuoccPlotColor) { 0.12, 0.12, 0.12, 1 } : (CuoccPlotColor) { 1, 1, 1, 1 };
-    }
-
-  rounded_rectangle (cr, box_x + 0.5, box_y + 0.5, box_w - 1, box_h - 1, pad * 0.8);
-  set_color (cr, &box, 0.94);
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, 1.0);
-  set_color (cr, &style->foreground, 0.25);
-  cairo_stroke (cr);
-
-  set_color (cr, &style->foreground, 1.0);
-  cairo_move_to (cr, box_x + pad, box_y + pad);
-  pango_cairo_show_layout (cr, text);
-}
+/* ----- hover ----- */
 
 static void
 draw_hover (cairo_t              *cr,
@@ -776,38 +427,36 @@ draw_hover (cairo_t              *cr,
             const CuoccPlotStyle *style,
             const CuoccPlotHover *hover)
 {
-  const PlotRect *a = &layout->area;
+  const PlotRect *a = &layout->frame.area;
   double hairline = hairline_width (grid);
   gint64 value = plot_snap_value (layout, snap, hover->x);
   double x = snap_x (grid, plot_x_position (layout, value), hairline);
-  g_autofree char *reading = hover_text (series, layout, value);
+  g_autofree char *reading = plot_readout_text (series, layout, value);
 
   cairo_move_to (cr, x, a->y);
   cairo_line_to (cr, x, a->y + a->height);
   cairo_set_line_width (cr, hairline);
-  set_color (cr, &style->foreground, 0.45);
+  plot_set_color (cr, &style->foreground, 0.45);
   cairo_stroke (cr);
 
   for (guint i = series->n_lines; i-- > 0;)
     {
-      const CuoccPoint *point = line_point_at (&series->lines[i], value);
+      const CuoccPoint *point = plot_line_point_at (&series->lines[i], value);
       double level;
 
       if (point == NULL || (i > 0 && layout->n_legend == 0))
         continue;
       level = (double) point->active_warps / MAX (series->max_warps, 1);
-      cairo_arc (cr, x, a->y + (1.0 - level) * a->height, line_width_of (style) + 1.5, 0, 2 * G_PI);
-      set_color (cr, line_color (style, i), 1.0);
+      cairo_arc (cr, x, a->y + (1.0 - level) * a->height, plot_line_width (style) + 1.5, 0, 2 * G_PI);
+      plot_set_color (cr, plot_line_color (style, series, i), 1.0);
       cairo_fill (cr);
     }
 
-  set_font (text, style, TICK_FONT_SCALE, FALSE);
-  plot_paint_readout (cr, plot_text_layout (text, reading), a, layout->font_size, layout->gap, hover, style);
+  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_paint_readout (cr, plot_text_layout (text, reading), a, layout->frame.font_size, layout->frame.gap, hover, style);
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                           */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 void
 cuocc_plot_draw (cairo_t              *cr,
@@ -836,7 +485,7 @@ cuocc_plot_draw (cairo_t              *cr,
   if (style->background.a > 0)
     {
       cairo_rectangle (cr, 0, 0, width, height);
-      set_color (cr, &style->background, 1.0);
+      plot_set_color (cr, &style->background, 1.0);
       cairo_fill (cr);
     }
 
@@ -859,8 +508,8 @@ cuocc_plot_draw (cairo_t              *cr,
   draw_grid (cr, &layout, &grid, unit, style);
 
   cairo_save (cr);
-  cairo_rectangle (cr, layout.area.x - style->line_width, layout.area.y - style->line_width,
-                   layout.area.width + 2 * style->line_width, layout.area.height + 2 * style->line_width);
+  cairo_rectangle (cr, layout.frame.area.x - style->line_width, layout.frame.area.y - style->line_width,
+                   layout.frame.area.width + 2 * style->line_width, layout.frame.area.height + 2 * style->line_width);
   cairo_clip (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
@@ -873,12 +522,12 @@ cuocc_plot_draw (cairo_t              *cr,
   g_free (xy);
 
   draw_axes (cr, &layout, &grid, unit, style);
-  draw_tick_labels (cr, text, &layout, unit, style, width);
+  draw_tick_labels (cr, text, &layout, unit, style);
   draw_titles (cr, text, &layout, series, unit, style);
-  draw_legend (cr, text, &layout, &grid, style);
+  draw_legend (cr, text, &layout, &grid, series, style);
   draw_marker (cr, &layout, &grid, series, style);
 
-  if (hover != NULL && hover->x >= 0 && plot_area_contains (&layout.area, hover->x, hover->y))
+  if (hover != NULL && hover->x >= 0 && plot_area_contains (&layout.frame.area, hover->x, hover->y))
     draw_hover (cr, text, &layout, &grid, &snap, series, style, hover);
 
   cairo_restore (cr);
@@ -920,15 +569,15 @@ cuocc_plot_draw_overlay (cairo_t              *cr,
   plot_snap_compute (overlay, &snap);
   pixel_grid_init (&grid, cr);
   xy = g_new (double, 4 * overlay->lines[0].n_points + 8);
-  width_px = line_width_of (style);
+  width_px = plot_line_width (style);
 
   cairo_save (cr);
-  cairo_rectangle (cr, layout.area.x - width_px, layout.area.y - width_px,
-                   layout.area.width + 2 * width_px, layout.area.height + 2 * width_px);
+  cairo_rectangle (cr, layout.frame.area.x - width_px, layout.frame.area.y - width_px,
+                   layout.frame.area.width + 2 * width_px, layout.frame.area.height + 2 * width_px);
   cairo_clip (cr);
   n = step_corners (&scaled, &scaled.lines[0], &layout, snap.step, xy);
   path_corners (cr, &layout, &grid, xy, n, width_px);
-  set_color (cr, &style->foreground, 0.75);
+  plot_set_color (cr, &style->foreground, 0.75);
   cairo_set_line_width (cr, width_px);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
@@ -954,7 +603,7 @@ cuocc_plot_value_at_styled (const CuoccSeries    *series,
 
   if (series->n_lines == 0
       || !plot_layout_compute (&layout, series, style, width, height)
-      || !plot_area_contains (&layout.area, x, y))
+      || !plot_area_contains (&layout.frame.area, x, y))
     return FALSE;
 
   plot_snap_compute (series, &snap);
@@ -993,13 +642,13 @@ cuocc_plot_get_area (const CuoccSeries    *series,
     return FALSE;
 
   if (area_x != NULL)
-    *area_x = layout.area.x;
+    *area_x = layout.frame.area.x;
   if (area_y != NULL)
-    *area_y = layout.area.y;
+    *area_y = layout.frame.area.y;
   if (area_width != NULL)
-    *area_width = layout.area.width;
+    *area_width = layout.frame.area.width;
   if (area_height != NULL)
-    *area_height = layout.area.height;
+    *area_height = layout.frame.area.height;
 
   return TRUE;
 }

@@ -117,37 +117,65 @@ gboolean cuocc_plot_x_for_value (const CuoccSeries    *series,
                                  gint64                value,
                                  double               *x);
 
+/* What an exported graph carries beside the graph itself. */
+typedef struct {
+  const char *caption;             /* lines under the graph: the GPU and the inputs; NULL for none */
+  const CuoccSeries *pinned;       /* a pinned configuration's series, drawn dashed; NULL for none */
+} CuoccPlotExtras;
+
+/* Like cuocc_plot_export, with a caption under the graph (PNG, SVG, PDF;
+ * SVG and PDF carry it as their description too) and the pinned
+ * configuration's line. extras may be NULL. */
+gboolean cuocc_plot_export_with (const CuoccSeries     *series,
+                                 CuoccPlotYUnit         unit,
+                                 const CuoccPlotStyle  *style,
+                                 const CuoccPlotExtras *extras,
+                                 const char            *path,
+                                 int                    width,
+                                 int                    height,
+                                 GError               **error);
+
+/* Several graphs in one PNG, SVG or PDF image, in rows, with one caption
+ * under them all; pinned[i], where pinned and it are not NULL, is drawn
+ * dashed over series[i]. */
+gboolean cuocc_plot_export_sheet (const CuoccSeries *const *series,
+                                  const CuoccSeries *const *pinned,
+                                  guint                     n_series,
+                                  CuoccPlotYUnit            unit,
+                                  const CuoccPlotStyle     *style,
+                                  const char               *caption,
+                                  const char               *path,
+                                  int                       width,
+                                  int                       height,
+                                  GError                  **error);
+
+/* A caption for an exported graph: the GPU and the inputs on one line
+ * ("NVIDIA H100 SXM5 (compute capability 9.0): 256 threads per block, 40
+ * registers per thread, 12000 bytes of shared memory per block"); with
+ * pinned_gpu and pinned_input, a second line for the pinned configuration. */
+char    *cuocc_plot_caption      (const CuoccGpu   *gpu,
+                                  const CuoccInput *input,
+                                  const CuoccGpu   *pinned_gpu,
+                                  const CuoccInput *pinned_input);
+
 /* The file name extensions cuocc_plot_export understands, for messages:
  * ".png, .svg, .pdf, .csv". */
 const char *cuocc_plot_export_formats (void);
 
 #define CUOCC_PLOT_MAX_SIZE 16384
 
-/* A heatmap of occupancy over two inputs: x is threads per block, y is
- * registers per thread or shared memory per block (y_kind). occupancy holds
- * n_x × n_y values in 0..1, row by row: occupancy[j * n_x + i] is for
- * (x_values[i], y_values[j]). x_values and y_values ascend. */
-typedef struct {
-  CuoccSeriesKind y_kind;          /* CUOCC_SERIES_REGS or CUOCC_SERIES_SMEM */
-  guint n_x;
-  guint n_y;
-  const gint64 *x_values;
-  const gint64 *y_values;
-  const double *occupancy;
-  int current_i;                   /* the current configuration's cell; -1 for none */
-  int current_j;
-} CuoccHeatmap;
-
-/* Paint the heatmap into (0, 0, width, height); hover shows the cell's value. */
+/* A heatmap of occupancy over block size (x) and registers per thread or
+ * shared memory per block (y, grid->y_kind), one cell per pair of inputs,
+ * painted into (0, 0, width, height); hover shows the cell's value. */
 void     cuocc_plot_draw_heatmap (cairo_t              *cr,
                                   double                width,
                                   double                height,
-                                  const CuoccHeatmap   *map,
+                                  const CuoccGrid      *grid,
                                   const CuoccPlotStyle *style,
                                   const CuoccPlotHover *hover);
 
 /* The cell under a point of the heatmap; FALSE outside it. */
-gboolean cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
+gboolean cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
                                      const CuoccPlotStyle *style,
                                      double                width,
                                      double                height,
@@ -156,13 +184,11 @@ gboolean cuocc_plot_heatmap_cell_at (const CuoccHeatmap   *map,
                                      guint                *i,
                                      guint                *j);
 
-/* Points map at the grid's arrays; the grid must outlive it. */
-void     cuocc_plot_heatmap_from_grid (const CuoccGrid      *grid,
-                                       CuoccHeatmap         *map);
-
-/* Like cuocc_plot_export, for a heatmap; CSV comes from cuocc_grid_to_csv. */
+/* Like cuocc_plot_export, for a heatmap; CSV comes from cuocc_grid_to_csv.
+ * caption may be NULL. */
 gboolean cuocc_plot_export_heatmap   (const CuoccGrid      *grid,
                                       const CuoccPlotStyle *style,
+                                      const char           *caption,
                                       const char           *path,
                                       int                   width,
                                       int                   height,

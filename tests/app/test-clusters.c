@@ -109,7 +109,7 @@ test_graph_pick_and_export (void)
   /* A click on the cluster graph sets the cluster size. */
   width = gtk_widget_get_width (GTK_WIDGET (window->graph_clusters));
   height = gtk_widget_get_height (GTK_WIDGET (window->graph_clusters));
-  cuocc_graph_get_style (window->graph_clusters, &style);
+  cuocc_chart_get_style (CUOCC_CHART (window->graph_clusters), &style);
   for (y = height * 0.9; y > 0; y -= 2)
     if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width, height,
                                     width * 0.8, y, &expected))

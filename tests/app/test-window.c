@@ -420,7 +420,7 @@ test_graph_click (void)
 
       /* The plot area is wherever the legend and the axes leave room, laid
        * out in the font the graph is drawn with. */
-      cuocc_graph_get_style (graph, &style);
+      cuocc_chart_get_style (CUOCC_CHART (graph), &style);
       while (y > 0 && !cuocc_plot_value_at_styled (cuocc_graph_get_series (graph), &style, width, height,
                                                    width * 0.6, y, &expected))
         y -= 2;
@@ -502,9 +502,33 @@ test_export (void)
     g_autofree char *smem = g_strdup_printf ("%s/all-smem.svg", dir);
     g_autoptr(GError) error = NULL;
 
+    g_autofree char *regs = g_strdup_printf ("%s/all-regs.svg", dir);
+    g_autofree char *svg = NULL;
+    g_autofree char *sheet = g_strdup_printf ("%s/sheet.png", dir);
+    g_autofree char *sheet_data = NULL;
+    gsize length = 0;
+
+    app_test_forget_message ();
     g_assert_true (cuocc_window_export_graph (window, "all", all, NULL));
     g_assert_true (g_file_test (threads, G_FILE_TEST_IS_REGULAR));
+    g_assert_true (g_file_test (regs, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (smem, G_FILE_TEST_IS_REGULAR));
+    g_assert_false (g_file_test (all, G_FILE_TEST_EXISTS));
+    /* The toast names the files written, not the name chosen (7.0 has no
+     * barriers or cluster graphs). */
+    g_assert_cmpstr (app_test_last_message (), ==, "Exported “all-threads.svg”, “all-regs.svg”, “all-smem.svg”");
+
+    /* Each carries a caption with the GPU and the inputs (the window's
+     * shared memory configuration is 7.0's largest, 96 KiB). */
+    g_assert_true (g_file_get_contents (regs, &svg, NULL, NULL));
+    g_assert_nonnull (strstr (svg, "<desc>Compute capability 7.0: 128 threads per block, 37 registers per thread, "
+                                   "2 KiB shared memory per block, 96 KiB shared memory configuration</desc>"));
+
+    /* All graphs in one image; the toast names it. */
+    g_assert_true (cuocc_window_export_graph (window, "sheet", sheet, NULL));
+    g_assert_true (g_file_get_contents (sheet, &sheet_data, &length, NULL));
+    g_assert_cmpmem (sheet_data, 8, "\x89PNG\r\n\x1a\n", 8);
+    g_assert_cmpstr (app_test_last_message (), ==, "Exported “sheet.png”");
 
     g_assert_false (cuocc_window_export_graph (window, "all", "/nonexistent/dir/x.gif", &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);

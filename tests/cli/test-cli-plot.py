@@ -53,6 +53,29 @@ def test_svg():
     check(len(list(root.iter())) > 10, "the SVG holds a drawing")
 
 
+def svg_desc(path):
+    root = ET.fromstring(read(path))
+    for node in root.iter():
+        if node.tag.endswith("desc"):
+            return node.text
+    return None
+
+
+def test_caption():
+    # The GPU and the inputs under the graph, and as the SVG's description.
+    path = out("caption.svg")
+    r = run("--gpu", "Tesla V100-SXM2-16GB", "--threads", "128", "--regs", "37", "--smem", "2048",
+            "--plot", "threads", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    equal(svg_desc(path), "NVIDIA Tesla V100 SXM2 (compute capability 7.0): 128 threads per block, "
+          "37 registers per thread, 2 KiB shared memory per block", "caption")
+    path = out("caption-heat.svg")
+    r = run(*BASE, "--plot", "heatmap-regs", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    equal(svg_desc(path), "Compute capability 7.0: 128 threads per block, 37 registers per thread, "
+          "0 bytes shared memory per block", "heatmap caption")
+
+
 def test_pdf():
     path = out("threads.pdf")
     r = run(*BASE, "--plot", "threads", "--output", path)

@@ -219,6 +219,155 @@ test_dashes_mean_pinned (void)
   remove_temp (path);
 }
 
+/* Exports carry a caption: drawn under the graph, and as the SVG's
+ * description, escaped. */
+static void
+test_export_caption (void)
+{
+  g_autofree char *svg = temp_path ("caption.svg");
+  g_autofree char *plain_png = temp_path ("plain.png");
+  g_autofree char *caption_png = temp_path ("caption.png");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
+  CuoccPlotExtras extras = { "GPU <A&B>: 256 threads per block\nDashed, pinned: GPU C", NULL };
+  cairo_surface_t *plain, *captioned;
+  guint differ = 0;
+
+  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, svg, 640, 400, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "<desc>GPU &lt;A&amp;B&gt;: 256 threads per block\nDashed, pinned: GPU C</desc>"));
+  g_assert_nonnull (strstr (data, "<title>Impact of varying register count per thread</title>"));
+
+  /* The caption's lines take the bottom of the image: its rows differ. */
+  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, plain_png, 640, 400, &error));
+  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, caption_png, 640, 400, &error));
+  g_assert_no_error (error);
+  plain = cairo_image_surface_create_from_png (plain_png);
+  captioned = cairo_image_surface_create_from_png (caption_png);
+  for (int y = 360; y < 400; y++)
+    for (int x = 0; x < 640; x++)
+      differ += pixel (plain, x, y) != pixel (captioned, x, y);
+  g_assert_cmpuint (differ, >, 200);
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (captioned);
+  plot_test_series_free (series);
+  remove_temp (svg);
+}
+
+/* The caption names the GPU and the inputs, and a pinned configuration on
+ * a second line. */
+static void
+test_caption_text (void)
+{
+  g_autofree char *one = NULL, *two = NULL, *bare = NULL;
+  CuoccGpu h100, cc;
+  CuoccInput in, pinned;
+
+  g_assert_true (cuocc_gpu_find ("H100 SXM5", &h100, NULL));
+  g_assert_true (cuocc_gpu_for_cc ("8.6", &cc, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  in.regs = 40;
+  in.smem = 48 * 1024;
+  cuocc_input_init (&pinned);
+  pinned.threads = 128;
+  pinned.regs = 1;
+  pinned.smem = 1000;
+  pinned.smem_config = 100 * 1024;
+
+  one = cuocc_plot_caption (&h100, &in, NULL, NULL);
+  g_assert_cmpstr (one, ==, "NVIDIA H100 SXM5 (compute capability 9.0): 256 threads per block, "
+                            "40 registers per thread, 48 KiB shared memory per block");
+  two = cuocc_plot_caption (&h100, &in, &cc, &pinned);
+  g_assert_true (g_str_has_prefix (two, one));
+  g_assert_cmpstr (two + strlen (one), ==, "\nDashed, pinned: Compute capability 8.6: 128 threads per block, "
+                                           "1 register per thread, 1000 bytes shared memory per block, "
+                                           "100 KiB shared memory configuration");
+  bare = cuocc_plot_caption (&cc, &in, NULL, NULL);
+  g_assert_true (g_str_has_prefix (bare, "Compute capability 8.6: 256 threads"));
+}
+
+/* A pinned configuration's line is the export's only dashed one. */
+static void
+test_export_pinned (void)
+{
+  g_autofree char *path = temp_path ("pinned.svg");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  CuoccSeries *pinned = plot_test_series_new (CUOCC_SERIES_THREADS, 128, 64, 0);
+  CuoccPlotExtras extras = { NULL, pinned };
+
+  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, path, 640, 400, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "stroke-dasharray"));
+
+  plot_test_series_free (series);
+  plot_test_series_free (pinned);
+  remove_temp (path);
+}
+
+/* Several graphs in one image, in rows; not as CSV. */
+static void
+test_export_sheet (void)
+{
+  g_autofree char *png = temp_path ("sheet.png");
+  g_autofree char *csv = temp_path ("sheet.csv");
+  g_autoptr(GError) error = NULL;
+  const CuoccSeries *series[3];
+  const CuoccSeries *pinned[3] = { NULL, NULL, NULL };
+  cairo_surface_t *surface, *alone;
+  guint same = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    series[k] = test_series (kinds[k]);
+  pinned[1] = series[1];
+
+  g_assert_true (cuocc_plot_export_sheet (series, pinned, 3, CUOCC_PLOT_Y_PERCENT, NULL, "A caption",
+                                          png, 1440, 500, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1440);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 500);
+
+  /* Three a row: the first graph is drawn in the first third as it is
+   * drawn alone at that size, above the caption. */
+  {
+    int cell_h;
+    double ay, ah;
+
+    for (cell_h = 500; cell_h > 0; cell_h--)
+      if (cuocc_plot_get_area (series[0], NULL, 480, cell_h, NULL, &ay, NULL, &ah))
+        {
+          alone = render (series[0], CUOCC_PLOT_Y_PERCENT, NULL, NULL, 480, cell_h);
+          same = 0;
+          for (int y = (int) ay; y < (int) (ay + ah); y += 3)
+            for (int x = 0; x < 480; x += 3)
+              same += pixel (alone, x, y) == pixel (surface, x, y);
+          cairo_surface_destroy (alone);
+          if (same > (ah / 3) * 160 * 0.99)
+            break;
+        }
+    g_assert_cmpint (cell_h, >, 400);
+  }
+
+  g_assert_false (cuocc_plot_export_sheet (series, NULL, 3, CUOCC_PLOT_Y_PERCENT, NULL, NULL,
+                                           csv, 1440, 500, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, ".png"));
+  g_assert_false (g_file_test (csv, G_FILE_TEST_EXISTS));
+
+  cairo_surface_destroy (surface);
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    plot_test_series_free ((CuoccSeries *) series[k]);
+  remove_temp (png);
+  remove_temp (csv);
+}
+
 static void
 test_export_svg (void)
 {
@@ -778,7 +927,7 @@ test_ticks (void)
             /* Neighbouring labels leave room between them. */
             if (i > 0)
               {
-                double spacing = (layout.x_ticks[i].pos - layout.x_ticks[i - 1].pos) * layout.area.width;
+                double spacing = (layout.x_ticks[i].pos - layout.x_ticks[i - 1].pos) * layout.frame.area.width;
                 g_assert_cmpfloat (spacing, >, (layout.x_ticks[i].width + layout.x_ticks[i - 1].width) / 2);
               }
           }
@@ -788,6 +937,81 @@ test_ticks (void)
         g_assert_cmpstr (layout.y_ticks[CUOCC_PLOT_Y_WARPS][layout.n_y_ticks[CUOCC_PLOT_Y_WARPS] - 1].label, ==, "64");
 
         plot_test_series_free (series);
+      }
+}
+
+static gboolean
+boxes_intersect (const PlotRect *a,
+                 const PlotRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width
+         && a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* Graph text never overlaps at any size a graph gets in a window of
+ * 800 × 600 and up (a graph asks for 240 × 160 at least): the title, the
+ * axis titles, the tick labels shown and the legend each keep their own
+ * rectangle, inside the surface. Long titles are shortened and labels that
+ * do not fit are dropped, so at the smallest sizes some are missing; the
+ * title and the axis titles never are. */
+static void
+test_text_never_overlaps (void)
+{
+  static const struct { int width, height; } sizes[] = {
+    { 240, 160 }, { 260, 170 }, { 300, 190 }, { 340, 220 }, { 380, 250 }, { 420, 260 },
+    { 480, 300 }, { 560, 320 }, { 640, 360 }, { 800, 450 }, { 1200, 500 },
+  };
+  static const CuoccSeriesKind all_kinds[] = {
+    CUOCC_SERIES_THREADS, CUOCC_SERIES_REGS, CUOCC_SERIES_SMEM, CUOCC_SERIES_BARRIERS, CUOCC_SERIES_CLUSTER_SIZE,
+  };
+  static const char *ccs[] = { "9.0", "8.6", "7.0" };
+
+  for (guint c = 0; c < G_N_ELEMENTS (ccs); c++)
+    for (guint k = 0; k < G_N_ELEMENTS (all_kinds); k++)
+      {
+        CuoccGpu gpu;
+        CuoccInput in;
+        CuoccSeries *series;
+
+        g_assert_true (cuocc_gpu_for_cc (ccs[c], &gpu, NULL));
+        if (all_kinds[k] == CUOCC_SERIES_CLUSTER_SIZE && gpu.cap.max_cluster_size == 0)
+          continue;
+        cuocc_input_init (&in);
+        in.threads = 256;
+        in.regs = 40;
+        in.smem = 12000;
+        series = cuocc_series_new (&gpu, &in, all_kinds[k]);
+        g_assert_nonnull (series);
+
+        for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+          for (CuoccPlotYUnit unit = CUOCC_PLOT_Y_PERCENT; unit <= CUOCC_PLOT_Y_WARPS; unit++)
+            {
+              PlotLayout layout;
+              PlotRect boxes[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
+              guint n;
+
+              g_assert_true (plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
+              n = plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
+              /* The title, both axis titles and at least two labels a axis. */
+              g_assert_cmpuint (n, >=, 7);
+
+              for (guint i = 0; i < n; i++)
+                {
+                  g_assert_cmpfloat (boxes[i].width, >, 0);
+                  g_assert_cmpfloat (boxes[i].x, >=, 0);
+                  g_assert_cmpfloat (boxes[i].y, >=, 0);
+                  g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, sizes[s].width);
+                  g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, sizes[s].height);
+                  for (guint j = i + 1; j < n; j++)
+                    if (boxes_intersect (&boxes[i], &boxes[j]))
+                      g_error ("%s %s at %d × %d: text boxes %u (%g, %g, %g × %g) and %u (%g, %g, %g × %g) overlap",
+                               ccs[c], cuocc_series_kind_name (all_kinds[k]), sizes[s].width, sizes[s].height,
+                               i, boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height,
+                               j, boxes[j].x, boxes[j].y, boxes[j].width, boxes[j].height);
+                }
+            }
+
+        cuocc_series_free (series);
       }
 }
 
@@ -827,6 +1051,147 @@ test_formats (void)
   g_assert_cmpstr (buf, ==, "1024");
 }
 
+/* Shared memory reads in KiB in the legend, in its long form ("228 KiB
+ * config") and in the short one a narrow graph falls back to ("228 KiB"). */
+static void
+test_legend_kib (void)
+{
+  static const double widths[] = { 360, 500, 800, 1600 };
+  gboolean short_seen = FALSE, long_seen = FALSE;
+  CuoccGpu gpu;
+  CuoccInput in;
+  CuoccSeries *series;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      PlotLayout layout;
+
+      if (!plot_layout_compute (&layout, series, NULL, widths[w], 600))
+        continue;
+      g_assert_cmpuint (layout.n_legend, ==, 10);
+      for (guint i = 0; i < layout.n_legend; i++)
+        {
+          const char *label = layout.legend[i].label;
+
+          g_assert_null (strstr (label, "KB"));
+          g_assert_true (g_str_has_suffix (label, " KiB") || g_str_has_suffix (label, " KiB config"));
+          short_seen |= g_str_has_suffix (label, " KiB");
+          long_seen |= g_str_has_suffix (label, " KiB config");
+        }
+      /* The current configuration, 228 KiB on 9.0, comes first. */
+      g_assert_true (g_str_has_prefix (layout.legend[0].label, "228 KiB"));
+    }
+  g_assert_true (short_seen);
+  g_assert_true (long_seen);
+
+  cuocc_series_free (series);
+}
+
+/* Whether an opaque pixel is color laid over white with a coverage of at
+ * least a half: a thin line's pixels are partly covered. */
+static gboolean
+pixel_mixes_white (guint32               argb,
+                   const CuoccPlotColor *color)
+{
+  int p[3] = { (argb >> 16) & 0xff, (argb >> 8) & 0xff, argb & 0xff };
+  double c[3] = { color->r * 255, color->g * 255, color->b * 255 };
+  guint far = 0;
+  double coverage;
+
+  /* The coverage from the channel farthest from white, then every channel
+   * must agree with it. */
+  for (guint i = 1; i < 3; i++)
+    if (c[i] < c[far])
+      far = i;
+  coverage = (255 - p[far]) / (255 - c[far]);
+  if ((argb >> 24) != 0xff || coverage < 0.5 || coverage > 1.05)
+    return FALSE;
+
+  for (guint i = 0; i < 3; i++)
+    if (ABS (p[i] - (255 - coverage * (255 - c[i]))) > 10)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* The pixels of a configuration's swatch in the legend in its colour. */
+static guint
+count_swatch_pixels (cairo_surface_t      *surface,
+                     const PlotLayout     *layout,
+                     guint                 entry,
+                     const CuoccPlotColor *color)
+{
+  const PlotLegendEntry *e = &layout->legend[entry];
+  double swatch = e->text_x - layout->frame.gap - e->x;
+  guint n = 0;
+
+  for (int y = (int) e->y; y < (int) (e->y + layout->frame.line_height); y++)
+    for (int x = (int) e->x + 1; x < (int) (e->x + swatch) - 1; x++)
+      n += pixel_mixes_white (pixel (surface, x, y), color);
+
+  return n;
+}
+
+static int
+legend_entry_for (const CuoccSeries *series,
+                  const PlotLayout  *layout,
+                  gint64             config)
+{
+  for (guint i = 0; i < layout->n_legend; i++)
+    if (series->lines[layout->legend[i].line].smem_config == config)
+      return (int) i;
+  return -1;
+}
+
+/* A configuration keeps its colour when another one becomes the current
+ * one: on 9.0 the configurations are 228, 196, 164, 132, 100, 64, 32, 16, 8
+ * and 0 KiB, so 132 KiB is the fourth, the third of the other colours,
+ * whether 228 KiB or 100 KiB is current (by the line's index, it was the
+ * third colour, then the fourth). */
+static void
+test_config_keeps_colour (void)
+{
+  static const gint64 currents[] = { -1, 100 * 1024, 16 * 1024 };
+  CuoccPlotStyle style;
+  CuoccGpu gpu;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_plot_style_init_light (&style);
+
+  for (guint c = 0; c < G_N_ELEMENTS (currents); c++)
+    {
+      CuoccInput in;
+      CuoccSeries *series;
+      cairo_surface_t *surface;
+      PlotLayout layout;
+      int e132, e228;
+
+      cuocc_input_init (&in);
+      in.threads = 256;
+      in.smem_config = currents[c];
+      series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
+      surface = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, 1600, 700);
+      g_assert_true (plot_layout_compute (&layout, series, &style, 1600, 700));
+
+      e132 = legend_entry_for (series, &layout, 132 * 1024);
+      e228 = legend_entry_for (series, &layout, 228 * 1024);
+      g_assert_cmpint (e132, >=, 0);
+      g_assert_cmpint (e228, >=, 0);
+      g_assert_cmpuint (count_swatch_pixels (surface, &layout, e132, &style.other_lines[2]), >=, 10);
+      g_assert_cmpuint (count_swatch_pixels (surface, &layout, e132, &style.other_lines[3]), ==, 0);
+      /* The largest keeps the first colour, current or not. */
+      g_assert_cmpuint (count_swatch_pixels (surface, &layout, e228, &style.line), >=, 10);
+
+      cairo_surface_destroy (surface);
+      cuocc_series_free (series);
+    }
+}
+
 static void
 test_styles (void)
 {
@@ -851,7 +1216,7 @@ typedef struct {
   gint64 x[32];
   gint64 y[256];
   double occupancy[32 * 256];
-  CuoccHeatmap map;
+  CuoccGrid map;
 } TestHeatmap;
 
 static void
@@ -865,9 +1230,10 @@ test_heatmap_init (TestHeatmap *h)
     for (guint i = 0; i < G_N_ELEMENTS (h->x); i++)
       h->occupancy[j * G_N_ELEMENTS (h->x) + i] = (double) ((i + j) % 17) / 16;
 
-  h->map = (CuoccHeatmap) {
-    CUOCC_SERIES_REGS, G_N_ELEMENTS (h->x), G_N_ELEMENTS (h->y),
-    h->x, h->y, h->occupancy, 7, 40,
+  h->map = (CuoccGrid) {
+    .y_kind = CUOCC_SERIES_REGS, .n_x = G_N_ELEMENTS (h->x), .n_y = G_N_ELEMENTS (h->y),
+    .x_values = h->x, .y_values = h->y, .occupancy = h->occupancy,
+    .max_warps = 64, .current_i = 7, .current_j = 40,
   };
 }
 
@@ -967,6 +1333,10 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/plot/export-png", test_export_png);
   g_test_add_func ("/cuocc/plot/export-svg", test_export_svg);
+  g_test_add_func ("/cuocc/plot/export-caption", test_export_caption);
+  g_test_add_func ("/cuocc/plot/caption-text", test_caption_text);
+  g_test_add_func ("/cuocc/plot/export-pinned", test_export_pinned);
+  g_test_add_func ("/cuocc/plot/export-sheet", test_export_sheet);
   g_test_add_func ("/cuocc/plot/dashes-mean-pinned", test_dashes_mean_pinned);
   g_test_add_func ("/cuocc/plot/export-pdf", test_export_pdf);
   g_test_add_func ("/cuocc/plot/export-csv", test_export_csv);
@@ -987,8 +1357,11 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/draw-tiny-and-huge-sizes", test_draw_tiny_and_huge_sizes);
   g_test_add_func ("/cuocc/plot/draw-real-series", test_draw_real_series);
   g_test_add_func ("/cuocc/plot/ticks", test_ticks);
+  g_test_add_func ("/cuocc/plot/text-never-overlaps", test_text_never_overlaps);
   g_test_add_func ("/cuocc/plot/formats", test_formats);
   g_test_add_func ("/cuocc/plot/styles", test_styles);
+  g_test_add_func ("/cuocc/plot/legend-kib", test_legend_kib);
+  g_test_add_func ("/cuocc/plot/config-keeps-colour", test_config_keeps_colour);
   g_test_add_func ("/cuocc/plot/heatmap-cells", test_heatmap_cells);
   g_test_add_func ("/cuocc/plot/heatmap-hover-and-sizes", test_heatmap_hover_and_sizes);
 
