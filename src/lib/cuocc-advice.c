@@ -30,6 +30,12 @@ advice_new (CuoccAdviceKind kind)
   return a;
 }
 
+/**
+ * cuocc_advice_free:
+ * @advice: (nullable) (transfer full): a piece of advice from cuocc_advise()
+ *
+ * Frees @advice and its strings.
+ */
 void
 cuocc_advice_free (CuoccAdvice *advice)
 {
@@ -361,6 +367,23 @@ advise_warnings (const CuoccGpu          *gpu,
     }
 }
 
+/**
+ * cuocc_advise:
+ * @gpu: the GPU
+ * @input: the kernel's configuration
+ * @extra: (nullable): what the model cannot know, such as spills from a build log
+ * @error: return location for a #GError
+ *
+ * Works out what to change to reach a higher occupancy: for each number of
+ * resident blocks above the current one, the most registers per thread and the
+ * most shared memory per block that reach it, the block sizes that reach the
+ * best occupancy, warnings (spills, partial warps, idle shared memory) and, for
+ * a cluster launch, a better cluster size. Every suggestion has been run
+ * through the model.
+ *
+ * Returns: (transfer full) (element-type CuoccAdvice) (nullable): the advice,
+ *   best first; %NULL with @error set when @input is invalid for @gpu
+ */
 GPtrArray *
 cuocc_advise (const CuoccGpu          *gpu,
               const CuoccInput        *input,

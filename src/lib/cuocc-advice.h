@@ -41,7 +41,6 @@ typedef struct {
 
 G_BEGIN_DECLS
 
-/* Every suggestion has been checked by the model. A GPtrArray of CuoccAdvice. */
 CUOCC_AVAILABLE GPtrArray *cuocc_advise (const CuoccGpu *gpu, const CuoccInput *input, const CuoccAdviceExtra *extra, GError **error);
 CUOCC_AVAILABLE void cuocc_advice_free (CuoccAdvice *advice);
 

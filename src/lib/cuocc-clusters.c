@@ -63,6 +63,16 @@ known_clusters (const CuoccGpu     *gpu,
 /* Public API                                                          */
 /* ------------------------------------------------------------------ */
 
+/**
+ * cuocc_cluster_table_for_gpu:
+ * @gpu: a GPU
+ *
+ * Finds the measured table of max active clusters that covers @gpu: the same
+ * product name, compute capability and SM count.
+ *
+ * Returns: (transfer none) (nullable): the table, or %NULL when none was
+ *   measured for this product
+ */
 const CuoccClusterTable *
 cuocc_cluster_table_for_gpu (const CuoccGpu *gpu)
 {
@@ -77,6 +87,16 @@ cuocc_cluster_table_for_gpu (const CuoccGpu *gpu)
   return NULL;
 }
 
+/**
+ * cuocc_clusters_basis_name:
+ * @basis: where a count of max active clusters comes from
+ *
+ * The name of a basis of max active clusters.
+ *
+ * Returns: (transfer none) (nullable): "per-sm", "measured", "driver" or
+ *   "upper-bound", as the CSV and JSON columns write it; %NULL for a value
+ *   that is no #CuoccClustersBasis
+ */
 const char *
 cuocc_clusters_basis_name (CuoccClustersBasis basis)
 {
@@ -90,6 +110,23 @@ cuocc_clusters_basis_name (CuoccClustersBasis basis)
     }
 }
 
+/**
+ * cuocc_clusters:
+ * @gpu: the GPU
+ * @input: the kernel's configuration, with a cluster size
+ * @result: the result of cuocc_calculate() for @gpu and @input
+ * @clusters: (out caller-allocates): the clusters on the whole GPU
+ * @error: return location for a #GError
+ *
+ * Works out how a cluster launch runs: the blocks per SM under the cluster
+ * cap, the max active clusters on the whole GPU (measured for the product,
+ * asked of the driver, or else only bounded from above) and the blocks lost
+ * against the same kernel launched without clusters.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT when
+ *   the cluster size is not 1 to the GPU's largest cluster (a GPU without
+ *   clusters has none)
+ */
 gboolean
 cuocc_clusters (const CuoccGpu     *gpu,
                 const CuoccInput   *input,
@@ -143,6 +180,16 @@ cuocc_clusters (const CuoccGpu     *gpu,
   return TRUE;
 }
 
+/**
+ * cuocc_clusters_table_to_csv:
+ * @gpu: a GPU filled by cuocc_detect_gpus_with_clusters()
+ *
+ * Writes the max active clusters this machine's driver answered for @gpu in
+ * the format of the measured data files: comment lines naming the GPU, then
+ * `blocks_per_sm,cluster_size,max_active_clusters` rows.
+ *
+ * Returns: (transfer full): the CSV text
+ */
 char *
 cuocc_clusters_table_to_csv (const CuoccGpu *gpu)
 {

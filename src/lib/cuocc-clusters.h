@@ -32,15 +32,10 @@ typedef struct {
 
 G_BEGIN_DECLS
 
-/* Fails when the input has no cluster size. result is the input's own. */
 CUOCC_AVAILABLE gboolean cuocc_clusters (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *result,
                                          CuoccClusters *clusters, GError **error);
-CUOCC_AVAILABLE const char *cuocc_clusters_basis_name (CuoccClustersBasis basis); /* "measured", "driver", "upper-bound", "per-sm" */
-/* The measured table for a product (by its name, compute capability and SM
- * count), or NULL. */
+CUOCC_AVAILABLE const char *cuocc_clusters_basis_name (CuoccClustersBasis basis);
 CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_table_for_gpu (const CuoccGpu *gpu);
-/* The max active clusters the driver answered (gpu->driver_clusters) as a
- * table in the format of the measured data files. */
 CUOCC_AVAILABLE char *cuocc_clusters_table_to_csv (const CuoccGpu *gpu);
 
 G_END_DECLS

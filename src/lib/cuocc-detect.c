@@ -360,6 +360,19 @@ detect (CuoccGpu  *gpus,
   return found;
 }
 
+/**
+ * cuocc_detect_gpus:
+ * @gpus: (out caller-allocates) (array length=max_gpus): room for @max_gpus GPUs
+ * @max_gpus: how many GPUs @gpus holds
+ * @error: return location for a #GError
+ *
+ * Reads this machine's GPUs through the CUDA driver (libcuda.so.1, loaded at
+ * run time: libcuocc has no build dependency on CUDA). Each GPU gets the
+ * figures of its compute capability and the driver's SM count.
+ *
+ * Returns: the number of GPUs filled in, at most @max_gpus; -1 with @error
+ *   set when there is no driver or it fails
+ */
 int
 cuocc_detect_gpus (CuoccGpu  *gpus,
                    int        max_gpus,
@@ -370,6 +383,19 @@ cuocc_detect_gpus (CuoccGpu  *gpus,
   return detect (gpus, max_gpus, FALSE, error);
 }
 
+/**
+ * cuocc_detect_gpus_with_clusters:
+ * @gpus: (out caller-allocates) (array length=max_gpus): room for @max_gpus GPUs
+ * @max_gpus: how many GPUs @gpus holds
+ * @error: return location for a #GError
+ *
+ * Like cuocc_detect_gpus(), and also asks the driver for the max active
+ * clusters of every blocks per SM and cluster size the GPU allows
+ * (#CuoccGpu.driver_clusters).
+ *
+ * Returns: the number of GPUs filled in, at most @max_gpus; -1 with @error
+ *   set when there is no driver or it fails
+ */
 int
 cuocc_detect_gpus_with_clusters (CuoccGpu  *gpus,
                                  int        max_gpus,

@@ -13,10 +13,7 @@
 
 G_BEGIN_DECLS
 
-/* Fills gpus (at most max_gpus) and returns how many. */
 CUOCC_AVAILABLE int cuocc_detect_gpus (CuoccGpu *gpus, int max_gpus, GError **error);
-/* The same, and asks the driver for the max active clusters of every
- * blocks per SM and cluster size the GPU allows (gpu->driver_clusters). */
 CUOCC_AVAILABLE int cuocc_detect_gpus_with_clusters (CuoccGpu *gpus, int max_gpus, GError **error);
 
 G_END_DECLS

@@ -6,4 +6,12 @@
 
 #include "cuocc-private.h"
 
+/**
+ * cuocc_error_quark:
+ *
+ * The domain of the errors libcuocc sets, %CUOCC_ERROR; the codes are
+ * #CuoccError.
+ *
+ * Returns: the quark
+ */
 G_DEFINE_QUARK (cuocc-error-quark, cuocc_error)

@@ -53,6 +53,20 @@ set_errno_error (GError     **error,
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */
 
+/**
+ * cuocc_file_read:
+ * @path: the file's name
+ * @max_length: the most bytes the file may have
+ * @contents: (out) (transfer full): the file's contents, NUL-terminated
+ * @length: (out) (optional): the length of @contents
+ * @error: return location for a #GError
+ *
+ * Reads a whole file, refusing one longer than @max_length bytes, so that
+ * a wrong file cannot take all memory.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set, whose message names the
+ *   file and what went wrong
+ */
 gboolean
 cuocc_file_read (const char  *path,
                  gsize        max_length,
@@ -228,9 +242,21 @@ write_in_place (const char  *path,
   return TRUE;
 }
 
-/* Writes a temporary file beside the target, gives it the target's mode and
- * owner, and renames it over the target: readers see the old file or the
- * new one, never half of one. */
+/**
+ * cuocc_file_write:
+ * @path: the file's name
+ * @data: (array length=length): what to write
+ * @length: the length of @data, or -1 when @data is NUL-terminated
+ * @error: return location for a #GError
+ *
+ * Writes a temporary file beside the target, gives it the target's mode and
+ * owner, and renames it over the target: readers see the old file or the new
+ * one, never half of one. A symbolic link is followed and its target written;
+ * a file the user may not write (one with no write permission at all, even as
+ * root) is refused. Every file cuocc writes goes through this function.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set
+ */
 gboolean
 cuocc_file_write (const char  *path,
                   const char  *data,

@@ -594,6 +594,15 @@ static const CuoccClusterTable cluster_tables[] = {
   },
 };
 
+/**
+ * cuocc_cluster_tables:
+ * @n_tables: (out) (optional): the number of tables
+ *
+ * The tables of max active clusters measured on real GPUs, each for the
+ * products it names.
+ *
+ * Returns: (transfer none) (array length=n_tables): the tables
+ */
 const CuoccClusterTable *
 cuocc_cluster_tables (guint *n_tables)
 {
@@ -602,6 +611,15 @@ cuocc_cluster_tables (guint *n_tables)
   return cluster_tables;
 }
 
+/**
+ * cuocc_capabilities:
+ * @n_capabilities: (out) (optional): the number of compute capabilities
+ *
+ * Every compute capability cuocc knows, in ascending order, each figure with
+ * its source.
+ *
+ * Returns: (transfer none) (array length=n_capabilities): the capabilities
+ */
 const CuoccCapability *
 cuocc_capabilities (guint *n_capabilities)
 {
@@ -610,6 +628,14 @@ cuocc_capabilities (guint *n_capabilities)
   return capabilities;
 }
 
+/**
+ * cuocc_products:
+ * @n_products: (out) (optional): the number of products
+ *
+ * Every GPU product cuocc knows, with its compute capability and SM count.
+ *
+ * Returns: (transfer none) (array length=n_products): the products
+ */
 const CuoccProduct *
 cuocc_products (guint *n_products)
 {

@@ -106,8 +106,6 @@ CUOCC_AVAILABLE gboolean cuocc_capability_validate (const CuoccCapability *cap, 
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc (const char *cc, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc_numbers (int major, int minor, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_find (const char *name, CuoccGpu *gpu, GError **error);
-/* The same; a name that fits several products of one compute capability
- * gives that capability without an SM count, and a note naming them. */
 CUOCC_AVAILABLE gboolean cuocc_gpu_find_with_note (const char *name, CuoccGpu *gpu, char **note, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_load_file (const char *path, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_load_data (const char *data, gsize length, CuoccGpu *gpu, GError **error);

@@ -21,6 +21,15 @@ pair_key (const CuoccKernel *k, GHashTable *seen)
   return g_strdup_printf ("%s\n%u", base, n);
 }
 
+/**
+ * cuocc_kernel_resources_equal:
+ * @a: an entry
+ * @b: another entry
+ *
+ * Compares two entries' resources, for comparing builds.
+ *
+ * Returns: whether @a and @b have the same resource usage and declarations
+ */
 gboolean
 cuocc_kernel_resources_equal (const CuoccKernel *a, const CuoccKernel *b)
 {
@@ -33,6 +42,20 @@ cuocc_kernel_resources_equal (const CuoccKernel *a, const CuoccKernel *b)
          a->block_size == b->block_size && a->dynamic_smem == b->dynamic_smem;
 }
 
+/**
+ * cuocc_kernel_list_diff: (skip)
+ * @before: the old build's entries
+ * @after: the new build's entries
+ * @n_pairs: (out): the number of pairs
+ *
+ * Pairs the entries of two builds by kernel (mangled name, else name),
+ * architecture and code kind, whatever file they came from; the n-th entry of
+ * a kind in one build goes with the n-th in the other. Every entry is in one
+ * pair: the new build's order, then what vanished.
+ *
+ * Returns: (transfer container) (array length=n_pairs): the pairs, which
+ *   point into @before and @after; free with g_free()
+ */
 CuoccKernelPair *
 cuocc_kernel_list_diff (const CuoccKernelList *before, const CuoccKernelList *after, guint *n_pairs)
 {

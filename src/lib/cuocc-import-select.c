@@ -84,6 +84,19 @@ kernel_key (const CuoccKernel *k)
   return g_strconcat (k->file != NULL ? k->file : "", "\n", name != NULL ? name : "", NULL);
 }
 
+/**
+ * cuocc_kernel_list_select:
+ * @list: the kernels
+ * @major: the GPU's major version, or 0
+ * @minor: the GPU's minor version
+ *
+ * Marks in each kernel's #CuoccKernel.loaded the entry the CUDA driver would
+ * load on a GPU of compute capability @major.@minor: the SASS of the highest
+ * architecture of the same major version not above it ("a" entries only on
+ * exactly that capability, "f" entries on their family), else the PTX of the
+ * highest virtual architecture not above it. Entries of one kernel share file
+ * and mangled name. @major 0 clears every mark to %CUOCC_LOAD_UNKNOWN.
+ */
 void
 cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor)
 {
@@ -130,6 +143,18 @@ cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor)
     g_free (keys[i]);
 }
 
+/**
+ * cuocc_kernel_runs_on:
+ * @kernel: an entry
+ * @major: the GPU's major version
+ * @minor: the GPU's minor version
+ *
+ * Whether an entry can run on a GPU at all.
+ *
+ * Returns: whether the entry can run on a GPU of compute capability
+ *   @major.@minor at all (its SASS there, or its PTX compiled there), by the
+ *   rules of cuocc_kernel_list_select()
+ */
 gboolean
 cuocc_kernel_runs_on (const CuoccKernel *kernel, int major, int minor)
 {

@@ -234,6 +234,16 @@ parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const ch
 
 /* ---------------------------------------------------------------- public API */
 
+/**
+ * cuocc_import_format_name:
+ * @format: a format
+ *
+ * The name of an import format.
+ *
+ * Returns: (transfer none): the format's name as the CSV and JSON columns
+ *   write it: "ptxas", "cuobjdump", "ncu-csv", "ncu-raw", "cubin", "fatbin",
+ *   "triton", or "unknown"
+ */
 const char *
 cuocc_import_format_name (CuoccImportFormat format)
 {
@@ -259,6 +269,15 @@ cuocc_import_format_name (CuoccImportFormat format)
     }
 }
 
+/**
+ * cuocc_import_parser_new: (skip)
+ *
+ * Makes a parser for input that arrives in pieces, such as a pipe: feed it
+ * with cuocc_import_parser_feed(), then cuocc_import_parser_finish(). The
+ * format is found from the content.
+ *
+ * Returns: (transfer full): a new parser
+ */
 CuoccImportParser *
 cuocc_import_parser_new (void)
 {
@@ -324,6 +343,15 @@ decide_stream (CuoccImportParser *parser)
   g_byte_array_unref (head);
 }
 
+/**
+ * cuocc_import_parser_feed:
+ * @parser: a parser
+ * @data: (array length=len): the next piece of input
+ * @len: the length of @data
+ *
+ * Reads the next piece. Text is read line by line as it comes; binary input
+ * is kept, up to 1 GiB, and read when the parser finishes.
+ */
 void
 cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len)
 {
@@ -354,6 +382,12 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
     }
 }
 
+/**
+ * cuocc_import_parser_free:
+ * @parser: (nullable) (transfer full): a parser
+ *
+ * Frees a parser that was not finished.
+ */
 void
 cuocc_import_parser_free (CuoccImportParser *parser)
 {
@@ -373,6 +407,16 @@ cuocc_import_parser_free (CuoccImportParser *parser)
   g_free (parser);
 }
 
+/**
+ * cuocc_import_parser_finish: (skip)
+ * @parser: (transfer full): a parser
+ * @error: return location for a #GError
+ *
+ * Reads what is left and frees @parser.
+ *
+ * Returns: (transfer full) (nullable): the kernels; %NULL with
+ *   %CUOCC_ERROR_PARSE when none were found
+ */
 CuoccKernelList *
 cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
 {
@@ -433,6 +477,20 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   return list;
 }
 
+/**
+ * cuocc_import_parse: (skip)
+ * @data: (array length=len): the whole input
+ * @len: the length of @data
+ * @error: return location for a #GError
+ *
+ * Reads the kernels of input in any format cuocc knows, found from the
+ * content: ptxas -v, cuobjdump --dump-resource-usage, Nsight Compute CSV,
+ * cubins, fat binaries, host ELF files and archives holding them, Triton
+ * metadata.
+ *
+ * Returns: (transfer full) (nullable): the kernels; %NULL with
+ *   %CUOCC_ERROR_PARSE when none were found
+ */
 CuoccKernelList *
 cuocc_import_parse (const char *data, gsize len, GError **error)
 {
@@ -441,8 +499,18 @@ cuocc_import_parse (const char *data, gsize len, GError **error)
   return parse_content (cuocc_import_parser_new (), (const guint8 *) data, len, NULL, error);
 }
 
-/* Maps the file rather than reading it: a shared library may be a gigabyte,
- * of which the readers touch only the headers and the device code. */
+/**
+ * cuocc_import_parse_file: (skip)
+ * @path: a file, or a Triton cache folder
+ * @error: return location for a #GError
+ *
+ * Like cuocc_import_parse(), for a file, which is mapped rather than read: a
+ * shared library may be a gigabyte, of which the readers touch only the
+ * headers and the device code. Every kernel's #CuoccKernel.file is @path.
+ *
+ * Returns: (transfer full) (nullable): the kernels; %NULL with @error set
+ *   when the file cannot be read or holds no kernel
+ */
 CuoccKernelList *
 cuocc_import_parse_file (const char *path, GError **error)
 {
@@ -472,6 +540,12 @@ cuocc_import_parse_file (const char *path, GError **error)
                         g_mapped_file_get_length (mapped), path, error);
 }
 
+/**
+ * cuocc_kernel_list_free:
+ * @list: (nullable) (transfer full): kernels
+ *
+ * Frees @list and its kernels.
+ */
 void
 cuocc_kernel_list_free (CuoccKernelList *list)
 {

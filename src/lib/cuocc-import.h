@@ -111,12 +111,10 @@ typedef struct _CuoccImportParser CuoccImportParser;
 
 G_BEGIN_DECLS
 
-CUOCC_AVAILABLE const char *cuocc_import_format_name (CuoccImportFormat format); /* "ptxas", "cuobjdump", "ncu-csv", "ncu-raw" */
+CUOCC_AVAILABLE const char *cuocc_import_format_name (CuoccImportFormat format);
 
-/* Reads data that arrives in pieces, e.g. from a pipe. */
 CUOCC_AVAILABLE CuoccImportParser *cuocc_import_parser_new (void);
 CUOCC_AVAILABLE void cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len);
-/* Frees the parser. Returns the kernels, or NULL and an error when none were found. */
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parser_finish (CuoccImportParser *parser, GError **error);
 CUOCC_AVAILABLE void cuocc_import_parser_free (CuoccImportParser *parser);
 
@@ -124,15 +122,7 @@ CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse (const char *data, gsize len
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse_file (const char *path, GError **error);
 CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
 
-/* Marks in each kernel's `loaded` the entry the CUDA driver would load on a
- * GPU of compute capability major.minor: the SASS of the highest architecture
- * of the same major version not above it ("a" entries only on exactly that
- * capability, "f" entries on their family), else the PTX of the highest
- * virtual architecture not above it. Entries of one kernel share file and
- * mangled name. major 0 clears every mark to CUOCC_LOAD_UNKNOWN. */
 CUOCC_AVAILABLE void cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor);
-/* Whether the entry can run on a GPU of compute capability major.minor at
- * all (its SASS there, or its PTX compiled there), by the same rules. */
 CUOCC_AVAILABLE gboolean cuocc_kernel_runs_on (const CuoccKernel *kernel, int major, int minor);
 
 /* How an entry changed between two builds. */
@@ -149,16 +139,10 @@ typedef struct {
   const CuoccKernel *after;        /* NULL when removed */
 } CuoccKernelPair;
 
-/* Pairs the entries of two builds by kernel (mangled name, else name),
- * architecture and code kind, whatever file they came from; the n-th entry
- * of a kind in one build goes with the n-th in the other. Every entry is in
- * one pair: the new build's order, then what vanished. Free with g_free. */
 CUOCC_AVAILABLE CuoccKernelPair *cuocc_kernel_list_diff (const CuoccKernelList *before, const CuoccKernelList *after,
                                                          guint *n_pairs);
-/* Whether two entries have the same resource usage and declarations. */
 CUOCC_AVAILABLE gboolean cuocc_kernel_resources_equal (const CuoccKernel *a, const CuoccKernel *b);
 
-/* A small Itanium C++ ABI demangler; NULL when it cannot demangle. */
 CUOCC_AVAILABLE char *cuocc_demangle (const char *mangled);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccKernelList, cuocc_kernel_list_free)

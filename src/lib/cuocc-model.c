@@ -21,6 +21,15 @@
 /* Shared memory configurations                                        */
 /* ------------------------------------------------------------------ */
 
+/**
+ * cuocc_smem_config_default:
+ * @cap: a compute capability
+ *
+ * The shared memory configuration used when none is asked for.
+ *
+ * Returns: the shared memory configuration used when none is asked for: the
+ *   largest, in bytes
+ */
 int
 cuocc_smem_config_default (const CuoccCapability *cap)
 {
@@ -29,6 +38,15 @@ cuocc_smem_config_default (const CuoccCapability *cap)
   return cap->smem_per_sm;
 }
 
+/**
+ * cuocc_smem_config_valid:
+ * @cap: a compute capability
+ * @config: a shared memory configuration in bytes
+ *
+ * Whether a GPU offers a shared memory configuration.
+ *
+ * Returns: whether @config is one of the configurations @cap offers
+ */
 gboolean
 cuocc_smem_config_valid (const CuoccCapability *cap,
                          gint64                 config)
@@ -54,6 +72,17 @@ cuocc_smem_align_up_config (const CuoccCapability *cap,
   return best;
 }
 
+/**
+ * cuocc_carveout_config:
+ * @cap: a compute capability
+ * @percent: a carveout preference, 0 to 100
+ *
+ * The configuration a carveout preference asks for, as the runtime maps it:
+ * that share of the largest configuration, raised to the next one the GPU has.
+ *
+ * Returns: the configuration in bytes; -1 before compute capability 7.0,
+ *   which has no carveout preference
+ */
 gint64
 cuocc_carveout_config (const CuoccCapability *cap,
                        int                    percent)
@@ -407,6 +436,14 @@ validate_cluster_size (const CuoccCapability  *cap,
   return TRUE;
 }
 
+/**
+ * cuocc_input_init:
+ * @input: (out caller-allocates): a configuration
+ *
+ * Fills @input with the defaults: 256 threads per block, 32 registers per
+ * thread, no shared memory, the largest configuration, one barrier, no global
+ * caching, no clusters and no carveout preference.
+ */
 void
 cuocc_input_init (CuoccInput *input)
 {
@@ -422,6 +459,16 @@ cuocc_input_init (CuoccInput *input)
   input->carveout = CUOCC_CARVEOUT_NONE;
 }
 
+/**
+ * cuocc_calculate_unchecked:
+ * @cap: a compute capability
+ * @input: a configuration that cuocc_input_validate() accepted
+ * @result: (out caller-allocates): the result
+ *
+ * Like cuocc_calculate() but without the validation, for sweeps that
+ * validate their input once. It does not set
+ * %CUOCC_WARN_CARVEOUT_PREFERENCE, which only cuocc_calculate() works out.
+ */
 void
 cuocc_calculate_unchecked (const CuoccCapability *cap,
                            const CuoccInput      *input,
@@ -464,6 +511,20 @@ cuocc_calculate_unchecked (const CuoccCapability *cap,
   r->warnings = warnings_for (cap, input, r);
 }
 
+/**
+ * cuocc_input_validate:
+ * @gpu: the GPU
+ * @input: a configuration
+ * @error: return location for a #GError
+ *
+ * Checks that @input is a question at all: values within the bounds
+ * (%CUOCC_MAX_THREADS_INPUT and the like), a shared memory configuration @gpu
+ * offers, a cluster size and carveout it supports. A configuration beyond the
+ * GPU's limits but within these bounds is valid, and gets 0 blocks.
+ *
+ * Returns: %TRUE when @input is valid; %FALSE with @error set saying what is
+ *   wrong and what is allowed
+ */
 gboolean
 cuocc_input_validate (const CuoccGpu    *gpu,
                       const CuoccInput  *input,
@@ -533,6 +594,20 @@ cuocc_input_validate (const CuoccGpu    *gpu,
   return TRUE;
 }
 
+/**
+ * cuocc_calculate:
+ * @gpu: the GPU
+ * @input: the kernel's configuration
+ * @result: (out caller-allocates): the result
+ * @error: return location for a #GError
+ *
+ * Works out the blocks, warps and threads resident on one SM, the occupancy,
+ * the limit each resource sets, which of them bind, and the warnings for a
+ * configuration that cannot launch or deserves a second look.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set when @input is invalid
+ *   (see cuocc_input_validate())
+ */
 gboolean
 cuocc_calculate (const CuoccGpu    *gpu,
                  const CuoccInput  *input,
@@ -587,6 +662,18 @@ cuocc_best_block_size_for (const CuoccCapability *cap,
   return best_size;
 }
 
+/**
+ * cuocc_best_block_size:
+ * @gpu: the GPU
+ * @input: the kernel's configuration; its block size is ignored
+ * @min_grid_size: (out) (optional): the blocks that fill the GPU at that
+ *   block size (0 without an SM count)
+ *
+ * Finds the block size that keeps the most threads resident, the larger
+ * one on a tie, as cudaOccupancyMaxPotentialBlockSize does.
+ *
+ * Returns: the block size, or 0 when no block size fits
+ */
 int
 cuocc_best_block_size (const CuoccGpu   *gpu,
                        const CuoccInput *input,
@@ -604,6 +691,22 @@ cuocc_best_block_size (const CuoccGpu   *gpu,
   return size;
 }
 
+/**
+ * cuocc_available_dynamic_smem:
+ * @gpu: the GPU
+ * @input: the kernel's configuration; its shared memory is taken as static
+ * @n_blocks: the blocks that should stay resident per SM
+ * @bytes: (out): the dynamic shared memory each block may use
+ * @error: return location for a #GError
+ *
+ * Works out how much dynamic shared memory a block may use so that @n_blocks
+ * blocks stay resident, as cudaOccupancyAvailableDynamicSMemPerBlock does, but
+ * counting each block's reservation against the same budget, as the hardware
+ * does.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set when @input is invalid or
+ *   fewer than @n_blocks blocks fit anyway
+ */
 gboolean
 cuocc_available_dynamic_smem (const CuoccGpu    *gpu,
                               const CuoccInput  *input,
@@ -667,6 +770,17 @@ cuocc_available_dynamic_smem (const CuoccGpu    *gpu,
 /* The warnings' sentences                                             */
 /* ------------------------------------------------------------------ */
 
+/**
+ * cuocc_warnings_to_string:
+ * @gpu: the GPU
+ * @input: the configuration
+ * @result: the result of cuocc_calculate() for them
+ *
+ * Writes the result's warnings as sentences for people, translated, one a
+ * line, with the figures that explain them.
+ *
+ * Returns: (transfer full): the sentences; "" when there are no warnings
+ */
 char *
 cuocc_warnings_to_string (const CuoccGpu    *gpu,
                           const CuoccInput  *input,

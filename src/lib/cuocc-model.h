@@ -38,8 +38,6 @@ G_BEGIN_DECLS
 CUOCC_AVAILABLE void cuocc_input_init (CuoccInput *input);
 CUOCC_AVAILABLE gboolean cuocc_input_validate (const CuoccGpu *gpu, const CuoccInput *input, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_calculate (const CuoccGpu *gpu, const CuoccInput *input, CuoccResult *result, GError **error);
-/* No validation: the caller has validated the input once. For sweeps; the
- * carveout warning (CUOCC_WARN_CARVEOUT_PREFERENCE) comes from cuocc_calculate only. */
 CUOCC_AVAILABLE void cuocc_calculate_unchecked (const CuoccCapability *cap, const CuoccInput *input, CuoccResult *result);
 CUOCC_AVAILABLE char *cuocc_warnings_to_string (const CuoccGpu *gpu, const CuoccInput *input, const CuoccResult *result);
 CUOCC_AVAILABLE int cuocc_best_block_size (const CuoccGpu *gpu, const CuoccInput *input, int *min_grid_size);
@@ -47,9 +45,6 @@ CUOCC_AVAILABLE gboolean cuocc_available_dynamic_smem (const CuoccGpu *gpu, cons
 
 CUOCC_AVAILABLE int cuocc_smem_config_default (const CuoccCapability *cap);
 CUOCC_AVAILABLE gboolean cuocc_smem_config_valid (const CuoccCapability *cap, gint64 config);
-/* The configuration a carveout preference in percent asks for, as the runtime
- * maps it: that share of the largest configuration, raised to the next one
- * the GPU has. -1 before 7.0, where there is no carveout preference. */
 CUOCC_AVAILABLE gint64 cuocc_carveout_config (const CuoccCapability *cap, int percent);
 
 G_END_DECLS

@@ -44,6 +44,20 @@ parse_digits (const char *p,
   return p;
 }
 
+/**
+ * cuocc_parse_int:
+ * @text: a decimal number, blanks around it allowed
+ * @what: what the number is, for the message
+ * @min: the smallest value allowed
+ * @max: the largest value allowed
+ * @value: (out): the number
+ * @error: return location for a #GError
+ *
+ * Reads a whole number in a range, as a user typed it.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT naming
+ *   @what, @text and the range allowed
+ */
 gboolean
 cuocc_parse_int (const char  *text,
                  const char  *what,
@@ -83,6 +97,18 @@ cuocc_parse_int (const char  *text,
   return TRUE;
 }
 
+/**
+ * cuocc_parse_size:
+ * @text: a size in bytes, with an optional suffix B, or K, KB or KiB for
+ *   KiB ("49152", "48K", "48 KiB"), blanks around it allowed
+ * @bytes: (out): the size in bytes
+ * @error: return location for a #GError
+ *
+ * Reads a size as a user typed it.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT for text
+ *   that is no size, is negative or does not fit an int
+ */
 gboolean
 cuocc_parse_size (const char  *text,
                   gint64      *bytes,
@@ -276,6 +302,20 @@ parse_cc (const char  *text,
   return FALSE;
 }
 
+/**
+ * cuocc_parse_cc:
+ * @text: a compute capability as people and NVIDIA's tools write it
+ * @major: (out): the major version
+ * @minor: (out): the minor version
+ * @error: return location for a #GError
+ *
+ * Reads "8.6", "86", "sm_86", "sm_90a", "sm_100f", "compute_90" or "120".
+ * sm_101 (CUDA 12's name for Jetson Thor) is read as 11.0, and
+ * cuocc_cc_note() then says so. Look-alikes ("8.06", "sm_9") are refused.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_UNKNOWN_CC listing the
+ *   spellings allowed
+ */
 gboolean
 cuocc_parse_cc (const char  *text,
                 int         *major,
@@ -295,6 +335,16 @@ cuocc_parse_cc (const char  *text,
   return TRUE;
 }
 
+/**
+ * cuocc_cc_note:
+ * @text: a compute capability as cuocc_parse_cc() reads it
+ *
+ * The remark a spelling of a compute capability needs, because its meaning
+ * changed between CUDA versions.
+ *
+ * Returns: (transfer none) (nullable): the translated remark a spelling
+ *   needs ("sm_101 … is read as 11.0"), or %NULL
+ */
 const char *
 cuocc_cc_note (const char *text)
 {
@@ -308,6 +358,17 @@ cuocc_cc_note (const char *text)
   return note;
 }
 
+/**
+ * cuocc_format_occupancy_pct:
+ * @active_warps: the active warps per SM
+ * @max_warps: the most warps an SM holds
+ * @buf: (out caller-allocates) (array length=size): room for the text
+ * @size: the size of @buf
+ *
+ * Writes the occupancy in percent, rounded half up to at most two decimals
+ * and without trailing zeros: "62.5", "66.67", "100"; "0" when @max_warps is
+ * not positive. The CSV and JSON columns `occupancy_pct` are written so.
+ */
 void
 cuocc_format_occupancy_pct (int    active_warps,
                             int    max_warps,

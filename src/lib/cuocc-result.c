@@ -7,6 +7,16 @@
 
 #include "cuocc-private.h"
 
+/**
+ * cuocc_limit_name:
+ * @limit: one limiting factor
+ *
+ * The name of a limiting factor, as the CSV and JSON columns write it.
+ *
+ * Returns: (transfer none) (nullable): "warps", "registers",
+ *   "shared_memory", "blocks" or "barriers"; %NULL for a value that is not
+ *   exactly one #CuoccLimit
+ */
 const char *
 cuocc_limit_name (CuoccLimit limit)
 {
@@ -21,6 +31,16 @@ cuocc_limit_name (CuoccLimit limit)
     }
 }
 
+/**
+ * cuocc_limiters_to_string:
+ * @limiters: #CuoccLimit flags
+ *
+ * The names of several limiting factors, as the CSV and JSON `limiters`
+ * column writes them.
+ *
+ * Returns: (transfer full): the names of the flags in the order of
+ *   #CuoccLimit joined by "|", e.g. "registers|shared_memory"; "" for none
+ */
 char *
 cuocc_limiters_to_string (guint limiters)
 {
@@ -36,6 +56,15 @@ cuocc_limiters_to_string (guint limiters)
   return g_string_free (s, FALSE);
 }
 
+/**
+ * cuocc_caching_name:
+ * @caching: a global caching mode
+ *
+ * The name of a global caching mode.
+ *
+ * Returns: (transfer none) (nullable): "off", "on" or "strict"; %NULL for a
+ *   value that is no #CuoccCaching
+ */
 const char *
 cuocc_caching_name (CuoccCaching caching)
 {
@@ -48,6 +77,17 @@ cuocc_caching_name (CuoccCaching caching)
     }
 }
 
+/**
+ * cuocc_caching_parse:
+ * @text: "off", "on" or "strict", in any case
+ * @caching: (out): the mode
+ * @error: return location for a #GError
+ *
+ * Reads the name of a global caching mode.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT listing
+ *   the modes allowed, leaving @caching as it was
+ */
 gboolean
 cuocc_caching_parse (const char    *text,
                      CuoccCaching  *caching,

@@ -174,6 +174,19 @@ cluster_series_new (const CuoccGpu   *gpu,
   return series;
 }
 
+/**
+ * cuocc_series_new: (skip)
+ * @gpu: the GPU
+ * @input: a configuration that cuocc_input_validate() accepts
+ * @kind: the input to vary
+ *
+ * Works out the occupancy as one input varies from its smallest to its
+ * largest value, every other input as in @input; for shared memory, one line
+ * for each configuration the GPU offers, the current one first. At most 4096
+ * points a line: beyond that the natural step is multiplied.
+ *
+ * Returns: (transfer full): the series; free with cuocc_series_free()
+ */
 CuoccSeries *
 cuocc_series_new (const CuoccGpu   *gpu,
                   const CuoccInput *input,
@@ -232,6 +245,12 @@ cuocc_series_new (const CuoccGpu   *gpu,
   return series;
 }
 
+/**
+ * cuocc_series_free:
+ * @series: (nullable) (transfer full): a series
+ *
+ * Frees @series and its lines.
+ */
 void
 cuocc_series_free (CuoccSeries *series)
 {
@@ -243,6 +262,16 @@ cuocc_series_free (CuoccSeries *series)
   g_free (series);
 }
 
+/**
+ * cuocc_series_kind_name:
+ * @kind: a kind of series
+ *
+ * The name of a kind of series.
+ *
+ * Returns: (transfer none) (nullable): "threads", "regs", "smem",
+ *   "barriers" or "cluster_size", as the CSV's first column is named; %NULL
+ *   for a value that is no #CuoccSeriesKind
+ */
 const char *
 cuocc_series_kind_name (CuoccSeriesKind kind)
 {
@@ -257,6 +286,18 @@ cuocc_series_kind_name (CuoccSeriesKind kind)
     }
 }
 
+/**
+ * cuocc_series_kind_parse:
+ * @text: "threads", "registers" (or "regs"), "smem" (or "shared-memory"),
+ *   "barriers" or "cluster-size", in any case
+ * @kind: (out): the kind
+ * @error: return location for a #GError
+ *
+ * Reads the name of a kind of series, as the command line takes it.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT listing
+ *   the names allowed
+ */
 gboolean
 cuocc_series_kind_parse (const char       *text,
                          CuoccSeriesKind  *kind,
@@ -283,6 +324,16 @@ cuocc_series_kind_parse (const char       *text,
   return TRUE;
 }
 
+/**
+ * cuocc_series_to_csv:
+ * @series: a series
+ *
+ * Writes @series as CSV: the varied input, then `active_blocks`,
+ * `active_warps` and `occupancy_pct` of each line, the other configurations'
+ * columns suffixed `_cfg_BYTES`.
+ *
+ * Returns: (transfer full): the CSV text
+ */
 char *
 cuocc_series_to_csv (const CuoccSeries *series)
 {
@@ -346,6 +397,18 @@ nearest_index (const gint64 *values,
   return best;
 }
 
+/**
+ * cuocc_grid_new: (skip)
+ * @gpu: the GPU
+ * @input: a configuration that cuocc_input_validate() accepts
+ * @y_kind: %CUOCC_SERIES_REGS or %CUOCC_SERIES_SMEM
+ *
+ * Works out the occupancy over every block size that is a multiple of the
+ * warp size and every register count (or shared memory size, in at most 128
+ * rows), for heatmaps.
+ *
+ * Returns: (transfer full): the grid; free with cuocc_grid_free()
+ */
 CuoccGrid *
 cuocc_grid_new (const CuoccGpu   *gpu,
                 const CuoccInput *input,
@@ -414,6 +477,12 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   return grid;
 }
 
+/**
+ * cuocc_grid_free:
+ * @grid: (nullable) (transfer full): a grid
+ *
+ * Frees @grid and its values.
+ */
 void
 cuocc_grid_free (CuoccGrid *grid)
 {
@@ -426,6 +495,15 @@ cuocc_grid_free (CuoccGrid *grid)
   g_free (grid);
 }
 
+/**
+ * cuocc_grid_to_csv:
+ * @grid: a grid
+ *
+ * Writes @grid as CSV, one row a cell: threads, the y input (`regs` or
+ * `smem`), `active_warps` and `occupancy_pct`.
+ *
+ * Returns: (transfer full): the CSV text
+ */
 char *
 cuocc_grid_to_csv (const CuoccGrid *grid)
 {

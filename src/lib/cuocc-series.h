@@ -47,7 +47,7 @@ G_BEGIN_DECLS
 
 CUOCC_AVAILABLE CuoccSeries *cuocc_series_new (const CuoccGpu *gpu, const CuoccInput *input, CuoccSeriesKind kind);
 CUOCC_AVAILABLE void cuocc_series_free (CuoccSeries *series);
-CUOCC_AVAILABLE const char *cuocc_series_kind_name (CuoccSeriesKind kind); /* "threads", "regs", "smem" */
+CUOCC_AVAILABLE const char *cuocc_series_kind_name (CuoccSeriesKind kind);
 CUOCC_AVAILABLE gboolean cuocc_series_kind_parse (const char *text, CuoccSeriesKind *kind, GError **error);
 CUOCC_AVAILABLE char *cuocc_series_to_csv (const CuoccSeries *series);
 

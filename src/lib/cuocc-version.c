@@ -6,6 +6,13 @@
 
 #include "cuocc-private.h"
 
+/**
+ * cuocc_version:
+ *
+ * The version of libcuocc, as its pkg-config file and `cuocc --version` give it.
+ *
+ * Returns: (transfer none): the version, e.g. "0.1.0".
+ */
 const char *
 cuocc_version (void)
 {

@@ -26,6 +26,20 @@ waves_fill (CuoccWaves *waves,
   waves->efficiency = (double) grid / ((double) waves->waves * waves->blocks_per_wave);
 }
 
+/**
+ * cuocc_waves:
+ * @gpu: a GPU with an SM count
+ * @result: the result of cuocc_calculate() on @gpu
+ * @grid: the blocks of the launch, at least 1
+ * @waves: (out caller-allocates): the waves
+ * @error: return location for a #GError
+ *
+ * Works out how a grid of blocks runs on the whole GPU: full waves of
+ * @result's blocks per SM on every SM, then a last, partial one.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT when the
+ *   grid is empty, @gpu has no SM count or no block fits
+ */
 gboolean
 cuocc_waves (const CuoccGpu     *gpu,
              const CuoccResult  *result,
@@ -63,6 +77,21 @@ cuocc_waves (const CuoccGpu     *gpu,
   return TRUE;
 }
 
+/**
+ * cuocc_cluster_waves:
+ * @gpu: the GPU
+ * @clusters: the result of cuocc_clusters() on @gpu
+ * @grid: the clusters of the launch, at least 1
+ * @waves: (out caller-allocates): the waves; its blocks_per_wave and
+ *   tail_blocks count clusters
+ * @error: return location for a #GError
+ *
+ * Like cuocc_waves() for a grid of clusters, a wave being the max active
+ * clusters on the whole GPU.
+ *
+ * Returns: %TRUE on success; %FALSE with %CUOCC_ERROR_INVALID_INPUT when the
+ *   grid is empty, the GPU has no SM count or no cluster fits
+ */
 gboolean
 cuocc_cluster_waves (const CuoccGpu       *gpu,
                      const CuoccClusters  *clusters,

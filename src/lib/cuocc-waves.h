@@ -25,8 +25,6 @@ typedef struct {
 G_BEGIN_DECLS
 
 CUOCC_AVAILABLE gboolean cuocc_waves (const CuoccGpu *gpu, const CuoccResult *result, gint64 grid, CuoccWaves *waves, GError **error);
-/* Waves of a grid of `grid` clusters: blocks_per_wave and tail_blocks count
- * clusters. Needs the max active clusters on the whole GPU. */
 CUOCC_AVAILABLE gboolean cuocc_cluster_waves (const CuoccGpu *gpu, const CuoccClusters *clusters, gint64 grid, CuoccWaves *waves, GError **error);
 
 G_END_DECLS
