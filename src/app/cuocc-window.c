@@ -169,6 +169,11 @@ restore_extras (CuoccWindow *self)
                  &session.pinned.smem_config, &session.pinned.barriers, &caching);
   if (!cuocc_caching_parse (caching, &session.pinned.caching, NULL))
     session.pinned.caching = CUOCC_CACHING_OFF;
+  session.pinned.cluster_size = g_settings_get_int (self->settings, "pinned-cluster-size");
+  session.pinned.carveout = g_settings_get_int (self->settings, "pinned-carveout");
+  /* A preference replaces the configuration, as in the inputs. */
+  if (session.pinned.carveout >= 0)
+    session.pinned.smem_config = -1;
 
   self->restoring = TRUE;
   apply_extras (self, &session);
@@ -203,9 +208,13 @@ cuocc_window_save_state (CuoccWindow *self)
   settings_set_checked (self->state, "grid", g_variant_new_int64 (session.grid));
   g_settings_set_string (self->state, "pinned-gpu", session.pinned_gpu ? session.pinned_gpu : "");
   if (session.pinned_gpu != NULL)
-    g_settings_set (self->state, "pinned-inputs", "(iixxis)", session.pinned.threads, session.pinned.regs,
-                    session.pinned.smem, session.pinned.smem_config, session.pinned.barriers,
-                    cuocc_caching_name (session.pinned.caching));
+    {
+      g_settings_set (self->state, "pinned-inputs", "(iixxis)", session.pinned.threads, session.pinned.regs,
+                      session.pinned.smem, session.pinned.smem_config, session.pinned.barriers,
+                      cuocc_caching_name (session.pinned.caching));
+      settings_set_checked (self->state, "pinned-cluster-size", g_variant_new_int32 (session.pinned.cluster_size));
+      settings_set_checked (self->state, "pinned-carveout", g_variant_new_int32 (session.pinned.carveout));
+    }
   g_settings_apply (self->state);
   cuocc_session_clear (&session);
 }

@@ -13,9 +13,7 @@ static const char *const column_names[] = {
   "launch_bounds", "text",
 };
 
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- helpers ----- */
 
 /* A figure that does not apply is empty in CSV and null in JSON. */
 static CuoccCell
@@ -48,9 +46,7 @@ put_advice (CliWriter         *writer,
   cli_writer_commit (writer);
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 const char *
 cli_advice_kind_name (CuoccAdviceKind kind)

@@ -66,9 +66,7 @@ struct _BestEntry {
   int best_block_size;
 };
 
-/* ------------------------------------------------------------------ */
-/* Reading CSV                                                         */
-/* ------------------------------------------------------------------ */
+/* ----- reading CSV ----- */
 
 static gboolean
 read_all (const char  *path,
@@ -236,9 +234,7 @@ is_blank_record (char **fields,
   return n_fields == 1 && fields[0][0] == '\0';
 }
 
-/* ------------------------------------------------------------------ */
-/* The header                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- the header ----- */
 
 /* Maps each input column to its index in the file, or -1. */
 static gboolean
@@ -310,9 +306,7 @@ parse_header (char    **fields,
   return TRUE;
 }
 
-/* ------------------------------------------------------------------ */
-/* GPU lookups                                                         */
-/* ------------------------------------------------------------------ */
+/* ----- GPU lookups ----- */
 
 static void
 gpu_entry_free (gpointer data)
@@ -389,9 +383,7 @@ gpu_cache_lookup (GpuCache   *cache,
   return entry;
 }
 
-/* ------------------------------------------------------------------ */
-/* Rows                                                                */
-/* ------------------------------------------------------------------ */
+/* ----- rows ----- */
 
 static int
 best_block_size (BestEntry        *cache,
@@ -474,9 +466,7 @@ answer_row (CliTable   *table,
   return TRUE;
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 int
 cli_batch_run (const char *path,

@@ -19,9 +19,7 @@ typedef struct {
   FigureFunc figure;
 } Figure;
 
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- helpers ----- */
 
 static void
 append_padded (GString    *out,
@@ -172,9 +170,7 @@ append_details (GString               *out,
     g_string_append_printf (out, "     %s %s\n", _("Notes:"), cap->notes);
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 char *
 cli_gpus_list (void)

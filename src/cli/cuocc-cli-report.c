@@ -5,17 +5,15 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "cuocc-cli-advice.h"
 #include "cuocc-cli-report.h"
+#include "cuocc-cli-table.h"
 
 #define LABEL_WIDTH 38
 #define CELL_WIDTH 14
 
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- helpers ----- */
 
 char *
 cli_format_bytes (gint64 bytes)
@@ -27,18 +25,6 @@ cli_format_bytes (gint64 bytes)
     return g_strdup_printf (_("%s bytes"), number);
   g_snprintf (kib, sizeof kib, "%" G_GINT64_FORMAT, bytes / 1024);
   return g_strdup_printf (_("%s bytes (%s KiB)"), number, kib);
-}
-
-static char *
-format_percent (double fraction)
-{
-  gint64 hundredths = llround (fraction * 10000.0);
-
-  if (hundredths % 100 == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, hundredths / 100);
-  if (hundredths % 10 == 0)
-    return g_strdup_printf ("%" G_GINT64_FORMAT ".%d", hundredths / 100, (int) (hundredths % 100) / 10);
-  return g_strdup_printf ("%" G_GINT64_FORMAT ".%02d", hundredths / 100, (int) (hundredths % 100));
 }
 
 /* The columns a terminal gives text: CJK characters take two, combining
@@ -198,7 +184,7 @@ format_wave_count (const CuoccWaves *waves,
   g_autofree char *full = int64_text (waves->full_waves);
   g_autofree char *tail = int64_text (waves->tail_blocks);
   g_autofree char *per_wave = int64_text (waves->blocks_per_wave);
-  g_autofree char *fill = format_percent (waves->tail_fill);
+  g_autofree char *fill = cli_percent_text (waves->tail_fill);
 
   if (waves->tail_blocks == 0)
     return g_strdup_printf (ngettext ("%s (a full wave)", "%s (all full)", waves->waves), total);
@@ -260,7 +246,7 @@ append_waves (GString               *out,
     }
   count = format_wave_count (waves, extras->clusters != NULL);
   append_line (out, _("Waves"), count);
-  busy_pct = format_percent (waves->efficiency);
+  busy_pct = cli_percent_text (waves->efficiency);
   busy = g_strdup_printf ("%s %%", busy_pct);
   append_line (out, _("Block slots busy over all waves"), busy);
 }
@@ -283,7 +269,7 @@ append_clusters (GString             *out,
                  const CuoccClusters *c)
 {
   g_autofree char *cap = cluster_cap_text (gpu, c);
-  g_autofree char *pct = format_percent (c->blocks_lost_fraction);
+  g_autofree char *pct = cli_percent_text (c->blocks_lost_fraction);
   g_autofree char *clusters = NULL;
   g_autofree char *lost = NULL;
   g_autofree char *count = NULL;
@@ -362,9 +348,7 @@ append_physical_limits (GString        *out,
   append_line (out, _("Partitioned global caching"), cap->partitioned_caching ? _("yes") : _("no"));
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 char *
 cli_report_text (const CuoccGpu        *gpu,
@@ -374,7 +358,7 @@ cli_report_text (const CuoccGpu        *gpu,
 {
   const CuoccCapability *cap = &gpu->cap;
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *percent = format_percent (result->occupancy);
+  g_autofree char *percent = cli_percent_text (result->occupancy);
   g_autofree char *occupancy = NULL;
   g_autofree char *warnings = NULL;
   char buf[256];

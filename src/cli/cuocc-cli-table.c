@@ -10,9 +10,7 @@ static const char *const input_names[CLI_N_INPUTS - CLI_N_ECHOED_INPUTS] = {
   "cluster_size", "carveout",
 };
 
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- helpers ----- */
 
 const char *
 cli_input_column_name (CliInputColumn column)
@@ -27,6 +25,35 @@ cli_format_cc (const CuoccCapability *cap,
                char                   buf[16])
 {
   g_snprintf (buf, 16, "%d.%d", cap->major, cap->minor);
+}
+
+/* --format: text (not for a batch), csv or json; the default is text, or
+ * csv for a batch. */
+gboolean
+cli_parse_format (const char *text,
+                  gboolean    batch,
+                  CliFormat  *format)
+{
+  if (text == NULL)
+    *format = batch ? CLI_FORMAT_CSV : CLI_FORMAT_TEXT;
+  else if (strcmp (text, "text") == 0 && !batch)
+    *format = CLI_FORMAT_TEXT;
+  else if (strcmp (text, "csv") == 0)
+    *format = CLI_FORMAT_CSV;
+  else if (strcmp (text, "json") == 0)
+    *format = CLI_FORMAT_JSON;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+char *
+cli_percent_text (double fraction)
+{
+  char buffer[CUOCC_TABLE_PERCENT_SIZE];
+
+  cuocc_table_format_percent (fraction, buffer);
+  return g_strdup (buffer);
 }
 
 static gboolean
@@ -85,9 +112,7 @@ put_row (CliTable        *table,
     cli_writer_putc (table->writer, '\n');
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 void
 cli_table_init (CliTable  *table,

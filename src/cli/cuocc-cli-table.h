@@ -57,6 +57,9 @@ cli_table_format (CliFormat format)
 }
 
 const char *cli_input_column_name (CliInputColumn column);
+gboolean    cli_parse_format      (const char    *text,
+                                   gboolean       batch,
+                                   CliFormat     *format);
 
 void cli_table_init        (CliTable          *table,
                             CliWriter         *writer,
@@ -78,5 +81,7 @@ void cli_table_add_error   (CliTable          *table,
 
 void cli_format_cc         (const CuoccCapability *cap,
                             char                   buf[16]);
+/* A fraction as the results format writes a percentage, newly allocated. */
+char *cli_percent_text     (double                 fraction);
 
 G_END_DECLS

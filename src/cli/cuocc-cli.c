@@ -16,7 +16,7 @@
 #include "cuocc-cli-plot.h"
 #include "cuocc-cli-report.h"
 #include "cuocc-cli-table.h"
-#include "cuocc-import-cmd.h"
+#include "cuocc-cli-import.h"
 
 /* The most SMs --sms accepts: far beyond any GPU, still a sane number. */
 #define CLI_MAX_SMS 100000
@@ -55,9 +55,7 @@ typedef struct {
   char *barriers_help;
 } CliOptions;
 
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- helpers ----- */
 
 static void
 cli_options_clear (CliOptions *options)
@@ -89,28 +87,8 @@ cli_options_clear (CliOptions *options)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliOptions, cli_options_clear)
 
-G_GNUC_PRINTF (1, 2)
-static int
-usage_error (const char *format,
-             ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_printerr ("cuocc: %s\n", message);
-  g_printerr (_("Try “cuocc --help” for more information.\n"));
-  return CLI_EXIT_USAGE;
-}
-
-static int
-error_exit (const GError *error)
-{
-  g_printerr ("cuocc: %s\n", error->message);
-  return CLI_EXIT_USAGE;
-}
+#define HELP_HINT _("Try “cuocc --help” for more information.\n")
+#define usage_error(...) cli_usage_error (HELP_HINT, __VA_ARGS__)
 
 static int
 write_out (const char *text)
@@ -123,28 +101,9 @@ write_out (const char *text)
   return CLI_EXIT_OK;
 }
 
-static gboolean
-parse_format (const char  *text,
-              gboolean     batch,
-              CliFormat   *format)
-{
-  if (text == NULL)
-    *format = batch ? CLI_FORMAT_CSV : CLI_FORMAT_TEXT;
-  else if (strcmp (text, "text") == 0 && !batch)
-    *format = CLI_FORMAT_TEXT;
-  else if (strcmp (text, "csv") == 0)
-    *format = CLI_FORMAT_CSV;
-  else if (strcmp (text, "json") == 0)
-    *format = CLI_FORMAT_JSON;
-  else
-    return FALSE;
-  return TRUE;
-}
-
 static GOptionContext *
 create_context (CliOptions *o)
 {
-  g_autofree char *description = NULL;
   CuoccInput defaults;
 
   cuocc_input_init (&defaults);
@@ -181,11 +140,7 @@ create_context (CliOptions *o)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rest, NULL, NULL },
     { NULL }
   };
-  GOptionContext *context = g_option_context_new (NULL);
-
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
+  const char *summary =
     _("Computes how many threads, warps and blocks of a CUDA kernel an NVIDIA GPU's\n"
       "multiprocessor runs at once, and which resource limits them.\n"
       "\n"
@@ -200,8 +155,8 @@ create_context (CliOptions *o)
       "        [--check EXPR] [--format text|csv|json]\n"
       "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N]\n"
       "  cuocc --list-gpus\n"
-      "  cuocc --gpu-data [--cc X.Y]"));
-  description = g_strconcat (
+      "  cuocc --gpu-data [--cc X.Y]");
+  g_autofree char *description = g_strconcat (
     _("SIZE is a number of bytes, or with a K, KB or KiB suffix (1K = 1024 bytes).\n"
       "A batch file is CSV with a header naming its columns: cc or gpu, threads, and\n"
       "optionally regs, smem, smem_config, barriers, global_caching.\n"
@@ -231,13 +186,11 @@ create_context (CliOptions *o)
       "cluster_size and carveout. cuocc --detect --measure-clusters prints the max\n"
       "active clusters table of this machine's GPU."),
     NULL);
-  g_option_context_set_description (context, description);
-  return context;
+
+  return cli_option_context_new (entries, summary, description);
 }
 
-/* ------------------------------------------------------------------ */
-/* Modes                                                               */
-/* ------------------------------------------------------------------ */
+/* ----- modes ----- */
 
 static gboolean
 any_config_option (const CliOptions *o)
@@ -281,7 +234,7 @@ run_gpu_data (const CliOptions *o)
   if (o->cc != NULL)
     {
       if (!cuocc_parse_cc (o->cc, &major, &minor, &error))
-        return error_exit (error);
+        return cli_error_exit (error);
       cap = cuocc_capability_lookup (major, minor);
       if (cap == NULL)
         {
@@ -289,7 +242,7 @@ run_gpu_data (const CliOptions *o)
 
           /* The library's message lists the known compute capabilities. */
           if (!cuocc_gpu_for_cc (o->cc, &gpu, &error))
-            return error_exit (error);
+            return cli_error_exit (error);
           return usage_error (_("--cc: unknown compute capability “%s”"), o->cc);
         }
     }
@@ -304,7 +257,7 @@ run_batch (const CliOptions *o)
 
   if (any_config_option (o))
     return usage_error (_("--batch takes its configurations from the file; only --format may be added"));
-  if (!parse_format (o->format, TRUE, &format))
+  if (!cli_parse_format (o->format, TRUE, &format))
     return usage_error (_("--format: “%s” is not a batch format; choose csv or json"), o->format);
   return cli_batch_run (o->batch, format, stdout);
 }
@@ -361,7 +314,7 @@ resolve_gpu (const CliOptions  *o,
   else
     ok = cuocc_gpu_load_file (o->device_file, gpu, &error);
   if (!ok)
-    return error_exit (error);
+    return cli_error_exit (error);
   if (o->cc != NULL || o->gpu != NULL)
     {
       const char *note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
@@ -459,7 +412,7 @@ write_result (const RunRequest  *request,
 
       advice = cuocc_advise (gpu, input, &request->extra, &error);
       if (advice == NULL)
-        return error_exit (error);
+        return cli_error_exit (error);
       extras.advice = advice;
     }
 
@@ -498,7 +451,7 @@ check_single_options (const CliOptions *o,
 {
   g_autoptr(GError) error = NULL;
 
-  if (!parse_format (o->format, FALSE, &request->format))
+  if (!cli_parse_format (o->format, FALSE, &request->format))
     return usage_error (_("--format: “%s” is not a format; choose text, csv or json"), o->format);
   if (!parse_grid (o->grid, &request->grid))
     return usage_error (_("--grid: “%s” is not a grid size; give the number of blocks in the launch grid, a whole number ≥ 1"),
@@ -557,7 +510,7 @@ run_measure_clusters (const CliOptions *o)
       o->spills || o->grid || o->format || o->cluster_size || o->carveout)
     return usage_error (_("--measure-clusters goes with --detect (or --gpu this) alone"));
   if (!detect_gpu (TRUE, &gpu, &error))
-    return error_exit (error);
+    return cli_error_exit (error);
   if (gpu.cap.max_cluster_size == 0)
     return usage_error (_("%s (compute capability %d.%d) has no thread block clusters; they exist from 9.0 on"),
                         gpu.name, gpu.cap.major, gpu.cap.minor);
@@ -614,13 +567,13 @@ run_single (const CliOptions *o)
       !cuocc_calculate (&gpu, &input, &result, &error))
     {
       cli_input_explain_error (&gpu, error);
-      return error_exit (error);
+      return cli_error_exit (error);
     }
 
   if (o->plot != NULL)
     {
       if (!cli_plot_export (&gpu, &input, &plot, o->output, width, height, &error))
-        return error_exit (error);
+        return cli_error_exit (error);
       print_warnings (&gpu, &input, &result);
       return CLI_EXIT_OK;
     }
@@ -630,9 +583,7 @@ run_single (const CliOptions *o)
   return status;
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 int
 cuocc_cli_run (int    argc,
@@ -640,18 +591,16 @@ cuocc_cli_run (int    argc,
 {
   g_auto(CliOptions) options = { 0 };
   g_autoptr(GOptionContext) context = create_context (&options);
-  g_autoptr(GError) error = NULL;
   int n_modes;
+  int status;
 
   if (cuocc_import_command_wanted (argc, argv))
     return cuocc_import_command (argc, argv);
   if (argc <= 1)
     return usage_error (_("Nothing to do: choose a GPU (--gpu, --cc or --device-file) and --threads, "
                           "or use --batch, --list-gpus or --gpu-data"));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error ("%s", error->message);
-  if (options.rest != NULL && options.rest[0] != NULL)
-    return usage_error (_("Unexpected argument “%s”; every value follows its option"), options.rest[0]);
+  if ((status = cli_option_context_parse (context, &argc, &argv, &options.rest, HELP_HINT)) != CLI_EXIT_OK)
+    return status;
 
   n_modes = options.version + options.list_gpus + options.gpu_data + (options.batch != NULL);
   if (n_modes > 1)
@@ -674,4 +623,57 @@ cuocc_cli_run (int    argc,
   if (options.measure_clusters)
     return run_measure_clusters (&options);
   return run_single (&options);
+}
+
+int
+cli_usage_error (const char *hint,
+                 const char *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("cuocc: %s\n", message);
+  g_printerr ("%s", hint);
+  return CLI_EXIT_USAGE;
+}
+
+int
+cli_error_exit (const GError *error)
+{
+  g_printerr ("cuocc: %s\n", error->message);
+  return CLI_EXIT_USAGE;
+}
+
+GOptionContext *
+cli_option_context_new (const GOptionEntry *entries,
+                        const char         *summary,
+                        const char         *description)
+{
+  GOptionContext *context = g_option_context_new (NULL);
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  g_option_context_set_description (context, description);
+  return context;
+}
+
+int
+cli_option_context_parse (GOptionContext   *context,
+                          int              *argc,
+                          char           ***argv,
+                          char **const     *rest,
+                          const char       *hint)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return cli_usage_error (hint, "%s", error->message);
+  if (*rest != NULL && (*rest)[0] != NULL)
+    return cli_usage_error (hint, _("Unexpected argument “%s”; every value follows its option"), (*rest)[0]);
+  return CLI_EXIT_OK;
 }

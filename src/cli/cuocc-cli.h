@@ -20,4 +20,27 @@ G_BEGIN_DECLS
 int cuocc_cli_run (int    argc,
                    char **argv);
 
+/* "cuocc: MESSAGE", then the hint (translated, with its line end) on where
+ * help is; returns CLI_EXIT_USAGE. */
+G_GNUC_PRINTF (2, 3)
+int cli_usage_error (const char *hint,
+                     const char *format,
+                     ...);
+/* "cuocc: MESSAGE"; returns CLI_EXIT_USAGE. */
+int cli_error_exit  (const GError *error);
+
+/* A context for entries that end with G_OPTION_REMAINING, in cuocc's
+ * translation domain. */
+GOptionContext *cli_option_context_new (const GOptionEntry *entries,
+                                        const char         *summary,
+                                        const char         *description);
+/* Parses the options; a mistake or an argument left over (rest, the
+ * G_OPTION_REMAINING target) is a usage error with the hint. Returns
+ * CLI_EXIT_OK or CLI_EXIT_USAGE. */
+int             cli_option_context_parse (GOptionContext   *context,
+                                          int              *argc,
+                                          char           ***argv,
+                                          char **const     *rest,
+                                          const char       *hint);
+
 G_END_DECLS

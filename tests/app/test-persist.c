@@ -227,6 +227,55 @@ step_recent_after_open (void)
   quit_window (window);
 }
 
+/* Pins a launch with clusters and a carveout preference on an H100, then
+ * changes both and quits. */
+static void
+step_pin_launch (void)
+{
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, "NVIDIA H100 SXM5", NULL));
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 128);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE, 2);
+  gtk_editable_set_text (cuocc_input_panel_get_carveout_editable (window->input_panel), "25");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.carveout, ==, 25);
+
+  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE, 4);
+  gtk_editable_set_text (cuocc_input_panel_get_carveout_editable (window->input_panel), "");
+  quit_window (window);
+}
+
+/* The next start pins the same launch: its cluster size and its carveout
+ * preference too (they were lost: only the session file kept them). */
+static void
+step_pinned_launch_restored (void)
+{
+  CuoccWindow *window = start_window ();
+  const CuoccConfig *pinned = cuocc_calculation_get_pinned (window->calculation);
+  CuoccInput input = current_input (window);
+
+  g_assert_nonnull (pinned);
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (window->calculation), ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (pinned->input.threads, ==, 128);
+  g_assert_cmpint (pinned->input.regs, ==, 32);
+  g_assert_cmpint (pinned->input.cluster_size, ==, 2);
+  g_assert_cmpint (pinned->input.carveout, ==, 25);
+  g_assert_cmpint (pinned->input.smem_config, ==, -1);
+  /* 25 % of 9.0's 228 KiB is 57 KiB; the driver takes the next
+   * configuration up, 64 KiB. */
+  g_assert_cmpint (pinned->result.smem_config, ==, 64 * 1024);
+  /* And the current launch is the changed one. */
+  g_assert_cmpint (input.cluster_size, ==, 4);
+  g_assert_cmpint (input.carveout, ==, CUOCC_CARVEOUT_NONE);
+  quit_window (window);
+}
+
 /* ----- the test ----- */
 
 static void
@@ -249,6 +298,15 @@ test_restart (void)
   run_step ("/cuocc/app/persist/restart/subprocess/restart");
   run_step ("/cuocc/app/persist/restart/subprocess/open-session");
   run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+static void
+test_pinned_launch (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/pinned-launch/subprocess/pin");
+  run_step ("/cuocc/app/persist/pinned-launch/subprocess/restart");
 }
 
 int
@@ -282,6 +340,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+  g_test_add_func ("/cuocc/app/persist/pinned-launch", test_pinned_launch);
+  g_test_add_func ("/cuocc/app/persist/pinned-launch/subprocess/pin", step_pin_launch);
+  g_test_add_func ("/cuocc/app/persist/pinned-launch/subprocess/restart", step_pinned_launch_restored);
 
   status = g_test_run ();
   if (own_dir)

@@ -250,6 +250,26 @@ def test_diff():
           "text row", r)
 
 
+# CC 7.5 (32 warps, 64K registers), 160 threads (5 warps), 200 registers:
+# 200 x 32 = 6400 a warp, 32000 a block, 65536 / 32000 = 1 block, 5 warps,
+# 5 / 32 = 15.625 % exactly, a true half at the third decimal: 15.63, halves
+# away from zero, in every format. The text table used to say 15.62 ("%.2f"
+# rounds halves to even) where the CSV said 15.63.
+TIE_LOG = (b"ptxas info    : Compiling entry function '_Z1kv' for 'sm_75'\n"
+           b"ptxas info    : Used 200 registers, 0 bytes smem, 0 bytes cmem[0]\n")
+
+
+def test_percent_rounds_alike_in_every_format():
+    text = run("--import", "-", "--cc", "7.5", "--threads", "160", stdin=TIE_LOG)
+    lines = text.out.splitlines()
+    occ = lines[0].split().index("OCC%")
+    equal(lines[1].split()[occ], "15.63", "text", text)
+    csv = run("--import", "-", "--cc", "7.5", "--threads", "160", "--format", "csv", stdin=TIE_LOG)
+    equal(parse_csv(csv.out)[1][0]["occupancy_pct"], "15.63", "csv", csv)
+    js = run("--import", "-", "--cc", "7.5", "--threads", "160", "--format", "json", stdin=TIE_LOG)
+    equal(json.loads(js.out)[0]["occupancy_pct"], 15.63, "json", js)
+
+
 def binary(name):
     return os.path.join(DATA, "binary", name)
 

@@ -1,4 +1,4 @@
-/* cuocc-import-diff.c — cuocc --import OLD --diff NEW: what changed between two builds
+/* cuocc-cli-import-diff.c — cuocc --import OLD --diff NEW: what changed between two builds
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -8,13 +8,12 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
 
 #include "cuocc-cli.h"
-#include "cuocc-import-cmd-private.h"
+#include "cuocc-cli-import-private.h"
 
 typedef struct {
   const CuoccKernelPair *pair;
@@ -89,21 +88,6 @@ change_label (CuoccKernelChange change)
 }
 
 static char *
-format_percent (double fraction)
-{
-  char buf[32];
-  char *end;
-
-  g_ascii_formatd (buf, sizeof buf, "%.2f", fraction * 100.0);
-  end = buf + strlen (buf) - 1;
-  while (*end == '0')
-    *end-- = '\0';
-  if (*end == '.')
-    *end = '\0';
-  return g_strdup (buf);
-}
-
-static char *
 int_text (gint64 v)
 {
   return v < 0 ? NULL : g_strdup_printf ("%" G_GINT64_FORMAT, v);
@@ -123,7 +107,7 @@ side_text (const CuoccKernel *k, const ImportEvaluation *ev, DiffField field)
     case D_STACK: return int_text (k->stack);
     case D_SPILL_STORES: return int_text (k->spill_stores);
     case D_SPILL_LOADS: return int_text (k->spill_loads);
-    case D_OCCUPANCY: return ev->ok ? format_percent (ev->result.occupancy) : NULL;
+    case D_OCCUPANCY: return ev->ok ? cli_percent_text (ev->result.occupancy) : NULL;
     case D_LIMITERS: return ev->ok ? g_strdup (ev->limiters) : NULL;
     case D_FILE: return import_file_label (k);
     case D_ERROR: return g_strdup (ev->why);
@@ -155,29 +139,40 @@ compare_rows (gconstpointer a, gconstpointer b)
   return x->index < y->index ? -1 : x->index > y->index;
 }
 
-static void
-put_value (CliWriter *w, ImportOutFormat format, const char *text, gboolean number)
-{
-  if (text == NULL)
-    cli_writer_puts (w, format == IMPORT_OUT_JSON ? "null" : "");
-  else if (number)
-    cli_writer_puts (w, text);
-  else if (format == IMPORT_OUT_JSON)
-    cli_writer_put_json (w, text);
-  else
-    cli_writer_put_csv (w, text);
-}
-
 static gboolean
 field_is_number (DiffField field)
 {
   return field >= D_REGS && field <= D_OCCUPANCY;
 }
 
+static char *
+field_text (const DiffRow *row, DiffField field, guint side)
+{
+  const CuoccKernel *k = row_kernel (row);
+
+  if (field == D_CHANGE)
+    return g_strdup (change_name (row->pair->change));
+  if (field == D_KERNEL)
+    return g_strdup (k->name);
+  if (field == D_MANGLED)
+    return k->mangled[0] != '\0' ? g_strdup (k->mangled) : NULL;
+  if (field == D_ARCH)
+    return g_strdup (k->arch);
+  if (side == 2)
+    return row->before.ok && row->after.ok
+           ? cli_percent_text (row->after.result.occupancy - row->before.result.occupancy)
+           : NULL;
+  if (side == 0)
+    return side_text (row->pair->before, &row->before, field);
+  return side_text (row->pair->after, &row->after, field);
+}
+
 static void
-write_structured (GArray *rows, ImportOutFormat format, CliWriter *w)
+write_structured (GArray *rows, CliFormat format, CliWriter *w)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) cells = g_array_new (FALSE, FALSE, sizeof (CuoccCell));
 
   for (guint f = 0; f < N_DIFF_FIELDS; f++)
     {
@@ -191,63 +186,35 @@ write_structured (GArray *rows, ImportOutFormat format, CliWriter *w)
       if (f == D_OCCUPANCY)
         g_ptr_array_add (names, g_strdup ("occupancy_change_pct"));
     }
-  if (format == IMPORT_OUT_CSV)
-    {
-      for (guint c = 0; c < names->len; c++)
-        {
-          if (c > 0)
-            cli_writer_putc (w, ',');
-          cli_writer_puts (w, g_ptr_array_index (names, c));
-        }
-      cli_writer_putc (w, '\n');
-    }
+  if (format == CLI_FORMAT_CSV)
+    cli_writer_put_header (w, (const char *const *) names->pdata, names->len);
   else
     cli_writer_putc (w, '[');
 
   for (guint r = 0; r < rows->len; r++)
     {
       const DiffRow *row = &g_array_index (rows, DiffRow, r);
-      const CuoccKernel *k = row_kernel (row);
-      guint c = 0;
 
-      if (format == IMPORT_OUT_JSON)
-        cli_writer_puts (w, r > 0 ? ",\n  {" : "\n  {");
+      g_ptr_array_set_size (texts, 0);
+      g_array_set_size (cells, 0);
       for (guint f = 0; f < N_DIFF_FIELDS; f++)
         for (guint side = 0; side < (f < FIRST_PAIRED ? 1u : 2u) + (f == D_OCCUPANCY); side++)
           {
-            g_autofree char *text = NULL;
+            char *text = field_text (row, f, side);
+            CuoccCell cell = field_is_number (f) || side == 2 ? cuocc_cell_number (text) : cuocc_cell_string (text);
 
-            if (f == D_CHANGE)
-              text = g_strdup (change_name (row->pair->change));
-            else if (f == D_KERNEL)
-              text = g_strdup (k->name);
-            else if (f == D_MANGLED)
-              text = k->mangled[0] != '\0' ? g_strdup (k->mangled) : NULL;
-            else if (f == D_ARCH)
-              text = g_strdup (k->arch);
-            else if (side == 2)
-              text = row->before.ok && row->after.ok
-                     ? format_percent (row->after.result.occupancy - row->before.result.occupancy)
-                     : NULL;
-            else if (side == 0)
-              text = side_text (row->pair->before, &row->before, f);
-            else
-              text = side_text (row->pair->after, &row->after, f);
-
-            if (format == IMPORT_OUT_JSON)
-              {
-                cli_writer_puts (w, c > 0 ? ", \"" : "\"");
-                cli_writer_puts (w, g_ptr_array_index (names, c));
-                cli_writer_puts (w, "\": ");
-              }
-            else if (c > 0)
-              cli_writer_putc (w, ',');
-            put_value (w, format, text, field_is_number (f) || side == 2);
-            c++;
+            g_ptr_array_add (texts, text);
+            g_array_append_val (cells, cell);
           }
-      cli_writer_puts (w, format == IMPORT_OUT_JSON ? "}" : "\n");
+      if (format == CLI_FORMAT_JSON)
+        cli_writer_puts (w, r > 0 ? ",\n  " : "\n  ");
+      cuocc_table_append_row (w->buf, cli_table_format (format), (const char *const *) names->pdata,
+                              (const CuoccCell *) (gpointer) cells->data, cells->len);
+      cli_writer_commit (w);
+      if (format == CLI_FORMAT_CSV)
+        cli_writer_putc (w, '\n');
     }
-  if (format == IMPORT_OUT_JSON)
+  if (format == CLI_FORMAT_JSON)
     cli_writer_puts (w, rows->len > 0 ? "\n]\n" : "]\n");
 }
 
@@ -334,7 +301,7 @@ int
 import_diff_report (const ImportLaunch *launch,
                     CuoccKernelList    *before,
                     CuoccKernelList    *after,
-                    ImportOutFormat     format,
+                    CliFormat           format,
                     CliWriter          *writer)
 {
   ImportLaunch launch_before = *launch;
@@ -364,7 +331,7 @@ import_diff_report (const ImportLaunch *launch,
     }
   g_array_sort (rows, compare_rows);
 
-  if (format == IMPORT_OUT_TEXT)
+  if (format == CLI_FORMAT_TEXT)
     write_text (rows, writer);
   else
     write_structured (rows, format, writer);

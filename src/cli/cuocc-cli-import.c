@@ -1,4 +1,4 @@
-/* cuocc-import-cmd.c — cuocc --import: kernels read from compiler and profiler output.
+/* cuocc-cli-import.c — cuocc --import: kernels read from compiler and profiler output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,30 +20,8 @@
 #include <cuocc.h>
 
 #include "cuocc-cli.h"
-#include "cuocc-cli-writer.h"
-#include "cuocc-import-cmd.h"
-#include "cuocc-import-cmd-private.h"
-
-/* Percentage points within which cuocc and the profiler agree: the
- * profiler prints two decimals. */
-#define AGREEMENT_TOLERANCE 0.01
-
-typedef enum {
-  CELL_NULL,
-  CELL_STRING,
-  CELL_INT,
-  CELL_LIMIT,                      /* CUOCC_UNLIMITED is "unlimited" */
-  CELL_PERCENT,                    /* a fraction, written as percent */
-  CELL_BOOL,
-  CELL_YES_NO,                     /* CELL_BOOL written yes or no in text */
-} CellKind;
-
-typedef struct {
-  CellKind kind;
-  const char *s;
-  gint64 i;
-  double f;
-} Cell;
+#include "cuocc-cli-import.h"
+#include "cuocc-cli-import-private.h"
 
 typedef enum {
   COL_KERNEL, COL_MANGLED, COL_ARCH, COL_REGS, COL_SMEM, COL_BARRIERS, COL_STACK,
@@ -64,6 +41,10 @@ typedef enum {
 #define FIRST_OCCUPANCY_COLUMN COL_CC
 #define FIRST_PROFILER_COLUMN  COL_DYNAMIC_SMEM
 #define FIRST_BINARY_COLUMN    COL_FILE
+
+/* The occupancy columns are an answer's (cuocc-table.h) but for the
+ * kernel's own regs, smem and barriers, which come first. */
+#define IS_KERNEL_FIGURE(c) ((c) == CUOCC_COLUMN_REGS || (c) == CUOCC_COLUMN_SMEM || (c) == CUOCC_COLUMN_BARRIERS)
 
 static const struct {
   const char *name;
@@ -125,7 +106,7 @@ typedef struct {
 } ImportOptions;
 
 typedef struct {
-  ImportOutFormat format;
+  CliFormat format;
   gboolean occupancy;              /* the occupancy columns are shown */
   gboolean profiler;               /* the profiler's columns are shown */
   ImportLaunch launch;
@@ -138,9 +119,7 @@ typedef struct {
   guint n_disagreements;
 } Report;
 
-/* ------------------------------------------------------------------ */
-/* Helpers                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- helpers ----- */
 
 static void
 import_options_clear (ImportOptions *o)
@@ -158,21 +137,8 @@ import_options_clear (ImportOptions *o)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ImportOptions, import_options_clear)
 
-G_GNUC_PRINTF (1, 2)
-static int
-usage_error (const char *format,
-             ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_printerr ("cuocc: %s\n", message);
-  g_printerr (_("Try “cuocc --import FILE --help” for more information.\n"));
-  return CLI_EXIT_USAGE;
-}
+#define HELP_HINT _("Try “cuocc --import FILE --help” for more information.\n")
+#define usage_error(...) cli_usage_error (HELP_HINT, __VA_ARGS__)
 
 static gboolean
 column_shown (const Report *report,
@@ -193,145 +159,76 @@ column_shown (const Report *report,
   return TRUE;
 }
 
-static Cell
-cell_int (gint64 value)
+/* The kernel's figures are -1 where the input does not say. */
+static CuoccCell
+cell_known (gint64 value)
 {
-  return (Cell) { .kind = value < 0 ? CELL_NULL : CELL_INT, .i = value };
+  return value < 0 ? cuocc_cell_null () : cuocc_cell_int (value);
 }
 
-static Cell
-cell_string (const char *text)
+static CuoccCell
+cell_known_percent (double fraction)
 {
-  return (Cell) { .kind = text != NULL ? CELL_STRING : CELL_NULL, .s = text };
+  return fraction < 0 ? cuocc_cell_null () : cuocc_cell_percent (fraction);
 }
 
-static Cell
-cell_limit (int value)
-{
-  return (Cell) { .kind = CELL_LIMIT, .i = value };
-}
-
-static Cell
-cell_percent (double fraction)
-{
-  return (Cell) { .kind = fraction < 0 ? CELL_NULL : CELL_PERCENT, .f = fraction };
-}
-
+/* A cell in the text table. */
 static char *
-format_percent (double fraction)
+cell_to_text (Column           column,
+              const CuoccCell *cell)
 {
-  /* With a point whatever the locale, as every figure cuocc prints: "%.2f"
-   * under de_DE gave "100,00", trimmed to "100,". */
-  char *text = g_strdup (g_ascii_formatd ((char[G_ASCII_DTOSTR_BUF_SIZE]) { 0 }, G_ASCII_DTOSTR_BUF_SIZE,
-                                          "%.2f", fraction * 100.0));
-  char *end = text + strlen (text) - 1;
+  g_autoptr (GString) text = NULL;
 
-  while (*end == '0')
-    *end-- = '\0';
-  if (*end == '.')
-    *end = '\0';
-  return text;
-}
-
-static char *
-cell_to_text (const Cell *cell)
-{
   switch (cell->kind)
     {
-    case CELL_STRING:
-      return g_strdup (cell->s);
-    case CELL_INT:
-      return g_strdup_printf ("%" G_GINT64_FORMAT, cell->i);
-    case CELL_LIMIT:
-      return cell->i == CUOCC_UNLIMITED ? g_strdup ("unlimited") : g_strdup_printf ("%" G_GINT64_FORMAT, cell->i);
-    case CELL_PERCENT:
-      return format_percent (cell->f);
-    case CELL_BOOL:
-      return g_strdup (cell->i ? _("yes") : _("NO"));
-    case CELL_YES_NO:
-      return g_strdup (cell->i ? _("yes") : _("no"));
-    case CELL_NULL:
-    default:
+    case CUOCC_CELL_STRING:
+      return g_strdup (cell->text);
+    case CUOCC_CELL_BOOL:
+      if (column == COL_LOADED)
+        return g_strdup (cell->value ? _("yes") : _("no"));
+      return g_strdup (cell->value ? _("yes") : _("NO"));
+    case CUOCC_CELL_NULL:
       return g_strdup ("-");
-    }
-}
-
-static void
-put_cell (Report     *report,
-          const Cell *cell)
-{
-  CliWriter *w = report->writer;
-  gboolean json = report->format == IMPORT_OUT_JSON;
-
-  switch (cell->kind)
-    {
-    case CELL_STRING:
-      if (json)
-        cli_writer_put_json (w, cell->s);
-      else
-        cli_writer_put_csv (w, cell->s);
-      break;
-    case CELL_INT:
-      cli_writer_put_int (w, cell->i);
-      break;
-    case CELL_LIMIT:
-      if (cell->i != CUOCC_UNLIMITED)
-        cli_writer_put_int (w, cell->i);
-      else
-        cli_writer_puts (w, json ? "null" : "unlimited");
-      break;
-    case CELL_PERCENT:
-      cli_writer_put_percent (w, cell->f);
-      break;
-    case CELL_BOOL:
-    case CELL_YES_NO:
-      cli_writer_puts (w, cell->i ? "true" : "false");
-      break;
-    case CELL_NULL:
     default:
-      if (json)
-        cli_writer_puts (w, "null");
+      /* Numbers as in CSV: 62.5, unlimited. */
+      text = g_string_new (NULL);
+      cuocc_table_append_cell (text, CUOCC_TABLE_CSV, cell);
+      return g_string_free (g_steal_pointer (&text), FALSE);
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* Rows                                                                */
-/* ------------------------------------------------------------------ */
+/* ----- rows ----- */
 
 static void
-emit_row (Report     *report,
-          const Cell  cells[N_COLUMNS])
+emit_row (Report          *report,
+          const CuoccCell  cells[N_COLUMNS])
 {
-  gboolean first = TRUE;
+  const char *names[N_COLUMNS];
+  CuoccCell shown[N_COLUMNS];
+  guint n = 0;
 
-  if (report->format == IMPORT_OUT_TEXT)
+  if (report->format == CLI_FORMAT_TEXT)
     {
       GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
 
       for (guint c = 0; c < N_COLUMNS; c++)
-        g_ptr_array_add (row, column_shown (report, c) && columns[c].label != NULL ? cell_to_text (&cells[c]) : NULL);
+        g_ptr_array_add (row, column_shown (report, c) && columns[c].label != NULL ? cell_to_text (c, &cells[c]) : NULL);
       g_ptr_array_add (report->text_rows, row);
       return;
     }
 
-  if (report->format == IMPORT_OUT_JSON)
-    cli_writer_puts (report->writer, report->n_rows > 0 ? ",\n  {" : "\n  {");
   for (guint c = 0; c < N_COLUMNS; c++)
-    {
-      if (!column_shown (report, c))
-        continue;
-      if (report->format == IMPORT_OUT_JSON)
-        {
-          cli_writer_puts (report->writer, first ? "\"" : ", \"");
-          cli_writer_puts (report->writer, columns[c].name);
-          cli_writer_puts (report->writer, "\": ");
-        }
-      else if (!first)
-        cli_writer_putc (report->writer, ',');
-      put_cell (report, &cells[c]);
-      first = FALSE;
-    }
-  cli_writer_puts (report->writer, report->format == IMPORT_OUT_JSON ? "}" : "\n");
+    if (column_shown (report, c))
+      {
+        names[n] = columns[c].name;
+        shown[n++] = cells[c];
+      }
+  if (report->format == CLI_FORMAT_JSON)
+    cli_writer_puts (report->writer, report->n_rows > 0 ? ",\n  " : "\n  ");
+  cuocc_table_append_row (report->writer->buf, cli_table_format (report->format), names, shown, n);
+  cli_writer_commit (report->writer);
+  if (report->format == CLI_FORMAT_CSV)
+    cli_writer_putc (report->writer, '\n');
   report->n_rows++;
 }
 
@@ -339,42 +236,31 @@ static void
 fill_occupancy (Report                 *report,
                 const CuoccKernel      *k,
                 const ImportEvaluation *ev,
-                Cell                    cells[N_COLUMNS],
+                CuoccCell               cells[N_COLUMNS],
                 char                    cc[16])
 {
   const CuoccResult *result = &ev->result;
+  CuoccCell answer[CUOCC_N_RESULT_COLUMNS];
+  guint c = COL_CC;
 
-  g_snprintf (cc, 16, "%d.%d", ev->gpu.cap.major, ev->gpu.cap.minor);
-  cells[COL_CC] = cell_string (cc);
-  cells[COL_GPU] = cell_string (ev->gpu.name);
-  cells[COL_THREADS] = cell_int (ev->input.threads);
-  cells[COL_SMEM_CONFIG] = cell_int (result->smem_config);
-  cells[COL_CACHING] = cell_string (cuocc_caching_name (result->caching));
-  cells[COL_ACTIVE_BLOCKS] = cell_int (result->active_blocks);
-  cells[COL_ACTIVE_WARPS] = cell_int (result->active_warps);
-  cells[COL_ACTIVE_THREADS] = cell_int (result->active_threads);
-  cells[COL_OCCUPANCY] = cell_percent (result->occupancy);
-  cells[COL_BY_WARPS] = cell_limit (result->blocks_by_warps);
-  cells[COL_BY_REGS] = cell_limit (result->blocks_by_regs);
-  cells[COL_BY_SMEM] = cell_limit (result->blocks_by_smem);
-  cells[COL_BY_BLOCKS] = cell_limit (result->blocks_by_blocks);
-  cells[COL_BY_BARRIERS] = cell_limit (result->blocks_by_barriers);
-  cells[COL_LIMITERS] = cell_string (ev->limiters);
-  cells[COL_REGS_PER_BLOCK] = cell_int (result->regs_per_block);
-  cells[COL_SMEM_PER_BLOCK] = cell_int (result->smem_per_block);
-  cells[COL_BEST] = cell_int (cuocc_best_block_size (&ev->gpu, &ev->input, NULL));
+  cli_format_cc (&ev->gpu.cap, cc);
+  cuocc_table_result_cells (cc, &ev->gpu, &ev->input, result, ev->limiters,
+                            cuocc_best_block_size (&ev->gpu, &ev->input, NULL), answer);
+  for (guint a = 0; a < CUOCC_N_RESULT_COLUMNS; a++)
+    if (!IS_KERNEL_FIGURE (a))
+      cells[c++] = answer[a];
+  g_assert (c == COL_ERROR + 1);
 
   /* The profiler answered for the launch it saw: compare only that. */
   if (k->theoretical_occupancy >= 0 && ev->input.threads == k->block_size)
     {
-      double ours = result->occupancy * 100.0;
-      gboolean agrees = fabs (round (ours * 100.0) / 100.0 - k->theoretical_occupancy) <= AGREEMENT_TOLERANCE + 1e-9;
+      gboolean agrees = cuocc_table_occupancy_agrees (result->occupancy * 100.0, k->theoretical_occupancy);
 
-      cells[COL_AGREES] = (Cell) { .kind = CELL_BOOL, .i = agrees };
+      cells[COL_AGREES] = cuocc_cell_bool (agrees);
       if (!agrees)
         {
-          g_autofree char *theirs = format_percent (k->theoretical_occupancy / 100.0);
-          g_autofree char *mine = format_percent (result->occupancy);
+          g_autofree char *theirs = cli_percent_text (k->theoretical_occupancy / 100.0);
+          g_autofree char *mine = cli_percent_text (result->occupancy);
 
           report->n_disagreements++;
           g_printerr (_("cuocc: warning: %s: Nsight Compute's theoretical occupancy is %s%%, cuocc's %s%%\n"),
@@ -387,37 +273,37 @@ static void
 add_kernel_row (Report            *report,
                 const CuoccKernel *k)
 {
-  Cell cells[N_COLUMNS] = { { 0 } };
+  CuoccCell cells[N_COLUMNS] = { { 0 } };
   ImportEvaluation ev;
   g_autofree char *file = import_file_label (k);
   g_autofree char *cluster = NULL;
   g_autofree char *note = NULL;
   char cc[16];
 
-  cells[COL_KERNEL] = cell_string (k->name);
-  cells[COL_MANGLED] = cell_string (k->mangled[0] != '\0' ? k->mangled : NULL);
-  cells[COL_ARCH] = cell_string (k->arch);
-  cells[COL_REGS] = cell_int (k->regs);
-  cells[COL_SMEM] = cell_int (k->smem);
-  cells[COL_BARRIERS] = cell_int (k->barriers);
-  cells[COL_STACK] = cell_int (k->stack);
-  cells[COL_SPILL_STORES] = cell_int (k->spill_stores);
-  cells[COL_SPILL_LOADS] = cell_int (k->spill_loads);
-  cells[COL_DYNAMIC_SMEM] = cell_int (k->dynamic_smem);
-  cells[COL_PROFILED_THREADS] = cell_int (k->block_size);
-  cells[COL_PROFILER_OCCUPANCY] = cell_percent (k->theoretical_occupancy / 100.0);
-  cells[COL_ACHIEVED] = cell_percent (k->achieved_occupancy / 100.0);
-  cells[COL_FILE] = cell_string (file);
-  cells[COL_MAX_THREADS] = cell_int (k->max_threads);
-  cells[COL_MIN_BLOCKS] = cell_int (k->min_blocks);
-  cells[COL_MAX_REGS] = cell_int (k->max_regs);
+  cells[COL_KERNEL] = cuocc_cell_string (k->name);
+  cells[COL_MANGLED] = cuocc_cell_string (k->mangled[0] != '\0' ? k->mangled : NULL);
+  cells[COL_ARCH] = cuocc_cell_string (k->arch);
+  cells[COL_REGS] = cell_known (k->regs);
+  cells[COL_SMEM] = cell_known (k->smem);
+  cells[COL_BARRIERS] = cell_known (k->barriers);
+  cells[COL_STACK] = cell_known (k->stack);
+  cells[COL_SPILL_STORES] = cell_known (k->spill_stores);
+  cells[COL_SPILL_LOADS] = cell_known (k->spill_loads);
+  cells[COL_DYNAMIC_SMEM] = cell_known (k->dynamic_smem);
+  cells[COL_PROFILED_THREADS] = cell_known (k->block_size);
+  cells[COL_PROFILER_OCCUPANCY] = cell_known_percent (k->theoretical_occupancy / 100.0);
+  cells[COL_ACHIEVED] = cell_known_percent (k->achieved_occupancy / 100.0);
+  cells[COL_FILE] = cuocc_cell_string (file);
+  cells[COL_MAX_THREADS] = cell_known (k->max_threads);
+  cells[COL_MIN_BLOCKS] = cell_known (k->min_blocks);
+  cells[COL_MAX_REGS] = cell_known (k->max_regs);
   if (k->cluster_dims[0] > 0)
     cluster = g_strdup_printf ("%dx%dx%d", k->cluster_dims[0], MAX (k->cluster_dims[1], 1), MAX (k->cluster_dims[2], 1));
-  cells[COL_CLUSTER_DIMS] = cell_string (cluster);
-  cells[COL_LAUNCH_DYNAMIC_SMEM] = cell_int (k->dynamic_smem);
-  cells[COL_LAUNCH_THREADS] = cell_int (k->block_size);
+  cells[COL_CLUSTER_DIMS] = cuocc_cell_string (cluster);
+  cells[COL_LAUNCH_DYNAMIC_SMEM] = cell_known (k->dynamic_smem);
+  cells[COL_LAUNCH_THREADS] = cell_known (k->block_size);
   if (k->loaded != CUOCC_LOAD_UNKNOWN)
-    cells[COL_LOADED] = (Cell) { .kind = CELL_YES_NO, .i = k->loaded == CUOCC_LOAD_YES };
+    cells[COL_LOADED] = cuocc_cell_bool (k->loaded == CUOCC_LOAD_YES);
 
   import_evaluate (&report->launch, k, &ev);
   if (report->occupancy)
@@ -427,7 +313,7 @@ add_kernel_row (Report            *report,
       else
         {
           report->n_errors += ev.failed;
-          cells[COL_ERROR] = cell_string (ev.why);
+          cells[COL_ERROR] = cuocc_cell_string (ev.why);
         }
     }
   if ((note = import_smem_note (k, &ev)) != NULL)
@@ -438,9 +324,7 @@ add_kernel_row (Report            *report,
   import_evaluation_clear (&ev);
 }
 
-/* ------------------------------------------------------------------ */
-/* Output                                                              */
-/* ------------------------------------------------------------------ */
+/* ----- output ----- */
 
 static gboolean
 column_filled (Report *report,
@@ -508,7 +392,7 @@ static void
 write_report (Report                *report,
               const CuoccKernelList *list)
 {
-  if (report->format == IMPORT_OUT_CSV)
+  if (report->format == CLI_FORMAT_CSV)
     {
       gboolean first = TRUE;
 
@@ -522,21 +406,19 @@ write_report (Report                *report,
           }
       cli_writer_putc (report->writer, '\n');
     }
-  else if (report->format == IMPORT_OUT_JSON)
+  else if (report->format == CLI_FORMAT_JSON)
     cli_writer_putc (report->writer, '[');
 
   for (guint i = 0; i < list->n_kernels; i++)
     add_kernel_row (report, &list->kernels[i]);
 
-  if (report->format == IMPORT_OUT_JSON)
+  if (report->format == CLI_FORMAT_JSON)
     cli_writer_puts (report->writer, report->n_rows > 0 ? "\n]\n" : "]\n");
-  else if (report->format == IMPORT_OUT_TEXT)
+  else if (report->format == CLI_FORMAT_TEXT)
     write_text_table (report);
 }
 
-/* ------------------------------------------------------------------ */
-/* Input                                                               */
-/* ------------------------------------------------------------------ */
+/* ----- input ----- */
 
 static CuoccKernelList *
 read_input (const char  *path,
@@ -622,18 +504,14 @@ create_context (ImportOptions *o)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rest, NULL, NULL },
     { NULL }
   };
-  GOptionContext *context = g_option_context_new (NULL);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
+  return cli_option_context_new (entries,
     _("Lists the kernels of a binary, a Triton cache, a build log or a profile, one row per\n"
       "kernel and architecture, with their registers, shared memory, barriers, stack and spills.\n"
       "\n"
       "  cuocc --import FILE|- [--import FILE...] [--gpu NAME | --cc X.Y] [--threads N]\n"
       "        [--dynamic-smem SIZE] [--check EXPR] [--format text|csv|json]\n"
-      "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]"));
-  g_option_context_set_description (context,
+      "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]"),
     _("With --gpu or --cc, each kernel's entry that the CUDA driver loads on that GPU is marked\n"
       "(loaded_on_gpu) and only it is worked out; the others say why in the error column.\n"
       "With a GPU, --threads, or for an Nsight Compute export, each row gets the occupancy\n"
@@ -650,12 +528,9 @@ create_context (ImportOptions *o)
       "\n"
       "Example: nvcc -c --resource-usage kernel.cu 2>&1 | cuocc --import - --threads 256\n"
       "         cuocc --import build/libkernels.so --gpu H100 --check occupancy>=50,spills==0"));
-  return context;
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 gboolean
 cuocc_import_command_wanted (int    argc,
@@ -720,23 +595,15 @@ cuocc_import_command (int    argc,
   Report report = { 0 };
   int status;
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error ("%s", error->message);
-  if (options.rest != NULL && options.rest[0] != NULL)
-    return usage_error (_("Unexpected argument “%s”; every value follows its option"), options.rest[0]);
+  if ((status = cli_option_context_parse (context, &argc, &argv, &options.rest, HELP_HINT)) != CLI_EXIT_OK)
+    return status;
   if (options.paths == NULL || options.paths[0] == NULL)
     return usage_error (_("--import needs a file, or - for standard input"));
   for (guint p = 1; options.paths[p] != NULL; p++)
     if (strcmp (options.paths[p], "-") == 0 || strcmp (options.paths[0], "-") == 0)
       return usage_error (_("--import -: standard input cannot be read beside other files"));
 
-  if (options.format_text == NULL || strcmp (options.format_text, "text") == 0)
-    report.format = IMPORT_OUT_TEXT;
-  else if (strcmp (options.format_text, "csv") == 0)
-    report.format = IMPORT_OUT_CSV;
-  else if (strcmp (options.format_text, "json") == 0)
-    report.format = IMPORT_OUT_JSON;
-  else
+  if (!cli_parse_format (options.format_text, FALSE, &report.format))
     return usage_error (_("--format: “%s” is not a format; choose text, csv or json"), options.format_text);
 
   if (options.gpu_name != NULL && options.cc != NULL)
@@ -762,10 +629,7 @@ cuocc_import_command (int    argc,
 
   list = read_inputs (options.paths, &error);
   if (list == NULL)
-    {
-      g_printerr ("cuocc: %s\n", error->message);
-      return CLI_EXIT_USAGE;
-    }
+    return cli_error_exit (error);
   warn_about_list (list);
   writer = cli_writer_new (stdout);
 
@@ -775,18 +639,10 @@ cuocc_import_command (int    argc,
       g_autoptr (CuoccKernelList) after = read_inputs (new_paths, &error);
 
       if (after == NULL)
-        {
-          g_printerr ("cuocc: %s\n", error->message);
-          return CLI_EXIT_USAGE;
-        }
+        return cli_error_exit (error);
       warn_about_list (after);
       status = import_diff_report (&report.launch, list, after, report.format, writer);
-      if (!cli_writer_flush (writer))
-        {
-          g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
-          return CLI_EXIT_USAGE;
-        }
-      return status;
+      return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }
 
   for (guint i = 0; i < list->n_kernels; i++)
@@ -804,11 +660,8 @@ cuocc_import_command (int    argc,
 
   write_report (&report, list);
   import_launch_clear (&report.launch);
-  if (!cli_writer_flush (writer))
-    {
-      g_printerr (_("cuocc: cannot write the output: %s\n"), g_strerror (errno));
-      return CLI_EXIT_USAGE;
-    }
+  if (!cli_writer_finish (writer))
+    return CLI_EXIT_USAGE;
   if (report.n_disagreements > 0)
     g_printerr (g_dngettext (GETTEXT_PACKAGE,
                              "cuocc: warning: %u kernel's theoretical occupancy differs from Nsight Compute's\n",

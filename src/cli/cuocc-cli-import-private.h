@@ -1,4 +1,4 @@
-/* cuocc-import-cmd-private.h — what cuocc --import, --check and --diff share
+/* cuocc-cli-import-private.h — what cuocc --import, --check and --diff share
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,15 +6,10 @@
 
 #include <cuocc.h>
 
+#include "cuocc-cli-table.h"
 #include "cuocc-cli-writer.h"
 
 G_BEGIN_DECLS
-
-typedef enum {
-  IMPORT_OUT_TEXT,
-  IMPORT_OUT_CSV,
-  IMPORT_OUT_JSON,
-} ImportOutFormat;
 
 /* The launch cuocc works out occupancy for: the GPU named on the command
  * line (or each entry's own architecture), the block size and the dynamic
@@ -66,7 +61,7 @@ void         import_check_entry    (const ImportCheck *check, const CuoccKernel 
 /* --diff NEW: the launch's GPU, threads and dynamic shared memory apply to
  * both builds. Returns the exit status. */
 int          import_diff_report    (const ImportLaunch *launch, CuoccKernelList *before, CuoccKernelList *after,
-                                    ImportOutFormat format, CliWriter *writer);
+                                    CliFormat format, CliWriter *writer);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportCheck, import_check_free)
 

@@ -1,4 +1,4 @@
-/* cuocc-import-cmd.h — cuocc --import: kernels read from compiler and profiler output.
+/* cuocc-cli-import.h — cuocc --import: kernels read from compiler and profiler output.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

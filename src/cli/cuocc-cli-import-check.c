@@ -1,4 +1,4 @@
-/* cuocc-import-check.c — cuocc --import FILE --check EXPR: a gate for CI
+/* cuocc-cli-import-check.c — cuocc --import FILE --check EXPR: a gate for CI
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -14,7 +14,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-import-cmd-private.h"
+#include "cuocc-cli-import-private.h"
 
 #define MAX_TERMS 64
 

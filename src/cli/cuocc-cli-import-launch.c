@@ -1,4 +1,4 @@
-/* cuocc-import-launch.c — the occupancy of an imported entry, or why there is none
+/* cuocc-cli-import-launch.c — the occupancy of an imported entry, or why there is none
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -15,7 +15,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-import-cmd-private.h"
+#include "cuocc-cli-import-private.h"
 
 static char *
 kernel_key (const CuoccKernel *k)
