@@ -217,6 +217,118 @@ cuocc_compat_dialog_present (GtkWidget *dialog,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ----- sidebar ----- */
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+# define SIDEBAR_SHOWN "show-sidebar"
+# define SIDEBAR_FOLDED "collapsed"
+#else
+# define SIDEBAR_SHOWN "reveal-flap"
+# define SIDEBAR_FOLDED "folded"
+#endif
+
+static void
+sidebar_folded_cb (GObject    *view,
+                   GParamSpec *pspec,
+                   gpointer    user_data)
+{
+  if (cuocc_compat_sidebar_view_get_folded (GTK_WIDGET (view)))
+    cuocc_compat_sidebar_view_set_shown (GTK_WIDGET (view), FALSE);
+}
+
+GtkWidget *
+cuocc_compat_sidebar_view_new (AdwApplicationWindow *window,
+                               GtkWidget            *sidebar,
+                               GtkWidget            *content,
+                               int                   fold_width)
+{
+  GtkWidget *view;
+
+  g_return_val_if_fail (ADW_IS_APPLICATION_WINDOW (window), NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (sidebar), NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (content), NULL);
+  g_return_val_if_fail (fold_width > 0, NULL);
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+  {
+    g_autofree char *condition = g_strdup_printf ("max-width: %dpx", fold_width - 1);
+    AdwBreakpoint *breakpoint = adw_breakpoint_new (adw_breakpoint_condition_parse (condition));
+    g_auto(GValue) collapsed = G_VALUE_INIT;
+    int sidebar_width;
+
+    gtk_widget_get_size_request (sidebar, &sidebar_width, NULL);
+    view = adw_overlay_split_view_new ();
+    adw_overlay_split_view_set_sidebar (ADW_OVERLAY_SPLIT_VIEW (view), sidebar);
+    adw_overlay_split_view_set_content (ADW_OVERLAY_SPLIT_VIEW (view), content);
+    adw_overlay_split_view_set_pin_sidebar (ADW_OVERLAY_SPLIT_VIEW (view), TRUE);
+    adw_overlay_split_view_set_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (view), FALSE);
+    if (sidebar_width > 0)
+      {
+        adw_overlay_split_view_set_min_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (view), sidebar_width);
+        adw_overlay_split_view_set_max_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (view), sidebar_width);
+      }
+
+    g_value_init (&collapsed, G_TYPE_BOOLEAN);
+    g_value_set_boolean (&collapsed, TRUE);
+    adw_breakpoint_add_setter (breakpoint, G_OBJECT (view), "collapsed", &collapsed);
+    adw_application_window_add_breakpoint (window, breakpoint);
+  }
+#else
+  view = adw_flap_new ();
+  adw_flap_set_flap (ADW_FLAP (view), sidebar);
+  adw_flap_set_content (ADW_FLAP (view), content);
+  adw_flap_set_separator (ADW_FLAP (view), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  adw_flap_set_locked (ADW_FLAP (view), TRUE);
+  adw_flap_set_reveal_flap (ADW_FLAP (view), FALSE);
+  adw_flap_set_fold_threshold_policy (ADW_FLAP (view), ADW_FOLD_THRESHOLD_POLICY_MINIMUM);
+  adw_flap_set_swipe_to_open (ADW_FLAP (view), FALSE);
+  gtk_widget_add_css_class (sidebar, "background");
+#endif
+
+  g_signal_connect (view, "notify::" SIDEBAR_FOLDED, G_CALLBACK (sidebar_folded_cb), NULL);
+
+  return view;
+}
+
+const char *
+cuocc_compat_sidebar_view_shown_property (void)
+{
+  return SIDEBAR_SHOWN;
+}
+
+void
+cuocc_compat_sidebar_view_set_shown (GtkWidget *view,
+                                     gboolean   shown)
+{
+  g_return_if_fail (GTK_IS_WIDGET (view));
+
+  g_object_set (view, SIDEBAR_SHOWN, shown, NULL);
+}
+
+static gboolean
+get_boolean (GtkWidget  *view,
+             const char *property)
+{
+  gboolean value = FALSE;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (view), FALSE);
+
+  g_object_get (view, property, &value, NULL);
+  return value;
+}
+
+gboolean
+cuocc_compat_sidebar_view_get_shown (GtkWidget *view)
+{
+  return get_boolean (view, SIDEBAR_SHOWN);
+}
+
+gboolean
+cuocc_compat_sidebar_view_get_folded (GtkWidget *view)
+{
+  return get_boolean (view, SIDEBAR_FOLDED);
+}
+
 /* ----- style ----- */
 
 void

@@ -60,6 +60,26 @@ GtkWidget *cuocc_compat_alert_new         (const char             *heading,
 void       cuocc_compat_dialog_present    (GtkWidget              *dialog,
                                            GtkWidget              *parent);
 
+/* ----- sidebar ----- */
+
+/* @sidebar (as wide as its width-request) beside @content while both fit,
+ * over it (closing when the user clicks elsewhere) when they do not: an
+ * AdwOverlaySplitView from libadwaita 1.4, collapsed by a breakpoint of
+ * @window below @fold_width pixels, an AdwFlap before, which folds by
+ * itself when the minimum widths no longer fit. Folding hides the sidebar;
+ * otherwise only the user (or cuocc_compat_sidebar_view_set_shown()) shows
+ * and hides it. */
+GtkWidget  *cuocc_compat_sidebar_view_new            (AdwApplicationWindow *window,
+                                                      GtkWidget            *sidebar,
+                                                      GtkWidget            *content,
+                                                      int                   fold_width);
+/* The boolean property that shows the sidebar, for bindings. */
+const char *cuocc_compat_sidebar_view_shown_property (void);
+void        cuocc_compat_sidebar_view_set_shown      (GtkWidget            *view,
+                                                      gboolean              shown);
+gboolean    cuocc_compat_sidebar_view_get_shown      (GtkWidget            *view);
+gboolean    cuocc_compat_sidebar_view_get_folded     (GtkWidget            *view);
+
 /* ----- style ----- */
 
 /* The widget's foreground colour: gtk_widget_get_color() from GTK 4.10,

@@ -10,7 +10,15 @@
 
 #include "cuocc-compat.h"
 #include "cuocc-gpu-choice.h"
+#include "cuocc-reflow-box.h"
 #include "cuocc-window-private.h"
+
+/* Below this width the kernels sidebar lies over the calculator instead of
+ * beside it: the sidebar (280 px and its border) and the calculator's
+ * minimum width (the inputs, 316 px, a border and the results, 410 px) no
+ * longer fit side by side. libadwaita 1.2's AdwFlap finds this by itself
+ * from the minimum widths; the newer AdwOverlaySplitView needs the number. */
+#define KERNELS_FOLD_WIDTH 1010
 
 /* Executables have no extension: "All files" comes first. */
 static const CuoccFileFilter log_filters[] = {
@@ -286,7 +294,7 @@ compare_chosen_cb (GObject  *owner,
 {
   CuoccWindow *self = CUOCC_WINDOW (owner);
 
-  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   cuocc_kernels_panel_compare_file (self->kernels_panel, file);
 }
 
@@ -334,9 +342,12 @@ void
 cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
 {
   g_type_ensure (CUOCC_TYPE_KERNELS_PANEL);
+  g_type_ensure (CUOCC_TYPE_REFLOW_BOX);
 
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_panel);
-  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
   gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
@@ -351,6 +362,13 @@ cuocc_window_init_import (CuoccWindow *self)
   gtk_drop_target_set_gtypes (drop, types, G_N_ELEMENTS (types));
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  self->kernels_view = cuocc_compat_sidebar_view_new (ADW_APPLICATION_WINDOW (self),
+                                                      GTK_WIDGET (self->kernels_panel),
+                                                      self->calculator_content, KERNELS_FOLD_WIDTH);
+  adw_bin_set_child (self->calculator_page, self->kernels_view);
+  g_object_bind_property (self->kernels_view, cuocc_compat_sidebar_view_shown_property (),
+                          self->kernels_button, "active", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   g_signal_connect_swapped (self->kernels_panel, "kernel-chosen", G_CALLBACK (kernel_chosen_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
@@ -369,7 +387,7 @@ cuocc_window_import_file (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file);
 }
@@ -381,7 +399,7 @@ cuocc_window_import_text (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
-  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);
 }
@@ -395,6 +413,6 @@ cuocc_window_import_file_choosing (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  gtk_revealer_set_reveal_child (self->kernels_revealer, TRUE);
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   cuocc_kernels_panel_load_file_choosing (self->kernels_panel, file, kernel_key);
 }

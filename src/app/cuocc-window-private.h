@@ -43,7 +43,10 @@ struct _CuoccWindow
   CuoccGpuDataPage *gpu_data_page;
   GMenu *recent_section;
   CuoccKernelsPanel *kernels_panel;
-  GtkRevealer *kernels_revealer;
+  AdwBin *calculator_page;
+  GtkWidget *calculator_content;
+  GtkToggleButton *kernels_button;
+  GtkWidget *kernels_view;         /* the kernels panel beside or over calculator_content */
 
   /* the graphs by CuoccSeriesKind */
   CuoccGraph *graphs[CUOCC_N_ALL_GRAPHS];

@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 
 #include "app-test.h"
+#include "cuocc-compat.h"
 
 static gboolean have_display;
 static char *last_message;
@@ -221,4 +222,21 @@ app_test_window_free (CuoccWindow *window)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   app_test_forget_message ();
+}
+
+void
+app_test_wait_for_kernels (CuoccWindow *window)
+{
+  GtkWidget *panel = GTK_WIDGET (window->kernels_panel);
+  graphene_point_t origin;
+
+  g_assert_true (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
+  for (;;)
+    {
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      if (gtk_widget_get_mapped (panel) &&
+          gtk_widget_compute_point (panel, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &origin) &&
+          origin.x >= 0)
+        return;
+    }
 }

@@ -40,5 +40,7 @@ void         app_test_timed_change    (CuoccWindow  *window,
                                        const char   *text,
                                        AppTestTimes *times);
 void         app_test_forget_message  (void);
+/* Waits until the kernels sidebar has slid all the way in. */
+void         app_test_wait_for_kernels (CuoccWindow *window);
 
 G_END_DECLS
