@@ -22,15 +22,28 @@
 /* CuoccInput.carveout when the kernel sets no carveout preference. */
 #define CUOCC_CARVEOUT_NONE           (-1)
 
+/**
+ * CuoccInput:
+ * @threads: threads per block, >= 1
+ * @regs: registers per thread, >= 0
+ * @smem: static + dynamic shared memory per block, without the runtime's reservation
+ * @smem_config: shared memory configuration per SM; -1 for the largest
+ * @barriers: block barriers, >= 0 (default 1)
+ * @caching: global caching in L1 (compute capabilities 5.2, 5.3, 6.1 and 6.2)
+ * @cluster_size: blocks per cluster; 0 for a launch without clusters
+ * @carveout: preferred carveout in percent, 0..100, or %CUOCC_CARVEOUT_NONE
+ *
+ * A question: a kernel's configuration on one GPU. Fill it with cuocc_input_init() first.
+ */
 typedef struct {
-  int threads;                     /* threads per block, >= 1 */
-  int regs;                        /* registers per thread, >= 0 */
-  gint64 smem;                     /* static + dynamic shared memory per block, without the runtime's reservation */
-  gint64 smem_config;              /* shared memory configuration per SM; -1 for the largest */
-  int barriers;                    /* block barriers, >= 0 (default 1) */
+  int threads;
+  int regs;
+  gint64 smem;
+  gint64 smem_config;
+  int barriers;
   CuoccCaching caching;
-  int cluster_size;                /* blocks per cluster; 0 for a launch without clusters */
-  int carveout;                    /* preferred carveout in percent, 0..100, or CUOCC_CARVEOUT_NONE */
+  int cluster_size;
+  int carveout;
 } CuoccInput;
 
 G_BEGIN_DECLS

@@ -137,8 +137,7 @@ CUOCC_AVAILABLE void cuocc_table_append_row     (GString           *out,
                                                  const CuoccCell   *cells,
                                                  guint              n_columns);
 
-/* Cells for C callers; introspection has no use for inline functions (and
- * g-ir-scanner cannot parse their compound literals). */
+/* Inline constructors for C; g-ir-scanner cannot read compound literals. */
 #ifndef __GI_SCANNER__
 static inline CuoccCell
 cuocc_cell_null (void)
@@ -181,6 +180,7 @@ cuocc_cell_number (const char *text)
 {
   return (CuoccCell) { .kind = text != NULL ? CUOCC_CELL_NUMBER : CUOCC_CELL_NULL, .text = text };
 }
-#endif
+
+#endif /* __GI_SCANNER__ */
 
 G_END_DECLS
