@@ -25,9 +25,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* The hardware has 16 named barriers per block. */
-#define MAX_BARRIERS 16
-
 /* ----- helpers ----- */
 
 /* What the fields say goes to the calculation: an input, or why there is
@@ -149,26 +146,29 @@ update_opt_in (CuoccInputPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->opt_in_label), text != NULL);
 }
 
+/* The ranges are the library's, the command line's too: the GPU's launch
+ * limits, and what cuocc answers for beyond them. */
 static void
 update_ranges (CuoccInputPanel *self)
 {
-  const CuoccCapability *cap = &self->gpu.cap;
-
-  self->fields[CUOCC_FIELD_THREADS].min = 1;
-  self->fields[CUOCC_FIELD_THREADS].max = cap->max_threads_per_block;
-  self->fields[CUOCC_FIELD_REGS].min = 0;
-  self->fields[CUOCC_FIELD_REGS].max = cap->max_regs_per_thread;
-  self->fields[CUOCC_FIELD_SMEM].min = 0;
-  self->fields[CUOCC_FIELD_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
-  self->fields[CUOCC_FIELD_BARRIERS].min = 0;
-  self->fields[CUOCC_FIELD_BARRIERS].max = MAX_BARRIERS;
-  self->fields[CUOCC_FIELD_CLUSTER_SIZE].min = 0;
-  self->fields[CUOCC_FIELD_CLUSTER_SIZE].max = cap->max_cluster_size;
-  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].min = 0;
-  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
+  static const CuoccInputKind kinds[CUOCC_N_FIELDS] = {
+    [CUOCC_FIELD_THREADS] = CUOCC_INPUT_THREADS,
+    [CUOCC_FIELD_REGS] = CUOCC_INPUT_REGS,
+    [CUOCC_FIELD_SMEM] = CUOCC_INPUT_SMEM,
+    [CUOCC_FIELD_BARRIERS] = CUOCC_INPUT_BARRIERS,
+    [CUOCC_FIELD_CLUSTER_SIZE] = CUOCC_INPUT_CLUSTER_SIZE,
+    [CUOCC_FIELD_DYNAMIC_SMEM] = CUOCC_INPUT_SMEM,
+  };
 
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
-    check_field (self, i);
+    {
+      CuoccInputRange r = cuocc_input_range (&self->gpu.cap, kinds[i]);
+
+      self->fields[i].min = r.min;
+      self->fields[i].max = r.launch_max;
+      self->fields[i].limit = r.max;
+      check_field (self, i);
+    }
 }
 
 /* Clusters from 9.0 on, the carveout preference from 7.0 on; before, the

@@ -46,8 +46,33 @@ typedef struct {
   int carveout;
 } CuoccInput;
 
+/* The inputs that have a range of values. */
+typedef enum {
+  CUOCC_INPUT_THREADS,             /* threads per block */
+  CUOCC_INPUT_REGS,                /* registers per thread */
+  CUOCC_INPUT_SMEM,                /* shared memory per block, static plus dynamic, in bytes */
+  CUOCC_INPUT_BARRIERS,            /* block barriers */
+  CUOCC_INPUT_CLUSTER_SIZE,        /* blocks per cluster; 0 for a launch without clusters */
+  CUOCC_INPUT_CARVEOUT,            /* carveout preference in percent */
+} CuoccInputKind;
+
+#define CUOCC_N_INPUT_KINDS (CUOCC_INPUT_CARVEOUT + 1)
+
+/* What an input may be, the one statement of it that the app and the
+ * command line both give: cuocc answers for min to max; the GPU launches
+ * min to launch_max. Between the two the answer is 0 blocks, with a warning
+ * naming the limit, so that a sweep or a batch has a row for every
+ * configuration and a graph shows where the limit lies. */
+typedef struct {
+  gint64 min;
+  gint64 max;
+  gint64 launch_max;
+} CuoccInputRange;
+
 G_BEGIN_DECLS
 
+/* cap NULL: the range for any GPU (launch_max is max). */
+CUOCC_AVAILABLE CuoccInputRange cuocc_input_range (const CuoccCapability *cap, CuoccInputKind kind);
 CUOCC_AVAILABLE void cuocc_input_init (CuoccInput *input);
 CUOCC_AVAILABLE gboolean cuocc_input_validate (const CuoccGpu *gpu, const CuoccInput *input, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_calculate (const CuoccGpu *gpu, const CuoccInput *input, CuoccResult *result, GError **error);
