@@ -453,7 +453,7 @@ gpu_selected_cb (CuoccInputPanel *self)
     {
       self->gpu_valid = FALSE;
       g_free (self->gpu_error);
-      self->gpu_error = g_strdup (error->message);
+      self->gpu_error = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
       update_cc_label (self);
       emit_changed (self);
       return;
@@ -511,6 +511,10 @@ setup_gpu_label_cb (GtkSignalListItemFactory *factory,
 {
   GtkWidget *label = gtk_label_new (NULL);
 
+  /* The inputs' column is wide enough for every product's whole name
+   * ("NVIDIA GeForce RTX 4070 Ti SU…" names another GPU); only a device
+   * file's longer name is cut. A wrapping label would not do: the drop-down
+   * lays its item out in a row, which asks a label for its one-line width. */
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_list_item_set_child (item, label);
