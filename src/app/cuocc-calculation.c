@@ -72,7 +72,6 @@ enum {
 
 enum {
   CHANGED,
-  PINNED_CHANGED,
   N_SIGNALS
 };
 
@@ -163,18 +162,16 @@ set_pinned_config (CuoccCalculation  *self,
                    const char        *gpu_id,
                    const CuoccConfig *config)
 {
-  gboolean was_pinned = self->have_pinned;
-
   self->have_pinned = TRUE;
   self->pinned = *config;
   g_free (self->pinned_gpu_id);
   self->pinned_gpu_id = g_strdup (gpu_id);
   fill_series (self->pinned_series, &self->pinned.gpu, &self->pinned.input);
 
-  if (!was_pinned)
-    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PINNED]);
+  g_object_freeze_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PINNED_GPU_ID]);
-  g_signal_emit (self, signals[PINNED_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PINNED]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /* ----- dispose / finalize ----- */
@@ -186,10 +183,10 @@ cuocc_calculation_finalize (GObject *object)
 
   clear_series (self->series);
   clear_series (self->pinned_series);
-  g_free (self->gpu_id);
-  g_free (self->input_error);
-  g_free (self->error);
-  g_free (self->pinned_gpu_id);
+  g_clear_pointer (&self->gpu_id, g_free);
+  g_clear_pointer (&self->input_error, g_free);
+  g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->pinned_gpu_id, g_free);
 
   G_OBJECT_CLASS (cuocc_calculation_parent_class)->finalize (object);
 }
@@ -287,6 +284,8 @@ cuocc_calculation_class_init (CuoccCalculationClass *klass)
   props[PROP_BEST_BLOCK_SIZE] = g_param_spec_int ("best-block-size", NULL, NULL, 0, G_MAXINT, 0, ro);
   props[PROP_SPILL_STORES] = g_param_spec_int ("spill-stores", NULL, NULL, 0, G_MAXINT, 0, rw);
   props[PROP_SPILL_LOADS] = g_param_spec_int ("spill-loads", NULL, NULL, 0, G_MAXINT, 0, rw);
+  /* Notified whenever the pinned configuration changes, also when one
+   * replaces another. */
   props[PROP_PINNED] = g_param_spec_boolean ("pinned", NULL, NULL, FALSE, ro);
   props[PROP_PINNED_GPU_ID] = g_param_spec_string ("pinned-gpu-id", NULL, NULL, NULL, ro);
   /* How many times the result was worked out: once per change. */
@@ -296,10 +295,6 @@ cuocc_calculation_class_init (CuoccCalculationClass *klass)
   /* After every recomputation, the properties notified. */
   signals[CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /* A configuration was pinned (again) or let go. */
-  signals[PINNED_CHANGED] =
-    g_signal_new ("pinned-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
@@ -549,9 +544,10 @@ cuocc_calculation_unpin (CuoccCalculation *self)
   self->have_pinned = FALSE;
   g_clear_pointer (&self->pinned_gpu_id, g_free);
   clear_series (self->pinned_series);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PINNED]);
+  g_object_freeze_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PINNED_GPU_ID]);
-  g_signal_emit (self, signals[PINNED_CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PINNED]);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /* NULL when nothing is pinned. */

@@ -123,7 +123,7 @@ static const struct {
   { N_("Register allocation unit"), cell_reg_unit },
   { N_("Register allocation granularity"), cell_reg_gran },
   { N_("Warp allocation granularity"), cell_warp_gran },
-  { N_("Register file partitions"), cell_partitions },
+  { N_("SM sub-partitions"), cell_partitions },
   { N_("Shared memory per SM"), cell_smem_sm },
   { N_("Shared memory configurations (KiB)"), cell_smem_configs, TRUE },
   { N_("Max shared memory per block"), cell_smem_block },

@@ -28,10 +28,11 @@ format_value (const CuoccInputField *field,
 }
 
 static char *
-format_range (const CuoccInputField *field)
+format_range (const CuoccInputField *field,
+              gint64                 to)
 {
   g_autofree char *min = format_value (field, field->min);
-  g_autofree char *max = format_value (field, field->max);
+  g_autofree char *max = format_value (field, to);
 
   /* Translators: a range of allowed values, e.g. "1–1,024" */
   return g_strdup_printf (_("%s–%s"), min, max);
@@ -96,7 +97,7 @@ void
 cuocc_input_field_check (CuoccInputField *f,
                          gboolean         kib)
 {
-  g_autofree char *range = format_range (f);
+  g_autofree char *range = format_range (f, f->max);
   g_autofree char *hint = NULL;
   gint64 value = 0;
 
@@ -108,6 +109,15 @@ cuocc_input_field_check (CuoccInputField *f,
       f->status = CUOCC_FIELD_STATUS_INVALID;
       /* Translators: shown under an input, e.g. "Enter a whole number: 1–1,024" */
       hint = g_strdup_printf (f->is_size ? _("Enter a size: %s") : _("Enter a whole number: %s"), range);
+    }
+  else if (value > f->limit)
+    {
+      g_autofree char *typed = format_value (f, value);
+      g_autofree char *answered = format_range (f, f->limit);
+
+      f->status = CUOCC_FIELD_STATUS_INVALID;
+      /* Translators: shown under an input, e.g. "2,000,000 is more than cuocc answers for: 1–1,048,576" */
+      hint = g_strdup_printf (_("%s is more than cuocc answers for: %s"), typed, answered);
     }
   else if (value > f->max)
     {

@@ -19,7 +19,8 @@ typedef struct {
   GtkLabel *hint;                  /* says what is allowed, or what is wrong */
   gboolean is_size;                /* bytes, shown as sizes; may have a unit */
   gint64 min;
-  gint64 max;                      /* what the GPU allows */
+  gint64 max;                      /* what the GPU launches */
+  gint64 limit;                    /* what cuocc answers for; above max, 0 blocks (cuocc_input_range) */
   gint64 value;                    /* the last value that could be calculated */
   CuoccFieldStatus status;
 } CuoccInputField;

@@ -11,57 +11,7 @@
 
 #include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
-#include "cuocc-gpu-search.h"
-#include "cuocc-input-field.h"
-#include "cuocc-input-panel.h"
-
-enum {
-  UNIT_BYTES,
-  UNIT_KIB,
-};
-
-/* ----- struct ----- */
-
-struct _CuoccInputPanel
-{
-  GtkWidget parent_instance;
-
-  /* template */
-  GtkWidget *box;
-  GtkDropDown *gpu_dropdown;
-  GtkLabel *cc_label;
-  GtkDropDown *smem_config_dropdown;
-  GtkEntry *carveout_entry;
-  GtkWidget *caching_box;
-  GtkDropDown *caching_dropdown;
-  GtkEntry *threads_entry;
-  GtkLabel *threads_hint;
-  GtkEntry *regs_entry;
-  GtkLabel *regs_hint;
-  GtkEntry *smem_entry;
-  GtkDropDown *smem_unit_dropdown;
-  GtkLabel *smem_hint;
-  GtkEntry *barriers_entry;
-  GtkLabel *barriers_hint;
-  GtkEntry *cluster_size_entry;
-  GtkLabel *cluster_size_hint;
-  GtkEntry *dynamic_smem_entry;
-  GtkLabel *dynamic_smem_hint;
-  GtkLabel *opt_in_label;
-
-  GListStore *gpus;
-  guint gpu_position;
-  CuoccGpu gpu;
-  gboolean gpu_valid;
-  char *gpu_error;
-  gint64 smem_configs[CUOCC_MAX_SMEM_CONFIGS];
-  guint n_smem_configs;
-  CuoccInputField fields[CUOCC_N_FIELDS];
-  guint frozen;
-  gboolean changed_while_frozen;
-
-  CuoccCalculation *calculation;
-};
+#include "cuocc-input-panel-private.h"
 
 /* ----- type definition ----- */
 
@@ -74,9 +24,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-/* The hardware has 16 named barriers per block. */
-#define MAX_BARRIERS 16
 
 /* ----- helpers ----- */
 
@@ -199,26 +146,29 @@ update_opt_in (CuoccInputPanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->opt_in_label), text != NULL);
 }
 
+/* The ranges are the library's, the command line's too: the GPU's launch
+ * limits, and what cuocc answers for beyond them. */
 static void
 update_ranges (CuoccInputPanel *self)
 {
-  const CuoccCapability *cap = &self->gpu.cap;
-
-  self->fields[CUOCC_FIELD_THREADS].min = 1;
-  self->fields[CUOCC_FIELD_THREADS].max = cap->max_threads_per_block;
-  self->fields[CUOCC_FIELD_REGS].min = 0;
-  self->fields[CUOCC_FIELD_REGS].max = cap->max_regs_per_thread;
-  self->fields[CUOCC_FIELD_SMEM].min = 0;
-  self->fields[CUOCC_FIELD_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
-  self->fields[CUOCC_FIELD_BARRIERS].min = 0;
-  self->fields[CUOCC_FIELD_BARRIERS].max = MAX_BARRIERS;
-  self->fields[CUOCC_FIELD_CLUSTER_SIZE].min = 0;
-  self->fields[CUOCC_FIELD_CLUSTER_SIZE].max = cap->max_cluster_size;
-  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].min = 0;
-  self->fields[CUOCC_FIELD_DYNAMIC_SMEM].max = MAX (cap->smem_per_block_optin, cap->smem_per_block);
+  static const CuoccInputKind kinds[CUOCC_N_FIELDS] = {
+    [CUOCC_FIELD_THREADS] = CUOCC_INPUT_THREADS,
+    [CUOCC_FIELD_REGS] = CUOCC_INPUT_REGS,
+    [CUOCC_FIELD_SMEM] = CUOCC_INPUT_SMEM,
+    [CUOCC_FIELD_BARRIERS] = CUOCC_INPUT_BARRIERS,
+    [CUOCC_FIELD_CLUSTER_SIZE] = CUOCC_INPUT_CLUSTER_SIZE,
+    [CUOCC_FIELD_DYNAMIC_SMEM] = CUOCC_INPUT_SMEM,
+  };
 
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
-    check_field (self, i);
+    {
+      CuoccInputRange r = cuocc_input_range (&self->gpu.cap, kinds[i]);
+
+      self->fields[i].min = r.min;
+      self->fields[i].max = r.launch_max;
+      self->fields[i].limit = r.max;
+      check_field (self, i);
+    }
 }
 
 /* Clusters from 9.0 on, the carveout preference from 7.0 on; before, the
@@ -291,64 +241,6 @@ set_carveout_text (CuoccInputPanel *self,
 }
 
 static void
-update_cc_label (CuoccInputPanel *self)
-{
-  g_autofree char *text = NULL;
-
-  if (!self->gpu_valid)
-    {
-      gtk_label_set_label (self->cc_label, self->gpu_error);
-      gtk_widget_add_css_class (GTK_WIDGET (self->cc_label), "error");
-      return;
-    }
-
-  gtk_widget_remove_css_class (GTK_WIDGET (self->cc_label), "error");
-
-  if (self->gpu.sm_count > 0)
-    /* Translators: e.g. "Compute capability 9.0 · Hopper · 132 SMs" */
-    text = g_strdup_printf (ngettext ("Compute capability %d.%d · %s · %d SM",
-                                      "Compute capability %d.%d · %s · %d SMs",
-                                      self->gpu.sm_count),
-                            self->gpu.cap.major, self->gpu.cap.minor,
-                            self->gpu.cap.architecture, self->gpu.sm_count);
-  else
-    /* Translators: e.g. "Compute capability 9.0 · Hopper" */
-    text = g_strdup_printf (_("Compute capability %d.%d · %s"),
-                            self->gpu.cap.major, self->gpu.cap.minor,
-                            self->gpu.cap.architecture);
-
-  gtk_label_set_label (self->cc_label, text);
-}
-
-static void
-update_smem_configs (CuoccInputPanel *self)
-{
-  const CuoccCapability *cap = &self->gpu.cap;
-  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-
-  self->n_smem_configs = 0;
-  for (int i = 0; i < cap->n_smem_configs && i < CUOCC_MAX_SMEM_CONFIGS; i++)
-    {
-      g_autofree char *text = cuocc_format_bytes (cap->smem_configs[i]);
-
-      self->smem_configs[self->n_smem_configs++] = cap->smem_configs[i];
-      gtk_string_list_append (list, text);
-    }
-
-  if (self->n_smem_configs == 0)
-    {
-      g_autofree char *text = cuocc_format_bytes (cap->smem_per_sm);
-
-      self->smem_configs[self->n_smem_configs++] = cap->smem_per_sm;
-      gtk_string_list_append (list, text);
-    }
-
-  gtk_drop_down_set_model (self->smem_config_dropdown, G_LIST_MODEL (list));
-  gtk_drop_down_set_selected (self->smem_config_dropdown, 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->smem_config_dropdown), self->n_smem_configs > 1);
-}
-
-static void
 apply_gpu (CuoccInputPanel *self,
            const CuoccGpu  *gpu)
 {
@@ -358,8 +250,8 @@ apply_gpu (CuoccInputPanel *self,
   self->gpu_valid = TRUE;
   g_clear_pointer (&self->gpu_error, g_free);
 
-  update_cc_label (self);
-  update_smem_configs (self);
+  cuocc_input_panel_update_cc_label (self);
+  cuocc_input_panel_update_smem_configs (self);
   gtk_widget_set_visible (self->caching_box, gpu->cap.partitioned_caching);
   update_ranges (self);
   update_sensitivity (self);
@@ -367,40 +259,6 @@ apply_gpu (CuoccInputPanel *self,
 
   emit_changed (self);
   thaw (self);
-}
-
-static guint
-find_gpu (CuoccInputPanel *self,
-          const char      *id)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->gpus));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), i);
-
-      if (cuocc_gpu_choice_get_kind (choice) != CUOCC_GPU_CHOICE_LOAD_FILE &&
-          g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
-        return i;
-    }
-
-  return GTK_INVALID_LIST_POSITION;
-}
-
-/* A custom device goes just above the entry that loads one. */
-static guint
-add_custom_gpu (CuoccInputPanel *self,
-                const char      *path,
-                const CuoccGpu  *gpu)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->gpus));
-  /* Translators: an entry of the GPU list for a device loaded from a file */
-  g_autofree char *title = g_strdup_printf (_("Custom: %s"), gpu->name);
-  g_autoptr(CuoccGpuChoice) choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_CUSTOM, title, path);
-
-  g_list_store_insert (self->gpus, n - 1, choice);
-
-  return n - 1;
 }
 
 static void
@@ -454,7 +312,7 @@ gpu_selected_cb (CuoccInputPanel *self)
       self->gpu_valid = FALSE;
       g_free (self->gpu_error);
       self->gpu_error = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
-      update_cc_label (self);
+      cuocc_input_panel_update_cc_label (self);
       emit_changed (self);
       return;
     }
@@ -502,34 +360,6 @@ static void
 dropdown_changed_cb (CuoccInputPanel *self)
 {
   emit_changed (self);
-}
-
-static void
-setup_gpu_label_cb (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item,
-                    gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  /* The inputs' column is wide enough for every product's whole name
-   * ("NVIDIA GeForce RTX 4070 Ti SU…" names another GPU); only a device
-   * file's longer name is cut. A wrapping label would not do: the drop-down
-   * lays its item out in a row, which asks a label for its one-line width. */
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_gpu_label_cb (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item,
-                   gpointer                  user_data)
-{
-  CuoccGpuChoice *choice = gtk_list_item_get_item (item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
-
-  gtk_label_set_label (label, cuocc_gpu_choice_get_title (choice));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (label), cuocc_gpu_choice_get_title (choice));
 }
 
 /* ----- dispose / finalize ----- */
@@ -605,7 +435,6 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
 static void
 cuocc_input_panel_init (CuoccInputPanel *self)
 {
-  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   GtkEntry *entries[CUOCC_N_FIELDS];
   GtkLabel *hints[CUOCC_N_FIELDS];
   CuoccInput defaults;
@@ -644,12 +473,7 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, defaults.cluster_size);
   set_field_text (self, CUOCC_FIELD_DYNAMIC_SMEM, 0);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_gpu_label_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_gpu_label_cb), NULL);
-  gtk_drop_down_set_factory (self->gpu_dropdown, factory);
-  cuocc_gpu_search_attach (self->gpu_dropdown);
-  self->gpus = cuocc_gpu_choice_list_new ();
-  gtk_drop_down_set_model (self->gpu_dropdown, G_LIST_MODEL (self->gpus));
+  cuocc_input_panel_init_gpu_list (self);
   thaw (self);
   self->changed_while_frozen = FALSE;
 
@@ -671,21 +495,6 @@ cuocc_input_panel_get_gpu (CuoccInputPanel *self)
   g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
 
   return self->gpu_valid ? &self->gpu : NULL;
-}
-
-const char *
-cuocc_input_panel_get_gpu_id (CuoccInputPanel *self)
-{
-  g_autoptr(CuoccGpuChoice) choice = NULL;
-
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
-
-  choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), self->gpu_position);
-  if (choice == NULL)
-    return NULL;
-
-  /* The store keeps the choice, and so its id, alive. */
-  return cuocc_gpu_choice_get_id (choice);
 }
 
 gboolean
@@ -809,48 +618,14 @@ cuocc_input_panel_select_gpu (CuoccInputPanel  *self,
   if (!cuocc_gpu_resolve_id (id, &gpu, error))
     return FALSE;
 
-  position = find_gpu (self, id);
+  position = cuocc_input_panel_find_gpu (self, id);
   if (position == GTK_INVALID_LIST_POSITION)
-    position = add_custom_gpu (self, id, &gpu);
+    position = cuocc_input_panel_add_custom_gpu (self, id, &gpu);
 
   select_position (self, position);
   apply_gpu (self, &gpu);
 
   return TRUE;
-}
-
-guint
-cuocc_input_panel_get_smem_configs (CuoccInputPanel  *self,
-                                    gint64          **configs)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), 0);
-
-  if (configs != NULL)
-    *configs = self->smem_configs;
-
-  return self->n_smem_configs;
-}
-
-gboolean
-cuocc_input_panel_set_smem_config (CuoccInputPanel *self,
-                                   gint64           config)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
-
-  if (config < 0)
-    {
-      gtk_drop_down_set_selected (self->smem_config_dropdown, 0);
-      return TRUE;
-    }
-
-  for (guint i = 0; i < self->n_smem_configs; i++)
-    if (self->smem_configs[i] == config)
-      {
-        gtk_drop_down_set_selected (self->smem_config_dropdown, i);
-        return TRUE;
-      }
-
-  return FALSE;
 }
 
 /* Everything is checked before anything changes, so a session that cannot

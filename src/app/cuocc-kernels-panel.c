@@ -9,65 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-format.h"
-#include "cuocc-kernel-item.h"
-#include "cuocc-kernel-loader.h"
-#include "cuocc-kernels-panel.h"
-
-/* What a label shows of a kernel's name: more than any screen, less than
- * what Pango lays out slowly. */
-#define DETAILS_NAME_MAX_CHARS 600
-#define LIST_NAME_MAX_CHARS 200
-
-/* ----- struct ----- */
-
-struct _CuoccKernelsPanel
-{
-  GtkWidget parent_instance;
-
-  /* template */
-  GtkWidget *box;
-  GtkLabel *source_label;
-  GtkSpinner *spinner;
-  GtkSearchEntry *search_entry;
-  GtkDropDown *arch_dropdown;
-  GtkStack *list_stack;
-  GtkListView *list_view;
-  GtkLabel *count_label;
-  GtkWidget *details_separator;
-  GtkWidget *details_box;
-  GtkLabel *name_label;
-  GtkLabel *figures_label;
-  GtkWidget *spill_box;
-  GtkLabel *spill_label;
-  GtkLabel *profiler_label;
-  GtkWidget *load_box;
-  GtkLabel *load_label;
-  GtkButton *load_button;
-  GtkLabel *change_label;
-  GtkLabel *compare_label;
-
-  GListStore *store;
-  GtkCustomFilter *filter;
-  GtkFilterListModel *shown;
-  GtkSingleSelection *selection;
-  char **words;                    /* the search, case-folded */
-  gboolean selecting;
-
-  CuoccKernelItem *chosen;
-  double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
-
-  GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
-  int gpu_major;                   /* the GPU the load marks are for; 0: none */
-  int gpu_minor;
-
-  CuoccKernelLoader *loader;
-  CuoccKernelLoader *compare_loader;
-  GListStore *compare_store;       /* the build compared with, or NULL */
-  char *compare_name;
-  gboolean truncated;
-  char *pending_key;               /* the kernel to choose when the log is read */
-};
+#include "cuocc-kernels-panel-private.h"
 
 /* ----- type definition ----- */
 
@@ -81,151 +23,9 @@ enum {
   N_SIGNALS
 };
 
-/* The first choices of the architecture dropdown; architectures follow. */
-enum {
-  ARCH_ALL,
-  ARCH_LOADED,
-  N_ARCH_CHOICES
-};
-
 static guint signals[N_SIGNALS];
 
 /* ----- helpers ----- */
-
-/* "sm_80 · 32 regs · 9 KiB smem · 1 bar", the figures a row has room for. */
-static char *
-row_summary (const CuoccKernel *k)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-
-  g_ptr_array_add (parts, g_strdup (k->arch ? k->arch : _("no architecture")));
-  if (k->regs >= 0)
-    /* Translators: registers per thread, short, e.g. "32 regs" */
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d reg", "%d regs", k->regs), k->regs));
-  if (k->smem > 0)
-    {
-      g_autofree char *size = cuocc_format_bytes (k->smem);
-
-      /* Translators: shared memory per block, short, e.g. "9 KiB smem" */
-      g_ptr_array_add (parts, g_strdup_printf (_("%s smem"), size));
-    }
-  if (k->barriers > 0)
-    /* Translators: barriers per block, short, e.g. "2 bar" */
-    g_ptr_array_add (parts, g_strdup_printf (_("%d bar"), k->barriers));
-  g_ptr_array_add (parts, NULL);
-
-  return g_strjoinv (" · ", (char **) parts->pdata);
-}
-
-static char *
-details_summary (const CuoccKernel *k)
-{
-  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-
-  if (k->arch != NULL)
-    /* Translators: e.g. "Architecture sm_80 (compute capability 8.0)" */
-    g_ptr_array_add (lines, g_strdup_printf (_("Architecture %s (compute capability %d.%d)"),
-                                             k->arch, k->cc_major, k->cc_minor));
-  else if (k->cc_major > 0)
-    g_ptr_array_add (lines, g_strdup_printf (_("Compute capability %d.%d"), k->cc_major, k->cc_minor));
-  if (k->regs >= 0)
-    g_ptr_array_add (lines, g_strdup_printf (ngettext ("%d register per thread", "%d registers per thread", k->regs),
-                                             k->regs));
-  if (k->smem >= 0)
-    {
-      g_autofree char *size = cuocc_format_bytes (k->smem);
-
-      g_ptr_array_add (lines, g_strdup_printf (_("%s static shared memory per block"), size));
-    }
-  if (k->dynamic_smem > 0)
-    {
-      g_autofree char *size = cuocc_format_bytes (k->dynamic_smem);
-
-      g_ptr_array_add (lines, g_strdup_printf (_("%s dynamic shared memory per block"), size));
-    }
-  if (k->barriers >= 0)
-    g_ptr_array_add (lines, g_strdup_printf (ngettext ("%d barrier", "%d barriers", k->barriers), k->barriers));
-  if (k->stack > 0)
-    {
-      g_autofree char *size = cuocc_format_bytes (k->stack);
-
-      g_ptr_array_add (lines, g_strdup_printf (_("%s stack frame per thread"), size));
-    }
-  g_ptr_array_add (lines, NULL);
-
-  return g_strjoinv ("\n", (char **) lines->pdata);
-}
-
-static char *
-spill_text (const CuoccKernel *k)
-{
-  g_autofree char *stores = cuocc_format_bytes (MAX (k->spill_stores, 0));
-  g_autofree char *loads = cuocc_format_bytes (MAX (k->spill_loads, 0));
-
-  /* Translators: e.g. "Spills registers to local memory: 2,076 bytes of spill stores and 2,344 bytes of
-     spill loads in the compiled code …" */
-  return g_strdup_printf (_("Spills registers to local memory: %s of spill stores and %s of spill loads in "
-                            "the compiled code (the sizes of those instructions, not bytes per thread). "
-                            "More registers per thread would spill less; the Tuning page shows what "
-                            "occupancy remains."), stores, loads);
-}
-
-/* What Nsight Compute saw, beside what cuocc works out for the same launch. */
-static char *
-profiler_text (CuoccKernelsPanel *self,
-               gboolean          *disagrees)
-{
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (self->chosen);
-  g_autofree char *theirs = NULL;
-  g_autofree char *ours = NULL;
-  g_autofree char *block = NULL;
-
-  *disagrees = FALSE;
-  if (k->theoretical_occupancy < 0 && k->block_size <= 0)
-    return NULL;
-
-  if (k->block_size > 0)
-    /* Translators: e.g. "Nsight Compute profiled blocks of 256 threads." */
-    block = g_strdup_printf (ngettext ("Nsight Compute profiled blocks of %d thread.",
-                                       "Nsight Compute profiled blocks of %d threads.", k->block_size),
-                             k->block_size);
-  if (k->theoretical_occupancy < 0)
-    return g_steal_pointer (&block);
-
-  theirs = cuocc_format_percent (k->theoretical_occupancy / 100.0);
-  if (self->comparison < 0)
-    /* Translators: e.g. "Its theoretical occupancy: 50 %; the inputs now describe another launch." */
-    return g_strdup_printf (_("%s Its theoretical occupancy: %s; the inputs now describe another launch."),
-                            block ? block : "", theirs);
-
-  ours = cuocc_format_percent (self->comparison / 100.0);
-  *disagrees = !cuocc_table_occupancy_agrees (self->comparison, k->theoretical_occupancy);
-  if (*disagrees)
-    /* Translators: e.g. "… Theoretical occupancy: Nsight Compute 50 %, cuocc 100 %. They disagree." */
-    return g_strdup_printf (_("%s Theoretical occupancy: Nsight Compute %s, cuocc %s. They disagree."),
-                            block ? block : "", theirs, ours);
-
-  /* Translators: e.g. "… Theoretical occupancy: Nsight Compute 100 %, cuocc 100 %." */
-  return g_strdup_printf (_("%s Theoretical occupancy: Nsight Compute %s, cuocc %s."),
-                          block ? block : "", theirs, ours);
-}
-
-static void
-update_profiler (CuoccKernelsPanel *self)
-{
-  g_autofree char *text = NULL;
-  gboolean disagrees = FALSE;
-
-  if (self->chosen != NULL)
-    text = profiler_text (self, &disagrees);
-
-  gtk_label_set_label (self->profiler_label, text ? g_strstrip (text) : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->profiler_label), text != NULL);
-  if (disagrees)
-    gtk_widget_add_css_class (GTK_WIDGET (self->profiler_label), "warning");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->profiler_label), "warning");
-}
 
 /* A view of the items' kernels as a list, for the library's selection
  * and diff; the strings stay the items'. */
@@ -250,146 +50,6 @@ free_list_view (CuoccKernelList *list)
 {
   g_free (list->kernels);
   g_free (list);
-}
-
-static CuoccKernelItem *
-loaded_sibling (CuoccKernelsPanel *self,
-                const CuoccKernel *k)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-      const CuoccKernel *other = cuocc_kernel_item_get_kernel (item);
-
-      if (other->loaded == CUOCC_LOAD_YES && g_strcmp0 (other->file, k->file) == 0 &&
-          g_strcmp0 (*other->mangled ? other->mangled : other->name, *k->mangled ? k->mangled : k->name) == 0)
-        return item;
-    }
-  return NULL;
-}
-
-/* Says when the chosen entry is not what the driver runs on the GPU, and
- * offers the way out: the entry that loads, or a GPU that runs this one. */
-static void
-update_load (CuoccKernelsPanel *self)
-{
-  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *button = NULL;
-  CuoccKernelItem *sibling;
-
-  if (k != NULL && k->loaded == CUOCC_LOAD_OTHER && (sibling = loaded_sibling (self, k)) != NULL)
-    {
-      const char *arch = cuocc_kernel_item_get_kernel (sibling)->arch;
-
-      if (cuocc_kernel_runs_on (k, self->gpu_major, self->gpu_minor))
-        /* Translators: e.g. "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry." */
-        text = g_strdup_printf (_("On compute capability %d.%d the CUDA driver loads this kernel's %s entry."),
-                                self->gpu_major, self->gpu_minor, arch);
-      else
-        /* Translators: e.g. "sm_120 code cannot run on compute capability 8.9: the CUDA driver loads this
-           kernel's sm_80 entry. The inputs were left as they were." */
-        text = g_strdup_printf (_("%s code cannot run on compute capability %d.%d: the CUDA driver loads this "
-                                  "kernel's %s entry. The inputs were left as they were."),
-                                k->arch, self->gpu_major, self->gpu_minor, arch);
-      /* Translators: a button, e.g. "Show sm_89" */
-      button = g_strdup_printf (_("Show %s"), arch);
-    }
-  else if (k != NULL && k->loaded == CUOCC_LOAD_NONE)
-    {
-      /* Translators: e.g. "sm_90 code cannot run on compute capability 8.9, and no entry of this kernel can. …" */
-      text = g_strdup_printf (_("%s code cannot run on compute capability %d.%d, and no entry of this kernel can. "
-                                "The inputs were left as they were."),
-                              k->arch, self->gpu_major, self->gpu_minor);
-      /* Translators: a button, e.g. "Use Compute Capability 9.0" */
-      button = g_strdup_printf (_("Use Compute Capability %d.%d"), k->cc_major, k->cc_minor);
-    }
-
-  gtk_widget_set_visible (self->load_box, text != NULL);
-  gtk_label_set_label (self->load_label, text ? text : "");
-  gtk_button_set_label (self->load_button, button ? button : "");
-}
-
-static char *
-change_text (CuoccKernelItem *item)
-{
-  const CuoccKernel *before = NULL;
-  CuoccKernelChange change = item != NULL ? cuocc_kernel_item_get_change (item, &before) : CUOCC_KERNEL_SAME;
-  const CuoccKernel *k = item != NULL ? cuocc_kernel_item_get_kernel (item) : NULL;
-  g_autoptr(GPtrArray) parts = NULL;
-  g_autofree char *joined = NULL;
-
-  if (change == CUOCC_KERNEL_ADDED)
-    return g_strdup (_("New in this build: the compared build has no such entry."));
-  if (change != CUOCC_KERNEL_CHANGED || before == NULL)
-    return NULL;
-
-  parts = g_ptr_array_new_with_free_func (g_free);
-  if (before->regs != k->regs)
-    /* Translators: before and after, e.g. "registers 32 → 72" */
-    g_ptr_array_add (parts, g_strdup_printf (_("registers %d → %d"), before->regs, k->regs));
-  if (before->smem != k->smem)
-    g_ptr_array_add (parts, g_strdup_printf (_("shared memory %lld → %lld bytes"), (long long) before->smem,
-                                             (long long) k->smem));
-  if (before->barriers != k->barriers)
-    g_ptr_array_add (parts, g_strdup_printf (_("barriers %d → %d"), before->barriers, k->barriers));
-  if (before->stack != k->stack)
-    g_ptr_array_add (parts, g_strdup_printf (_("stack %lld → %lld bytes"), (long long) before->stack,
-                                             (long long) k->stack));
-  if (before->spill_stores != k->spill_stores || before->spill_loads != k->spill_loads)
-    g_ptr_array_add (parts, g_strdup_printf (_("spills %lld → %lld bytes"),
-                                             (long long) (MAX (before->spill_stores, 0) + MAX (before->spill_loads, 0)),
-                                             (long long) (MAX (k->spill_stores, 0) + MAX (k->spill_loads, 0))));
-  if (parts->len == 0)
-    g_ptr_array_add (parts, g_strdup (_("what the kernel declares")));
-  g_ptr_array_add (parts, NULL);
-  joined = g_strjoinv (", ", (char **) parts->pdata);
-
-  /* Translators: e.g. "Changed since the compared build: registers 32 → 72, stack 992 → 0 bytes." */
-  return g_strdup_printf (_("Changed since the compared build: %s."), joined);
-}
-
-static void
-update_details (CuoccKernelsPanel *self)
-{
-  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
-  g_autofree char *figures = NULL;
-  g_autofree char *spills = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *mangled = NULL;
-
-  gtk_widget_set_visible (self->details_box, k != NULL);
-  gtk_widget_set_visible (self->details_separator, k != NULL);
-  if (k == NULL)
-    {
-      gtk_widget_set_visible (self->load_box, FALSE);
-      return;
-    }
-
-  figures = details_summary (k);
-  /* Names of 20 KB without a space once froze the window for 41 s while the
-   * label wrapped them: show at most a screenful. */
-  name = cuocc_format_capped (k->name, DETAILS_NAME_MAX_CHARS);
-  mangled = *k->mangled ? cuocc_format_capped (k->mangled, DETAILS_NAME_MAX_CHARS) : NULL;
-  gtk_label_set_label (self->name_label, name);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), mangled);
-  gtk_label_set_label (self->figures_label, figures);
-
-  if (cuocc_kernel_item_has_spills (self->chosen))
-    spills = spill_text (k);
-  gtk_label_set_label (self->spill_label, spills ? spills : "");
-  gtk_widget_set_visible (self->spill_box, spills != NULL);
-
-  update_profiler (self);
-  update_load (self);
-  {
-    g_autofree char *change = change_text (self->chosen);
-
-    gtk_label_set_label (self->change_label, change ? change : "");
-    gtk_widget_set_visible (GTK_WIDGET (self->change_label), change != NULL);
-  }
 }
 
 static void
@@ -457,7 +117,7 @@ set_chosen (CuoccKernelsPanel *self,
 {
   g_set_object (&self->chosen, item);
   self->comparison = -1;
-  update_details (self);
+  cuocc_kernels_panel_update_details (self);
   if (announce && item != NULL)
     g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
 }
@@ -629,6 +289,53 @@ set_busy (CuoccKernelsPanel *self,
   gtk_spinner_set_spinning (self->spinner, busy);
 }
 
+static void failed_cb (CuoccKernelLoader *loader,
+                       const char        *source_name,
+                       const GError      *error,
+                       gboolean           reread,
+                       CuoccKernelsPanel *self);
+
+static void
+start_loading (CuoccKernelsPanel *self,
+               CuoccKernelLoader *loader,
+               GFile             *file)
+{
+  set_busy (self, TRUE);
+  cuocc_kernel_loader_load_file (loader, file);
+}
+
+static CuoccKernelLoader *
+loader_new (CuoccKernelsPanel *self,
+            GCallback          loaded)
+{
+  CuoccKernelLoader *loader = cuocc_kernel_loader_new ();
+
+  g_signal_connect (loader, "loaded", loaded, self);
+  g_signal_connect (loader, "failed", G_CALLBACK (failed_cb), self);
+  return loader;
+}
+
+static void
+drop_loader (CuoccKernelsPanel  *self,
+             CuoccKernelLoader **loader)
+{
+  if (*loader == NULL)
+    return;
+
+  cuocc_kernel_loader_cancel (*loader);
+  g_signal_handlers_disconnect_by_data (*loader, self);
+  g_clear_object (loader);
+}
+
+/* Another entry of the chosen kernel, chosen as a click would. */
+static void
+choose_entry (CuoccKernelsPanel *self,
+              CuoccKernelItem   *item)
+{
+  set_chosen (self, item, TRUE);
+  select_chosen (self);
+}
+
 /* ----- callbacks ----- */
 
 static void
@@ -719,84 +426,6 @@ selection_changed_cb (CuoccKernelsPanel *self)
 }
 
 static void
-setup_row_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  user_data)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name = gtk_label_new (NULL);
-  GtkWidget *summary = gtk_label_new (NULL);
-  GtkWidget *spills = gtk_label_new (_("spills"));
-  GtkWidget *mark = gtk_label_new (NULL);
-  GtkWidget *load = gtk_label_new (NULL);
-
-  /* Ellipsized labels ask for their whole text's width unless told: a long
-   * template name would widen the sidebar. */
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (name), 30);
-  gtk_label_set_xalign (GTK_LABEL (summary), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (summary), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (summary), 30);
-  gtk_widget_set_hexpand (summary, TRUE);
-  gtk_widget_add_css_class (summary, "caption");
-  gtk_widget_add_css_class (summary, "dim-label");
-  gtk_widget_add_css_class (spills, "caption");
-  gtk_widget_add_css_class (spills, "warning");
-  gtk_widget_add_css_class (mark, "caption");
-  gtk_widget_add_css_class (mark, "accent");
-  gtk_widget_add_css_class (load, "caption");
-  gtk_box_append (GTK_BOX (line), summary);
-  gtk_box_append (GTK_BOX (line), spills);
-  gtk_box_append (GTK_BOX (line), mark);
-  gtk_box_append (GTK_BOX (line), load);
-  gtk_box_append (GTK_BOX (box), name);
-  gtk_box_append (GTK_BOX (box), line);
-  gtk_widget_set_margin_top (box, 3);
-  gtk_widget_set_margin_bottom (box, 3);
-  gtk_list_item_set_child (list_item, box);
-}
-
-static void
-bind_row_cb (GtkSignalListItemFactory *factory,
-             GtkListItem              *list_item,
-             gpointer                  user_data)
-{
-  g_autofree char *capped = NULL;
-  CuoccKernelItem *item = gtk_list_item_get_item (list_item);
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  GtkWidget *name = gtk_widget_get_first_child (box);
-  GtkWidget *line = gtk_widget_get_next_sibling (name);
-  GtkWidget *summary = gtk_widget_get_first_child (line);
-  GtkWidget *spills = gtk_widget_get_next_sibling (summary);
-  GtkWidget *mark = gtk_widget_get_next_sibling (spills);
-  GtkWidget *load = gtk_widget_get_next_sibling (mark);
-  CuoccKernelChange change = cuocc_kernel_item_get_change (item, NULL);
-  g_autofree char *text = row_summary (k);
-  g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", k->name, k->mangled) : g_strdup (k->name);
-
-  capped = cuocc_format_capped (k->name, LIST_NAME_MAX_CHARS);
-  gtk_label_set_label (GTK_LABEL (name), capped);
-  gtk_label_set_label (GTK_LABEL (summary), text);
-  gtk_widget_set_tooltip_text (box, tooltip);
-  gtk_widget_set_visible (spills, cuocc_kernel_item_has_spills (item));
-
-  /* What the row adds to its figures: a change against the compared build,
-   * and whether it runs on the GPU. */
-  gtk_label_set_label (GTK_LABEL (mark), change == CUOCC_KERNEL_CHANGED ? _("changed")
-                                         : change == CUOCC_KERNEL_ADDED ? _("new") : "");
-  gtk_widget_set_visible (mark, change == CUOCC_KERNEL_CHANGED || change == CUOCC_KERNEL_ADDED);
-  gtk_widget_remove_css_class (load, "success");
-  gtk_widget_remove_css_class (load, "dim-label");
-  gtk_widget_add_css_class (load, k->loaded == CUOCC_LOAD_YES ? "success" : "dim-label");
-  gtk_label_set_label (GTK_LABEL (load), k->loaded == CUOCC_LOAD_YES ? _("loads")
-                                         : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
-  gtk_widget_set_visible (load, k->loaded == CUOCC_LOAD_YES || k->loaded == CUOCC_LOAD_NONE);
-}
-
-static void
 arch_changed_cb (CuoccKernelsPanel *self)
 {
   if (self->arches == NULL)
@@ -816,11 +445,8 @@ load_button_cb (CuoccKernelsPanel *self)
 
   if (k == NULL)
     return;
-  if (k->loaded == CUOCC_LOAD_OTHER && (sibling = loaded_sibling (self, k)) != NULL)
-    {
-      set_chosen (self, sibling, TRUE);
-      select_chosen (self);
-    }
+  if (k->loaded == CUOCC_LOAD_OTHER && (sibling = cuocc_kernels_panel_loaded_sibling (self, k)) != NULL)
+    choose_entry (self, sibling);
   else if (k->loaded == CUOCC_LOAD_NONE)
     g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
 }
@@ -839,7 +465,7 @@ compare_loaded_cb (CuoccKernelLoader *loader,
   self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
   mark_changes (self);
   refresh_rows (self);
-  update_details (self);
+  cuocc_kernels_panel_update_details (self);
 }
 
 /* ----- dispose / finalize ----- */
@@ -849,19 +475,8 @@ cuocc_kernels_panel_dispose (GObject *object)
 {
   CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
 
-  if (self->loader != NULL)
-    {
-      cuocc_kernel_loader_cancel (self->loader);
-      g_signal_handlers_disconnect_by_data (self->loader, self);
-      g_clear_object (&self->loader);
-    }
-
-  if (self->compare_loader != NULL)
-    {
-      cuocc_kernel_loader_cancel (self->compare_loader);
-      g_signal_handlers_disconnect_by_data (self->compare_loader, self);
-      g_clear_object (&self->compare_loader);
-    }
+  drop_loader (self, &self->loader);
+  drop_loader (self, &self->compare_loader);
   g_clear_object (&self->compare_store);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
@@ -945,7 +560,7 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
 static void
 cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 {
-  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) factory = cuocc_kernels_panel_row_factory_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -965,8 +580,6 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), NULL);
   gtk_list_view_set_factory (self->list_view, factory);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 
@@ -975,12 +588,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
 
-  self->loader = cuocc_kernel_loader_new ();
-  g_signal_connect (self->loader, "loaded", G_CALLBACK (loaded_cb), self);
-  g_signal_connect (self->loader, "failed", G_CALLBACK (failed_cb), self);
-  self->compare_loader = cuocc_kernel_loader_new ();
-  g_signal_connect (self->compare_loader, "loaded", G_CALLBACK (compare_loaded_cb), self);
-  g_signal_connect (self->compare_loader, "failed", G_CALLBACK (failed_cb), self);
+  self->loader = loader_new (self, G_CALLBACK (loaded_cb));
+  self->compare_loader = loader_new (self, G_CALLBACK (compare_loaded_cb));
   g_signal_connect_swapped (self->arch_dropdown, "notify::selected", G_CALLBACK (arch_changed_cb), self);
 
   update_list_page (self);
@@ -996,8 +605,7 @@ cuocc_kernels_panel_load_file (CuoccKernelsPanel *self,
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  set_busy (self, TRUE);
-  cuocc_kernel_loader_load_file (self->loader, file);
+  start_loading (self, self->loader, file);
 }
 
 void
@@ -1072,39 +680,6 @@ cuocc_kernels_panel_get_chosen (CuoccKernelsPanel *self)
   return self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
 }
 
-/* cuocc's theoretical occupancy in percent for the launch the profiler saw,
- * or < 0 when the inputs describe another launch. */
-void
-cuocc_kernels_panel_set_comparison (CuoccKernelsPanel *self,
-                                    double             occupancy)
-{
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  if (self->comparison == occupancy)
-    return;
-
-  self->comparison = occupancy;
-  update_profiler (self);
-}
-
-const char *
-cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->profiler_label))
-         ? gtk_label_get_label (self->profiler_label) : NULL;
-}
-
-const char *
-cuocc_kernels_panel_get_spill_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->chosen != NULL && gtk_widget_get_visible (self->spill_box)
-         ? gtk_label_get_label (self->spill_label) : NULL;
-}
-
 /* Reads a log in the background and chooses the kernel with this key (as
  * cuocc_kernels_panel_get_chosen_key gave it) once it is read. */
 void
@@ -1143,19 +718,16 @@ cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
   self->gpu_minor = minor;
   mark_loaded (self);
   refresh_rows (self);
-  update_details (self);
+  cuocc_kernels_panel_update_details (self);
 
   /* The GPU is the user's choice; the entry follows it: the chosen kernel's
    * entry that loads there takes the place of one that does not. */
   if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
     {
-      CuoccKernelItem *sibling = loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
+      CuoccKernelItem *sibling = cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
 
       if (sibling != NULL)
-        {
-          set_chosen (self, sibling, TRUE);
-          select_chosen (self);
-        }
+        choose_entry (self, sibling);
     }
 }
 
@@ -1168,33 +740,7 @@ cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  set_busy (self, TRUE);
-  cuocc_kernel_loader_load_file (self->compare_loader, file);
-}
-
-/* What the details say about loading on the GPU, or NULL. */
-const char *
-cuocc_kernels_panel_get_load_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (self->load_box) ? gtk_label_get_label (self->load_label) : NULL;
-}
-
-GtkButton *
-cuocc_kernels_panel_get_load_button (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->load_button;
-}
-
-const char *
-cuocc_kernels_panel_get_change_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->change_label)) ? gtk_label_get_label (self->change_label) : NULL;
+  start_loading (self, self->compare_loader, file);
 }
 
 GtkDropDown *

@@ -177,7 +177,7 @@ cuocc_tuning_page_set_calculation (CuoccTuningPage  *self,
 
   self->calculation = g_object_ref (calculation);
   g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
-  g_signal_connect_swapped (calculation, "pinned-changed", G_CALLBACK (calculation_changed_cb), self);
+  g_signal_connect_swapped (calculation, "notify::pinned", G_CALLBACK (calculation_changed_cb), self);
   if (cuocc_calculation_get_computations (calculation) > 0)
     calculation_changed_cb (self);
 }

@@ -113,7 +113,7 @@ cuocc_window_tuning_init (CuoccWindow *self)
                            G_CALLBACK (grid_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->calculation, "changed", G_CALLBACK (update_tuning_actions), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->calculation, "pinned-changed", G_CALLBACK (pinned_changed_cb), self,
+  g_signal_connect_object (self->calculation, "notify::pinned", G_CALLBACK (pinned_changed_cb), self,
                            G_CONNECT_SWAPPED);
   update_tuning_actions (self);
 }

@@ -50,6 +50,22 @@ has_text (const char *text)
   return text != NULL && *text != '\0';
 }
 
+/* A whole number in the range the library answers for, the app's too. An
+ * empty field keeps the default. */
+static gboolean
+parse_int_field (const char *const  fields[CLI_N_INPUTS],
+                 CliInputColumn     column,
+                 CuoccInputKind     kind,
+                 gboolean           as_options,
+                 int               *value,
+                 GError           **error)
+{
+  CuoccInputRange r = cuocc_input_range (NULL, kind);
+
+  return !has_text (fields[column]) ||
+         cuocc_parse_int (fields[column], field_name (column, as_options), (int) r.min, (int) r.max, value, error);
+}
+
 /* An empty batch field means the default; an option given with an empty
  * value is a mistake, not a request for the default. */
 static gboolean
@@ -97,12 +113,8 @@ cli_input_parse (const char *const  fields[CLI_N_INPUTS],
                    field_name (CLI_INPUT_THREADS, as_options));
       return FALSE;
     }
-  if (!cuocc_parse_int (fields[CLI_INPUT_THREADS], field_name (CLI_INPUT_THREADS, as_options),
-                        1, CUOCC_MAX_THREADS_INPUT, &input->threads, error))
-    return FALSE;
-  if (has_text (fields[CLI_INPUT_REGS]) &&
-      !cuocc_parse_int (fields[CLI_INPUT_REGS], field_name (CLI_INPUT_REGS, as_options),
-                        0, CUOCC_MAX_REGS_INPUT, &input->regs, error))
+  if (!parse_int_field (fields, CLI_INPUT_THREADS, CUOCC_INPUT_THREADS, as_options, &input->threads, error) ||
+      !parse_int_field (fields, CLI_INPUT_REGS, CUOCC_INPUT_REGS, as_options, &input->regs, error))
     return FALSE;
   if (has_text (fields[CLI_INPUT_SMEM]) &&
       !parse_size_field (fields[CLI_INPUT_SMEM], field_name (CLI_INPUT_SMEM, as_options),
@@ -112,20 +124,14 @@ cli_input_parse (const char *const  fields[CLI_N_INPUTS],
       !parse_size_field (fields[CLI_INPUT_SMEM_CONFIG], field_name (CLI_INPUT_SMEM_CONFIG, as_options),
                          &input->smem_config, error))
     return FALSE;
-  if (has_text (fields[CLI_INPUT_BARRIERS]) &&
-      !cuocc_parse_int (fields[CLI_INPUT_BARRIERS], field_name (CLI_INPUT_BARRIERS, as_options),
-                        0, CUOCC_MAX_BARRIERS_INPUT, &input->barriers, error))
+  if (!parse_int_field (fields, CLI_INPUT_BARRIERS, CUOCC_INPUT_BARRIERS, as_options, &input->barriers, error))
     return FALSE;
   if (has_text (fields[CLI_INPUT_GLOBAL_CACHING]) &&
       !cuocc_caching_parse (fields[CLI_INPUT_GLOBAL_CACHING], &input->caching, error))
     return FALSE;
-  if (has_text (fields[CLI_INPUT_CLUSTER_SIZE]) &&
-      !cuocc_parse_int (fields[CLI_INPUT_CLUSTER_SIZE], field_name (CLI_INPUT_CLUSTER_SIZE, as_options),
-                        0, CUOCC_MAX_CLUSTER_SIZE, &input->cluster_size, error))
-    return FALSE;
-  if (has_text (fields[CLI_INPUT_CARVEOUT]) &&
-      !cuocc_parse_int (fields[CLI_INPUT_CARVEOUT], field_name (CLI_INPUT_CARVEOUT, as_options),
-                        0, 100, &input->carveout, error))
+  if (!parse_int_field (fields, CLI_INPUT_CLUSTER_SIZE, CUOCC_INPUT_CLUSTER_SIZE, as_options, &input->cluster_size,
+                        error) ||
+      !parse_int_field (fields, CLI_INPUT_CARVEOUT, CUOCC_INPUT_CARVEOUT, as_options, &input->carveout, error))
     return FALSE;
   if (input->carveout >= 0 && input->smem_config >= 0)
     {

@@ -314,6 +314,36 @@ append_clusters (GString             *out,
   append_line (out, _("Blocks lost to cluster placement"), lost);
 }
 
+/* Why a configuration the GPU cannot launch gets an answer, not exit 2:
+ * the ranges are the library's, which the app states too. */
+static void
+append_launch_note (GString               *out,
+                    const CuoccCapability *cap,
+                    const CuoccResult     *result)
+{
+  const guint cannot_launch = CUOCC_WARN_THREADS_EXCEED_BLOCK | CUOCC_WARN_REGS_EXCEED_THREAD |
+                              CUOCC_WARN_REGS_EXCEED_BLOCK | CUOCC_WARN_SMEM_EXCEED_BLOCK;
+  CuoccInputRange threads = cuocc_input_range (cap, CUOCC_INPUT_THREADS);
+  CuoccInputRange regs = cuocc_input_range (cap, CUOCC_INPUT_REGS);
+  CuoccInputRange smem = cuocc_input_range (cap, CUOCC_INPUT_SMEM);
+
+  if ((result->warnings & cannot_launch) == 0)
+    return;
+  g_string_append_printf (out, "\n%s\n  ", _("Notes"));
+  /* Translators: the numbers are threads per block (2), registers per thread, bytes of shared memory per
+     block, the compute capability (2), then the same three limits of that compute capability. */
+  g_string_append_printf (out, _("cuocc answers a configuration the GPU cannot launch (0 blocks, exit status 0) "
+                                 "instead of refusing it, so that a sweep, a batch or a graph has a row for every "
+                                 "configuration: it answers for %lld to %lld threads per block, up to %lld registers "
+                                 "per thread and up to %lld bytes of shared memory per block; compute capability "
+                                 "%d.%d launches %lld to %lld threads per block, up to %lld registers per thread "
+                                 "and up to %lld bytes of shared memory per block."),
+                          (long long) threads.min, (long long) threads.max, (long long) regs.max,
+                          (long long) smem.max, cap->major, cap->minor, (long long) threads.min,
+                          (long long) threads.launch_max, (long long) regs.launch_max, (long long) smem.launch_max);
+  g_string_append_c (out, '\n');
+}
+
 static void
 append_physical_limits (GString        *out,
                         const CuoccGpu *gpu)
@@ -400,7 +430,15 @@ cli_report_text (const CuoccGpu        *gpu,
   g_string_append_printf (out, "\n%s\n", _("Suggestions"));
   append_line_int (out, _("Block size for most occupancy"), extras->best_block_size);
   if (gpu->sm_count > 0 && extras->min_grid_size > 0)
-    append_line_int (out, _("Minimum grid size for a full GPU"), extras->min_grid_size);
+    {
+      /* The grid that fills every SM at the block size for most occupancy,
+         the line above: say so, it is not the block size asked about. */
+      g_autofree char *grid = g_strdup_printf (ngettext ("%d block of %d threads", "%d blocks of %d threads",
+                                                         extras->min_grid_size),
+                                               extras->min_grid_size, extras->best_block_size);
+
+      append_line (out, _("Minimum grid size for a full GPU"), grid);
+    }
   if (result->active_blocks > 0)
     {
       gint64 available = 0;
@@ -433,6 +471,7 @@ cli_report_text (const CuoccGpu        *gpu,
       for (guint i = 0; lines[i] != NULL; i++)
         g_string_append_printf (out, "  %s\n", lines[i]);
     }
+  append_launch_note (out, cap, result);
 
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -23,74 +23,147 @@
 #define CUOCC_CLUSTER_TABLE_BLOCKS    8
 #define CUOCC_CLUSTER_TABLE_PRODUCTS  8
 
+/**
+ * CuoccAllocGranularity:
+ * @CUOCC_ALLOC_BLOCK: CC 1.x: registers are allocated per block
+ * @CUOCC_ALLOC_WARP: CC 2.0 on: registers are allocated per warp
+ *
+ * How a compute capability allocates registers.
+ */
 typedef enum {
-  CUOCC_ALLOC_BLOCK,               /* CC 1.x: registers are allocated per block */
-  CUOCC_ALLOC_WARP,                /* CC 2.0 on: registers are allocated per warp */
+  CUOCC_ALLOC_BLOCK,
+  CUOCC_ALLOC_WARP,
 } CuoccAllocGranularity;
 
-/* The figures of one compute capability. Sizes are in bytes. */
+/**
+ * CuoccCapability:
+ * @major: the major version
+ * @minor: the minor version
+ * @architecture: "Volta"
+ * @chips: "GV100"
+ * @warp_size: threads per warp
+ * @max_threads_per_block: the most threads a block may have
+ * @max_warps_per_sm: the most warps resident on an SM
+ * @max_blocks_per_sm: the most blocks resident on an SM
+ * @regs_per_sm: the registers of an SM
+ * @max_regs_per_block: the most registers one block may use
+ * @max_regs_per_thread: what the compiler may assign
+ * @regs_per_thread_accepted: what the occupancy rules accept (cuda_occupancy.h: 256 from 7.0)
+ * @reg_alloc_unit: registers are allocated in multiples of this
+ * @reg_alloc_granularity: whether registers are allocated per block or per warp
+ * @warp_alloc_granularity: CC 1.x/2.x: warps are rounded to this for registers
+ * @sub_partitions: CC 3.0 on: register file partitions of an SM
+ * @compat_sub_partitions: GP100: a block must also fit the GP10x layout; 0 elsewhere
+ * @smem_per_sm: the largest configuration
+ * @smem_configs: valid configurations, largest first
+ * @n_smem_configs: how many of @smem_configs are used
+ * @smem_config_aligns_up: 7.0 on: a too-small carveout is raised to the next configuration
+ * @smem_per_block: default per-block maximum
+ * @smem_per_block_optin: per-block maximum after cudaFuncSetAttribute
+ * @smem_reserved_per_block: the runtime's own use of each block's shared memory
+ * @smem_alloc_unit: shared memory is allocated per block in multiples of this
+ * @barriers_per_block_slot: 0: barriers never limit; n: the SM has n × max blocks barriers
+ * @partitioned_caching: partitioned global caching exists (5.2, 5.3, 6.1, 6.2)
+ * @source: where the figures come from
+ * @notes: disagreements between sources, and what we chose
+ * @max_cluster_size: 0: no thread block clusters (before 9.0); 8 portable, 16 non-portable
+ * @cluster_max_blocks_per_sm: the most blocks an SM holds under a cluster launch
+ * @cluster_cap_source: where that cap was seen; %NULL: an assumption
+ *
+ * The figures of one compute capability. Sizes are in bytes.
+ */
 typedef struct {
   int major;
   int minor;
-  const char *architecture;        /* "Volta" */
-  const char *chips;               /* "GV100" */
+  const char *architecture;
+  const char *chips;
   int warp_size;
   int max_threads_per_block;
   int max_warps_per_sm;
   int max_blocks_per_sm;
   int regs_per_sm;
   int max_regs_per_block;
-  int max_regs_per_thread;         /* what the compiler may assign */
-  int regs_per_thread_accepted;    /* what the occupancy rules accept (cuda_occupancy.h: 256 from 7.0) */
+  int max_regs_per_thread;
+  int regs_per_thread_accepted;
   int reg_alloc_unit;
   CuoccAllocGranularity reg_alloc_granularity;
-  int warp_alloc_granularity;      /* CC 1.x/2.x: warps are rounded to this for registers */
-  int sub_partitions;              /* CC 3.0 on: register file partitions of an SM */
-  int compat_sub_partitions;       /* GP100: a block must also fit the GP10x layout; 0 elsewhere */
-  int smem_per_sm;                 /* the largest configuration */
-  int smem_configs[CUOCC_MAX_SMEM_CONFIGS]; /* valid configurations, largest first */
+  int warp_alloc_granularity;
+  int sub_partitions;
+  int compat_sub_partitions;
+  int smem_per_sm;
+  int smem_configs[CUOCC_MAX_SMEM_CONFIGS];
   int n_smem_configs;
-  gboolean smem_config_aligns_up;  /* 7.0 on: a too-small carveout is raised to the next configuration */
-  int smem_per_block;              /* default per-block maximum */
-  int smem_per_block_optin;        /* per-block maximum after cudaFuncSetAttribute */
-  int smem_reserved_per_block;     /* the runtime's own use of each block's shared memory */
+  gboolean smem_config_aligns_up;
+  int smem_per_block;
+  int smem_per_block_optin;
+  int smem_reserved_per_block;
   int smem_alloc_unit;
-  int barriers_per_block_slot;     /* 0: barriers never limit; n: the SM has n × max blocks barriers */
-  gboolean partitioned_caching;    /* partitioned global caching exists (5.2, 5.3, 6.1, 6.2) */
-  const char *source;              /* where the figures come from */
-  const char *notes;               /* disagreements between sources, and what we chose */
-  int max_cluster_size;            /* 0: no thread block clusters (before 9.0); 8 portable, 16 non-portable */
-  int cluster_max_blocks_per_sm;   /* the most blocks an SM holds under a cluster launch */
-  const char *cluster_cap_source;  /* where that cap was seen; NULL: an assumption */
+  int barriers_per_block_slot;
+  gboolean partitioned_caching;
+  const char *source;
+  const char *notes;
+  int max_cluster_size;
+  int cluster_max_blocks_per_sm;
+  const char *cluster_cap_source;
 } CuoccCapability;
 
+/**
+ * CuoccProduct:
+ * @name: the product's name, "H100 SXM5"
+ * @major: the major version of its compute capability
+ * @minor: the minor version of its compute capability
+ * @sm_count: its SMs
+ * @source: where the SM count comes from
+ * @driver_names: %NULL-terminated: the names nvidia-smi and the driver print, or %NULL
+ *
+ * A GPU product: its compute capability and SM count, with where they come from.
+ */
 typedef struct {
   const char *name;
   int major;
   int minor;
   int sm_count;
   const char *source;
-  const char *const *driver_names; /* NULL-terminated: the names nvidia-smi and the driver print, or NULL */
+  const char *const *driver_names;
 } CuoccProduct;
 
-/* A GPU to calculate for: a product, a bare compute capability or a custom device. */
+/**
+ * CuoccGpu:
+ * @name: the name shown to people
+ * @sm_count: 0 when unknown
+ * @cap: the figures of its compute capability
+ * @driver_clusters: Max active clusters this machine's driver answered, by `[blocks per SM under a
+ *   cluster launch − 1][cluster size − 1]`; 0 where it was not asked.
+ *
+ * A GPU to calculate for: a product, a bare compute capability or a custom device.
+ */
 typedef struct {
   char name[128];
-  int sm_count;                    /* 0 when unknown */
+  int sm_count;
   CuoccCapability cap;
-  /* Max active clusters this machine's driver answered, by [blocks per SM
-   * under a cluster launch − 1][cluster size − 1]; 0 where it was not asked. */
   int driver_clusters[CUOCC_CLUSTER_TABLE_BLOCKS][CUOCC_MAX_CLUSTER_SIZE];
 } CuoccGpu;
 
-/* Max active clusters on a whole GPU, measured for a product family (the
- * placement inside GPCs is no formula of the per-SM limits). */
+/**
+ * CuoccClusterTable:
+ * @family: "GH100, 132 SMs"
+ * @major: the major version of the products' compute capability
+ * @minor: the minor version
+ * @sm_count: the products' SMs
+ * @products: the products it applies to, %NULL-terminated
+ * @source: how and where the table was measured
+ * @clusters: max active clusters by `[blocks per SM under a cluster launch − 1][cluster size − 1]`;
+ *   0 where not measured
+ *
+ * Max active clusters on a whole GPU, measured for a product family (the placement inside GPCs is
+ * no formula of the per-SM limits).
+ */
 typedef struct {
-  const char *family;              /* "GH100, 132 SMs" */
+  const char *family;
   int major;
   int minor;
   int sm_count;
-  const char *products[CUOCC_CLUSTER_TABLE_PRODUCTS]; /* the products it applies to, NULL-terminated */
+  const char *products[CUOCC_CLUSTER_TABLE_PRODUCTS];
   const char *source;
   int clusters[CUOCC_CLUSTER_TABLE_BLOCKS][CUOCC_MAX_CLUSTER_SIZE];
 } CuoccClusterTable;

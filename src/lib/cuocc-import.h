@@ -23,88 +23,167 @@
 /* A figure the input does not give. */
 #define CUOCC_IMPORT_UNKNOWN (-1)
 
+/**
+ * CuoccImportFormat:
+ * @CUOCC_IMPORT_FORMAT_UNKNOWN: none yet, or not known
+ * @CUOCC_IMPORT_FORMAT_PTXAS: ptxas -v, nvcc --resource-usage
+ * @CUOCC_IMPORT_FORMAT_CUOBJDUMP: cuobjdump --dump-resource-usage
+ * @CUOCC_IMPORT_FORMAT_NCU_CSV: ncu --csv (--page details, the default)
+ * @CUOCC_IMPORT_FORMAT_NCU_RAW: ncu --csv --page raw
+ * @CUOCC_IMPORT_FORMAT_CUBIN: an ELF file ptxas wrote (.cubin)
+ * @CUOCC_IMPORT_FORMAT_FATBIN: an entry of a fat binary: a .fatbin, or one inside a host ELF file
+ *   or archive
+ * @CUOCC_IMPORT_FORMAT_TRITON: a Triton cache entry (its .json and its cubin)
+ *
+ * The formats cuocc reads kernels from, found from the content.
+ */
 typedef enum {
   CUOCC_IMPORT_FORMAT_UNKNOWN,
-  CUOCC_IMPORT_FORMAT_PTXAS,       /* ptxas -v, nvcc --resource-usage */
-  CUOCC_IMPORT_FORMAT_CUOBJDUMP,   /* cuobjdump --dump-resource-usage */
-  CUOCC_IMPORT_FORMAT_NCU_CSV,     /* ncu --csv (--page details, the default) */
-  CUOCC_IMPORT_FORMAT_NCU_RAW,     /* ncu --csv --page raw */
-  CUOCC_IMPORT_FORMAT_CUBIN,       /* an ELF file ptxas wrote (.cubin) */
-  CUOCC_IMPORT_FORMAT_FATBIN,      /* an entry of a fat binary: a .fatbin, or one inside a host ELF file or archive */
-  CUOCC_IMPORT_FORMAT_TRITON,      /* a Triton cache entry (its .json and its cubin) */
+  CUOCC_IMPORT_FORMAT_PTXAS,
+  CUOCC_IMPORT_FORMAT_CUOBJDUMP,
+  CUOCC_IMPORT_FORMAT_NCU_CSV,
+  CUOCC_IMPORT_FORMAT_NCU_RAW,
+  CUOCC_IMPORT_FORMAT_CUBIN,
+  CUOCC_IMPORT_FORMAT_FATBIN,
+  CUOCC_IMPORT_FORMAT_TRITON,
 } CuoccImportFormat;
 
-/* What an entry holds: machine code for one architecture, or PTX that the
- * driver compiles when it loads it. Logs describe SASS. */
+/**
+ * CuoccCodeKind:
+ * @CUOCC_CODE_SASS: machine code for one architecture
+ * @CUOCC_CODE_PTX: registers are known only after JIT
+ *
+ * What an entry holds: machine code for one architecture, or PTX that the driver compiles when it
+ * loads it. Logs describe SASS.
+ */
 typedef enum {
   CUOCC_CODE_SASS,
-  CUOCC_CODE_PTX,                  /* registers are known only after JIT */
+  CUOCC_CODE_PTX,
 } CuoccCodeKind;
 
-/* Whether the CUDA driver would load this entry on the chosen GPU. */
+/**
+ * CuoccLoad:
+ * @CUOCC_LOAD_UNKNOWN: no GPU chosen
+ * @CUOCC_LOAD_YES: the one entry of this kernel the driver loads
+ * @CUOCC_LOAD_OTHER: another entry of the same kernel is loaded instead
+ * @CUOCC_LOAD_NONE: no entry of this kernel can run on the GPU
+ *
+ * Whether the CUDA driver would load this entry on the chosen GPU.
+ */
 typedef enum {
-  CUOCC_LOAD_UNKNOWN,              /* no GPU chosen */
-  CUOCC_LOAD_YES,                  /* the one entry of this kernel the driver loads */
-  CUOCC_LOAD_OTHER,                /* another entry of the same kernel is loaded instead */
-  CUOCC_LOAD_NONE,                 /* no entry of this kernel can run on the GPU */
+  CUOCC_LOAD_UNKNOWN,
+  CUOCC_LOAD_YES,
+  CUOCC_LOAD_OTHER,
+  CUOCC_LOAD_NONE,
 } CuoccLoad;
 
-/* One kernel on one architecture. Every number is CUOCC_IMPORT_UNKNOWN when
- * the input does not say; sizes are in bytes.
+/**
+ * CuoccKernel:
+ * @name: demangled; the mangled name when it cannot be
+ * @mangled: as the tool printed it; "" when it printed only a demangled name
+ * @arch: "sm_90a"; %NULL when the input does not say
+ * @cc_major: from arch or the profiler's CC; 0 when unknown
+ * @cc_minor: the minor version; 0 when unknown
+ * @format: the format it was read from
+ * @line: where in the input the kernel's figures end, from 1 (text formats)
+ * @file: the file named by the user; "lib.a(member.o)" inside an archive; %NULL for standard input
+ * @entry: the fat binary entry ("sm_90a SASS", "compute_90 PTX"); %NULL when the file is the code
+ *   itself
+ * @code: SASS or PTX
+ * @loaded: set by cuocc_kernel_list_select()
+ * @max_threads: `__launch_bounds__` maximum threads, or the required block size (x·y·z)
+ * @min_blocks: `__launch_bounds__` minimum blocks per SM
+ * @max_regs: `__maxnreg__`; from a cubin, the limit ptxas compiled under when below 255
+ *   (`__maxnreg__`, -maxrregcount, or lowered for `__launch_bounds__`)
+ * @cluster_dims: `__cluster_dims__` or Triton's; all 0 when unknown
+ * @regs: registers per thread
+ * @smem: static shared memory per block
+ * @barriers: block barriers
+ * @stack: stack frame per thread
+ * @spill_stores: bytes of spill stores per thread
+ * @spill_loads: bytes of spill loads per thread
+ * @lmem: local memory per thread (older ptxas, cuobjdump LOCAL)
+ * @cmem: constant bank 0
+ * @block_size: threads per block
+ * @grid_size: blocks
+ * @dynamic_smem: dynamic shared memory per block
+ * @driver_smem: the runtime's shared memory per block
+ * @smem_config: shared memory configuration size
+ * @sm_count: the SMs of the profiled GPU
+ * @theoretical_occupancy: percent; < 0 when unknown
+ * @achieved_occupancy: percent; < 0 when unknown
+ * @theoretical_warps: theoretical active warps per SM; < 0 when unknown
+ * @block_limit_regs: the profiler's "Block Limit Registers"
+ * @block_limit_smem: the profiler's "Block Limit Shared Mem"
+ * @block_limit_warps: the profiler's "Block Limit Warps"
+ * @block_limit_blocks: "Block Limit SM"
+ * @block_limit_barriers: the profiler's "Block Limit Barriers"
+ *
+ * One kernel on one architecture. Every number is %CUOCC_IMPORT_UNKNOWN when the input does not
+ * say; sizes are in bytes.
  */
 typedef struct {
-  char *name;                      /* demangled; the mangled name when it cannot be */
-  char *mangled;                   /* as the tool printed it; "" when it printed only a demangled name */
-  char *arch;                      /* "sm_90a"; NULL when the input does not say */
-  int cc_major;                    /* from arch or the profiler's CC; 0 when unknown */
+  char *name;
+  char *mangled;
+  char *arch;
+  int cc_major;
   int cc_minor;
   CuoccImportFormat format;
-  guint line;                      /* where in the input the kernel's figures end, from 1 (text formats) */
-  char *file;                      /* the file named by the user; "lib.a(member.o)" inside an archive; NULL for standard input */
-  char *entry;                     /* the fat binary entry ("sm_90a SASS", "compute_90 PTX"); NULL when the file is the code itself */
+  guint line;
+  char *file;
+  char *entry;
   CuoccCodeKind code;
-  CuoccLoad loaded;                /* set by cuocc_kernel_list_select () */
+  CuoccLoad loaded;
 
   /* What the kernel declares; CUOCC_IMPORT_UNKNOWN when the format does not record it. */
-  int max_threads;                 /* __launch_bounds__ maximum threads, or the required block size (x·y·z) */
-  int min_blocks;                  /* __launch_bounds__ minimum blocks per SM */
-  int max_regs;                    /* __maxnreg__; from a cubin, the limit ptxas compiled under when below
-                                    * 255 (__maxnreg__, -maxrregcount, or lowered for __launch_bounds__) */
-  int cluster_dims[3];             /* __cluster_dims__ or Triton's; all 0 when unknown */
+  int max_threads;
+  int min_blocks;
+  int max_regs;
+  int cluster_dims[3];
 
-  int regs;                        /* registers per thread */
-  gint64 smem;                     /* static shared memory per block */
+  int regs;
+  gint64 smem;
   int barriers;
-  gint64 stack;                    /* stack frame per thread */
+  gint64 stack;
   gint64 spill_stores;
   gint64 spill_loads;
-  gint64 lmem;                     /* local memory per thread (older ptxas, cuobjdump LOCAL) */
-  gint64 cmem;                     /* constant bank 0 */
+  gint64 lmem;
+  gint64 cmem;
 
   /* What Nsight Compute measured or worked out for one launch; block_size and
    * dynamic_smem also what a Triton cache entry launches with. */
-  int block_size;                  /* threads per block */
-  gint64 grid_size;                /* blocks */
-  gint64 dynamic_smem;             /* dynamic shared memory per block */
-  gint64 driver_smem;              /* the runtime's shared memory per block */
-  gint64 smem_config;              /* shared memory configuration size */
+  int block_size;
+  gint64 grid_size;
+  gint64 dynamic_smem;
+  gint64 driver_smem;
+  gint64 smem_config;
   int sm_count;
-  double theoretical_occupancy;    /* percent; < 0 when unknown */
-  double achieved_occupancy;       /* percent; < 0 when unknown */
-  double theoretical_warps;        /* theoretical active warps per SM; < 0 when unknown */
+  double theoretical_occupancy;
+  double achieved_occupancy;
+  double theoretical_warps;
   int block_limit_regs;
   int block_limit_smem;
   int block_limit_warps;
-  int block_limit_blocks;          /* "Block Limit SM" */
+  int block_limit_blocks;
   int block_limit_barriers;
 } CuoccKernel;
 
+/**
+ * CuoccKernelList:
+ * @format: the format of the first kernel
+ * @n_kernels: the number of kernels
+ * @kernels: (array length=n_kernels): the kernels, in the order of the input
+ * @truncated: %CUOCC_IMPORT_MAX_KERNELS was reached
+ * @n_skipped_lines: lines too long to read
+ *
+ * The kernels read from one input; free with cuocc_kernel_list_free().
+ */
 typedef struct {
-  CuoccImportFormat format;        /* the format of the first kernel */
+  CuoccImportFormat format;
   guint n_kernels;
   CuoccKernel *kernels;
-  gboolean truncated;              /* CUOCC_IMPORT_MAX_KERNELS was reached */
-  guint n_skipped_lines;           /* lines too long to read */
+  gboolean truncated;
+  guint n_skipped_lines;
 } CuoccKernelList;
 
 typedef struct _CuoccImportParser CuoccImportParser;
@@ -125,18 +204,34 @@ CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
 CUOCC_AVAILABLE void cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor);
 CUOCC_AVAILABLE gboolean cuocc_kernel_runs_on (const CuoccKernel *kernel, int major, int minor);
 
-/* How an entry changed between two builds. */
+/**
+ * CuoccKernelChange:
+ * @CUOCC_KERNEL_SAME: the same figures in both builds
+ * @CUOCC_KERNEL_CHANGED: some figure differs
+ * @CUOCC_KERNEL_ADDED: only in the new build
+ * @CUOCC_KERNEL_REMOVED: only in the old build
+ *
+ * How an entry changed between two builds.
+ */
 typedef enum {
   CUOCC_KERNEL_SAME,
-  CUOCC_KERNEL_CHANGED,            /* some figure differs */
-  CUOCC_KERNEL_ADDED,              /* only in the new build */
-  CUOCC_KERNEL_REMOVED,            /* only in the old build */
+  CUOCC_KERNEL_CHANGED,
+  CUOCC_KERNEL_ADDED,
+  CUOCC_KERNEL_REMOVED,
 } CuoccKernelChange;
 
+/**
+ * CuoccKernelPair:
+ * @change: how the entry changed
+ * @before: %NULL when added
+ * @after: %NULL when removed
+ *
+ * An entry of two builds, from cuocc_kernel_list_diff().
+ */
 typedef struct {
   CuoccKernelChange change;
-  const CuoccKernel *before;       /* NULL when added */
-  const CuoccKernel *after;        /* NULL when removed */
+  const CuoccKernel *before;
+  const CuoccKernel *after;
 } CuoccKernelPair;
 
 CUOCC_AVAILABLE CuoccKernelPair *cuocc_kernel_list_diff (const CuoccKernelList *before, const CuoccKernelList *after,

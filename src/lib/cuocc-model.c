@@ -437,6 +437,61 @@ validate_cluster_size (const CuoccCapability  *cap,
 }
 
 /**
+ * cuocc_input_range:
+ * @cap: (nullable): a compute capability, or %NULL for the range on any GPU
+ * @kind: the input
+ *
+ * What an input may be, the one statement of it that the app and the command
+ * line both give: cuocc answers for min to max; the GPU launches min to
+ * launch_max, and between the two the answer is 0 blocks with a warning.
+ *
+ * Returns: the range
+ */
+CuoccInputRange
+cuocc_input_range (const CuoccCapability *cap,
+                   CuoccInputKind         kind)
+{
+  CuoccInputRange r = { 0, 0, 0 };
+
+  switch (kind)
+    {
+    case CUOCC_INPUT_THREADS:
+      r = (CuoccInputRange) { 1, CUOCC_MAX_THREADS_INPUT, cap ? cap->max_threads_per_block : CUOCC_MAX_THREADS_INPUT };
+      break;
+    case CUOCC_INPUT_REGS:
+      r = (CuoccInputRange) { 0, CUOCC_MAX_REGS_INPUT, cap ? cap->max_regs_per_thread : CUOCC_MAX_REGS_INPUT };
+      break;
+    case CUOCC_INPUT_SMEM:
+      r = (CuoccInputRange) { 0, CUOCC_MAX_SMEM_INPUT,
+                              cap ? MAX (cap->smem_per_block_optin, cap->smem_per_block) : CUOCC_MAX_SMEM_INPUT };
+      break;
+    case CUOCC_INPUT_BARRIERS:
+      r = (CuoccInputRange) { 0, CUOCC_MAX_BARRIERS_INPUT, CUOCC_MAX_BARRIERS_INPUT };
+      break;
+    case CUOCC_INPUT_CLUSTER_SIZE:
+      /* A size the GPU does not have is refused, not answered. */
+      r.max = r.launch_max = cap ? cap->max_cluster_size : CUOCC_MAX_CLUSTER_SIZE;
+      break;
+    case CUOCC_INPUT_CARVEOUT:
+      r = (CuoccInputRange) { 0, 100, 100 };
+      break;
+    default:
+      g_return_val_if_reached (r);
+    }
+  return r;
+}
+
+/* Within what cuocc answers for, on any GPU. */
+static gboolean
+in_range (gint64         value,
+          CuoccInputKind kind)
+{
+  CuoccInputRange r = cuocc_input_range (NULL, kind);
+
+  return value >= r.min && value <= r.max;
+}
+
+/**
  * cuocc_input_init:
  * @input: (out caller-allocates): a configuration
  *
@@ -537,28 +592,28 @@ cuocc_input_validate (const CuoccGpu    *gpu,
 
   cap = &gpu->cap;
 
-  if (input->threads < 1 || input->threads > CUOCC_MAX_THREADS_INPUT)
+  if (!in_range (input->threads, CUOCC_INPUT_THREADS))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                    _("Threads per block must be between 1 and %d, not %d"),
                    CUOCC_MAX_THREADS_INPUT, input->threads);
       return FALSE;
     }
-  if (input->regs < 0 || input->regs > CUOCC_MAX_REGS_INPUT)
+  if (!in_range (input->regs, CUOCC_INPUT_REGS))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                    _("Registers per thread must be between 0 and %d, not %d"),
                    CUOCC_MAX_REGS_INPUT, input->regs);
       return FALSE;
     }
-  if (input->smem < 0 || input->smem > CUOCC_MAX_SMEM_INPUT)
+  if (!in_range (input->smem, CUOCC_INPUT_SMEM))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                    _("Shared memory per block must be between 0 and %d bytes, not %lld"),
                    CUOCC_MAX_SMEM_INPUT, (long long) input->smem);
       return FALSE;
     }
-  if (input->barriers < 0 || input->barriers > CUOCC_MAX_BARRIERS_INPUT)
+  if (!in_range (input->barriers, CUOCC_INPUT_BARRIERS))
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                    _("Block barriers must be between 0 and %d, not %d"),

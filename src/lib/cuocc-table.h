@@ -149,6 +149,8 @@ CUOCC_AVAILABLE void cuocc_table_append_row     (GString           *out,
                                                  const CuoccCell   *cells,
                                                  guint              n_columns);
 
+/* Inline constructors for C; g-ir-scanner cannot read compound literals. */
+#ifndef __GI_SCANNER__
 static inline CuoccCell
 cuocc_cell_null (void)
 {
@@ -190,5 +192,7 @@ cuocc_cell_number (const char *text)
 {
   return (CuoccCell) { .kind = text != NULL ? CUOCC_CELL_NUMBER : CUOCC_CELL_NULL, .text = text };
 }
+
+#endif /* __GI_SCANNER__ */
 
 G_END_DECLS

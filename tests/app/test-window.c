@@ -47,6 +47,20 @@ find_widget (gpointer root,
   return found->pdata[index];
 }
 
+/* Whether a label under root reads text. */
+static gboolean
+has_label (gpointer    root,
+           const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  collect_widgets (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 enum {
   DROPDOWN_GPU,
   DROPDOWN_SMEM_CONFIG,
@@ -286,6 +300,54 @@ test_inputs (void)
   type_into (window, CUOCC_FIELD_THREADS, "96");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, cuocc_calculation_get_best_block_size (window->calculation));
+
+  app_test_window_free (window);
+}
+
+/* The app and the command line state the same ranges, the library's
+ * (cuocc_input_range). On 7.0 a block launches 1 to 1024 threads and up to
+ * 255 registers per thread; more is answered (0 blocks), marked in the app
+ * and noted in the CLI's report, up to 1048576 threads; beyond that both
+ * refuse it, naming that bound. */
+static void
+test_same_ranges_as_cli (void)
+{
+  static const char *const args[] = { "--cc", "7.0", "--threads", "2000", "--regs", "300", NULL };
+  CuoccInputRange threads_range, regs_range;
+  g_autofree char *report = NULL;
+  CuoccWindow *window;
+  GtkWidget *threads, *regs;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!have_cli ())
+    {
+      g_test_skip ("the cuocc command line was not built");
+      return;
+    }
+  window = app_test_window_new ();
+  choose_gpu (window, "Compute capability 7.0");
+  threads_range = cuocc_input_range (&cuocc_input_panel_get_gpu (window->input_panel)->cap, CUOCC_INPUT_THREADS);
+  regs_range = cuocc_input_range (&cuocc_input_panel_get_gpu (window->input_panel)->cap, CUOCC_INPUT_REGS);
+  g_assert_cmpint (threads_range.launch_max, ==, 1024);
+  g_assert_cmpint (threads_range.max, ==, 1048576);
+  g_assert_cmpint (regs_range.launch_max, ==, 255);
+
+  type_into (window, CUOCC_FIELD_REGS, "300");
+  type_into (window, CUOCC_FIELD_THREADS, "2000");
+  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  threads = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS));
+  regs = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_REGS));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than this GPU allows: 1–1024"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (regs), "more than this GPU allows: 0–255"));
+  report = run_cli (args);
+  g_assert_nonnull (strstr (report, "launches 1 to 1024 threads per block, up to 255 registers per thread"));
+  g_assert_nonnull (strstr (report, "answers for 1 to 1048576 threads per block"));
+
+  type_into (window, CUOCC_FIELD_THREADS, "1048577");
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than cuocc answers for: 1–1048576"));
 
   app_test_window_free (window);
 }
@@ -739,6 +801,10 @@ test_gpu_data_page (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
   cuocc_capabilities (&n_caps);
   g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, n_caps);
+  /* One term for the SM's four (two on GP100) parts, NVIDIA's in Nsight
+     Compute, as the command line prints it. */
+  g_assert_true (has_label (window->gpu_data_page, "SM sub-partitions"));
+  g_assert_false (has_label (window->gpu_data_page, "Register file partitions"));
   app_test_window_free (window);
 }
 
@@ -947,6 +1013,7 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/app/computations", test_computations);
   g_test_add_func ("/cuocc/app/inputs", test_inputs);
+  g_test_add_func ("/cuocc/app/same-ranges-as-cli", test_same_ranges_as_cli);
   g_test_add_func ("/cuocc/app/gpu-changes-smem-configs", test_gpu_changes_smem_configs);
   g_test_add_func ("/cuocc/app/graph-click", test_graph_click);
   g_test_add_func ("/cuocc/app/export", test_export);

@@ -149,9 +149,12 @@ def test_text_product_has_sm_count():
     equal(r.rc, 0, "exit status", r)
     check(any("Multiprocessors (SMs)" in l and l.split()[-1] == "80" for l in r.out.splitlines()),
           "V100 has 80 SMs", r)
-    # The best block size gives 2 blocks per SM, 160 on 80 SMs.
-    check(any("Minimum grid size" in l and l.split()[-1] == "160" for l in r.out.splitlines()),
-          "minimum grid size", r)
+    # The best block size, 768 (24 warps x 37 -> 1280 registers = 30720 a
+    # block), gives 65536 / 30720 = 2 blocks per SM, 160 on 80 SMs; the line
+    # names that block size, not the 128 asked about.
+    check(any("Minimum grid size" in l and l.split()[-5:-1] == ["160", "blocks", "of", "768"]
+              and l.endswith(" threads") for l in r.out.splitlines()),
+          "minimum grid size, for the block size that reaches it", r)
 
 
 def test_gpu_by_name_csv():
@@ -203,6 +206,37 @@ def test_too_much_is_a_valid_question():
         equal(rows[0]["occupancy_pct"], "0", "occupancy for %s" % extra, r)
         check(rows[0]["limiters"] != "", "a limiter is named for %s" % extra, r)
         check("warning" in r.err.lower(), "a warning on stderr for %s" % extra, r)
+
+
+def test_why_a_question_that_cannot_launch_is_answered():
+    # The text report says why it answers instead of refusing, with the
+    # ranges the app states too: answered 1 to 1048576 threads, launched on
+    # 7.0 1 to 1024 threads, up to 255 registers and 98304 bytes (96 KiB).
+    for extra in (["--threads", "2048"], ["--threads", "128", "--regs", "300"],
+                  ["--threads", "128", "--smem", "200K"]):
+        r = run("--cc", "7.0", *extra)
+        equal(r.rc, 0, "exit status for %s" % extra, r)
+        note = r.out[r.out.index("\nNotes\n"):]
+        for words in ("0 blocks, exit status 0", "a sweep, a batch or a graph",
+                      "answers for 1 to 1048576 threads per block",
+                      "compute capability 7.0 launches 1 to 1024 threads per block, up to 255 registers per "
+                      "thread and up to 98304 bytes of shared memory per block"):
+            check(words in note, "the note says %r for %s" % (words, extra), r)
+    r = run("--cc", "7.0", "--threads", "1024")
+    equal(r.rc, 0, "exit status", r)
+    check("\nNotes\n" not in r.out, "no note for a block the GPU launches", r)
+    # One term for the SM's parts, as the app's GPU Data page has it: 7.0 has four.
+    check(any(l.split()[:2] == ["SM", "sub-partitions"] and l.split()[-1] == "4" for l in r.out.splitlines()),
+          "SM sub-partitions", r)
+    # Beyond what cuocc answers for: refused, naming the same bound.
+    usage_error(run("--cc", "7.0", "--threads", "1048577"), "--threads", "1 to 1048576")
+    usage_error(run("--cc", "7.0", "--threads", "128", "--barriers", "17"), "--barriers", "0 to 16")
+    # The man page says it too.
+    page = os.path.join(os.environ.get("G_TEST_SRCDIR", os.path.dirname(__file__) + "/.."), "..", "data", "cuocc.1")
+    with open(page, encoding="utf-8") as f:
+        text = " ".join(f.read().split())
+    check("A configuration the GPU cannot launch is a question too" in text and "1 to 1048576 threads" in text,
+          "the man page explains it")
 
 
 def test_global_caching_on_maxwell():
@@ -468,7 +502,8 @@ def test_device_file():
     r = run("--device-file", path, "--threads", "128", "--regs", "37")
     lines = r.out.splitlines()
     check(any("Multiprocessors (SMs)" in l and l.split()[-1] == "200" for l in lines), "SM count", r)
-    check(any("Minimum grid size" in l and l.split()[-1] == "400" for l in lines), "minimum grid", r)
+    check(any("Minimum grid size" in l and l.split()[-5:] == ["400", "blocks", "of", "768", "threads"] for l in lines),
+          "minimum grid", r)
 
     # NVIDIA's spellings of a compute capability are read in device files too.
     spelled = write_temp("spelled.ini", DEVICE_FILE.replace("compute-capability=13.0", "compute-capability=sm_130a"))

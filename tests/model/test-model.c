@@ -284,6 +284,48 @@ test_invalid_input (void)
   g_clear_error (&error);
 }
 
+/* The ranges the app and the command line state. From the programming
+ * guide's table of technical specifications: 7.0 launches blocks of up to 1024
+ * threads, 255 registers per thread, 96 KiB (98304 bytes) of shared memory
+ * per block with opt-in; 8.0 163 KiB (166912); 9.0 227 KiB (232448) and
+ * clusters of up to 16 (non-portable); 12.0 clusters of up to 8, 7.0 none.
+ * cuocc answers any GPU for 1 to 2^20 threads, 0 to 16 barriers. */
+static void
+test_input_ranges (void)
+{
+  static const struct {
+    const char *cc;
+    CuoccInputKind kind;
+    gint64 min, max, launch_max;
+  } ranges[] = {
+    { "7.0", CUOCC_INPUT_THREADS, 1, 1048576, 1024 },
+    { "7.0", CUOCC_INPUT_REGS, 0, G_MAXINT, 255 },
+    { "7.0", CUOCC_INPUT_SMEM, 0, G_MAXINT, 98304 },
+    { "8.0", CUOCC_INPUT_SMEM, 0, G_MAXINT, 166912 },
+    { "9.0", CUOCC_INPUT_SMEM, 0, G_MAXINT, 232448 },
+    { "7.0", CUOCC_INPUT_BARRIERS, 0, 16, 16 },
+    { "7.0", CUOCC_INPUT_CLUSTER_SIZE, 0, 0, 0 },
+    { "9.0", CUOCC_INPUT_CLUSTER_SIZE, 0, 16, 16 },
+    { "12.0", CUOCC_INPUT_CLUSTER_SIZE, 0, 8, 8 },
+    { "9.0", CUOCC_INPUT_CARVEOUT, 0, 100, 100 },
+    { NULL, CUOCC_INPUT_THREADS, 1, 1048576, 1048576 },
+    { NULL, CUOCC_INPUT_CLUSTER_SIZE, 0, 16, 16 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ranges); i++)
+    {
+      CuoccGpu gpu;
+      CuoccInputRange r;
+
+      if (ranges[i].cc != NULL)
+        g_assert_true (cuocc_gpu_for_cc (ranges[i].cc, &gpu, NULL));
+      r = cuocc_input_range (ranges[i].cc != NULL ? &gpu.cap : NULL, ranges[i].kind);
+      g_assert_cmpint (r.min, ==, ranges[i].min);
+      g_assert_cmpint (r.max, ==, ranges[i].max);
+      g_assert_cmpint (r.launch_max, ==, ranges[i].launch_max);
+    }
+}
+
 /* Percent of the largest configuration, raised to the next one. 9.0 (228
  * KiB = 233472): 50 % = 116736 → 132 KiB; 25 % = 58368 → 64 KiB; 1 % =
  * 2334 → 8 KiB; 0 → 0. 7.5 (64 KiB, steps 32 and 64): 0 → 32 KiB, 51 % =
@@ -381,6 +423,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/model/best-block-size", test_best_block_size);
   g_test_add_func ("/cuocc/model/available-smem", test_available_smem);
   g_test_add_func ("/cuocc/model/invalid-input", test_invalid_input);
+  g_test_add_func ("/cuocc/model/input-ranges", test_input_ranges);
   g_test_add_func ("/cuocc/model/carveout-mapping", test_carveout_mapping);
   g_test_add_func ("/cuocc/model/carveout-preference", test_carveout_preference);
 
