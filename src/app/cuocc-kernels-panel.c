@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
 
 /* ----- type definition ----- */
