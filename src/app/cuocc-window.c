@@ -219,6 +219,19 @@ cuocc_window_save_state (CuoccWindow *self)
   cuocc_session_clear (&session);
 }
 
+/* Sessions are files on this machine; message says so when file is not. */
+static char *
+local_path (GFile       *file,
+            const char  *message,
+            GError     **error)
+{
+  char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, message);
+  return path;
+}
+
 static void
 set_session_file (CuoccWindow *self,
                   GFile       *file)
@@ -265,6 +278,15 @@ add_recent (CuoccWindow *self,
 
   recent = g_strv_builder_end (builder);
   g_settings_set_strv (self->settings, "recent-files", (const char * const *) recent);
+}
+
+/* The file the window's work now is: in the title and Open Recent. */
+static void
+remember_file (CuoccWindow *self,
+               GFile       *file)
+{
+  set_session_file (self, file);
+  add_recent (self, file);
 }
 
 /* ----- callbacks ----- */
@@ -504,29 +526,17 @@ cuocc_window_load_session (CuoccWindow  *self,
                            GFile        *file,
                            GError      **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  CuoccSession session = { 0 };
-  gboolean ok;
+  g_autofree char *path = local_path (file, _("Only local files can be opened."), error);
+  g_auto(CuoccSession) session = { 0 };
 
-  if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
-      return FALSE;
-    }
+  if (path == NULL || !cuocc_session_load_file (&session, path, error) ||
+      !cuocc_input_panel_apply_session (self->input_panel, &session, error))
+    return FALSE;
 
-  ok = cuocc_session_load_file (&session, path, error) &&
-       cuocc_input_panel_apply_session (self->input_panel, &session, error);
-
-  if (ok)
-    {
-      apply_extras (self, &session);
-      set_session_file (self, file);
-      add_recent (self, file);
-      cuocc_window_save_state (self);
-    }
-  cuocc_session_clear (&session);
-
-  return ok;
+  apply_extras (self, &session);
+  remember_file (self, file);
+  cuocc_window_save_state (self);
+  return TRUE;
 }
 
 gboolean
@@ -534,25 +544,16 @@ cuocc_window_save_session (CuoccWindow  *self,
                            GFile        *file,
                            GError      **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  CuoccSession session = { 0 };
-  gboolean ok;
+  g_autofree char *path = local_path (file, _("Only local files can be saved."), error);
+  g_auto(CuoccSession) session = { 0 };
 
   if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be saved."));
-      return FALSE;
-    }
+    return FALSE;
 
   get_state (self, &session);
-  ok = cuocc_session_save_file (&session, path, error);
-  cuocc_session_clear (&session);
+  if (!cuocc_session_save_file (&session, path, error))
+    return FALSE;
 
-  if (ok)
-    {
-      set_session_file (self, file);
-      add_recent (self, file);
-    }
-
-  return ok;
+  remember_file (self, file);
+  return TRUE;
 }
