@@ -17,9 +17,7 @@
 
 #include "cuocc-private.h"
 
-/* ------------------------------------------------------------------ */
-/* Shared memory configurations                                        */
-/* ------------------------------------------------------------------ */
+/* ----- shared memory configurations ----- */
 
 /**
  * cuocc_smem_config_default:
@@ -120,9 +118,7 @@ cuocc_smem_config_effective (const CuoccCapability *cap,
   return config_requested (cap, input);
 }
 
-/* ------------------------------------------------------------------ */
-/* Registers                                                           */
-/* ------------------------------------------------------------------ */
+/* ----- registers ----- */
 
 /* Every allocation unit, warp size and partition count is a power of two
  * (custom devices are held to that), so rounding up is a mask, not a
@@ -250,9 +246,7 @@ regs_limit_sheet (const CuoccCapability *cap,
     }
 }
 
-/* ------------------------------------------------------------------ */
-/* Shared memory                                                       */
-/* ------------------------------------------------------------------ */
+/* ----- shared memory ----- */
 
 /* The most a block may allocate, the runtime's reservation included. A
  * kernel that uses more than the default per-block limit is assumed to have
@@ -297,9 +291,7 @@ smem_limit (const CuoccCapability *cap,
   return (int) *config / (int) *allocated;
 }
 
-/* ------------------------------------------------------------------ */
-/* Warps, blocks and barriers                                          */
-/* ------------------------------------------------------------------ */
+/* ----- warps, blocks and barriers ----- */
 
 static inline int
 warps_limit (const CuoccCapability *cap,
@@ -372,9 +364,7 @@ warnings_for (const CuoccCapability *cap,
   return warnings;
 }
 
-/* ------------------------------------------------------------------ */
-/* Public API                                                          */
-/* ------------------------------------------------------------------ */
+/* ----- public API ----- */
 
 static gboolean
 validate_carveout (const CuoccCapability  *cap,
@@ -821,9 +811,7 @@ cuocc_available_dynamic_smem (const CuoccGpu    *gpu,
   return TRUE;
 }
 
-/* ------------------------------------------------------------------ */
-/* The warnings' sentences                                             */
-/* ------------------------------------------------------------------ */
+/* ----- the warnings' sentences ----- */
 
 /**
  * cuocc_warnings_to_string:
