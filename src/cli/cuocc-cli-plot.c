@@ -1,4 +1,5 @@
-/* cuocc-cli-plot.c — --plot: a graph, or all of them, to a PNG, SVG, PDF or CSV file.
+/* cuocc-cli-plot.c — --plot: a graph, a heatmap or all the graphs to a PNG,
+ * SVG, PDF or CSV file, drawn and written (atomically) by the drawing module.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,12 +7,9 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-cli-heatmap.h"
-#include "cuocc-cli-plot.h"
+#include <cuocc-plot.h>
 
-#ifdef HAVE_CUOCC_PLOT
-# include <cuocc-plot.h>
-#endif
+#include "cuocc-cli-plot.h"
 
 #define DEFAULT_WIDTH 800
 #define DEFAULT_HEIGHT 500
@@ -138,19 +136,18 @@ cli_plot_parse_options (const char       *kind_text,
   return parse_size (size_text, width, height, error);
 }
 
-#ifdef HAVE_CUOCC_PLOT
 /* Every graph the GPU has in one image, with the caption under them. */
 static gboolean
-export_all (const CuoccGpu   *gpu,
-            const CuoccInput *input,
-            const char       *output,
-            int               width,
-            int               height,
-            GError          **error)
+export_all (const CuoccGpu       *gpu,
+            const CuoccInput     *input,
+            const CuoccPlotStyle *style,
+            const char           *caption,
+            const char           *output,
+            int                   width,
+            int                   height,
+            GError              **error)
 {
   CuoccSeries *series[CUOCC_SERIES_CLUSTER_SIZE + 1];
-  g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
-  CuoccPlotStyle style;
   guint n = 0;
   gboolean ok;
 
@@ -160,33 +157,45 @@ export_all (const CuoccGpu   *gpu,
         && (series[n] = cuocc_series_new (gpu, input, k)) != NULL)
       n++;
 
-  cuocc_plot_style_init_light (&style);
-  ok = cuocc_plot_export_sheet ((const CuoccSeries *const *) series, NULL, n, CUOCC_PLOT_Y_PERCENT, &style,
+  ok = cuocc_plot_export_sheet ((const CuoccSeries *const *) series, NULL, n, CUOCC_PLOT_Y_PERCENT, style,
                                 caption, output, width, height, error);
   for (guint i = 0; i < n; i++)
     cuocc_series_free (series[i]);
 
   return ok;
 }
-#endif
 
 gboolean
-cli_plot_export (const CuoccGpu   *gpu,
-                 const CuoccInput *input,
+cli_plot_export (const CuoccGpu    *gpu,
+                 const CuoccInput  *input,
                  const CliPlotKind *kind,
-                 const char       *output,
-                 int               width,
-                 int               height,
-                 GError          **error)
+                 const char        *output,
+                 int                width,
+                 int                height,
+                 GError           **error)
 {
   g_autoptr(CuoccSeries) series = NULL;
+  g_autoptr(CuoccGrid) grid = NULL;
+  g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
+  CuoccPlotExtras extras = { caption, NULL };
+  CuoccPlotStyle style;
 
-#ifdef HAVE_CUOCC_PLOT
+  cuocc_plot_style_init_light (&style);
   if (kind->all)
-    return export_all (gpu, input, output, width, height, error);
-#endif
+    return export_all (gpu, input, &style, caption, output, width, height, error);
   if (kind->heatmap)
-    return cli_heatmap_export (gpu, input, kind->kind, output, width, height, error);
+    {
+      g_assert (kind->kind == CUOCC_SERIES_REGS || kind->kind == CUOCC_SERIES_SMEM);
+
+      grid = cuocc_grid_new (gpu, input, kind->kind);
+      if (grid == NULL)
+        {
+          g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                               _("Cannot compute the heatmap for this configuration"));
+          return FALSE;
+        }
+      return cuocc_plot_export_heatmap (grid, &style, caption, output, width, height, error);
+    }
   if (kind->kind == CUOCC_SERIES_CLUSTER_SIZE && gpu->cap.max_cluster_size == 0)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
@@ -202,25 +211,5 @@ cli_plot_export (const CuoccGpu   *gpu,
                            _("Cannot compute the graph for this configuration"));
       return FALSE;
     }
-
-#ifdef HAVE_CUOCC_PLOT
-  {
-    g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
-    CuoccPlotExtras extras = { caption, NULL };
-    CuoccPlotStyle style;
-
-    cuocc_plot_style_init_light (&style);
-    return cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, &style, &extras, output, width, height, error);
-  }
-#else
-  if (g_strcmp0 (find_extension (output), ".csv") == 0)
-    {
-      g_autofree char *csv = cuocc_series_to_csv (series);
-
-      return cuocc_file_write (output, csv, -1, error);
-    }
-  g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
-                       _("This build of cuocc cannot draw graphs; only .csv output is available"));
-  return FALSE;
-#endif
+  return cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, &style, &extras, output, width, height, error);
 }
