@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-compat.h"
+#include "cuocc-format.h"
 #include "cuocc-window-private.h"
 
 static const CuoccFileFilter session_filters[] = {
@@ -295,7 +296,8 @@ cuocc_window_update_recent (CuoccWindow *self)
     }
   for (guint i = 0; recent[i] != NULL; i++)
     {
-      g_autofree char *label = g_filename_display_basename (recent[i]);
+      g_autofree char *name = g_filename_display_basename (recent[i]);
+      g_autofree char *label = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (recent[i]));

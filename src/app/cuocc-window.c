@@ -236,6 +236,7 @@ static void
 set_session_file (CuoccWindow *self,
                   GFile       *file)
 {
+  g_autofree char *basename = NULL;
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
 
@@ -247,7 +248,8 @@ set_session_file (CuoccWindow *self,
       return;
     }
 
-  name = g_file_get_basename (file);
+  basename = g_file_get_basename (file);
+  name = cuocc_format_capped (basename, CUOCC_NAME_MAX_CHARS);
   /* Translators: the window title, e.g. "kernel.cuocc — CUDA Occupancy Calculator" */
   title = g_strdup_printf (_("%s — CUDA Occupancy Calculator"), name);
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -446,6 +448,7 @@ cuocc_window_init (CuoccWindow *self)
   cuocc_window_update_recent (self);
 
   cuocc_results_view_set_calculation (self->results_view, self->calculation);
+  cuocc_gpu_data_page_set_calculation (self->gpu_data_page, self->calculation);
   g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
   cuocc_input_panel_set_calculation (self->input_panel, self->calculation);
   restore_state (self);
@@ -491,11 +494,16 @@ cuocc_window_show_error (CuoccWindow  *self,
                          const char   *heading,
                          const GError *error)
 {
+  g_autofree char *capped_heading = NULL;
+  g_autofree char *body = NULL;
   GtkWidget *dialog;
 
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
-  dialog = cuocc_compat_alert_new (heading, error->message);
+  /* Headings name files, bodies may quote what was read from them. */
+  capped_heading = cuocc_format_capped (heading, CUOCC_NAME_MAX_CHARS);
+  body = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
+  dialog = cuocc_compat_alert_new (capped_heading, body);
   cuocc_compat_dialog_present (dialog, GTK_WIDGET (self));
 }
 
