@@ -427,7 +427,7 @@ validate_cluster_size (const CuoccCapability  *cap,
 }
 
 /**
- * cuocc_input_range:
+ * cuocc_input_range: (skip)
  * @cap: (nullable): a compute capability, or %NULL for the range on any GPU
  * @kind: the input
  *

@@ -43,12 +43,12 @@ cuocc_table_column_name (CuoccColumn column)
 
 /**
  * cuocc_table_result_cells:
- * @cc: (nullable): the compute capability as text, e.g. "8.6"
  * @gpu: the GPU the answer is for
  * @input: the question
  * @result: the answer of cuocc_calculate() to @input on @gpu
- * @limiters: (nullable): cuocc_limiters_to_string() of the result's limiters
  * @best_block_size: the block size cuocc_best_block_size() suggests
+ * @cc: (nullable): the compute capability as text, e.g. "8.6"
+ * @limiters: (nullable): cuocc_limiters_to_string() of the result's limiters
  * @cells: (out caller-allocates) (array fixed-size=22): the cells of
  *   %CUOCC_COLUMN_CC to %CUOCC_COLUMN_ERROR, the error cell null
  *
@@ -56,12 +56,12 @@ cuocc_table_column_name (CuoccColumn column)
  * which must outlive them.
  */
 void
-cuocc_table_result_cells (const char        *cc,
-                          const CuoccGpu    *gpu,
+cuocc_table_result_cells (const CuoccGpu    *gpu,
                           const CuoccInput  *input,
                           const CuoccResult *result,
-                          const char        *limiters,
                           int                best_block_size,
+                          const char        *cc,
+                          const char        *limiters,
                           CuoccCell          cells[CUOCC_N_RESULT_COLUMNS])
 {
   g_return_if_fail (gpu != NULL && input != NULL && result != NULL && cells != NULL);

@@ -99,12 +99,12 @@ typedef struct {
 
 CUOCC_AVAILABLE const char *cuocc_table_column_name (CuoccColumn column);
 
-CUOCC_AVAILABLE void cuocc_table_result_cells   (const char        *cc,
-                                                 const CuoccGpu    *gpu,
+CUOCC_AVAILABLE void cuocc_table_result_cells   (const CuoccGpu    *gpu,
                                                  const CuoccInput  *input,
                                                  const CuoccResult *result,
-                                                 const char        *limiters,
                                                  int                best_block_size,
+                                                 const char        *cc,
+                                                 const char        *limiters,
                                                  CuoccCell          cells[CUOCC_N_RESULT_COLUMNS]);
 CUOCC_AVAILABLE void cuocc_table_waves_cells    (gint64             grid,
                                                  const CuoccWaves  *waves,
