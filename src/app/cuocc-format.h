@@ -14,6 +14,10 @@ char *cuocc_format_blocks  (int     blocks);
 char *cuocc_format_percent (double  fraction);
 char *cuocc_format_cc      (int     major,
                             int     minor);
+/* What a label shows of outside text at most: a file's name, a message. */
+#define CUOCC_NAME_MAX_CHARS 120
+#define CUOCC_MESSAGE_MAX_CHARS 1000
+
 char *cuocc_format_capped  (const char *text,
                             glong       max_chars);
 

@@ -4,12 +4,16 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The table has some 600 cells; it is built when the page is first shown,
- * so that they cost nothing at start-up.
+ * so that they cost nothing at start-up. The row names are a grid of their
+ * own beside the scrolled columns, so that they stay in view; a size group
+ * per row keeps the two grids' rows level. The page opens scrolled to the
+ * current GPU's compute capability, whose column is marked.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "cuocc-calculation.h"
 #include "cuocc-format.h"
 #include "cuocc-gpu-data-page.h"
 
@@ -23,10 +27,15 @@ struct _CuoccGpuDataPage
 
   /* template */
   GtkWidget *scroller;
+  GtkGrid *names_grid;
+  GtkScrolledWindow *columns_scroller;
   GtkGrid *grid;
   GtkLabel *sources_label;
 
+  CuoccCalculation *calculation;
   guint n_columns;
+  int current_column;              /* the current GPU's, or -1 */
+  guint scroll_tick;               /* to the current column, once laid out */
 };
 
 /* ----- type definition ----- */
@@ -98,7 +107,7 @@ cell_cluster_blocks (const CuoccCapability *c)
 static const struct {
   const char *name;
   CellFunc cell;
-  gboolean wrap;                   /* a list, that wraps instead of widening its column */
+  gboolean wrap;                   /* a list, in lines instead of one wide column */
 } rows[] = {
   { N_("SM version"), cell_sm_version },
   { N_("Architecture"), cell_arch },
@@ -127,6 +136,38 @@ static const struct {
   { N_("Cluster blocks per SM (*: assumed)"), cell_cluster_blocks },
 };
 
+/* A list ("GA100, GA102, …") in lines of about @width characters, broken
+ * after its commas. The lines are the page's own rather than the label's
+ * wrapping: a row's height then does not depend on its column's width,
+ * which the size group that keeps the two grids level needs. */
+#define LIST_LINE_CHARS 12
+
+static char *
+break_list (const char *text,
+            guint       width)
+{
+  g_auto(GStrv) items = g_strsplit (text, ", ", -1);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  guint line = 0;
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      guint length = g_utf8_strlen (items[i], -1);
+
+      if (i > 0)
+        {
+          gboolean fits = line + 2 + length <= width;
+
+          g_string_append (lines, fits ? ", " : ",\n");
+          line = fits ? line + 2 : 0;
+        }
+      g_string_append (lines, items[i]);
+      line += length;
+    }
+
+  return g_string_free (g_steal_pointer (&lines), FALSE);
+}
+
 static GtkWidget *
 cell_new (const char *text,
           float       xalign,
@@ -149,11 +190,19 @@ build_table (CuoccGpuDataPage *self)
   g_autoptr(GString) sources = g_string_new (NULL);
   guint n_caps = 0;
 
+  GtkSizeGroup *levels[G_N_ELEMENTS (rows) + 1];
+
   caps = cuocc_capabilities (&n_caps);
 
-  gtk_grid_attach (self->grid, cell_new (_("Compute capability"), 0, "heading"), 0, 0, 1, 1);
-  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
-    gtk_grid_attach (self->grid, cell_new (_(rows[r].name), 0, "dim-label"), 0, r + 1, 1, 1);
+  for (guint r = 0; r < G_N_ELEMENTS (levels); r++)
+    {
+      GtkWidget *name = r == 0 ? cell_new (_("Compute capability"), 0, "heading")
+                               : cell_new (_(rows[r - 1].name), 0, "dim-label");
+
+      levels[r] = gtk_size_group_new (GTK_SIZE_GROUP_VERTICAL);
+      gtk_size_group_add_widget (levels[r], name);
+      gtk_grid_attach (self->names_grid, name, 0, r, 1, 1);
+    }
 
   for (guint c = 0; c < n_caps; c++)
     {
@@ -161,7 +210,8 @@ build_table (CuoccGpuDataPage *self)
       GtkWidget *header = cell_new (cc, 1, "heading");
 
       gtk_widget_set_tooltip_text (header, caps[c].source);
-      gtk_grid_attach (self->grid, header, c + 1, 0, 1, 1);
+      gtk_size_group_add_widget (levels[0], header);
+      gtk_grid_attach (self->grid, header, c, 0, 1, 1);
 
       for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
         {
@@ -171,12 +221,13 @@ build_table (CuoccGpuDataPage *self)
 
           if (rows[r].wrap)
             {
-              gtk_label_set_wrap (GTK_LABEL (cell), TRUE);
-              gtk_label_set_width_chars (GTK_LABEL (cell), 12);
-              gtk_label_set_max_width_chars (GTK_LABEL (cell), 12);
+              g_autofree char *lines = break_list (text, LIST_LINE_CHARS);
+
+              gtk_label_set_label (GTK_LABEL (cell), lines);
               gtk_label_set_justify (GTK_LABEL (cell), GTK_JUSTIFY_RIGHT);
             }
-          gtk_grid_attach (self->grid, cell, c + 1, r + 1, 1, 1);
+          gtk_size_group_add_widget (levels[r + 1], cell);
+          gtk_grid_attach (self->grid, cell, c, r + 1, 1, 1);
         }
 
       g_string_append_printf (sources, "%s%s — %s", sources->len > 0 ? "\n" : "", cc,
@@ -185,8 +236,83 @@ build_table (CuoccGpuDataPage *self)
         g_string_append_printf (sources, " (%s)", caps[c].notes);
     }
 
+  for (guint r = 0; r < G_N_ELEMENTS (levels); r++)
+    g_object_unref (levels[r]);
   gtk_label_set_label (self->sources_label, sources->str);
   self->n_columns = n_caps;
+}
+
+static int
+column_of (const CuoccGpu *gpu)
+{
+  const CuoccCapability *caps;
+  guint n_caps = 0;
+
+  caps = cuocc_capabilities (&n_caps);
+  for (guint c = 0; gpu != NULL && c < n_caps; c++)
+    if (caps[c].major == gpu->cap.major && caps[c].minor == gpu->cap.minor)
+      return c;
+
+  return -1;
+}
+
+/* Marks the current GPU's column, and no other. */
+static void
+mark_current_column (CuoccGpuDataPage *self)
+{
+  int current = self->calculation ? column_of (cuocc_calculation_get_gpu (self->calculation)) : -1;
+
+  if (current == self->current_column)
+    return;
+
+  for (guint r = 0; r <= G_N_ELEMENTS (rows); r++)
+    {
+      GtkWidget *old = gtk_grid_get_child_at (self->grid, self->current_column, r);
+      GtkWidget *new = gtk_grid_get_child_at (self->grid, current, r);
+
+      if (old != NULL)
+        gtk_widget_remove_css_class (old, "accent");
+      if (new != NULL)
+        gtk_widget_add_css_class (new, "accent");
+    }
+  self->current_column = current;
+}
+
+/* Brings the current column into the middle of the view, once the columns
+ * have their widths: a frame or two after the page is shown. */
+static gboolean
+scroll_to_current_cb (GtkWidget     *widget,
+                      GdkFrameClock *clock,
+                      gpointer       user_data)
+{
+  CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (widget);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->columns_scroller);
+  double page = gtk_adjustment_get_page_size (adjustment);
+  GtkWidget *header;
+  graphene_point_t origin;
+
+  header = self->current_column >= 0 ? gtk_grid_get_child_at (self->grid, self->current_column, 0) : NULL;
+  if (header == NULL)
+    {
+      self->scroll_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (page <= 0 || gtk_widget_get_width (header) <= 0 ||
+      !gtk_widget_compute_point (header, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &origin))
+    return G_SOURCE_CONTINUE;
+
+  gtk_adjustment_set_value (adjustment, origin.x + gtk_widget_get_width (header) / 2.0 - page / 2);
+  self->scroll_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* ----- callbacks ----- */
+
+static void
+calculation_changed_cb (CuoccGpuDataPage *self)
+{
+  if (self->n_columns > 0)
+    mark_current_column (self);
 }
 
 /* ----- vfuncs ----- */
@@ -198,8 +324,23 @@ cuocc_gpu_data_page_map (GtkWidget *widget)
 
   if (self->n_columns == 0)
     build_table (self);
+  mark_current_column (self);
 
   GTK_WIDGET_CLASS (cuocc_gpu_data_page_parent_class)->map (widget);
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (widget, scroll_to_current_cb, NULL, NULL);
+}
+
+static void
+cuocc_gpu_data_page_unmap (GtkWidget *widget)
+{
+  CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (widget);
+
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (widget, self->scroll_tick);
+  self->scroll_tick = 0;
+
+  GTK_WIDGET_CLASS (cuocc_gpu_data_page_parent_class)->unmap (widget);
 }
 
 /* ----- dispose ----- */
@@ -210,6 +351,9 @@ cuocc_gpu_data_page_dispose (GObject *object)
   CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (object);
 
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  if (self->calculation != NULL)
+    g_signal_handlers_disconnect_by_data (self->calculation, self);
+  g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_gpu_data_page_parent_class)->dispose (object);
 }
@@ -224,9 +368,12 @@ cuocc_gpu_data_page_class_init (CuoccGpuDataPageClass *klass)
 
   object_class->dispose = cuocc_gpu_data_page_dispose;
   widget_class->map = cuocc_gpu_data_page_map;
+  widget_class->unmap = cuocc_gpu_data_page_unmap;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-gpu-data-page.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, names_grid);
+  gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, columns_scroller);
   gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, grid);
   gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, sources_label);
 
@@ -237,6 +384,7 @@ static void
 cuocc_gpu_data_page_init (CuoccGpuDataPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->current_column = -1;
 }
 
 /* ----- public API ----- */
@@ -247,4 +395,34 @@ cuocc_gpu_data_page_get_n_columns (CuoccGpuDataPage *self)
   g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), 0);
 
   return self->n_columns;
+}
+
+/* The page marks the calculation's GPU and opens on it. */
+void
+cuocc_gpu_data_page_set_calculation (CuoccGpuDataPage *self,
+                                     CuoccCalculation *calculation)
+{
+  g_return_if_fail (CUOCC_IS_GPU_DATA_PAGE (self));
+  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
+  g_return_if_fail (self->calculation == NULL);
+
+  self->calculation = g_object_ref (calculation);
+  g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
+}
+
+/* The column of the current GPU's compute capability, or -1. */
+int
+cuocc_gpu_data_page_get_current_column (CuoccGpuDataPage *self)
+{
+  g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), -1);
+
+  return self->current_column;
+}
+
+GtkScrolledWindow *
+cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self)
+{
+  g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), NULL);
+
+  return self->columns_scroller;
 }

@@ -6,12 +6,18 @@
 
 #include <gtk/gtk.h>
 
+#include "cuocc-calculation.h"
+
 G_BEGIN_DECLS
 
 #define CUOCC_TYPE_GPU_DATA_PAGE (cuocc_gpu_data_page_get_type ())
 
 G_DECLARE_FINAL_TYPE (CuoccGpuDataPage, cuocc_gpu_data_page, CUOCC, GPU_DATA_PAGE, GtkWidget)
 
-guint cuocc_gpu_data_page_get_n_columns (CuoccGpuDataPage *self);
+void               cuocc_gpu_data_page_set_calculation      (CuoccGpuDataPage *self,
+                                                             CuoccCalculation *calculation);
+guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
+int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);
+GtkScrolledWindow *cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self);
 
 G_END_DECLS

@@ -20,6 +20,10 @@ setup_gpu_label_cb (GtkSignalListItemFactory *factory,
                     GtkListItem              *item,
                     gpointer                  user_data)
 {
+  /* The inputs' column is wide enough for every product's whole name
+   * ("NVIDIA GeForce RTX 4070 Ti SU…" names another GPU); only a device
+   * file's longer name is cut. A wrapping label would not do: the drop-down
+   * lays its item out in a row, which asks a label for its one-line width. */
   gtk_list_item_set_child (item, g_object_new (GTK_TYPE_LABEL, "xalign", 0.0f, "ellipsize", PANGO_ELLIPSIZE_END, NULL));
 }
 

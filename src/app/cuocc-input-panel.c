@@ -312,7 +312,7 @@ gpu_selected_cb (CuoccInputPanel *self)
     {
       self->gpu_valid = FALSE;
       g_free (self->gpu_error);
-      self->gpu_error = g_strdup (error->message);
+      self->gpu_error = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
       cuocc_input_panel_update_cc_label (self);
       emit_changed (self);
       return;

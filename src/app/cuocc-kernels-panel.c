@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
 
 /* ----- type definition ----- */
@@ -272,8 +273,10 @@ replace_list (CuoccKernelsPanel *self,
 
 static void
 set_source (CuoccKernelsPanel *self,
-            const char        *name)
+            const char        *source_name)
 {
+  g_autofree char *name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
+
   gtk_label_set_label (self->source_label, name);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->source_label), name);
   gtk_widget_set_visible (GTK_WIDGET (self->source_label), name != NULL);
@@ -460,7 +463,7 @@ compare_loaded_cb (CuoccKernelLoader *loader,
   set_busy (self, FALSE);
   g_set_object (&self->compare_store, G_LIST_STORE (store));
   g_free (self->compare_name);
-  self->compare_name = g_strdup (source_name);
+  self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
   mark_changes (self);
   refresh_rows (self);
   cuocc_kernels_panel_update_details (self);

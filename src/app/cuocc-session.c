@@ -92,21 +92,43 @@ read_int64 (GKeyFile    *file,
   return TRUE;
 }
 
+/* The inputs a group holds, with the library's own ranges: a value it
+ * would refuse is refused here, with the file's name, rather than
+ * half-applied. */
+static const struct {
+  const char *key;
+  gint64 min;
+  gint64 max;
+  gsize offset;                    /* in CuoccInput */
+  gboolean is_int64;
+} input_keys[] = {
+  { "threads", 1, CUOCC_MAX_THREADS_INPUT, G_STRUCT_OFFSET (CuoccInput, threads), FALSE },
+  { "regs", 0, 1 << 16, G_STRUCT_OFFSET (CuoccInput, regs), FALSE },
+  { "smem", 0, CUOCC_MAX_SMEM_INPUT, G_STRUCT_OFFSET (CuoccInput, smem), TRUE },
+  { "smem_config", -1, CUOCC_MAX_SMEM_INPUT, G_STRUCT_OFFSET (CuoccInput, smem_config), TRUE },
+  { "barriers", 0, CUOCC_MAX_BARRIERS_INPUT, G_STRUCT_OFFSET (CuoccInput, barriers), FALSE },
+  { "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, G_STRUCT_OFFSET (CuoccInput, cluster_size), FALSE },
+  { "carveout", -1, 100, G_STRUCT_OFFSET (CuoccInput, carveout), FALSE },
+};
+
 static gboolean
-read_int (GKeyFile    *file,
-          const char  *group,
-          const char  *key,
-          int          min,
-          int          max,
-          int         *value,
-          GError     **error)
+read_inputs (GKeyFile    *file,
+             const char  *group,
+             CuoccInput  *input,
+             GError     **error)
 {
-  gint64 number = *value;
+  for (guint i = 0; i < G_N_ELEMENTS (input_keys); i++)
+    {
+      gpointer field = G_STRUCT_MEMBER_P (input, input_keys[i].offset);
+      gint64 value = input_keys[i].is_int64 ? *(gint64 *) field : *(int *) field;
 
-  if (!read_int64 (file, group, key, min, max, &number, error))
-    return FALSE;
-
-  *value = (int) number;
+      if (!read_int64 (file, group, input_keys[i].key, input_keys[i].min, input_keys[i].max, &value, error))
+        return FALSE;
+      if (input_keys[i].is_int64)
+        *(gint64 *) field = value;
+      else
+        *(int *) field = (int) value;
+    }
   return TRUE;
 }
 
@@ -133,15 +155,7 @@ read_config (GKeyFile    *file,
   if (!check_length ("gpu", gpu, MAX_PATH_LENGTH, error))
     return FALSE;
 
-  /* The library's own ranges: a value it would refuse is refused here, with
-   * the file's name, rather than half-applied. */
-  if (!read_int (file, group, "threads", 1, CUOCC_MAX_THREADS_INPUT, &input->threads, error) ||
-      !read_int (file, group, "regs", 0, 1 << 16, &input->regs, error) ||
-      !read_int64 (file, group, "smem", 0, CUOCC_MAX_SMEM_INPUT, &input->smem, error) ||
-      !read_int64 (file, group, "smem_config", -1, CUOCC_MAX_SMEM_INPUT, &input->smem_config, error) ||
-      !read_int (file, group, "barriers", 0, CUOCC_MAX_BARRIERS_INPUT, &input->barriers, error) ||
-      !read_int (file, group, "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, &input->cluster_size, error) ||
-      !read_int (file, group, "carveout", -1, 100, &input->carveout, error))
+  if (!read_inputs (file, group, input, error))
     return FALSE;
   if (input->carveout >= 0 && input->smem_config >= 0)
     {

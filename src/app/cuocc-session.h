@@ -22,6 +22,8 @@ typedef struct {
 } CuoccSession;
 
 void     cuocc_session_clear     (CuoccSession        *session);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CuoccSession, cuocc_session_clear)
 gboolean cuocc_session_load_data (CuoccSession        *session,
                                   const char          *data,
                                   gsize                length,

@@ -62,7 +62,7 @@ update (CuoccTuningPage *self)
                             cuocc_calculation_get_extra (self->calculation));
   cuocc_heatmap_view_set_grid (self->heatmap_regs, cuocc_grid_new (&config.gpu, &config.input, CUOCC_SERIES_REGS));
   cuocc_heatmap_view_set_grid (self->heatmap_smem, cuocc_grid_new (&config.gpu, &config.input, CUOCC_SERIES_SMEM));
-  cuocc_waves_view_update (self->waves_view, &config.gpu, &config.result);
+  cuocc_waves_view_update (self->waves_view, &config);
   cuocc_compare_view_set_current (self->compare_view, &config);
 }
 

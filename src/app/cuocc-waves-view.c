@@ -239,15 +239,14 @@ cuocc_waves_view_init (CuoccWavesView *self)
 
 void
 cuocc_waves_view_update (CuoccWavesView    *self,
-                         const CuoccGpu    *gpu,
-                         const CuoccResult *result)
+                         const CuoccConfig *config)
 {
   g_return_if_fail (CUOCC_IS_WAVES_VIEW (self));
-  g_return_if_fail (gpu != NULL && result != NULL);
+  g_return_if_fail (config != NULL);
 
   self->have_input = TRUE;
-  self->gpu = *gpu;
-  self->result = *result;
+  self->gpu = config->gpu;
+  self->result = config->result;
   recalculate (self);
 }
 

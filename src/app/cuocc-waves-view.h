@@ -5,7 +5,8 @@
 #pragma once
 
 #include <adwaita.h>
-#include <cuocc.h>
+
+#include "cuocc-calculation.h"
 
 G_BEGIN_DECLS
 
@@ -13,13 +14,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccWavesView, cuocc_waves_view, CUOCC, WAVES_VIEW, AdwBin)
 
-void        cuocc_waves_view_update      (CuoccWavesView    *self,
-                                          const CuoccGpu    *gpu,
-                                          const CuoccResult *result);
-void        cuocc_waves_view_clear       (CuoccWavesView    *self);
+/* The launch grid: the user's, kept in the session. */
 void        cuocc_waves_view_set_grid    (CuoccWavesView    *self,
                                           gint64             grid);
 gint64      cuocc_waves_view_get_grid    (CuoccWavesView    *self);
+/* The launch's GPU and result. */
+void        cuocc_waves_view_update      (CuoccWavesView    *self,
+                                          const CuoccConfig *config);
+void        cuocc_waves_view_clear       (CuoccWavesView    *self);
 void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
                                            int               sm_count);
 gboolean    cuocc_waves_view_get_waves   (CuoccWavesView    *self,

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-compat.h"
+#include "cuocc-format.h"
 #include "cuocc-window-private.h"
 
 static const CuoccFileFilter session_filters[] = {
@@ -34,19 +35,14 @@ static const CuoccFileFilter results_filters[] = {
 
 /* ----- helpers ----- */
 
+/* user_data is freed once the dialog is gone. */
 static void
-run_dialog (CuoccWindow           *self,
-            CuoccFileDialogMode    mode,
-            const char            *title,
-            const char            *initial_name,
-            const CuoccFileFilter *filters,
-            guint                  n_filters,
-            CuoccFileDialogFunc    func,
-            char                  *user_data)
+ask_for_file (CuoccWindow               *self,
+              const CuoccFileDialogSpec *spec,
+              CuoccFileDialogFunc        func,
+              char                      *user_data)
 {
-  const CuoccFileDialogSpec spec = { mode, title, initial_name, filters, n_filters };
-
-  cuocc_compat_file_dialog_run (GTK_WINDOW (self), &spec, func, user_data, g_free);
+  cuocc_compat_file_dialog_run (GTK_WINDOW (self), spec, func, user_data, g_free);
 }
 
 /* A macro, so that the compiler checks each translated format. */
@@ -147,26 +143,48 @@ device_chosen_cb (GObject  *owner,
     show_file_error (self, _("Could not load “%s”"), file, error);
 }
 
+/* The actions that ask for a file, then hand it on. */
+static const struct {
+  const char *action;
+  CuoccFileDialogMode mode;
+  const char *title;               /* N_() */
+  const char *initial_name;        /* N_(), or NULL */
+  const CuoccFileFilter *filters;
+  guint n_filters;
+  CuoccFileDialogFunc chosen;
+} file_actions[] = {
+  { "win.open", CUOCC_FILE_DIALOG_OPEN, N_("Open a Session"), NULL,
+    session_filters, G_N_ELEMENTS (session_filters), open_chosen_cb },
+  { "win.save-as", CUOCC_FILE_DIALOG_SAVE, N_("Save the Session"), N_("kernel.cuocc"),
+    session_filters, G_N_ELEMENTS (session_filters), save_chosen_cb },
+  { "win.export-results", CUOCC_FILE_DIALOG_SAVE, N_("Export the Results"), N_("occupancy.csv"),
+    results_filters, G_N_ELEMENTS (results_filters), export_results_chosen_cb },
+  { "win.load-custom-device", CUOCC_FILE_DIALOG_OPEN, N_("Load a Custom Device"), NULL,
+    device_filters, G_N_ELEMENTS (device_filters), device_chosen_cb },
+};
+
 static void
-open_action (GtkWidget  *widget,
+file_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  run_dialog (CUOCC_WINDOW (widget), CUOCC_FILE_DIALOG_OPEN, _("Open a Session"), NULL,
-              session_filters, G_N_ELEMENTS (session_filters), open_chosen_cb, NULL);
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
   CuoccWindow *self = CUOCC_WINDOW (widget);
-  g_autofree char *name = NULL;
 
-  name = self->session_file ? g_file_get_basename (self->session_file) : g_strdup (_("kernel.cuocc"));
-  run_dialog (self, CUOCC_FILE_DIALOG_SAVE, _("Save the Session"), name,
-              session_filters, G_N_ELEMENTS (session_filters), save_chosen_cb, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (file_actions); i++)
+    if (g_str_equal (file_actions[i].action, action_name))
+      {
+        /* A session saved again under another name starts from its own. */
+        g_autofree char *name = g_str_equal (action_name, "win.save-as") && self->session_file != NULL
+                                ? g_file_get_basename (self->session_file)
+                                : g_strdup (file_actions[i].initial_name ? _(file_actions[i].initial_name) : NULL);
+        CuoccFileDialogSpec spec = {
+          file_actions[i].mode, _(file_actions[i].title), name, file_actions[i].filters, file_actions[i].n_filters,
+        };
+
+        ask_for_file (self, &spec, file_actions[i].chosen, NULL);
+        return;
+      }
+  g_assert_not_reached ();
 }
 
 static void
@@ -178,7 +196,7 @@ save_action (GtkWidget  *widget,
 
   if (self->session_file == NULL)
     {
-      save_as_action (widget, action_name, parameter);
+      file_action (widget, "win.save-as", NULL);
       return;
     }
 
@@ -203,22 +221,13 @@ export_graph_action (GtkWidget  *widget,
   const char *which = g_variant_get_string (parameter, NULL);
   /* Translators: the suggested file name of an exported graph; "%s" is "threads", "regs", "smem" or "all" */
   g_autofree char *name = g_strdup_printf (_("occupancy-%s.png"), which);
+  const char *title = g_str_equal (which, "all") ? _("Export All Graphs")
+                      : g_str_equal (which, "sheet") ? _("Export All Graphs as One Image") : _("Export the Graph");
 
-  run_dialog (CUOCC_WINDOW (widget), CUOCC_FILE_DIALOG_SAVE,
-              g_str_equal (which, "all") ? _("Export All Graphs")
-              : g_str_equal (which, "sheet") ? _("Export All Graphs as One Image") : _("Export the Graph"),
-              name, graph_filters, G_N_ELEMENTS (graph_filters),
-              export_graph_chosen_cb, g_strdup (which));
-}
-
-static void
-export_results_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  run_dialog (CUOCC_WINDOW (widget), CUOCC_FILE_DIALOG_SAVE, _("Export the Results"),
-              _("occupancy.csv"), results_filters, G_N_ELEMENTS (results_filters),
-              export_results_chosen_cb, NULL);
+  ask_for_file (CUOCC_WINDOW (widget),
+                &(CuoccFileDialogSpec) { CUOCC_FILE_DIALOG_SAVE, title, name,
+                                         graph_filters, G_N_ELEMENTS (graph_filters) },
+                export_graph_chosen_cb, g_strdup (which));
 }
 
 static void
@@ -244,28 +253,18 @@ apply_best_block_size_action (GtkWidget  *widget,
                                cuocc_calculation_get_best_block_size (self->calculation));
 }
 
-static void
-load_custom_device_action (GtkWidget  *widget,
-                           const char *action_name,
-                           GVariant   *parameter)
-{
-  cuocc_window_request_custom_device (CUOCC_WINDOW (widget));
-}
-
 /* ----- shared with the window's other files ----- */
 
 void
 cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  for (guint i = 0; i < G_N_ELEMENTS (file_actions); i++)
+    gtk_widget_class_install_action (widget_class, file_actions[i].action, NULL, file_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.export-graph", "s", export_graph_action);
-  gtk_widget_class_install_action (widget_class, "win.export-results", NULL, export_results_action);
   gtk_widget_class_install_action (widget_class, "win.copy-results", NULL, copy_results_action);
   gtk_widget_class_install_action (widget_class, "win.apply-best-block-size", NULL, apply_best_block_size_action);
-  gtk_widget_class_install_action (widget_class, "win.load-custom-device", NULL, load_custom_device_action);
 }
 
 /* Every action's enabled state, in one place. */
@@ -297,7 +296,8 @@ cuocc_window_update_recent (CuoccWindow *self)
     }
   for (guint i = 0; recent[i] != NULL; i++)
     {
-      g_autofree char *label = g_filename_display_basename (recent[i]);
+      g_autofree char *name = g_filename_display_basename (recent[i]);
+      g_autofree char *label = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (recent[i]));
@@ -308,6 +308,5 @@ cuocc_window_update_recent (CuoccWindow *self)
 void
 cuocc_window_request_custom_device (CuoccWindow *self)
 {
-  run_dialog (self, CUOCC_FILE_DIALOG_OPEN, _("Load a Custom Device"), NULL,
-              device_filters, G_N_ELEMENTS (device_filters), device_chosen_cb, NULL);
+  file_action (GTK_WIDGET (self), "win.load-custom-device", NULL);
 }

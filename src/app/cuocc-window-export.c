@@ -39,8 +39,9 @@ results_row_init (ResultsRow  *row,
   row->limiters = cuocc_limiters_to_string (result->limiters & ((1u << CUOCC_N_LIMITS) - 1));
   for (guint c = 0; c < CUOCC_N_RESULT_COLUMNS; c++)
     row->names[c] = cuocc_table_column_name (c);
-  cuocc_table_result_cells (row->cc, gpu, cuocc_calculation_get_input (self->calculation), result, row->limiters,
-                            cuocc_calculation_get_best_block_size (self->calculation), row->cells);
+  cuocc_table_result_cells (gpu, cuocc_calculation_get_input (self->calculation), result,
+                            cuocc_calculation_get_best_block_size (self->calculation), row->cc, row->limiters,
+                            row->cells);
 }
 
 static void

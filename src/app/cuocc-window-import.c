@@ -15,10 +15,10 @@
 
 /* Below this width the kernels sidebar lies over the calculator instead of
  * beside it: the sidebar (280 px and its border) and the calculator's
- * minimum width (the inputs, 316 px, a border and the results, 410 px) no
+ * minimum width (the inputs, 366 px, a border and the results, 410 px) no
  * longer fit side by side. libadwaita 1.2's AdwFlap finds this by itself
  * from the minimum widths; the newer AdwOverlaySplitView needs the number. */
-#define KERNELS_FOLD_WIDTH 1010
+#define KERNELS_FOLD_WIDTH 1060
 
 /* Executables have no extension: "All files" comes first. */
 static const CuoccFileFilter log_filters[] = {

@@ -219,10 +219,24 @@ cuocc_window_save_state (CuoccWindow *self)
   cuocc_session_clear (&session);
 }
 
+/* Sessions are files on this machine; message says so when file is not. */
+static char *
+local_path (GFile       *file,
+            const char  *message,
+            GError     **error)
+{
+  char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, message);
+  return path;
+}
+
 static void
 set_session_file (CuoccWindow *self,
                   GFile       *file)
 {
+  g_autofree char *basename = NULL;
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
 
@@ -234,7 +248,8 @@ set_session_file (CuoccWindow *self,
       return;
     }
 
-  name = g_file_get_basename (file);
+  basename = g_file_get_basename (file);
+  name = cuocc_format_capped (basename, CUOCC_NAME_MAX_CHARS);
   /* Translators: the window title, e.g. "kernel.cuocc — CUDA Occupancy Calculator" */
   title = g_strdup_printf (_("%s — CUDA Occupancy Calculator"), name);
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -263,6 +278,15 @@ add_recent (CuoccWindow *self,
 
   recent = g_strv_builder_end (builder);
   g_settings_set_strv (self->settings, "recent-files", (const char * const *) recent);
+}
+
+/* The file the window's work now is: in the title and Open Recent. */
+static void
+remember_file (CuoccWindow *self,
+               GFile       *file)
+{
+  set_session_file (self, file);
+  add_recent (self, file);
 }
 
 /* ----- callbacks ----- */
@@ -424,6 +448,7 @@ cuocc_window_init (CuoccWindow *self)
   cuocc_window_update_recent (self);
 
   cuocc_results_view_set_calculation (self->results_view, self->calculation);
+  cuocc_gpu_data_page_set_calculation (self->gpu_data_page, self->calculation);
   g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
   cuocc_input_panel_set_calculation (self->input_panel, self->calculation);
   restore_state (self);
@@ -469,11 +494,16 @@ cuocc_window_show_error (CuoccWindow  *self,
                          const char   *heading,
                          const GError *error)
 {
+  g_autofree char *capped_heading = NULL;
+  g_autofree char *body = NULL;
   GtkWidget *dialog;
 
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
-  dialog = cuocc_compat_alert_new (heading, error->message);
+  /* Headings name files, bodies may quote what was read from them. */
+  capped_heading = cuocc_format_capped (heading, CUOCC_NAME_MAX_CHARS);
+  body = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
+  dialog = cuocc_compat_alert_new (capped_heading, body);
   cuocc_compat_dialog_present (dialog, GTK_WIDGET (self));
 }
 
@@ -496,29 +526,17 @@ cuocc_window_load_session (CuoccWindow  *self,
                            GFile        *file,
                            GError      **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  CuoccSession session = { 0 };
-  gboolean ok;
+  g_autofree char *path = local_path (file, _("Only local files can be opened."), error);
+  g_auto(CuoccSession) session = { 0 };
 
-  if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
-      return FALSE;
-    }
+  if (path == NULL || !cuocc_session_load_file (&session, path, error) ||
+      !cuocc_input_panel_apply_session (self->input_panel, &session, error))
+    return FALSE;
 
-  ok = cuocc_session_load_file (&session, path, error) &&
-       cuocc_input_panel_apply_session (self->input_panel, &session, error);
-
-  if (ok)
-    {
-      apply_extras (self, &session);
-      set_session_file (self, file);
-      add_recent (self, file);
-      cuocc_window_save_state (self);
-    }
-  cuocc_session_clear (&session);
-
-  return ok;
+  apply_extras (self, &session);
+  remember_file (self, file);
+  cuocc_window_save_state (self);
+  return TRUE;
 }
 
 gboolean
@@ -526,25 +544,16 @@ cuocc_window_save_session (CuoccWindow  *self,
                            GFile        *file,
                            GError      **error)
 {
-  g_autofree char *path = g_file_get_path (file);
-  CuoccSession session = { 0 };
-  gboolean ok;
+  g_autofree char *path = local_path (file, _("Only local files can be saved."), error);
+  g_auto(CuoccSession) session = { 0 };
 
   if (path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be saved."));
-      return FALSE;
-    }
+    return FALSE;
 
   get_state (self, &session);
-  ok = cuocc_session_save_file (&session, path, error);
-  cuocc_session_clear (&session);
+  if (!cuocc_session_save_file (&session, path, error))
+    return FALSE;
 
-  if (ok)
-    {
-      set_session_file (self, file);
-      add_recent (self, file);
-    }
-
-  return ok;
+  remember_file (self, file);
+  return TRUE;
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-cli-gpus.h"
+#include "cuocc-cli-report.h"
 
 #define LABEL_WIDTH 36
 #define COLUMN_WIDTH 11
@@ -20,23 +21,6 @@ typedef struct {
 } Figure;
 
 /* ----- helpers ----- */
-
-static void
-append_padded (GString    *out,
-               const char *text,
-               int         width,
-               gboolean    right)
-{
-  int pad = MAX (0, width - (int) g_utf8_strlen (text, -1));
-
-  if (right)
-    for (int i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-  g_string_append (out, text);
-  if (!right)
-    for (int i = 0; i < pad; i++)
-      g_string_append_c (out, ' ');
-}
 
 #define INT_FIGURE(func, expr) \
   static char *func (const CuoccCapability *cap) { return g_strdup_printf ("%d", (expr)); }
@@ -141,12 +125,12 @@ append_block (GString                      *out,
 {
   for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
     {
-      append_padded (out, _(figures[f].label), LABEL_WIDTH, FALSE);
+      cli_append_padded (out, _(figures[f].label), LABEL_WIDTH, FALSE);
       for (guint i = 0; i < n_caps; i++)
         {
           g_autofree char *value = figures[f].figure (caps[i]);
 
-          append_padded (out, value, COLUMN_WIDTH, TRUE);
+          cli_append_padded (out, value, COLUMN_WIDTH, TRUE);
         }
       g_string_append_c (out, '\n');
     }
@@ -187,9 +171,9 @@ cli_gpus_list (void)
     name_width = MAX (name_width, (int) g_utf8_strlen (products[i].name, -1));
 
   g_string_append_printf (out, "%s\n", _("Products"));
-  append_padded (out, _("Name"), name_width + 2, FALSE);
-  append_padded (out, _("CC"), 6, FALSE);
-  append_padded (out, _("SMs"), 5, TRUE);
+  cli_append_padded (out, _("Name"), name_width + 2, FALSE);
+  cli_append_padded (out, _("CC"), 6, FALSE);
+  cli_append_padded (out, _("SMs"), 5, TRUE);
   g_string_append_c (out, '\n');
   for (guint i = 0; i < n_products; i++)
     {
@@ -197,9 +181,9 @@ cli_gpus_list (void)
 
       g_snprintf (cc, sizeof cc, "%d.%d", products[i].major, products[i].minor);
       g_snprintf (sms, sizeof sms, "%d", products[i].sm_count);
-      append_padded (out, products[i].name, name_width + 2, FALSE);
-      append_padded (out, cc, 6, FALSE);
-      append_padded (out, products[i].sm_count > 0 ? sms : "-", 5, TRUE);
+      cli_append_padded (out, products[i].name, name_width + 2, FALSE);
+      cli_append_padded (out, cc, 6, FALSE);
+      cli_append_padded (out, products[i].sm_count > 0 ? sms : "-", 5, TRUE);
       g_string_append_c (out, '\n');
     }
 
@@ -209,7 +193,7 @@ cli_gpus_list (void)
       char cc[16];
 
       g_snprintf (cc, sizeof cc, "%d.%d", caps[i].major, caps[i].minor);
-      append_padded (out, cc, 6, FALSE);
+      cli_append_padded (out, cc, 6, FALSE);
       g_string_append (out, caps[i].architecture);
       if (caps[i].chips != NULL && *caps[i].chips != '\0')
         g_string_append_printf (out, " (%s)", caps[i].chips);
@@ -271,9 +255,9 @@ cli_gpus_detected (void)
 
       g_snprintf (cc, sizeof cc, "%d.%d", gpus[i].cap.major, gpus[i].cap.minor);
       g_snprintf (sms, sizeof sms, "%d", gpus[i].sm_count);
-      append_padded (out, gpus[i].name, 40, FALSE);
-      append_padded (out, cc, 6, FALSE);
-      append_padded (out, gpus[i].sm_count > 0 ? sms : "-", 5, TRUE);
+      cli_append_padded (out, gpus[i].name, 40, FALSE);
+      cli_append_padded (out, cc, 6, FALSE);
+      cli_append_padded (out, gpus[i].sm_count > 0 ? sms : "-", 5, TRUE);
       g_string_append_c (out, '\n');
     }
   return g_string_free (g_steal_pointer (&out), FALSE);

@@ -244,8 +244,8 @@ fill_occupancy (Report                 *report,
   guint c = COL_CC;
 
   cli_format_cc (&ev->gpu.cap, cc);
-  cuocc_table_result_cells (cc, &ev->gpu, &ev->input, result, ev->limiters,
-                            cuocc_best_block_size (&ev->gpu, &ev->input, NULL), answer);
+  cuocc_table_result_cells (&ev->gpu, &ev->input, result, cuocc_best_block_size (&ev->gpu, &ev->input, NULL),
+                            cc, ev->limiters, answer);
   for (guint a = 0; a < CUOCC_N_RESULT_COLUMNS; a++)
     if (!IS_KERNEL_FIGURE (a))
       cells[c++] = answer[a];

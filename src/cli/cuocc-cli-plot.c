@@ -1,4 +1,5 @@
-/* cuocc-cli-plot.c — --plot: one graph to a PNG, SVG, PDF or CSV file.
+/* cuocc-cli-plot.c — --plot: a graph, a heatmap or all the graphs to a PNG,
+ * SVG, PDF or CSV file, drawn and written (atomically) by the drawing module.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,15 +7,14 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-cli-heatmap.h"
-#include "cuocc-cli-plot.h"
+#include <cuocc-plot.h>
 
-#ifdef HAVE_CUOCC_PLOT
-# include <cuocc-plot.h>
-#endif
+#include "cuocc-cli-plot.h"
 
 #define DEFAULT_WIDTH 800
 #define DEFAULT_HEIGHT 500
+#define ALL_WIDTH 1440
+#define ALL_ROW_HEIGHT 450
 #define MAX_SIDE 16384
 
 static const char *const extensions[] = { ".png", ".svg", ".pdf", ".csv" };
@@ -23,16 +23,18 @@ static const struct {
   const char *name;
   CuoccSeriesKind kind;
   gboolean heatmap;
+  gboolean all;
 } kinds[] = {
-  { "threads", CUOCC_SERIES_THREADS, FALSE },
-  { "registers", CUOCC_SERIES_REGS, FALSE },
-  { "regs", CUOCC_SERIES_REGS, FALSE },
-  { "smem", CUOCC_SERIES_SMEM, FALSE },
-  { "barriers", CUOCC_SERIES_BARRIERS, FALSE },
-  { "cluster-size", CUOCC_SERIES_CLUSTER_SIZE, FALSE },
-  { "heatmap-regs", CUOCC_SERIES_REGS, TRUE },
-  { "heatmap-registers", CUOCC_SERIES_REGS, TRUE },
-  { "heatmap-smem", CUOCC_SERIES_SMEM, TRUE },
+  { "threads", CUOCC_SERIES_THREADS, FALSE, FALSE },
+  { "registers", CUOCC_SERIES_REGS, FALSE, FALSE },
+  { "regs", CUOCC_SERIES_REGS, FALSE, FALSE },
+  { "smem", CUOCC_SERIES_SMEM, FALSE, FALSE },
+  { "barriers", CUOCC_SERIES_BARRIERS, FALSE, FALSE },
+  { "cluster-size", CUOCC_SERIES_CLUSTER_SIZE, FALSE, FALSE },
+  { "heatmap-regs", CUOCC_SERIES_REGS, TRUE, FALSE },
+  { "heatmap-registers", CUOCC_SERIES_REGS, TRUE, FALSE },
+  { "heatmap-smem", CUOCC_SERIES_SMEM, TRUE, FALSE },
+  { "all", CUOCC_SERIES_THREADS, FALSE, TRUE },
 };
 
 static gboolean
@@ -45,10 +47,11 @@ parse_kind (const char   *text,
       {
         kind->kind = kinds[i].kind;
         kind->heatmap = kinds[i].heatmap;
+        kind->all = kinds[i].all;
         return TRUE;
       }
   g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-               _("--plot: unknown graph “%s”; choose threads, registers, smem, barriers, cluster-size, heatmap-regs or heatmap-smem"),
+               _("--plot: unknown graph “%s”; choose threads, registers, smem, barriers, cluster-size, heatmap-regs, heatmap-smem or all"),
                text);
   return FALSE;
 }
@@ -123,22 +126,76 @@ cli_plot_parse_options (const char       *kind_text,
                    _("--output: “%s” has no known extension; use .png, .svg, .pdf or .csv"), output);
       return FALSE;
     }
+  if (kind->all && size_text == NULL)
+    {
+      /* Two rows of graphs, two or three a row, each about the default size. */
+      *width = ALL_WIDTH;
+      *height = 2 * ALL_ROW_HEIGHT;
+      return TRUE;
+    }
   return parse_size (size_text, width, height, error);
 }
 
+/* Every graph the GPU has in one image, with the caption under them. */
+static gboolean
+export_all (const CuoccGpu       *gpu,
+            const CuoccInput     *input,
+            const CuoccPlotStyle *style,
+            const char           *caption,
+            const char           *output,
+            int                   width,
+            int                   height,
+            GError              **error)
+{
+  CuoccSeries *series[CUOCC_SERIES_CLUSTER_SIZE + 1];
+  guint n = 0;
+  gboolean ok;
+
+  for (CuoccSeriesKind k = CUOCC_SERIES_THREADS; k <= CUOCC_SERIES_CLUSTER_SIZE; k++)
+    if ((k != CUOCC_SERIES_BARRIERS || gpu->cap.barriers_per_block_slot > 0)
+        && (k != CUOCC_SERIES_CLUSTER_SIZE || gpu->cap.max_cluster_size > 0)
+        && (series[n] = cuocc_series_new (gpu, input, k)) != NULL)
+      n++;
+
+  ok = cuocc_plot_export_sheet ((const CuoccSeries *const *) series, NULL, n, CUOCC_PLOT_Y_PERCENT, style,
+                                caption, output, width, height, error);
+  for (guint i = 0; i < n; i++)
+    cuocc_series_free (series[i]);
+
+  return ok;
+}
+
 gboolean
-cli_plot_export (const CuoccGpu   *gpu,
-                 const CuoccInput *input,
+cli_plot_export (const CuoccGpu    *gpu,
+                 const CuoccInput  *input,
                  const CliPlotKind *kind,
-                 const char       *output,
-                 int               width,
-                 int               height,
-                 GError          **error)
+                 const char        *output,
+                 int                width,
+                 int                height,
+                 GError           **error)
 {
   g_autoptr(CuoccSeries) series = NULL;
+  g_autoptr(CuoccGrid) grid = NULL;
+  g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
+  CuoccPlotExtras extras = { caption, NULL };
+  CuoccPlotStyle style;
 
+  cuocc_plot_style_init_light (&style);
+  if (kind->all)
+    return export_all (gpu, input, &style, caption, output, width, height, error);
   if (kind->heatmap)
-    return cli_heatmap_export (gpu, input, kind->kind, output, width, height, error);
+    {
+      g_assert (kind->kind == CUOCC_SERIES_REGS || kind->kind == CUOCC_SERIES_SMEM);
+
+      grid = cuocc_grid_new (gpu, input, kind->kind);
+      if (grid == NULL)
+        {
+          g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                               _("Cannot compute the heatmap for this configuration"));
+          return FALSE;
+        }
+      return cuocc_plot_export_heatmap (grid, &style, caption, output, width, height, error);
+    }
   if (kind->kind == CUOCC_SERIES_CLUSTER_SIZE && gpu->cap.max_cluster_size == 0)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
@@ -154,25 +211,5 @@ cli_plot_export (const CuoccGpu   *gpu,
                            _("Cannot compute the graph for this configuration"));
       return FALSE;
     }
-
-#ifdef HAVE_CUOCC_PLOT
-  {
-    g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
-    CuoccPlotExtras extras = { caption, NULL };
-    CuoccPlotStyle style;
-
-    cuocc_plot_style_init_light (&style);
-    return cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, &style, &extras, output, width, height, error);
-  }
-#else
-  if (g_strcmp0 (find_extension (output), ".csv") == 0)
-    {
-      g_autofree char *csv = cuocc_series_to_csv (series);
-
-      return cuocc_file_write (output, csv, -1, error);
-    }
-  g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
-                       _("This build of cuocc cannot draw graphs; only .csv output is available"));
-  return FALSE;
-#endif
+  return cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, &style, &extras, output, width, height, error);
 }

@@ -1,4 +1,4 @@
-/* cuocc-cli-plot.h — --plot: one graph to a PNG, SVG, PDF or CSV file.
+/* cuocc-cli-plot.h — --plot: a graph, or all of them, to a PNG, SVG, PDF or CSV file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 typedef struct {
   CuoccSeriesKind kind;            /* the varied input; a heatmap's y axis */
   gboolean heatmap;                /* over block size × kind */
+  gboolean all;                    /* every graph the GPU has, in one image */
 } CliPlotKind;
 
 /* Checks the options before anything is calculated, so a bad extension or

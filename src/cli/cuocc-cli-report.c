@@ -29,8 +29,8 @@ cli_format_bytes (gint64 bytes)
 
 /* The columns a terminal gives text: CJK characters take two, combining
  * marks none. */
-static int
-display_width (const char *text)
+int
+cli_display_width (const char *text)
 {
   int width = 0;
 
@@ -47,13 +47,13 @@ display_width (const char *text)
 
 /* Pads by display columns, not bytes, so translated labels line up. A
  * right-aligned cell as wide as its column still keeps a space before it. */
-static void
-append_padded (GString    *out,
-               const char *text,
-               int         width,
-               gboolean    right)
+void
+cli_append_padded (GString    *out,
+                   const char *text,
+                   int         width,
+                   gboolean    right)
 {
-  int pad = MAX (0, width - display_width (text));
+  int pad = MAX (0, width - cli_display_width (text));
 
   if (right && pad == 0)
     pad = 1;
@@ -72,8 +72,8 @@ append_line (GString    *out,
              const char *value)
 {
   g_string_append (out, "  ");
-  append_padded (out, label, LABEL_WIDTH - 2, FALSE);
-  if (display_width (label) >= LABEL_WIDTH - 2)
+  cli_append_padded (out, label, LABEL_WIDTH - 2, FALSE);
+  if (cli_display_width (label) >= LABEL_WIDTH - 2)
     g_string_append_c (out, ' ');
   g_string_append (out, value);
   g_string_append_c (out, '\n');
@@ -121,10 +121,10 @@ append_resource (GString    *out,
   g_autofree char *blocks_text = format_limit (blocks);
 
   g_string_append (out, "  ");
-  append_padded (out, label, 18, FALSE);
-  append_padded (out, per_block, CELL_WIDTH, TRUE);
-  append_padded (out, limit, CELL_WIDTH, TRUE);
-  append_padded (out, blocks_text, CELL_WIDTH, TRUE);
+  cli_append_padded (out, label, 18, FALSE);
+  cli_append_padded (out, per_block, CELL_WIDTH, TRUE);
+  cli_append_padded (out, limit, CELL_WIDTH, TRUE);
+  cli_append_padded (out, blocks_text, CELL_WIDTH, TRUE);
   if (limiter)
     g_string_append (out, _("  <- limiter"));
   g_string_append_c (out, '\n');
@@ -141,10 +141,10 @@ append_resources (GString           *out,
 
   g_string_append_printf (out, "\n%s\n", _("Allocated resources"));
   g_string_append (out, "  ");
-  append_padded (out, "", 18, FALSE);
-  append_padded (out, _("Per block"), CELL_WIDTH, TRUE);
-  append_padded (out, _("Limit per SM"), CELL_WIDTH, TRUE);
-  append_padded (out, _("Blocks per SM"), CELL_WIDTH, TRUE);
+  cli_append_padded (out, "", 18, FALSE);
+  cli_append_padded (out, _("Per block"), CELL_WIDTH, TRUE);
+  cli_append_padded (out, _("Limit per SM"), CELL_WIDTH, TRUE);
+  cli_append_padded (out, _("Blocks per SM"), CELL_WIDTH, TRUE);
   g_string_append_c (out, '\n');
 
   append_resource (out, _("Warps"),

@@ -29,4 +29,12 @@ char *cli_report_text (const CuoccGpu         *gpu,
 /* Shared with --gpu-data: 98304 → "98304 (96 KiB)". */
 char *cli_format_bytes (gint64 bytes);
 
+/* The columns a terminal gives text, and text padded to a column's width
+ * by them (the command line's text tables). */
+int   cli_display_width (const char *text);
+void  cli_append_padded (GString    *out,
+                         const char *text,
+                         int         width,
+                         gboolean    right);
+
 G_END_DECLS

@@ -174,9 +174,8 @@ cli_table_add_result (CliTable          *table,
   CuoccCell cells[CUOCC_N_COLUMNS];
   CuoccCell *next = cells + CUOCC_N_RESULT_COLUMNS;
 
-  cuocc_table_result_cells (cc, gpu, input, result,
-                            table->limiter_names[result->limiters & ((1 << CUOCC_N_LIMITS) - 1)],
-                            best_block_size, cells);
+  cuocc_table_result_cells (gpu, input, result, best_block_size, cc,
+                            table->limiter_names[result->limiters & ((1 << CUOCC_N_LIMITS) - 1)], cells);
   if (table->grid > 0)
     {
       cuocc_table_waves_cells (table->grid, waves, next);

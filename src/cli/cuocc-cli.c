@@ -131,7 +131,7 @@ create_context (CliOptions *o)
     { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format, N_("Output format (default text; csv for --batch)"), N_("text|csv|json") },
     { "batch", 'b', 0, G_OPTION_ARG_FILENAME, &o->batch, N_("Answer every row of a CSV file (- for standard input)"), N_("FILE") },
-    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot, N_("Draw threads, registers, smem, barriers or cluster-size; or heatmap-regs, heatmap-smem"), N_("GRAPH") },
+    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot, N_("Draw threads, registers, smem, barriers or cluster-size; or heatmap-regs, heatmap-smem; or all in one image"), N_("GRAPH") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("The graph's file: .png, .svg, .pdf or .csv"), N_("FILE") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o->size, N_("The graph's size in pixels (default 800x500)"), N_("WxH") },
     { "list-gpus", 'l', 0, G_OPTION_ARG_NONE, &o->list_gpus, N_("List the known GPUs and compute capabilities"), NULL },

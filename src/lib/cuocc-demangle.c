@@ -23,7 +23,7 @@
 #define DM_MAX_DEPTH   64
 #define DM_MAX_BUILT   (256 * 1024)
 
-/* ---------------------------------------------------------------- types */
+/* ----- types ----- */
 
 typedef enum {
   KIND_PLAIN,
@@ -61,7 +61,7 @@ static Node *parse_name (Dm *dm, gboolean *is_template, GPtrArray **args);
 static char *parse_encoding (Dm *dm);
 static Node *parse_template_param (Dm *dm);
 
-/* ---------------------------------------------------------------- helpers */
+/* ----- helpers ----- */
 
 static void
 node_free (gpointer data)
@@ -221,7 +221,7 @@ parse_seq_id (Dm *dm, guint *index)
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- names */
+/* ----- names ----- */
 
 static Node *
 parse_source_name (Dm *dm)
@@ -781,7 +781,7 @@ parse_name (Dm *dm, gboolean *is_template, GPtrArray **args)
   return dm->failed ? NULL : name;
 }
 
-/* ---------------------------------------------------------------- types */
+/* ----- types ----- */
 
 static const struct {
   char code;
@@ -1160,7 +1160,7 @@ parse_type (Dm *dm)
   return dm->failed ? NULL : node;
 }
 
-/* ---------------------------------------------------------------- encoding */
+/* ----- encoding ----- */
 
 static char *
 parse_encoding (Dm *dm)

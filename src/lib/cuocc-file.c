@@ -49,9 +49,7 @@ set_errno_error (GError     **error,
   return FALSE;
 }
 
-/* ------------------------------------------------------------------ */
-/* Reading                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- reading ----- */
 
 /**
  * cuocc_file_read:
@@ -138,9 +136,7 @@ cuocc_file_read (const char  *path,
   return TRUE;
 }
 
-/* ------------------------------------------------------------------ */
-/* Writing                                                             */
-/* ------------------------------------------------------------------ */
+/* ----- writing ----- */
 
 /* The file a path names once symbolic links are followed: writing a link
  * writes its target, and leaves the link a link. */

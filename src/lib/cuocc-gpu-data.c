@@ -36,7 +36,7 @@
 #define CLUSTER_CAP_GH100 "measured on an H100 SXM and an H200, driver 580"
 
 static const CuoccCapability capabilities[] = {
-  /* ---- Tesla: registers are allocated per block (XLS24) ---- */
+  /* ----- Tesla: registers are allocated per block (XLS24) ----- */
   {
     .major = 1, .minor = 0, .architecture = "Tesla", .chips = "G80",
     .warp_size = 32, .max_threads_per_block = 512,             /* XLS24, PG 4.x */
@@ -82,7 +82,7 @@ static const CuoccCapability capabilities[] = {
     .smem_per_block = KIB (16), .smem_per_block_optin = KIB (16), .smem_alloc_unit = 512,
     .source = "XLS24 GPU Data (sm_13); 124 registers per thread from PG 4.x",
   },
-  /* ---- Fermi: registers per warp, the v11.1 sheet's formulas ---- */
+  /* ----- Fermi: registers per warp, the v11.1 sheet's formulas ----- */
   {
     .major = 2, .minor = 0, .architecture = "Fermi", .chips = "GF100, GF110",
     .warp_size = 32, .max_threads_per_block = 1024,
@@ -109,7 +109,7 @@ static const CuoccCapability capabilities[] = {
     .smem_per_block = KIB (48), .smem_per_block_optin = KIB (48), .smem_alloc_unit = 128,
     .source = "XLS11 GPU Data (sm_21)",
   },
-  /* ---- Kepler on: the semantics of cuda_occupancy.h ---- */
+  /* ----- Kepler on: the semantics of cuda_occupancy.h ----- */
   {
     .major = 3, .minor = 0, .architecture = "Kepler", .chips = "GK104, GK106, GK107",
     .warp_size = 32, .max_threads_per_block = 1024,
@@ -161,7 +161,7 @@ static const CuoccCapability capabilities[] = {
     .smem_per_block = KIB (48), .smem_per_block_optin = KIB (48), .smem_alloc_unit = 256,
     .source = "XLS11 GPU Data (sm_37)",
   },
-  /* ---- Maxwell ---- */
+  /* ----- Maxwell ----- */
   {
     .major = 5, .minor = 0, .architecture = "Maxwell", .chips = "GM107, GM108",
     .warp_size = 32, .max_threads_per_block = 1024,
@@ -202,7 +202,7 @@ static const CuoccCapability capabilities[] = {
     .partitioned_caching = TRUE,
     .source = "XLS11 GPU Data (sm_53); Jetson Nano deviceQuery",
   },
-  /* ---- Pascal ---- */
+  /* ----- Pascal ----- */
   {
     .major = 6, .minor = 0, .architecture = "Pascal", .chips = "GP100",
     .warp_size = 32, .max_threads_per_block = 1024,
@@ -244,7 +244,7 @@ static const CuoccCapability capabilities[] = {
     .source = "XLS11 GPU Data (sm_62); registers per block from Jetson TX2 deviceQuery",
     .notes = "The sheet lists 65536 registers per block; the hardware reports 32768.",
   },
-  /* ---- Volta and Turing: unified L1/shared memory with carveouts ---- */
+  /* ----- Volta and Turing: unified L1/shared memory with carveouts ----- */
   {
     .major = 7, .minor = 0, .architecture = "Volta", .chips = "GV100",
     .warp_size = 32, .max_threads_per_block = 1024,
@@ -283,7 +283,7 @@ static const CuoccCapability capabilities[] = {
     .smem_per_block = KIB (48), .smem_per_block_optin = KIB (64), .smem_alloc_unit = 256,
     .source = "PG 7.x; XLS11 GPU Data (sm_75); T4 deviceQuery; OCC",
   },
-  /* ---- Ampere and Ada: the runtime reserves 1 KB of each block's shared memory ---- */
+  /* ----- Ampere and Ada: the runtime reserves 1 KB of each block's shared memory ----- */
   {
     .major = 8, .minor = 0, .architecture = "Ampere", .chips = "GA100",
     .warp_size = 32, .max_threads_per_block = 1024,
@@ -339,7 +339,7 @@ static const CuoccCapability capabilities[] = {
     .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,
     .source = "PG 12.x compute capability 8.9; RTX 4090 deviceQuery; OCC",
   },
-  /* ---- Hopper and Blackwell: block barriers limit residency ---- */
+  /* ----- Hopper and Blackwell: block barriers limit residency ----- */
   {
     .major = 9, .minor = 0, .architecture = "Hopper", .chips = "GH100",
     .warp_size = 32, .max_threads_per_block = 1024,

@@ -30,9 +30,7 @@ cuocc_utf8_strlcpy (char       *dest,
   dest[len] = '\0';
 }
 
-/* ------------------------------------------------------------------ */
-/* Compute capabilities                                                */
-/* ------------------------------------------------------------------ */
+/* ----- compute capabilities ----- */
 
 /**
  * cuocc_capability_lookup:
@@ -132,9 +130,7 @@ cuocc_gpu_for_cc (const char  *cc,
   return cuocc_gpu_for_cc_numbers (major, minor, gpu, error);
 }
 
-/* ------------------------------------------------------------------ */
-/* Products by name                                                    */
-/* ------------------------------------------------------------------ */
+/* ----- products by name ----- */
 
 /* Lower-case letters and digits only, without the brand words that users
  * leave out ("NVIDIA GeForce RTX 4090" → "rtx4090"). */

@@ -88,7 +88,7 @@ typedef struct {
   char *arch;
 } Cubin;
 
-/* ---------------------------------------------------------------- ELF */
+/* ----- ELF ----- */
 
 static gsize
 read_uint (const guint8 *p, int bytes)
@@ -228,7 +228,7 @@ cuocc_import_elf_section_name (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr)
   return name != NULL ? name : "";
 }
 
-/* ---------------------------------------------------------------- .nv.info */
+/* ----- .nv.info ----- */
 
 typedef void (*RecordFunc) (Cubin *cubin, gsize owner, int attr, int format,
                             const guint8 *value, gsize size, guint small);
@@ -332,7 +332,7 @@ function_record (Cubin *cubin, gsize text, int attr, int format,
     }
 }
 
-/* ---------------------------------------------------------------- architecture */
+/* ----- architecture ----- */
 
 /* "-arch sm_100f" in the ptxas (or nvlink) command line of .note.nv.tkinfo:
  * the suffix of the SM number sm, or "" when the note does not say. */
@@ -392,7 +392,7 @@ header_sm (const guint8 *data)
   return data[EI_ABIVERSION] >= 8 ? (flags >> 8) & 0xff : flags & 0xff;
 }
 
-/* ---------------------------------------------------------------- reading */
+/* ----- reading ----- */
 
 static void
 func_init (Func *f)

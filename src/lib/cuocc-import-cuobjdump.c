@@ -8,7 +8,7 @@
 
 #include "cuocc-import-private.h"
 
-/* ---------------------------------------------------------------- cuobjdump */
+/* ----- cuobjdump ----- */
 
 static void
 cuobjdump_figures (CuoccImportParser *parser, const char *text)

@@ -58,7 +58,7 @@ typedef struct {
 
 static gboolean read_content (Reader *reader, const guint8 *data, gsize len, const char *file);
 
-/* ---------------------------------------------------------------- helpers */
+/* ----- helpers ----- */
 
 static guint64
 read_le (const guint8 *p, int bytes)
@@ -109,7 +109,7 @@ note_problem (Reader *reader, const char *where, const char *message)
                         : g_error_new_literal (CUOCC_ERROR, CUOCC_ERROR_PARSE, message));
 }
 
-/* ---------------------------------------------------------------- entries */
+/* ----- entries ----- */
 
 typedef struct {
   guint kind;
@@ -183,7 +183,7 @@ entry_bytes (const Entry *e, guint8 **owned, gsize *len, GError **error)
   return out;
 }
 
-/* ---------------------------------------------------------------- PTX */
+/* ----- PTX ----- */
 
 static const char *
 skip_space (const char *p, const char *end)
@@ -308,7 +308,7 @@ read_ptx (Reader *reader, const Entry *e, const char *text, gsize len, const cha
   return added;
 }
 
-/* ---------------------------------------------------------------- fat binaries */
+/* ----- fat binaries ----- */
 
 static void
 read_entry (Reader *reader, const Entry *e, const char *file)
@@ -433,7 +433,7 @@ read_fatbins (Reader *reader, const guint8 *data, gsize len, const char *file)
     }
 }
 
-/* ---------------------------------------------------------------- host files */
+/* ----- host files ----- */
 
 static gboolean
 is_fatbin_section (const char *name)

@@ -11,7 +11,7 @@
 
 #define MAX_CSV_FIELDS 16384
 
-/* ---------------------------------------------------------------- Nsight Compute */
+/* ----- Nsight Compute ----- */
 
 /* Splits one CSV line; NULL when it is no CSV row of quoted fields. */
 static GPtrArray *

@@ -8,7 +8,7 @@
 
 #include "cuocc-import-private.h"
 
-/* ---------------------------------------------------------------- ptxas */
+/* ----- ptxas ----- */
 
 /* Applies one comma-separated item of a ptxas or nvlink figures line. */
 static void

@@ -61,7 +61,7 @@ arch_is_known (const char *arch,
   return cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
 }
 
-/* ---------------------------------------------------------------- reading files */
+/* ----- reading files ----- */
 
 /* Reads a whole file of at most cap bytes. A file that grows while it is
  * read is caught by the cap as well as one that was large from the start. */
@@ -111,7 +111,7 @@ read_capped (const char  *path,
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- the metadata */
+/* ----- the metadata ----- */
 
 /* An object: a build log may well start with "[". */
 gboolean
@@ -438,7 +438,7 @@ read_meta (const char  *data,
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- kernels */
+/* ----- kernels ----- */
 
 /* The cubin's kernels with the launch that the metadata describes. */
 static gboolean
@@ -547,7 +547,7 @@ read_json_file (CuoccImportParser  *parser,
          cuocc_import_read_triton_json (parser, json, json_len, json_path, error);
 }
 
-/* ---------------------------------------------------------------- folders */
+/* ----- folders ----- */
 
 static int
 compare_names (gconstpointer a,

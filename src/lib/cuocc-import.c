@@ -18,7 +18,7 @@
 #define SARMAG_BYTES 8             /* the longest magic detect_content looks for: "!<arch>\n" */
 #include "cuocc-private.h"
 
-/* ---------------------------------------------------------------- kernels */
+/* ----- kernels ----- */
 
 void
 cuocc_import_kernel_init (CuoccKernel *k)
@@ -107,7 +107,7 @@ cuocc_import_add_kernel (CuoccImportParser *parser, CuoccKernel *k)
   return (int) parser->kernels->len - 1;
 }
 
-/* ---------------------------------------------------------------- numbers */
+/* ----- numbers ----- */
 
 /* Reads "123" or "40+16" (older ptxas: static + parameter shared memory). */
 gboolean
@@ -151,7 +151,7 @@ cuocc_import_clamp_int (gint64 v)
   return v > G_MAXINT ? G_MAXINT : (int) v;
 }
 
-/* ---------------------------------------------------------------- lines */
+/* ----- lines ----- */
 
 static void
 parse_line (CuoccImportParser *parser, const char *line)
@@ -180,7 +180,7 @@ end_line (CuoccImportParser *parser)
   parser->line_too_long = FALSE;
 }
 
-/* ---------------------------------------------------------------- binaries */
+/* ----- binaries ----- */
 
 static gboolean
 is_text_format (CuoccImportFormat format)
@@ -232,7 +232,7 @@ parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const ch
   return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
 }
 
-/* ---------------------------------------------------------------- public API */
+/* ----- public API ----- */
 
 /**
  * cuocc_import_format_name:

@@ -375,9 +375,7 @@ cuocc_series_to_csv (const CuoccSeries *series)
   return g_string_free (csv, FALSE);
 }
 
-/* ------------------------------------------------------------------ */
-/* Heatmaps                                                            */
-/* ------------------------------------------------------------------ */
+/* ----- heatmaps ----- */
 
 #define GRID_MAX_ROWS 128
 /* Every real GPU's axes fit: 32 block sizes, 256 register counts. */

@@ -25,6 +25,14 @@ static const char *const column_names[CUOCC_N_COLUMNS] = {
 
 /* ----- columns and cells ----- */
 
+/**
+ * cuocc_table_column_name:
+ * @column: a column of an answer
+ *
+ * The name of a column as the CSV header and the JSON keys write it.
+ *
+ * Returns: (transfer none): "cc", "gpu", … "cluster_blocks_lost_pct"
+ */
 const char *
 cuocc_table_column_name (CuoccColumn column)
 {
@@ -33,13 +41,27 @@ cuocc_table_column_name (CuoccColumn column)
   return column_names[column];
 }
 
+/**
+ * cuocc_table_result_cells:
+ * @gpu: the GPU the answer is for
+ * @input: the question
+ * @result: the answer of cuocc_calculate() to @input on @gpu
+ * @best_block_size: the block size cuocc_best_block_size() suggests
+ * @cc: (nullable): the compute capability as text, e.g. "8.6"
+ * @limiters: (nullable): cuocc_limiters_to_string() of the result's limiters
+ * @cells: (out caller-allocates) (array fixed-size=22): the cells of
+ *   %CUOCC_COLUMN_CC to %CUOCC_COLUMN_ERROR, the error cell null
+ *
+ * The cells of one answer. They point to @cc, @limiters and the GPU's name,
+ * which must outlive them.
+ */
 void
-cuocc_table_result_cells (const char        *cc,
-                          const CuoccGpu    *gpu,
+cuocc_table_result_cells (const CuoccGpu    *gpu,
                           const CuoccInput  *input,
                           const CuoccResult *result,
-                          const char        *limiters,
                           int                best_block_size,
+                          const char        *cc,
+                          const char        *limiters,
                           CuoccCell          cells[CUOCC_N_RESULT_COLUMNS])
 {
   g_return_if_fail (gpu != NULL && input != NULL && result != NULL && cells != NULL);
@@ -68,6 +90,16 @@ cuocc_table_result_cells (const char        *cc,
   cells[CUOCC_COLUMN_ERROR] = cuocc_cell_null ();
 }
 
+/**
+ * cuocc_table_waves_cells:
+ * @grid: the blocks (or clusters) of the launch
+ * @waves: (nullable): the waves of cuocc_waves(), or %NULL where no block
+ *   fits
+ * @cells: (out caller-allocates) (array fixed-size=6): the cells of
+ *   %CUOCC_COLUMN_GRID to %CUOCC_COLUMN_WAVE_EFFICIENCY_PCT
+ *
+ * The wave columns of a launch; all but the grid null without @waves.
+ */
 void
 cuocc_table_waves_cells (gint64            grid,
                          const CuoccWaves *waves,
@@ -92,6 +124,15 @@ cuocc_table_waves_cells (gint64            grid,
   g_assert (c == CUOCC_N_WAVE_COLUMNS);
 }
 
+/**
+ * cuocc_table_clusters_cells:
+ * @clusters: (nullable): the result of cuocc_clusters(), or %NULL where
+ *   there is none
+ * @cells: (out caller-allocates) (array fixed-size=6): the cells of
+ *   %CUOCC_COLUMN_CLUSTER_SIZE to %CUOCC_COLUMN_CLUSTER_BLOCKS_LOST_PCT
+ *
+ * The cluster columns of an answer; all null without @clusters.
+ */
 void
 cuocc_table_clusters_cells (const CuoccClusters *clusters,
                             CuoccCell            cells[CUOCC_N_CLUSTER_COLUMNS])
@@ -150,6 +191,13 @@ int_digits (gint64  value,
   return p;
 }
 
+/**
+ * cuocc_table_append_int:
+ * @out: the text to append to
+ * @value: any integer
+ *
+ * Appends @value in decimal, without grouping, whatever the locale.
+ */
 void
 cuocc_table_append_int (GString *out,
                         gint64   value)
@@ -160,12 +208,24 @@ cuocc_table_append_int (GString *out,
   g_string_append_len (out, first, digits + sizeof digits - first);
 }
 
-/* The one place a percentage gets its digits. Rounding the hundredths to
- * the nearest whole number, halves away from zero, makes 1/32 "3.13" and
- * -1/32 "-3.13". Formatting with "%.2f" instead, as three of the four
- * formatters this replaces did, gives "3.12" for the same occupancy where
- * its binary value is an exact half (printf rounds halves to even), so the
- * --import text table and the batch CSV disagreed on a kernel's occupancy. */
+/* Rounding the hundredths to the nearest whole number, halves away from
+ * zero, makes 1/32 "3.13" and -1/32 "-3.13". Formatting with "%.2f"
+ * instead, as three of the four formatters this replaced did, gives "3.12"
+ * for the same occupancy where its binary value is an exact half (printf
+ * rounds halves to even), so the --import text table and the batch CSV
+ * disagreed on a kernel's occupancy. */
+/**
+ * cuocc_table_format_percent:
+ * @fraction: a fraction, 1 being 100 %
+ * @buffer: (out caller-allocates) (array fixed-size=32): where the text goes
+ *
+ * Writes a fraction as a percentage with at most two decimals and a point
+ * whatever the locale: 0.625 is "62.5", 2/3 "66.67", 1 "100". Halves round
+ * away from zero. This is the only place cuocc gives a percentage its
+ * digits; the app only swaps in the locale's decimal point.
+ *
+ * Returns: the length of the text in @buffer
+ */
 gsize
 cuocc_table_format_percent (double fraction,
                             char   buffer[CUOCC_TABLE_PERCENT_SIZE])
@@ -206,6 +266,13 @@ cuocc_table_format_percent (double fraction,
   return len;
 }
 
+/**
+ * cuocc_table_append_percent:
+ * @out: the text to append to
+ * @fraction: a fraction, 1 being 100 %
+ *
+ * Appends cuocc_table_format_percent() of @fraction.
+ */
 void
 cuocc_table_append_percent (GString *out,
                             double   fraction)
@@ -216,8 +283,19 @@ cuocc_table_append_percent (GString *out,
   g_string_append_len (out, buffer, len);
 }
 
-/* Both sides as they print: cuocc's percentage rounded to two decimals like
- * the profiler's. The slack absorbs the binary error of the subtraction. */
+/* The slack beyond the tolerance absorbs the binary error of the
+ * subtraction. */
+/**
+ * cuocc_table_occupancy_agrees:
+ * @percent: cuocc's theoretical occupancy in percent
+ * @profiler_percent: a profiler's, in percent with two decimals
+ *
+ * Whether cuocc and a profiler agree on a launch's theoretical occupancy:
+ * both rounded to two decimals, as Nsight Compute prints it, they differ
+ * by at most %CUOCC_TABLE_AGREEMENT_TOLERANCE.
+ *
+ * Returns: %TRUE when they agree
+ */
 gboolean
 cuocc_table_occupancy_agrees (double percent,
                               double profiler_percent)
@@ -229,8 +307,14 @@ cuocc_table_occupancy_agrees (double percent,
 
 /* ----- text ----- */
 
-/* RFC 4180: a field holding a comma, a quote or a line break is quoted,
- * its quotes doubled. */
+/**
+ * cuocc_table_append_csv:
+ * @out: the text to append to
+ * @text: (nullable): a field's text; %NULL appends nothing
+ *
+ * Appends a CSV field as RFC 4180 wants it: quoted when it holds a comma,
+ * a quote or a line break, its quotes doubled.
+ */
 void
 cuocc_table_append_csv (GString    *out,
                         const char *text)
@@ -296,8 +380,15 @@ append_json_valid (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* A JSON string; NULL is null. Text that is not UTF-8 (a batch file in
- * another encoding) has its bad bytes replaced so the output stays valid. */
+/**
+ * cuocc_table_append_json:
+ * @out: the text to append to
+ * @text: (nullable): a string; %NULL appends null
+ *
+ * Appends a JSON string, escaped. Text that is not UTF-8 (a batch file in
+ * another encoding) has its bad bytes replaced, so that the output stays
+ * valid JSON.
+ */
 void
 cuocc_table_append_json (GString    *out,
                          const char *text)
@@ -320,6 +411,14 @@ cuocc_table_append_json (GString    *out,
 
 /* ----- rows ----- */
 
+/**
+ * cuocc_table_append_cell:
+ * @out: the text to append to
+ * @format: CSV or JSON
+ * @cell: the cell
+ *
+ * Appends one cell as @format writes it (see #CuoccCellKind).
+ */
 void
 cuocc_table_append_cell (GString          *out,
                          CuoccTableFormat  format,
@@ -367,6 +466,14 @@ cuocc_table_append_cell (GString          *out,
     }
 }
 
+/**
+ * cuocc_table_append_header:
+ * @out: the text to append to
+ * @names: (array length=n_columns): the columns' names
+ * @n_columns: how many
+ *
+ * Appends a CSV header line's names, comma-separated, without a line end.
+ */
 void
 cuocc_table_append_header (GString           *out,
                            const char *const *names,
@@ -382,6 +489,17 @@ cuocc_table_append_header (GString           *out,
     }
 }
 
+/**
+ * cuocc_table_append_row:
+ * @out: the text to append to
+ * @format: CSV or JSON
+ * @names: (array length=n_columns): the columns' names (JSON's keys)
+ * @cells: (array length=n_columns): the row's cells
+ * @n_columns: how many
+ *
+ * Appends one row without a line end: the CSV fields, or a JSON object
+ * `{"name": value, …}`.
+ */
 void
 cuocc_table_append_row (GString           *out,
                         CuoccTableFormat   format,

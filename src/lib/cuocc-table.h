@@ -99,31 +99,21 @@ typedef struct {
 
 CUOCC_AVAILABLE const char *cuocc_table_column_name (CuoccColumn column);
 
-/* The cells of one answer, CUOCC_COLUMN_CC to CUOCC_COLUMN_ERROR (the error
- * cell null). cc ("8.6") and limiters (cuocc_limiters_to_string) are the
- * caller's text. */
-CUOCC_AVAILABLE void cuocc_table_result_cells   (const char        *cc,
-                                                 const CuoccGpu    *gpu,
+CUOCC_AVAILABLE void cuocc_table_result_cells   (const CuoccGpu    *gpu,
                                                  const CuoccInput  *input,
                                                  const CuoccResult *result,
-                                                 const char        *limiters,
                                                  int                best_block_size,
+                                                 const char        *cc,
+                                                 const char        *limiters,
                                                  CuoccCell          cells[CUOCC_N_RESULT_COLUMNS]);
-/* The wave columns of a grid; waves NULL where no block fits (nulls). */
 CUOCC_AVAILABLE void cuocc_table_waves_cells    (gint64             grid,
                                                  const CuoccWaves  *waves,
                                                  CuoccCell          cells[CUOCC_N_WAVE_COLUMNS]);
-/* The cluster columns; clusters NULL where there are none (nulls). */
 CUOCC_AVAILABLE void cuocc_table_clusters_cells (const CuoccClusters *clusters,
                                                  CuoccCell            cells[CUOCC_N_CLUSTER_COLUMNS]);
 
-/* A fraction as a percentage with at most two decimals and a point whatever
- * the locale: 0.625 is "62.5", 2/3 "66.67", 1 "100". Halves round away
- * from zero. Returns the length written into buffer. */
 CUOCC_AVAILABLE gsize cuocc_table_format_percent (double fraction,
                                                   char   buffer[CUOCC_TABLE_PERCENT_SIZE]);
-/* Whether cuocc's theoretical occupancy agrees with a profiler's, both in
- * percent (the profiler's with two decimals). */
 CUOCC_AVAILABLE gboolean cuocc_table_occupancy_agrees (double percent,
                                                        double profiler_percent);
 
@@ -138,11 +128,9 @@ CUOCC_AVAILABLE void cuocc_table_append_json    (GString          *out,
 CUOCC_AVAILABLE void cuocc_table_append_cell    (GString          *out,
                                                  CuoccTableFormat  format,
                                                  const CuoccCell  *cell);
-/* The names, comma-separated (CSV only; a JSON row names its fields). */
 CUOCC_AVAILABLE void cuocc_table_append_header  (GString           *out,
                                                  const char *const *names,
                                                  guint              n_columns);
-/* One row: CSV fields, or a JSON object {"name": value, ...}; no line end. */
 CUOCC_AVAILABLE void cuocc_table_append_row     (GString           *out,
                                                  CuoccTableFormat   format,
                                                  const char *const *names,

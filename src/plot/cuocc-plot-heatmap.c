@@ -17,6 +17,8 @@
 typedef struct {
   guint index;
   double width;
+  gboolean shown;                  /* FALSE where it would run into a neighbour or off the edge */
+  double x, y;                     /* where it is shown, its top left */
   char label[PLOT_LABEL_LEN];
 } HeatLabel;
 
@@ -108,6 +110,53 @@ heatmap_labels (const gint64    *values,
   return count;
 }
 
+/* Labels that would run into their neighbour or off the edge are not
+ * shown; each label is centred on its cell (the bar's on its level). */
+static void
+place_labels (HeatLayout      *layout,
+              const CuoccGrid *grid)
+{
+  const PlotFrame *f = &layout->frame;
+  double cell_width = f->area.width / grid->n_x;
+  double cell_height = f->area.height / grid->n_y;
+  double last = -G_MAXDOUBLE;
+
+  for (guint k = 0; k < layout->n_x_labels; k++)
+    {
+      HeatLabel *l = &layout->x_labels[k];
+
+      l->x = round (f->area.x + (l->index + 0.5) * cell_width - l->width / 2);
+      l->y = f->x_label_y;
+      l->shown = l->x >= last + f->gap && l->x >= 0 && l->x + l->width <= f->width;
+      if (l->shown)
+        last = l->x + l->width;
+    }
+
+  last = G_MAXDOUBLE;
+  for (guint k = 0; k < layout->n_y_labels; k++)
+    {
+      HeatLabel *l = &layout->y_labels[k];
+
+      l->x = f->y_label_right - l->width;
+      l->y = round (f->area.y + (grid->n_y - 1 - l->index + 0.5) * cell_height - f->line_height / 2);
+      l->shown = l->y + f->line_height <= last;
+      if (l->shown)
+        last = l->y;
+    }
+
+  last = G_MAXDOUBLE;
+  for (guint i = 0; i < G_N_ELEMENTS (layout->bar_labels); i++)
+    {
+      HeatLabel *l = &layout->bar_labels[i];
+
+      l->x = layout->bar_label_x;
+      l->y = round (layout->bar.y + layout->bar.height * (1.0 - i / 2.0) - f->line_height / 2);
+      l->shown = l->y + f->line_height <= last && l->x + l->width <= f->width;
+      if (l->shown)
+        last = l->y;
+    }
+}
+
 static gboolean
 heatmap_layout (HeatLayout           *layout,
                 const CuoccGrid      *grid,
@@ -167,6 +216,7 @@ heatmap_layout (HeatLayout           *layout,
   layout->n_y_labels = heatmap_labels (grid->y_values, grid->n_y, grid->y_kind,
                                        layout->frame.area.height / grid->n_y, 0,
                                        TRUE, layout->frame.line_height, measure, layout->y_labels);
+  place_labels (layout, grid);
 
   return TRUE;
 }
@@ -237,6 +287,17 @@ paint_cells (cairo_t            *cr,
 }
 
 static void
+show_labels (cairo_t         *cr,
+             PlotText        *text,
+             const HeatLabel *labels,
+             guint            n)
+{
+  for (guint k = 0; k < n; k++)
+    if (labels[k].shown)
+      plot_text_show (cr, text, labels[k].label, labels[k].x, labels[k].y);
+}
+
+static void
 paint_bar (cairo_t              *cr,
            PlotText             *text,
            const HeatLayout     *layout,
@@ -255,9 +316,7 @@ paint_bar (cairo_t              *cr,
 
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_set_color (cr, &style->foreground, 0.8);
-  for (guint i = 0; i < G_N_ELEMENTS (layout->bar_labels); i++)
-    plot_text_show (cr, text, layout->bar_labels[i].label, layout->bar_label_x,
-                round (b->y + b->height * (1.0 - i / 2.0) - layout->frame.line_height / 2));
+  show_labels (cr, text, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels));
 }
 
 static void
@@ -267,37 +326,10 @@ paint_labels (cairo_t              *cr,
               const CuoccGrid      *grid,
               const CuoccPlotStyle *style)
 {
-  double last_right = -G_MAXDOUBLE;
-  double last_top = G_MAXDOUBLE;
-
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_set_color (cr, &style->foreground, 0.8);
-  for (guint k = 0; k < layout->n_x_labels; k++)
-    {
-      const HeatLabel *l = &layout->x_labels[k];
-      PlotRect cell;
-      double x;
-
-      cell_rect (layout, grid, l->index, 0, &cell);
-      x = round (cell.x + cell.width / 2 - l->width / 2);
-      if (x < last_right + layout->frame.gap)
-        continue;
-      plot_text_show (cr, text, l->label, x, layout->frame.x_label_y);
-      last_right = x + l->width;
-    }
-  for (guint k = 0; k < layout->n_y_labels; k++)
-    {
-      const HeatLabel *l = &layout->y_labels[k];
-      PlotRect cell;
-      double y;
-
-      cell_rect (layout, grid, 0, l->index, &cell);
-      y = round (cell.y + cell.height / 2 - layout->frame.line_height / 2);
-      if (y + layout->frame.line_height > last_top)
-        continue;
-      plot_text_show (cr, text, l->label, layout->frame.y_label_right - l->width, y);
-      last_top = y;
-    }
+  show_labels (cr, text, layout->x_labels, layout->n_x_labels);
+  show_labels (cr, text, layout->y_labels, layout->n_y_labels);
 
   plot_set_color (cr, &style->foreground, 1.0);
   plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
@@ -442,4 +474,41 @@ cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
     *j = cj;
 
   return TRUE;
+}
+
+/* Lists the rectangles of every text the heatmap shows at this size: what
+ * must not overlap. Returns how many it wrote; none where it does not fit. */
+guint
+plot_heatmap_text_boxes (const CuoccGrid      *grid,
+                         const CuoccPlotStyle *style,
+                         double                width,
+                         double                height,
+                         PlotRect             *boxes,
+                         guint                 max_boxes)
+{
+  const HeatLabel *rows[] = { NULL, NULL, NULL };
+  guint counts[G_N_ELEMENTS (rows)];
+  HeatLayout *layout = g_new0 (HeatLayout, 1);
+  guint n = 0;
+
+  style = plot_style_or_default (style);
+  if (heatmap_valid (grid) && heatmap_layout (layout, grid, style, width, height))
+    {
+      n = plot_frame_text_boxes (&layout->frame, style, plot_heatmap_title (grid->y_kind),
+                                 plot_x_title (CUOCC_SERIES_THREADS), plot_x_title (grid->y_kind),
+                                 boxes, max_boxes);
+      rows[0] = layout->x_labels;
+      counts[0] = layout->n_x_labels;
+      rows[1] = layout->y_labels;
+      counts[1] = layout->n_y_labels;
+      rows[2] = layout->bar_labels;
+      counts[2] = G_N_ELEMENTS (layout->bar_labels);
+      for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
+        for (guint k = 0; k < counts[r] && n < max_boxes; k++)
+          if (rows[r][k].shown)
+            boxes[n++] = (PlotRect) { rows[r][k].x, rows[r][k].y, rows[r][k].width, layout->frame.line_height };
+    }
+
+  g_free (layout);
+  return n;
 }

@@ -123,21 +123,16 @@ plot_format_size (gint64  bytes,
     g_snprintf (buf, size, ngettext ("%d byte", "%d bytes", (int) bytes), (int) bytes);
 }
 
+/* The digits of the results format (cuocc-table.h), so that a graph's
+ * read-out and the exported figures round alike. */
 void
 plot_format_percent (double  fraction,
                      char   *buf,
                      gsize   size)
 {
-  char number[G_ASCII_DTOSTR_BUF_SIZE];
-  gsize len;
+  char number[CUOCC_TABLE_PERCENT_SIZE];
 
-  g_ascii_formatd (number, sizeof number, "%.2f", fraction * 100.0);
-  len = strlen (number);
-  while (len > 0 && number[len - 1] == '0')
-    number[--len] = '\0';
-  if (len > 0 && number[len - 1] == '.')
-    number[--len] = '\0';
-
+  cuocc_table_format_percent (fraction, number);
   g_snprintf (buf, size, "%s %%", number);
 }
 

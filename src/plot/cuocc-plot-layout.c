@@ -623,6 +623,39 @@ plot_layout_compute (PlotLayout           *layout,
   return entry->fits;
 }
 
+/* Adds the rectangles of the title and the axis titles, as
+ * plot_text_show_title () and plot_text_show_axis_titles () fit them, to
+ * boxes; returns how many it added. */
+guint
+plot_frame_text_boxes (const PlotFrame      *frame,
+                       const CuoccPlotStyle *style,
+                       const char           *title,
+                       const char           *x_title,
+                       const char           *y_title,
+                       PlotRect             *boxes,
+                       guint                 max_boxes)
+{
+  PangoLayout *measure = plot_measure_layout ();
+  PlotRect found[3];
+  double w;
+
+  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_measure (measure, title, &w, NULL);
+  found[0] = (PlotRect) { frame->title_x, frame->title_y, MIN (w, frame->title_max_width), frame->title_height };
+
+  plot_measure_set_font (measure, style, 1.0, FALSE);
+  plot_measure (measure, x_title, &w, NULL);
+  w = MIN (w, frame->width - 2 * frame->pad);
+  found[1] = (PlotRect) { CLAMP (round (frame->x_title_center - w / 2), frame->pad, MAX (frame->pad, frame->width - frame->pad - w)),
+                          frame->x_title_y, w, frame->axis_height };
+  plot_measure (measure, y_title, &w, NULL);
+  w = MIN (w, frame->area.height);
+  found[2] = (PlotRect) { frame->y_title_x, round (frame->y_title_center + w / 2) - w, frame->axis_height, w };
+
+  memcpy (boxes, found, MIN (max_boxes, G_N_ELEMENTS (found)) * sizeof *boxes);
+  return MIN (max_boxes, G_N_ELEMENTS (found));
+}
+
 /* Lists the rectangles of every text the drawing shows for unit, the
  * legend's swatches with their labels: what must not overlap. Returns how
  * many it wrote; none where the graph does not fit. */
@@ -635,9 +668,7 @@ plot_layout_text_boxes (const PlotLayout     *layout,
                         guint                 max_boxes)
 {
   const PlotFrame *f = &layout->frame;
-  PangoLayout *measure = plot_measure_layout ();
-  double w;
-  guint n = 0;
+  guint n;
 
 #define ADD(X, Y, W, H) G_STMT_START { \
     if (n < max_boxes) \
@@ -647,20 +678,8 @@ plot_layout_text_boxes (const PlotLayout     *layout,
   if (f->area.width <= 0)
     return 0;
 
-  style = plot_style_or_default (style);
-  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_measure (measure, plot_title (series->kind), &w, NULL);
-  ADD (f->title_x, f->title_y, MIN (w, f->title_max_width), f->title_height);
-
-  /* The axis titles as plot_text_show_axis_titles () fits them. */
-  plot_measure_set_font (measure, style, 1.0, FALSE);
-  plot_measure (measure, plot_x_title (series->kind), &w, NULL);
-  w = MIN (w, f->width - 2 * f->pad);
-  ADD (CLAMP (round (f->x_title_center - w / 2), f->pad, MAX (f->pad, f->width - f->pad - w)),
-       f->x_title_y, w, f->axis_height);
-  plot_measure (measure, plot_y_title (unit), &w, NULL);
-  w = MIN (w, f->area.height);
-  ADD (f->y_title_x, round (f->y_title_center + w / 2) - w, f->axis_height, w);
+  n = plot_frame_text_boxes (f, plot_style_or_default (style), plot_title (series->kind),
+                             plot_x_title (series->kind), plot_y_title (unit), boxes, max_boxes);
 
   for (guint i = 0; i < layout->n_x_ticks; i++)
     if (layout->x_ticks[i].shown)

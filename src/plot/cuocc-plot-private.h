@@ -164,6 +164,14 @@ void        plot_format_config  (gint64          bytes,
                                  char           *buf,
                                  gsize           size);
 
+/* cuocc-plot-heatmap.c */
+guint plot_heatmap_text_boxes (const CuoccGrid      *grid,
+                               const CuoccPlotStyle *style,
+                               double                width,
+                               double                height,
+                               PlotRect             *boxes,
+                               guint                 max_boxes);
+
 /* cuocc-plot-readout.c */
 const CuoccPoint *plot_line_point_at    (const CuoccLine      *line,
                                          gint64                x);
@@ -203,6 +211,13 @@ gboolean plot_layout_compute (PlotLayout           *layout,
                               const CuoccPlotStyle *style,
                               double                width,
                               double                height);
+guint    plot_frame_text_boxes  (const PlotFrame      *frame,
+                                 const CuoccPlotStyle *style,
+                                 const char           *title,
+                                 const char           *x_title,
+                                 const char           *y_title,
+                                 PlotRect             *boxes,
+                                 guint                 max_boxes);
 guint    plot_layout_text_boxes (const PlotLayout     *layout,
                                  const CuoccSeries    *series,
                                  const CuoccPlotStyle *style,

@@ -10,6 +10,7 @@
 
 #include "app-test.h"
 #include "cuocc-compat.h"
+#include "cuocc-format.h"
 
 /* The smallest window the app must work in (issue 12, point 4). */
 #define SMALL_WIDTH 800
@@ -56,7 +57,8 @@ wait_for_size (CuoccWindow *window,
   while (window_width (window) != width || window_height (window) != height)
     {
       if (g_get_monotonic_time () > deadline)
-        g_error ("window %d × %d, not %d × %d", window_width (window), window_height (window), width, height);
+        g_error ("window %d × %d, not %d × %d", window_width (window), window_height (window),
+                 width, height);
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
@@ -133,8 +135,10 @@ results_beside_graphs (CuoccWindow *window)
 {
   graphene_rect_t results, graph;
 
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->results_view), GTK_WIDGET (window), &results));
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window), &graph));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->results_view), GTK_WIDGET (window),
+                                            &results));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window),
+                                            &graph));
   if (graph.origin.y >= results.origin.y + results.size.height)
     return FALSE;
   g_assert_cmpfloat (graph.origin.x, >=, results.origin.x + results.size.width);
@@ -161,6 +165,78 @@ assert_graphs_within (CuoccWindow *window)
       g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, width);
       g_assert_cmpfloat (bounds.size.width, >=, 240);
     }
+}
+
+/* Whether any label below @widget has text selected. */
+static gboolean
+has_selection (GtkWidget *widget)
+{
+  int start, end;
+
+  if (GTK_IS_LABEL (widget) && gtk_label_get_selection_bounds (GTK_LABEL (widget), &start, &end))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_selection (child))
+      return TRUE;
+  return FALSE;
+}
+
+/* The column of a compute capability in the GPU Data table: the order of
+ * the library's table. */
+static int
+column_of_cc (int major,
+              int minor)
+{
+  guint n_caps = 0;
+  const CuoccCapability *caps = cuocc_capabilities (&n_caps);
+
+  for (guint c = 0; c < n_caps; c++)
+    if (caps[c].major == major && caps[c].minor == minor)
+      return c;
+  g_assert_not_reached ();
+}
+
+/* The first widget of @type below @widget, in the order of the tree, only
+ * among mapped ones if @mapped. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type,
+                 gboolean   mapped)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (mapped && !gtk_widget_get_mapped (child))
+        continue;
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_descendant (child, type, mapped)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label that shows the chosen GPU on the picker's button: all of it,
+ * or (@whole FALSE) what fits, ellipsized. Either way inside the button. */
+static void
+assert_gpu_label (CuoccWindow *window,
+                  const char  *title,
+                  gboolean     whole)
+{
+  GtkWidget *picker = find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE);
+  GtkWidget *label;
+  graphene_rect_t bounds;
+
+  wait_frames (window, 2);
+  label = find_descendant (picker, GTK_TYPE_LABEL, TRUE);
+  g_assert_nonnull (label);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, title);
+  g_assert_cmpint (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))), ==, !whole);
+  g_assert_true (gtk_widget_compute_bounds (label, picker, &bounds));
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (picker));
 }
 
 /* ----- tests ----- */
@@ -258,8 +334,10 @@ test_large_window (void)
   {
     graphene_rect_t sidebar, inputs;
 
-    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->kernels_panel), GTK_WIDGET (window), &sidebar));
-    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->input_panel), GTK_WIDGET (window), &inputs));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->kernels_panel), GTK_WIDGET (window),
+                                              &sidebar));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->input_panel), GTK_WIDGET (window),
+                                              &inputs));
     g_assert_cmpfloat (inputs.origin.x, >=, sidebar.origin.x + sidebar.size.width);
   }
   g_assert_true (results_beside_graphs (window));
@@ -281,6 +359,143 @@ test_large_window (void)
   app_test_window_free (window);
 }
 
+/* The GPU Data page opens on the current GPU's compute capability (an
+ * H100's 9.0, far to the right of 1.0), with nothing selected, and its row
+ * names stay in view while the columns scroll. */
+static void
+test_gpu_data_page (void)
+{
+  int column = column_of_cc (9, 0);
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+  GtkWidget *grid, *names, *header, *name, *cell;
+  graphene_rect_t header_bounds;
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
+  graphene_point_t name_before, name_after, cell_at;
+  GtkEditable *threads;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_at (SMALL_WIDTH, SMALL_HEIGHT);
+  g_assert_cmpstr (cuocc_input_panel_get_gpu (window->input_panel)->name, ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (column, >, 10);
+
+  /* The focus in an input, as after typing; then the page. */
+  threads = cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS);
+  gtk_widget_grab_focus (GTK_WIDGET (threads));
+  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  wait_frames (window, 4);
+  g_assert_false (has_selection (GTK_WIDGET (window->gpu_data_page)));
+
+  g_assert_cmpint (cuocc_gpu_data_page_get_current_column (window->gpu_data_page), ==, column);
+  scroller = cuocc_gpu_data_page_get_columns_scroller (window->gpu_data_page);
+  adjustment = gtk_scrolled_window_get_hadjustment (scroller);
+  grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
+  g_assert_true (GTK_IS_GRID (grid));
+  names = gtk_widget_get_prev_sibling (GTK_WIDGET (scroller));
+  g_assert_true (GTK_IS_GRID (names));
+
+  /* 9.0's header lies wholly inside the scrolled view. */
+  header = gtk_grid_get_child_at (GTK_GRID (grid), column, 0);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (header)), ==, "9.0");
+  g_assert_true (gtk_widget_has_css_class (header, "accent"));
+  g_assert_false (gtk_widget_has_css_class (gtk_grid_get_child_at (GTK_GRID (grid), 0, 0), "accent"));
+  g_assert_true (gtk_widget_compute_bounds (header, GTK_WIDGET (scroller), &header_bounds));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+  g_assert_cmpfloat (header_bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (header_bounds.origin.x + header_bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (scroller)));
+
+  /* A row's name and its cells stand level, below a list that takes
+   * several lines ("Chips" is the third row). */
+  name = gtk_grid_get_child_at (GTK_GRID (names), 0, 4);
+  cell = gtk_grid_get_child_at (GTK_GRID (grid), column, 4);
+  g_assert_true (gtk_widget_compute_point (name, GTK_WIDGET (window), &origin, &name_before));
+  g_assert_true (gtk_widget_compute_point (cell, GTK_WIDGET (window), &origin, &cell_at));
+  g_assert_cmpfloat_with_epsilon (name_before.y, cell_at.y, 0.5);
+
+  /* Scrolled all the way right: the names have not moved. */
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  wait_frames (window, 2);
+  g_assert_true (gtk_widget_compute_point (name, GTK_WIDGET (window), &origin, &name_after));
+  g_assert_cmpfloat (name_after.x, ==, name_before.x);
+  g_assert_cmpfloat (name_after.x, >=, 0);
+  g_assert_cmpfloat (name_after.x + gtk_widget_get_width (name), <=,
+                     gtk_widget_get_width (GTK_WIDGET (window)));
+
+  app_test_window_free (window);
+}
+
+/* Text from outside at its longest, at 800 × 600: the GPU picker shows
+ * every product's whole name and cuts a device file's longest name (the
+ * library keeps 127 bytes) to fit; error messages and file names are
+ * capped; nothing widens the window (issue 11, point 3; issue 12, point 7). */
+static void
+test_outside_text (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-layout-XXXXXX", NULL);
+  g_autofree char *device = g_build_filename (dir, "long.gpu", NULL);
+  g_autofree char *long_name = g_strnfill (240, 'n');
+  g_autofree char *log_path = NULL;
+  g_autofree char *device_text = NULL;
+  g_autofree char *device_name = g_strnfill (127, 'd');
+  g_autofree char *title = NULL;
+  g_autoptr(GString) huge = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_at (SMALL_WIDTH, SMALL_HEIGHT);
+
+  /* Every product of the table, by its whole name. */
+  {
+    guint n_products = 0;
+    const CuoccProduct *products = cuocc_products (&n_products);
+
+    for (guint i = 0; i < n_products; i++)
+      {
+        g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, products[i].name, &error));
+        g_assert_no_error (error);
+        assert_gpu_label (window, products[i].name, TRUE);
+      }
+  }
+  assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
+
+  /* A device file's name as long as the library keeps is cut to fit. */
+  device_text = g_strdup_printf ("[Device]\nname=%s\ncompute-capability=9.0\nsm-count=100\n", device_name);
+  g_assert_true (g_file_set_contents (device, device_text, -1, NULL));
+  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, device, &error));
+  g_assert_no_error (error);
+  title = g_strdup_printf ("Custom: %s", device_name);
+  assert_gpu_label (window, title, FALSE);
+  assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
+
+  /* An error about a file with a long name, quoting 20 KB without a space. */
+  while (huge->len < 20 * 1024)
+    g_string_append_c (huge, 'a' + huge->len % 26);
+  g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, huge->str);
+  app_test_forget_message ();
+  cuocc_window_show_error (window, huge->str, error);
+  g_assert_nonnull (app_test_last_message ());
+  g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=,
+                   CUOCC_NAME_MAX_CHARS + strlen (": ") + CUOCC_MESSAGE_MAX_CHARS);
+  assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
+  g_clear_error (&error);
+
+  /* A log whose file name has 240 characters and no space. */
+  log_path = g_build_filename (dir, long_name, NULL);
+  g_assert_true (g_file_set_contents (log_path, "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+                                                "ptxas info    : Used 16 registers\n", -1, NULL));
+  import_log (window, log_path);
+  app_test_wait_for_kernels (window);
+  assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
+
+  app_test_window_free (window);
+  g_assert_cmpint (g_unlink (log_path), ==, 0);
+  g_assert_cmpint (g_unlink (device), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -291,6 +506,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/layout/minimum-size", test_minimum_size);
   g_test_add_func ("/cuocc/app/layout/small-window", test_small_window);
   g_test_add_func ("/cuocc/app/layout/large-window", test_large_window);
+  g_test_add_func ("/cuocc/app/layout/gpu-data-page", test_gpu_data_page);
+  g_test_add_func ("/cuocc/app/layout/outside-text", test_outside_text);
 
   return g_test_run ();
 }

@@ -76,6 +76,25 @@ def test_caption():
           "0 bytes shared memory per block", "heatmap caption")
 
 
+def test_all_in_one_image():
+    # Every graph 9.0 has (five) in one image, 1440 x 900 unless --size says otherwise.
+    path = out("all.png")
+    r = run("--cc", "9.0", "--threads", "256", "--regs", "40", "--plot", "all", "--output", path)
+    equal(r.rc, 0, "exit status", r)
+    data = read(path)
+    equal(data[:8], b"\x89PNG\r\n\x1a\n", "PNG signature")
+    equal(struct.unpack(">II", data[16:24]), (1440, 900), "default size for all")
+    path = out("all.svg")
+    r = run(*BASE, "--plot", "all", "--output", path, "--size", "1200x700")
+    equal(r.rc, 0, "exit status", r)
+    equal(svg_desc(path), "Compute capability 7.0: 128 threads per block, 37 registers per thread, "
+          "0 bytes shared memory per block", "caption")
+    r = run(*BASE, "--plot", "all", "--output", out("all.csv"))
+    check(r.rc != 0, "no CSV of all graphs")
+    check(".png" in r.err and "csv" in r.err, "the message says which formats work: %r" % r.err)
+    check(not os.path.exists(out("all.csv")), "no file after an error")
+
+
 def test_pdf():
     path = out("threads.pdf")
     r = run(*BASE, "--plot", "threads", "--output", path)

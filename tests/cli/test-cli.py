@@ -277,6 +277,11 @@ def test_gpu_data():
     cc_rows = [l.split()[2:] for l in r.out.splitlines() if l.startswith("Compute capability")]
     equal(sum(cc_rows, []), ccs.split(), "every compute capability side by side", r)
     check("Source:" in r.out, "sources are shown", r)
+    # A name as wide as its column keeps a space before the next: 8.6 is
+    # "Ampere", 8.7 "Ampere", 8.9 "Ada Lovelace"; 10.0 "Blackwell", 10.3
+    # "Blackwell Ultra" (the columns once ran together: "AmpereAda").
+    arch = " ".join(l for l in r.out.splitlines() if l.startswith("Architecture"))
+    check("Ampere Ada Lovelace" in arch and "Blackwell Blackwell Ultra" in arch, "architectures apart", r)
 
     r = run("--gpu-data", "--cc", "7.0")
     equal(r.rc, 0, "exit status", r)

@@ -44,7 +44,7 @@ expect() {
 echo "1..12"
 expect "--form completes to --format" "$(complete_words --form)" "--format"
 expect "--format offers text, csv, json" "$(complete_words --format '' | sort | xargs)" "csv json text"
-expect "--plot offers the graphs" "$(complete_words --plot '' | sort | xargs)" "barriers cluster-size heatmap-regs heatmap-smem registers smem threads"
+expect "--plot offers the graphs" "$(complete_words --plot '' | sort | xargs)" "all barriers cluster-size heatmap-regs heatmap-smem registers smem threads"
 expect "--global-caching offers off, on, strict" "$(complete_words --global-caching '' | sort | xargs)" "off on strict"
 expect "--output offers graph files" "$(complete_words --output '' | sort | xargs)" "graph.svg kernels.csv"
 expect "--batch offers files and -" "$(complete_words --batch '' | sort | xargs)" "- graph.svg kernels.csv notes.txt"

@@ -2,7 +2,9 @@
 # The library's header layout (HACKING.md, "The library's headers"):
 # - cuocc.h alone compiles, as a program that uses the library sees it;
 # - every other public header refuses to be included on its own;
-# - cuocc.h includes every public header, and meson installs each of them.
+# - cuocc.h includes every public header, and meson installs each of them;
+# - every public function has a doc comment in gi-docgen form in src/lib;
+# - the shared library ($CUOCC_LIB) exports exactly the declared functions.
 # A public header is any src/lib/cuocc-*.h but the -private ones.
 set -euo pipefail
 src=$1
@@ -38,8 +40,29 @@ for h in "$lib"/cuocc-*.h; do
   fi
 done
 
+# Every prototype with CUOCC_AVAILABLE (the name before its parameter list,
+# which may be on a later line) needs "/**" then " * name:" in a .c file.
+sed -n '/CUOCC_AVAILABLE/,/;/p' "$lib"/cuocc-*.h | tr '\n' ' ' | tr ';' '\n' |
+  grep -o 'CUOCC_AVAILABLE[^(]*' | grep -o 'cuocc_[a-z0-9_]*' | sort -u > "$tmp/declared"
+for name in $(cat "$tmp/declared"); do
+  if ! grep -B1 -h "^ \* $name:" "$lib"/cuocc-*.c | grep -q '^/\*\*$'; then
+    echo "not ok: $name has no doc comment (/** $name: …) in src/lib"; fail=1
+  fi
+  n_fn=$((${n_fn:-0} + 1))
+done
+if [ "${n_fn:-0}" -lt 60 ]; then
+  echo "not ok: only ${n_fn:-0} public functions found"; fail=1
+fi
+
+if [ -n "${CUOCC_LIB:-}" ]; then
+  nm -D --defined-only "$CUOCC_LIB" | awk '$2 == "T" && $3 !~ /^_/ { print $3 }' | sort > "$tmp/exported"
+  if ! diff "$tmp/declared" "$tmp/exported" > "$tmp/diff"; then
+    echo "not ok: exported (>) and declared with CUOCC_AVAILABLE (<) differ:"; grep '^[<>]' "$tmp/diff"; fail=1
+  fi
+fi
+
 if [ "$n" -lt 10 ]; then
   echo "not ok: only $n unit headers found in $lib"; fail=1
 fi
-[ "$fail" = 0 ] && echo "ok: cuocc.h and $n unit headers"
+[ "$fail" = 0 ] && echo "ok: cuocc.h, $n unit headers, $n_fn documented functions"
 exit "$fail"

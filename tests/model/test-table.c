@@ -178,7 +178,7 @@ test_result_cells (void)
   input.smem = 0;
   g_assert_true (cuocc_calculate (&gpu, &input, &result, &error));
 
-  cuocc_table_result_cells ("8.6", &gpu, &input, &result, "warps|registers", 512, cells);
+  cuocc_table_result_cells (&gpu, &input, &result, 512, "8.6", "warps|registers", cells);
   cuocc_table_append_row (csv, CUOCC_TABLE_CSV, names, cells, CUOCC_N_RESULT_COLUMNS);
   g_assert_cmpstr (csv->str, ==, "8.6,Compute capability 8.6,256,40,0,102400,1,off,6,48,1536,100,6,6,100,16,"
                                  "unlimited,warps|registers,10240,1024,512,");

@@ -1015,6 +1015,59 @@ test_text_never_overlaps (void)
       }
 }
 
+/* The same for the heatmaps, from the least a heatmap view asks for
+ * (280 × 200) up: titles, axis labels and the colour scale's labels. */
+static void
+test_heatmap_text_never_overlaps (void)
+{
+  static const struct { int width, height; } sizes[] = {
+    { 280, 200 }, { 320, 220 }, { 400, 260 }, { 520, 320 }, { 800, 500 }, { 1200, 600 },
+  };
+  static const char *ccs[] = { "9.0", "7.0" };
+  static const CuoccSeriesKind y_kinds[] = { CUOCC_SERIES_REGS, CUOCC_SERIES_SMEM };
+
+  for (guint c = 0; c < G_N_ELEMENTS (ccs); c++)
+    for (guint k = 0; k < G_N_ELEMENTS (y_kinds); k++)
+      {
+        CuoccGpu gpu;
+        CuoccInput in;
+        CuoccGrid *grid;
+
+        g_assert_true (cuocc_gpu_for_cc (ccs[c], &gpu, NULL));
+        cuocc_input_init (&in);
+        in.threads = 256;
+        in.regs = 40;
+        in.smem = 12000;
+        grid = cuocc_grid_new (&gpu, &in, y_kinds[k]);
+        g_assert_nonnull (grid);
+
+        for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+          {
+            PlotRect boxes[3 * PLOT_MAX_TICKS + 3];
+            guint n = plot_heatmap_text_boxes (grid, NULL, sizes[s].width, sizes[s].height,
+                                               boxes, G_N_ELEMENTS (boxes));
+
+            /* The titles, a label on each axis and two on the scale at least. */
+            g_assert_cmpuint (n, >=, 7);
+            for (guint i = 0; i < n; i++)
+              {
+                g_assert_cmpfloat (boxes[i].x, >=, 0);
+                g_assert_cmpfloat (boxes[i].y, >=, 0);
+                g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, sizes[s].width);
+                g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, sizes[s].height);
+                for (guint j = i + 1; j < n; j++)
+                  if (boxes_intersect (&boxes[i], &boxes[j]))
+                    g_error ("%s heatmap-%s at %d × %d: text boxes %u (%g, %g, %g × %g) and %u (%g, %g, %g × %g) overlap",
+                             ccs[c], cuocc_series_kind_name (y_kinds[k]), sizes[s].width, sizes[s].height,
+                             i, boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height,
+                             j, boxes[j].x, boxes[j].y, boxes[j].width, boxes[j].height);
+              }
+          }
+
+        cuocc_grid_free (grid);
+      }
+}
+
 static void
 test_formats (void)
 {
@@ -1358,6 +1411,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/draw-real-series", test_draw_real_series);
   g_test_add_func ("/cuocc/plot/ticks", test_ticks);
   g_test_add_func ("/cuocc/plot/text-never-overlaps", test_text_never_overlaps);
+  g_test_add_func ("/cuocc/plot/heatmap-text-never-overlaps", test_heatmap_text_never_overlaps);
   g_test_add_func ("/cuocc/plot/formats", test_formats);
   g_test_add_func ("/cuocc/plot/styles", test_styles);
   g_test_add_func ("/cuocc/plot/legend-kib", test_legend_kib);
