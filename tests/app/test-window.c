@@ -1007,7 +1007,7 @@ test_redraw_time (void)
   SKIP_WITHOUT_DISPLAY ();
   if (g_getenv ("CUOCC_SANITIZED") != NULL)
     {
-      g_test_skip ("a time budget means nothing in the sanitizer build, several times slower by design");
+      g_test_skip ("a time budget means nothing in the sanitizer build or under memcheck, many times slower by design");
       return;
     }
   window = app_test_window_new ();
