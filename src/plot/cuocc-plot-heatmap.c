@@ -468,10 +468,8 @@ cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
       || !heatmap_cell_at (&layout, grid, x, y, &ci, &cj))
     return FALSE;
 
-  if (i != NULL)
-    *i = ci;
-  if (j != NULL)
-    *j = cj;
+  PLOT_SET_OUT (i, ci);
+  PLOT_SET_OUT (j, cj);
 
   return TRUE;
 }

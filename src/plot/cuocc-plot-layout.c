@@ -493,14 +493,15 @@ plot_max_x_label_width (const CuoccSeries *series,
   return width;
 }
 
+/* Measures the layout key asks for: its size and snap. */
 static gboolean
 plot_layout_measure (PlotLayout           *layout,
                      const CuoccSeries    *series,
                      const CuoccPlotStyle *style,
-                     const PlotSnap       *snap,
-                     double                width,
-                     double                height)
+                     const PlotLayoutKey  *key)
 {
+  const PlotSnap *snap = &key->snap;
+  double width = key->width, height = key->height;
   PangoLayout *measure = plot_measure_layout ();
   PlotFrame *frame = &layout->frame;
   char number[PLOT_LABEL_LEN];
@@ -563,7 +564,6 @@ static void
 plot_layout_key_init (PlotLayoutKey        *key,
                       const CuoccSeries    *series,
                       const CuoccPlotStyle *style,
-                      const PlotSnap       *snap,
                       double                width,
                       double                height)
 {
@@ -575,7 +575,7 @@ plot_layout_key_init (PlotLayoutKey        *key,
   key->max_warps = series->max_warps;
   key->x_max = series->x_max;
   key->last_x = line != NULL && line->n_points > 0 ? line->points[line->n_points - 1].x : 0;
-  key->snap = *snap;
+  plot_snap_compute (series, &key->snap);
   key->n_lines = series->n_lines;
   for (guint i = 0; i < series->n_lines && i < PLOT_MAX_LEGEND; i++)
     key->configs[i] = series->lines[i].smem_config;
@@ -597,11 +597,9 @@ plot_layout_compute (PlotLayout           *layout,
   PlotLayoutCache *cache = plot_layout_cache_get ();
   PlotLayoutCacheEntry *entry;
   PlotLayoutKey key;
-  PlotSnap snap;
 
   style = plot_style_or_default (style);
-  plot_snap_compute (series, &snap);
-  plot_layout_key_init (&key, series, style, &snap, width, height);
+  plot_layout_key_init (&key, series, style, width, height);
 
   for (guint i = 0; i < LAYOUT_CACHE_SIZE; i++)
     {
@@ -615,7 +613,7 @@ plot_layout_compute (PlotLayout           *layout,
 
   entry = &cache->entries[cache->next];
   cache->next = (cache->next + 1) % LAYOUT_CACHE_SIZE;
-  entry->fits = plot_layout_measure (&entry->layout, series, style, &snap, width, height);
+  entry->fits = plot_layout_measure (&entry->layout, series, style, &key);
   entry->key = key;
   entry->valid = TRUE;
   *layout = entry->layout;

@@ -21,6 +21,9 @@ G_BEGIN_DECLS
 #define PLOT_LABEL_LEN 32
 #define PLOT_N_UNITS 2
 
+/* Stores value through an optional (out) pointer. */
+#define PLOT_SET_OUT(out, value) G_STMT_START { if ((out) != NULL) *(out) = (value); } G_STMT_END
+
 typedef struct {
   double x, y, width, height;
 } PlotRect;

@@ -607,8 +607,7 @@ cuocc_plot_value_at_styled (const CuoccSeries    *series,
     return FALSE;
 
   plot_snap_compute (series, &snap);
-  if (value != NULL)
-    *value = plot_snap_value (&layout, &snap, x);
+  PLOT_SET_OUT (value, plot_snap_value (&layout, &snap, x));
 
   return TRUE;
 }
@@ -641,14 +640,10 @@ cuocc_plot_get_area (const CuoccSeries    *series,
   if (!plot_layout_compute (&layout, series, style, width, height))
     return FALSE;
 
-  if (area_x != NULL)
-    *area_x = layout.frame.area.x;
-  if (area_y != NULL)
-    *area_y = layout.frame.area.y;
-  if (area_width != NULL)
-    *area_width = layout.frame.area.width;
-  if (area_height != NULL)
-    *area_height = layout.frame.area.height;
+  PLOT_SET_OUT (area_x, layout.frame.area.x);
+  PLOT_SET_OUT (area_y, layout.frame.area.y);
+  PLOT_SET_OUT (area_width, layout.frame.area.width);
+  PLOT_SET_OUT (area_height, layout.frame.area.height);
 
   return TRUE;
 }
@@ -668,8 +663,7 @@ cuocc_plot_x_for_value (const CuoccSeries    *series,
   if (!plot_layout_compute (&layout, series, style, width, height))
     return FALSE;
 
-  if (x != NULL)
-    *x = plot_x_position (&layout, value);
+  PLOT_SET_OUT (x, plot_x_position (&layout, value));
 
   return TRUE;
 }
