@@ -628,10 +628,7 @@ cuocc_plot_get_area (const CuoccSeries    *series,
                      const CuoccPlotStyle *style,
                      double                width,
                      double                height,
-                     double               *area_x,
-                     double               *area_y,
-                     double               *area_width,
-                     double               *area_height)
+                     CuoccPlotArea        *area)
 {
   PlotLayout layout;
 
@@ -640,10 +637,8 @@ cuocc_plot_get_area (const CuoccSeries    *series,
   if (!plot_layout_compute (&layout, series, style, width, height))
     return FALSE;
 
-  PLOT_SET_OUT (area_x, layout.frame.area.x);
-  PLOT_SET_OUT (area_y, layout.frame.area.y);
-  PLOT_SET_OUT (area_width, layout.frame.area.width);
-  PLOT_SET_OUT (area_height, layout.frame.area.height);
+  PLOT_SET_OUT (area, ((CuoccPlotArea) { layout.frame.area.x, layout.frame.area.y,
+                                          layout.frame.area.width, layout.frame.area.height }));
 
   return TRUE;
 }

@@ -100,14 +100,15 @@ gboolean cuocc_plot_value_at_styled (const CuoccSeries    *series,
 
 /* The plot area (inside the axes) the drawing uses for this size; FALSE
  * when the size leaves no room for one. style may be NULL (the default font). */
+typedef struct {
+  double x, y, width, height;
+} CuoccPlotArea;
+
 gboolean cuocc_plot_get_area (const CuoccSeries    *series,
                               const CuoccPlotStyle *style,
                               double                width,
                               double                height,
-                              double               *area_x,
-                              double               *area_y,
-                              double               *area_width,
-                              double               *area_height);
+                              CuoccPlotArea        *area);
 
 /* Where the input value lies along the x axis, the inverse of value_at. */
 gboolean cuocc_plot_x_for_value (const CuoccSeries    *series,

@@ -153,11 +153,11 @@ expected_marker (const CuoccSeries *series,
                  double            *x,
                  double            *y)
 {
-  double ay, ah;
+  CuoccPlotArea area;
 
-  g_assert_true (cuocc_plot_get_area (series, NULL, width, height, NULL, &ay, NULL, &ah));
+  g_assert_true (cuocc_plot_get_area (series, NULL, width, height, &area));
   g_assert_true (cuocc_plot_x_for_value (series, NULL, width, height, series->current_x, x));
-  *y = ay + (1.0 - (double) series->current.active_warps / series->max_warps) * ah;
+  *y = area.y + (1.0 - (double) series->current.active_warps / series->max_warps) * area.height;
 }
 
 /* ------------------------------------------------------------------ */
@@ -338,18 +338,18 @@ test_export_sheet (void)
    * drawn alone at that size, above the caption. */
   {
     int cell_h;
-    double ay, ah;
+    CuoccPlotArea area;
 
     for (cell_h = 500; cell_h > 0; cell_h--)
-      if (cuocc_plot_get_area (series[0], NULL, 480, cell_h, NULL, &ay, NULL, &ah))
+      if (cuocc_plot_get_area (series[0], NULL, 480, cell_h, &area))
         {
           alone = render (series[0], CUOCC_PLOT_Y_PERCENT, NULL, NULL, 480, cell_h);
           same = 0;
-          for (int y = (int) ay; y < (int) (ay + ah); y += 3)
+          for (int y = (int) area.y; y < (int) (area.y + area.height); y += 3)
             for (int x = 0; x < 480; x += 3)
               same += pixel (alone, x, y) == pixel (surface, x, y);
           cairo_surface_destroy (alone);
-          if (same > (ah / 3) * 160 * 0.99)
+          if (same > (area.height / 3) * 160 * 0.99)
             break;
         }
     g_assert_cmpint (cell_h, >, 400);
@@ -572,11 +572,10 @@ test_value_at_round_trip (void)
       {
         CuoccSeries *series = test_series (kinds[k]);
         const CuoccLine *line = &series->lines[0];
-        double ay, ah;
+        CuoccPlotArea area;
         guint stride = MAX (1, line->n_points / 40);
 
-        g_assert_true (cuocc_plot_get_area (series, NULL, sizes[s].width, sizes[s].height,
-                                            NULL, &ay, NULL, &ah));
+        g_assert_true (cuocc_plot_get_area (series, NULL, sizes[s].width, sizes[s].height, &area));
 
         for (guint i = 0; i < line->n_points; i += stride)
           {
@@ -589,7 +588,7 @@ test_value_at_round_trip (void)
               continue;
 
             g_assert_true (cuocc_plot_x_for_value (series, NULL, sizes[s].width, sizes[s].height, v, &x));
-            g_assert_true (cuocc_plot_value_at (series, sizes[s].width, sizes[s].height, x, ay + ah / 2, &got));
+            g_assert_true (cuocc_plot_value_at (series, sizes[s].width, sizes[s].height, x, area.y + area.height / 2, &got));
             g_assert_cmpint (got, ==, v);
           }
 
@@ -601,45 +600,46 @@ static void
 test_value_at_snaps_and_clamps (void)
 {
   CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
-  double ax, ay, aw, ah, x;
+  CuoccPlotArea area;
+  double x;
   gint64 v;
 
-  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
 
   /* Between 256 and 288, nearer 256: a warp multiple. */
   g_assert_true (cuocc_plot_x_for_value (series, NULL, W, H, 256, &x));
-  g_assert_true (cuocc_plot_value_at (series, W, H, x + aw * 10.0 / 1024, ay + 1, &v));
+  g_assert_true (cuocc_plot_value_at (series, W, H, x + area.width * 10.0 / 1024, area.y + 1, &v));
   g_assert_cmpint (v, ==, 256);
 
   /* The left edge is 0 threads, which is no block size: the first step. */
-  g_assert_true (cuocc_plot_value_at (series, W, H, ax, ay + ah, &v));
+  g_assert_true (cuocc_plot_value_at (series, W, H, area.x, area.y + area.height, &v));
   g_assert_cmpint (v, ==, 32);
-  g_assert_true (cuocc_plot_value_at (series, W, H, ax + aw, ay, &v));
+  g_assert_true (cuocc_plot_value_at (series, W, H, area.x + area.width, area.y, &v));
   g_assert_cmpint (v, ==, 1024);
 
   /* Outside the plot area. */
-  g_assert_false (cuocc_plot_value_at (series, W, H, ax - 2, ay + ah / 2, &v));
-  g_assert_false (cuocc_plot_value_at (series, W, H, ax + aw + 2, ay + ah / 2, &v));
-  g_assert_false (cuocc_plot_value_at (series, W, H, ax + aw / 2, ay - 2, &v));
-  g_assert_false (cuocc_plot_value_at (series, W, H, ax + aw / 2, ay + ah + 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, area.x - 2, area.y + area.height / 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, area.x + area.width + 2, area.y + area.height / 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, area.x + area.width / 2, area.y - 2, &v));
+  g_assert_false (cuocc_plot_value_at (series, W, H, area.x + area.width / 2, area.y + area.height + 2, &v));
   g_assert_false (cuocc_plot_value_at (series, 4, 4, 2, 2, &v));
   plot_test_series_free (series);
 
   /* Shared memory snaps to its allocation unit, registers to one. */
   series = test_series (CUOCC_SERIES_SMEM);
-  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
   for (double f = 0.05; f < 1.0; f += 0.1)
     {
-      g_assert_true (cuocc_plot_value_at (series, W, H, ax + aw * f, ay + 1, &v));
+      g_assert_true (cuocc_plot_value_at (series, W, H, area.x + area.width * f, area.y + 1, &v));
       g_assert_cmpint (v % 128, ==, 0);
     }
   plot_test_series_free (series);
 
   series = test_series (CUOCC_SERIES_REGS);
-  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
-  g_assert_true (cuocc_plot_value_at (series, W, H, ax + aw, ay + 1, &v));
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
+  g_assert_true (cuocc_plot_value_at (series, W, H, area.x + area.width, area.y + 1, &v));
   g_assert_cmpint (v, ==, 255);
-  g_assert_true (cuocc_plot_value_at (series, W, H, ax, ay + 1, &v));
+  g_assert_true (cuocc_plot_value_at (series, W, H, area.x, area.y + 1, &v));
   g_assert_cmpint (v, ==, 0);
   plot_test_series_free (series);
 }
@@ -655,18 +655,19 @@ test_value_at_real_series (void)
       {
         CuoccSeries *series = real_series (ccs[c], kinds[k]);
         const CuoccLine *line = &series->lines[0];
-        double ay, ah, x;
+        CuoccPlotArea area;
+        double x;
         gint64 v, expected_step;
 
-        g_assert_true (cuocc_plot_get_area (series, NULL, 1200, 700, NULL, &ay, NULL, &ah));
+        g_assert_true (cuocc_plot_get_area (series, NULL, 1200, 700, &area));
         g_assert_true (cuocc_plot_x_for_value (series, NULL, 1200, 700, line->points[line->n_points - 1].x, &x));
-        g_assert_true (cuocc_plot_value_at (series, 1200, 700, x, ay + ah / 2, &v));
+        g_assert_true (cuocc_plot_value_at (series, 1200, 700, x, area.y + area.height / 2, &v));
         g_assert_cmpint (v, ==, series->x_max);
 
         expected_step = kinds[k] == CUOCC_SERIES_THREADS ? 32 : 1;
         if (kinds[k] != CUOCC_SERIES_SMEM)
           {
-            g_assert_true (cuocc_plot_value_at (series, 1200, 700, x - 37.3, ay + ah / 2, &v));
+            g_assert_true (cuocc_plot_value_at (series, 1200, 700, x - 37.3, area.y + area.height / 2, &v));
             g_assert_cmpint (v % expected_step, ==, 0);
           }
 
@@ -711,17 +712,17 @@ test_draw_line_colour (void)
   CuoccPlotStyle style;
   CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
   cairo_surface_t *surface;
-  double ax, ay, aw, ah;
+  CuoccPlotArea area;
   guint found = 0;
 
   cuocc_plot_style_init_light (&style);
   surface = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, W, H);
-  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
+  g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
 
   /* At 0 registers the line is at 28 of 32 blocks... of the test model:
    * whatever the level, a column through the middle of the plot crosses it. */
-  for (int y = (int) ay; y < (int) (ay + ah); y++)
-    if (pixel_is (pixel (surface, (int) (ax + aw * 0.7), y), &style.line, 2))
+  for (int y = (int) area.y; y < (int) (area.y + area.height); y++)
+    if (pixel_is (pixel (surface, (int) (area.x + area.width * 0.7), y), &style.line, 2))
       found++;
   g_assert_cmpuint (found, >=, 2);
 
@@ -801,11 +802,11 @@ test_draw_hover (void)
       CuoccSeries *series = test_series (kinds[k]);
       cairo_surface_t *plain = render (series, CUOCC_PLOT_Y_PERCENT, NULL, NULL, W, H);
       cairo_surface_t *hovered, *outside, *none;
-      double ax, ay, aw, ah;
+      CuoccPlotArea area;
       CuoccPlotHover in, out = { 3, 3 }, off = { -1, -1 };
 
-      g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &ax, &ay, &aw, &ah));
-      in = (CuoccPlotHover) { ax + aw * 0.6, ay + ah * 0.5 };
+      g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
+      in = (CuoccPlotHover) { area.x + area.width * 0.6, area.y + area.height * 0.5 };
 
       hovered = render (series, CUOCC_PLOT_Y_PERCENT, NULL, &in, W, H);
       outside = render (series, CUOCC_PLOT_Y_PERCENT, NULL, &out, W, H);
