@@ -205,12 +205,13 @@ read_carveout (CuoccInputPanel *self,
                int             *percent)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->carveout_entry))));
+  CuoccInputRange range = cuocc_input_range (&self->gpu.cap, CUOCC_INPUT_CARVEOUT);
   gint64 value;
 
   *percent = CUOCC_CARVEOUT_NONE;
   if (*text == '\0' || self->gpu.cap.major < 7)
     return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, 0, 100, &value, NULL))
+  if (!g_ascii_string_to_signed (text, 10, range.min, range.max, &value, NULL))
     return FALSE;
   *percent = (int) value;
   return TRUE;

@@ -3,10 +3,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The first child (the results) keeps its minimum width beside the second
- * (the graphs), which takes the rest; they go side by side once the second
- * gets its minimum width there. Below that the first stands above the
- * second, both as wide as the box. Meant for the inside of a vertically
+ * The first child (the results) stands beside the second (the graphs) once
+ * both get their minimum widths there, the first with a quarter of the
+ * rest, the second with the other three. Below that the first stands above
+ * the second, both as wide as the box. Meant for the inside of a vertically
  * scrolled window: the height follows the width.
  */
 #include "config.h"
@@ -52,14 +52,21 @@ min_width (GtkWidget *child)
 }
 
 /* The first child's width when side by side at @width, or -1 where the
- * children do not fit side by side. */
+ * children do not fit side by side: its minimum and a quarter of what is
+ * left once both have theirs, up to its natural width. */
 static int
 first_width_at (const Children *children,
                 int             width)
 {
-  int first = min_width (children->first);
+  int first, first_natural;
+  int spare;
 
-  return width >= first + min_width (children->second) ? first : -1;
+  gtk_widget_measure (children->first, GTK_ORIENTATION_HORIZONTAL, -1, &first, &first_natural, NULL, NULL);
+  spare = width - first - min_width (children->second);
+  if (spare < 0)
+    return -1;
+
+  return MIN (first + spare / 4, MAX (first, first_natural));
 }
 
 static void

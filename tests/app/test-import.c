@@ -837,7 +837,7 @@ test_long_names (void)
       g_test_message ("a %u-byte name chosen and drawn in %.2f s", lengths[i], seconds);
       g_assert_cmpint (k->regs, ==, 20 + i);
       g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
-      /* The sanitizer build is several times slower everywhere. */
+      /* The sanitizer build and memcheck are many times slower everywhere. */
       if (g_getenv ("CUOCC_SANITIZED") == NULL)
         g_assert_cmpfloat (seconds, <, 2.0);
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
