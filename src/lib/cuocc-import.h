@@ -186,6 +186,12 @@ typedef struct {
   guint n_skipped_lines;
 } CuoccKernelList;
 
+/**
+ * CuoccImportParser:
+ *
+ * Reads input that arrives in pieces, such as a pipe; see
+ * cuocc_import_parser_new(). Its fields are private.
+ */
 typedef struct _CuoccImportParser CuoccImportParser;
 
 G_BEGIN_DECLS

@@ -46,23 +46,39 @@ typedef struct {
   int carveout;
 } CuoccInput;
 
-/* The inputs that have a range of values. */
+/**
+ * CuoccInputKind:
+ * @CUOCC_INPUT_THREADS: threads per block
+ * @CUOCC_INPUT_REGS: registers per thread
+ * @CUOCC_INPUT_SMEM: shared memory per block, static plus dynamic, in bytes
+ * @CUOCC_INPUT_BARRIERS: block barriers
+ * @CUOCC_INPUT_CLUSTER_SIZE: blocks per cluster; 0 for a launch without clusters
+ * @CUOCC_INPUT_CARVEOUT: carveout preference in percent
+ *
+ * The inputs that have a range of values.
+ */
 typedef enum {
-  CUOCC_INPUT_THREADS,             /* threads per block */
-  CUOCC_INPUT_REGS,                /* registers per thread */
-  CUOCC_INPUT_SMEM,                /* shared memory per block, static plus dynamic, in bytes */
-  CUOCC_INPUT_BARRIERS,            /* block barriers */
-  CUOCC_INPUT_CLUSTER_SIZE,        /* blocks per cluster; 0 for a launch without clusters */
-  CUOCC_INPUT_CARVEOUT,            /* carveout preference in percent */
+  CUOCC_INPUT_THREADS,
+  CUOCC_INPUT_REGS,
+  CUOCC_INPUT_SMEM,
+  CUOCC_INPUT_BARRIERS,
+  CUOCC_INPUT_CLUSTER_SIZE,
+  CUOCC_INPUT_CARVEOUT,
 } CuoccInputKind;
 
 #define CUOCC_N_INPUT_KINDS (CUOCC_INPUT_CARVEOUT + 1)
 
-/* What an input may be, the one statement of it that the app and the
- * command line both give: cuocc answers for min to max; the GPU launches
- * min to launch_max. Between the two the answer is 0 blocks, with a warning
- * naming the limit, so that a sweep or a batch has a row for every
- * configuration and a graph shows where the limit lies. */
+/**
+ * CuoccInputRange:
+ * @min: the smallest value cuocc answers for
+ * @max: the largest value cuocc answers for
+ * @launch_max: the largest value the GPU launches; above it the answer is 0 blocks
+ *
+ * What an input may be, the one statement of it that the app and the command line both give: cuocc
+ * answers for min to max; the GPU launches min to launch_max. Between the two the answer is 0
+ * blocks, with a warning naming the limit, so that a sweep or a batch has a row for every
+ * configuration and a graph shows where the limit lies.
+ */
 typedef struct {
   gint64 min;
   gint64 max;

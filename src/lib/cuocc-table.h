@@ -19,14 +19,60 @@
 
 G_BEGIN_DECLS
 
+/**
+ * CuoccTableFormat:
+ * @CUOCC_TABLE_CSV: RFC 4180; an empty field for nothing
+ * @CUOCC_TABLE_JSON: one object per row; null for nothing
+ *
+ * How cells are written.
+ */
 typedef enum {
-  CUOCC_TABLE_CSV,                 /* RFC 4180; an empty field for nothing */
-  CUOCC_TABLE_JSON,                /* one object per row; null for nothing */
+  CUOCC_TABLE_CSV,
+  CUOCC_TABLE_JSON,
 } CuoccTableFormat;
 
-/* The columns of an answer, in their order. The wave columns follow the
- * error column when a grid is given, the cluster columns come last when a
- * cluster size is given. */
+/**
+ * CuoccColumn:
+ * @CUOCC_COLUMN_CC: the column `cc`
+ * @CUOCC_COLUMN_GPU: the column `gpu`
+ * @CUOCC_COLUMN_THREADS: the column `threads`
+ * @CUOCC_COLUMN_REGS: the column `regs`
+ * @CUOCC_COLUMN_SMEM: the column `smem`
+ * @CUOCC_COLUMN_SMEM_CONFIG: the column `smem_config`
+ * @CUOCC_COLUMN_BARRIERS: the column `barriers`
+ * @CUOCC_COLUMN_GLOBAL_CACHING: the column `global_caching`
+ * @CUOCC_COLUMN_ACTIVE_BLOCKS: the column `active_blocks`
+ * @CUOCC_COLUMN_ACTIVE_WARPS: the column `active_warps`
+ * @CUOCC_COLUMN_ACTIVE_THREADS: the column `active_threads`
+ * @CUOCC_COLUMN_OCCUPANCY_PCT: the column `occupancy_pct`
+ * @CUOCC_COLUMN_BLOCKS_BY_WARPS: the column `blocks_by_warps`
+ * @CUOCC_COLUMN_BLOCKS_BY_REGS: the column `blocks_by_regs`
+ * @CUOCC_COLUMN_BLOCKS_BY_SMEM: the column `blocks_by_smem`
+ * @CUOCC_COLUMN_BLOCKS_BY_BLOCKS: the column `blocks_by_blocks`
+ * @CUOCC_COLUMN_BLOCKS_BY_BARRIERS: the column `blocks_by_barriers`
+ * @CUOCC_COLUMN_LIMITERS: the column `limiters`
+ * @CUOCC_COLUMN_REGS_PER_BLOCK: the column `regs_per_block`
+ * @CUOCC_COLUMN_SMEM_PER_BLOCK: the column `smem_per_block`
+ * @CUOCC_COLUMN_BEST_BLOCK_SIZE: the column `best_block_size`
+ * @CUOCC_COLUMN_ERROR: the column `error`
+ * @CUOCC_N_RESULT_COLUMNS: the number of columns of an answer without waves and clusters
+ * @CUOCC_COLUMN_GRID: the column `grid`
+ * @CUOCC_COLUMN_BLOCKS_PER_WAVE: the column `blocks_per_wave`
+ * @CUOCC_COLUMN_WAVES: the column `waves`
+ * @CUOCC_COLUMN_TAIL_BLOCKS: the column `tail_blocks`
+ * @CUOCC_COLUMN_TAIL_FILL_PCT: the column `tail_fill_pct`
+ * @CUOCC_COLUMN_WAVE_EFFICIENCY_PCT: the column `wave_efficiency_pct`
+ * @CUOCC_COLUMN_CLUSTER_SIZE: the column `cluster_size`
+ * @CUOCC_COLUMN_CLUSTER_BLOCKS_PER_SM: the column `cluster_blocks_per_sm`
+ * @CUOCC_COLUMN_MAX_ACTIVE_CLUSTERS: the column `max_active_clusters`
+ * @CUOCC_COLUMN_CLUSTERS_BASIS: the column `clusters_basis`
+ * @CUOCC_COLUMN_CLUSTER_BLOCKS_LOST: the column `cluster_blocks_lost`
+ * @CUOCC_COLUMN_CLUSTER_BLOCKS_LOST_PCT: the column `cluster_blocks_lost_pct`
+ * @CUOCC_N_COLUMNS: the number of columns
+ *
+ * The columns of an answer, in their order. The wave columns follow the error column when a grid is
+ * given, the cluster columns come last when a cluster size is given.
+ */
 typedef enum {
   CUOCC_COLUMN_CC,
   CUOCC_COLUMN_GPU,
@@ -71,23 +117,42 @@ typedef enum {
 #define CUOCC_N_WAVE_COLUMNS    (CUOCC_COLUMN_CLUSTER_SIZE - CUOCC_COLUMN_GRID)
 #define CUOCC_N_CLUSTER_COLUMNS (CUOCC_N_COLUMNS - CUOCC_COLUMN_CLUSTER_SIZE)
 
+/**
+ * CuoccCellKind:
+ * @CUOCC_CELL_NULL: CSV: empty; JSON: null
+ * @CUOCC_CELL_STRING: quoted as each format wants; %NULL text is %CUOCC_CELL_NULL
+ * @CUOCC_CELL_INT: a whole number, in @value
+ * @CUOCC_CELL_LIMIT: an int; %CUOCC_UNLIMITED is "unlimited" in CSV, null in JSON
+ * @CUOCC_CELL_PERCENT: a fraction, written as a percentage by cuocc_table_format_percent()
+ * @CUOCC_CELL_BOOL: true or false
+ * @CUOCC_CELL_NUMBER: text that is a plain number, written as it is
+ *
+ * What a #CuoccCell holds.
+ */
 typedef enum {
-  CUOCC_CELL_NULL,                 /* CSV: empty; JSON: null */
-  CUOCC_CELL_STRING,               /* quoted as each format wants; NULL text is CUOCC_CELL_NULL */
+  CUOCC_CELL_NULL,
+  CUOCC_CELL_STRING,
   CUOCC_CELL_INT,
-  CUOCC_CELL_LIMIT,                /* an int; CUOCC_UNLIMITED is "unlimited" in CSV, null in JSON */
-  CUOCC_CELL_PERCENT,              /* a fraction, written as a percentage (cuocc_table_format_percent) */
-  CUOCC_CELL_BOOL,                 /* true or false */
-  CUOCC_CELL_NUMBER,               /* text that is a plain number, written as it is */
+  CUOCC_CELL_LIMIT,
+  CUOCC_CELL_PERCENT,
+  CUOCC_CELL_BOOL,
+  CUOCC_CELL_NUMBER,
 } CuoccCellKind;
 
-/* One field of a row. Text is not copied: it must live until the row is
- * written. */
+/**
+ * CuoccCell:
+ * @kind: what the cell holds
+ * @value: INT, LIMIT, BOOL
+ * @fraction: PERCENT
+ * @text: STRING, NUMBER
+ *
+ * One field of a row. Text is not copied: it must live until the row is written.
+ */
 typedef struct {
   CuoccCellKind kind;
-  gint64 value;                    /* INT, LIMIT, BOOL */
-  double fraction;                 /* PERCENT */
-  const char *text;                /* STRING, NUMBER */
+  gint64 value;
+  double fraction;
+  const char *text;
 } CuoccCell;
 
 /* The longest percentage cuocc_table_format_percent writes, with its nul. */

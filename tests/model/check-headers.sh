@@ -3,7 +3,7 @@
 # - cuocc.h alone compiles, as a program that uses the library sees it;
 # - every other public header refuses to be included on its own;
 # - cuocc.h includes every public header, and meson installs each of them;
-# - every public function has a doc comment in gi-docgen form in src/lib;
+# - every public function and type has a doc comment in gi-docgen form;
 # - the shared library ($CUOCC_LIB) exports exactly the declared functions.
 # A public header is any src/lib/cuocc-*.h but the -private ones.
 set -euo pipefail
@@ -53,6 +53,16 @@ done
 if [ "${n_fn:-0}" -lt 60 ]; then
   echo "not ok: only ${n_fn:-0} public functions found"; fail=1
 fi
+
+# Every public struct and enum ("} CuoccThing;") needs "/**" then " * CuoccThing:" in a header.
+for h in "$lib"/cuocc-*.h; do
+  case $h in *-private.h) continue ;; esac
+  for type in $(grep -o '^} Cuocc[A-Za-z]*;' "$h" | tr -d '};'); do
+    if ! grep -B1 "^ \* $type:" "$h" | grep -q '^/\*\*$'; then
+      echo "not ok: $type has no doc comment (/** $type: …) in $(basename "$h")"; fail=1
+    fi
+  done
+done
 
 if [ -n "${CUOCC_LIB:-}" ]; then
   nm -D --defined-only "$CUOCC_LIB" | awk '$2 == "T" && $3 !~ /^_/ { print $3 }' | sort > "$tmp/exported"
