@@ -108,8 +108,8 @@ cuocc_reflow_box_measure (GtkWidget      *widget,
                           int             for_size,
                           int            *minimum,
                           int            *natural,
-                          int            *minimum_baseline,
-                          int            *natural_baseline)
+                          int            *minimum_baseline G_GNUC_UNUSED,
+                          int            *natural_baseline G_GNUC_UNUSED)
 {
   CuoccReflowBox *self = CUOCC_REFLOW_BOX (widget);
   Children children;

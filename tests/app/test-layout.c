@@ -385,6 +385,11 @@ test_gpu_data_page (void)
   gtk_widget_grab_focus (GTK_WIDGET (threads));
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
   wait_frames (window, 4);
+  /* The stack moved the focus into the page: onto the scrolled table, not
+   * into the selectable sources, which would select their whole text. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                                         GTK_WIDGET (window->gpu_data_page)));
+  g_assert_false (GTK_IS_LABEL (gtk_window_get_focus (GTK_WINDOW (window))));
   g_assert_false (has_selection (GTK_WIDGET (window->gpu_data_page)));
 
   g_assert_cmpint (cuocc_gpu_data_page_get_current_column (window->gpu_data_page), ==, column);
