@@ -138,8 +138,8 @@ place_labels (HeatLayout      *layout,
       HeatLabel *l = &layout->y_labels[k];
 
       l->x = f->y_label_right - l->width;
-      l->y = round (f->area.y + (grid->n_y - 1 - l->index + 0.5) * cell_height - f->line_height / 2);
-      l->shown = l->y + f->line_height <= last;
+      l->shown = plot_frame_label_fits (f, f->area.y + (grid->n_y - 1 - l->index + 0.5) * cell_height,
+                                        last, &l->y);
       if (l->shown)
         last = l->y;
     }
@@ -150,8 +150,8 @@ place_labels (HeatLayout      *layout,
       HeatLabel *l = &layout->bar_labels[i];
 
       l->x = layout->bar_label_x;
-      l->y = round (layout->bar.y + layout->bar.height * (1.0 - i / 2.0) - f->line_height / 2);
-      l->shown = l->y + f->line_height <= last && l->x + l->width <= f->width;
+      l->shown = plot_frame_label_fits (f, layout->bar.y + layout->bar.height * (1.0 - i / 2.0), last, &l->y)
+                 && l->x + l->width <= f->width;
       if (l->shown)
         last = l->y;
     }

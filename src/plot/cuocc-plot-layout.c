@@ -113,6 +113,18 @@ plot_frame_bottom (const PlotFrame *frame,
                 - frame->tick_length - frame->gap * 0.5);
 }
 
+/* Puts a label one line high centred on center_y, at *y; TRUE when it
+ * ends at or above limit (the top of the label shown below it). */
+gboolean
+plot_frame_label_fits (const PlotFrame *frame,
+                       double           center_y,
+                       double           limit,
+                       double          *y)
+{
+  *y = round (center_y - frame->line_height / 2);
+  return *y + frame->line_height <= limit;
+}
+
 void
 plot_frame_place (PlotFrame *frame,
                   double     left,
@@ -212,8 +224,8 @@ plot_layout_place_y_labels (PlotLayout     *layout,
       PlotTick *tick = &layout->y_ticks[unit][i];
 
       tick->x = layout->frame.y_label_right - tick->width;
-      tick->y = round (a->y + (1.0 - tick->pos) * a->height - layout->frame.line_height / 2);
-      tick->shown = tick->y + layout->frame.line_height <= last_top - min_gap * 0.5;
+      tick->shown = plot_frame_label_fits (&layout->frame, a->y + (1.0 - tick->pos) * a->height,
+                                           last_top - min_gap * 0.5, &tick->y);
       if (tick->shown)
         last_top = tick->y;
     }

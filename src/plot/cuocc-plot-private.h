@@ -203,6 +203,10 @@ double   plot_frame_left     (const PlotFrame      *frame,
 double   plot_frame_top      (const PlotFrame      *frame);
 double   plot_frame_bottom   (const PlotFrame      *frame,
                               double                height);
+gboolean plot_frame_label_fits (const PlotFrame *frame,
+                                double           center_y,
+                                double           limit,
+                                double          *y);
 void     plot_frame_place    (PlotFrame            *frame,
                               double                left,
                               double                right,
