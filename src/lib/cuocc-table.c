@@ -25,6 +25,47 @@ static const char *const column_names[CUOCC_N_COLUMNS] = {
 
 /* ----- columns and cells ----- */
 
+/* Batch mode fills a row's cells hundreds of thousands of times a second:
+ * each setter writes only the fields its kind reads, where a compound
+ * literal would build the whole cell on the stack and copy it. */
+static inline void
+set_null (CuoccCell *cell)
+{
+  cell->kind = CUOCC_CELL_NULL;
+}
+
+static inline void
+set_int (CuoccCell *cell,
+         gint64     value)
+{
+  cell->kind = CUOCC_CELL_INT;
+  cell->value = value;
+}
+
+static inline void
+set_limit (CuoccCell *cell,
+           int        value)
+{
+  cell->kind = CUOCC_CELL_LIMIT;
+  cell->value = value;
+}
+
+static inline void
+set_percent (CuoccCell *cell,
+             double     fraction)
+{
+  cell->kind = CUOCC_CELL_PERCENT;
+  cell->fraction = fraction;
+}
+
+static inline void
+set_string (CuoccCell  *cell,
+            const char *text)
+{
+  cell->kind = text != NULL ? CUOCC_CELL_STRING : CUOCC_CELL_NULL;
+  cell->text = text;
+}
+
 /**
  * cuocc_table_column_name:
  * @column: a column of an answer
@@ -66,28 +107,28 @@ cuocc_table_result_cells (const CuoccGpu    *gpu,
 {
   g_return_if_fail (gpu != NULL && input != NULL && result != NULL && cells != NULL);
 
-  cells[CUOCC_COLUMN_CC] = cuocc_cell_string (cc);
-  cells[CUOCC_COLUMN_GPU] = cuocc_cell_string (gpu->name);
-  cells[CUOCC_COLUMN_THREADS] = cuocc_cell_int (input->threads);
-  cells[CUOCC_COLUMN_REGS] = cuocc_cell_int (input->regs);
-  cells[CUOCC_COLUMN_SMEM] = cuocc_cell_int (input->smem);
-  cells[CUOCC_COLUMN_SMEM_CONFIG] = cuocc_cell_int (result->smem_config);
-  cells[CUOCC_COLUMN_BARRIERS] = cuocc_cell_int (input->barriers);
-  cells[CUOCC_COLUMN_GLOBAL_CACHING] = cuocc_cell_string (cuocc_caching_name (result->caching));
-  cells[CUOCC_COLUMN_ACTIVE_BLOCKS] = cuocc_cell_int (result->active_blocks);
-  cells[CUOCC_COLUMN_ACTIVE_WARPS] = cuocc_cell_int (result->active_warps);
-  cells[CUOCC_COLUMN_ACTIVE_THREADS] = cuocc_cell_int (result->active_threads);
-  cells[CUOCC_COLUMN_OCCUPANCY_PCT] = cuocc_cell_percent (result->occupancy);
-  cells[CUOCC_COLUMN_BLOCKS_BY_WARPS] = cuocc_cell_limit (result->blocks_by_warps);
-  cells[CUOCC_COLUMN_BLOCKS_BY_REGS] = cuocc_cell_limit (result->blocks_by_regs);
-  cells[CUOCC_COLUMN_BLOCKS_BY_SMEM] = cuocc_cell_limit (result->blocks_by_smem);
-  cells[CUOCC_COLUMN_BLOCKS_BY_BLOCKS] = cuocc_cell_limit (result->blocks_by_blocks);
-  cells[CUOCC_COLUMN_BLOCKS_BY_BARRIERS] = cuocc_cell_limit (result->blocks_by_barriers);
-  cells[CUOCC_COLUMN_LIMITERS] = cuocc_cell_string (limiters);
-  cells[CUOCC_COLUMN_REGS_PER_BLOCK] = cuocc_cell_int (result->regs_per_block);
-  cells[CUOCC_COLUMN_SMEM_PER_BLOCK] = cuocc_cell_int (result->smem_per_block);
-  cells[CUOCC_COLUMN_BEST_BLOCK_SIZE] = cuocc_cell_int (best_block_size);
-  cells[CUOCC_COLUMN_ERROR] = cuocc_cell_null ();
+  set_string (&cells[CUOCC_COLUMN_CC], cc);
+  set_string (&cells[CUOCC_COLUMN_GPU], gpu->name);
+  set_int (&cells[CUOCC_COLUMN_THREADS], input->threads);
+  set_int (&cells[CUOCC_COLUMN_REGS], input->regs);
+  set_int (&cells[CUOCC_COLUMN_SMEM], input->smem);
+  set_int (&cells[CUOCC_COLUMN_SMEM_CONFIG], result->smem_config);
+  set_int (&cells[CUOCC_COLUMN_BARRIERS], input->barriers);
+  set_string (&cells[CUOCC_COLUMN_GLOBAL_CACHING], cuocc_caching_name (result->caching));
+  set_int (&cells[CUOCC_COLUMN_ACTIVE_BLOCKS], result->active_blocks);
+  set_int (&cells[CUOCC_COLUMN_ACTIVE_WARPS], result->active_warps);
+  set_int (&cells[CUOCC_COLUMN_ACTIVE_THREADS], result->active_threads);
+  set_percent (&cells[CUOCC_COLUMN_OCCUPANCY_PCT], result->occupancy);
+  set_limit (&cells[CUOCC_COLUMN_BLOCKS_BY_WARPS], result->blocks_by_warps);
+  set_limit (&cells[CUOCC_COLUMN_BLOCKS_BY_REGS], result->blocks_by_regs);
+  set_limit (&cells[CUOCC_COLUMN_BLOCKS_BY_SMEM], result->blocks_by_smem);
+  set_limit (&cells[CUOCC_COLUMN_BLOCKS_BY_BLOCKS], result->blocks_by_blocks);
+  set_limit (&cells[CUOCC_COLUMN_BLOCKS_BY_BARRIERS], result->blocks_by_barriers);
+  set_string (&cells[CUOCC_COLUMN_LIMITERS], limiters);
+  set_int (&cells[CUOCC_COLUMN_REGS_PER_BLOCK], result->regs_per_block);
+  set_int (&cells[CUOCC_COLUMN_SMEM_PER_BLOCK], result->smem_per_block);
+  set_int (&cells[CUOCC_COLUMN_BEST_BLOCK_SIZE], best_block_size);
+  set_null (&cells[CUOCC_COLUMN_ERROR]);
 }
 
 /**
@@ -158,6 +199,30 @@ cuocc_table_clusters_cells (const CuoccClusters *clusters,
 
 /* ----- numbers ----- */
 
+/* g_string_append_len() without its checks for overlapping text, inline:
+ * GLib before 2.76 makes it a call to g_string_insert_len(). */
+static inline void
+append_bytes (GString    *out,
+              const char *bytes,
+              gsize       len)
+{
+  if (G_LIKELY (out->len + len < out->allocated_len))
+    {
+      memcpy (out->str + out->len, bytes, len);
+      out->len += len;
+      out->str[out->len] = '\0';
+    }
+  else
+    g_string_append_len (out, bytes, len);
+}
+
+static inline void
+append_text (GString    *out,
+             const char *text)
+{
+  append_bytes (out, text, strlen (text));
+}
+
 /* The digits of value, written backwards from end; returns the first. */
 static char *
 int_digits (gint64  value,
@@ -205,7 +270,7 @@ cuocc_table_append_int (GString *out,
   char digits[24];
   char *first = int_digits (value, digits + sizeof digits);
 
-  g_string_append_len (out, first, digits + sizeof digits - first);
+  append_bytes (out, first, digits + sizeof digits - first);
 }
 
 /* Rounding the hundredths to the nearest whole number, halves away from
@@ -280,7 +345,7 @@ cuocc_table_append_percent (GString *out,
   char buffer[CUOCC_TABLE_PERCENT_SIZE];
   gsize len = cuocc_table_format_percent (fraction, buffer);
 
-  g_string_append_len (out, buffer, len);
+  append_bytes (out, buffer, len);
 }
 
 /* The slack beyond the tolerance absorbs the binary error of the
@@ -323,7 +388,7 @@ cuocc_table_append_csv (GString    *out,
     return;
   if (text[strcspn (text, ",\"\r\n")] == '\0')
     {
-      g_string_append (out, text);
+      append_text (out, text);
       return;
     }
   g_string_append_c (out, '"');
@@ -349,27 +414,35 @@ append_json_valid (GString    *out,
   g_string_append_c (out, '"');
   for (const unsigned char *p = (const unsigned char *) text; *p != '\0'; p++)
     {
+      const unsigned char *run = p;
+
+      /* Most text needs no escape: copy it a run at a time. */
+      while (*p >= 0x20 && *p != 0x7f && *p != '"' && *p != '\\')
+        p++;
+      append_bytes (out, (const char *) run, p - run);
+      if (*p == '\0')
+        break;
       switch (*p)
         {
         case '"':
-          g_string_append_len (out, "\\\"", 2);
+          append_bytes (out, "\\\"", 2);
           break;
         case '\\':
-          g_string_append_len (out, "\\\\", 2);
+          append_bytes (out, "\\\\", 2);
           break;
         case '\n':
-          g_string_append_len (out, "\\n", 2);
+          append_bytes (out, "\\n", 2);
           break;
         case '\r':
-          g_string_append_len (out, "\\r", 2);
+          append_bytes (out, "\\r", 2);
           break;
         case '\t':
-          g_string_append_len (out, "\\t", 2);
+          append_bytes (out, "\\t", 2);
           break;
         default:
           if (*p < 0x20 || *p == 0x7f)
             {
-              g_string_append_len (out, "\\u00", 4);
+              append_bytes (out, "\\u00", 4);
               g_string_append_c (out, hex[*p >> 4]);
               g_string_append_c (out, hex[*p & 0xf]);
             }
@@ -397,7 +470,7 @@ cuocc_table_append_json (GString    *out,
 
   if (text == NULL)
     {
-      g_string_append_len (out, "null", 4);
+      append_bytes (out, "null", 4);
       return;
     }
   if (G_LIKELY (g_utf8_validate (text, -1, NULL)))
@@ -443,26 +516,26 @@ cuocc_table_append_cell (GString          *out,
       if (cell->value != CUOCC_UNLIMITED)
         cuocc_table_append_int (out, cell->value);
       else if (json)
-        g_string_append_len (out, "null", 4);
+        append_bytes (out, "null", 4);
       else
-        g_string_append_len (out, "unlimited", 9);
+        append_bytes (out, "unlimited", 9);
       break;
     case CUOCC_CELL_PERCENT:
       if (isfinite (cell->fraction))
         cuocc_table_append_percent (out, cell->fraction);
       else if (json)
-        g_string_append_len (out, "null", 4);
+        append_bytes (out, "null", 4);
       break;
     case CUOCC_CELL_BOOL:
-      g_string_append (out, cell->value ? "true" : "false");
+      append_text (out, cell->value ? "true" : "false");
       break;
     case CUOCC_CELL_NUMBER:
-      g_string_append (out, cell->text);
+      append_text (out, cell->text);
       break;
     case CUOCC_CELL_NULL:
     default:
       if (json)
-        g_string_append_len (out, "null", 4);
+        append_bytes (out, "null", 4);
     }
 }
 
@@ -485,7 +558,7 @@ cuocc_table_append_header (GString           *out,
     {
       if (c > 0)
         g_string_append_c (out, ',');
-      g_string_append (out, names[c]);
+      append_text (out, names[c]);
     }
 }
 
@@ -516,9 +589,9 @@ cuocc_table_append_row (GString           *out,
     {
       if (format == CUOCC_TABLE_JSON)
         {
-          g_string_append (out, c > 0 ? ", \"" : "\"");
-          g_string_append (out, names[c]);
-          g_string_append_len (out, "\": ", 3);
+          append_text (out, c > 0 ? ", \"" : "\"");
+          append_text (out, names[c]);
+          append_bytes (out, "\": ", 3);
         }
       else if (c > 0)
         g_string_append_c (out, ',');
