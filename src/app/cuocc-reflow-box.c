@@ -4,9 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The first child (the results) stands beside the second (the graphs) once
- * both get their minimum widths there, the first with a quarter of the
- * rest, the second with the other three. Below that the first stands above
- * the second, both as wide as the box. Meant for the inside of a vertically
+ * the first gets its minimum width there and the second its natural width
+ * (graphs narrower than that cut their titles), the first with a quarter of
+ * the rest, the second with the other three. Below that the first stands
+ * above the second, both as wide as the box. Meant for the inside of a vertically
  * scrolled window: the height follows the width.
  */
 #include "config.h"
@@ -42,27 +43,20 @@ get_children (CuoccReflowBox *self,
          gtk_widget_should_layout (children->first) && gtk_widget_should_layout (children->second);
 }
 
-static int
-min_width (GtkWidget *child)
-{
-  int min;
-
-  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-  return min;
-}
-
 /* The first child's width when side by side at @width, or -1 where the
  * children do not fit side by side: its minimum and a quarter of what is
- * left once both have theirs, up to its natural width. */
+ * left once the first has its minimum and the second its natural width,
+ * up to the first's natural width. */
 static int
 first_width_at (const Children *children,
                 int             width)
 {
-  int first, first_natural;
+  int first, first_natural, second;
   int spare;
 
   gtk_widget_measure (children->first, GTK_ORIENTATION_HORIZONTAL, -1, &first, &first_natural, NULL, NULL);
-  spare = width - first - min_width (children->second);
+  gtk_widget_measure (children->second, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &second, NULL, NULL);
+  spare = width - first - second;
   if (spare < 0)
     return -1;
 
