@@ -148,7 +148,7 @@ cuocc_heatmap_view_cell_at (CuoccHeatmapView *self,
   return cuocc_plot_heatmap_cell_at (self->grid, &style,
                                      gtk_widget_get_width (GTK_WIDGET (self)),
                                      gtk_widget_get_height (GTK_WIDGET (self)),
-                                     x, y, i, j);
+                                     &(CuoccPlotHover) { x, y }, i, j);
 }
 
 /* Applies the cell under (x, y), as a click does. */

@@ -454,8 +454,7 @@ cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
                             const CuoccPlotStyle *style,
                             double                width,
                             double                height,
-                            double                x,
-                            double                y,
+                            const CuoccPlotHover *point,
                             guint                *i,
                             guint                *j)
 {
@@ -463,9 +462,10 @@ cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
   guint ci, cj;
 
   g_return_val_if_fail (heatmap_valid (grid), FALSE);
+  g_return_val_if_fail (point != NULL, FALSE);
 
   if (!heatmap_layout (&layout, grid, plot_style_or_default (style), width, height)
-      || !heatmap_cell_at (&layout, grid, x, y, &ci, &cj))
+      || !heatmap_cell_at (&layout, grid, point->x, point->y, &ci, &cj))
     return FALSE;
 
   PLOT_SET_OUT (i, ci);

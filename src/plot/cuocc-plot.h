@@ -175,13 +175,12 @@ void     cuocc_plot_draw_heatmap (cairo_t              *cr,
                                   const CuoccPlotStyle *style,
                                   const CuoccPlotHover *hover);
 
-/* The cell under a point of the heatmap; FALSE outside it. */
+/* The cell under the pointer (or any point) of the heatmap; FALSE outside it. */
 gboolean cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
                                      const CuoccPlotStyle *style,
                                      double                width,
                                      double                height,
-                                     double                x,
-                                     double                y,
+                                     const CuoccPlotHover *point,
                                      guint                *i,
                                      guint                *j);
 

@@ -1313,26 +1313,26 @@ test_heatmap_cells (void)
     guint ci, cj, next = 0;
 
     for (int px = 0; px < W; px++)
-      if (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, px, H / 2, &ci, NULL) && ci == next)
+      if (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, &(CuoccPlotHover) { px, H / 2 }, &ci, NULL) && ci == next)
         column_start[next++] = px;
     g_assert_cmpuint (next, ==, h->map.n_x);
 
     next = 0;
     for (int py = H - 1; py >= 0; py--)
-      if (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, W / 2, py, NULL, &cj) && cj == next)
+      if (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, &(CuoccPlotHover) { W / 2, py }, NULL, &cj) && cj == next)
         row_start[next++] = py;
     g_assert_cmpuint (next, ==, h->map.n_y);
 
     for (guint j = 0; j < h->map.n_y; j += 37)
       for (guint i = 0; i < h->map.n_x; i += 5)
         {
-          g_assert_true (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, column_start[i], row_start[j], &ci, &cj));
+          g_assert_true (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, &(CuoccPlotHover) { column_start[i], row_start[j] }, &ci, &cj));
           g_assert_cmpuint (ci, ==, i);
           g_assert_cmpuint (cj, ==, j);
         }
   }
 
-  g_assert_false (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, 1, 1, NULL, NULL));
+  g_assert_false (cuocc_plot_heatmap_cell_at (&h->map, &style, W, H, &(CuoccPlotHover) { 1, 1 }, NULL, NULL));
 
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
