@@ -247,6 +247,15 @@ test_file_dialog (void)
   GtkWindow *parent;
 
   SKIP_WITHOUT_DISPLAY ();
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    {
+      /* GTK 4.8's file chooser, destroyed with its folder still loading,
+       * leaks the cancelled loads' errors and a GFileInfo inside libgtk and
+       * GIO's worker thread (unsymbolized, so no suppression can name them
+       * without hiding every GTK leak); test-window skips its chooser too. */
+      g_test_skip ("GTK's own file chooser leaks under the sanitizers");
+      return;
+    }
 
   dir = g_dir_make_tmp ("cuocc-compat-XXXXXX", NULL);
   path = g_build_filename (dir, "picked.cuocc", NULL);
