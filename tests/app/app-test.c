@@ -128,6 +128,26 @@ frame_done_cb (GdkFrameClock *clock,
   *done = TRUE;
 }
 
+GtkWidget *
+app_test_find_descendant (GtkWidget *widget,
+                          GType      type,
+                          gboolean   mapped)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (mapped && !gtk_widget_get_mapped (child))
+        continue;
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = app_test_find_descendant (child, type, mapped)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 app_test_wait_for_frame (GtkWidget *widget)
 {

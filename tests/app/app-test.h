@@ -19,6 +19,11 @@ void         app_test_init            (void);
 gboolean     app_test_have_display    (void);
 void         app_test_reset_settings  (void);
 void         app_test_wait_for_frame  (GtkWidget   *widget);
+/* The first widget of @type below @widget, in the order of the tree; only
+ * among mapped ones if @mapped. NULL if there is none. */
+GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
+                                       GType        type,
+                                       gboolean     mapped);
 /* A window on the default settings, presented and drawn once. */
 CuoccWindow *app_test_window_new      (void);
 /* Destroys the window and whatever dialogs it opened. */

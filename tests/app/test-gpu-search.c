@@ -12,23 +12,6 @@
 
 #define TIMEOUT_S 10
 
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_widget (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 timeout_cb (gpointer data)
 {
@@ -40,7 +23,7 @@ timeout_cb (gpointer data)
 static guint
 n_shown (GtkDropDown *dropdown)
 {
-  GtkWidget *list = find_widget (GTK_WIDGET (dropdown), GTK_TYPE_LIST_VIEW);
+  GtkWidget *list = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_LIST_VIEW, FALSE);
   GtkSelectionModel *model;
 
   g_assert_nonnull (list);
@@ -52,7 +35,7 @@ static char *
 shown_title (GtkDropDown *dropdown,
              guint        position)
 {
-  GtkWidget *list = find_widget (GTK_WIDGET (dropdown), GTK_TYPE_LIST_VIEW);
+  GtkWidget *list = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_LIST_VIEW, FALSE);
   g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))),
                                                    position);
 
@@ -101,13 +84,13 @@ test_words_anywhere (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  dropdown = GTK_DROP_DOWN (find_widget (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN));
+  dropdown = GTK_DROP_DOWN (app_test_find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE));
   g_assert_nonnull (cuocc_gpu_search_get_entry (dropdown));
 
   /* Opening the list puts the focus in its search entry. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dropdown), "menu.popup", NULL) ||
                  gtk_widget_activate (GTK_WIDGET (dropdown)));
-  popover = find_widget (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
+  popover = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER, FALSE);
   while (!gtk_widget_get_mapped (popover))
     g_main_context_iteration (NULL, TRUE);
   for (int i = 0; i < 10; i++)

@@ -197,28 +197,6 @@ column_of_cc (int major,
   g_assert_not_reached ();
 }
 
-/* The first widget of @type below @widget, in the order of the tree, only
- * among mapped ones if @mapped. */
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type,
-                 gboolean   mapped)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (mapped && !gtk_widget_get_mapped (child))
-        continue;
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type, mapped)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The label that shows the chosen GPU on the picker's button: all of it,
  * or (@whole FALSE) what fits, ellipsized. Either way inside the button. */
 static void
@@ -226,12 +204,12 @@ assert_gpu_label (CuoccWindow *window,
                   const char  *title,
                   gboolean     whole)
 {
-  GtkWidget *picker = find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE);
+  GtkWidget *picker = app_test_find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE);
   GtkWidget *label;
   graphene_rect_t bounds;
 
   wait_frames (window, 2);
-  label = find_descendant (picker, GTK_TYPE_LABEL, TRUE);
+  label = app_test_find_descendant (picker, GTK_TYPE_LABEL, TRUE);
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, title);
   g_assert_cmpint (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))), ==, !whole);
