@@ -361,9 +361,9 @@ cuocc_series_to_csv (const CuoccSeries *series)
       for (guint l = 0; l < series->n_lines; l++)
         {
           const CuoccPoint *p = &series->lines[l].points[i];
-          char pct[32];
+          char pct[CUOCC_TABLE_PERCENT_SIZE];
 
-          cuocc_format_occupancy_pct (p->active_warps, series->max_warps, pct, sizeof pct);
+          cuocc_table_format_percent (p->occupancy, pct);
           g_string_append_printf (csv, ",%d,%d,%s", p->active_blocks, p->active_warps, pct);
         }
       if (series->kind == CUOCC_SERIES_CLUSTER_SIZE)
@@ -515,12 +515,12 @@ cuocc_grid_to_csv (const CuoccGrid *grid)
   for (guint j = 0; j < grid->n_y; j++)
     for (guint i = 0; i < grid->n_x; i++)
       {
-        char pct[32];
-        int warps = grid->active_warps[j * grid->n_x + i];
+        char pct[CUOCC_TABLE_PERCENT_SIZE];
+        guint cell = j * grid->n_x + i;
 
-        cuocc_format_occupancy_pct (warps, grid->max_warps, pct, sizeof pct);
+        cuocc_table_format_percent (grid->occupancy[cell], pct);
         g_string_append_printf (csv, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%d,%s\n",
-                                grid->x_values[i], grid->y_values[j], warps, pct);
+                                grid->x_values[i], grid->y_values[j], grid->active_warps[cell], pct);
       }
   return g_string_free (csv, FALSE);
 }
