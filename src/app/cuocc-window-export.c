@@ -130,7 +130,7 @@ export_one (CuoccWindow      *self,
 {
   CuoccGraph *graph = self->graphs[kind];
   const CuoccSeries *series = cuocc_graph_get_series (graph);
-  CuoccPlotExtras extras = { NULL, cuocc_graph_get_overlay (graph) };
+  const CuoccSeries *pinned = cuocc_graph_get_overlay (graph);
   g_autofree char *caption = NULL;
   CuoccPlotStyle style;
 
@@ -142,10 +142,13 @@ export_one (CuoccWindow      *self,
 
   /* Exports go into documents: the light style, whatever the window shows. */
   cuocc_plot_style_init_light (&style);
-  extras.caption = caption = export_caption (self, extras.pinned != NULL);
+  caption = export_caption (self, pinned != NULL);
 
-  return cuocc_plot_export_with (series, cuocc_graph_get_y_unit (graph), &style, &extras,
-                                 path, EXPORT_WIDTH, EXPORT_HEIGHT, error);
+  return cuocc_plot_export (series, pinned,
+                            &(CuoccPlotExportOptions) { .unit = cuocc_graph_get_y_unit (graph), .style = &style,
+                                                        .caption = caption,
+                                                        .width = EXPORT_WIDTH, .height = EXPORT_HEIGHT },
+                            path, error);
 }
 
 /* Every graph the GPU has in one image, two or three a row. */
@@ -178,9 +181,12 @@ export_sheet (CuoccWindow  *self,
   cuocc_plot_style_init_light (&style);
   caption = export_caption (self, pinned_shown);
 
-  return cuocc_plot_export_sheet (series, pinned, n, cuocc_graph_get_y_unit (self->graphs[0]), &style,
-                                  caption, path, EXPORT_WIDTH * 3 / 2, EXPORT_HEIGHT * ((n + 2) / 3),
-                                  error);
+  return cuocc_plot_export_sheet (series, pinned, n,
+                                  &(CuoccPlotExportOptions) { .unit = cuocc_graph_get_y_unit (self->graphs[0]),
+                                                              .style = &style, .caption = caption,
+                                                              .width = EXPORT_WIDTH * 3 / 2,
+                                                              .height = EXPORT_HEIGHT * ((n + 2) / 3) },
+                                  path, error);
 }
 
 /* "Exported “a.png”", or "Exported “a-threads.png”, “a-regs.png” and …"

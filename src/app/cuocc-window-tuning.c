@@ -142,5 +142,9 @@ cuocc_window_export_heatmap (CuoccWindow  *self,
 
   /* Exports are on white, like the graphs' exports. */
   cuocc_plot_style_init_light (&style);
-  return cuocc_plot_export_heatmap (grid, &style, caption, path, HEATMAP_EXPORT_WIDTH, HEATMAP_EXPORT_HEIGHT, error);
+  return cuocc_plot_export_heatmap (grid,
+                                    &(CuoccPlotExportOptions) { .style = &style, .caption = caption,
+                                                                .width = HEATMAP_EXPORT_WIDTH,
+                                                                .height = HEATMAP_EXPORT_HEIGHT },
+                                    path, error);
 }

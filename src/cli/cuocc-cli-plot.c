@@ -138,14 +138,11 @@ cli_plot_parse_options (const char       *kind_text,
 
 /* Every graph the GPU has in one image, with the caption under them. */
 static gboolean
-export_all (const CuoccGpu       *gpu,
-            const CuoccInput     *input,
-            const CuoccPlotStyle *style,
-            const char           *caption,
-            const char           *output,
-            int                   width,
-            int                   height,
-            GError              **error)
+export_all (const CuoccGpu               *gpu,
+            const CuoccInput             *input,
+            const CuoccPlotExportOptions *options,
+            const char                   *output,
+            GError                      **error)
 {
   CuoccSeries *series[CUOCC_SERIES_CLUSTER_SIZE + 1];
   guint n = 0;
@@ -157,8 +154,7 @@ export_all (const CuoccGpu       *gpu,
         && (series[n] = cuocc_series_new (gpu, input, k)) != NULL)
       n++;
 
-  ok = cuocc_plot_export_sheet ((const CuoccSeries *const *) series, NULL, n, CUOCC_PLOT_Y_PERCENT, style,
-                                caption, output, width, height, error);
+  ok = cuocc_plot_export_sheet ((const CuoccSeries *const *) series, NULL, n, options, output, error);
   for (guint i = 0; i < n; i++)
     cuocc_series_free (series[i]);
 
@@ -177,12 +173,13 @@ cli_plot_export (const CuoccGpu    *gpu,
   g_autoptr(CuoccSeries) series = NULL;
   g_autoptr(CuoccGrid) grid = NULL;
   g_autofree char *caption = cuocc_plot_caption (gpu, input, NULL, NULL);
-  CuoccPlotExtras extras = { caption, NULL };
   CuoccPlotStyle style;
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .style = &style, .caption = caption,
+                                     .width = width, .height = height };
 
   cuocc_plot_style_init_light (&style);
   if (kind->all)
-    return export_all (gpu, input, &style, caption, output, width, height, error);
+    return export_all (gpu, input, &options, output, error);
   if (kind->heatmap)
     {
       g_assert (kind->kind == CUOCC_SERIES_REGS || kind->kind == CUOCC_SERIES_SMEM);
@@ -194,7 +191,7 @@ cli_plot_export (const CuoccGpu    *gpu,
                                _("Cannot compute the heatmap for this configuration"));
           return FALSE;
         }
-      return cuocc_plot_export_heatmap (grid, &style, caption, output, width, height, error);
+      return cuocc_plot_export_heatmap (grid, &options, output, error);
     }
   if (kind->kind == CUOCC_SERIES_CLUSTER_SIZE && gpu->cap.max_cluster_size == 0)
     {
@@ -211,5 +208,5 @@ cli_plot_export (const CuoccGpu    *gpu,
                            _("Cannot compute the graph for this configuration"));
       return FALSE;
     }
-  return cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, &style, &extras, output, width, height, error);
+  return cuocc_plot_export (series, NULL, &options, output, error);
 }

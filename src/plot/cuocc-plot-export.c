@@ -73,16 +73,14 @@ append_bytes (void                *closure,
 }
 
 /* What one export draws: line graphs (one, or several side by side) or a
- * heatmap, and the caption under them. */
+ * heatmap, and how. */
 typedef struct {
   const char *title;
   const CuoccSeries *const *series;
   const CuoccSeries *const *pinned; /* NULL, or one (or NULL) a series */
   guint n_series;
-  CuoccPlotYUnit unit;
   const CuoccGrid *heatmap;
-  const CuoccPlotStyle *style;
-  const char *caption;
+  CuoccPlotExportOptions options;
 } Painter;
 
 /* The caption, wrapped to the width, at the bottom; returns its height
@@ -132,11 +130,10 @@ paint_caption (cairo_t              *cr,
 
 static void
 paint (const Painter *painter,
-       cairo_t       *cr,
-       int            width,
-       int            height)
+       cairo_t       *cr)
 {
-  const CuoccPlotStyle *style = plot_style_or_default (painter->style);
+  const CuoccPlotStyle *style = plot_style_or_default (painter->options.style);
+  int width = painter->options.width, height = painter->options.height;
   guint columns, rows;
   double graphs_height;
 
@@ -146,7 +143,7 @@ paint (const Painter *painter,
       plot_set_color (cr, &style->background, 1.0);
       cairo_fill (cr);
     }
-  graphs_height = height - paint_caption (cr, painter->caption, style, width, height);
+  graphs_height = height - paint_caption (cr, painter->options.caption, style, width, height);
 
   if (painter->heatmap != NULL)
     {
@@ -166,9 +163,10 @@ paint (const Painter *painter,
 
       cairo_save (cr);
       cairo_translate (cr, (i % columns) * cell_width, (i / columns) * cell_height);
-      cuocc_plot_draw (cr, cell_width, cell_height, painter->series[i], painter->unit, style, NULL);
+      cuocc_plot_draw (cr, cell_width, cell_height, painter->series[i], painter->options.unit, style, NULL);
       if (pinned != NULL)
-        cuocc_plot_draw_overlay (cr, cell_width, cell_height, painter->series[i], pinned, painter->unit, style);
+        cuocc_plot_draw_overlay (cr, cell_width, cell_height, painter->series[i], pinned,
+                                 painter->options.unit, style);
       cairo_restore (cr);
     }
 }
@@ -180,7 +178,7 @@ svg_describe (GByteArray    *bytes,
               const Painter *painter)
 {
   g_autofree char *title = g_markup_escape_text (painter->title != NULL ? painter->title : "", -1);
-  g_autofree char *desc = g_markup_escape_text (painter->caption != NULL ? painter->caption : "", -1);
+  g_autofree char *desc = g_markup_escape_text (painter->options.caption != NULL ? painter->options.caption : "", -1);
   g_autofree char *text = g_strdup_printf ("\n<title>%s</title>\n<desc>%s</desc>", title, desc);
   const char *data = (const char *) bytes->data;
   const char *start = g_strstr_len (data, bytes->len, "<svg");
@@ -193,10 +191,9 @@ svg_describe (GByteArray    *bytes,
 static GByteArray *
 render (ExportFormat   format,
         const Painter *painter,
-        int            width,
-        int            height,
         GError       **error)
 {
+  int width = painter->options.width, height = painter->options.height;
   g_autoptr(GByteArray) bytes = g_byte_array_new ();
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -214,8 +211,8 @@ render (ExportFormat   format,
       surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, height);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, painter->title);
       cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "cuocc");
-      if (painter->caption != NULL)
-        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, painter->caption);
+      if (painter->options.caption != NULL)
+        cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, painter->options.caption);
       break;
     case FORMAT_CSV:
     default:
@@ -223,7 +220,7 @@ render (ExportFormat   format,
     }
 
   cr = cairo_create (surface);
-  paint (painter, cr, width, height);
+  paint (painter, cr);
   status = cairo_status (cr);
   cairo_destroy (cr);
 
@@ -277,12 +274,11 @@ export_any (const Painter  *painter,
             char          *(*to_csv) (gconstpointer data),
             gconstpointer   csv_data,
             const char     *path,
-            int             width,
-            int             height,
             GError        **error)
 {
   g_autoptr(GByteArray) bytes = NULL;
   g_autofree char *csv = NULL;
+  int width = painter->options.width, height = painter->options.height;
   ExportFormat format;
   const char *data;
   gsize length;
@@ -310,7 +306,7 @@ export_any (const Painter  *painter,
     }
   else
     {
-      bytes = render (format, painter, width, height, error);
+      bytes = render (format, painter, error);
       if (bytes == NULL)
         return FALSE;
       data = (const char *) bytes->data;
@@ -335,51 +331,36 @@ grid_to_csv (gconstpointer data)
   return cuocc_grid_to_csv (data);
 }
 
-gboolean
-cuocc_plot_export_with (const CuoccSeries     *series,
-                        CuoccPlotYUnit         unit,
-                        const CuoccPlotStyle  *style,
-                        const CuoccPlotExtras *extras,
-                        const char            *path,
-                        int                    width,
-                        int                    height,
-                        GError               **error)
+/* The zero-initialised options where the caller gave none. */
+static CuoccPlotExportOptions
+options_or_default (const CuoccPlotExportOptions *options)
 {
-  const CuoccSeries *pinned = extras != NULL ? extras->pinned : NULL;
+  return options != NULL ? *options : (CuoccPlotExportOptions) { 0 };
+}
 
+gboolean
+cuocc_plot_export (const CuoccSeries            *series,
+                   const CuoccSeries            *pinned,
+                   const CuoccPlotExportOptions *options,
+                   const char                   *path,
+                   GError                      **error)
+{
   g_return_val_if_fail (series != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return export_any (&(Painter) { .title = plot_title (series->kind), .series = &series, .pinned = &pinned,
-                                  .n_series = 1, .unit = unit, .style = style,
-                                  .caption = extras != NULL ? extras->caption : NULL },
-                     series_to_csv, series, path, width, height, error);
+                                  .n_series = 1, .options = options_or_default (options) },
+                     series_to_csv, series, path, error);
 }
 
 gboolean
-cuocc_plot_export (const CuoccSeries    *series,
-                   CuoccPlotYUnit        unit,
-                   const CuoccPlotStyle *style,
-                   const char           *path,
-                   int                   width,
-                   int                   height,
-                   GError              **error)
-{
-  return cuocc_plot_export_with (series, unit, style, NULL, path, width, height, error);
-}
-
-gboolean
-cuocc_plot_export_sheet (const CuoccSeries *const *series,
-                         const CuoccSeries *const *pinned,
-                         guint                     n_series,
-                         CuoccPlotYUnit            unit,
-                         const CuoccPlotStyle     *style,
-                         const char               *caption,
-                         const char               *path,
-                         int                       width,
-                         int                       height,
-                         GError                  **error)
+cuocc_plot_export_sheet (const CuoccSeries *const     *series,
+                         const CuoccSeries *const     *pinned,
+                         guint                         n_series,
+                         const CuoccPlotExportOptions *options,
+                         const char                   *path,
+                         GError                      **error)
 {
   ExportFormat format;
 
@@ -397,25 +378,21 @@ cuocc_plot_export_sheet (const CuoccSeries *const *series,
     }
 
   return export_any (&(Painter) { .title = _("Occupancy graphs"), .series = series, .pinned = pinned,
-                                  .n_series = n_series, .unit = unit, .style = style, .caption = caption },
-                     NULL, NULL, path, width, height, error);
+                                  .n_series = n_series, .options = options_or_default (options) },
+                     NULL, NULL, path, error);
 }
 
 gboolean
-cuocc_plot_export_heatmap (const CuoccGrid      *grid,
-                           const CuoccPlotStyle *style,
-                           const char           *caption,
-                           const char           *path,
-                           int                   width,
-                           int                   height,
-                           GError              **error)
+cuocc_plot_export_heatmap (const CuoccGrid              *grid,
+                           const CuoccPlotExportOptions *options,
+                           const char                   *path,
+                           GError                      **error)
 {
-  Painter painter = { .heatmap = grid, .style = style, .caption = caption };
-
   g_return_val_if_fail (grid != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  painter.title = plot_heatmap_title (grid->y_kind);
-  return export_any (&painter, grid_to_csv, grid, path, width, height, error);
+  return export_any (&(Painter) { .title = plot_heatmap_title (grid->y_kind), .heatmap = grid,
+                                  .options = options_or_default (options) },
+                     grid_to_csv, grid, path, error);
 }

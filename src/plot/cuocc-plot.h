@@ -64,17 +64,6 @@ gboolean cuocc_plot_value_at (const CuoccSeries     *series,
                               double                 y,
                               gint64                *value);
 
-/* Write the graph to path; the format comes from the extension (.png, .svg,
- * .pdf, .csv). The file is replaced atomically: a failed export leaves what
- * was there. */
-gboolean cuocc_plot_export   (const CuoccSeries     *series,
-                              CuoccPlotYUnit         unit,
-                              const CuoccPlotStyle  *style,
-                              const char            *path,
-                              int                    width,
-                              int                    height,
-                              GError               **error);
-
 /* Another configuration's line (a pinned one, for comparison) over a graph
  * that cuocc_plot_draw painted for series with the same size and style:
  * dashed, in the foreground colour, on series' axes. Its y follows unit:
@@ -118,37 +107,37 @@ gboolean cuocc_plot_x_for_value (const CuoccSeries    *series,
                                  gint64                value,
                                  double               *x);
 
-/* What an exported graph carries beside the graph itself. */
+/* How an export is drawn; the data drawn are the functions' arguments.
+ * Zero-initialised, an export has the y axis in percent, the light style
+ * and no caption. The size has no default: an image needs one (1 to
+ * CUOCC_PLOT_MAX_SIZE pixels a side), a CSV file ignores it. */
 typedef struct {
-  const char *caption;             /* lines under the graph: the GPU and the inputs; NULL for none */
-  const CuoccSeries *pinned;       /* a pinned configuration's series, drawn dashed; NULL for none */
-} CuoccPlotExtras;
+  CuoccPlotYUnit unit;             /* the line graphs' y axis; a heatmap has none */
+  const CuoccPlotStyle *style;     /* NULL: the light style */
+  const char *caption;             /* lines under the picture, also SVG's and PDF's description; NULL for none */
+  int width;                       /* the image's, in pixels */
+  int height;
+} CuoccPlotExportOptions;
 
-/* Like cuocc_plot_export, with a caption under the graph (PNG, SVG, PDF;
- * SVG and PDF carry it as their description too) and the pinned
- * configuration's line. extras may be NULL. */
-gboolean cuocc_plot_export_with (const CuoccSeries     *series,
-                                 CuoccPlotYUnit         unit,
-                                 const CuoccPlotStyle  *style,
-                                 const CuoccPlotExtras *extras,
-                                 const char            *path,
-                                 int                    width,
-                                 int                    height,
-                                 GError               **error);
+/* Write the graph to path; the format comes from the extension (.png, .svg,
+ * .pdf, .csv). pinned, where not NULL, is another configuration's series,
+ * drawn dashed over the graph. The file is replaced atomically: a failed
+ * export leaves what was there. options may be NULL (all zero). */
+gboolean cuocc_plot_export       (const CuoccSeries            *series,
+                                  const CuoccSeries            *pinned,
+                                  const CuoccPlotExportOptions *options,
+                                  const char                   *path,
+                                  GError                      **error);
 
 /* Several graphs in one PNG, SVG or PDF image, in rows, with one caption
  * under them all; pinned[i], where pinned and it are not NULL, is drawn
  * dashed over series[i]. */
-gboolean cuocc_plot_export_sheet (const CuoccSeries *const *series,
-                                  const CuoccSeries *const *pinned,
-                                  guint                     n_series,
-                                  CuoccPlotYUnit            unit,
-                                  const CuoccPlotStyle     *style,
-                                  const char               *caption,
-                                  const char               *path,
-                                  int                       width,
-                                  int                       height,
-                                  GError                  **error);
+gboolean cuocc_plot_export_sheet (const CuoccSeries *const     *series,
+                                  const CuoccSeries *const     *pinned,
+                                  guint                         n_series,
+                                  const CuoccPlotExportOptions *options,
+                                  const char                   *path,
+                                  GError                      **error);
 
 /* A caption for an exported graph: the GPU and the inputs on one line
  * ("NVIDIA H100 SXM5 (compute capability 9.0): 256 threads per block, 40
@@ -184,14 +173,10 @@ gboolean cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
                                      guint                *i,
                                      guint                *j);
 
-/* Like cuocc_plot_export, for a heatmap; CSV comes from cuocc_grid_to_csv.
- * caption may be NULL. */
-gboolean cuocc_plot_export_heatmap   (const CuoccGrid      *grid,
-                                      const CuoccPlotStyle *style,
-                                      const char           *caption,
-                                      const char           *path,
-                                      int                   width,
-                                      int                   height,
-                                      GError              **error);
+/* Like cuocc_plot_export, for a heatmap; CSV comes from cuocc_grid_to_csv. */
+gboolean cuocc_plot_export_heatmap (const CuoccGrid              *grid,
+                                    const CuoccPlotExportOptions *options,
+                                    const char                   *path,
+                                    GError                      **error);
 
 G_END_DECLS

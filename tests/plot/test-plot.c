@@ -173,8 +173,9 @@ test_export_png (void)
   CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
   cairo_surface_t *png;
   gsize length;
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 640, .height = 360 };
 
-  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 640, 360, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &options, path, &error));
   g_assert_no_error (error);
 
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
@@ -203,13 +204,14 @@ test_dashes_mean_pinned (void)
   CuoccSeries *series;
   CuoccGpu gpu;
   CuoccInput in;
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_WARPS, .width = 800, .height = 450 };
 
   g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
   g_assert_cmpint (gpu.cap.n_smem_configs, ==, 10);
   cuocc_input_init (&in);
   in.threads = 256;
   series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
-  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_WARPS, NULL, path, 800, 450, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &options, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
   g_assert_nonnull (strstr (data, "<svg"));
@@ -230,19 +232,21 @@ test_export_caption (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
   CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
-  CuoccPlotExtras extras = { "GPU <A&B>: 256 threads per block\nDashed, pinned: GPU C", NULL };
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 640, .height = 400 };
+  CuoccPlotExportOptions captioned_options = options;
   cairo_surface_t *plain, *captioned;
   guint differ = 0;
 
-  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, svg, 640, 400, &error));
+  captioned_options.caption = "GPU <A&B>: 256 threads per block\nDashed, pinned: GPU C";
+  g_assert_true (cuocc_plot_export (series, NULL, &captioned_options, svg, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (svg, &data, NULL, NULL));
   g_assert_nonnull (strstr (data, "<desc>GPU &lt;A&amp;B&gt;: 256 threads per block\nDashed, pinned: GPU C</desc>"));
   g_assert_nonnull (strstr (data, "<title>Impact of varying register count per thread</title>"));
 
   /* The caption's lines take the bottom of the image: its rows differ. */
-  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, plain_png, 640, 400, &error));
-  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, caption_png, 640, 400, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &options, plain_png, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &captioned_options, caption_png, &error));
   g_assert_no_error (error);
   plain = cairo_image_surface_create_from_png (plain_png);
   captioned = cairo_image_surface_create_from_png (caption_png);
@@ -299,9 +303,9 @@ test_export_pinned (void)
   g_autofree char *data = NULL;
   CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
   CuoccSeries *pinned = plot_test_series_new (CUOCC_SERIES_THREADS, 128, 64, 0);
-  CuoccPlotExtras extras = { NULL, pinned };
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 640, .height = 400 };
 
-  g_assert_true (cuocc_plot_export_with (series, CUOCC_PLOT_Y_PERCENT, NULL, &extras, path, 640, 400, &error));
+  g_assert_true (cuocc_plot_export (series, pinned, &options, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
   g_assert_nonnull (strstr (data, "stroke-dasharray"));
@@ -320,6 +324,8 @@ test_export_sheet (void)
   g_autoptr(GError) error = NULL;
   const CuoccSeries *series[3];
   const CuoccSeries *pinned[3] = { NULL, NULL, NULL };
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .caption = "A caption",
+                                     .width = 1440, .height = 500 };
   cairo_surface_t *surface, *alone;
   guint same = 0;
 
@@ -327,8 +333,7 @@ test_export_sheet (void)
     series[k] = test_series (kinds[k]);
   pinned[1] = series[1];
 
-  g_assert_true (cuocc_plot_export_sheet (series, pinned, 3, CUOCC_PLOT_Y_PERCENT, NULL, "A caption",
-                                          png, 1440, 500, &error));
+  g_assert_true (cuocc_plot_export_sheet (series, pinned, 3, &options, png, &error));
   g_assert_no_error (error);
   surface = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 1440);
@@ -355,8 +360,8 @@ test_export_sheet (void)
     g_assert_cmpint (cell_h, >, 400);
   }
 
-  g_assert_false (cuocc_plot_export_sheet (series, NULL, 3, CUOCC_PLOT_Y_PERCENT, NULL, NULL,
-                                           csv, 1440, 500, &error));
+  options.caption = NULL;
+  g_assert_false (cuocc_plot_export_sheet (series, NULL, 3, &options, csv, &error));
   g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
   g_assert_nonnull (strstr (error->message, ".png"));
   g_assert_false (g_file_test (csv, G_FILE_TEST_EXISTS));
@@ -375,8 +380,9 @@ test_export_svg (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
   CuoccSeries *series = test_series (CUOCC_SERIES_SMEM);
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_WARPS, .width = 640, .height = 360 };
 
-  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_WARPS, NULL, path, 640, 360, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &options, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
   g_assert_nonnull (strstr (data, "<svg"));
@@ -394,8 +400,9 @@ test_export_pdf (void)
   g_autofree char *data = NULL;
   CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
   gsize length;
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 640, .height = 360 };
 
-  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 640, 360, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &options, path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &data, &length, NULL));
   g_assert_cmpuint (length, >, 1000);
@@ -417,9 +424,10 @@ test_export_csv (void)
       g_autofree char *header = NULL;
       CuoccSeries *series = real_series ("8.0", kinds[k]);
       guint n_rows;
+      CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 0, .height = 0 };
 
       /* A CSV has no size: the export does not ask for one. */
-      g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 0, 0, &error));
+      g_assert_true (cuocc_plot_export (series, NULL, &options, path, &error));
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
 
@@ -446,8 +454,9 @@ test_export_missing_folder (void)
   g_autofree char *bad = g_build_filename (path, "no", "such", "folder", "graph.png", NULL);
   g_autoptr(GError) error = NULL;
   CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 100, .height = 100 };
 
-  g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, bad, 100, 100, &error));
+  g_assert_false (cuocc_plot_export (series, NULL, &options, bad, &error));
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
   g_assert_nonnull (strstr (error->message, "does not exist"));
 
@@ -460,13 +469,14 @@ test_export_unknown_extension (void)
 {
   static const char *names[] = { "graph.jpg", "graph", "graph.png.txt", "dir.png/graph" };
   CuoccSeries *series = test_series (CUOCC_SERIES_THREADS);
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 100, .height = 100 };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_autofree char *path = temp_path (names[i]);
       g_autoptr(GError) error = NULL;
 
-      g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 100, 100, &error));
+      g_assert_false (cuocc_plot_export (series, NULL, &options, path, &error));
       g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
       g_assert_nonnull (strstr (error->message, ".png, .svg, .pdf, .csv"));
       g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
@@ -492,9 +502,10 @@ test_export_invalid_size_keeps_file (void)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *data = NULL;
+      CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = sizes[i].width,
+                                         .height = sizes[i].height };
 
-      g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path,
-                                         sizes[i].width, sizes[i].height, &error));
+      g_assert_false (cuocc_plot_export (series, NULL, &options, path, &error));
       g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
       g_assert_nonnull (strstr (error->message, "16384"));
       g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
@@ -515,6 +526,7 @@ test_export_unwritable_folder_keeps_file (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
   CuoccSeries *series;
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_PERCENT, .width = 300, .height = 200 };
 
   if (geteuid () == 0)
     {
@@ -527,7 +539,7 @@ test_export_unwritable_folder_keeps_file (void)
   g_assert_true (g_file_set_contents (path, "precious", -1, NULL));
   g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
 
-  g_assert_false (cuocc_plot_export (series, CUOCC_PLOT_Y_PERCENT, NULL, path, 300, 200, &error));
+  g_assert_false (cuocc_plot_export (series, NULL, &options, path, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, path));
 
@@ -546,9 +558,10 @@ test_export_replaces_file (void)
   g_autoptr(GError) error = NULL;
   CuoccSeries *series = test_series (CUOCC_SERIES_REGS);
   cairo_surface_t *png;
+  CuoccPlotExportOptions options = { .unit = CUOCC_PLOT_Y_WARPS, .width = 320, .height = 200 };
 
   g_assert_true (g_file_set_contents (path, "old", -1, NULL));
-  g_assert_true (cuocc_plot_export (series, CUOCC_PLOT_Y_WARPS, NULL, path, 320, 200, &error));
+  g_assert_true (cuocc_plot_export (series, NULL, &options, path, &error));
   g_assert_no_error (error);
   png = cairo_image_surface_create_from_png (path);
   g_assert_cmpint (cairo_image_surface_get_width (png), ==, 320);
