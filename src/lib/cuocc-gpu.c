@@ -55,6 +55,63 @@ cuocc_capability_lookup (int major,
   return NULL;
 }
 
+/**
+ * cuocc_capability_figure:
+ * @cap: a compute capability
+ * @figure: which of its figures
+ * @value: (out caller-allocates): the figure
+ *
+ * Reads one figure of a compute capability, the derived ones (threads and
+ * barriers per SM) worked out, so that every table of GPU data reads them
+ * alike.
+ */
+void
+cuocc_capability_figure (const CuoccCapability *cap,
+                         CuoccFigure            figure,
+                         CuoccFigureValue      *value)
+{
+  g_return_if_fail (cap != NULL && value != NULL);
+  g_return_if_fail ((guint) figure < CUOCC_N_FIGURES);
+
+  *value = (CuoccFigureValue) { .unit = CUOCC_UNIT_COUNT };
+  switch (figure)
+    {
+    case CUOCC_FIGURE_WARP_SIZE: value->value = cap->warp_size; break;
+    case CUOCC_FIGURE_MAX_THREADS_PER_BLOCK: value->value = cap->max_threads_per_block; break;
+    case CUOCC_FIGURE_MAX_WARPS_PER_SM: value->value = cap->max_warps_per_sm; break;
+    case CUOCC_FIGURE_MAX_THREADS_PER_SM: value->value = (gint64) cap->max_warps_per_sm * cap->warp_size; break;
+    case CUOCC_FIGURE_MAX_BLOCKS_PER_SM: value->value = cap->max_blocks_per_sm; break;
+    case CUOCC_FIGURE_REGS_PER_SM: value->value = cap->regs_per_sm; break;
+    case CUOCC_FIGURE_MAX_REGS_PER_BLOCK: value->value = cap->max_regs_per_block; break;
+    case CUOCC_FIGURE_MAX_REGS_PER_THREAD: value->value = cap->max_regs_per_thread; break;
+    case CUOCC_FIGURE_REG_ALLOC_UNIT: value->value = cap->reg_alloc_unit; break;
+    case CUOCC_FIGURE_WARP_ALLOC_GRANULARITY: value->value = cap->warp_alloc_granularity; break;
+    case CUOCC_FIGURE_SUB_PARTITIONS: value->value = cap->sub_partitions; break;
+    case CUOCC_FIGURE_SMEM_PER_SM: value->value = cap->smem_per_sm; break;
+    case CUOCC_FIGURE_SMEM_PER_BLOCK: value->value = cap->smem_per_block; break;
+    case CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN: value->value = cap->smem_per_block_optin; break;
+    case CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK: value->value = cap->smem_reserved_per_block; break;
+    case CUOCC_FIGURE_SMEM_ALLOC_UNIT: value->value = cap->smem_alloc_unit; break;
+    case CUOCC_FIGURE_BARRIERS_PER_SM:
+      value->absent = cap->barriers_per_block_slot <= 0;
+      value->value = value->absent ? 0 : (gint64) cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+      break;
+    case CUOCC_FIGURE_MAX_CLUSTER_SIZE:
+      value->absent = cap->max_cluster_size <= 0;
+      value->value = value->absent ? 0 : cap->max_cluster_size;
+      break;
+    case CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM:
+      value->absent = cap->max_cluster_size <= 0;
+      value->value = value->absent ? 0 : cap->cluster_max_blocks_per_sm;
+      value->assumed = !value->absent && cap->cluster_cap_source == NULL;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (figure >= CUOCC_FIGURE_SMEM_PER_SM && figure <= CUOCC_FIGURE_SMEM_ALLOC_UNIT)
+    value->unit = CUOCC_UNIT_BYTES;
+}
+
 static char *
 known_capabilities_list (void)
 {
