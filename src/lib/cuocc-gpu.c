@@ -55,6 +55,19 @@ cuocc_capability_lookup (int major,
   return NULL;
 }
 
+/* Where each figure that is one field of CuoccCapability lives, in the
+ * order of CuoccFigure; -1 for those worked out from several. */
+#define FIELD(name) G_STRUCT_OFFSET (CuoccCapability, name)
+static const glong figure_fields[CUOCC_N_FIGURES] = {
+  FIELD (warp_size), FIELD (max_threads_per_block), FIELD (max_warps_per_sm), -1,
+  FIELD (max_blocks_per_sm), FIELD (regs_per_sm), FIELD (max_regs_per_block), FIELD (max_regs_per_thread),
+  FIELD (reg_alloc_unit), FIELD (warp_alloc_granularity), FIELD (sub_partitions),
+  FIELD (smem_per_sm), FIELD (smem_per_block), FIELD (smem_per_block_optin), FIELD (smem_reserved_per_block),
+  FIELD (smem_alloc_unit),
+  -1, -1, -1,
+};
+#undef FIELD
+
 /**
  * cuocc_capability_figure:
  * @cap: a compute capability
@@ -74,42 +87,28 @@ cuocc_capability_figure (const CuoccCapability *cap,
   g_return_if_fail ((guint) figure < CUOCC_N_FIGURES);
 
   *value = (CuoccFigureValue) { .unit = CUOCC_UNIT_COUNT };
-  switch (figure)
-    {
-    case CUOCC_FIGURE_WARP_SIZE: value->value = cap->warp_size; break;
-    case CUOCC_FIGURE_MAX_THREADS_PER_BLOCK: value->value = cap->max_threads_per_block; break;
-    case CUOCC_FIGURE_MAX_WARPS_PER_SM: value->value = cap->max_warps_per_sm; break;
-    case CUOCC_FIGURE_MAX_THREADS_PER_SM: value->value = (gint64) cap->max_warps_per_sm * cap->warp_size; break;
-    case CUOCC_FIGURE_MAX_BLOCKS_PER_SM: value->value = cap->max_blocks_per_sm; break;
-    case CUOCC_FIGURE_REGS_PER_SM: value->value = cap->regs_per_sm; break;
-    case CUOCC_FIGURE_MAX_REGS_PER_BLOCK: value->value = cap->max_regs_per_block; break;
-    case CUOCC_FIGURE_MAX_REGS_PER_THREAD: value->value = cap->max_regs_per_thread; break;
-    case CUOCC_FIGURE_REG_ALLOC_UNIT: value->value = cap->reg_alloc_unit; break;
-    case CUOCC_FIGURE_WARP_ALLOC_GRANULARITY: value->value = cap->warp_alloc_granularity; break;
-    case CUOCC_FIGURE_SUB_PARTITIONS: value->value = cap->sub_partitions; break;
-    case CUOCC_FIGURE_SMEM_PER_SM: value->value = cap->smem_per_sm; break;
-    case CUOCC_FIGURE_SMEM_PER_BLOCK: value->value = cap->smem_per_block; break;
-    case CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN: value->value = cap->smem_per_block_optin; break;
-    case CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK: value->value = cap->smem_reserved_per_block; break;
-    case CUOCC_FIGURE_SMEM_ALLOC_UNIT: value->value = cap->smem_alloc_unit; break;
-    case CUOCC_FIGURE_BARRIERS_PER_SM:
-      value->absent = cap->barriers_per_block_slot <= 0;
-      value->value = value->absent ? 0 : (gint64) cap->barriers_per_block_slot * cap->max_blocks_per_sm;
-      break;
-    case CUOCC_FIGURE_MAX_CLUSTER_SIZE:
-      value->absent = cap->max_cluster_size <= 0;
-      value->value = value->absent ? 0 : cap->max_cluster_size;
-      break;
-    case CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM:
-      value->absent = cap->max_cluster_size <= 0;
-      value->value = value->absent ? 0 : cap->cluster_max_blocks_per_sm;
-      value->assumed = !value->absent && cap->cluster_cap_source == NULL;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
   if (figure >= CUOCC_FIGURE_SMEM_PER_SM && figure <= CUOCC_FIGURE_SMEM_ALLOC_UNIT)
     value->unit = CUOCC_UNIT_BYTES;
+
+  if (figure_fields[figure] >= 0)
+    value->value = G_STRUCT_MEMBER (int, cap, figure_fields[figure]);
+  else if (figure == CUOCC_FIGURE_MAX_THREADS_PER_SM)
+    value->value = (gint64) cap->max_warps_per_sm * cap->warp_size;
+  else if (figure == CUOCC_FIGURE_BARRIERS_PER_SM)
+    {
+      value->absent = cap->barriers_per_block_slot <= 0;
+      value->value = value->absent ? 0 : (gint64) cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+    }
+  else
+    {
+      /* The cluster figures. */
+      value->absent = cap->max_cluster_size <= 0;
+      if (!value->absent)
+        value->value = figure == CUOCC_FIGURE_MAX_CLUSTER_SIZE ? cap->max_cluster_size
+                                                                : cap->cluster_max_blocks_per_sm;
+      value->assumed = figure == CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM && !value->absent
+                       && cap->cluster_cap_source == NULL;
+    }
 }
 
 static char *

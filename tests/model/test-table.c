@@ -154,6 +154,28 @@ test_columns (void)
   g_assert_cmpint (CUOCC_N_CLUSTER_COLUMNS, ==, 6);
 }
 
+/* The answer for a compute capability and these inputs, the others as
+ * cuocc_input_init () leaves them (no shared memory). */
+static void
+answer (const char  *cc,
+        int          threads,
+        int          regs,
+        int          barriers,
+        CuoccGpu    *gpu,
+        CuoccInput  *input,
+        CuoccResult *result)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (cuocc_gpu_for_cc (cc, gpu, &error));
+  cuocc_input_init (input);
+  input->threads = threads;
+  input->regs = regs;
+  input->barriers = barriers;
+  g_assert_true (cuocc_calculate (gpu, input, result, &error));
+  g_assert_no_error (error);
+}
+
 /* CC 8.6, 256 threads, 40 registers, no shared memory. By hand: 8 warps a
  * block; 40 × 32 = 1,280 registers a warp (a multiple of 256), 10,240 a
  * block, 65,536 / 10,240 = 6 blocks; 48 warps / 8 = 6 blocks; shared memory
@@ -163,7 +185,6 @@ test_columns (void)
 static void
 test_result_cells (void)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (GString) csv = g_string_new (NULL);
   static const char *names[CUOCC_N_RESULT_COLUMNS];
   CuoccCell cells[CUOCC_N_RESULT_COLUMNS];
@@ -171,12 +192,7 @@ test_result_cells (void)
   CuoccResult result;
   CuoccGpu gpu;
 
-  g_assert_true (cuocc_gpu_for_cc ("8.6", &gpu, &error));
-  cuocc_input_init (&input);
-  input.threads = 256;
-  input.regs = 40;
-  input.smem = 0;
-  g_assert_true (cuocc_calculate (&gpu, &input, &result, &error));
+  answer ("8.6", 256, 40, 1, &gpu, &input, &result);
 
   cuocc_table_result_cells (&gpu, &input, &result, 512, "8.6", "warps|registers", cells);
   cuocc_table_append_row (csv, CUOCC_TABLE_CSV, names, cells, CUOCC_N_RESULT_COLUMNS);
@@ -242,12 +258,7 @@ test_resource_rows (void)
       CuoccInput input;
       CuoccResult result;
 
-      g_assert_true (cuocc_gpu_for_cc (cases[i].cc, &gpu, NULL));
-      cuocc_input_init (&input);
-      input.threads = cases[i].threads;
-      input.regs = cases[i].regs;
-      input.barriers = cases[i].barriers;
-      g_assert_true (cuocc_calculate (&gpu, &input, &result, NULL));
+      answer (cases[i].cc, cases[i].threads, cases[i].regs, cases[i].barriers, &gpu, &input, &result);
       cuocc_table_resource_rows (&gpu, &input, &result, rows);
       for (guint r = 0; r < CUOCC_N_LIMITS; r++)
         {
