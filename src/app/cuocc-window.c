@@ -468,25 +468,6 @@ cuocc_window_new (CuoccApplication *application)
   return g_object_new (CUOCC_TYPE_WINDOW, "application", application, NULL);
 }
 
-void
-cuocc_window_open_file (CuoccWindow *self,
-                        GFile       *file)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_return_if_fail (CUOCC_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  if (!cuocc_window_load_session (self, file, &error))
-    {
-      g_autofree char *name = g_file_get_basename (file);
-      /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
-      g_autofree char *heading = g_strdup_printf (_("Could not open “%s”"), name);
-
-      cuocc_window_show_error (self, heading, error);
-    }
-}
-
 /* ----- shared with the window's other files ----- */
 
 void

@@ -215,6 +215,62 @@ app_test_timed_change (CuoccWindow  *window,
   g_signal_handler_disconnect (clock, after_id);
 }
 
+GtkWindow *
+app_test_other_toplevel (GtkWindow *except)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, i);
+
+      if (top != except)
+        return top;
+    }
+  return NULL;
+}
+
+/* Without portals (the tests run with GDK_DEBUG=no-portals) both file
+ * choosers show GTK's own GtkFileChooserDialog. */
+void
+app_test_answer_file_chooser (GtkWindow *parent,
+                              GFile     *file,
+                              int        response)
+{
+  GtkWindow *chooser = NULL;
+
+  while ((chooser = app_test_other_toplevel (parent)) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
+  g_assert_true (GTK_IS_DIALOG (chooser));
+  g_assert_true (gtk_window_get_transient_for (chooser) == parent);
+  if (file != NULL)
+    {
+      gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+      /* The chooser lists the folder asynchronously, and selects the file
+       * only once it is listed. */
+      /* A file to be written need not exist: it is named, not selected,
+       * by its whole path, as a user may type it (the folder the chooser
+       * shows would change too late for an answer given at once). */
+      if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE)
+        gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), g_file_peek_path (file));
+      else
+        g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
+      for (;;)
+        {
+          g_autoptr(GFile) selected = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+          if (selected != NULL && g_file_equal (selected, file))
+            break;
+          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+          g_main_context_iteration (NULL, FALSE);
+          g_usleep (1000);
+        }
+    }
+  gtk_dialog_response (GTK_DIALOG (chooser), response);
+}
+
 CuoccWindow *
 app_test_window_new (void)
 {

@@ -41,22 +41,6 @@ destroy_all_windows (void)
     ;
 }
 
-/* The toplevel that is not @except, or NULL. */
-static GtkWindow *
-other_toplevel (GtkWindow *except)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, i);
-
-      if (top != except)
-        return top;
-    }
-  return NULL;
-}
-
 /* A dialog presented over @parent is either inside it (AdwDialog) or a
  * window of its own, transient for it. */
 static void
@@ -97,41 +81,6 @@ chosen_destroy (gpointer user_data)
   Chosen *chosen = user_data;
 
   chosen->n_destroyed++;
-}
-
-/* Without portals (the tests run with GDK_DEBUG=no-portals) both file
- * choosers show GTK's own GtkFileChooserDialog; answers it like a user. */
-static void
-answer_file_chooser (GtkWindow  *parent,
-                     GFile      *file,
-                     int         response)
-{
-  GtkWindow *chooser = NULL;
-
-  while ((chooser = other_toplevel (parent)) == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
-  g_assert_true (GTK_IS_DIALOG (chooser));
-  g_assert_true (gtk_window_get_transient_for (chooser) == parent);
-  if (file != NULL)
-    {
-      gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-      /* The chooser lists the folder asynchronously, and selects the file
-       * only once it is listed. */
-      g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
-      for (;;)
-        {
-          g_autoptr(GFile) selected = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-          if (selected != NULL && g_file_equal (selected, file))
-            break;
-          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-          g_main_context_iteration (NULL, FALSE);
-          g_usleep (1000);
-        }
-    }
-  gtk_dialog_response (GTK_DIALOG (chooser), response);
 }
 
 /* ----- tests ----- */
@@ -247,15 +196,7 @@ test_file_dialog (void)
   GtkWindow *parent;
 
   SKIP_WITHOUT_DISPLAY ();
-  if (g_getenv ("CUOCC_SANITIZED") != NULL)
-    {
-      /* GTK 4.8's file chooser, destroyed with its folder still loading,
-       * leaks the cancelled loads' errors and a GFileInfo inside libgtk and
-       * GIO's worker thread (unsymbolized, so no suppression can name them
-       * without hiding every GTK leak); test-window skips its chooser too. */
-      g_test_skip ("GTK's own file chooser leaks under the sanitizers");
-      return;
-    }
+  SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
 
   dir = g_dir_make_tmp ("cuocc-compat-XXXXXX", NULL);
   path = g_build_filename (dir, "picked.cuocc", NULL);
@@ -265,19 +206,19 @@ test_file_dialog (void)
 
   /* Picking a file calls back once with it, then frees the user data. */
   cuocc_compat_file_dialog_run (parent, &open_spec, chosen_cb, &chosen, chosen_destroy);
-  answer_file_chooser (parent, file, GTK_RESPONSE_ACCEPT);
+  app_test_answer_file_chooser (parent, file, GTK_RESPONSE_ACCEPT);
   while (chosen.n_destroyed == 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (chosen.n_calls, ==, 1);
   g_assert_nonnull (chosen.file);
   g_assert_true (g_file_equal (chosen.file, file));
-  while (other_toplevel (parent) != NULL)
+  while (app_test_other_toplevel (parent) != NULL)
     g_main_context_iteration (NULL, TRUE);
 
   /* Cancelling never calls back, and still frees the user data. */
   g_clear_object (&chosen.file);
   cuocc_compat_file_dialog_run (parent, &save_spec, chosen_cb, &chosen, chosen_destroy);
-  answer_file_chooser (parent, NULL, GTK_RESPONSE_CANCEL);
+  app_test_answer_file_chooser (parent, NULL, GTK_RESPONSE_CANCEL);
   while (chosen.n_destroyed == 1)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (chosen.n_calls, ==, 1);
