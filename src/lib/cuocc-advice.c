@@ -116,9 +116,9 @@ static char *
 format_pct (const CuoccCapability *cap,
             int                    warps)
 {
-  char buf[32];
+  char buf[CUOCC_TABLE_PERCENT_SIZE];
 
-  cuocc_format_occupancy_pct (warps, cap->max_warps_per_sm, buf, sizeof buf);
+  cuocc_table_format_percent ((double) warps / cap->max_warps_per_sm, buf);
   return g_strdup (buf);
 }
 

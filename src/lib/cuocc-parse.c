@@ -365,9 +365,12 @@ cuocc_cc_note (const char *text)
  * @buf: (out caller-allocates) (array length=size): room for the text
  * @size: the size of @buf
  *
- * Writes the occupancy in percent, rounded half up to at most two decimals
- * and without trailing zeros: "62.5", "66.67", "100"; "0" when @max_warps is
- * not positive. The CSV and JSON columns `occupancy_pct` are written so.
+ * Writes the occupancy @active_warps / @max_warps in percent as
+ * cuocc_table_format_percent() does: "62.5", "66.67", "100"; "0" when
+ * @max_warps is not positive.
+ *
+ * Deprecated: 0.1: Use cuocc_table_format_percent() with the result's
+ *   occupancy, the one formatter of the results format.
  */
 void
 cuocc_format_occupancy_pct (int    active_warps,
@@ -375,28 +378,12 @@ cuocc_format_occupancy_pct (int    active_warps,
                             char  *buf,
                             gsize  size)
 {
-  gint64 hundredths;
-  gint64 whole;
-  int frac;
+  char text[CUOCC_TABLE_PERCENT_SIZE];
 
   g_return_if_fail (buf != NULL && size > 0);
 
-  if (max_warps <= 0)
-    {
-      g_strlcpy (buf, "0", size);
-      return;
-    }
-
-  /* 100 × a / b rounded half up to two decimals, in integers. */
-  hundredths = ((gint64) active_warps * 20000 + max_warps) / (2 * (gint64) max_warps);
-  whole = hundredths / 100;
-  frac = (int) (hundredths % 100);
-  if (frac == 0)
-    g_snprintf (buf, size, "%" G_GINT64_FORMAT, whole);
-  else if (frac % 10 == 0)
-    g_snprintf (buf, size, "%" G_GINT64_FORMAT ".%d", whole, frac / 10);
-  else
-    g_snprintf (buf, size, "%" G_GINT64_FORMAT ".%02d", whole, frac);
+  cuocc_table_format_percent (max_warps > 0 ? (double) active_warps / max_warps : 0, text);
+  g_strlcpy (buf, text, size);
 }
 
 /* A size as people read it: "48 KiB", "512 bytes", "15.6 KiB". With

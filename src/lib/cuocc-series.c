@@ -8,6 +8,14 @@
 
 #include "cuocc-private.h"
 
+/* A series or a grid varies the inputs of a configuration the model answers. */
+static gboolean
+sweep_input_valid (const CuoccGpu   *gpu,
+                   const CuoccInput *input)
+{
+  return gpu != NULL && input != NULL && cuocc_input_validate (gpu, input, NULL);
+}
+
 static void
 set_x (CuoccInput      *input,
        CuoccSeriesKind  kind,
@@ -56,6 +64,46 @@ evaluate (const CuoccCapability *cap,
   point->occupancy = r.occupancy;
 }
 
+/* The values an input takes on a graph's axis: from first to last by step,
+ * before the step is widened to bound the points. */
+static void
+axis_range (const CuoccCapability *cap,
+            CuoccSeriesKind        kind,
+            gint64                *first,
+            gint64                *step,
+            gint64                *last)
+{
+  switch (kind)
+    {
+    case CUOCC_SERIES_THREADS:
+      *first = *step = cap->warp_size;
+      *last = cap->max_threads_per_block;
+      break;
+    case CUOCC_SERIES_REGS:
+      *first = 0;
+      *step = 1;
+      *last = cap->max_regs_per_thread;
+      break;
+    case CUOCC_SERIES_SMEM:
+      *first = 0;
+      *step = cap->smem_alloc_unit;
+      *last = cap->smem_per_block_optin;
+      break;
+    case CUOCC_SERIES_BARRIERS:
+      *first = 0;
+      *step = 1;
+      *last = CUOCC_MAX_BARRIERS_INPUT;
+      break;
+    case CUOCC_SERIES_CLUSTER_SIZE:
+      *first = 0;
+      *step = 1;
+      *last = cap->max_cluster_size;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* The x values: the graph's steps, with the current value slotted in. */
 static gint64 *
 x_values (const CuoccCapability *cap,
@@ -67,36 +115,7 @@ x_values (const CuoccCapability *cap,
   gint64 first, step, last;
   GArray *xs;
 
-  switch (kind)
-    {
-    case CUOCC_SERIES_THREADS:
-      first = step = cap->warp_size;
-      last = cap->max_threads_per_block;
-      break;
-    case CUOCC_SERIES_REGS:
-      first = 0;
-      step = 1;
-      last = cap->max_regs_per_thread;
-      break;
-    case CUOCC_SERIES_SMEM:
-      first = 0;
-      step = cap->smem_alloc_unit;
-      last = cap->smem_per_block_optin;
-      break;
-    case CUOCC_SERIES_BARRIERS:
-      first = 0;
-      step = 1;
-      last = CUOCC_MAX_BARRIERS_INPUT;
-      break;
-    case CUOCC_SERIES_CLUSTER_SIZE:
-      first = 0;
-      step = 1;
-      last = cap->max_cluster_size;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
+  axis_range (cap, kind, &first, &step, &last);
   *x_max = last;
   step = cuocc_bounded_step (first, last, step, CUOCC_MAX_POINTS);
   xs = g_array_sized_new (FALSE, FALSE, sizeof (gint64), (guint) ((last - first) / step + 2));
@@ -199,9 +218,7 @@ cuocc_series_new (const CuoccGpu   *gpu,
   guint n_xs;
   gint64 current_config;
 
-  g_return_val_if_fail (gpu != NULL, NULL);
-  g_return_val_if_fail (input != NULL, NULL);
-  g_return_val_if_fail (cuocc_input_validate (gpu, input, NULL), NULL);
+  g_return_val_if_fail (sweep_input_valid (gpu, input), NULL);
 
   cap = &gpu->cap;
   if (kind == CUOCC_SERIES_CLUSTER_SIZE)
@@ -361,9 +378,9 @@ cuocc_series_to_csv (const CuoccSeries *series)
       for (guint l = 0; l < series->n_lines; l++)
         {
           const CuoccPoint *p = &series->lines[l].points[i];
-          char pct[32];
+          char pct[CUOCC_TABLE_PERCENT_SIZE];
 
-          cuocc_format_occupancy_pct (p->active_warps, series->max_warps, pct, sizeof pct);
+          cuocc_table_format_percent (p->occupancy, pct);
           g_string_append_printf (csv, ",%d,%d,%s", p->active_blocks, p->active_warps, pct);
         }
       if (series->kind == CUOCC_SERIES_CLUSTER_SIZE)
@@ -415,35 +432,29 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   const CuoccCapability *cap;
   CuoccGrid *grid;
   CuoccInput trial;
-  gint64 x_step, y_step, y_last;
+  gint64 x_first, x_step, x_last, y_first, y_step, y_last;
 
-  g_return_val_if_fail (gpu != NULL, NULL);
-  g_return_val_if_fail (input != NULL, NULL);
   g_return_val_if_fail (y_kind == CUOCC_SERIES_REGS || y_kind == CUOCC_SERIES_SMEM, NULL);
-  g_return_val_if_fail (cuocc_input_validate (gpu, input, NULL), NULL);
+  g_return_val_if_fail (sweep_input_valid (gpu, input), NULL);
 
   cap = &gpu->cap;
   grid = g_new0 (CuoccGrid, 1);
   grid->y_kind = y_kind;
   grid->max_warps = cap->max_warps_per_sm;
 
-  x_step = cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size, GRID_MAX_COLUMNS);
-  grid->n_x = (guint) MAX (1, cap->max_threads_per_block / x_step);
+  axis_range (cap, CUOCC_SERIES_THREADS, &x_first, &x_step, &x_last);
+  x_step = cuocc_bounded_step (x_first, x_last, x_step, GRID_MAX_COLUMNS);
+  grid->n_x = (guint) MAX (1, x_last / x_step);
   grid->x_values = g_new (gint64, grid->n_x);
   for (guint i = 0; i < grid->n_x; i++)
-    grid->x_values[i] = MIN ((gint64) (i + 1) * x_step, cap->max_threads_per_block);
+    grid->x_values[i] = MIN ((gint64) (i + 1) * x_step, x_last);
 
+  axis_range (cap, y_kind, &y_first, &y_step, &y_last);
   if (y_kind == CUOCC_SERIES_REGS)
-    {
-      y_last = cap->max_regs_per_thread;
-      y_step = cuocc_bounded_step (0, y_last, 1, GRID_MAX_REG_ROWS);
-    }
+    y_step = cuocc_bounded_step (y_first, y_last, y_step, GRID_MAX_REG_ROWS);
   else
-    {
-      /* At most GRID_MAX_ROWS rows, each a whole number of allocation units. */
-      y_last = cap->smem_per_block_optin;
-      y_step = cuocc_round_up (cuocc_div_round_up (y_last, GRID_MAX_ROWS), cap->smem_alloc_unit);
-    }
+    /* At most GRID_MAX_ROWS rows, each a whole number of allocation units. */
+    y_step = cuocc_round_up (cuocc_div_round_up (y_last, GRID_MAX_ROWS), y_step);
   grid->n_y = (guint) (y_last / y_step + 1);
   grid->y_values = g_new (gint64, grid->n_y);
   for (guint j = 0; j < grid->n_y; j++)
@@ -454,24 +465,19 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   trial = *input;
   for (guint j = 0; j < grid->n_y; j++)
     {
-      if (y_kind == CUOCC_SERIES_REGS)
-        trial.regs = (int) grid->y_values[j];
-      else
-        trial.smem = grid->y_values[j];
+      set_x (&trial, y_kind, grid->y_values[j]);
       for (guint i = 0; i < grid->n_x; i++)
         {
-          CuoccResult r;
+          CuoccPoint cell;
 
-          trial.threads = (int) grid->x_values[i];
-          cuocc_calculate_unchecked (cap, &trial, &r);
-          grid->active_warps[j * grid->n_x + i] = r.active_warps;
-          grid->occupancy[j * grid->n_x + i] = r.occupancy;
+          evaluate (cap, &trial, CUOCC_SERIES_THREADS, grid->x_values[i], &cell);
+          grid->active_warps[j * grid->n_x + i] = cell.active_warps;
+          grid->occupancy[j * grid->n_x + i] = cell.occupancy;
         }
     }
 
   grid->current_i = (int) nearest_index (grid->x_values, grid->n_x, input->threads);
-  grid->current_j = (int) nearest_index (grid->y_values, grid->n_y,
-                                         y_kind == CUOCC_SERIES_REGS ? input->regs : input->smem);
+  grid->current_j = (int) nearest_index (grid->y_values, grid->n_y, get_x (input, y_kind));
   return grid;
 }
 
@@ -515,12 +521,12 @@ cuocc_grid_to_csv (const CuoccGrid *grid)
   for (guint j = 0; j < grid->n_y; j++)
     for (guint i = 0; i < grid->n_x; i++)
       {
-        char pct[32];
-        int warps = grid->active_warps[j * grid->n_x + i];
+        char pct[CUOCC_TABLE_PERCENT_SIZE];
+        guint cell = j * grid->n_x + i;
 
-        cuocc_format_occupancy_pct (warps, grid->max_warps, pct, sizeof pct);
+        cuocc_table_format_percent (grid->occupancy[cell], pct);
         g_string_append_printf (csv, "%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%d,%s\n",
-                                grid->x_values[i], grid->y_values[j], warps, pct);
+                                grid->x_values[i], grid->y_values[j], grid->active_warps[cell], pct);
       }
   return g_string_free (csv, FALSE);
 }

@@ -136,7 +136,7 @@ test_case (gconstpointer data)
   CuoccGpu gpu;
   CuoccInput in;
   CuoccResult r;
-  char pct[16];
+  char pct[CUOCC_TABLE_PERCENT_SIZE];
 
   g_assert_true (cuocc_gpu_for_cc (c->cc, &gpu, &error));
   g_assert_no_error (error);
@@ -152,7 +152,7 @@ test_case (gconstpointer data)
   g_assert_true (cuocc_calculate (&gpu, &in, &r, &error));
   g_assert_no_error (error);
 
-  cuocc_format_occupancy_pct (r.active_warps, gpu.cap.max_warps_per_sm, pct, sizeof pct);
+  cuocc_table_format_percent (r.occupancy, pct);
   g_assert_cmpint (r.active_blocks, ==, c->blocks);
   g_assert_cmpint (r.active_warps, ==, c->warps);
   g_assert_cmpint (r.active_threads, ==, c->blocks * c->threads);
