@@ -350,9 +350,7 @@ outline_cell (cairo_t              *cr,
   double grow = MAX (0, 4 - MIN (cell->width, cell->height)) / 2;
 
   cairo_rectangle (cr, cell->x - grow, cell->y - grow, cell->width + 2 * grow, cell->height + 2 * grow);
-  cairo_set_line_width (cr, width);
-  plot_set_color (cr, color, 1.0);
-  cairo_stroke (cr);
+  plot_stroke (cr, color, 1.0, width);
 }
 
 static void
@@ -415,12 +413,7 @@ cuocc_plot_draw_heatmap (cairo_t              *cr,
   style = plot_style_or_default (style);
   cairo_save (cr);
 
-  if (style->background.a > 0)
-    {
-      cairo_rectangle (cr, 0, 0, width, height);
-      plot_set_color (cr, &style->background, 1.0);
-      cairo_fill (cr);
-    }
+  plot_paint_background (cr, style, width, height);
 
   if (!heatmap_layout (&layout, grid, style, width, height))
     {

@@ -93,10 +93,18 @@ const CuoccPlotStyle *plot_style_or_default  (const CuoccPlotStyle *style);
 void                  plot_set_color         (cairo_t              *cr,
                                               const CuoccPlotColor *color,
                                               double                alpha);
+void                  plot_paint_background  (cairo_t              *cr,
+                                              const CuoccPlotStyle *style,
+                                              double                width,
+                                              double                height);
 const CuoccPlotColor *plot_line_color        (const CuoccPlotStyle *style,
                                               const CuoccSeries    *series,
                                               guint                 index);
 double                plot_line_width        (const CuoccPlotStyle *style);
+void                  plot_stroke            (cairo_t              *cr,
+                                              const CuoccPlotColor *color,
+                                              double                alpha,
+                                              double                width);
 double                plot_config_line_width (const CuoccPlotStyle *style,
                                               const CuoccSeries    *series,
                                               guint                 index);

@@ -201,9 +201,7 @@ draw_line (cairo_t              *cr,
 
   n = step_corners (series, line, layout, snap->step, xy);
   path_corners (cr, layout, grid, xy, n, width);
-  plot_set_color (cr, color, 1.0);
-  cairo_set_line_width (cr, width);
-  cairo_stroke (cr);
+  plot_stroke (cr, color, 1.0, width);
 }
 
 /* ----- axes, grid, labels ----- */
@@ -352,9 +350,7 @@ draw_legend (cairo_t              *cr,
 
       cairo_move_to (cr, entry->x, y);
       cairo_line_to (cr, entry->text_x - layout->frame.gap, y);
-      cairo_set_line_width (cr, width);
-      plot_set_color (cr, plot_line_color (style, series, entry->line), 1.0);
-      cairo_stroke (cr);
+      plot_stroke (cr, plot_line_color (style, series, entry->line), 1.0, width);
 
       plot_set_color (cr, &style->foreground, 0.85);
       plot_text_show (cr, text, entry->label, entry->text_x, entry->y);
@@ -391,11 +387,9 @@ draw_marker (cairo_t              *cr,
   line_x = snap_x (grid, x, hairline);
 
   cairo_save (cr);
-  cairo_set_line_width (cr, hairline);
   cairo_move_to (cr, line_x, y + size * 0.5);
   cairo_line_to (cr, line_x, layout->frame.area.y + layout->frame.area.height);
-  plot_set_color (cr, &style->marker, 0.45);
-  cairo_stroke (cr);
+  plot_stroke (cr, &style->marker, 0.45, hairline);
   cairo_restore (cr);
 
   cairo_move_to (cr, x, y - size * 0.66);
@@ -407,9 +401,7 @@ draw_marker (cairo_t              *cr,
     {
       cairo_fill_preserve (cr);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_set_line_width (cr, 1.5);
-      plot_set_color (cr, &style->background, 1.0);
-      cairo_stroke (cr);
+      plot_stroke (cr, &style->background, 1.0, 1.5);
     }
   else
     cairo_fill (cr);
@@ -435,9 +427,7 @@ draw_hover (cairo_t              *cr,
 
   cairo_move_to (cr, x, a->y);
   cairo_line_to (cr, x, a->y + a->height);
-  cairo_set_line_width (cr, hairline);
-  plot_set_color (cr, &style->foreground, 0.45);
-  cairo_stroke (cr);
+  plot_stroke (cr, &style->foreground, 0.45, hairline);
 
   for (guint i = series->n_lines; i-- > 0;)
     {
@@ -482,12 +472,7 @@ cuocc_plot_draw (cairo_t              *cr,
 
   cairo_save (cr);
 
-  if (style->background.a > 0)
-    {
-      cairo_rectangle (cr, 0, 0, width, height);
-      plot_set_color (cr, &style->background, 1.0);
-      cairo_fill (cr);
-    }
+  plot_paint_background (cr, style, width, height);
 
   if (series->n_lines == 0 || !plot_layout_compute (&layout, series, style, width, height))
     {
@@ -577,11 +562,9 @@ cuocc_plot_draw_overlay (cairo_t              *cr,
   cairo_clip (cr);
   n = step_corners (&scaled, &scaled.lines[0], &layout, snap.step, xy);
   path_corners (cr, &layout, &grid, xy, n, width_px);
-  plot_set_color (cr, &style->foreground, 0.75);
-  cairo_set_line_width (cr, width_px);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-  cairo_stroke (cr);
+  plot_stroke (cr, &style->foreground, 0.75, width_px);
   cairo_restore (cr);
 
   g_free (xy);
