@@ -152,7 +152,7 @@ choose (CuoccWindow *window,
 
   search (window, text, G_MAXUINT);
   cuocc_kernels_panel_choose (window->kernels_panel, 0);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_nonnull (k);
   g_assert_nonnull (strstr (k->name, words[0]));
 
@@ -254,7 +254,7 @@ test_ptxas_log (void)
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
                                          GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel))));
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
 
   /* Demangled names are searched, and so are the mangled ones and the
    * architecture. */
@@ -299,14 +299,14 @@ test_ptxas_log (void)
 
   /* A search that hides the chosen kernel does not unchoose it. */
   search (window, "scale", 2);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "bounded(float*, float const*)");
 
   /* Enter in the search chooses the first kernel it shows, even before
    * the entry's delayed search. */
   gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "calls_help");
   g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "activate");
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 11);
 
@@ -422,7 +422,7 @@ test_several_architectures (void)
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
@@ -442,14 +442,14 @@ test_several_architectures (void)
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 9.0");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, k->regs);
-  g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel)->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   assert_result_is_models (window, 9, 0);
 
   /* The user picks another GPU: the kernel's entry that loads there is
    * chosen, on that GPU. */
   choose_gpu (window, ada);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
@@ -654,7 +654,7 @@ test_bad_files (void)
       after = session_data (window);
       g_assert_cmpstr (after, ==, before);
       g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "heavy(float const*, float*)");
+      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "heavy(float const*, float*)");
       g_unlink (path);
     }
 
@@ -894,7 +894,7 @@ test_reread (void)
     fclose (f);
   }
   wait_until (window, regs_condition, GINT_TO_POINTER (40));
-  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
 
   /* Replaced by a shorter log (a new file renamed over the old one):
@@ -903,7 +903,7 @@ test_reread (void)
   g_assert_nonnull (cut);
   g_assert_true (g_file_set_contents (path, cut, -1, NULL));
   wait_until (window, n_kernels_condition, GUINT_TO_POINTER (4));
-  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
 
   /* A half-written log: a note, and the list stays. */
   app_test_forget_message ();
@@ -988,7 +988,7 @@ test_window_finalizes (void)
   choose (window, "heavy");
   /* A read still under way when the window goes. */
   import_fixture (window, "resource-usage-multi.log");
-  cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel));
+  cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel), NULL);
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   g_object_ref (window);

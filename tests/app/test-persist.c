@@ -133,8 +133,8 @@ assert_the_work (CuoccWindow *window,
 
     g_assert_cmpstr (path, ==, log);
   }
-  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel));
-  g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, "heavy"));
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, "heavy"));
   /* The kernel's spills reach the advice, without its inputs replacing the
    * ones that were changed after it was chosen. */
   g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, >, 0);
