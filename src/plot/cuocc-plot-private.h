@@ -28,8 +28,11 @@ typedef struct {
   double x, y, width, height;
 } PlotRect;
 
+/* A tick's label on a graph's axis, or a heatmap's or its colour bar's label. */
 typedef struct {
-  double pos;                      /* 0..1 along the axis */
+  double pos;                      /* a graph's tick: 0..1 along the axis */
+  guint index;                     /* a heatmap's label: its column or row */
+  double center;                   /* where along the axis it is centred */
   double width;                    /* the label's measured width */
   gboolean shown;                  /* FALSE where it would run into a neighbour or off the edge */
   double x, y;                     /* where it is shown, its top left */
@@ -142,6 +145,10 @@ void         plot_text_show          (cairo_t              *cr,
                                       const char           *string,
                                       double                x,
                                       double                y);
+void         plot_text_show_labels   (cairo_t              *cr,
+                                      PlotText             *text,
+                                      const PlotTick       *labels,
+                                      guint                 n);
 void         plot_text_show_axis_titles (cairo_t           *cr,
                                          PlotText          *text,
                                          const PlotFrame   *frame,
@@ -211,16 +218,20 @@ double   plot_frame_left     (const PlotFrame      *frame,
 double   plot_frame_top      (const PlotFrame      *frame);
 double   plot_frame_bottom   (const PlotFrame      *frame,
                               double                height);
-gboolean plot_frame_label_fits (const PlotFrame *frame,
-                                double           center_y,
-                                double           limit,
-                                double          *y);
 void     plot_frame_place    (PlotFrame            *frame,
                               double                left,
                               double                right,
                               double                top,
                               double                bottom,
                               double                width);
+void     plot_frame_place_row    (const PlotFrame *frame,
+                                  PlotTick        *labels,
+                                  guint            n,
+                                  double           gap);
+void     plot_frame_place_column (const PlotFrame *frame,
+                                  PlotTick        *labels,
+                                  guint            n,
+                                  double           gap);
 gboolean plot_layout_compute (PlotLayout           *layout,
                               const CuoccSeries    *series,
                               const CuoccPlotStyle *style,
@@ -232,6 +243,12 @@ guint    plot_frame_text_boxes  (const PlotFrame      *frame,
                                  const char           *x_title,
                                  const char           *y_title,
                                  PlotRect             *boxes,
+                                 guint                 max_boxes);
+guint    plot_frame_label_boxes (const PlotFrame      *frame,
+                                 const PlotTick       *labels,
+                                 guint                 n_labels,
+                                 PlotRect             *boxes,
+                                 guint                 n,
                                  guint                 max_boxes);
 guint    plot_layout_text_boxes (const PlotLayout     *layout,
                                  const CuoccSeries    *series,

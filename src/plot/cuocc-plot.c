@@ -246,14 +246,14 @@ draw_grid (cairo_t              *cr,
 
   for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
     {
-      double y = snap_y (grid, a->y + (1.0 - layout->y_ticks[unit][i].pos) * a->height, hairline);
+      double y = snap_y (grid, layout->y_ticks[unit][i].center, hairline);
 
       if (layout->y_ticks[unit][i].pos > 0)
         hairline_h (cr, a->x, a->x + a->width, y, hairline);
     }
   for (guint i = 0; i < layout->n_x_ticks; i++)
     {
-      double x = snap_x (grid, a->x + layout->x_ticks[i].pos * a->width, hairline);
+      double x = snap_x (grid, layout->x_ticks[i].center, hairline);
 
       if (layout->x_ticks[i].pos > 0)
         hairline_v (cr, x, a->y, a->y + a->height, hairline);
@@ -280,13 +280,13 @@ draw_axes (cairo_t              *cr,
 
   for (guint i = 0; i < layout->n_x_ticks; i++)
     {
-      double x = snap_x (grid, a->x + layout->x_ticks[i].pos * a->width, hairline);
+      double x = snap_x (grid, layout->x_ticks[i].center, hairline);
 
       hairline_v (cr, x, bottom + hairline / 2, bottom + layout->frame.tick_length, hairline);
     }
   for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
     {
-      double y = snap_y (grid, a->y + (1.0 - layout->y_ticks[unit][i].pos) * a->height, hairline);
+      double y = snap_y (grid, layout->y_ticks[unit][i].center, hairline);
 
       hairline_h (cr, left - hairline / 2, left - layout->frame.tick_length, y, hairline);
     }
@@ -304,13 +304,8 @@ draw_tick_labels (cairo_t              *cr,
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_set_color (cr, &style->foreground, 0.8);
 
-  for (guint i = 0; i < layout->n_x_ticks; i++)
-    if (layout->x_ticks[i].shown)
-      plot_text_show (cr, text, layout->x_ticks[i].label, layout->x_ticks[i].x, layout->x_ticks[i].y);
-
-  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    if (layout->y_ticks[unit][i].shown)
-      plot_text_show (cr, text, layout->y_ticks[unit][i].label, layout->y_ticks[unit][i].x, layout->y_ticks[unit][i].y);
+  plot_text_show_labels (cr, text, layout->x_ticks, layout->n_x_ticks);
+  plot_text_show_labels (cr, text, layout->y_ticks[unit], layout->n_y_ticks[unit]);
 }
 
 static void
