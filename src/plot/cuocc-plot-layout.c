@@ -725,13 +725,34 @@ plot_area_contains (const PlotRect *area,
          && y >= area->y && y <= area->y + area->height;
 }
 
+void
+plot_layout_get_area (const PlotLayout *layout,
+                      CuoccPlotArea    *area)
+{
+  *area = (CuoccPlotArea) { layout->frame.area.x, layout->frame.area.y, layout->frame.area.width,
+                            layout->frame.area.height, layout->x_lo, layout->x_hi };
+}
+
+double
+cuocc_plot_area_x_for_value (const CuoccPlotArea *area,
+                             double               value)
+{
+  double fraction;
+
+  g_return_val_if_fail (area != NULL, 0);
+
+  fraction = (value - area->x_lo) / (double) (area->x_hi - area->x_lo);
+  return area->x + CLAMP (fraction, 0.0, 1.0) * area->width;
+}
+
 double
 plot_x_position (const PlotLayout *layout,
                  double            value)
 {
-  double fraction = (value - layout->x_lo) / (double) (layout->x_hi - layout->x_lo);
+  CuoccPlotArea area;
 
-  return layout->frame.area.x + CLAMP (fraction, 0.0, 1.0) * layout->frame.area.width;
+  plot_layout_get_area (layout, &area);
+  return cuocc_plot_area_x_for_value (&area, value);
 }
 
 gint64

@@ -261,6 +261,8 @@ void     plot_snap_compute   (const CuoccSeries    *series,
 gint64   plot_snap_value     (const PlotLayout     *layout,
                               const PlotSnap       *snap,
                               double                x);
+void     plot_layout_get_area (const PlotLayout    *layout,
+                               CuoccPlotArea       *area);
 double   plot_x_position     (const PlotLayout     *layout,
                               double                value);
 gboolean plot_area_contains  (const PlotRect       *area,

@@ -615,28 +615,8 @@ cuocc_plot_get_area (const CuoccSeries    *series,
   if (!plot_layout_compute (&layout, series, style, width, height))
     return FALSE;
 
-  PLOT_SET_OUT (area, ((CuoccPlotArea) { layout.frame.area.x, layout.frame.area.y,
-                                          layout.frame.area.width, layout.frame.area.height }));
-
-  return TRUE;
-}
-
-gboolean
-cuocc_plot_x_for_value (const CuoccSeries    *series,
-                        const CuoccPlotStyle *style,
-                        double                width,
-                        double                height,
-                        gint64                value,
-                        double               *x)
-{
-  PlotLayout layout;
-
-  g_return_val_if_fail (series != NULL, FALSE);
-
-  if (!plot_layout_compute (&layout, series, style, width, height))
-    return FALSE;
-
-  PLOT_SET_OUT (x, plot_x_position (&layout, value));
+  if (area != NULL)
+    plot_layout_get_area (&layout, area);
 
   return TRUE;
 }

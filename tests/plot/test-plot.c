@@ -156,7 +156,7 @@ expected_marker (const CuoccSeries *series,
   CuoccPlotArea area;
 
   g_assert_true (cuocc_plot_get_area (series, NULL, width, height, &area));
-  g_assert_true (cuocc_plot_x_for_value (series, NULL, width, height, series->current_x, x));
+  *x = cuocc_plot_area_x_for_value (&area, series->current_x);
   *y = area.y + (1.0 - (double) series->current.active_warps / series->max_warps) * area.height;
 }
 
@@ -600,7 +600,7 @@ test_value_at_round_trip (void)
             if (v == series->current_x && kinds[k] != CUOCC_SERIES_REGS)
               continue;
 
-            g_assert_true (cuocc_plot_x_for_value (series, NULL, sizes[s].width, sizes[s].height, v, &x));
+            x = cuocc_plot_area_x_for_value (&area, v);
             g_assert_true (cuocc_plot_value_at (series, sizes[s].width, sizes[s].height, x, area.y + area.height / 2, &got));
             g_assert_cmpint (got, ==, v);
           }
@@ -620,7 +620,7 @@ test_value_at_snaps_and_clamps (void)
   g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
 
   /* Between 256 and 288, nearer 256: a warp multiple. */
-  g_assert_true (cuocc_plot_x_for_value (series, NULL, W, H, 256, &x));
+  x = cuocc_plot_area_x_for_value (&area, 256);
   g_assert_true (cuocc_plot_value_at (series, W, H, x + area.width * 10.0 / 1024, area.y + 1, &v));
   g_assert_cmpint (v, ==, 256);
 
@@ -673,7 +673,7 @@ test_value_at_real_series (void)
         gint64 v, expected_step;
 
         g_assert_true (cuocc_plot_get_area (series, NULL, 1200, 700, &area));
-        g_assert_true (cuocc_plot_x_for_value (series, NULL, 1200, 700, line->points[line->n_points - 1].x, &x));
+        x = cuocc_plot_area_x_for_value (&area, line->points[line->n_points - 1].x);
         g_assert_true (cuocc_plot_value_at (series, 1200, 700, x, area.y + area.height / 2, &v));
         g_assert_cmpint (v, ==, series->x_max);
 
