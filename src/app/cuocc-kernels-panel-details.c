@@ -132,7 +132,7 @@ update_profiler (CuoccKernelsPanel *self)
 static void
 update_load (CuoccKernelsPanel *self)
 {
-  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
   g_autofree char *text = NULL;
   g_autofree char *button = NULL;
   CuoccKernelItem *sibling;
@@ -231,7 +231,7 @@ cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
 void
 cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
 {
-  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
   g_autofree char *figures = NULL;
   g_autofree char *spills = NULL;
   g_autofree char *name = NULL;

@@ -140,6 +140,17 @@ find_item (GListModel *store,
   return NULL;
 }
 
+/* Filters the list again, keeping the chosen kernel selected. */
+static void
+refilter (CuoccKernelsPanel *self)
+{
+  self->selecting = TRUE;
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  self->selecting = FALSE;
+  select_chosen (self);
+  update_list_page (self);
+}
+
 /* Rebinds every row, keeping the chosen kernel selected. */
 static void
 refresh_rows (CuoccKernelsPanel *self)
@@ -148,10 +159,8 @@ refresh_rows (CuoccKernelsPanel *self)
 
   self->selecting = TRUE;
   g_list_model_items_changed (G_LIST_MODEL (self->store), 0, n, n);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   self->selecting = FALSE;
-  select_chosen (self);
-  update_list_page (self);
+  refilter (self);
 }
 
 static void
@@ -290,12 +299,6 @@ set_busy (CuoccKernelsPanel *self,
   gtk_spinner_set_spinning (self->spinner, busy);
 }
 
-static void failed_cb (CuoccKernelLoader *loader,
-                       const char        *source_name,
-                       const GError      *error,
-                       gboolean           reread,
-                       CuoccKernelsPanel *self);
-
 static void
 start_loading (CuoccKernelsPanel *self,
                CuoccKernelLoader *loader,
@@ -303,17 +306,6 @@ start_loading (CuoccKernelsPanel *self,
 {
   set_busy (self, TRUE);
   cuocc_kernel_loader_load_file (loader, file);
-}
-
-static CuoccKernelLoader *
-loader_new (CuoccKernelsPanel *self,
-            GCallback          loaded)
-{
-  CuoccKernelLoader *loader = cuocc_kernel_loader_new ();
-
-  g_signal_connect (loader, "loaded", loaded, self);
-  g_signal_connect (loader, "failed", G_CALLBACK (failed_cb), self);
-  return loader;
 }
 
 static void
@@ -348,6 +340,17 @@ loaded_cb (CuoccKernelLoader *loader,
            CuoccKernelsPanel *self)
 {
   set_busy (self, FALSE);
+  /* A build to compare with leaves the list as it is and marks it. */
+  if (loader == self->compare_loader)
+    {
+      g_set_object (&self->compare_store, G_LIST_STORE (store));
+      g_free (self->compare_name);
+      self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
+      mark_changes (self);
+      refresh_rows (self);
+      cuocc_kernels_panel_update_details (self);
+      return;
+    }
   set_source (self, source_name);
   replace_list (self, store, truncated);
 
@@ -390,12 +393,7 @@ search_changed_cb (CuoccKernelsPanel *self)
 
   g_strfreev (self->words);
   self->words = g_strsplit_set (g_strstrip (folded), " \t", -1);
-
-  self->selecting = TRUE;
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  self->selecting = FALSE;
-  select_chosen (self);
-  update_list_page (self);
+  refilter (self);
 }
 
 /* Enter in the search chooses the first kernel it shows. */
@@ -431,17 +429,13 @@ arch_changed_cb (CuoccKernelsPanel *self)
 {
   if (self->arches == NULL)
     return;
-  self->selecting = TRUE;
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  self->selecting = FALSE;
-  select_chosen (self);
-  update_list_page (self);
+  refilter (self);
 }
 
 static void
 load_button_cb (CuoccKernelsPanel *self)
 {
-  const CuoccKernel *k = self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
   CuoccKernelItem *sibling;
 
   if (k == NULL)
@@ -450,23 +444,6 @@ load_button_cb (CuoccKernelsPanel *self)
     choose_entry (self, sibling);
   else if (k->loaded == CUOCC_LOAD_NONE)
     g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
-}
-
-static void
-compare_loaded_cb (CuoccKernelLoader *loader,
-                   GListModel        *store,
-                   const char        *source_name,
-                   gboolean           truncated,
-                   gboolean           reread,
-                   CuoccKernelsPanel *self)
-{
-  set_busy (self, FALSE);
-  g_set_object (&self->compare_store, G_LIST_STORE (store));
-  g_free (self->compare_name);
-  self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
-  mark_changes (self);
-  refresh_rows (self);
-  cuocc_kernels_panel_update_details (self);
 }
 
 /* ----- dispose / finalize ----- */
@@ -515,7 +492,7 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   signals[KERNEL_CHOSEN] =
     g_signal_new ("kernel-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /* Chosen as cuocc_kernels_panel_load_file_choosing asked. */
+  /* Chosen again with the key cuocc_kernels_panel_load_file was given. */
   signals[KERNEL_RESTORED] =
     g_signal_new ("kernel-restored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -589,8 +566,12 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
 
-  self->loader = loader_new (self, G_CALLBACK (loaded_cb));
-  self->compare_loader = loader_new (self, G_CALLBACK (compare_loaded_cb));
+  self->loader = cuocc_kernel_loader_new ();
+  self->compare_loader = cuocc_kernel_loader_new ();
+  g_signal_connect (self->loader, "loaded", G_CALLBACK (loaded_cb), self);
+  g_signal_connect (self->loader, "failed", G_CALLBACK (failed_cb), self);
+  g_signal_connect (self->compare_loader, "loaded", G_CALLBACK (loaded_cb), self);
+  g_signal_connect (self->compare_loader, "failed", G_CALLBACK (failed_cb), self);
   g_signal_connect_swapped (self->arch_dropdown, "notify::selected", G_CALLBACK (arch_changed_cb), self);
 
   update_list_page (self);
@@ -598,14 +579,20 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 
 /* ----- public API ----- */
 
-/* Reads a log in the background; "import-failed" tells of a failure. */
+/* Reads a log in the background; "import-failed" tells of a failure. Once
+ * it is read, the kernel with @key (as cuocc_kernels_panel_get_chosen gave
+ * it), if there is one, is chosen again; NULL keeps the chosen kernel if the
+ * new list has it. */
 void
 cuocc_kernels_panel_load_file (CuoccKernelsPanel *self,
-                               GFile             *file)
+                               GFile             *file,
+                               const char        *key)
 {
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  g_free (self->pending_key);
+  self->pending_key = g_strdup (key);
   start_loading (self, self->loader, file);
 }
 
@@ -673,35 +660,17 @@ cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
   gtk_single_selection_set_selected (self->selection, position);
 }
 
+/* The chosen kernel, or NULL; @key, if not NULL, is set to its entry's key
+ * (which a session keeps, for cuocc_kernels_panel_load_file), or NULL. */
 const CuoccKernel *
-cuocc_kernels_panel_get_chosen (CuoccKernelsPanel *self)
+cuocc_kernels_panel_get_chosen (CuoccKernelsPanel  *self,
+                                const char        **key)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
+  if (key != NULL)
+    *key = self->chosen ? cuocc_kernel_item_get_key (self->chosen) : NULL;
   return self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
-}
-
-/* Reads a log in the background and chooses the kernel with this key (as
- * cuocc_kernels_panel_get_chosen_key gave it) once it is read. */
-void
-cuocc_kernels_panel_load_file_choosing (CuoccKernelsPanel *self,
-                                        GFile             *file,
-                                        const char        *key)
-{
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  g_free (self->pending_key);
-  self->pending_key = g_strdup (key);
-  cuocc_kernels_panel_load_file (self, file);
-}
-
-const char *
-cuocc_kernels_panel_get_chosen_key (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->chosen ? cuocc_kernel_item_get_key (self->chosen) : NULL;
 }
 
 /* Marks the entry of each kernel that the CUDA driver loads on a GPU of

@@ -15,11 +15,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, CUOCC, KERNELS_PANEL, GtkWidget)
 
 void               cuocc_kernels_panel_load_file       (CuoccKernelsPanel *self,
-                                                        GFile             *file);
-void               cuocc_kernels_panel_load_file_choosing (CuoccKernelsPanel *self,
                                                         GFile             *file,
                                                         const char        *key);
-const char        *cuocc_kernels_panel_get_chosen_key  (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_load_text       (CuoccKernelsPanel *self,
                                                         const char        *text);
 gboolean           cuocc_kernels_panel_is_busy         (CuoccKernelsPanel *self);
@@ -29,7 +26,8 @@ GListModel        *cuocc_kernels_panel_get_shown       (CuoccKernelsPanel *self)
 GtkEditable       *cuocc_kernels_panel_get_search      (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_choose          (CuoccKernelsPanel *self,
                                                         guint              position);
-const CuoccKernel *cuocc_kernels_panel_get_chosen      (CuoccKernelsPanel *self);
+const CuoccKernel *cuocc_kernels_panel_get_chosen      (CuoccKernelsPanel  *self,
+                                                        const char        **key);
 void               cuocc_kernels_panel_set_comparison  (CuoccKernelsPanel *self,
                                                         double             occupancy);
 const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);

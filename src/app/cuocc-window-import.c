@@ -143,7 +143,7 @@ apply_kernel (CuoccWindow       *self,
 static void
 update_comparison (CuoccWindow *self)
 {
-  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL);
   const CuoccResult *result = cuocc_calculation_get_result (self->calculation);
   const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
   const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
@@ -165,7 +165,7 @@ update_comparison (CuoccWindow *self)
 static void
 kernel_chosen_cb (CuoccWindow *self)
 {
-  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL);
 
   g_assert (k != NULL);
   update_gpu_marks (self);
@@ -179,7 +179,7 @@ switch_gpu_cb (CuoccWindow *self,
                int          major,
                int          minor)
 {
-  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL);
 
   if (k == NULL || k->cc_major != major || k->cc_minor != minor)
     return;
@@ -194,7 +194,7 @@ switch_gpu_cb (CuoccWindow *self,
 static void
 kernel_restored_cb (CuoccWindow *self)
 {
-  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel);
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL);
 
   g_assert (k != NULL);
   set_spills (self, k);
@@ -389,7 +389,7 @@ cuocc_window_import_file (CuoccWindow *self,
 
   cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   update_gpu_marks (self);
-  cuocc_kernels_panel_load_file (self->kernels_panel, file);
+  cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);
 }
 
 void
@@ -414,5 +414,5 @@ cuocc_window_import_file_choosing (CuoccWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
-  cuocc_kernels_panel_load_file_choosing (self->kernels_panel, file, kernel_key);
+  cuocc_kernels_panel_load_file (self->kernels_panel, file, kernel_key);
 }

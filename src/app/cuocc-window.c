@@ -90,10 +90,12 @@ get_state (CuoccWindow  *self,
            CuoccSession *session)
 {
   GFile *log = cuocc_kernels_panel_get_file (self->kernels_panel);
+  const char *kernel;
 
+  cuocc_kernels_panel_get_chosen (self->kernels_panel, &kernel);
   cuocc_input_panel_get_session (self->input_panel, session);
   session->log = log != NULL ? g_file_get_path (log) : NULL;
-  session->kernel = session->log != NULL ? g_strdup (cuocc_kernels_panel_get_chosen_key (self->kernels_panel)) : NULL;
+  session->kernel = session->log != NULL ? g_strdup (kernel) : NULL;
   session->grid = cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (self->tuning_page));
   session->y_unit = g_settings_get_string (self->settings, "y-unit");
   if (cuocc_calculation_get_pinned (self->calculation) != NULL)
@@ -132,7 +134,9 @@ apply_extras (CuoccWindow        *self,
     {
       g_autoptr(GFile) file = g_file_new_for_path (session->log);
       GFile *current = cuocc_kernels_panel_get_file (self->kernels_panel);
+      const char *kernel;
 
+      cuocc_kernels_panel_get_chosen (self->kernels_panel, &kernel);
       if (!g_file_query_exists (file, NULL))
         {
           g_autofree char *name = g_filename_display_name (session->log);
@@ -142,7 +146,7 @@ apply_extras (CuoccWindow        *self,
           cuocc_window_show_toast (self, message);
         }
       else if (current == NULL || !g_file_equal (current, file) ||
-               g_strcmp0 (session->kernel, cuocc_kernels_panel_get_chosen_key (self->kernels_panel)) != 0)
+               g_strcmp0 (session->kernel, kernel) != 0)
         cuocc_window_import_file_choosing (self, file, session->kernel);
     }
 }

@@ -137,12 +137,7 @@ paint (const Painter *painter,
   guint columns, rows;
   double graphs_height;
 
-  if (style->background.a > 0)
-    {
-      cairo_rectangle (cr, 0, 0, width, height);
-      plot_set_color (cr, &style->background, 1.0);
-      cairo_fill (cr);
-    }
+  plot_paint_background (cr, style, width, height);
   graphs_height = height - paint_caption (cr, painter->options.caption, style, width, height);
 
   if (painter->heatmap != NULL)

@@ -15,22 +15,14 @@
 #include "cuocc-plot-private.h"
 
 typedef struct {
-  guint index;
-  double width;
-  gboolean shown;                  /* FALSE where it would run into a neighbour or off the edge */
-  double x, y;                     /* where it is shown, its top left */
-  char label[PLOT_LABEL_LEN];
-} HeatLabel;
-
-typedef struct {
   PlotFrame frame;
   PlotRect bar;                    /* the colour scale */
   double bar_label_x;
   guint n_x_labels;
-  HeatLabel x_labels[PLOT_MAX_TICKS];
+  PlotTick x_labels[PLOT_MAX_TICKS];
   guint n_y_labels;
-  HeatLabel y_labels[PLOT_MAX_TICKS];
-  HeatLabel bar_labels[3];
+  PlotTick y_labels[PLOT_MAX_TICKS];
+  PlotTick bar_labels[3];
 } HeatLayout;
 
 /* Viridis, sampled: readable in light and dark, and in grey. */
@@ -71,7 +63,7 @@ heatmap_labels (const gint64    *values,
                 gboolean         vertical,
                 double           line_height,
                 PangoLayout     *measure,
-                HeatLabel       *labels)
+                PlotTick        *labels)
 {
   static const guint strides[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096 };
   gint64 step = n > 1 ? MAX (values[1] - values[0], 1) : 1;
@@ -100,7 +92,7 @@ heatmap_labels (const gint64    *values,
   for (guint i = 0; i < n && count < PLOT_MAX_TICKS; i++)
     if (values[i] % (step * stride) == 0 || (n <= 2 && i == 0))
       {
-        HeatLabel *l = &labels[count++];
+        PlotTick *l = &labels[count++];
 
         l->index = i;
         plot_format_x_tick (kind, values[i], l->label, sizeof l->label);
@@ -110,8 +102,8 @@ heatmap_labels (const gint64    *values,
   return count;
 }
 
-/* Labels that would run into their neighbour or off the edge are not
- * shown; each label is centred on its cell (the bar's on its level). */
+/* Each label is centred on its cell (the bar's on its level); those that
+ * would run into their neighbour or off the edge are not shown. */
 static void
 place_labels (HeatLayout      *layout,
               const CuoccGrid *grid)
@@ -119,42 +111,26 @@ place_labels (HeatLayout      *layout,
   const PlotFrame *f = &layout->frame;
   double cell_width = f->area.width / grid->n_x;
   double cell_height = f->area.height / grid->n_y;
-  double last = -G_MAXDOUBLE;
 
   for (guint k = 0; k < layout->n_x_labels; k++)
-    {
-      HeatLabel *l = &layout->x_labels[k];
+    layout->x_labels[k].center = f->area.x + (layout->x_labels[k].index + 0.5) * cell_width;
+  plot_frame_place_row (f, layout->x_labels, layout->n_x_labels, f->gap);
 
-      l->x = round (f->area.x + (l->index + 0.5) * cell_width - l->width / 2);
-      l->y = f->x_label_y;
-      l->shown = l->x >= last + f->gap && l->x >= 0 && l->x + l->width <= f->width;
-      if (l->shown)
-        last = l->x + l->width;
-    }
-
-  last = G_MAXDOUBLE;
   for (guint k = 0; k < layout->n_y_labels; k++)
     {
-      HeatLabel *l = &layout->y_labels[k];
+      PlotTick *l = &layout->y_labels[k];
 
       l->x = f->y_label_right - l->width;
-      l->shown = plot_frame_label_fits (f, f->area.y + (grid->n_y - 1 - l->index + 0.5) * cell_height,
-                                        last, &l->y);
-      if (l->shown)
-        last = l->y;
+      l->center = f->area.y + (grid->n_y - 1 - l->index + 0.5) * cell_height;
     }
+  plot_frame_place_column (f, layout->y_labels, layout->n_y_labels, 0);
 
-  last = G_MAXDOUBLE;
   for (guint i = 0; i < G_N_ELEMENTS (layout->bar_labels); i++)
     {
-      HeatLabel *l = &layout->bar_labels[i];
-
-      l->x = layout->bar_label_x;
-      l->shown = plot_frame_label_fits (f, layout->bar.y + layout->bar.height * (1.0 - i / 2.0), last, &l->y)
-                 && l->x + l->width <= f->width;
-      if (l->shown)
-        last = l->y;
+      layout->bar_labels[i].x = layout->bar_label_x;
+      layout->bar_labels[i].center = layout->bar.y + layout->bar.height * (1.0 - i / 2.0);
     }
+  plot_frame_place_column (f, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels), 0);
 }
 
 static gboolean
@@ -287,17 +263,6 @@ paint_cells (cairo_t            *cr,
 }
 
 static void
-show_labels (cairo_t         *cr,
-             PlotText        *text,
-             const HeatLabel *labels,
-             guint            n)
-{
-  for (guint k = 0; k < n; k++)
-    if (labels[k].shown)
-      plot_text_show (cr, text, labels[k].label, labels[k].x, labels[k].y);
-}
-
-static void
 paint_bar (cairo_t              *cr,
            PlotText             *text,
            const HeatLayout     *layout,
@@ -316,7 +281,7 @@ paint_bar (cairo_t              *cr,
 
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_set_color (cr, &style->foreground, 0.8);
-  show_labels (cr, text, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels));
+  plot_text_show_labels (cr, text, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels));
 }
 
 static void
@@ -328,8 +293,8 @@ paint_labels (cairo_t              *cr,
 {
   plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_set_color (cr, &style->foreground, 0.8);
-  show_labels (cr, text, layout->x_labels, layout->n_x_labels);
-  show_labels (cr, text, layout->y_labels, layout->n_y_labels);
+  plot_text_show_labels (cr, text, layout->x_labels, layout->n_x_labels);
+  plot_text_show_labels (cr, text, layout->y_labels, layout->n_y_labels);
 
   plot_set_color (cr, &style->foreground, 1.0);
   plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
@@ -350,9 +315,7 @@ outline_cell (cairo_t              *cr,
   double grow = MAX (0, 4 - MIN (cell->width, cell->height)) / 2;
 
   cairo_rectangle (cr, cell->x - grow, cell->y - grow, cell->width + 2 * grow, cell->height + 2 * grow);
-  cairo_set_line_width (cr, width);
-  plot_set_color (cr, color, 1.0);
-  cairo_stroke (cr);
+  plot_stroke (cr, color, 1.0, width);
 }
 
 static void
@@ -415,12 +378,7 @@ cuocc_plot_draw_heatmap (cairo_t              *cr,
   style = plot_style_or_default (style);
   cairo_save (cr);
 
-  if (style->background.a > 0)
-    {
-      cairo_rectangle (cr, 0, 0, width, height);
-      plot_set_color (cr, &style->background, 1.0);
-      cairo_fill (cr);
-    }
+  plot_paint_background (cr, style, width, height);
 
   if (!heatmap_layout (&layout, grid, style, width, height))
     {
@@ -484,8 +442,6 @@ plot_heatmap_text_boxes (const CuoccGrid      *grid,
                          PlotRect             *boxes,
                          guint                 max_boxes)
 {
-  const HeatLabel *rows[] = { NULL, NULL, NULL };
-  guint counts[G_N_ELEMENTS (rows)];
   HeatLayout *layout = g_new0 (HeatLayout, 1);
   guint n = 0;
 
@@ -495,16 +451,10 @@ plot_heatmap_text_boxes (const CuoccGrid      *grid,
       n = plot_frame_text_boxes (&layout->frame, style, plot_heatmap_title (grid->y_kind),
                                  plot_x_title (CUOCC_SERIES_THREADS), plot_x_title (grid->y_kind),
                                  boxes, max_boxes);
-      rows[0] = layout->x_labels;
-      counts[0] = layout->n_x_labels;
-      rows[1] = layout->y_labels;
-      counts[1] = layout->n_y_labels;
-      rows[2] = layout->bar_labels;
-      counts[2] = G_N_ELEMENTS (layout->bar_labels);
-      for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
-        for (guint k = 0; k < counts[r] && n < max_boxes; k++)
-          if (rows[r][k].shown)
-            boxes[n++] = (PlotRect) { rows[r][k].x, rows[r][k].y, rows[r][k].width, layout->frame.line_height };
+      n = plot_frame_label_boxes (&layout->frame, layout->x_labels, layout->n_x_labels, boxes, n, max_boxes);
+      n = plot_frame_label_boxes (&layout->frame, layout->y_labels, layout->n_y_labels, boxes, n, max_boxes);
+      n = plot_frame_label_boxes (&layout->frame, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels),
+                                  boxes, n, max_boxes);
     }
 
   g_free (layout);

@@ -113,18 +113,6 @@ plot_frame_bottom (const PlotFrame *frame,
                 - frame->tick_length - frame->gap * 0.5);
 }
 
-/* Puts a label one line high centred on center_y, at *y; TRUE when it
- * ends at or above limit (the top of the label shown below it). */
-gboolean
-plot_frame_label_fits (const PlotFrame *frame,
-                       double           center_y,
-                       double           limit,
-                       double          *y)
-{
-  *y = round (center_y - frame->line_height / 2);
-  return *y + frame->line_height <= limit;
-}
-
 void
 plot_frame_place (PlotFrame *frame,
                   double     left,
@@ -150,6 +138,52 @@ plot_frame_place (PlotFrame *frame,
   frame->x_label_y = bottom + frame->tick_length + frame->gap * 0.5;
   frame->x_title_y = frame->x_label_y + frame->line_height + frame->gap;
   frame->x_title_center = left + (right - left) / 2;
+}
+
+/* Places a row of labels under the plot area, each centred on its centre,
+ * left to right; a label that would come closer than gap to the last one
+ * shown, or run off the surface, is not shown. */
+void
+plot_frame_place_row (const PlotFrame *frame,
+                      PlotTick        *labels,
+                      guint            n,
+                      double           gap)
+{
+  double last_right = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      PlotTick *l = &labels[i];
+
+      l->x = round (l->center - l->width / 2);
+      l->y = frame->x_label_y;
+      l->shown = l->x >= last_right + gap && l->x >= 0 && l->x + l->width <= frame->width;
+      if (l->shown)
+        last_right = l->x + l->width;
+    }
+}
+
+/* Stacks a column of labels, bottom first, each one line high and centred
+ * on its centre, at the x the caller gave it; a label that would come
+ * closer than gap to the last one shown, or run off the surface's right
+ * edge, is not shown. */
+void
+plot_frame_place_column (const PlotFrame *frame,
+                         PlotTick        *labels,
+                         guint            n,
+                         double           gap)
+{
+  double last_top = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      PlotTick *l = &labels[i];
+
+      l->y = round (l->center - frame->line_height / 2);
+      l->shown = l->y + frame->line_height <= last_top - gap && l->x + l->width <= frame->width;
+      if (l->shown)
+        last_top = l->y;
+    }
 }
 
 /* ----- ticks ----- */
@@ -190,45 +224,11 @@ plot_x_step_candidates (CuoccSeriesKind  kind,
   return n;
 }
 
-/* Labels that would run into their neighbour or off the edge are not shown. */
-static void
-plot_layout_place_x_labels (PlotLayout *layout)
+/* Labels closer than this to their neighbour are not shown. */
+static double
+plot_layout_min_gap (const PlotLayout *layout)
 {
-  const PlotRect *a = &layout->frame.area;
-  double min_gap = layout->frame.font_size * 0.6;
-  double last_right = -G_MAXDOUBLE;
-
-  for (guint i = 0; i < layout->n_x_ticks; i++)
-    {
-      PlotTick *tick = &layout->x_ticks[i];
-
-      tick->x = round (a->x + tick->pos * a->width - tick->width / 2);
-      tick->y = layout->frame.x_label_y;
-      tick->shown = tick->x >= last_right + min_gap && tick->x >= 0
-                    && tick->x + tick->width <= layout->frame.width;
-      if (tick->shown)
-        last_right = tick->x + tick->width;
-    }
-}
-
-static void
-plot_layout_place_y_labels (PlotLayout     *layout,
-                            CuoccPlotYUnit  unit)
-{
-  const PlotRect *a = &layout->frame.area;
-  double min_gap = layout->frame.font_size * 0.6;
-  double last_top = G_MAXDOUBLE;
-
-  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    {
-      PlotTick *tick = &layout->y_ticks[unit][i];
-
-      tick->x = layout->frame.y_label_right - tick->width;
-      tick->shown = plot_frame_label_fits (&layout->frame, a->y + (1.0 - tick->pos) * a->height,
-                                           last_top - min_gap * 0.5, &tick->y);
-      if (tick->shown)
-        last_top = tick->y;
-    }
+  return layout->frame.font_size * 0.6;
 }
 
 static void
@@ -277,11 +277,12 @@ plot_layout_x_ticks (PlotLayout        *layout,
       PlotTick *tick = &layout->x_ticks[layout->n_x_ticks++];
 
       tick->pos = (double) (v - layout->x_lo) / (double) range;
+      tick->center = layout->frame.area.x + tick->pos * layout->frame.area.width;
       plot_format_x_tick (series->kind, v, tick->label, sizeof tick->label);
       plot_measure (measure, tick->label, &tick->width, NULL);
     }
 
-  plot_layout_place_x_labels (layout);
+  plot_frame_place_row (&layout->frame, layout->x_ticks, layout->n_x_ticks, plot_layout_min_gap (layout));
 }
 
 static void
@@ -310,11 +311,13 @@ plot_layout_y_ticks_for (PlotLayout    *layout,
       PlotTick *tick = &layout->y_ticks[unit][(*n_ticks)++];
 
       tick->pos = (double) v / top;
+      tick->center = layout->frame.area.y + (1.0 - tick->pos) * layout->frame.area.height;
       g_snprintf (tick->label, sizeof tick->label, "%d", v);
       plot_measure (measure, tick->label, &tick->width, NULL);
+      tick->x = layout->frame.y_label_right - tick->width;
     }
 
-  plot_layout_place_y_labels (layout, unit);
+  plot_frame_place_column (&layout->frame, layout->y_ticks[unit], *n_ticks, plot_layout_min_gap (layout) * 0.5);
 }
 
 static void
@@ -666,6 +669,23 @@ plot_frame_text_boxes (const PlotFrame      *frame,
   return MIN (max_boxes, G_N_ELEMENTS (found));
 }
 
+/* Adds the rectangles of the labels shown to boxes, which holds n of
+ * max_boxes; returns how many it holds then. */
+guint
+plot_frame_label_boxes (const PlotFrame *frame,
+                        const PlotTick  *labels,
+                        guint            n_labels,
+                        PlotRect        *boxes,
+                        guint            n,
+                        guint            max_boxes)
+{
+  for (guint i = 0; i < n_labels && n < max_boxes; i++)
+    if (labels[i].shown)
+      boxes[n++] = (PlotRect) { labels[i].x, labels[i].y, labels[i].width, frame->line_height };
+
+  return n;
+}
+
 /* Lists the rectangles of every text the drawing shows for unit, the
  * legend's swatches with their labels: what must not overlap. Returns how
  * many it wrote; none where the graph does not fit. */
@@ -680,29 +700,18 @@ plot_layout_text_boxes (const PlotLayout     *layout,
   const PlotFrame *f = &layout->frame;
   guint n;
 
-#define ADD(X, Y, W, H) G_STMT_START { \
-    if (n < max_boxes) \
-      boxes[n++] = (PlotRect) { (X), (Y), (W), (H) }; \
-  } G_STMT_END
-
   if (f->area.width <= 0)
     return 0;
 
   n = plot_frame_text_boxes (f, plot_style_or_default (style), plot_title (series->kind),
                              plot_x_title (series->kind), plot_y_title (unit), boxes, max_boxes);
+  n = plot_frame_label_boxes (f, layout->x_ticks, layout->n_x_ticks, boxes, n, max_boxes);
+  n = plot_frame_label_boxes (f, layout->y_ticks[unit], layout->n_y_ticks[unit], boxes, n, max_boxes);
 
-  for (guint i = 0; i < layout->n_x_ticks; i++)
-    if (layout->x_ticks[i].shown)
-      ADD (layout->x_ticks[i].x, layout->x_ticks[i].y, layout->x_ticks[i].width, f->line_height);
-  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    if (layout->y_ticks[unit][i].shown)
-      ADD (layout->y_ticks[unit][i].x, layout->y_ticks[unit][i].y, layout->y_ticks[unit][i].width, f->line_height);
-
-  for (guint i = 0; layout->legend_rows > 0 && i < layout->n_legend; i++)
-    ADD (layout->legend[i].x, layout->legend[i].y,
-         layout->legend[i].text_x + layout->legend[i].width - layout->legend[i].x, f->line_height);
-
-#undef ADD
+  for (guint i = 0; layout->legend_rows > 0 && i < layout->n_legend && n < max_boxes; i++)
+    boxes[n++] = (PlotRect) { layout->legend[i].x, layout->legend[i].y,
+                              layout->legend[i].text_x + layout->legend[i].width - layout->legend[i].x,
+                              f->line_height };
 
   return n;
 }
@@ -716,13 +725,34 @@ plot_area_contains (const PlotRect *area,
          && y >= area->y && y <= area->y + area->height;
 }
 
+void
+plot_layout_get_area (const PlotLayout *layout,
+                      CuoccPlotArea    *area)
+{
+  *area = (CuoccPlotArea) { layout->frame.area.x, layout->frame.area.y, layout->frame.area.width,
+                            layout->frame.area.height, layout->x_lo, layout->x_hi };
+}
+
+double
+cuocc_plot_area_x_for_value (const CuoccPlotArea *area,
+                             double               value)
+{
+  double fraction;
+
+  g_return_val_if_fail (area != NULL, 0);
+
+  fraction = (value - area->x_lo) / (double) (area->x_hi - area->x_lo);
+  return area->x + CLAMP (fraction, 0.0, 1.0) * area->width;
+}
+
 double
 plot_x_position (const PlotLayout *layout,
                  double            value)
 {
-  double fraction = (value - layout->x_lo) / (double) (layout->x_hi - layout->x_lo);
+  CuoccPlotArea area;
 
-  return layout->frame.area.x + CLAMP (fraction, 0.0, 1.0) * layout->frame.area.width;
+  plot_layout_get_area (layout, &area);
+  return cuocc_plot_area_x_for_value (&area, value);
 }
 
 gint64

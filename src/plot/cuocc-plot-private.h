@@ -28,8 +28,11 @@ typedef struct {
   double x, y, width, height;
 } PlotRect;
 
+/* A tick's label on a graph's axis, or a heatmap's or its colour bar's label. */
 typedef struct {
-  double pos;                      /* 0..1 along the axis */
+  double pos;                      /* a graph's tick: 0..1 along the axis */
+  guint index;                     /* a heatmap's label: its column or row */
+  double center;                   /* where along the axis it is centred */
   double width;                    /* the label's measured width */
   gboolean shown;                  /* FALSE where it would run into a neighbour or off the edge */
   double x, y;                     /* where it is shown, its top left */
@@ -93,10 +96,18 @@ const CuoccPlotStyle *plot_style_or_default  (const CuoccPlotStyle *style);
 void                  plot_set_color         (cairo_t              *cr,
                                               const CuoccPlotColor *color,
                                               double                alpha);
+void                  plot_paint_background  (cairo_t              *cr,
+                                              const CuoccPlotStyle *style,
+                                              double                width,
+                                              double                height);
 const CuoccPlotColor *plot_line_color        (const CuoccPlotStyle *style,
                                               const CuoccSeries    *series,
                                               guint                 index);
 double                plot_line_width        (const CuoccPlotStyle *style);
+void                  plot_stroke            (cairo_t              *cr,
+                                              const CuoccPlotColor *color,
+                                              double                alpha,
+                                              double                width);
 double                plot_config_line_width (const CuoccPlotStyle *style,
                                               const CuoccSeries    *series,
                                               guint                 index);
@@ -134,6 +145,10 @@ void         plot_text_show          (cairo_t              *cr,
                                       const char           *string,
                                       double                x,
                                       double                y);
+void         plot_text_show_labels   (cairo_t              *cr,
+                                      PlotText             *text,
+                                      const PlotTick       *labels,
+                                      guint                 n);
 void         plot_text_show_axis_titles (cairo_t           *cr,
                                          PlotText          *text,
                                          const PlotFrame   *frame,
@@ -203,16 +218,20 @@ double   plot_frame_left     (const PlotFrame      *frame,
 double   plot_frame_top      (const PlotFrame      *frame);
 double   plot_frame_bottom   (const PlotFrame      *frame,
                               double                height);
-gboolean plot_frame_label_fits (const PlotFrame *frame,
-                                double           center_y,
-                                double           limit,
-                                double          *y);
 void     plot_frame_place    (PlotFrame            *frame,
                               double                left,
                               double                right,
                               double                top,
                               double                bottom,
                               double                width);
+void     plot_frame_place_row    (const PlotFrame *frame,
+                                  PlotTick        *labels,
+                                  guint            n,
+                                  double           gap);
+void     plot_frame_place_column (const PlotFrame *frame,
+                                  PlotTick        *labels,
+                                  guint            n,
+                                  double           gap);
 gboolean plot_layout_compute (PlotLayout           *layout,
                               const CuoccSeries    *series,
                               const CuoccPlotStyle *style,
@@ -225,6 +244,12 @@ guint    plot_frame_text_boxes  (const PlotFrame      *frame,
                                  const char           *y_title,
                                  PlotRect             *boxes,
                                  guint                 max_boxes);
+guint    plot_frame_label_boxes (const PlotFrame      *frame,
+                                 const PlotTick       *labels,
+                                 guint                 n_labels,
+                                 PlotRect             *boxes,
+                                 guint                 n,
+                                 guint                 max_boxes);
 guint    plot_layout_text_boxes (const PlotLayout     *layout,
                                  const CuoccSeries    *series,
                                  const CuoccPlotStyle *style,
@@ -236,6 +261,8 @@ void     plot_snap_compute   (const CuoccSeries    *series,
 gint64   plot_snap_value     (const PlotLayout     *layout,
                               const PlotSnap       *snap,
                               double                x);
+void     plot_layout_get_area (const PlotLayout    *layout,
+                               CuoccPlotArea       *area);
 double   plot_x_position     (const PlotLayout     *layout,
                               double                value);
 gboolean plot_area_contains  (const PlotRect       *area,

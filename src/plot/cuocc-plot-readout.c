@@ -154,9 +154,7 @@ plot_paint_readout (cairo_t              *cr,
   rounded_rectangle (cr, box_x + 0.5, box_y + 0.5, box_w - 1, box_h - 1, pad * 0.8);
   plot_set_color (cr, &box, 0.94);
   cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, 1.0);
-  plot_set_color (cr, &style->foreground, 0.25);
-  cairo_stroke (cr);
+  plot_stroke (cr, &style->foreground, 0.25, 1.0);
 
   plot_set_color (cr, &style->foreground, 1.0);
   cairo_move_to (cr, box_x + pad, box_y + pad);

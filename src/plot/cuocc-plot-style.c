@@ -104,6 +104,22 @@ plot_set_color (cairo_t              *cr,
   cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a * alpha);
 }
 
+/* Fills (0, 0, width, height) with the background; a transparent one
+ * leaves the surface as it is. */
+void
+plot_paint_background (cairo_t              *cr,
+                       const CuoccPlotStyle *style,
+                       double                width,
+                       double                height)
+{
+  if (style->background.a > 0)
+    {
+      cairo_rectangle (cr, 0, 0, width, height);
+      plot_set_color (cr, &style->background, 1.0);
+      cairo_fill (cr);
+    }
+}
+
 /* ----- lines ----- */
 
 /* A configuration's place among the series' configurations, largest first:
@@ -159,4 +175,16 @@ plot_config_line_width (const CuoccPlotStyle *style,
   if (line_slot (series, index) > G_N_ELEMENTS (style->other_lines))
     return plot_line_width (style) * 0.45;
   return plot_line_width (style) * 0.8;
+}
+
+/* Strokes the current path width wide in color, alpha times as opaque. */
+void
+plot_stroke (cairo_t              *cr,
+             const CuoccPlotColor *color,
+             double                alpha,
+             double                width)
+{
+  cairo_set_line_width (cr, width);
+  plot_set_color (cr, color, alpha);
+  cairo_stroke (cr);
 }

@@ -199,6 +199,18 @@ plot_text_show (cairo_t    *cr,
   pango_cairo_show_layout (cr, plot_text_layout (text, string));
 }
 
+/* The labels the layout shows, where it placed them. */
+void
+plot_text_show_labels (cairo_t        *cr,
+                       PlotText       *text,
+                       const PlotTick *labels,
+                       guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    if (labels[i].shown)
+      plot_text_show (cr, text, labels[i].label, labels[i].x, labels[i].y);
+}
+
 /* The cached layout of string, or where it is wider than max_width an
  * ellipsized copy, which *copy then holds for the caller to unref. */
 static PangoLayout *

@@ -87,25 +87,25 @@ gboolean cuocc_plot_value_at_styled (const CuoccSeries    *series,
                                      double                y,
                                      gint64               *value);
 
-/* The plot area (inside the axes) the drawing uses for this size; FALSE
- * when the size leaves no room for one. style may be NULL (the default font). */
+/* The plot area (inside the axes) the drawing uses for a size, and the
+ * input values its x axis spans. */
 typedef struct {
   double x, y, width, height;
+  gint64 x_lo, x_hi;
 } CuoccPlotArea;
 
+/* The plot area for this size; FALSE when the size leaves no room for one.
+ * style may be NULL (the default font). */
 gboolean cuocc_plot_get_area (const CuoccSeries    *series,
                               const CuoccPlotStyle *style,
                               double                width,
                               double                height,
                               CuoccPlotArea        *area);
 
-/* Where the input value lies along the x axis, the inverse of value_at. */
-gboolean cuocc_plot_x_for_value (const CuoccSeries    *series,
-                                 const CuoccPlotStyle *style,
-                                 double                width,
-                                 double                height,
-                                 gint64                value,
-                                 double               *x);
+/* Where the input value lies along the area's x axis, the inverse of
+ * value_at; a value outside the axis' range lies at its nearer end. */
+double   cuocc_plot_area_x_for_value (const CuoccPlotArea *area,
+                                      double               value);
 
 /* How an export is drawn; the data drawn are the functions' arguments.
  * Zero-initialised, an export has the y axis in percent, the light style

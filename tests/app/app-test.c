@@ -10,6 +10,8 @@
 
 #include "app-test.h"
 #include "cuocc-compat.h"
+#include "cuocc-gpu-choice.h"
+#include "cuocc-session.h"
 
 static gboolean have_display;
 static char *last_message;
@@ -298,6 +300,119 @@ app_test_window_free (CuoccWindow *window)
   while (g_main_context_iteration (NULL, FALSE))
     ;
   app_test_forget_message ();
+}
+
+void
+app_test_window_finalize (CuoccWindow *window)
+{
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_finalize_object (window);
+}
+
+/* ----- inputs and what comes of them ----- */
+
+void
+app_test_select_gpu (CuoccWindow *window,
+                     const char  *id)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, id, &error));
+  g_assert_no_error (error);
+}
+
+GtkDropDown *
+app_test_gpu_dropdown (CuoccWindow *window)
+{
+  GtkWidget *dropdown = app_test_find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE);
+
+  g_assert_nonnull (dropdown);
+  return GTK_DROP_DOWN (dropdown);
+}
+
+void
+app_test_choose_gpu (CuoccWindow *window,
+                     const char  *id)
+{
+  GtkDropDown *dropdown = app_test_gpu_dropdown (window);
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, id);
+          return;
+        }
+    }
+  g_error ("no GPU %s in the list", id);
+}
+
+void
+app_test_type_into (CuoccWindow *window,
+                    CuoccField   field,
+                    const char  *text)
+{
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
+}
+
+char *
+app_test_session_data (CuoccWindow *window)
+{
+  CuoccSession session = { 0 };
+  char *data;
+
+  cuocc_input_panel_get_session (window->input_panel, &session);
+  data = cuocc_session_to_data (&session, NULL);
+  cuocc_session_clear (&session);
+
+  return data;
+}
+
+GdkTexture *
+app_test_render_widget (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+}
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+app_test_wait_until (CuoccWindow      *window,
+                     AppTestCondition  condition,
+                     gconstpointer     data)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (APP_TEST_TIMEOUT_S, timeout_cb, &timed_out);
+
+  while (!condition (window, data) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (id);
 }
 
 void

@@ -46,6 +46,31 @@ void         app_test_answer_file_chooser (GtkWindow *parent,
 CuoccWindow *app_test_window_new      (void);
 /* Destroys the window and whatever dialogs it opened. */
 void         app_test_window_free     (CuoccWindow *window);
+/* Inputs as a user gives them: a GPU by its id (as the input panel's
+ * search takes it), or picked by its id in the GPU list (the input panel's
+ * first drop-down); text typed into a field. */
+void         app_test_select_gpu      (CuoccWindow *window,
+                                       const char  *id);
+GtkDropDown *app_test_gpu_dropdown    (CuoccWindow *window);
+void         app_test_choose_gpu      (CuoccWindow *window,
+                                       const char  *id);
+void         app_test_type_into       (CuoccWindow *window,
+                                       CuoccField   field,
+                                       const char  *text);
+/* The inputs as a session file would write them. */
+char        *app_test_session_data    (CuoccWindow *window);
+/* The widget as it is drawn now, at its size. */
+GdkTexture  *app_test_render_widget   (GtkWidget   *widget);
+/* Runs the main loop until @condition holds for @window and @data; fails
+ * after APP_TEST_TIMEOUT_S seconds. */
+#define APP_TEST_TIMEOUT_S 20
+typedef gboolean (*AppTestCondition) (CuoccWindow   *window,
+                                      gconstpointer  data);
+void         app_test_wait_until      (CuoccWindow      *window,
+                                       AppTestCondition  condition,
+                                       gconstpointer     data);
+/* Destroys the window and checks that nothing keeps it alive. */
+void         app_test_window_finalize (CuoccWindow *window);
 /* The last message the app showed since app_test_forget_message (): a
  * toast's text, or an error dialog's "heading: body"; NULL for none. */
 const char  *app_test_last_message    (void);

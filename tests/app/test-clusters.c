@@ -10,24 +10,6 @@
 #include "app-test.h"
 
 static void
-choose_gpu (CuoccWindow *window,
-            const char  *id)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, id, &error));
-  g_assert_no_error (error);
-}
-
-static void
-type_into (CuoccWindow *window,
-           CuoccField   field,
-           const char  *text)
-{
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
-}
-
-static void
 type_carveout (CuoccWindow *window,
                const char  *text)
 {
@@ -43,10 +25,10 @@ test_cluster_size (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "NVIDIA H100 SXM5");
-  type_into (window, CUOCC_FIELD_THREADS, "128");
-  type_into (window, CUOCC_FIELD_REGS, "32");
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "32");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 4);
 
@@ -65,7 +47,7 @@ test_cluster_size (void)
   g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current.active_warps, ==, 30);
 
   /* Before 9.0 there are no clusters: the input waits, insensitive, and says why. */
-  choose_gpu (window, "NVIDIA A100 SXM4");
+  app_test_select_gpu (window, "NVIDIA A100 SXM4");
   entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
   g_assert_false (gtk_widget_get_sensitive (entry));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
@@ -75,12 +57,12 @@ test_cluster_size (void)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
 
   /* 12.0 allows 8; 16 is marked and explained. */
-  choose_gpu (window, "NVIDIA GeForce RTX 5090");
+  app_test_select_gpu (window, "NVIDIA GeForce RTX 5090");
   g_assert_true (gtk_widget_get_sensitive (entry));
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "16");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "16");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "8");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "8");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
   app_test_window_free (window);
@@ -101,9 +83,9 @@ test_graph_pick_and_export (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "NVIDIA H100 SXM5");
-  type_into (window, CUOCC_FIELD_THREADS, "128");
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   /* A click on the cluster graph sets the cluster size. */
@@ -120,7 +102,7 @@ test_graph_pick_and_export (void)
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, expected);
 
   /* Exported like the others: the CSV lists every size with its basis. */
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
   g_assert_true (cuocc_window_export_graph (window, "cluster-size", csv_path, NULL));
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
   g_assert_true (g_str_has_prefix (csv, "cluster_size,active_blocks,active_warps,occupancy_pct,clusters_basis\n"
@@ -159,9 +141,9 @@ test_carveout (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "NVIDIA H200");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
-  type_into (window, CUOCC_FIELD_SMEM, "40000");
+  app_test_select_gpu (window, "NVIDIA H200");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_FIELD_SMEM, "40000");
   type_carveout (window, "50");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 50);
@@ -199,8 +181,8 @@ test_session_and_settings (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "NVIDIA H100 SXM5");
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "2");
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "2");
   type_carveout (window, "25");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
@@ -222,7 +204,7 @@ test_session_and_settings (void)
 
   /* A file restores them too, and one that gives both ways of choosing
    * the configuration is refused as a whole. */
-  type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "0");
+  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "0");
   type_carveout (window, "");
   g_assert_true (cuocc_session_load_data (&session, data, strlen (data), &error));
   g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, &error));

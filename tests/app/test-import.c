@@ -15,39 +15,7 @@
 #include "cuocc-compat.h"
 #include "cuocc-window-private.h"
 
-#define TIMEOUT_S 20
-
-
 /* ----- helpers ----- */
-
-
-
-
-static gboolean
-timeout_cb (gpointer user_data)
-{
-  gboolean *timed_out = user_data;
-
-  *timed_out = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-typedef gboolean (*Condition) (CuoccWindow *window, gconstpointer data);
-
-/* Runs the main loop until the condition holds; fails after TIMEOUT_S. */
-static void
-wait_until (CuoccWindow   *window,
-            Condition      condition,
-            gconstpointer  data)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (TIMEOUT_S, timeout_cb, &timed_out);
-
-  while (!condition (window, data) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (id);
-}
 
 static gboolean
 idle_condition (CuoccWindow   *window,
@@ -70,8 +38,6 @@ regs_condition (CuoccWindow   *window,
   return cuocc_calculation_get_have_result (window->calculation) && cuocc_calculation_get_input (window->calculation)->regs == GPOINTER_TO_INT (data);
 }
 
-
-
 static char *
 fixture (const char *name)
 {
@@ -86,7 +52,7 @@ import_path (CuoccWindow *window,
 
   cuocc_window_import_file (window, file);
   g_assert_true (cuocc_kernels_panel_is_busy (window->kernels_panel));
-  wait_until (window, idle_condition, NULL);
+  app_test_wait_until (window, idle_condition, NULL);
 }
 
 static void
@@ -139,7 +105,7 @@ search (CuoccWindow *window,
   Search s = { text, expected };
 
   gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), text);
-  wait_until (window, search_condition, &s);
+  app_test_wait_until (window, search_condition, &s);
 }
 
 /* Chooses the first kernel the search shows for the text. */
@@ -152,7 +118,7 @@ choose (CuoccWindow *window,
 
   search (window, text, G_MAXUINT);
   cuocc_kernels_panel_choose (window->kernels_panel, 0);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_nonnull (k);
   g_assert_nonnull (strstr (k->name, words[0]));
 
@@ -166,29 +132,6 @@ field_value (CuoccWindow *window,
   const char *text = gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, field));
 
   return g_ascii_strtoll (text, NULL, 10);
-}
-
-static char *
-session_data (CuoccWindow *window)
-{
-  CuoccSession session = { 0 };
-  char *data;
-
-  cuocc_input_panel_get_session (window->input_panel, &session);
-  data = cuocc_session_to_data (&session, NULL);
-  cuocc_session_clear (&session);
-
-  return data;
-}
-
-static void
-choose_gpu (CuoccWindow *window,
-            const char  *id)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, id, &error));
-  g_assert_no_error (error);
 }
 
 /* A product, not a compute capability, of the given one. */
@@ -233,7 +176,6 @@ assert_result_is_models (CuoccWindow *window,
   g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, expected.occupancy);
 }
 
-
 /* ----- tests ----- */
 
 static void
@@ -245,7 +187,7 @@ test_ptxas_log (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
+  app_test_select_gpu (window, "Compute capability 8.6");
   g_assert_false (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
 
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
@@ -254,7 +196,7 @@ test_ptxas_log (void)
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
                                          GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel))));
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
 
   /* Demangled names are searched, and so are the mangled ones and the
    * architecture. */
@@ -284,7 +226,7 @@ test_ptxas_log (void)
   g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_loads, ==, 2344);
 
   /* A product of the same compute capability stays chosen. */
-  choose_gpu (window, a100);
+  app_test_select_gpu (window, a100);
   k = choose (window, "bounded");
   g_assert_cmpint (k->regs, ==, 24);
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
@@ -299,14 +241,14 @@ test_ptxas_log (void)
 
   /* A search that hides the chosen kernel does not unchoose it. */
   search (window, "scale", 2);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "bounded(float*, float const*)");
 
   /* Enter in the search chooses the first kernel it shows, even before
    * the entry's delayed search. */
   gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "calls_help");
   g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "activate");
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 11);
 
@@ -334,7 +276,7 @@ test_choose_computes_once (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.0");
+  app_test_select_gpu (window, "Compute capability 8.0");
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   g_signal_connect_swapped (window->calculation, "changed", G_CALLBACK (count_cb), &changed);
 
@@ -374,7 +316,7 @@ test_several_architectures (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, ada);
+  app_test_select_gpu (window, ada);
   import_fixture (window, "resource-usage-multi.log");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
 
@@ -422,14 +364,14 @@ test_several_architectures (void)
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
 
   /* A GPU where nothing of the log runs: the inputs stay, the GPU stays,
    * and the switch is offered. */
-  choose_gpu (window, "Compute capability 6.1");
+  app_test_select_gpu (window, "Compute capability 6.1");
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 40);
   k = choose (window, "heavy sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_NONE);
@@ -442,14 +384,14 @@ test_several_architectures (void)
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 9.0");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, k->regs);
-  g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel)->loaded, ==, CUOCC_LOAD_YES);
+  g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   assert_result_is_models (window, 9, 0);
 
   /* The user picks another GPU: the kernel's entry that loads there is
    * chosen, on that GPU. */
-  choose_gpu (window, ada);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel);
+  app_test_select_gpu (window, ada);
+  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
@@ -472,7 +414,7 @@ test_shared_library (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, ada);
+  app_test_select_gpu (window, ada);
   import_path (window, path);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 15);
 
@@ -506,7 +448,7 @@ test_dynamic_smem (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 9.0");
+  app_test_select_gpu (window, "Compute capability 9.0");
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 256);
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
   cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 8192);
@@ -545,10 +487,10 @@ test_compare_builds (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.0");
+  app_test_select_gpu (window, "Compute capability 8.0");
   import_fixture (window, "resource-usage-multi.log");
   cuocc_kernels_panel_compare_file (window->kernels_panel, file);
-  wait_until (window, idle_condition, NULL);
+  app_test_wait_until (window, idle_condition, NULL);
 
   /* The -maxrregcount=32 build of heavy() had 32 registers, 992 bytes of
    * stack and 2076 + 2344 bytes of spills; the rest of its sm_80 entries are
@@ -579,7 +521,7 @@ test_nsight_compute (void)
   window = app_test_window_new ();
   /* The profile names sm_86: on the H100 the window starts with, it would
    * only offer the switch. */
-  choose_gpu (window, "Compute capability 8.6");
+  app_test_select_gpu (window, "Compute capability 8.6");
   import_fixture (window, "ncu-details-sm86.csv");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 3);
 
@@ -628,7 +570,7 @@ test_bad_files (void)
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   choose (window, "heavy");
   search (window, "", 10);
-  before = session_data (window);
+  before = app_test_session_data (window);
 
   for (guint i = 0; i < G_N_ELEMENTS (files) + 2; i++)
     {
@@ -651,10 +593,10 @@ test_bad_files (void)
       g_test_message ("%s", app_test_last_message ());
       g_assert_nonnull (app_test_last_message ());
       g_assert_nonnull (strstr (app_test_last_message (), "Could not import"));
-      after = session_data (window);
+      after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);
       g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "heavy(float const*, float*)");
+      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "heavy(float const*, float*)");
       g_unlink (path);
     }
 
@@ -675,7 +617,7 @@ test_paste (void)
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), log);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
-  wait_until (window, n_kernels_condition, GUINT_TO_POINTER (10));
+  app_test_wait_until (window, n_kernels_condition, GUINT_TO_POINTER (10));
   g_assert_null (cuocc_kernels_panel_get_file (window->kernels_panel));
   choose (window, "named_barriers");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 3);
@@ -721,7 +663,7 @@ test_drop (void)
   g_value_take_boxed (&value, gdk_file_list_new_from_array (&file, 1));
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
-  wait_until (window, idle_condition, NULL);
+  app_test_wait_until (window, idle_condition, NULL);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
   g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (window->kernels_panel), file));
 
@@ -759,7 +701,7 @@ test_large_log (void)
   g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
 
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
+  app_test_select_gpu (window, "Compute capability 8.6");
   start = last = g_get_monotonic_time ();
   cuocc_window_import_file (window, file);
   while (cuocc_kernels_panel_is_busy (window->kernels_panel))
@@ -878,7 +820,7 @@ test_reread (void)
   g_assert_true (g_file_set_contents (path, log, -1, NULL));
 
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.0");
+  app_test_select_gpu (window, "Compute capability 8.0");
   import_path (window, path);
   choose (window, "bounded");
   search (window, "", 10);
@@ -893,8 +835,8 @@ test_reread (void)
     fputs (rebuilt, f);
     fclose (f);
   }
-  wait_until (window, regs_condition, GINT_TO_POINTER (40));
-  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
+  app_test_wait_until (window, regs_condition, GINT_TO_POINTER (40));
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
   g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
 
   /* Replaced by a shorter log (a new file renamed over the old one):
@@ -902,8 +844,8 @@ test_reread (void)
   cut = strstr (rebuilt, "ptxas info    : Compiling entry function '_Z5heavyPKfPf'");
   g_assert_nonnull (cut);
   g_assert_true (g_file_set_contents (path, cut, -1, NULL));
-  wait_until (window, n_kernels_condition, GUINT_TO_POINTER (4));
-  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, ==, "bounded(float*, float const*)");
+  app_test_wait_until (window, n_kernels_condition, GUINT_TO_POINTER (4));
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
 
   /* A half-written log: a note, and the list stays. */
   app_test_forget_message ();
@@ -917,23 +859,6 @@ test_reread (void)
   app_test_window_free (window);
   g_unlink (path);
   g_rmdir (dir);
-}
-
-static GdkTexture *
-render_widget (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
 }
 
 static void
@@ -954,7 +879,7 @@ test_screenshot (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
   /* A shared library's kernels on an 8.9 GPU: the entries that load, and
    * an entry that another one replaces on this GPU. */
-  choose_gpu (window, ada);
+  app_test_select_gpu (window, ada);
   import_path (window, library);
   choose (window, "scale<float sm_120");
   search (window, "scale", 6);
@@ -968,7 +893,7 @@ test_screenshot (void)
       app_test_wait_for_frame (GTK_WIDGET (window));
       app_test_wait_for_kernels (window);
       app_test_wait_for_frame (GTK_WIDGET (window));
-      texture = render_widget (GTK_WIDGET (window));
+      texture = app_test_render_widget (GTK_WIDGET (window));
       g_assert_true (gdk_texture_save_to_png (texture, path));
       g_test_message ("screenshot: %s", path);
     }
@@ -988,14 +913,10 @@ test_window_finalizes (void)
   choose (window, "heavy");
   /* A read still under way when the window goes. */
   import_fixture (window, "resource-usage-multi.log");
-  cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel));
+  cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel), NULL);
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_finalize_object (window);
+  app_test_window_finalize (window);
 }
 
 int

@@ -123,7 +123,7 @@ kernel_index (CuoccWindow *window,
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       cuocc_kernels_panel_choose (window->kernels_panel, i);
-      if (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, prefix))
+      if (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, prefix))
         return i;
     }
   g_assert_not_reached ();

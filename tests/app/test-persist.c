@@ -10,8 +10,6 @@
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
 
-#define TIMEOUT_S 20
-
 static char *state_dir;
 
 /* ----- helpers ----- */
@@ -23,23 +21,11 @@ state_path (const char *name)
 }
 
 static gboolean
-timeout_cb (gpointer data)
+kernels_read (CuoccWindow   *window,
+              gconstpointer  data)
 {
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_for_kernels (CuoccWindow *window)
-{
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (TIMEOUT_S, timeout_cb, &timed_out);
-
-  while ((cuocc_kernels_panel_is_busy (window->kernels_panel) ||
-          cuocc_kernels_panel_get_n_kernels (window->kernels_panel) == 0) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (id);
+  return !cuocc_kernels_panel_is_busy (window->kernels_panel) &&
+         cuocc_kernels_panel_get_n_kernels (window->kernels_panel) > 0;
 }
 
 /* A window on the settings as they are: no reset, as at a start. */
@@ -125,7 +111,7 @@ assert_the_work (CuoccWindow *window,
    * 65536 / (4 × 1024). */
   g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->result.active_blocks, ==, 16);
 
-  wait_for_kernels (window);
+  app_test_wait_until (window, kernels_read, NULL);
   file = cuocc_kernels_panel_get_file (window->kernels_panel);
   g_assert_nonnull (file);
   {
@@ -133,8 +119,8 @@ assert_the_work (CuoccWindow *window,
 
     g_assert_cmpstr (path, ==, log);
   }
-  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel));
-  g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel)->name, "heavy"));
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, "heavy"));
   /* The kernel's spills reach the advice, without its inputs replacing the
    * ones that were changed after it was chosen. */
   g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, >, 0);
@@ -164,7 +150,7 @@ step_work_and_save (void)
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
   cuocc_window_import_file (window, log_file);
-  wait_for_kernels (window);
+  app_test_wait_until (window, kernels_read, NULL);
   choose_kernel (window, "heavy");
   /* sm_80 code cannot run on the H100 the window starts with: the user
    * switches to its compute capability. */

@@ -27,30 +27,6 @@ show_tuning (CuoccWindow *window)
   app_test_wait_for_frame (GTK_WIDGET (window));
 }
 
-static GtkDropDown *
-gpu_dropdown (CuoccWindow *window)
-{
-  GtkDropDown *dropdown = NULL;
-
-  /* The first drop-down of the input panel is the GPU list. */
-  for (GtkWidget *w = GTK_WIDGET (window->input_panel); w != NULL && dropdown == NULL;)
-    {
-      if (GTK_IS_DROP_DOWN (w))
-        dropdown = GTK_DROP_DOWN (w);
-      else if (gtk_widget_get_first_child (w) != NULL)
-        w = gtk_widget_get_first_child (w);
-      else
-        {
-          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
-            w = gtk_widget_get_parent (w);
-          w = w != NULL ? gtk_widget_get_next_sibling (w) : NULL;
-        }
-    }
-  g_assert_nonnull (dropdown);
-
-  return dropdown;
-}
-
 static guint
 find_gpu_position (GtkDropDown        *dropdown,
                    CuoccGpuChoiceKind  kind,
@@ -71,32 +47,20 @@ find_gpu_position (GtkDropDown        *dropdown,
   return GTK_INVALID_LIST_POSITION;
 }
 
-static void
-choose_gpu (CuoccWindow *window,
-            const char  *id)
+/* A window on this GPU with these inputs. */
+static CuoccWindow *
+kernel_window_new (const char *gpu,
+                   const char *threads,
+                   const char *regs,
+                   const char *smem)
 {
-  GtkDropDown *dropdown = gpu_dropdown (window);
-  GListModel *model = gtk_drop_down_get_model (dropdown);
-  guint position;
+  CuoccWindow *window = app_test_window_new ();
 
-  for (position = 0; position < g_list_model_get_n_items (model); position++)
-    {
-      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, position);
-
-      if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
-        break;
-    }
-  g_assert_cmpuint (position, <, g_list_model_get_n_items (model));
-  gtk_drop_down_set_selected (dropdown, position);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, id);
-}
-
-static void
-type_into (CuoccWindow *window,
-           CuoccField   field,
-           const char  *text)
-{
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
+  app_test_choose_gpu (window, gpu);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, threads);
+  app_test_type_into (window, CUOCC_FIELD_REGS, regs);
+  app_test_type_into (window, CUOCC_FIELD_SMEM, smem);
+  return window;
 }
 
 /* A point of the heatmap widget inside cell (i, j), found with the
@@ -154,11 +118,7 @@ test_advice_apply (void)
   guint computations;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 7.5");
-  type_into (window, CUOCC_FIELD_THREADS, "512");
-  type_into (window, CUOCC_FIELD_REGS, "80");
-  type_into (window, CUOCC_FIELD_SMEM, "0");
+  window = kernel_window_new ("Compute capability 7.5", "512", "80", "0");
   show_tuning (window);
   g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
 
@@ -218,12 +178,8 @@ test_hidden_page (void)
   const CuoccGrid *grid;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
+  window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->stack), ==, "calculator");
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
-  type_into (window, CUOCC_FIELD_REGS, "40");
-  type_into (window, CUOCC_FIELD_SMEM, "0");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   regs = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_REGS);
@@ -239,14 +195,14 @@ test_hidden_page (void)
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 40);
 
   /* Shown, it follows every change. */
-  type_into (window, CUOCC_FIELD_REGS, "72");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "72");
   grid = cuocc_heatmap_view_get_grid (regs);
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
 
   /* Hidden again, it stays as it was until it is shown. */
   adw_view_stack_set_visible_child_name (window->stack, "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
-  type_into (window, CUOCC_FIELD_THREADS, "512");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "512");
   g_assert_true (cuocc_heatmap_view_get_grid (regs) == grid);
   g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
   show_tuning (window);
@@ -269,11 +225,7 @@ test_heatmap_click (void)
   double x, y;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
-  type_into (window, CUOCC_FIELD_REGS, "40");
-  type_into (window, CUOCC_FIELD_SMEM, "0");
+  window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
   show_tuning (window);
 
   regs = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_REGS);
@@ -322,11 +274,7 @@ test_waves (void)
   CuoccWaves waves;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
-  choose_gpu (window, "NVIDIA H100 SXM5");
-  type_into (window, CUOCC_FIELD_THREADS, "128");
-  type_into (window, CUOCC_FIELD_REGS, "37");
-  type_into (window, CUOCC_FIELD_SMEM, "0");
+  window = kernel_window_new ("NVIDIA H100 SXM5", "128", "37", "0");
   show_tuning (window);
 
   view = cuocc_tuning_page_get_waves_view (window->tuning_page);
@@ -342,7 +290,7 @@ test_waves (void)
 
   /* A bare compute capability has no SM count: a message, then the count
    * the user enters. */
-  choose_gpu (window, "Compute capability 9.0");
+  app_test_choose_gpu (window, "Compute capability 9.0");
   g_assert_false (cuocc_waves_view_get_waves (view, NULL));
   g_assert_nonnull (strstr (cuocc_waves_view_get_message (view), "SM"));
   cuocc_waves_view_set_sm_count (view, 132);
@@ -350,7 +298,7 @@ test_waves (void)
   g_assert_cmpint (waves.tail_blocks, ==, 832);
 
   /* Invalid inputs: no waves. */
-  type_into (window, CUOCC_FIELD_THREADS, "0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "0");
   g_assert_false (cuocc_waves_view_get_waves (view, NULL));
 
   app_test_window_free (window);
@@ -363,11 +311,7 @@ test_pin_compare (void)
   CuoccCompareView *view;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
-  type_into (window, CUOCC_FIELD_REGS, "40");
-  type_into (window, CUOCC_FIELD_SMEM, "0");
+  window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
 
   view = cuocc_tuning_page_get_compare_view (window->tuning_page);
   g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
@@ -378,7 +322,7 @@ test_pin_compare (void)
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     g_assert_nonnull (cuocc_graph_get_overlay (window->graphs[i]));
 
-  type_into (window, CUOCC_FIELD_THREADS, "1024");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "1024");
   show_tuning (window);
   g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 0), ==, "256");
   g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 1), ==, "1024");
@@ -412,10 +356,10 @@ test_detect_gpu (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
+  app_test_choose_gpu (window, "Compute capability 8.6");
   before = cuocc_input_panel_get_gpu_id (window->input_panel);
 
-  dropdown = gpu_dropdown (window);
+  dropdown = app_test_gpu_dropdown (window);
   position = find_gpu_position (dropdown, CUOCC_GPU_CHOICE_DETECTED, NULL);
   n = cuocc_detect_gpus (gpus, 1, &error);
   gtk_drop_down_set_selected (dropdown, position);
@@ -448,8 +392,8 @@ test_heatmap_export (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_choose_gpu (window, "Compute capability 8.6");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -467,7 +411,7 @@ test_heatmap_export (void)
     }
 
   /* No result, no heatmap. */
-  type_into (window, CUOCC_FIELD_THREADS, "0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "0");
   {
     g_autoptr(GError) error = NULL;
     g_autofree char *path = g_build_filename (dir, "none.png", NULL);
@@ -519,14 +463,10 @@ test_tuning_screenshot (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
+  window = kernel_window_new ("NVIDIA H100 SXM5", "256", "72", "16384");
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
-  choose_gpu (window, "NVIDIA H100 SXM5");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
-  type_into (window, CUOCC_FIELD_REGS, "72");
-  type_into (window, CUOCC_FIELD_SMEM, "16384");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
-  type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
   show_tuning (window);
 
   for (guint i = 0; i < N; i++)

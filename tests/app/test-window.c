@@ -68,66 +68,6 @@ enum {
   DROPDOWN_SMEM_UNIT,
 };
 
-static void
-choose_gpu (CuoccWindow *window,
-            const char  *id)
-{
-  GtkDropDown *dropdown = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_GPU);
-  GListModel *model = gtk_drop_down_get_model (dropdown);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, i);
-
-      if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
-        {
-          gtk_drop_down_set_selected (dropdown, i);
-          g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, id);
-          return;
-        }
-    }
-
-  g_error ("no GPU %s in the list", id);
-}
-
-static void
-type_into (CuoccWindow *window,
-           CuoccField   field,
-           const char  *text)
-{
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
-}
-
-static char *
-session_data (CuoccWindow *window)
-{
-  CuoccSession session = { 0 };
-  char *data;
-
-  cuocc_input_panel_get_session (window->input_panel, &session);
-  data = cuocc_session_to_data (&session, NULL);
-  cuocc_session_clear (&session);
-
-  return data;
-}
-
-static GdkTexture *
-render_widget (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-}
-
 static double
 texture_luminance (GdkTexture *texture,
                    int         x,
@@ -211,7 +151,7 @@ test_computations (void)
     g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 132);
   }
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 2);
-  choose_gpu (window, "Compute capability 7.0");
+  app_test_choose_gpu (window, "Compute capability 7.0");
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 3);
   /* A value set for the user (a graph clicked, advice applied) replaces
    * the text: one change. */
@@ -222,8 +162,8 @@ test_computations (void)
 
   /* A session: the GPU and every input at once. */
   cuocc_input_panel_get_session (window->input_panel, &session);
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_REGS, "80");
+  app_test_choose_gpu (window, "Compute capability 8.6");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "80");
   n = cuocc_calculation_get_computations (window->calculation);
   g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, n + 1);
@@ -291,19 +231,36 @@ close_other_windows (CuoccWindow *window)
     ;
 }
 
+typedef struct {
+  const char *action;
+  const char *parameter;           /* the action's string parameter, or NULL */
+  const char *name;                /* the file picked */
+  const char *contents;            /* the file's, written before; NULL: the action writes it */
+  const char *message;             /* how the app's last message starts; NULL: none */
+  const char *gpu;                 /* the GPU's name after, or NULL */
+} FileChosen;
+
+/* The action has done what it does with the file (the one without a
+ * message or a GPU saves the session). */
+static gboolean
+file_chosen_done (CuoccWindow   *window,
+                  gconstpointer  data)
+{
+  const FileChosen *c = data;
+
+  if (c->message != NULL)
+    return app_test_last_message () != NULL;
+  if (c->gpu != NULL)
+    return g_strcmp0 (cuocc_calculation_get_gpu (window->calculation)->name, c->gpu) == 0;
+  return window->session_file != NULL;
+}
+
 /* A file picked in an action's chooser goes where the action says; one that
  * fails is named in the heading of an error dialog. */
 static void
 test_file_chosen (void)
 {
-  static const struct {
-    const char *action;
-    const char *parameter;         /* the action's string parameter, or NULL */
-    const char *name;              /* the file picked */
-    const char *contents;          /* the file's, written before; NULL: the action writes it */
-    const char *message;           /* how the app's last message starts; NULL: none */
-    const char *gpu;               /* the GPU's name after, or NULL */
-  } cases[] = {
+  static const FileChosen cases[] = {
     { "win.save-as", NULL, "saved.cuocc", NULL, NULL, NULL },
     { "win.open", NULL, "bad.cuocc", "not a session\n", "Could not open “bad.cuocc”: ", NULL },
     { "win.export-results", NULL, "results.csv", NULL, "Exported “results.csv”", NULL },
@@ -326,7 +283,6 @@ test_file_chosen (void)
     {
       g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
       g_autoptr(GFile) file = g_file_new_for_path (path);
-      gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
 
       g_test_message ("%s %s", cases[i].action, cases[i].name);
       if (cases[i].contents != NULL)
@@ -335,16 +291,7 @@ test_file_chosen (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), cases[i].action,
                                                  cases[i].parameter ? "s" : NULL, cases[i].parameter));
       app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
-      for (;;)
-        {
-          if (cases[i].message != NULL ? app_test_last_message () != NULL
-              : cases[i].gpu != NULL ? g_strcmp0 (cuocc_calculation_get_gpu (window->calculation)->name, cases[i].gpu) == 0
-              : g_file_test (path, G_FILE_TEST_EXISTS))
-            break;
-          g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-          g_main_context_iteration (NULL, FALSE);
-          g_usleep (1000);
-        }
+      app_test_wait_until (window, file_chosen_done, &cases[i]);
       close_other_windows (window);
       if (cases[i].message != NULL)
         {
@@ -389,51 +336,51 @@ test_inputs (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 7.0");
+  app_test_choose_gpu (window, "Compute capability 7.0");
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      type_into (window, CUOCC_FIELD_THREADS, cases[i].threads);
-      type_into (window, CUOCC_FIELD_REGS, cases[i].regs);
+      app_test_type_into (window, CUOCC_FIELD_THREADS, cases[i].threads);
+      app_test_type_into (window, CUOCC_FIELD_REGS, cases[i].regs);
       g_assert_true (cuocc_calculation_get_have_result (window->calculation));
       g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, cases[i].occupancy);
       g_assert_true (cuocc_results_view_row_is_limiting (window->results_view, cases[i].limiter));
     }
 
   /* The explanation names the limit in numbers. */
-  type_into (window, CUOCC_FIELD_THREADS, "128");
-  type_into (window, CUOCC_FIELD_REGS, "37");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "37");
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "Limited by registers"));
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "12 blocks fit"));
   g_assert_false (cuocc_results_view_row_is_limiting (window->results_view, CUOCC_LIMIT_SHARED_MEMORY));
 
   /* Text that is no number is marked where it is typed and not calculated. */
-  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "12x");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "1–1024"));
 
   /* More than the GPU allows is marked, never clamped, and cannot launch. */
-  type_into (window, CUOCC_FIELD_THREADS, "2000");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "2000");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 2000);
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS)), ==, "2000");
 
-  type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
   g_assert_false (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
 
   /* Shared memory in KiB. */
   gtk_drop_down_set_selected (find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_UNIT), 1);
-  type_into (window, CUOCC_FIELD_SMEM, "48");
+  app_test_type_into (window, CUOCC_FIELD_SMEM, "48");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 48 * 1024);
-  type_into (window, CUOCC_FIELD_SMEM, "1.5");
+  app_test_type_into (window, CUOCC_FIELD_SMEM, "1.5");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 1536);
 
   /* The suggested block size is applied with one click. */
-  type_into (window, CUOCC_FIELD_SMEM, "0");
-  type_into (window, CUOCC_FIELD_THREADS, "96");
+  app_test_type_into (window, CUOCC_FIELD_SMEM, "0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "96");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, cuocc_calculation_get_best_block_size (window->calculation));
 
@@ -461,15 +408,15 @@ test_same_ranges_as_cli (void)
       return;
     }
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 7.0");
+  app_test_choose_gpu (window, "Compute capability 7.0");
   threads_range = cuocc_input_range (&cuocc_input_panel_get_gpu (window->input_panel)->cap, CUOCC_INPUT_THREADS);
   regs_range = cuocc_input_range (&cuocc_input_panel_get_gpu (window->input_panel)->cap, CUOCC_INPUT_REGS);
   g_assert_cmpint (threads_range.launch_max, ==, 1024);
   g_assert_cmpint (threads_range.max, ==, 1048576);
   g_assert_cmpint (regs_range.launch_max, ==, 255);
 
-  type_into (window, CUOCC_FIELD_REGS, "300");
-  type_into (window, CUOCC_FIELD_THREADS, "2000");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "300");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "2000");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
   threads = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS));
@@ -480,7 +427,7 @@ test_same_ranges_as_cli (void)
   g_assert_nonnull (strstr (report, "launches 1 to 1024 threads per block, up to 255 registers per thread"));
   g_assert_nonnull (strstr (report, "answers for 1 to 1048576 threads per block"));
 
-  type_into (window, CUOCC_FIELD_THREADS, "1048577");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "1048577");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than cuocc answers for: 1–1048576"));
@@ -513,7 +460,7 @@ test_gpu_changes_smem_configs (void)
       g_autofree char *largest = NULL;
 
       g_assert_nonnull (cap);
-      choose_gpu (window, gpus[i].id);
+      app_test_choose_gpu (window, gpus[i].id);
       model = gtk_drop_down_get_model (configs);
 
       g_assert_cmpuint (g_list_model_get_n_items (model), ==, MAX (cap->n_smem_configs, 1));
@@ -525,7 +472,7 @@ test_gpu_changes_smem_configs (void)
     }
 
   /* Another configuration is used at once. */
-  choose_gpu (window, "Compute capability 7.0");
+  app_test_choose_gpu (window, "Compute capability 7.0");
   gtk_drop_down_set_selected (configs, 1);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
 
@@ -539,7 +486,7 @@ test_graph_click (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.0");
+  app_test_choose_gpu (window, "Compute capability 8.0");
 
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     {
@@ -571,7 +518,7 @@ test_graph_click (void)
     }
 
   /* The arrow keys step along the line. */
-  type_into (window, CUOCC_FIELD_REGS, "32");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "32");
   g_assert_true (cuocc_graph_step (window->graph_regs, 1));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 33);
   g_assert_true (cuocc_graph_step (window->graph_regs, -2));
@@ -598,10 +545,10 @@ test_export (void)
   SKIP_WITHOUT_DISPLAY ();
   dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 7.0");
-  type_into (window, CUOCC_FIELD_THREADS, "128");
-  type_into (window, CUOCC_FIELD_REGS, "37");
-  type_into (window, CUOCC_FIELD_SMEM, "2048");
+  app_test_choose_gpu (window, "Compute capability 7.0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "37");
+  app_test_type_into (window, CUOCC_FIELD_SMEM, "2048");
 
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     {
@@ -733,15 +680,15 @@ test_corrupt_session (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_THREADS, "192");
-  type_into (window, CUOCC_FIELD_REGS, "48");
+  app_test_choose_gpu (window, "Compute capability 8.6");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "192");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "48");
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
       g_autofree char *path = g_strdup_printf ("%s/bad-%u.cuocc", dir, i);
       g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autofree char *before = session_data (window);
+      g_autofree char *before = app_test_session_data (window);
       g_autofree char *occupancy = g_strdup (cuocc_results_view_get_occupancy (window->results_view));
       g_autofree char *after = NULL;
 
@@ -752,7 +699,7 @@ test_corrupt_session (void)
 
       g_assert_nonnull (app_test_last_message ());
       g_assert_nonnull (strstr (app_test_last_message (), "bad-"));
-      after = session_data (window);
+      after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);
       g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, occupancy);
       g_assert_null (window->session_file);
@@ -788,16 +735,16 @@ test_session_roundtrip (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
-  choose_gpu (window, "Compute capability 8.6");
+  app_test_choose_gpu (window, "Compute capability 8.6");
   gtk_drop_down_set_selected (configs, 1);
-  type_into (window, CUOCC_FIELD_THREADS, "96");
-  type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "96");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
 
   g_assert_true (cuocc_window_save_session (window, file, &error));
   g_assert_no_error (error);
 
-  choose_gpu (window, "Compute capability 7.5");
-  type_into (window, CUOCC_FIELD_THREADS, "512");
+  app_test_choose_gpu (window, "Compute capability 7.5");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "512");
 
   g_assert_true (cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
@@ -859,14 +806,14 @@ test_no_stale_limits (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 9.0");
-  type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_choose_gpu (window, "Compute capability 9.0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "9.0"));
 
-  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "12x");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  choose_gpu (window, "Compute capability 8.0");
+  app_test_choose_gpu (window, "Compute capability 8.0");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "8.0"));
   g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, "–");
@@ -1014,7 +961,7 @@ screenshot (CuoccWindow     *window,
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  texture = render_widget (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
   path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);
@@ -1029,21 +976,21 @@ screenshot (CuoccWindow     *window,
     g_assert_cmpfloat (luminance, >, 0.65);
 
   /* A field marked as wrong, and the GPU Data page. */
-  type_into (window, CUOCC_FIELD_THREADS, "12x");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "12x");
   gtk_expander_set_expanded (find_widget (window->input_panel, GTK_TYPE_EXPANDER, 0), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_clear_object (&texture);
   g_free (path);
-  texture = render_widget (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
   path = g_strdup_printf ("%s/invalid-%s", dir ? dir : g_get_tmp_dir (), name);
   g_assert_true (gdk_texture_save_to_png (texture, path));
-  type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
 
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_clear_object (&texture);
   g_free (path);
-  texture = render_widget (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
   path = g_strdup_printf ("%s/gpu-data-%s", dir ? dir : g_get_tmp_dir (), name);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   adw_view_stack_set_visible_child_name (window->stack, "calculator");
@@ -1056,10 +1003,10 @@ test_screenshot (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.6");
-  type_into (window, CUOCC_FIELD_THREADS, "256");
-  type_into (window, CUOCC_FIELD_REGS, "40");
-  type_into (window, CUOCC_FIELD_SMEM, "4096");
+  app_test_choose_gpu (window, "Compute capability 8.6");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_FIELD_SMEM, "4096");
 
   screenshot (window, ADW_COLOR_SCHEME_FORCE_LIGHT, "cuocc-window-light.png", FALSE);
   screenshot (window, ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-window-dark.png", TRUE);
@@ -1096,7 +1043,7 @@ test_redraw_time (void)
       return;
     }
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 9.0");
+  app_test_choose_gpu (window, "Compute capability 9.0");
 
   for (guint i = 0; i < N; i++)
     {
@@ -1131,15 +1078,11 @@ test_window_finalizes (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  choose_gpu (window, "Compute capability 8.0");
-  type_into (window, CUOCC_FIELD_THREADS, "64");
+  app_test_choose_gpu (window, "Compute capability 8.0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "64");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  g_assert_finalize_object (window);
+  app_test_window_finalize (window);
 }
 
 int

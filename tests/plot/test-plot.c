@@ -156,7 +156,7 @@ expected_marker (const CuoccSeries *series,
   CuoccPlotArea area;
 
   g_assert_true (cuocc_plot_get_area (series, NULL, width, height, &area));
-  g_assert_true (cuocc_plot_x_for_value (series, NULL, width, height, series->current_x, x));
+  *x = cuocc_plot_area_x_for_value (&area, series->current_x);
   *y = area.y + (1.0 - (double) series->current.active_warps / series->max_warps) * area.height;
 }
 
@@ -600,7 +600,7 @@ test_value_at_round_trip (void)
             if (v == series->current_x && kinds[k] != CUOCC_SERIES_REGS)
               continue;
 
-            g_assert_true (cuocc_plot_x_for_value (series, NULL, sizes[s].width, sizes[s].height, v, &x));
+            x = cuocc_plot_area_x_for_value (&area, v);
             g_assert_true (cuocc_plot_value_at (series, sizes[s].width, sizes[s].height, x, area.y + area.height / 2, &got));
             g_assert_cmpint (got, ==, v);
           }
@@ -620,7 +620,7 @@ test_value_at_snaps_and_clamps (void)
   g_assert_true (cuocc_plot_get_area (series, NULL, W, H, &area));
 
   /* Between 256 and 288, nearer 256: a warp multiple. */
-  g_assert_true (cuocc_plot_x_for_value (series, NULL, W, H, 256, &x));
+  x = cuocc_plot_area_x_for_value (&area, 256);
   g_assert_true (cuocc_plot_value_at (series, W, H, x + area.width * 10.0 / 1024, area.y + 1, &v));
   g_assert_cmpint (v, ==, 256);
 
@@ -673,7 +673,7 @@ test_value_at_real_series (void)
         gint64 v, expected_step;
 
         g_assert_true (cuocc_plot_get_area (series, NULL, 1200, 700, &area));
-        g_assert_true (cuocc_plot_x_for_value (series, NULL, 1200, 700, line->points[line->n_points - 1].x, &x));
+        x = cuocc_plot_area_x_for_value (&area, line->points[line->n_points - 1].x);
         g_assert_true (cuocc_plot_value_at (series, 1200, 700, x, area.y + area.height / 2, &v));
         g_assert_cmpint (v, ==, series->x_max);
 
@@ -962,6 +962,73 @@ boxes_intersect (const PlotRect *a,
          && a->y < b->y + b->height && b->y < a->y + a->height;
 }
 
+/* Every text box lies inside the width × height surface and overlaps no other. */
+static void
+assert_boxes_apart (const char     *what,
+                    int             width,
+                    int             height,
+                    const PlotRect *boxes,
+                    guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (boxes[i].width, >, 0);
+      g_assert_cmpfloat (boxes[i].x, >=, 0);
+      g_assert_cmpfloat (boxes[i].y, >=, 0);
+      g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, width);
+      g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, height);
+      for (guint j = i + 1; j < n; j++)
+        if (boxes_intersect (&boxes[i], &boxes[j]))
+          g_error ("%s at %d × %d: text boxes %u (%g, %g, %g × %g) and %u (%g, %g, %g × %g) overlap",
+                   what, width, height, i, boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height,
+                   j, boxes[j].x, boxes[j].y, boxes[j].width, boxes[j].height);
+    }
+}
+
+/* A row of labels drops those closer than the gap to the last one shown or
+ * off the surface; a column, stacked bottom up, those that would run into
+ * the one below or off the right edge. Worked by hand: labels 8 wide, one
+ * line 10 high, a 100 wide surface. */
+static void
+test_labels_place (void)
+{
+  PlotFrame frame = { .line_height = 10, .width = 100, .x_label_y = 50 };
+  PlotTick row[] = {
+    { .center = 2, .width = 8 },   /* -2..6: off the left edge */
+    { .center = 10, .width = 8 },  /* 6..14 */
+    { .center = 17, .width = 8 },  /* 13..21: closer than 2 to 14 */
+    { .center = 20, .width = 8 },  /* 16..24: 2 from 14 */
+    { .center = 98, .width = 8 },  /* 94..102: off the right edge */
+  };
+  PlotTick column[] = {
+    { .center = 80, .x = 10, .width = 8 },  /* 75..85 */
+    { .center = 72, .x = 10, .width = 8 },  /* 67..77: runs into 75 */
+    { .center = 70, .x = 10, .width = 8 },  /* 65..75 */
+    { .center = 50, .x = 95, .width = 8 },  /* ends at 103: off the right edge */
+    { .center = 40, .x = 10, .width = 8 },  /* 35..45 */
+  };
+  static const gboolean row_shown[] = { FALSE, TRUE, FALSE, TRUE, FALSE };
+  static const double row_x[] = { -2, 6, 13, 16, 94 };
+  static const gboolean column_shown[] = { TRUE, FALSE, TRUE, FALSE, TRUE };
+  static const double column_y[] = { 75, 67, 65, 45, 35 };
+
+  plot_frame_place_row (&frame, row, G_N_ELEMENTS (row), 2);
+  plot_frame_place_column (&frame, column, G_N_ELEMENTS (column), 0);
+  for (guint i = 0; i < G_N_ELEMENTS (row); i++)
+    {
+      g_assert_cmpint (row[i].shown, ==, row_shown[i]);
+      g_assert_cmpfloat (row[i].x, ==, row_x[i]);
+      g_assert_cmpfloat (row[i].y, ==, 50);
+      g_assert_cmpint (column[i].shown, ==, column_shown[i]);
+      g_assert_cmpfloat (column[i].y, ==, column_y[i]);
+    }
+
+  /* With a gap of 3, 65..75 comes too close to 75 as well. */
+  plot_frame_place_column (&frame, column, G_N_ELEMENTS (column), 3);
+  g_assert_false (column[2].shown);
+  g_assert_true (column[4].shown);
+}
+
 /* Graph text never overlaps at any size a graph gets in a window of
  * 800 × 600 and up (a graph asks for 240 × 160 at least): the title, the
  * axis titles, the tick labels shown and the legend each keep their own
@@ -1002,27 +1069,15 @@ test_text_never_overlaps (void)
             {
               PlotLayout layout;
               PlotRect boxes[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
+              g_autofree char *what = NULL;
               guint n;
 
               g_assert_true (plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
               n = plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
               /* The title, both axis titles and at least two labels a axis. */
               g_assert_cmpuint (n, >=, 7);
-
-              for (guint i = 0; i < n; i++)
-                {
-                  g_assert_cmpfloat (boxes[i].width, >, 0);
-                  g_assert_cmpfloat (boxes[i].x, >=, 0);
-                  g_assert_cmpfloat (boxes[i].y, >=, 0);
-                  g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, sizes[s].width);
-                  g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, sizes[s].height);
-                  for (guint j = i + 1; j < n; j++)
-                    if (boxes_intersect (&boxes[i], &boxes[j]))
-                      g_error ("%s %s at %d × %d: text boxes %u (%g, %g, %g × %g) and %u (%g, %g, %g × %g) overlap",
-                               ccs[c], cuocc_series_kind_name (all_kinds[k]), sizes[s].width, sizes[s].height,
-                               i, boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height,
-                               j, boxes[j].x, boxes[j].y, boxes[j].width, boxes[j].height);
-                }
+              what = g_strdup_printf ("%s %s", ccs[c], cuocc_series_kind_name (all_kinds[k]));
+              assert_boxes_apart (what, sizes[s].width, sizes[s].height, boxes, n);
             }
 
         cuocc_series_free (series);
@@ -1060,22 +1115,11 @@ test_heatmap_text_never_overlaps (void)
             PlotRect boxes[3 * PLOT_MAX_TICKS + 3];
             guint n = plot_heatmap_text_boxes (grid, NULL, sizes[s].width, sizes[s].height,
                                                boxes, G_N_ELEMENTS (boxes));
+            g_autofree char *what = g_strdup_printf ("%s heatmap-%s", ccs[c], cuocc_series_kind_name (y_kinds[k]));
 
             /* The titles, a label on each axis and two on the scale at least. */
             g_assert_cmpuint (n, >=, 7);
-            for (guint i = 0; i < n; i++)
-              {
-                g_assert_cmpfloat (boxes[i].x, >=, 0);
-                g_assert_cmpfloat (boxes[i].y, >=, 0);
-                g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, sizes[s].width);
-                g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, sizes[s].height);
-                for (guint j = i + 1; j < n; j++)
-                  if (boxes_intersect (&boxes[i], &boxes[j]))
-                    g_error ("%s heatmap-%s at %d × %d: text boxes %u (%g, %g, %g × %g) and %u (%g, %g, %g × %g) overlap",
-                             ccs[c], cuocc_series_kind_name (y_kinds[k]), sizes[s].width, sizes[s].height,
-                             i, boxes[i].x, boxes[i].y, boxes[i].width, boxes[i].height,
-                             j, boxes[j].x, boxes[j].y, boxes[j].width, boxes[j].height);
-              }
+            assert_boxes_apart (what, sizes[s].width, sizes[s].height, boxes, n);
           }
 
         cuocc_grid_free (grid);
@@ -1424,6 +1468,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/draw-tiny-and-huge-sizes", test_draw_tiny_and_huge_sizes);
   g_test_add_func ("/cuocc/plot/draw-real-series", test_draw_real_series);
   g_test_add_func ("/cuocc/plot/ticks", test_ticks);
+  g_test_add_func ("/cuocc/plot/labels-place", test_labels_place);
   g_test_add_func ("/cuocc/plot/text-never-overlaps", test_text_never_overlaps);
   g_test_add_func ("/cuocc/plot/heatmap-text-never-overlaps", test_heatmap_text_never_overlaps);
   g_test_add_func ("/cuocc/plot/formats", test_formats);
