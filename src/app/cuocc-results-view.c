@@ -189,19 +189,6 @@ show_resource_row (CuoccResultsView       *self,
 }
 
 static void
-show_resources (CuoccResultsView  *self,
-                const CuoccGpu    *gpu,
-                const CuoccInput  *input,
-                const CuoccResult *result)
-{
-  CuoccResourceRow rows[CUOCC_N_LIMITS];
-
-  cuocc_table_resource_rows (gpu, input, result, rows);
-  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
-    show_resource_row (self, r, &rows[r]);
-}
-
-static void
 show_limits (CuoccResultsView *self,
              const CuoccGpu   *gpu)
 {
@@ -378,6 +365,7 @@ show_result (CuoccResultsView  *self,
              int                best_block_size)
 {
   g_autofree char *warnings = NULL;
+  CuoccResourceRow resources[CUOCC_N_LIMITS];
 
   set_take (self->occupancy_label, cuocc_format_percent (result->occupancy));
   gtk_level_bar_set_value (self->occupancy_bar, result->occupancy);
@@ -400,7 +388,9 @@ show_result (CuoccResultsView  *self,
                                best_block_size));
 
   show_clusters (self, gpu, input, result);
-  show_resources (self, gpu, input, result);
+  cuocc_table_resource_rows (gpu, input, result, resources);
+  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
+    show_resource_row (self, r, &resources[r]);
   show_limits (self, gpu);
 }
 
