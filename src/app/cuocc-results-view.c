@@ -238,56 +238,51 @@ show_limits (CuoccResultsView *self,
   gtk_label_set_label (self->limit_values[LIMIT_CACHING], cap->partitioned_caching ? _("yes") : _("no"));
 }
 
+/* The resource's figures in the words of the allocated resources table. */
 static char *
-explain_limit (const CuoccGpu    *gpu,
-               const CuoccInput  *input,
-               const CuoccResult *result,
-               CuoccLimit         limit)
+format_resource (const CuoccResourceRow *row,
+                 gint64                  value)
 {
-  const CuoccCapability *cap = &gpu->cap;
-  g_autofree char *need = NULL;
-  g_autofree char *have = NULL;
-  CuoccFigureValue barriers;
+  return row->unit == CUOCC_UNIT_BYTES ? cuocc_format_bytes (value) : cuocc_format_count (value);
+}
 
-  switch (limit)
+static char *
+explain_limit (const CuoccResourceRow *row)
+{
+  g_autofree char *need = format_resource (row, row->per_block);
+  g_autofree char *have = format_resource (row, row->per_sm);
+
+  switch (row->limit)
     {
     case CUOCC_LIMIT_WARPS:
-      need = cuocc_format_count (result->warps_per_block);
-      have = cuocc_format_count (cap->max_warps_per_sm);
       return g_strdup_printf (ngettext ("Limited by warps: a block needs %s of the SM’s %s warps, so %d block fits.",
                                         "Limited by warps: a block needs %s of the SM’s %s warps, so %d blocks fit.",
-                                        result->blocks_by_warps),
-                              need, have, result->blocks_by_warps);
+                                        row->blocks),
+                              need, have, row->blocks);
 
     case CUOCC_LIMIT_REGISTERS:
-      need = cuocc_format_count (result->regs_per_block);
-      have = cuocc_format_count (cap->regs_per_sm);
       return g_strdup_printf (ngettext ("Limited by registers: a block needs %s of the SM’s %s registers, so %d block fits.",
                                         "Limited by registers: a block needs %s of the SM’s %s registers, so %d blocks fit.",
-                                        result->blocks_by_regs),
-                              need, have, result->blocks_by_regs);
+                                        row->blocks),
+                              need, have, row->blocks);
 
     case CUOCC_LIMIT_SHARED_MEMORY:
-      need = cuocc_format_bytes (result->smem_per_block);
-      have = cuocc_format_bytes (result->smem_config);
       return g_strdup_printf (ngettext ("Limited by shared memory: a block needs %s of the SM’s %s, so %d block fits.",
                                         "Limited by shared memory: a block needs %s of the SM’s %s, so %d blocks fit.",
-                                        result->blocks_by_smem),
-                              need, have, result->blocks_by_smem);
+                                        row->blocks),
+                              need, have, row->blocks);
 
     case CUOCC_LIMIT_BLOCKS:
       return g_strdup_printf (ngettext ("Limited by the block limit: an SM holds at most %d block.",
                                         "Limited by the block limit: an SM holds at most %d blocks.",
-                                        cap->max_blocks_per_sm),
-                              cap->max_blocks_per_sm);
+                                        (int) row->per_sm),
+                              (int) row->per_sm);
 
     case CUOCC_LIMIT_BARRIERS:
-      cuocc_capability_figure (cap, CUOCC_FIGURE_BARRIERS_PER_SM, &barriers);
-      have = cuocc_format_count (barriers.value);
       return g_strdup_printf (ngettext ("Limited by barriers: a block uses %d of the SM’s %s barriers, so %d block fits.",
                                         "Limited by barriers: a block uses %d of the SM’s %s barriers, so %d blocks fit.",
-                                        result->blocks_by_barriers),
-                              input->barriers, have, result->blocks_by_barriers);
+                                        row->blocks),
+                              (int) row->per_block, have, row->blocks);
 
     default:
       g_assert_not_reached ();
@@ -295,10 +290,9 @@ explain_limit (const CuoccGpu    *gpu,
 }
 
 static void
-show_explanation (CuoccResultsView  *self,
-                  const CuoccGpu    *gpu,
-                  const CuoccInput  *input,
-                  const CuoccResult *result)
+show_explanation (CuoccResultsView       *self,
+                  const CuoccResult      *result,
+                  const CuoccResourceRow *resources)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -306,9 +300,9 @@ show_explanation (CuoccResultsView  *self,
     g_string_append (text, _("This configuration cannot launch."));
 
   for (guint i = 0; i < CUOCC_N_LIMITS; i++)
-    if (result->limiters & (1u << i))
+    if (resources[i].limiting)
       {
-        g_autofree char *sentence = explain_limit (gpu, input, result, 1u << i);
+        g_autofree char *sentence = explain_limit (&resources[i]);
 
         if (text->len > 0)
           g_string_append_c (text, ' ');
@@ -386,7 +380,8 @@ show_result (CuoccResultsView  *self,
   set_take (self->warps_label, cuocc_format_count (result->active_warps));
   set_take (self->blocks_label, cuocc_format_count (result->active_blocks));
 
-  show_explanation (self, gpu, input, result);
+  cuocc_table_resource_rows (gpu, input, result, resources);
+  show_explanation (self, result, resources);
 
   warnings = cuocc_warnings_to_string (gpu, input, result);
   gtk_label_set_label (self->warnings_label, warnings ? warnings : "");
@@ -401,7 +396,6 @@ show_result (CuoccResultsView  *self,
                                best_block_size));
 
   show_clusters (self, gpu, input, result);
-  cuocc_table_resource_rows (gpu, input, result, resources);
   for (guint r = 0; r < CUOCC_N_LIMITS; r++)
     show_resource_row (self, r, &resources[r]);
   show_limits (self, gpu);
