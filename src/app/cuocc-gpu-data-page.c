@@ -47,23 +47,7 @@ G_DEFINE_FINAL_TYPE (CuoccGpuDataPage, cuocc_gpu_data_page, GTK_TYPE_WIDGET)
 static char *cell_sm_version (const CuoccCapability *c) { return g_strdup_printf ("sm_%d%d", c->major, c->minor); }
 static char *cell_arch (const CuoccCapability *c) { return g_strdup (c->architecture); }
 static char *cell_chips (const CuoccCapability *c) { return g_strdup (c->chips); }
-static char *cell_warp_size (const CuoccCapability *c) { return cuocc_format_count (c->warp_size); }
-static char *cell_warps (const CuoccCapability *c) { return cuocc_format_count (c->max_warps_per_sm); }
-static char *cell_threads_sm (const CuoccCapability *c) { return cuocc_format_count ((gint64) c->max_warps_per_sm * c->warp_size); }
-static char *cell_blocks (const CuoccCapability *c) { return cuocc_format_count (c->max_blocks_per_sm); }
-static char *cell_threads_block (const CuoccCapability *c) { return cuocc_format_count (c->max_threads_per_block); }
-static char *cell_regs_sm (const CuoccCapability *c) { return cuocc_format_count (c->regs_per_sm); }
-static char *cell_regs_block (const CuoccCapability *c) { return cuocc_format_count (c->max_regs_per_block); }
-static char *cell_regs_thread (const CuoccCapability *c) { return cuocc_format_count (c->max_regs_per_thread); }
-static char *cell_reg_unit (const CuoccCapability *c) { return cuocc_format_count (c->reg_alloc_unit); }
 static char *cell_reg_gran (const CuoccCapability *c) { return g_strdup (c->reg_alloc_granularity == CUOCC_ALLOC_WARP ? _("warp") : _("block")); }
-static char *cell_warp_gran (const CuoccCapability *c) { return c->warp_alloc_granularity > 0 ? cuocc_format_count (c->warp_alloc_granularity) : g_strdup ("–"); }
-static char *cell_partitions (const CuoccCapability *c) { return c->sub_partitions > 0 ? cuocc_format_count (c->sub_partitions) : g_strdup ("–"); }
-static char *cell_smem_sm (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_per_sm); }
-static char *cell_smem_block (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_per_block); }
-static char *cell_smem_optin (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_per_block_optin); }
-static char *cell_smem_reserved (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_reserved_per_block); }
-static char *cell_smem_unit (const CuoccCapability *c) { return cuocc_format_bytes (c->smem_alloc_unit); }
 static char *cell_caching (const CuoccCapability *c) { return g_strdup (c->partitioned_caching ? _("yes") : _("no")); }
 
 static char *
@@ -77,64 +61,59 @@ cell_smem_configs (const CuoccCapability *c)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static char *
-cell_barriers (const CuoccCapability *c)
-{
-  if (c->barriers_per_block_slot == 0)
-    return g_strdup ("–");
-
-  return cuocc_format_count ((gint64) c->barriers_per_block_slot * c->max_blocks_per_sm);
-}
-
-static char *
-cell_cluster_size (const CuoccCapability *c)
-{
-  if (c->max_cluster_size <= 0)
-    return g_strdup ("–");
-  return cuocc_format_count (c->max_cluster_size);
-}
-
-static char *
-cell_cluster_blocks (const CuoccCapability *c)
-{
-  if (c->max_cluster_size <= 0)
-    return g_strdup ("–");
-  if (c->cluster_cap_source == NULL)
-    return g_strdup_printf ("%d*", c->cluster_max_blocks_per_sm);
-  return cuocc_format_count (c->cluster_max_blocks_per_sm);
-}
-
+/* A row: a figure in words (cell), or one of cuocc_capability_figure's. */
 static const struct {
   const char *name;
   CellFunc cell;
+  CuoccFigure figure;
   gboolean wrap;                   /* a list, in lines instead of one wide column */
 } rows[] = {
   { N_("SM version"), cell_sm_version },
   { N_("Architecture"), cell_arch },
-  { N_("Chips"), cell_chips, TRUE },
-  { N_("Threads per warp"), cell_warp_size },
-  { N_("Max warps per SM"), cell_warps },
-  { N_("Max threads per SM"), cell_threads_sm },
-  { N_("Max blocks per SM"), cell_blocks },
-  { N_("Max threads per block"), cell_threads_block },
-  { N_("Registers per SM"), cell_regs_sm },
-  { N_("Max registers per block"), cell_regs_block },
-  { N_("Max registers per thread"), cell_regs_thread },
-  { N_("Register allocation unit"), cell_reg_unit },
+  { N_("Chips"), cell_chips, .wrap = TRUE },
+  { N_("Threads per warp"), NULL, CUOCC_FIGURE_WARP_SIZE },
+  { N_("Max warps per SM"), NULL, CUOCC_FIGURE_MAX_WARPS_PER_SM },
+  { N_("Max threads per SM"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_SM },
+  { N_("Max blocks per SM"), NULL, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
+  { N_("Max threads per block"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
+  { N_("Registers per SM"), NULL, CUOCC_FIGURE_REGS_PER_SM },
+  { N_("Max registers per block"), NULL, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
+  { N_("Max registers per thread"), NULL, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
+  { N_("Register allocation unit"), NULL, CUOCC_FIGURE_REG_ALLOC_UNIT },
   { N_("Register allocation granularity"), cell_reg_gran },
-  { N_("Warp allocation granularity"), cell_warp_gran },
-  { N_("SM sub-partitions"), cell_partitions },
-  { N_("Shared memory per SM"), cell_smem_sm },
-  { N_("Shared memory configurations (KiB)"), cell_smem_configs, TRUE },
-  { N_("Max shared memory per block"), cell_smem_block },
-  { N_("… with opt-in"), cell_smem_optin },
-  { N_("Reserved shared memory per block"), cell_smem_reserved },
-  { N_("Shared memory allocation unit"), cell_smem_unit },
-  { N_("Barriers per SM"), cell_barriers },
+  { N_("Warp allocation granularity"), NULL, CUOCC_FIGURE_WARP_ALLOC_GRANULARITY },
+  { N_("SM sub-partitions"), NULL, CUOCC_FIGURE_SUB_PARTITIONS },
+  { N_("Shared memory per SM"), NULL, CUOCC_FIGURE_SMEM_PER_SM },
+  { N_("Shared memory configurations (KiB)"), cell_smem_configs, .wrap = TRUE },
+  { N_("Max shared memory per block"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK },
+  { N_("… with opt-in"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN },
+  { N_("Reserved shared memory per block"), NULL, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
+  { N_("Shared memory allocation unit"), NULL, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
+  { N_("Barriers per SM"), NULL, CUOCC_FIGURE_BARRIERS_PER_SM },
   { N_("Partitioned global caching"), cell_caching },
-  { N_("Max cluster size"), cell_cluster_size },
-  { N_("Cluster blocks per SM (*: assumed)"), cell_cluster_blocks },
+  { N_("Max cluster size"), NULL, CUOCC_FIGURE_MAX_CLUSTER_SIZE },
+  { N_("Cluster blocks per SM (*: assumed)"), NULL, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM },
 };
+
+/* Grouped digits, sizes in KiB; a dash where the capability has no such
+ * thing, or none of a count (sub-partitions before 3.0). */
+static char *
+cell_text (guint                  row,
+           const CuoccCapability *cap)
+{
+  CuoccFigureValue value;
+  g_autofree char *number = NULL;
+
+  if (rows[row].cell != NULL)
+    return rows[row].cell (cap);
+  cuocc_capability_figure (cap, rows[row].figure, &value);
+  if (value.absent || (value.unit == CUOCC_UNIT_COUNT && value.value == 0))
+    return g_strdup ("–");
+  if (value.unit == CUOCC_UNIT_BYTES)
+    return cuocc_format_bytes (value.value);
+  number = cuocc_format_count (value.value);
+  return value.assumed ? g_strconcat (number, "*", NULL) : g_steal_pointer (&number);
+}
 
 /* A list ("GA100, GA102, …") in lines of about @width characters, broken
  * after its commas. The lines are the page's own rather than the label's
@@ -215,7 +194,7 @@ build_table (CuoccGpuDataPage *self)
 
       for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
         {
-          g_autofree char *text = rows[r].cell (&caps[c]);
+          g_autofree char *text = cell_text (r, &caps[c]);
 
           GtkWidget *cell = cell_new (text, 1, "numeric");
 

@@ -60,7 +60,6 @@ struct _CuoccResultsView
 
   GtkWidget *resource_rows[CUOCC_N_LIMITS][N_COLUMNS + 1];
   GtkLabel *limit_values[N_LIMIT_ROWS];
-  guint limiters;
 
   CuoccCalculation *calculation;
 };
@@ -90,9 +89,6 @@ cell_new (const char *text,
 static void
 build_resources_grid (CuoccResultsView *self)
 {
-  static const char *rows[CUOCC_N_LIMITS] = {
-    N_("Warps"), N_("Registers"), N_("Shared memory"), N_("Blocks"), N_("Barriers"),
-  };
   static const char *columns[N_COLUMNS] = {
     N_("Per block"), N_("Limit per SM"), N_("Blocks per SM"),
   };
@@ -103,7 +99,7 @@ build_resources_grid (CuoccResultsView *self)
   for (guint r = 0; r < CUOCC_N_LIMITS; r++)
     for (guint c = 0; c <= N_COLUMNS; c++)
       {
-        GtkWidget *cell = cell_new (c == 0 ? _(rows[r]) : "", c == 0 ? 0 : 1, c == 0 ? NULL : "numeric");
+        GtkWidget *cell = c == 0 ? cell_new (cuocc_limit_title (1u << r), 0, NULL) : cell_new ("", 1, "numeric");
 
         gtk_widget_set_hexpand (cell, c == 0);
         self->resource_rows[r][c] = cell;
@@ -156,54 +152,40 @@ set_take (GtkLabel *label,
 }
 
 static void
-set_resource_row (CuoccResultsView *self,
-                  guint             row,
-                  char             *per_block,
-                  char             *limit,
-                  int               blocks)
+set_resource_cells (CuoccResultsView *self,
+                    guint             row,
+                    char             *per_block,
+                    char             *per_sm,
+                    char             *blocks,
+                    gboolean          limiting)
 {
-  set_take (GTK_LABEL (self->resource_rows[row][1]), per_block);
-  set_take (GTK_LABEL (self->resource_rows[row][2]), limit);
-  set_take (GTK_LABEL (self->resource_rows[row][3]), cuocc_format_blocks (blocks));
+  GtkWidget **cells = self->resource_rows[row];
+
+  set_take (GTK_LABEL (cells[1]), per_block);
+  set_take (GTK_LABEL (cells[2]), per_sm);
+  set_take (GTK_LABEL (cells[3]), blocks);
 
   for (guint c = 0; c <= N_COLUMNS; c++)
     {
-      if (self->limiters & (1u << row))
-        gtk_widget_add_css_class (self->resource_rows[row][c], "limiting");
+      if (limiting)
+        gtk_widget_add_css_class (cells[c], "limiting");
       else
-        gtk_widget_remove_css_class (self->resource_rows[row][c], "limiting");
+        gtk_widget_remove_css_class (cells[c], "limiting");
     }
 
-  gtk_widget_set_tooltip_text (self->resource_rows[row][0],
-                               self->limiters & (1u << row) ? _("This limits the occupancy") : NULL);
-}
-
-static int
-barriers_per_sm (const CuoccCapability *cap)
-{
-  return cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+  gtk_widget_set_tooltip_text (cells[0], limiting ? _("This limits the occupancy") : NULL);
 }
 
 static void
-show_resources (CuoccResultsView  *self,
-                const CuoccGpu    *gpu,
-                const CuoccInput  *input,
-                const CuoccResult *result)
+show_resource_row (CuoccResultsView       *self,
+                   guint                   row,
+                   const CuoccResourceRow *resource)
 {
-  const CuoccCapability *cap = &gpu->cap;
+  char *(*format) (gint64) = resource->unit == CUOCC_UNIT_BYTES ? cuocc_format_bytes : cuocc_format_count;
 
-  set_resource_row (self, 0, cuocc_format_count (result->warps_per_block),
-                    cuocc_format_count (cap->max_warps_per_sm), result->blocks_by_warps);
-  set_resource_row (self, 1, cuocc_format_count (result->regs_per_block),
-                    cuocc_format_count (cap->regs_per_sm), result->blocks_by_regs);
-  set_resource_row (self, 2, cuocc_format_bytes (result->smem_per_block),
-                    cuocc_format_bytes (result->smem_config), result->blocks_by_smem);
-  set_resource_row (self, 3, cuocc_format_count (1),
-                    cuocc_format_count (cap->max_blocks_per_sm), result->blocks_by_blocks);
-  set_resource_row (self, 4, cuocc_format_count (input->barriers),
-                    cap->barriers_per_block_slot > 0 ? cuocc_format_count (barriers_per_sm (cap))
-                                                     : g_strdup (_("no limit")),
-                    result->blocks_by_barriers);
+  set_resource_cells (self, row, format (resource->per_block),
+                      resource->per_sm == CUOCC_UNLIMITED ? g_strdup (_("no limit")) : format (resource->per_sm),
+                      cuocc_format_blocks (resource->blocks), resource->limiting);
 }
 
 static void
@@ -252,6 +234,7 @@ explain_limit (const CuoccGpu    *gpu,
   const CuoccCapability *cap = &gpu->cap;
   g_autofree char *need = NULL;
   g_autofree char *have = NULL;
+  CuoccFigureValue barriers;
 
   switch (limit)
     {
@@ -286,7 +269,8 @@ explain_limit (const CuoccGpu    *gpu,
                               cap->max_blocks_per_sm);
 
     case CUOCC_LIMIT_BARRIERS:
-      have = cuocc_format_count (barriers_per_sm (cap));
+      cuocc_capability_figure (cap, CUOCC_FIGURE_BARRIERS_PER_SM, &barriers);
+      have = cuocc_format_count (barriers.value);
       return g_strdup_printf (ngettext ("Limited by barriers: a block uses %d of the SM’s %s barriers, so %d block fits.",
                                         "Limited by barriers: a block uses %d of the SM’s %s barriers, so %d blocks fit.",
                                         result->blocks_by_barriers),
@@ -381,8 +365,7 @@ show_result (CuoccResultsView  *self,
              int                best_block_size)
 {
   g_autofree char *warnings = NULL;
-
-  self->limiters = result->limiters;
+  CuoccResourceRow resources[CUOCC_N_LIMITS];
 
   set_take (self->occupancy_label, cuocc_format_percent (result->occupancy));
   gtk_level_bar_set_value (self->occupancy_bar, result->occupancy);
@@ -405,7 +388,9 @@ show_result (CuoccResultsView  *self,
                                best_block_size));
 
   show_clusters (self, gpu, input, result);
-  show_resources (self, gpu, input, result);
+  cuocc_table_resource_rows (gpu, input, result, resources);
+  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
+    show_resource_row (self, r, &resources[r]);
   show_limits (self, gpu);
 }
 
@@ -425,11 +410,8 @@ show_error (CuoccResultsView *self,
   gtk_widget_set_visible (self->best_box, FALSE);
 
   /* No figures from an earlier calculation stay beside the message. */
-  self->limiters = 0;
   for (guint r = 0; r < CUOCC_N_LIMITS; r++)
-    set_resource_row (self, r, g_strdup ("–"), g_strdup ("–"), CUOCC_UNLIMITED);
-  for (guint r = 0; r < CUOCC_N_LIMITS; r++)
-    gtk_label_set_label (GTK_LABEL (self->resource_rows[r][3]), "–");
+    set_resource_cells (self, r, g_strdup ("–"), g_strdup ("–"), g_strdup ("–"), FALSE);
 }
 
 /* ----- callbacks ----- */

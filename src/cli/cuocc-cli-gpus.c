@@ -13,34 +13,16 @@
 #define COLUMN_WIDTH 11
 #define COLUMNS_PER_BLOCK 8
 
-typedef char *(*FigureFunc) (const CuoccCapability *cap);
+typedef char *(*WordsFunc) (const CuoccCapability *cap);
 
+/* A row of the table: a figure in words, or one of cuocc_capability_figure's. */
 typedef struct {
   const char *label;
-  FigureFunc figure;
+  WordsFunc words;
+  CuoccFigure figure;
 } Figure;
 
 /* ----- helpers ----- */
-
-#define INT_FIGURE(func, expr) \
-  static char *func (const CuoccCapability *cap) { return g_strdup_printf ("%d", (expr)); }
-
-INT_FIGURE (fig_warp_size, cap->warp_size)
-INT_FIGURE (fig_max_threads_per_block, cap->max_threads_per_block)
-INT_FIGURE (fig_max_warps_per_sm, cap->max_warps_per_sm)
-INT_FIGURE (fig_max_threads_per_sm, cap->max_warps_per_sm * cap->warp_size)
-INT_FIGURE (fig_max_blocks_per_sm, cap->max_blocks_per_sm)
-INT_FIGURE (fig_regs_per_sm, cap->regs_per_sm)
-INT_FIGURE (fig_max_regs_per_block, cap->max_regs_per_block)
-INT_FIGURE (fig_max_regs_per_thread, cap->max_regs_per_thread)
-INT_FIGURE (fig_reg_alloc_unit, cap->reg_alloc_unit)
-INT_FIGURE (fig_warp_alloc_granularity, cap->warp_alloc_granularity)
-INT_FIGURE (fig_sub_partitions, cap->sub_partitions)
-INT_FIGURE (fig_smem_per_sm, cap->smem_per_sm)
-INT_FIGURE (fig_smem_per_block, cap->smem_per_block)
-INT_FIGURE (fig_smem_per_block_optin, cap->smem_per_block_optin)
-INT_FIGURE (fig_smem_reserved, cap->smem_reserved_per_block)
-INT_FIGURE (fig_smem_alloc_unit, cap->smem_alloc_unit)
 
 static char *
 fig_cc (const CuoccCapability *cap)
@@ -61,62 +43,51 @@ fig_reg_granularity (const CuoccCapability *cap)
 }
 
 static char *
-fig_barriers (const CuoccCapability *cap)
-{
-  if (cap->barriers_per_block_slot <= 0)
-    return g_strdup ("-");
-  return g_strdup_printf ("%d", cap->barriers_per_block_slot * cap->max_blocks_per_sm);
-}
-
-static char *
 fig_caching (const CuoccCapability *cap)
 {
   return g_strdup (cap->partitioned_caching ? _("yes") : _("no"));
 }
 
-static char *
-fig_cluster_size (const CuoccCapability *cap)
-{
-  if (cap->max_cluster_size <= 0)
-    return g_strdup ("-");
-  return g_strdup_printf ("%d", cap->max_cluster_size);
-}
-
-static char *
-fig_cluster_blocks (const CuoccCapability *cap)
-{
-  if (cap->max_cluster_size <= 0)
-    return g_strdup ("-");
-  if (cap->cluster_cap_source == NULL)
-    return g_strdup_printf ("%d*", cap->cluster_max_blocks_per_sm);
-  return g_strdup_printf ("%d", cap->cluster_max_blocks_per_sm);
-}
-
 static const Figure figures[] = {
   { N_("Compute capability"), fig_cc },
   { N_("Architecture"), fig_architecture },
-  { N_("Threads per warp"), fig_warp_size },
-  { N_("Max threads per block"), fig_max_threads_per_block },
-  { N_("Max warps per SM"), fig_max_warps_per_sm },
-  { N_("Max threads per SM"), fig_max_threads_per_sm },
-  { N_("Max thread blocks per SM"), fig_max_blocks_per_sm },
-  { N_("Registers per SM"), fig_regs_per_sm },
-  { N_("Max registers per block"), fig_max_regs_per_block },
-  { N_("Max registers per thread"), fig_max_regs_per_thread },
-  { N_("Register allocation unit"), fig_reg_alloc_unit },
+  { N_("Threads per warp"), NULL, CUOCC_FIGURE_WARP_SIZE },
+  { N_("Max threads per block"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
+  { N_("Max warps per SM"), NULL, CUOCC_FIGURE_MAX_WARPS_PER_SM },
+  { N_("Max threads per SM"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_SM },
+  { N_("Max thread blocks per SM"), NULL, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
+  { N_("Registers per SM"), NULL, CUOCC_FIGURE_REGS_PER_SM },
+  { N_("Max registers per block"), NULL, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
+  { N_("Max registers per thread"), NULL, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
+  { N_("Register allocation unit"), NULL, CUOCC_FIGURE_REG_ALLOC_UNIT },
   { N_("Register allocation granularity"), fig_reg_granularity },
-  { N_("Warp allocation granularity"), fig_warp_alloc_granularity },
-  { N_("SM sub-partitions"), fig_sub_partitions },
-  { N_("Shared memory per SM (bytes)"), fig_smem_per_sm },
-  { N_("Max shared memory per block"), fig_smem_per_block },
-  { N_("… with opt-in"), fig_smem_per_block_optin },
-  { N_("Shared memory reserved per block"), fig_smem_reserved },
-  { N_("Shared memory allocation unit"), fig_smem_alloc_unit },
-  { N_("Barriers per SM"), fig_barriers },
+  { N_("Warp allocation granularity"), NULL, CUOCC_FIGURE_WARP_ALLOC_GRANULARITY },
+  { N_("SM sub-partitions"), NULL, CUOCC_FIGURE_SUB_PARTITIONS },
+  { N_("Shared memory per SM (bytes)"), NULL, CUOCC_FIGURE_SMEM_PER_SM },
+  { N_("Max shared memory per block"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK },
+  { N_("… with opt-in"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN },
+  { N_("Shared memory reserved per block"), NULL, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
+  { N_("Shared memory allocation unit"), NULL, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
+  { N_("Barriers per SM"), NULL, CUOCC_FIGURE_BARRIERS_PER_SM },
   { N_("Partitioned global caching"), fig_caching },
-  { N_("Max cluster size"), fig_cluster_size },
-  { N_("Cluster blocks per SM (*: assumed)"), fig_cluster_blocks },
+  { N_("Max cluster size"), NULL, CUOCC_FIGURE_MAX_CLUSTER_SIZE },
+  { N_("Cluster blocks per SM (*: assumed)"), NULL, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM },
 };
+
+/* Plain digits, bytes included; "-" where the capability has no such thing. */
+static char *
+figure_text (const Figure          *figure,
+             const CuoccCapability *cap)
+{
+  CuoccFigureValue value;
+
+  if (figure->words != NULL)
+    return figure->words (cap);
+  cuocc_capability_figure (cap, figure->figure, &value);
+  if (value.absent)
+    return g_strdup ("-");
+  return g_strdup_printf ("%" G_GINT64_FORMAT "%s", value.value, value.assumed ? "*" : "");
+}
 
 static void
 append_block (GString                      *out,
@@ -128,7 +99,7 @@ append_block (GString                      *out,
       cli_append_padded (out, _(figures[f].label), LABEL_WIDTH, FALSE);
       for (guint i = 0; i < n_caps; i++)
         {
-          g_autofree char *value = figures[f].figure (caps[i]);
+          g_autofree char *value = figure_text (&figures[f], caps[i]);
 
           cli_append_padded (out, value, COLUMN_WIDTH, TRUE);
         }

@@ -108,24 +108,27 @@ format_limit (gint64 value)
   return g_strdup_printf ("%" G_GINT64_FORMAT, value);
 }
 
-static void
-append_resource (GString    *out,
-                 const char *label,
-                 char       *per_block,
-                 char       *limit,
-                 int         blocks,
-                 gboolean    limiter)
+/* Translatable strings cannot hold G_GINT64_FORMAT, so counts go in as text. */
+static char *
+int64_text (gint64 value)
 {
-  g_autofree char *per_block_owned = per_block;
-  g_autofree char *limit_owned = limit;
-  g_autofree char *blocks_text = format_limit (blocks);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+}
+
+static void
+append_resource (GString                *out,
+                 const CuoccResourceRow *row)
+{
+  g_autofree char *per_block = int64_text (row->per_block);
+  g_autofree char *per_sm = row->per_sm == CUOCC_UNLIMITED ? g_strdup ("-") : int64_text (row->per_sm);
+  g_autofree char *blocks = format_limit (row->blocks);
 
   g_string_append (out, "  ");
-  cli_append_padded (out, label, 18, FALSE);
+  cli_append_padded (out, row->name, 18, FALSE);
   cli_append_padded (out, per_block, CELL_WIDTH, TRUE);
-  cli_append_padded (out, limit, CELL_WIDTH, TRUE);
-  cli_append_padded (out, blocks_text, CELL_WIDTH, TRUE);
-  if (limiter)
+  cli_append_padded (out, per_sm, CELL_WIDTH, TRUE);
+  cli_append_padded (out, blocks, CELL_WIDTH, TRUE);
+  if (row->limiting)
     g_string_append (out, _("  <- limiter"));
   g_string_append_c (out, '\n');
 }
@@ -136,8 +139,7 @@ append_resources (GString           *out,
                   const CuoccInput  *input,
                   const CuoccResult *result)
 {
-  const CuoccCapability *cap = &gpu->cap;
-  gint64 barrier_limit = (gint64) cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+  CuoccResourceRow rows[CUOCC_N_LIMITS];
 
   g_string_append_printf (out, "\n%s\n", _("Allocated resources"));
   g_string_append (out, "  ");
@@ -147,33 +149,9 @@ append_resources (GString           *out,
   cli_append_padded (out, _("Blocks per SM"), CELL_WIDTH, TRUE);
   g_string_append_c (out, '\n');
 
-  append_resource (out, _("Warps"),
-                   g_strdup_printf ("%d", result->warps_per_block),
-                   g_strdup_printf ("%d", cap->max_warps_per_sm),
-                   result->blocks_by_warps, result->limiters & CUOCC_LIMIT_WARPS);
-  append_resource (out, _("Registers"),
-                   g_strdup_printf ("%d", result->regs_per_block),
-                   g_strdup_printf ("%d", cap->regs_per_sm),
-                   result->blocks_by_regs, result->limiters & CUOCC_LIMIT_REGISTERS);
-  append_resource (out, _("Shared memory"),
-                   g_strdup_printf ("%" G_GINT64_FORMAT, result->smem_per_block),
-                   g_strdup_printf ("%" G_GINT64_FORMAT, result->smem_config),
-                   result->blocks_by_smem, result->limiters & CUOCC_LIMIT_SHARED_MEMORY);
-  append_resource (out, _("Blocks"),
-                   g_strdup ("1"),
-                   g_strdup_printf ("%d", cap->max_blocks_per_sm),
-                   result->blocks_by_blocks, result->limiters & CUOCC_LIMIT_BLOCKS);
-  append_resource (out, _("Barriers"),
-                   g_strdup_printf ("%d", input->barriers),
-                   barrier_limit > 0 ? format_limit (barrier_limit) : g_strdup ("-"),
-                   result->blocks_by_barriers, result->limiters & CUOCC_LIMIT_BARRIERS);
-}
-
-/* Translatable strings cannot hold G_GINT64_FORMAT, so counts go in as text. */
-static char *
-int64_text (gint64 value)
-{
-  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+  cuocc_table_resource_rows (gpu, input, result, rows);
+  for (guint i = 0; i < CUOCC_N_LIMITS; i++)
+    append_resource (out, &rows[i]);
 }
 
 static char *

@@ -55,6 +55,62 @@ cuocc_capability_lookup (int major,
   return NULL;
 }
 
+/* Where each figure that is one field of CuoccCapability lives, in the
+ * order of CuoccFigure; -1 for those worked out from several. */
+#define FIELD(name) G_STRUCT_OFFSET (CuoccCapability, name)
+static const glong figure_fields[CUOCC_N_FIGURES] = {
+  FIELD (warp_size), FIELD (max_threads_per_block), FIELD (max_warps_per_sm), -1,
+  FIELD (max_blocks_per_sm), FIELD (regs_per_sm), FIELD (max_regs_per_block), FIELD (max_regs_per_thread),
+  FIELD (reg_alloc_unit), FIELD (warp_alloc_granularity), FIELD (sub_partitions),
+  FIELD (smem_per_sm), FIELD (smem_per_block), FIELD (smem_per_block_optin), FIELD (smem_reserved_per_block),
+  FIELD (smem_alloc_unit),
+  -1, -1, -1,
+};
+#undef FIELD
+
+/**
+ * cuocc_capability_figure:
+ * @cap: a compute capability
+ * @figure: which of its figures
+ * @value: (out caller-allocates): the figure
+ *
+ * Reads one figure of a compute capability, the derived ones (threads and
+ * barriers per SM) worked out, so that every table of GPU data reads them
+ * alike.
+ */
+void
+cuocc_capability_figure (const CuoccCapability *cap,
+                         CuoccFigure            figure,
+                         CuoccFigureValue      *value)
+{
+  g_return_if_fail (cap != NULL && value != NULL);
+  g_return_if_fail ((guint) figure < CUOCC_N_FIGURES);
+
+  *value = (CuoccFigureValue) { .unit = CUOCC_UNIT_COUNT };
+  if (figure >= CUOCC_FIGURE_SMEM_PER_SM && figure <= CUOCC_FIGURE_SMEM_ALLOC_UNIT)
+    value->unit = CUOCC_UNIT_BYTES;
+
+  if (figure_fields[figure] >= 0)
+    value->value = G_STRUCT_MEMBER (int, cap, figure_fields[figure]);
+  else if (figure == CUOCC_FIGURE_MAX_THREADS_PER_SM)
+    value->value = (gint64) cap->max_warps_per_sm * cap->warp_size;
+  else if (figure == CUOCC_FIGURE_BARRIERS_PER_SM)
+    {
+      value->absent = cap->barriers_per_block_slot <= 0;
+      value->value = value->absent ? 0 : (gint64) cap->barriers_per_block_slot * cap->max_blocks_per_sm;
+    }
+  else
+    {
+      /* The cluster figures. */
+      value->absent = cap->max_cluster_size <= 0;
+      if (!value->absent)
+        value->value = figure == CUOCC_FIGURE_MAX_CLUSTER_SIZE ? cap->max_cluster_size
+                                                                : cap->cluster_max_blocks_per_sm;
+      value->assumed = figure == CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM && !value->absent
+                       && cap->cluster_cap_source == NULL;
+    }
+}
+
 static char *
 known_capabilities_list (void)
 {

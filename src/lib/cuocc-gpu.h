@@ -168,6 +168,83 @@ typedef struct {
   int clusters[CUOCC_CLUSTER_TABLE_BLOCKS][CUOCC_MAX_CLUSTER_SIZE];
 } CuoccClusterTable;
 
+/**
+ * CuoccUnit:
+ * @CUOCC_UNIT_COUNT: a number of threads, warps, blocks, registers or barriers
+ * @CUOCC_UNIT_BYTES: bytes
+ *
+ * What a figure counts.
+ */
+typedef enum {
+  CUOCC_UNIT_COUNT,
+  CUOCC_UNIT_BYTES,
+} CuoccUnit;
+
+/**
+ * CuoccFigure:
+ * @CUOCC_FIGURE_WARP_SIZE: threads per warp
+ * @CUOCC_FIGURE_MAX_THREADS_PER_BLOCK: the most threads a block may have
+ * @CUOCC_FIGURE_MAX_WARPS_PER_SM: the most warps resident on an SM
+ * @CUOCC_FIGURE_MAX_THREADS_PER_SM: the most threads resident on an SM
+ * @CUOCC_FIGURE_MAX_BLOCKS_PER_SM: the most blocks resident on an SM
+ * @CUOCC_FIGURE_REGS_PER_SM: the registers of an SM
+ * @CUOCC_FIGURE_MAX_REGS_PER_BLOCK: the most registers one block may use
+ * @CUOCC_FIGURE_MAX_REGS_PER_THREAD: the most registers the compiler may assign a thread
+ * @CUOCC_FIGURE_REG_ALLOC_UNIT: registers are allocated in multiples of this
+ * @CUOCC_FIGURE_WARP_ALLOC_GRANULARITY: warps are rounded to this for registers
+ * @CUOCC_FIGURE_SUB_PARTITIONS: the register file's partitions (0 before 3.0)
+ * @CUOCC_FIGURE_SMEM_PER_SM: the largest shared memory configuration
+ * @CUOCC_FIGURE_SMEM_PER_BLOCK: the default most shared memory of a block
+ * @CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN: the most shared memory of a block that opts in
+ * @CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK: the runtime's own shared memory in each block
+ * @CUOCC_FIGURE_SMEM_ALLOC_UNIT: shared memory is allocated in multiples of this
+ * @CUOCC_FIGURE_BARRIERS_PER_SM: the barriers of an SM; absent where barriers never limit
+ * @CUOCC_FIGURE_MAX_CLUSTER_SIZE: the largest thread block cluster; absent before 9.0
+ * @CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM: the most blocks an SM holds under a cluster launch;
+ *   absent before 9.0
+ * @CUOCC_N_FIGURES: the number of figures
+ *
+ * The figures of a compute capability that are numbers, as the GPU data tables show them.
+ */
+typedef enum {
+  CUOCC_FIGURE_WARP_SIZE,
+  CUOCC_FIGURE_MAX_THREADS_PER_BLOCK,
+  CUOCC_FIGURE_MAX_WARPS_PER_SM,
+  CUOCC_FIGURE_MAX_THREADS_PER_SM,
+  CUOCC_FIGURE_MAX_BLOCKS_PER_SM,
+  CUOCC_FIGURE_REGS_PER_SM,
+  CUOCC_FIGURE_MAX_REGS_PER_BLOCK,
+  CUOCC_FIGURE_MAX_REGS_PER_THREAD,
+  CUOCC_FIGURE_REG_ALLOC_UNIT,
+  CUOCC_FIGURE_WARP_ALLOC_GRANULARITY,
+  CUOCC_FIGURE_SUB_PARTITIONS,
+  CUOCC_FIGURE_SMEM_PER_SM,
+  CUOCC_FIGURE_SMEM_PER_BLOCK,
+  CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN,
+  CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK,
+  CUOCC_FIGURE_SMEM_ALLOC_UNIT,
+  CUOCC_FIGURE_BARRIERS_PER_SM,
+  CUOCC_FIGURE_MAX_CLUSTER_SIZE,
+  CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM,
+  CUOCC_N_FIGURES,
+} CuoccFigure;
+
+/**
+ * CuoccFigureValue:
+ * @value: the figure; 0 when absent
+ * @unit: what @value counts
+ * @absent: the compute capability has no such thing (no barrier limit, no clusters)
+ * @assumed: no public source gives the figure; cuocc assumes it
+ *
+ * One figure of a compute capability, as cuocc_capability_figure() reads it.
+ */
+typedef struct {
+  gint64 value;
+  CuoccUnit unit;
+  gboolean absent;
+  gboolean assumed;
+} CuoccFigureValue;
+
 G_BEGIN_DECLS
 
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capabilities (guint *n_capabilities);
@@ -176,6 +253,7 @@ CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_tables (guint *n_tables);
 
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capability_lookup (int major, int minor);
 CUOCC_AVAILABLE gboolean cuocc_capability_validate (const CuoccCapability *cap, GError **error);
+CUOCC_AVAILABLE void cuocc_capability_figure (const CuoccCapability *cap, CuoccFigure figure, CuoccFigureValue *value);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc (const char *cc, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc_numbers (int major, int minor, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_find (const char *name, CuoccGpu *gpu, GError **error);

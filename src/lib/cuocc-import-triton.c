@@ -166,8 +166,29 @@ node_int (JsonNode *node,
   return TRUE;
 }
 
-/* A whole number in [min, max] under key; absent is FALSE with no error when
- * optional, anything else an error that names the key and the range. */
+/* The text of a JSON string, or NULL for anything else. */
+static const char *
+node_string (JsonNode *node)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static void
+set_not_metadata (GError     **error,
+                  const char  *display,
+                  const char  *key)
+{
+  g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+               _("“%s” is JSON but not a Triton kernel's metadata (it has no “%s”): expected the "
+                 ".json file that Triton writes beside the kernel's .cubin, with name, num_warps "
+                 "and shared"), display, key);
+}
+
+/* A whole number in [min, max] under key. An absent key leaves value as it
+ * is when optional and is an error otherwise; anything else is an error that
+ * names the key and the range. */
 static gboolean
 member_int (JsonObject  *object,
             const char  *key,
@@ -184,11 +205,8 @@ member_int (JsonObject  *object,
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     {
       if (!optional)
-        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                     _("“%s” is JSON but not a Triton kernel's metadata (it has no “%s”): expected the "
-                       ".json file that Triton writes beside the kernel's .cubin, with name, num_warps "
-                       "and shared"), display, key);
-      return FALSE;
+        set_not_metadata (error, display, key);
+      return optional;
     }
   if (!node_int (node, &v) || v < min || v > max)
     {
@@ -231,10 +249,7 @@ read_target (JsonObject  *object,
   if (JSON_NODE_HOLDS_OBJECT (node))
     {
       JsonObject *target = json_node_get_object (node);
-      JsonNode *b = json_object_get_member (target, "backend");
-
-      if (b != NULL && JSON_NODE_HOLDS_VALUE (b) && json_node_get_value_type (b) == G_TYPE_STRING)
-        backend = json_node_get_string (b);
+      backend = node_string (json_object_get_member (target, "backend"));
       node_int (json_object_get_member (target, "arch"), &arch);
     }
   else if (JSON_NODE_HOLDS_ARRAY (node))
@@ -243,16 +258,13 @@ read_target (JsonObject  *object,
 
       if (json_array_get_length (target) >= 2)
         {
-          JsonNode *b = json_array_get_element (target, 0);
-
-          if (JSON_NODE_HOLDS_VALUE (b) && json_node_get_value_type (b) == G_TYPE_STRING)
-            backend = json_node_get_string (b);
+          backend = node_string (json_array_get_element (target, 0));
           node_int (json_array_get_element (target, 1), &arch);
         }
     }
-  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+  else if (node_string (node) != NULL)
     {
-      const char *text = json_node_get_string (node);
+      const char *text = node_string (node);
       const char *colon = strchr (text, ':');
 
       if (colon != NULL)
@@ -295,15 +307,10 @@ read_cluster (JsonObject  *object,
               GError     **error)
 {
   JsonNode *node = json_object_get_member (object, "cluster_dims");
-  g_autoptr (GError) local_error = NULL;
 
   meta->num_ctas = 1;
-  if (!member_int (object, "num_ctas", 1, MAX_CLUSTER_DIM, TRUE, display, &meta->num_ctas, &local_error) &&
-      local_error != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
+  if (!member_int (object, "num_ctas", 1, MAX_CLUSTER_DIM, TRUE, display, &meta->num_ctas, error))
+    return FALSE;
   if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
     {
       JsonArray *dims = JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
@@ -378,26 +385,13 @@ read_meta (const char  *data,
       return FALSE;
     }
   node = json_parser_get_root (json);
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+  object = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  name = object != NULL ? node_string (json_object_get_member (object, "name")) : NULL;
+  if (name == NULL)
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                   _("“%s” is JSON but not a Triton kernel's metadata (it has no “%s”): expected the "
-                     ".json file that Triton writes beside the kernel's .cubin, with name, num_warps "
-                     "and shared"), display, "name");
+      set_not_metadata (error, display, "name");
       return FALSE;
     }
-  object = json_node_get_object (node);
-
-  node = json_object_get_member (object, "name");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                   _("“%s” is JSON but not a Triton kernel's metadata (it has no “%s”): expected the "
-                     ".json file that Triton writes beside the kernel's .cubin, with name, num_warps "
-                     "and shared"), display, "name");
-      return FALSE;
-    }
-  name = json_node_get_string (node);
   if (!name_is_file_name (name))
     {
       g_autofree char *valid = g_utf8_make_valid (name, MIN (strlen (name), 200));
@@ -422,20 +416,12 @@ read_meta (const char  *data,
     return FALSE;
   if (meta->arch == NULL)
     {
-      node = json_object_get_member (object, "arch");
-      if (node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        meta->arch = arch_from_option (json_node_get_string (node));
-    }
-  {
-    g_autoptr (GError) local_error = NULL;
+      const char *arch = node_string (json_object_get_member (object, "arch"));
 
-    if (!member_int (object, "maxnreg", 1, 255, TRUE, display, &meta->maxnreg, &local_error) && local_error != NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local_error));
-        return FALSE;
-      }
-  }
-  return TRUE;
+      if (arch != NULL)
+        meta->arch = arch_from_option (arch);
+    }
+  return member_int (object, "maxnreg", 1, 255, TRUE, display, &meta->maxnreg, error);
 }
 
 /* ----- kernels ----- */

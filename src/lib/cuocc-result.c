@@ -32,6 +32,30 @@ cuocc_limit_name (CuoccLimit limit)
 }
 
 /**
+ * cuocc_limit_title:
+ * @limit: one limiting factor
+ *
+ * The name of a limiting factor as people read it, translated.
+ *
+ * Returns: (transfer none) (nullable): "Warps", "Registers", "Shared memory",
+ *   "Blocks" or "Barriers"; %NULL for a value that is not exactly one
+ *   #CuoccLimit
+ */
+const char *
+cuocc_limit_title (CuoccLimit limit)
+{
+  switch (limit)
+    {
+    case CUOCC_LIMIT_WARPS: return _("Warps");
+    case CUOCC_LIMIT_REGISTERS: return _("Registers");
+    case CUOCC_LIMIT_SHARED_MEMORY: return _("Shared memory");
+    case CUOCC_LIMIT_BLOCKS: return _("Blocks");
+    case CUOCC_LIMIT_BARRIERS: return _("Barriers");
+    default: return NULL;
+    }
+}
+
+/**
  * cuocc_limiters_to_string:
  * @limiters: #CuoccLimit flags
  *

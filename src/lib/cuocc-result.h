@@ -119,6 +119,7 @@ typedef struct {
 G_BEGIN_DECLS
 
 CUOCC_AVAILABLE const char *cuocc_limit_name (CuoccLimit limit);
+CUOCC_AVAILABLE const char *cuocc_limit_title (CuoccLimit limit);
 CUOCC_AVAILABLE char *cuocc_limiters_to_string (guint limiters);
 CUOCC_AVAILABLE const char *cuocc_caching_name (CuoccCaching caching);
 CUOCC_AVAILABLE gboolean cuocc_caching_parse (const char *text, CuoccCaching *caching, GError **error);

@@ -197,6 +197,67 @@ cuocc_table_clusters_cells (const CuoccClusters *clusters,
   g_assert (c == CUOCC_N_CLUSTER_COLUMNS);
 }
 
+/* ----- allocated resources ----- */
+
+static void
+set_resource (CuoccResourceRow  *row,
+              const CuoccResult *result,
+              CuoccLimit         limit,
+              CuoccUnit          unit,
+              gint64             per_block,
+              gint64             per_sm,
+              int                blocks)
+{
+  *row = (CuoccResourceRow) {
+    .limit = limit, .name = cuocc_limit_title (limit), .unit = unit, .per_block = per_block, .per_sm = per_sm,
+    .blocks = blocks, .limiting = (result->limiters & limit) != 0,
+  };
+}
+
+/* An SM's share of a resource, by its figure in the GPU data. */
+static gint64
+per_sm (const CuoccCapability *cap,
+        CuoccFigure            figure)
+{
+  CuoccFigureValue value;
+
+  cuocc_capability_figure (cap, figure, &value);
+  return value.absent ? CUOCC_UNLIMITED : value.value;
+}
+
+/**
+ * cuocc_table_resource_rows:
+ * @gpu: the GPU
+ * @input: the configuration
+ * @result: its answer from cuocc_calculate()
+ * @rows: (out caller-allocates) (array fixed-size=5): the rows, in the order of #CuoccLimit
+ *
+ * Lists the resources an SM allocates to the blocks of @input: what a block
+ * takes, what the SM has, and how many blocks that allows.
+ */
+void
+cuocc_table_resource_rows (const CuoccGpu    *gpu,
+                           const CuoccInput  *input,
+                           const CuoccResult *result,
+                           CuoccResourceRow   rows[CUOCC_N_LIMITS])
+{
+  const CuoccCapability *cap;
+
+  g_return_if_fail (gpu != NULL && input != NULL && result != NULL && rows != NULL);
+
+  cap = &gpu->cap;
+  set_resource (&rows[0], result, CUOCC_LIMIT_WARPS, CUOCC_UNIT_COUNT,
+                result->warps_per_block, per_sm (cap, CUOCC_FIGURE_MAX_WARPS_PER_SM), result->blocks_by_warps);
+  set_resource (&rows[1], result, CUOCC_LIMIT_REGISTERS, CUOCC_UNIT_COUNT,
+                result->regs_per_block, per_sm (cap, CUOCC_FIGURE_REGS_PER_SM), result->blocks_by_regs);
+  set_resource (&rows[2], result, CUOCC_LIMIT_SHARED_MEMORY, CUOCC_UNIT_BYTES,
+                result->smem_per_block, result->smem_config, result->blocks_by_smem);
+  set_resource (&rows[3], result, CUOCC_LIMIT_BLOCKS, CUOCC_UNIT_COUNT,
+                1, per_sm (cap, CUOCC_FIGURE_MAX_BLOCKS_PER_SM), result->blocks_by_blocks);
+  set_resource (&rows[4], result, CUOCC_LIMIT_BARRIERS, CUOCC_UNIT_COUNT,
+                input->barriers, per_sm (cap, CUOCC_FIGURE_BARRIERS_PER_SM), result->blocks_by_barriers);
+}
+
 /* ----- numbers ----- */
 
 /* g_string_append_len() without its checks for overlapping text, inline:

@@ -155,6 +155,29 @@ typedef struct {
   const char *text;
 } CuoccCell;
 
+/**
+ * CuoccResourceRow:
+ * @limit: the resource, as the limiting factor it is
+ * @name: its name, translated, as cuocc_limit_title() gives it
+ * @unit: what @per_block and @per_sm count
+ * @per_block: what one block takes of it
+ * @per_sm: what an SM has of it; %CUOCC_UNLIMITED where the SM sets no limit (barriers before
+ *   9.0)
+ * @blocks: the blocks per SM it allows; %CUOCC_UNLIMITED when it does not bind
+ * @limiting: whether it limits the occupancy
+ *
+ * One row of an answer's allocated resources, as the report and the app show them.
+ */
+typedef struct {
+  CuoccLimit limit;
+  const char *name;
+  CuoccUnit unit;
+  gint64 per_block;
+  gint64 per_sm;
+  int blocks;
+  gboolean limiting;
+} CuoccResourceRow;
+
 /* The longest percentage cuocc_table_format_percent writes, with its nul. */
 #define CUOCC_TABLE_PERCENT_SIZE 32
 
@@ -176,6 +199,11 @@ CUOCC_AVAILABLE void cuocc_table_waves_cells    (gint64             grid,
                                                  CuoccCell          cells[CUOCC_N_WAVE_COLUMNS]);
 CUOCC_AVAILABLE void cuocc_table_clusters_cells (const CuoccClusters *clusters,
                                                  CuoccCell            cells[CUOCC_N_CLUSTER_COLUMNS]);
+
+CUOCC_AVAILABLE void cuocc_table_resource_rows  (const CuoccGpu    *gpu,
+                                                 const CuoccInput  *input,
+                                                 const CuoccResult *result,
+                                                 CuoccResourceRow   rows[CUOCC_N_LIMITS]);
 
 CUOCC_AVAILABLE gsize cuocc_table_format_percent (double fraction,
                                                   char   buffer[CUOCC_TABLE_PERCENT_SIZE]);

@@ -70,24 +70,58 @@ snap_y (const PixelGrid *grid,
   return grid->enabled ? pixel_snap (y, grid->scale_y, grid->offset_y, line_width) : y;
 }
 
+/* ----- one drawing ----- */
+
+/* What the parts of one drawing of a series read: where to draw, the
+ * layout, and room for the corners of its longest line. */
+typedef struct {
+  cairo_t *cr;
+  PlotText *text;
+  const PlotLayout *layout;
+  PixelGrid grid;
+  PlotSnap snap;
+  const CuoccSeries *series;
+  CuoccPlotYUnit unit;
+  const CuoccPlotStyle *style;
+  double *xy;
+} GraphPaint;
+
+static void
+graph_paint_init (GraphPaint           *p,
+                  cairo_t              *cr,
+                  const PlotLayout     *layout,
+                  const CuoccSeries    *series,
+                  CuoccPlotYUnit        unit,
+                  const CuoccPlotStyle *style)
+{
+  guint max_points = 0;
+
+  for (guint i = 0; i < series->n_lines; i++)
+    max_points = MAX (max_points, series->lines[i].n_points);
+
+  *p = (GraphPaint) { .cr = cr, .layout = layout, .series = series, .unit = unit, .style = style };
+  plot_snap_compute (series, &p->snap);
+  pixel_grid_init (&p->grid, cr);
+  p->xy = g_new (double, 4 * max_points + 8);
+}
+
 /* ----- the steps ----- */
 
 /* The corners of a line's steps, mapped to 0..1 on both axes, with runs of
  * equal occupancy merged: a smem line of two thousand points has a few
- * dozen corners. Returns the number of (x, y) pairs written to xy, which
+ * dozen corners. Returns the number of (x, y) pairs written to p->xy, which
  * holds 2 × (2 × n_points + 2) doubles. */
 static guint
-step_corners (const CuoccSeries *series,
-              const CuoccLine   *line,
-              const PlotLayout  *layout,
-              gint64             step,
-              double            *xy)
+step_corners (const GraphPaint *p,
+              const CuoccLine  *line)
 {
+  const PlotLayout *layout = p->layout;
   double x_scale = 1.0 / (double) (layout->x_hi - layout->x_lo);
-  double y_scale = 1.0 / MAX (series->max_warps, 1);
-  const CuoccPoint *p = line->points;
+  double y_scale = 1.0 / MAX (p->series->max_warps, 1);
+  const CuoccPoint *pt = line->points;
+  double *xy = p->xy;
   guint n = 0;
-  gint64 start = p[0].x;
+  gint64 start = pt[0].x;
   double level;
 
 #define CORNER(X, Y) G_STMT_START { \
@@ -97,49 +131,51 @@ step_corners (const CuoccSeries *series,
   } G_STMT_END
 
   /* 1 to 32 threads allocate like 32, so the first run reaches back a warp. */
-  if (series->kind == CUOCC_SERIES_THREADS && start > layout->x_lo)
-    start = MAX (layout->x_lo, start - step);
+  if (p->series->kind == CUOCC_SERIES_THREADS && start > layout->x_lo)
+    start = MAX (layout->x_lo, start - p->snap.step);
 
-  level = p[0].active_warps * y_scale;
+  level = pt[0].active_warps * y_scale;
   CORNER (start, level);
   for (guint i = 1; i < line->n_points; i++)
     {
-      double next = p[i].active_warps * y_scale;
+      double next = pt[i].active_warps * y_scale;
 
       if (next != level)
         {
-          CORNER (p[i - 1].x, level);
-          CORNER (p[i - 1].x, next);
+          CORNER (pt[i - 1].x, level);
+          CORNER (pt[i - 1].x, next);
           level = next;
         }
     }
-  CORNER (p[line->n_points - 1].x, level);
+  CORNER (pt[line->n_points - 1].x, level);
 
 #undef CORNER
 
   return n;
 }
 
-static void
-path_corners (cairo_t          *cr,
-              const PlotLayout *layout,
-              const PixelGrid  *grid,
-              const double     *xy,
-              guint             n,
-              double            line_width)
+/* Adds line's steps to the path, snapped for a line line_width wide;
+ * returns the number of corners, left in p->xy. */
+static guint
+path_steps (const GraphPaint *p,
+            const CuoccLine  *line,
+            double            line_width)
 {
-  const PlotRect *a = &layout->frame.area;
+  const PlotRect *a = &p->layout->frame.area;
+  guint n = step_corners (p, line);
 
   for (guint i = 0; i < n; i++)
     {
-      double x = snap_x (grid, a->x + xy[2 * i] * a->width, line_width);
-      double y = snap_y (grid, a->y + (1.0 - xy[2 * i + 1]) * a->height, line_width);
+      double x = snap_x (&p->grid, a->x + p->xy[2 * i] * a->width, line_width);
+      double y = snap_y (&p->grid, a->y + (1.0 - p->xy[2 * i + 1]) * a->height, line_width);
 
       if (i == 0)
-        cairo_move_to (cr, x, y);
+        cairo_move_to (p->cr, x, y);
       else
-        cairo_line_to (cr, x, y);
+        cairo_line_to (p->cr, x, y);
     }
+
+  return n;
 }
 
 /* A light fill under the current configuration's line lets the eye find it
@@ -147,61 +183,58 @@ path_corners (cairo_t          *cr,
  * blended here and filled opaque, which cairo does several times faster than
  * blending a translucent polygon over a full-screen graph. */
 static void
-draw_fill (cairo_t              *cr,
-           const CuoccSeries    *series,
-           const PlotLayout     *layout,
-           const PixelGrid      *grid,
-           const PlotSnap       *snap,
-           const CuoccPlotStyle *style,
-           double               *xy)
+draw_fill (const GraphPaint *p)
 {
-  const CuoccPlotColor *color = plot_line_color (style, series, 0);
-  const CuoccPlotColor *bg = &style->background;
+  const CuoccSeries *series = p->series;
+  const PlotRect *a = &p->layout->frame.area;
+  const CuoccPlotColor *color = plot_line_color (p->style, series, 0);
+  const CuoccPlotColor *bg = &p->style->background;
   double alpha = (series->n_lines > 1 ? 0.10 : 0.14) * color->a;
-  double width = plot_line_width (style);
-  double bottom = layout->frame.area.y + layout->frame.area.height;
+  double width = plot_line_width (p->style);
+  double bottom = a->y + a->height;
   guint n;
 
   if (series->lines[0].n_points == 0)
     return;
 
-  n = step_corners (series, &series->lines[0], layout, snap->step, xy);
-  path_corners (cr, layout, grid, xy, n, width);
-  cairo_line_to (cr, snap_x (grid, layout->frame.area.x + xy[2 * (n - 1)] * layout->frame.area.width, width), bottom);
-  cairo_line_to (cr, snap_x (grid, layout->frame.area.x + xy[0] * layout->frame.area.width, width), bottom);
-  cairo_close_path (cr);
+  n = path_steps (p, &series->lines[0], width);
+  cairo_line_to (p->cr, snap_x (&p->grid, a->x + p->xy[2 * (n - 1)] * a->width, width), bottom);
+  cairo_line_to (p->cr, snap_x (&p->grid, a->x + p->xy[0] * a->width, width), bottom);
+  cairo_close_path (p->cr);
 
   if (bg->a >= 1.0)
-    cairo_set_source_rgb (cr,
+    cairo_set_source_rgb (p->cr,
                           bg->r + (color->r - bg->r) * alpha,
                           bg->g + (color->g - bg->g) * alpha,
                           bg->b + (color->b - bg->b) * alpha);
   else
-    plot_set_color (cr, color, alpha / MAX (color->a, 1e-6));
-  cairo_fill (cr);
+    plot_set_color (p->cr, color, alpha / MAX (color->a, 1e-6));
+  cairo_fill (p->cr);
 }
 
 static void
-draw_line (cairo_t              *cr,
-           const CuoccSeries    *series,
-           guint                 index,
-           const PlotLayout     *layout,
-           const PixelGrid      *grid,
-           const PlotSnap       *snap,
-           const CuoccPlotStyle *style,
-           double               *xy)
+draw_line (const GraphPaint *p,
+           guint             index)
 {
-  const CuoccLine *line = &series->lines[index];
-  const CuoccPlotColor *color = plot_line_color (style, series, index);
-  double width = plot_config_line_width (style, series, index);
-  guint n;
+  const CuoccLine *line = &p->series->lines[index];
+  double width = plot_config_line_width (p->style, p->series, index);
 
   if (line->n_points == 0)
     return;
 
-  n = step_corners (series, line, layout, snap->step, xy);
-  path_corners (cr, layout, grid, xy, n, width);
-  plot_stroke (cr, color, 1.0, width);
+  path_steps (p, line, width);
+  plot_stroke (p->cr, plot_line_color (p->style, p->series, index), 1.0, width);
+}
+
+/* Inside the plot area and a line's width around it. */
+static void
+clip_to_area (const GraphPaint *p,
+              double            line_width)
+{
+  const PlotRect *a = &p->layout->frame.area;
+
+  cairo_rectangle (p->cr, a->x - line_width, a->y - line_width, a->width + 2 * line_width, a->height + 2 * line_width);
+  cairo_clip (p->cr);
 }
 
 /* ----- axes, grid, labels ----- */
@@ -234,169 +267,126 @@ hairline_width (const PixelGrid *grid)
   return grid->enabled ? 1.0 / grid->scale_x : 1.0;
 }
 
+/* The grid lines across the plot area at each tick but the axes', then the
+ * axes with their tick marks; the lines drawn between them lie over the
+ * grid and under the axes. */
 static void
-draw_grid (cairo_t              *cr,
-           const PlotLayout     *layout,
-           const PixelGrid      *grid,
-           CuoccPlotYUnit        unit,
-           const CuoccPlotStyle *style)
+draw_grid (const GraphPaint *p)
 {
+  const PlotLayout *layout = p->layout;
   const PlotRect *a = &layout->frame.area;
-  double hairline = hairline_width (grid);
+  double hairline = hairline_width (&p->grid);
 
-  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    {
-      double y = snap_y (grid, layout->y_ticks[unit][i].center, hairline);
-
-      if (layout->y_ticks[unit][i].pos > 0)
-        hairline_h (cr, a->x, a->x + a->width, y, hairline);
-    }
+  for (guint i = 0; i < layout->n_y_ticks[p->unit]; i++)
+    if (layout->y_ticks[p->unit][i].pos > 0)
+      hairline_h (p->cr, a->x, a->x + a->width, snap_y (&p->grid, layout->y_ticks[p->unit][i].center, hairline),
+                  hairline);
   for (guint i = 0; i < layout->n_x_ticks; i++)
-    {
-      double x = snap_x (grid, layout->x_ticks[i].center, hairline);
-
-      if (layout->x_ticks[i].pos > 0)
-        hairline_v (cr, x, a->y, a->y + a->height, hairline);
-    }
-  plot_set_color (cr, &style->grid, 1.0);
-  cairo_fill (cr);
+    if (layout->x_ticks[i].pos > 0)
+      hairline_v (p->cr, snap_x (&p->grid, layout->x_ticks[i].center, hairline), a->y, a->y + a->height,
+                  hairline);
+  plot_set_color (p->cr, &p->style->grid, 1.0);
+  cairo_fill (p->cr);
 }
 
 static void
-draw_axes (cairo_t              *cr,
-           const PlotLayout     *layout,
-           const PixelGrid      *grid,
-           CuoccPlotYUnit        unit,
-           const CuoccPlotStyle *style)
+draw_axes (const GraphPaint *p)
 {
+  const PlotLayout *layout = p->layout;
   const PlotRect *a = &layout->frame.area;
-  double hairline = hairline_width (grid);
-  double left = snap_x (grid, a->x, hairline);
-  double bottom = snap_y (grid, a->y + a->height, hairline);
+  double hairline = hairline_width (&p->grid);
+  double left = snap_x (&p->grid, a->x, hairline);
+  double bottom = snap_y (&p->grid, a->y + a->height, hairline);
 
   /* The axes meet at the corner without overlapping, so it is not darker. */
-  hairline_v (cr, left, a->y, bottom - hairline / 2, hairline);
-  hairline_h (cr, left - hairline / 2, a->x + a->width, bottom, hairline);
+  hairline_v (p->cr, left, a->y, bottom - hairline / 2, hairline);
+  hairline_h (p->cr, left - hairline / 2, a->x + a->width, bottom, hairline);
 
   for (guint i = 0; i < layout->n_x_ticks; i++)
-    {
-      double x = snap_x (grid, layout->x_ticks[i].center, hairline);
-
-      hairline_v (cr, x, bottom + hairline / 2, bottom + layout->frame.tick_length, hairline);
-    }
-  for (guint i = 0; i < layout->n_y_ticks[unit]; i++)
-    {
-      double y = snap_y (grid, layout->y_ticks[unit][i].center, hairline);
-
-      hairline_h (cr, left - hairline / 2, left - layout->frame.tick_length, y, hairline);
-    }
-  plot_set_color (cr, &style->foreground, 0.55);
-  cairo_fill (cr);
+    hairline_v (p->cr, snap_x (&p->grid, layout->x_ticks[i].center, hairline), bottom + hairline / 2,
+                bottom + layout->frame.tick_length, hairline);
+  for (guint i = 0; i < layout->n_y_ticks[p->unit]; i++)
+    hairline_h (p->cr, left - hairline / 2, left - layout->frame.tick_length,
+                snap_y (&p->grid, layout->y_ticks[p->unit][i].center, hairline), hairline);
+  plot_set_color (p->cr, &p->style->foreground, 0.55);
+  cairo_fill (p->cr);
 }
 
 static void
-draw_tick_labels (cairo_t              *cr,
-                  PlotText             *text,
-                  const PlotLayout     *layout,
-                  CuoccPlotYUnit        unit,
-                  const CuoccPlotStyle *style)
+draw_text (const GraphPaint *p)
 {
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_set_color (cr, &style->foreground, 0.8);
+  const PlotLayout *layout = p->layout;
 
-  plot_text_show_labels (cr, text, layout->x_ticks, layout->n_x_ticks);
-  plot_text_show_labels (cr, text, layout->y_ticks[unit], layout->n_y_ticks[unit]);
+  plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_set_color (p->cr, &p->style->foreground, 0.8);
+  plot_text_show_labels (p->cr, p->text, layout->x_ticks, layout->n_x_ticks);
+  plot_text_show_labels (p->cr, p->text, layout->y_ticks[p->unit], layout->n_y_ticks[p->unit]);
+
+  plot_set_color (p->cr, &p->style->foreground, 1.0);
+  plot_text_set_font (p->text, p->style, PLOT_TITLE_FONT_SCALE, TRUE);
+  plot_text_show_title (p->cr, p->text, plot_title (p->series->kind), &layout->frame);
+
+  plot_set_color (p->cr, &p->style->foreground, 0.85);
+  plot_text_set_font (p->text, p->style, 1.0, FALSE);
+  plot_text_show_axis_titles (p->cr, p->text, &layout->frame, plot_x_title (p->series->kind),
+                              plot_y_title (p->unit));
 }
 
 static void
-draw_titles (cairo_t              *cr,
-             PlotText             *text,
-             const PlotLayout     *layout,
-             const CuoccSeries    *series,
-             CuoccPlotYUnit        unit,
-             const CuoccPlotStyle *style)
+draw_legend (const GraphPaint *p)
 {
-  plot_set_color (cr, &style->foreground, 1.0);
-  plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_text_show_title (cr, text, plot_title (series->kind), &layout->frame);
+  const PlotLayout *layout = p->layout;
 
-  plot_set_color (cr, &style->foreground, 0.85);
-  plot_text_set_font (text, style, 1.0, FALSE);
-  plot_text_show_axis_titles (cr, text, &layout->frame, plot_x_title (series->kind), plot_y_title (unit));
-}
-
-static void
-draw_legend (cairo_t              *cr,
-             PlotText             *text,
-             const PlotLayout     *layout,
-             const PixelGrid      *grid,
-             const CuoccSeries    *series,
-             const CuoccPlotStyle *style)
-{
   if (layout->legend_rows == 0)
     return;
 
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
   for (guint i = 0; i < layout->n_legend; i++)
     {
       const PlotLegendEntry *entry = &layout->legend[i];
-      double width = plot_config_line_width (style, series, entry->line);
-      double y = snap_y (grid, entry->y + layout->frame.line_height / 2, width);
+      double width = plot_config_line_width (p->style, p->series, entry->line);
+      double y = snap_y (&p->grid, entry->y + layout->frame.line_height / 2, width);
 
-      cairo_move_to (cr, entry->x, y);
-      cairo_line_to (cr, entry->text_x - layout->frame.gap, y);
-      plot_stroke (cr, plot_line_color (style, series, entry->line), 1.0, width);
+      cairo_move_to (p->cr, entry->x, y);
+      cairo_line_to (p->cr, entry->text_x - layout->frame.gap, y);
+      plot_stroke (p->cr, plot_line_color (p->style, p->series, entry->line), 1.0, width);
 
-      plot_set_color (cr, &style->foreground, 0.85);
-      plot_text_show (cr, text, entry->label, entry->text_x, entry->y);
+      plot_set_color (p->cr, &p->style->foreground, 0.85);
+      plot_text_show (p->cr, p->text, entry->label, entry->text_x, entry->y);
     }
-}
-
-static void
-marker_position (const PlotLayout  *layout,
-                 const CuoccSeries *series,
-                 double            *x,
-                 double            *y)
-{
-  double level = (double) series->current.active_warps / MAX (series->max_warps, 1);
-
-  *x = plot_x_position (layout, series->current_x);
-  *y = layout->frame.area.y + (1.0 - CLAMP (level, 0.0, 1.0)) * layout->frame.area.height;
 }
 
 /* A triangle like the Excel sheet's, centred on the current point, with a
  * faint drop line to the x axis so its value can be read off (solid: dashes
  * mean only "pinned"). */
 static void
-draw_marker (cairo_t              *cr,
-             const PlotLayout     *layout,
-             const PixelGrid      *grid,
-             const CuoccSeries    *series,
-             const CuoccPlotStyle *style)
+draw_marker (const GraphPaint *p)
 {
+  const PlotLayout *layout = p->layout;
+  cairo_t *cr = p->cr;
   double size = round (layout->frame.font_size * 0.95);
-  double hairline = hairline_width (grid);
-  double x, y, line_x;
-
-  marker_position (layout, series, &x, &y);
-  line_x = snap_x (grid, x, hairline);
+  double hairline = hairline_width (&p->grid);
+  double level = (double) p->series->current.active_warps / MAX (p->series->max_warps, 1);
+  double x = plot_x_position (layout, p->series->current_x);
+  double y = layout->frame.area.y + (1.0 - CLAMP (level, 0.0, 1.0)) * layout->frame.area.height;
+  double line_x = snap_x (&p->grid, x, hairline);
 
   cairo_save (cr);
   cairo_move_to (cr, line_x, y + size * 0.5);
   cairo_line_to (cr, line_x, layout->frame.area.y + layout->frame.area.height);
-  plot_stroke (cr, &style->marker, 0.45, hairline);
+  plot_stroke (cr, &p->style->marker, 0.45, hairline);
   cairo_restore (cr);
 
   cairo_move_to (cr, x, y - size * 0.66);
   cairo_line_to (cr, x + size * 0.6, y + size * 0.4);
   cairo_line_to (cr, x - size * 0.6, y + size * 0.4);
   cairo_close_path (cr);
-  plot_set_color (cr, &style->marker, 1.0);
-  if (style->background.a > 0)
+  plot_set_color (cr, &p->style->marker, 1.0);
+  if (p->style->background.a > 0)
     {
       cairo_fill_preserve (cr);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      plot_stroke (cr, &style->background, 1.0, 1.5);
+      plot_stroke (cr, &p->style->background, 1.0, 1.5);
     }
   else
     cairo_fill (cr);
@@ -405,40 +395,36 @@ draw_marker (cairo_t              *cr,
 /* ----- hover ----- */
 
 static void
-draw_hover (cairo_t              *cr,
-            PlotText             *text,
-            const PlotLayout     *layout,
-            const PixelGrid      *grid,
-            const PlotSnap       *snap,
-            const CuoccSeries    *series,
-            const CuoccPlotStyle *style,
+draw_hover (const GraphPaint     *p,
             const CuoccPlotHover *hover)
 {
+  const PlotLayout *layout = p->layout;
   const PlotRect *a = &layout->frame.area;
-  double hairline = hairline_width (grid);
-  gint64 value = plot_snap_value (layout, snap, hover->x);
-  double x = snap_x (grid, plot_x_position (layout, value), hairline);
-  g_autofree char *reading = plot_readout_text (series, layout, value);
+  double hairline = hairline_width (&p->grid);
+  gint64 value = plot_snap_value (layout, &p->snap, hover->x);
+  double x = snap_x (&p->grid, plot_x_position (layout, value), hairline);
+  g_autofree char *reading = plot_readout_text (p->series, layout, value);
 
-  cairo_move_to (cr, x, a->y);
-  cairo_line_to (cr, x, a->y + a->height);
-  plot_stroke (cr, &style->foreground, 0.45, hairline);
+  cairo_move_to (p->cr, x, a->y);
+  cairo_line_to (p->cr, x, a->y + a->height);
+  plot_stroke (p->cr, &p->style->foreground, 0.45, hairline);
 
-  for (guint i = series->n_lines; i-- > 0;)
+  for (guint i = p->series->n_lines; i-- > 0;)
     {
-      const CuoccPoint *point = plot_line_point_at (&series->lines[i], value);
+      const CuoccPoint *point = plot_line_point_at (&p->series->lines[i], value);
       double level;
 
       if (point == NULL || (i > 0 && layout->n_legend == 0))
         continue;
-      level = (double) point->active_warps / MAX (series->max_warps, 1);
-      cairo_arc (cr, x, a->y + (1.0 - level) * a->height, plot_line_width (style) + 1.5, 0, 2 * G_PI);
-      plot_set_color (cr, plot_line_color (style, series, i), 1.0);
-      cairo_fill (cr);
+      level = (double) point->active_warps / MAX (p->series->max_warps, 1);
+      cairo_arc (p->cr, x, a->y + (1.0 - level) * a->height, plot_line_width (p->style) + 1.5, 0, 2 * G_PI);
+      plot_set_color (p->cr, plot_line_color (p->style, p->series, i), 1.0);
+      cairo_fill (p->cr);
     }
 
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_paint_readout (cr, plot_text_layout (text, reading), a, layout->frame.font_size, layout->frame.gap, hover, style);
+  plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
+  plot_paint_readout (p->cr, plot_text_layout (p->text, reading), a, layout->frame.font_size, layout->frame.gap,
+                      hover, p->style);
 }
 
 /* ----- public API ----- */
@@ -453,11 +439,7 @@ cuocc_plot_draw (cairo_t              *cr,
                  const CuoccPlotHover *hover)
 {
   PlotLayout layout;
-  PlotSnap snap;
-  PixelGrid grid;
-  PlotText *text;
-  guint max_points = 0;
-  double *xy;
+  GraphPaint p;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (series != NULL);
@@ -475,40 +457,31 @@ cuocc_plot_draw (cairo_t              *cr,
       return;
     }
 
-  plot_snap_compute (series, &snap);
-  pixel_grid_init (&grid, cr);
+  graph_paint_init (&p, cr, &layout, series, unit, style);
+  p.text = plot_text_begin (cr);
 
-  text = plot_text_begin (cr);
-
-  for (guint i = 0; i < series->n_lines; i++)
-    max_points = MAX (max_points, series->lines[i].n_points);
-  xy = g_new (double, 4 * max_points + 8);
-
-  draw_fill (cr, series, &layout, &grid, &snap, style, xy);
-  draw_grid (cr, &layout, &grid, unit, style);
+  draw_fill (&p);
+  draw_grid (&p);
 
   cairo_save (cr);
-  cairo_rectangle (cr, layout.frame.area.x - style->line_width, layout.frame.area.y - style->line_width,
-                   layout.frame.area.width + 2 * style->line_width, layout.frame.area.height + 2 * style->line_width);
-  cairo_clip (cr);
+  clip_to_area (&p, style->line_width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   for (guint i = series->n_lines; i-- > 1;)
     if (series->lines[i].smem_config != series->lines[0].smem_config)
-      draw_line (cr, series, i, &layout, &grid, &snap, style, xy);
-  draw_line (cr, series, 0, &layout, &grid, &snap, style, xy);
+      draw_line (&p, i);
+  draw_line (&p, 0);
   cairo_restore (cr);
 
-  g_free (xy);
+  g_free (p.xy);
 
-  draw_axes (cr, &layout, &grid, unit, style);
-  draw_tick_labels (cr, text, &layout, unit, style);
-  draw_titles (cr, text, &layout, series, unit, style);
-  draw_legend (cr, text, &layout, &grid, series, style);
-  draw_marker (cr, &layout, &grid, series, style);
+  draw_axes (&p);
+  draw_text (&p);
+  draw_legend (&p);
+  draw_marker (&p);
 
   if (hover != NULL && hover->x >= 0 && plot_area_contains (&layout.frame.area, hover->x, hover->y))
-    draw_hover (cr, text, &layout, &grid, &snap, series, style, hover);
+    draw_hover (&p, hover);
 
   cairo_restore (cr);
 }
@@ -525,11 +498,8 @@ cuocc_plot_draw_overlay (cairo_t              *cr,
   static const double dashes[] = { 6.0, 4.0 };
   CuoccSeries scaled;
   PlotLayout layout;
-  PlotSnap snap;
-  PixelGrid grid;
+  GraphPaint p;
   double width_px;
-  double *xy;
-  guint n;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (series != NULL && overlay != NULL);
@@ -546,23 +516,18 @@ cuocc_plot_draw_overlay (cairo_t              *cr,
   if (unit == CUOCC_PLOT_Y_WARPS)
     scaled.max_warps = series->max_warps;
 
-  plot_snap_compute (overlay, &snap);
-  pixel_grid_init (&grid, cr);
-  xy = g_new (double, 4 * overlay->lines[0].n_points + 8);
+  graph_paint_init (&p, cr, &layout, &scaled, unit, style);
   width_px = plot_line_width (style);
 
   cairo_save (cr);
-  cairo_rectangle (cr, layout.frame.area.x - width_px, layout.frame.area.y - width_px,
-                   layout.frame.area.width + 2 * width_px, layout.frame.area.height + 2 * width_px);
-  cairo_clip (cr);
-  n = step_corners (&scaled, &scaled.lines[0], &layout, snap.step, xy);
-  path_corners (cr, &layout, &grid, xy, n, width_px);
+  clip_to_area (&p, width_px);
+  path_steps (&p, &scaled.lines[0], width_px);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
   plot_stroke (cr, &style->foreground, 0.75, width_px);
   cairo_restore (cr);
 
-  g_free (xy);
+  g_free (p.xy);
 }
 
 gboolean

@@ -473,6 +473,44 @@ test_device_file_extremes (void)
   g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
 }
 
+/* The figures of 8.6 as NVIDIA's GPU data gives them (the derived ones by
+ * hand: 48 warps × 32 threads), and what 9.0 and 10.3 add: 2 barriers a
+ * block slot × 32 slots, clusters of up to 16, a cluster cap seen on 9.0
+ * and assumed on 10.3. */
+static void
+test_figures (void)
+{
+  static const gint64 sm86[CUOCC_N_FIGURES] = {
+    32, 1024, 48, 1536, 16, 65536, 65536, 255, 256, 4, 4, 102400, 49152, 101376, 1024, 128, 0, 0, 0,
+  };
+  CuoccFigureValue v;
+  const CuoccCapability *cap = cuocc_capability_lookup (8, 6);
+
+  for (guint f = 0; f < CUOCC_N_FIGURES; f++)
+    {
+      cuocc_capability_figure (cap, f, &v);
+      g_assert_cmpint (v.value, ==, sm86[f]);
+      g_assert_cmpint (v.unit, ==, f >= CUOCC_FIGURE_SMEM_PER_SM && f <= CUOCC_FIGURE_SMEM_ALLOC_UNIT
+                                   ? CUOCC_UNIT_BYTES : CUOCC_UNIT_COUNT);
+      g_assert_cmpint (v.absent, ==, f >= CUOCC_FIGURE_BARRIERS_PER_SM);
+      g_assert_false (v.assumed);
+    }
+
+  cap = cuocc_capability_lookup (9, 0);
+  cuocc_capability_figure (cap, CUOCC_FIGURE_BARRIERS_PER_SM, &v);
+  g_assert_true (!v.absent && v.value == 64);
+  cuocc_capability_figure (cap, CUOCC_FIGURE_MAX_CLUSTER_SIZE, &v);
+  g_assert_true (!v.absent && v.value == 16);
+  cuocc_capability_figure (cap, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM, &v);
+  g_assert_true (!v.absent && !v.assumed && v.value == 8);
+  cuocc_capability_figure (cuocc_capability_lookup (10, 3), CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM, &v);
+  g_assert_true (!v.absent && v.assumed && v.value == 8);
+
+  /* 1.x has no sub-partitions: a figure of 0, not an absent one. */
+  cuocc_capability_figure (cuocc_capability_lookup (1, 0), CUOCC_FIGURE_SUB_PARTITIONS, &v);
+  g_assert_true (!v.absent && v.value == 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -481,6 +519,7 @@ main (int    argc,
 
   g_test_add_func ("/cuocc/gpu/every-capability", test_every_capability);
   g_test_add_func ("/cuocc/gpu/known-figures", test_known_figures);
+  g_test_add_func ("/cuocc/gpu/figures", test_figures);
   g_test_add_func ("/cuocc/gpu/products", test_products);
   g_test_add_func ("/cuocc/gpu/find", test_find);
   g_test_add_func ("/cuocc/gpu/find-note", test_find_note);

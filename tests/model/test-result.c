@@ -10,18 +10,23 @@
 static void
 test_limit_names (void)
 {
-  static const struct { CuoccLimit limit; const char *name; } limits[] = {
-    { CUOCC_LIMIT_WARPS, "warps" }, { CUOCC_LIMIT_REGISTERS, "registers" },
-    { CUOCC_LIMIT_SHARED_MEMORY, "shared_memory" }, { CUOCC_LIMIT_BLOCKS, "blocks" },
-    { CUOCC_LIMIT_BARRIERS, "barriers" },
+  static const struct { CuoccLimit limit; const char *name, *title; } limits[] = {
+    { CUOCC_LIMIT_WARPS, "warps", "Warps" }, { CUOCC_LIMIT_REGISTERS, "registers", "Registers" },
+    { CUOCC_LIMIT_SHARED_MEMORY, "shared_memory", "Shared memory" }, { CUOCC_LIMIT_BLOCKS, "blocks", "Blocks" },
+    { CUOCC_LIMIT_BARRIERS, "barriers", "Barriers" },
   };
 
   g_assert_cmpuint (G_N_ELEMENTS (limits), ==, CUOCC_N_LIMITS);
   for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
-    g_assert_cmpstr (cuocc_limit_name (limits[i].limit), ==, limits[i].name);
+    {
+      g_assert_cmpstr (cuocc_limit_name (limits[i].limit), ==, limits[i].name);
+      g_assert_cmpstr (cuocc_limit_title (limits[i].limit), ==, limits[i].title);
+    }
   /* Not one limit: no name. */
   g_assert_null (cuocc_limit_name (0));
   g_assert_null (cuocc_limit_name (CUOCC_LIMIT_WARPS | CUOCC_LIMIT_BLOCKS));
+  g_assert_null (cuocc_limit_title (0));
+  g_assert_null (cuocc_limit_title (CUOCC_LIMIT_WARPS | CUOCC_LIMIT_BLOCKS));
 }
 
 /* Several limiters are joined by "|" in the order of the flags. */

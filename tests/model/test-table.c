@@ -154,6 +154,28 @@ test_columns (void)
   g_assert_cmpint (CUOCC_N_CLUSTER_COLUMNS, ==, 6);
 }
 
+/* The answer for a compute capability and these inputs, the others as
+ * cuocc_input_init () leaves them (no shared memory). */
+static void
+answer (const char  *cc,
+        int          threads,
+        int          regs,
+        int          barriers,
+        CuoccGpu    *gpu,
+        CuoccInput  *input,
+        CuoccResult *result)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (cuocc_gpu_for_cc (cc, gpu, &error));
+  cuocc_input_init (input);
+  input->threads = threads;
+  input->regs = regs;
+  input->barriers = barriers;
+  g_assert_true (cuocc_calculate (gpu, input, result, &error));
+  g_assert_no_error (error);
+}
+
 /* CC 8.6, 256 threads, 40 registers, no shared memory. By hand: 8 warps a
  * block; 40 × 32 = 1,280 registers a warp (a multiple of 256), 10,240 a
  * block, 65,536 / 10,240 = 6 blocks; 48 warps / 8 = 6 blocks; shared memory
@@ -163,7 +185,6 @@ test_columns (void)
 static void
 test_result_cells (void)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (GString) csv = g_string_new (NULL);
   static const char *names[CUOCC_N_RESULT_COLUMNS];
   CuoccCell cells[CUOCC_N_RESULT_COLUMNS];
@@ -171,12 +192,7 @@ test_result_cells (void)
   CuoccResult result;
   CuoccGpu gpu;
 
-  g_assert_true (cuocc_gpu_for_cc ("8.6", &gpu, &error));
-  cuocc_input_init (&input);
-  input.threads = 256;
-  input.regs = 40;
-  input.smem = 0;
-  g_assert_true (cuocc_calculate (&gpu, &input, &result, &error));
+  answer ("8.6", 256, 40, 1, &gpu, &input, &result);
 
   cuocc_table_result_cells (&gpu, &input, &result, 512, "8.6", "warps|registers", cells);
   cuocc_table_append_row (csv, CUOCC_TABLE_CSV, names, cells, CUOCC_N_RESULT_COLUMNS);
@@ -214,6 +230,49 @@ test_waves_and_clusters_cells (void)
     g_assert_cmpint (cells[c].kind, ==, CUOCC_CELL_NULL);
 }
 
+/* Worked by hand from the GPU data: 7.0, 128 threads × 37 registers is 4
+ * warps of 37 × 32 = 1184 registers, 1280 in units of 256, so 5120 a block
+ * and 65536 / 5120 = 12 blocks; 7.0 has no barrier limit. 9.0, 256 threads
+ * × 32 registers and 2 barriers: 8 warps, 8192 registers, 1 KiB reserved
+ * shared memory of 228 KiB, 2 of 2 × 32 = 64 barriers. */
+static void
+test_resource_rows (void)
+{
+  static const struct {
+    const char *cc;
+    int threads, regs, barriers;
+    gint64 per_block[CUOCC_N_LIMITS], per_sm[CUOCC_N_LIMITS];
+    int blocks[CUOCC_N_LIMITS];
+    guint limiting;
+  } cases[] = {
+    { "7.0", 128, 37, 1, { 4, 5120, 0, 1, 1 }, { 64, 65536, 98304, 32, CUOCC_UNLIMITED },
+      { 16, 12, CUOCC_UNLIMITED, 32, CUOCC_UNLIMITED }, CUOCC_LIMIT_REGISTERS },
+    { "9.0", 256, 32, 2, { 8, 8192, 1024, 1, 2 }, { 64, 65536, 233472, 32, 64 },
+      { 8, 8, 228, 32, 32 }, CUOCC_LIMIT_WARPS | CUOCC_LIMIT_REGISTERS },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CuoccResourceRow rows[CUOCC_N_LIMITS];
+      CuoccGpu gpu;
+      CuoccInput input;
+      CuoccResult result;
+
+      answer (cases[i].cc, cases[i].threads, cases[i].regs, cases[i].barriers, &gpu, &input, &result);
+      cuocc_table_resource_rows (&gpu, &input, &result, rows);
+      for (guint r = 0; r < CUOCC_N_LIMITS; r++)
+        {
+          g_assert_cmpuint (rows[r].limit, ==, 1u << r);
+          g_assert_cmpstr (rows[r].name, ==, cuocc_limit_title (1u << r));
+          g_assert_cmpint (rows[r].unit, ==, r == 2 ? CUOCC_UNIT_BYTES : CUOCC_UNIT_COUNT);
+          g_assert_cmpint (rows[r].per_block, ==, cases[i].per_block[r]);
+          g_assert_cmpint (rows[r].per_sm, ==, cases[i].per_sm[r]);
+          g_assert_cmpint (rows[r].blocks, ==, cases[i].blocks[r]);
+          g_assert_cmpint (rows[r].limiting, ==, (cases[i].limiting & (1u << r)) != 0);
+        }
+    }
+}
+
 /* Nsight Compute prints two decimals: 2/3 is 66.67 there and here. */
 static void
 test_agreement (void)
@@ -241,6 +300,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/table/columns", test_columns);
   g_test_add_func ("/cuocc/table/result-cells", test_result_cells);
   g_test_add_func ("/cuocc/table/waves-and-clusters-cells", test_waves_and_clusters_cells);
+  g_test_add_func ("/cuocc/table/resource-rows", test_resource_rows);
   g_test_add_func ("/cuocc/table/agreement", test_agreement);
 
   return g_test_run ();
