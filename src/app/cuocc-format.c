@@ -74,6 +74,22 @@ cuocc_format_cc (int major,
   return g_strdup_printf ("%d.%d", major, minor);
 }
 
+/* A figure of the GPU data: a dash where the GPU has no such thing, an
+ * asterisk where no source gives it. */
+char *
+cuocc_format_figure (const CuoccFigureValue *value)
+{
+  g_autofree char *number = NULL;
+
+  if (value->absent)
+    return g_strdup ("–");
+  if (value->unit == CUOCC_UNIT_BYTES)
+    return cuocc_format_bytes (value->value);
+
+  number = cuocc_format_count (value->value);
+  return value->assumed ? g_strconcat (number, "*", NULL) : g_steal_pointer (&number);
+}
+
 /* At most max_chars characters of valid UTF-8, cut with an ellipsis: text
  * from outside (a kernel's name, a file name, a GPU id) is never laid out
  * whole, however long it is. */

@@ -102,17 +102,12 @@ cell_text (guint                  row,
            const CuoccCapability *cap)
 {
   CuoccFigureValue value;
-  g_autofree char *number = NULL;
 
   if (rows[row].cell != NULL)
     return rows[row].cell (cap);
   cuocc_capability_figure (cap, rows[row].figure, &value);
-  if (value.absent || (value.unit == CUOCC_UNIT_COUNT && value.value == 0))
-    return g_strdup ("–");
-  if (value.unit == CUOCC_UNIT_BYTES)
-    return cuocc_format_bytes (value.value);
-  number = cuocc_format_count (value.value);
-  return value.assumed ? g_strconcat (number, "*", NULL) : g_steal_pointer (&number);
+  value.absent |= value.unit == CUOCC_UNIT_COUNT && value.value == 0;
+  return cuocc_format_figure (&value);
 }
 
 /* A list ("GA100, GA102, …") in lines of about @width characters, broken

@@ -188,6 +188,24 @@ show_resource_row (CuoccResultsView       *self,
                       cuocc_format_blocks (resource->blocks), resource->limiting);
 }
 
+/* The GPU's limits that are one figure of its compute capability each. */
+static const struct {
+  guint row;
+  CuoccFigure figure;
+} figure_rows[] = {
+  { LIMIT_WARP_SIZE, CUOCC_FIGURE_WARP_SIZE },
+  { LIMIT_WARPS, CUOCC_FIGURE_MAX_WARPS_PER_SM },
+  { LIMIT_THREADS_PER_SM, CUOCC_FIGURE_MAX_THREADS_PER_SM },
+  { LIMIT_BLOCKS, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
+  { LIMIT_THREADS_PER_BLOCK, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
+  { LIMIT_REGS_PER_SM, CUOCC_FIGURE_REGS_PER_SM },
+  { LIMIT_REGS_PER_BLOCK, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
+  { LIMIT_REGS_PER_THREAD, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
+  { LIMIT_SMEM_PER_SM, CUOCC_FIGURE_SMEM_PER_SM },
+  { LIMIT_SMEM_RESERVED, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
+  { LIMIT_SMEM_UNIT, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
+};
+
 static void
 show_limits (CuoccResultsView *self,
              const CuoccGpu   *gpu)
@@ -200,28 +218,23 @@ show_limits (CuoccResultsView *self,
             g_strdup_printf ("%d.%d (%s)", cap->major, cap->minor, cap->architecture));
   set_take (self->limit_values[LIMIT_SMS],
             gpu->sm_count > 0 ? cuocc_format_count (gpu->sm_count) : g_strdup (_("unknown")));
-  set_take (self->limit_values[LIMIT_WARP_SIZE], cuocc_format_count (cap->warp_size));
-  set_take (self->limit_values[LIMIT_WARPS], cuocc_format_count (cap->max_warps_per_sm));
-  set_take (self->limit_values[LIMIT_THREADS_PER_SM],
-            cuocc_format_count ((gint64) cap->max_warps_per_sm * cap->warp_size));
-  set_take (self->limit_values[LIMIT_BLOCKS], cuocc_format_count (cap->max_blocks_per_sm));
-  set_take (self->limit_values[LIMIT_THREADS_PER_BLOCK], cuocc_format_count (cap->max_threads_per_block));
-  set_take (self->limit_values[LIMIT_REGS_PER_SM], cuocc_format_count (cap->regs_per_sm));
-  set_take (self->limit_values[LIMIT_REGS_PER_BLOCK], cuocc_format_count (cap->max_regs_per_block));
-  set_take (self->limit_values[LIMIT_REGS_PER_THREAD], cuocc_format_count (cap->max_regs_per_thread));
+  for (guint i = 0; i < G_N_ELEMENTS (figure_rows); i++)
+    {
+      CuoccFigureValue value;
+
+      cuocc_capability_figure (cap, figure_rows[i].figure, &value);
+      set_take (self->limit_values[figure_rows[i].row], cuocc_format_figure (&value));
+    }
   set_take (self->limit_values[LIMIT_REG_UNIT],
             g_strdup_printf (cap->reg_alloc_granularity == CUOCC_ALLOC_WARP
                              /* Translators: e.g. "256, per warp" */
                              ? _("%d, per warp") : _("%d, per block"),
                              cap->reg_alloc_unit));
-  set_take (self->limit_values[LIMIT_SMEM_PER_SM], cuocc_format_bytes (cap->smem_per_sm));
   set_take (self->limit_values[LIMIT_SMEM_PER_BLOCK],
             cap->smem_per_block_optin > cap->smem_per_block
             /* Translators: e.g. "48 KiB (227 KiB opt-in)" */
             ? g_strdup_printf (_("%s (%s opt-in)"), block, optin)
             : g_strdup (block));
-  set_take (self->limit_values[LIMIT_SMEM_RESERVED], cuocc_format_bytes (cap->smem_reserved_per_block));
-  set_take (self->limit_values[LIMIT_SMEM_UNIT], cuocc_format_bytes (cap->smem_alloc_unit));
   gtk_label_set_label (self->limit_values[LIMIT_CACHING], cap->partitioned_caching ? _("yes") : _("no"));
 }
 
