@@ -10,15 +10,6 @@
 #include "cuocc-gpu-choice.h"
 #include "cuocc-gpu-search.h"
 
-#define TIMEOUT_S 10
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 /* What GTK's own list in the popover shows. */
 static guint
 n_shown (GtkDropDown *dropdown)
@@ -42,23 +33,27 @@ shown_title (GtkDropDown *dropdown,
   return g_strdup (cuocc_gpu_choice_get_title (CUOCC_GPU_CHOICE (item)));
 }
 
+static gboolean
+list_shows_matches (CuoccWindow   *window,
+                    gconstpointer  data)
+{
+  GtkDropDown *dropdown = app_test_gpu_dropdown (window);
+
+  return n_shown (dropdown) == cuocc_gpu_search_count_shown (dropdown);
+}
+
 /* Types the text and waits for the list to show what the words match. */
 static void
-search (GtkDropDown *dropdown,
+search (CuoccWindow *window,
         const char  *text)
 {
-  gboolean timed_out = FALSE;
-  guint id;
+  GtkDropDown *dropdown = app_test_gpu_dropdown (window);
 
   gtk_editable_set_text (cuocc_gpu_search_get_entry (dropdown), text);
-  id = g_timeout_add_seconds (TIMEOUT_S, timeout_cb, &timed_out);
-  while (n_shown (dropdown) != cuocc_gpu_search_count_shown (dropdown) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
+  app_test_wait_until (window, list_shows_matches, NULL);
   /* The search entry's delay, once more, for a list that was already right. */
   for (int i = 0; i < 30; i++)
     g_main_context_iteration (NULL, FALSE), g_usleep (10000);
-  g_assert_false (timed_out);
-  g_source_remove (id);
   g_assert_cmpuint (n_shown (dropdown), ==, cuocc_gpu_search_count_shown (dropdown));
 }
 
@@ -84,7 +79,7 @@ test_words_anywhere (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  dropdown = GTK_DROP_DOWN (app_test_find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE));
+  dropdown = app_test_gpu_dropdown (window);
   g_assert_nonnull (cuocc_gpu_search_get_entry (dropdown));
 
   /* Opening the list puts the focus in its search entry. */
@@ -100,36 +95,36 @@ test_words_anywhere (void)
                  gtk_window_get_focus (GTK_WINDOW (window)) == GTK_WIDGET (cuocc_gpu_search_get_entry (dropdown)));
 
   /* A number inside a name, not at its start. */
-  search (dropdown, "4090");
+  search (window, "4090");
   g_assert_cmpuint (n_shown (dropdown), ==, 1);
   first = shown_title (dropdown, 0);
   g_assert_cmpstr (first, ==, "NVIDIA GeForce RTX 4090");
 
-  search (dropdown, "V100");
+  search (window, "V100");
   g_assert_cmpuint (n_shown (dropdown), ==, 2);
   assert_all_shown_contain (dropdown, "V100");
 
   /* The compute capability and the architecture find products too:
    * the V100 SXM2 and PCIe, the TITAN V, and "Compute capability 7.0". */
-  search (dropdown, "7.0");
+  search (window, "7.0");
   g_assert_cmpuint (n_shown (dropdown), ==, 4);
-  search (dropdown, "Volta");
+  search (window, "Volta");
   g_assert_cmpuint (n_shown (dropdown), >=, 4);
-  search (dropdown, "orin");
+  search (window, "orin");
   g_assert_cmpuint (n_shown (dropdown), >=, 4);
   assert_all_shown_contain (dropdown, "Orin");
   /* Words in any order. */
-  search (dropdown, "ti 4070");
+  search (window, "ti 4070");
   g_assert_cmpuint (n_shown (dropdown), ==, 2);
-  search (dropdown, "no such gpu");
+  search (window, "no such gpu");
   g_assert_cmpuint (n_shown (dropdown), ==, 0);
 
   /* Enter picks the only match; with several it picks nothing. */
-  search (dropdown, "T4");
+  search (window, "T4");
   g_assert_cmpuint (n_shown (dropdown), ==, 1);
   g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "NVIDIA Tesla T4");
-  search (dropdown, "V100");
+  search (window, "V100");
   g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "NVIDIA Tesla T4");
 
