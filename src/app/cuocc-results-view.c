@@ -255,21 +255,20 @@ explain_limit (const CuoccResourceRow *row)
   switch (row->limit)
     {
     case CUOCC_LIMIT_WARPS:
-      return g_strdup_printf (ngettext ("Limited by warps: a block needs %s of the SM’s %s warps, so %d block fits.",
-                                        "Limited by warps: a block needs %s of the SM’s %s warps, so %d blocks fit.",
-                                        row->blocks),
-                              need, have, row->blocks);
-
     case CUOCC_LIMIT_REGISTERS:
-      return g_strdup_printf (ngettext ("Limited by registers: a block needs %s of the SM’s %s registers, so %d block fits.",
-                                        "Limited by registers: a block needs %s of the SM’s %s registers, so %d blocks fit.",
-                                        row->blocks),
-                              need, have, row->blocks);
-
     case CUOCC_LIMIT_SHARED_MEMORY:
-      return g_strdup_printf (ngettext ("Limited by shared memory: a block needs %s of the SM’s %s, so %d block fits.",
-                                        "Limited by shared memory: a block needs %s of the SM’s %s, so %d blocks fit.",
-                                        row->blocks),
+      /* What a block needs of the SM's: one whole sentence a resource, for the translators. */
+      return g_strdup_printf (row->limit == CUOCC_LIMIT_WARPS
+                              ? ngettext ("Limited by warps: a block needs %s of the SM’s %s warps, so %d block fits.",
+                                          "Limited by warps: a block needs %s of the SM’s %s warps, so %d blocks fit.",
+                                          row->blocks)
+                              : row->limit == CUOCC_LIMIT_REGISTERS
+                              ? ngettext ("Limited by registers: a block needs %s of the SM’s %s registers, so %d block fits.",
+                                          "Limited by registers: a block needs %s of the SM’s %s registers, so %d blocks fit.",
+                                          row->blocks)
+                              : ngettext ("Limited by shared memory: a block needs %s of the SM’s %s, so %d block fits.",
+                                          "Limited by shared memory: a block needs %s of the SM’s %s, so %d blocks fit.",
+                                          row->blocks),
                               need, have, row->blocks);
 
     case CUOCC_LIMIT_BLOCKS:
