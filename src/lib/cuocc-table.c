@@ -501,14 +501,10 @@ append_json_valid (GString    *out,
           append_bytes (out, "\\t", 2);
           break;
         default:
-          if (*p < 0x20 || *p == 0x7f)
-            {
-              append_bytes (out, "\\u00", 4);
-              g_string_append_c (out, hex[*p >> 4]);
-              g_string_append_c (out, hex[*p & 0xf]);
-            }
-          else
-            g_string_append_c (out, (char) *p);
+          /* The run stopped here: another control character or DEL. */
+          append_bytes (out, "\\u00", 4);
+          g_string_append_c (out, hex[*p >> 4]);
+          g_string_append_c (out, hex[*p & 0xf]);
         }
     }
   g_string_append_c (out, '"');
