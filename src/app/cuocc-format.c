@@ -74,8 +74,16 @@ cuocc_format_cc (int major,
   return g_strdup_printf ("%d.%d", major, minor);
 }
 
+/* A count or a size, by what it counts. */
+char *
+cuocc_format_amount (gint64    value,
+                     CuoccUnit unit)
+{
+  return unit == CUOCC_UNIT_BYTES ? cuocc_format_bytes (value) : cuocc_format_count (value);
+}
+
 /* A figure of the GPU data: a dash where the GPU has no such thing, an
- * asterisk where no source gives it. */
+ * asterisk where no source gives it (only a count is ever assumed). */
 char *
 cuocc_format_figure (const CuoccFigureValue *value)
 {
@@ -83,10 +91,8 @@ cuocc_format_figure (const CuoccFigureValue *value)
 
   if (value->absent)
     return g_strdup ("–");
-  if (value->unit == CUOCC_UNIT_BYTES)
-    return cuocc_format_bytes (value->value);
 
-  number = cuocc_format_count (value->value);
+  number = cuocc_format_amount (value->value, value->unit);
   return value->assumed ? g_strconcat (number, "*", NULL) : g_steal_pointer (&number);
 }
 

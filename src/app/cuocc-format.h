@@ -14,6 +14,8 @@ char *cuocc_format_blocks  (int     blocks);
 char *cuocc_format_percent (double  fraction);
 char *cuocc_format_cc      (int     major,
                             int     minor);
+char *cuocc_format_amount  (gint64     value,
+                            CuoccUnit  unit);
 char *cuocc_format_figure  (const CuoccFigureValue *value);
 /* What a label shows of outside text at most: a file's name, a message. */
 #define CUOCC_NAME_MAX_CHARS 120

@@ -181,10 +181,9 @@ show_resource_row (CuoccResultsView       *self,
                    guint                   row,
                    const CuoccResourceRow *resource)
 {
-  char *(*format) (gint64) = resource->unit == CUOCC_UNIT_BYTES ? cuocc_format_bytes : cuocc_format_count;
-
-  set_resource_cells (self, row, format (resource->per_block),
-                      resource->per_sm == CUOCC_UNLIMITED ? g_strdup (_("no limit")) : format (resource->per_sm),
+  set_resource_cells (self, row, cuocc_format_amount (resource->per_block, resource->unit),
+                      resource->per_sm == CUOCC_UNLIMITED ? g_strdup (_("no limit"))
+                                                          : cuocc_format_amount (resource->per_sm, resource->unit),
                       cuocc_format_blocks (resource->blocks), resource->limiting);
 }
 
@@ -238,19 +237,12 @@ show_limits (CuoccResultsView *self,
   gtk_label_set_label (self->limit_values[LIMIT_CACHING], cap->partitioned_caching ? _("yes") : _("no"));
 }
 
-/* The resource's figures in the words of the allocated resources table. */
-static char *
-format_resource (const CuoccResourceRow *row,
-                 gint64                  value)
-{
-  return row->unit == CUOCC_UNIT_BYTES ? cuocc_format_bytes (value) : cuocc_format_count (value);
-}
-
 static char *
 explain_limit (const CuoccResourceRow *row)
 {
-  g_autofree char *need = format_resource (row, row->per_block);
-  g_autofree char *have = format_resource (row, row->per_sm);
+  /* In the words of the allocated resources table. */
+  g_autofree char *need = cuocc_format_amount (row->per_block, row->unit);
+  g_autofree char *have = cuocc_format_amount (row->per_sm, row->unit);
 
   switch (row->limit)
     {
