@@ -416,18 +416,21 @@ app_test_wait_until (CuoccWindow      *window,
 }
 
 void
-app_test_wait_for_kernels (CuoccWindow *window)
+app_test_wait_for_sidebar (CuoccWindow *window,
+                           gboolean     shown)
 {
   GtkWidget *panel = GTK_WIDGET (window->kernels_panel);
-  graphene_point_t origin;
 
-  g_assert_true (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
+  g_assert_cmpint (cuocc_compat_sidebar_view_get_shown (window->kernels_view), ==, shown);
   for (;;)
     {
+      graphene_rect_t bounds;
+      gboolean placed;
+
       app_test_wait_for_frame (GTK_WIDGET (window));
-      if (gtk_widget_get_mapped (panel) &&
-          gtk_widget_compute_point (panel, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &origin) &&
-          origin.x >= 0)
+      placed = gtk_widget_get_mapped (panel) && gtk_widget_compute_bounds (panel, GTK_WIDGET (window), &bounds);
+      /* In: its left edge inside the window. Out: unmapped, or its right edge outside. */
+      if (shown ? placed && bounds.origin.x >= 0 : !placed || bounds.origin.x + bounds.size.width <= 0)
         return;
     }
 }

@@ -88,7 +88,8 @@ void         app_test_timed_change    (CuoccWindow  *window,
                                        const char   *text,
                                        AppTestTimes *times);
 void         app_test_forget_message  (void);
-/* Waits until the kernels sidebar has slid all the way in. */
-void         app_test_wait_for_kernels (CuoccWindow *window);
+/* Waits until the kernels sidebar has slid all the way in (shown) or out. */
+void         app_test_wait_for_sidebar (CuoccWindow *window,
+                                        gboolean     shown);
 
 G_END_DECLS

@@ -891,7 +891,7 @@ test_screenshot (void)
 
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
       app_test_wait_for_frame (GTK_WIDGET (window));
-      app_test_wait_for_kernels (window);
+      app_test_wait_for_sidebar (window, TRUE);
       app_test_wait_for_frame (GTK_WIDGET (window));
       texture = app_test_render_widget (GTK_WIDGET (window));
       g_assert_true (gdk_texture_save_to_png (texture, path));

@@ -217,24 +217,6 @@ assert_gpu_label (CuoccWindow *window,
   g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (picker));
 }
 
-/* Waits until the hidden kernels sidebar has slid all the way out. */
-static void
-wait_for_sidebar_gone (CuoccWindow *window)
-{
-  GtkWidget *panel = GTK_WIDGET (window->kernels_panel);
-  graphene_rect_t bounds;
-
-  g_assert_false (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
-  for (;;)
-    {
-      app_test_wait_for_frame (GTK_WIDGET (window));
-      if (!gtk_widget_get_mapped (panel) ||
-          !gtk_widget_compute_bounds (panel, GTK_WIDGET (window), &bounds) ||
-          bounds.origin.x + bounds.size.width <= 0)
-        return;
-    }
-}
-
 /* ----- tests ----- */
 
 /* The window's minimum size on each page, with the kernels sidebar hidden
@@ -289,7 +271,7 @@ test_small_window (void)
   assert_graphs_within (window);
 
   gtk_toggle_button_set_active (window->kernels_button, TRUE);
-  app_test_wait_for_kernels (window);
+  app_test_wait_for_sidebar (window, TRUE);
   g_assert_true (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
   gtk_toggle_button_set_active (window->kernels_button, FALSE);
@@ -298,7 +280,7 @@ test_small_window (void)
   /* A long template name, as real builds have. */
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   g_assert_true (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
-  app_test_wait_for_kernels (window);
+  app_test_wait_for_sidebar (window, TRUE);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
   cuocc_kernels_panel_choose (window->kernels_panel, kernel_index (window, "void by_struct"));
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
@@ -324,7 +306,7 @@ test_large_window (void)
   window = window_at (1400, 900);
 
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
-  app_test_wait_for_kernels (window);
+  app_test_wait_for_sidebar (window, TRUE);
   g_assert_false (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
   assert_size (window, 1400, 900);
   /* Beside, not over: the calculator starts where the sidebar ends. */
@@ -343,14 +325,14 @@ test_large_window (void)
   assert_graphs_within (window);
 
   gtk_toggle_button_set_active (window->kernels_button, FALSE);
-  wait_for_sidebar_gone (window);
+  app_test_wait_for_sidebar (window, FALSE);
   assert_size (window, 1400, 900);
   g_assert_true (results_beside_graphs (window));
   assert_graphs_within (window);
 
   /* Narrowing the window folds the sidebar and hides it. */
   gtk_toggle_button_set_active (window->kernels_button, TRUE);
-  app_test_wait_for_kernels (window);
+  app_test_wait_for_sidebar (window, TRUE);
   gtk_window_set_default_size (GTK_WINDOW (window), SMALL_WIDTH, SMALL_HEIGHT);
   wait_for_size (window, SMALL_WIDTH, SMALL_HEIGHT);
   g_assert_true (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
@@ -492,7 +474,7 @@ test_outside_text (void)
   g_assert_true (g_file_set_contents (log_path, "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
                                                 "ptxas info    : Used 16 registers\n", -1, NULL));
   import_log (window, log_path);
-  app_test_wait_for_kernels (window);
+  app_test_wait_for_sidebar (window, TRUE);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
 
   app_test_window_free (window);
