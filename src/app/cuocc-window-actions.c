@@ -21,6 +21,13 @@ static const CuoccFileFilter open_filters[] = {
   { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
 };
 
+/* Import names what it is for: the binaries first. */
+static const CuoccFileFilter import_filters[] = {
+  { N_("All files"), { "*", NULL } },
+  { N_("CUDA binaries and Triton caches"), { "*.cubin", "*.fatbin", "*.so*", "*.o", "*.a", NULL } },
+  { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
+};
+
 static const CuoccFileFilter session_filters[] = {
   { N_("Occupancy sessions"), { "*.cuocc", NULL } },
   { N_("All files"), { "*", NULL } },
@@ -48,6 +55,7 @@ static const CuoccFileFilter results_filters[] = {
 /* What an action does with the file the user picked. */
 typedef enum {
   USE_OPEN,
+  USE_IMPORT,
   USE_SAVE_SESSION,
   USE_EXPORT_RESULTS,
   USE_EXPORT_GRAPH,
@@ -73,6 +81,10 @@ static const FileAction file_actions[] = {
     open_filters, G_N_ELEMENTS (open_filters), USE_OPEN,
     /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
     N_("Could not open “%s”"), NULL },
+  { "win.import", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Import Kernels"), NULL,
+    import_filters, G_N_ELEMENTS (import_filters), USE_IMPORT,
+    /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
+    N_("Could not import “%s”"), NULL },
   { "win.save-as", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Save the Session"), N_("kernel.cuocc"),
     session_filters, G_N_ELEMENTS (session_filters), USE_SAVE_SESSION,
     /* Translators: a dialog heading, e.g. "Could not save “kernel.cuocc”" */
@@ -142,6 +154,7 @@ format_with_name (const char *format,
 static gboolean
 open_by_content (CuoccWindow  *self,
                  GFile        *file,
+                 gboolean      as_import,
                  GError      **error)
 {
   g_autoptr(GFileInfo) info = NULL;
@@ -166,6 +179,8 @@ open_by_content (CuoccWindow  *self,
         return cuocc_window_load_session (self, file, error);
     }
   cuocc_window_import_file (self, file);
+  /* A failure is named as the user asked: "Could not open", "Could not import". */
+  self->opening_is_import = as_import;
   return TRUE;
 }
 
@@ -181,7 +196,8 @@ use_file (CuoccWindow       *self,
   switch (action->use)
     {
     case USE_OPEN:
-      return open_by_content (self, file, error);
+    case USE_IMPORT:
+      return open_by_content (self, file, action->use == USE_IMPORT, error);
     case USE_SAVE_SESSION:
       return cuocc_window_save_session (self, file, error);
     case USE_EXPORT_RESULTS:

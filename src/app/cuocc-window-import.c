@@ -222,7 +222,7 @@ import_failed_cb (CuoccWindow  *self,
 
   /* What the user opened (rather than a session's log read again) is
    * named as they asked for it. */
-  if (self->opening != NULL)
+  if (self->opening != NULL && !self->opening_is_import)
     /* Translators: a dialog heading, e.g. "Could not open “build.log”" */
     heading = g_strdup_printf (_("Could not open “%s”"), source);
   else
@@ -250,14 +250,6 @@ calculation_changed_cb (CuoccWindow *self)
 {
   update_gpu_marks (self);
   update_comparison (self);
-}
-
-static void
-import_chosen_cb (GObject  *owner,
-                  GFile    *file,
-                  gpointer  user_data)
-{
-  cuocc_window_open_file (CUOCC_WINDOW (owner), file);
 }
 
 static gboolean
@@ -318,7 +310,7 @@ compare_chosen_cb (GObject  *owner,
   cuocc_kernels_panel_compare_file (self->kernels_panel, file);
 }
 
-/* Import and Compare open the same kinds of files. */
+/* Compare opens what Import does. */
 static void
 open_kernels_dialog (GtkWidget           *widget,
                      const char          *title,
@@ -337,14 +329,6 @@ compare_build_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   open_kernels_dialog (widget, _("Compare With Another Build"), compare_chosen_cb);
-}
-
-static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  open_kernels_dialog (widget, _("Import Kernels"), import_chosen_cb);
 }
 
 static void
@@ -368,7 +352,6 @@ cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
-  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
   gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
 }
@@ -409,6 +392,7 @@ cuocc_window_import_file (CuoccWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   g_set_object (&self->opening, file);
+  self->opening_is_import = TRUE;
   cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);

@@ -56,6 +56,7 @@ struct _CuoccWindow
 
   GFile *session_file;
   GFile *opening;                  /* opened by the user and being read: Open Recent lists it once read */
+  gboolean opening_is_import;      /* by Import (or cuocc_window_import_file), not Open */
   gboolean restoring;
 
   /* cuocc-window-tuning.c */
