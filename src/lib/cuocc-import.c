@@ -286,6 +286,7 @@ cuocc_import_parser_new (void)
   parser->head = g_byte_array_new ();
   parser->line = g_string_sized_new (256);
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
+  parser->skipped = g_ptr_array_new_with_free_func (g_free);
   parser->ncu_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   cuocc_import_kernel_init (&parser->ptxas);
   for (int c = 0; c < N_COLS; c++)
@@ -397,6 +398,7 @@ cuocc_import_parser_free (CuoccImportParser *parser)
     cuocc_import_kernel_clear (&g_array_index (parser->kernels, CuoccKernel, i));
   g_array_unref (parser->kernels);
   g_clear_pointer (&parser->head, g_byte_array_unref);
+  g_ptr_array_unref (parser->skipped);
   g_string_free (parser->line, TRUE);
   cuocc_import_kernel_clear (&parser->ptxas);
   g_free (parser->cuobjdump_arch);
@@ -473,6 +475,13 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   list->format = list->kernels[0].format;
   list->truncated = parser->truncated;
   list->n_skipped_lines = parser->n_skipped_lines;
+  list->n_helpers = parser->n_helpers;
+  list->n_skipped_entries = parser->n_skipped_entries;
+  if (parser->skipped->len > 0)
+    {
+      g_ptr_array_add (parser->skipped, NULL);
+      list->skipped = (char **) g_ptr_array_steal (parser->skipped, NULL);
+    }
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
   return list;
 }
@@ -516,18 +525,19 @@ cuocc_import_parse_file (const char *path, GError **error)
 {
   g_autoptr (GMappedFile) mapped = NULL;
   GError *local_error = NULL;
+  CuoccImportParser *parser;
   const guint8 *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
-      g_autoptr (CuoccImportParser) parser = cuocc_import_parser_new ();
+      g_autoptr (CuoccImportParser) triton = cuocc_import_parser_new ();
 
       /* A Triton cache, or one kernel's folder in it. */
-      if (!cuocc_import_read_triton (parser, path, error))
+      if (!cuocc_import_read_triton (triton, path, error))
         return NULL;
-      return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+      return cuocc_import_parser_finish (g_steal_pointer (&triton), error);
     }
   mapped = g_mapped_file_new (path, FALSE, &local_error);
   if (mapped == NULL)
@@ -536,7 +546,9 @@ cuocc_import_parse_file (const char *path, GError **error)
       return NULL;
     }
   data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  return parse_content (cuocc_import_parser_new (), data != NULL ? data : (const guint8 *) "",
+  parser = cuocc_import_parser_new ();
+  parser->mapped = data != NULL;
+  return parse_content (parser, data != NULL ? data : (const guint8 *) "",
                         g_mapped_file_get_length (mapped), path, error);
 }
 
@@ -554,5 +566,6 @@ cuocc_kernel_list_free (CuoccKernelList *list)
   for (guint i = 0; i < list->n_kernels; i++)
     cuocc_import_kernel_clear (&list->kernels[i]);
   g_free (list->kernels);
+  g_strfreev (list->skipped);
   g_free (list);
 }

@@ -203,6 +203,30 @@ test_cubin_in_memory (void)
   g_assert_null (list->kernels[0].file);
 }
 
+/* heavy.cu (issue 18): nvcc -cubin -arch=sm_90 puts two device functions
+ * into the kernel's own .text section, a WEAK
+ * $__internal_0_$__cuda_sm20_div_rn_f64_full and a LOCAL
+ * $_Z5heavyPKdPdi$__internal_trig_reduction_slowpathd; only the kernel
+ * (STO_CUDA_ENTRY in st_other) is a row, with its figures from the log, and
+ * the list counts the two. */
+static void
+test_cubin_helpers (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("heavy-sm_90.cubin");
+  g_autoptr (CuoccKernelList) log = read_fixture ("heavy-sm_90.log");
+
+  g_assert_cmpuint (log->n_kernels, ==, 1);
+  g_assert_cmpuint (got->n_kernels, ==, 1);
+  g_assert_cmpstr (got->kernels[0].mangled, ==, "_Z5heavyPKdPdi");
+  g_assert_cmpstr (got->kernels[0].name, ==, log->kernels[0].name);
+  g_assert_cmpint (got->kernels[0].regs, ==, 30);
+  g_assert_cmpint (got->kernels[0].regs, ==, log->kernels[0].regs);
+  g_assert_cmpint (got->kernels[0].stack, ==, 40);
+  g_assert_cmpint (got->kernels[0].stack, ==, log->kernels[0].stack);
+  g_assert_cmpuint (got->n_helpers, ==, 2);
+  g_assert_cmpuint (log->n_helpers, ==, 0);
+}
+
 /* ---------------------------------------------------------------- fat binaries */
 
 static const char *const modes[] = { "none", "default", "size", "speed", "balance" };
@@ -639,6 +663,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cuocc/import/binary/cubin/cluster", test_cubin_cluster);
   g_test_add_func ("/cuocc/import/binary/cubin/in-memory", test_cubin_in_memory);
+  g_test_add_func ("/cuocc/import/binary/cubin/helpers", test_cubin_helpers);
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autofree char *path = g_strdup_printf ("/cuocc/import/binary/fatbin/%s", modes[i]);
