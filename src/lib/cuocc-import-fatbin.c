@@ -82,6 +82,10 @@
 #define MIN_BUDGET (G_GUINT64_CONSTANT (1) << 30)
 #define BUDGET_FACTOR 16
 
+/* While fat binaries are looked for, the pages behind are given back every
+ * this many bytes. */
+#define RELEASE_STEP ((gsize) 4 << 20)
+
 /* Fat binaries of a file read on other threads only when there are several
  * and they are this large together. */
 #define PARALLEL_MIN_BYTES (1 << 20)
@@ -680,6 +684,7 @@ find_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
               const char *file)
 {
   gsize off = 0;
+  gsize released = 0;
 
   while (off + FATBIN_HEADER_SIZE <= len)
     {
@@ -707,7 +712,13 @@ find_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
       reader->n_fatbins++;
       add_module (reader, modules, p, header_size + size, section, off, file);
       off += (header_size + size + 7) & ~(gsize) 7;
+      if (off - released >= RELEASE_STEP && off <= len)
+        {
+          release_pages (reader, data + released, off - released);
+          released = off;
+        }
     }
+  release_pages (reader, data + released, len - released);
 }
 
 /* Fat binaries among other data, anywhere: only those whose whole
@@ -719,20 +730,36 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
   static const guint8 magic[4] = { 0x50, 0xed, 0x55, 0xba };
   const guint8 *p = data;
   const guint8 *end = data + len;
+  const guint8 *released = data;
 
-  while ((gsize) (end - p) >= FATBIN_HEADER_SIZE && (p = memmem (p, (gsize) (end - p), magic, 4)) != NULL)
+  /* in steps, giving the pages behind back */
+  while ((gsize) (end - p) >= FATBIN_HEADER_SIZE)
     {
-      gsize size = check_fatbin (p, (gsize) (end - p));
+      const guint8 *step_end = (gsize) (end - p) > RELEASE_STEP ? p + RELEASE_STEP : end;
+      const guint8 *found = memmem (p, (gsize) (step_end - p), magic, 4);
+      gsize size;
 
-      if (size == 0)
+      if (found == NULL)
         {
-          p++;
-          continue;
+          if (step_end == end)
+            break;
+          p = step_end - 3;        /* a magic across the step's end */
         }
-      reader->n_fatbins++;
-      add_module (reader, modules, p, size, section, (gsize) (p - data), file);
-      p += size;
+      else if ((size = check_fatbin (found, (gsize) (end - found))) == 0)
+        p = found + 1;
+      else
+        {
+          reader->n_fatbins++;
+          add_module (reader, modules, found, size, section, (gsize) (found - data), file);
+          p = found + size;
+        }
+      if (p > released && (gsize) (p - released) >= RELEASE_STEP)
+        {
+          release_pages (reader, released, (gsize) (p - released));
+          released = p;
+        }
     }
+  release_pages (reader, released, (gsize) (end - released));
 }
 
 /* Reads the fat binaries found in one file, on several threads when they are
@@ -856,19 +883,13 @@ read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
       if (fatbin_section)
         find_fatbins (reader, modules, bytes, size, name, file);
       else
-        {
-          guint before = modules->len;
-
-          scan_fatbins (reader, modules, bytes, size, name, file);
-          /* pages that held no fat binary are not needed again */
-          if (modules->len == before)
-            release_pages (reader, bytes, size);
-        }
+        scan_fatbins (reader, modules, bytes, size, name, file);
     }
   elf_end (elf);
   if (modules->len == 0)
     {
-      note_problem (reader, file, _("no CUDA device code: the ELF file has no .nv_fatbin or __nv_relfatbin section, nor a fat binary in any other section"));
+      note_problem (reader, file, _("no CUDA device code: the ELF file has no .nv_fatbin or __nv_relfatbin "
+                                    "section, nor a fat binary in any other section"));
       return;
     }
   read_modules (reader, modules);

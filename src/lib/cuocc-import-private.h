@@ -56,6 +56,7 @@ struct _CuoccImportParser {
   StreamMode stream_mode;
   GByteArray *head;                /* the first bytes, or the whole binary input */
   gboolean binary_too_large;
+  char *file;                      /* the file streamed input comes from (a pipe); NULL: standard input */
   gboolean mapped;                 /* binary data is a read-only file mapping (cuocc_import_parse_file) */
   GString *line;
   gboolean line_too_long;
