@@ -502,6 +502,76 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   return list;
 }
 
+/* The figures of the line readers' state that say a format was recognized
+ * before a whole kernel was read: an entry's header, a CSV header. */
+static CuoccImportFormat
+text_format_seen (const CuoccImportParser *parser)
+{
+  if (parser->kernels->len > 0)
+    return g_array_index (parser->kernels, CuoccKernel, 0).format;
+  if (parser->ncu_mode == NCU_LONG)
+    return CUOCC_IMPORT_FORMAT_NCU_CSV;
+  if (parser->ncu_mode == NCU_RAW)
+    return CUOCC_IMPORT_FORMAT_NCU_RAW;
+  if (parser->ptxas.name != NULL)
+    return CUOCC_IMPORT_FORMAT_PTXAS;
+  if (parser->cuobjdump_arch != NULL || parser->cuobjdump_function != NULL)
+    return CUOCC_IMPORT_FORMAT_CUOBJDUMP;
+  return CUOCC_IMPORT_FORMAT_UNKNOWN;
+}
+
+/**
+ * cuocc_import_detect:
+ * @data: (array length=len) (element-type guint8): the first bytes of a file
+ * @len: how many; CUOCC_IMPORT_DETECT_BYTES are enough to tell
+ *
+ * Tells from a file's first bytes, never its name, which format the import
+ * reads it as. A front end that opens several kinds of files (sessions of its
+ * own beside what the import reads) asks this before reading the whole file.
+ *
+ * A CUDA ELF file is %CUOCC_IMPORT_FORMAT_CUBIN; a fat binary, and anything
+ * that may hold fat binaries (a host object, library, executable or archive),
+ * %CUOCC_IMPORT_FORMAT_FATBIN; a Triton cache entry's metadata
+ * %CUOCC_IMPORT_FORMAT_TRITON. Text is what its complete lines show: a ptxas
+ * or cuobjdump entry, an Nsight Compute CSV header.
+ *
+ * Returns: the format, or %CUOCC_IMPORT_FORMAT_UNKNOWN when the bytes show
+ *   none (a build log may still show ptxas output further on)
+ */
+CuoccImportFormat
+cuocc_import_detect (const char *data, gsize len)
+{
+  const guint8 *bytes = (const guint8 *) data;
+  g_autoptr (CuoccImportParser) parser = NULL;
+  gsize complete = len;
+
+  g_return_val_if_fail (data != NULL || len == 0, CUOCC_IMPORT_FORMAT_UNKNOWN);
+
+  switch (detect_content (bytes, len))
+    {
+    case CONTENT_BINARY:
+      /* e_machine, EM_CUDA (190), little-endian at byte 18. */
+      if (cuocc_import_is_elf (bytes, len) && len >= 20 && bytes[18] == 190 && bytes[19] == 0)
+        return CUOCC_IMPORT_FORMAT_CUBIN;
+      return CUOCC_IMPORT_FORMAT_FATBIN;
+    case CONTENT_JSON:
+      return CUOCC_IMPORT_FORMAT_TRITON;
+    case CONTENT_TEXT:
+    default:
+      break;
+    }
+
+  /* Only complete lines: the last one may be cut off mid-way. */
+  while (complete > 0 && data[complete - 1] != '\n')
+    complete--;
+  if (complete == 0)
+    return CUOCC_IMPORT_FORMAT_UNKNOWN;
+  parser = cuocc_import_parser_new ();
+  parser->stream_mode = STREAM_TEXT;
+  feed_text (parser, data, complete);
+  return text_format_seen (parser);
+}
+
 /**
  * cuocc_import_parse: (skip)
  * @data: (array length=len): the whole input

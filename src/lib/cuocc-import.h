@@ -19,6 +19,8 @@
 
 #define CUOCC_IMPORT_MAX_KERNELS 100000
 #define CUOCC_IMPORT_MAX_LINE    (1024 * 1024)
+/* Enough of a file's start for cuocc_import_detect (). */
+#define CUOCC_IMPORT_DETECT_BYTES (64 * 1024)
 
 /* A figure the input does not give. */
 #define CUOCC_IMPORT_UNKNOWN (-1)
@@ -212,6 +214,7 @@ CUOCC_AVAILABLE void cuocc_import_parser_feed (CuoccImportParser *parser, const 
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parser_finish (CuoccImportParser *parser, GError **error);
 CUOCC_AVAILABLE void cuocc_import_parser_free (CuoccImportParser *parser);
 
+CUOCC_AVAILABLE CuoccImportFormat cuocc_import_detect (const char *data, gsize len);
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse (const char *data, gsize len, GError **error);
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse_file (const char *path, GError **error);
 CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);
