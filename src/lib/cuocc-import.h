@@ -177,6 +177,12 @@ typedef struct {
  * @kernels: (array length=n_kernels): the kernels, in the order of the input
  * @truncated: %CUOCC_IMPORT_MAX_KERNELS was reached
  * @n_skipped_lines: lines too long to read
+ * @n_helpers: device functions of binaries (functions in a kernel's code that are not kernels
+ *   themselves), which are never listed
+ * @n_skipped_entries: fat binary entries that were not read: malformed, corrupt, not ELF or PTX
+ *   once decompressed, or beyond the decompression limit
+ * @skipped: (array zero-terminated=1) (nullable): why, one sentence each for the first few
+ *   ("lib.so[.nv_fatbin+0x40]: sm_90 SASS: …"); %NULL when none
  *
  * The kernels read from one input; free with cuocc_kernel_list_free().
  */
@@ -186,6 +192,9 @@ typedef struct {
   CuoccKernel *kernels;
   gboolean truncated;
   guint n_skipped_lines;
+  guint n_helpers;
+  guint n_skipped_entries;
+  char **skipped;
 } CuoccKernelList;
 
 /**
