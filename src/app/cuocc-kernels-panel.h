@@ -55,5 +55,10 @@ GtkSpinButton     *cuocc_kernels_panel_get_below_spin  (CuoccKernelsPanel *self)
 GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_page        (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_count_text  (CuoccKernelsPanel *self);
+GtkLabel          *cuocc_kernels_panel_get_name_label  (CuoccKernelsPanel *self);
+char              *cuocc_kernels_panel_get_cell_text   (CuoccKernelsPanel *self,
+                                                        gpointer           item,
+                                                        guint              column);
 
 G_END_DECLS
