@@ -72,6 +72,14 @@ typedef struct {
 struct _ImportCheck {
   guint n_terms;
   CheckTerm terms[MAX_TERMS];
+  gboolean strict;                 /* --strict: a figure the entry lacks fails the term */
+  /* Sets of kernels (import_kernel_key), which may have several entries:
+   * those checked, those with a failure, and those not checked against a
+   * term for lack of its figure, by reason (IMPORT_WHY_NONE: the input does
+   * not record the figure); created when first needed. */
+  GHashTable *checked;
+  GHashTable *failed;
+  GHashTable *unknown[MAX_TERMS][IMPORT_N_WHYS];
 };
 
 static void
@@ -137,9 +145,14 @@ parse_term (const char  *raw,
 
 ImportCheck *
 import_check_parse (const char  *expr,
+                    gboolean     strict,
                     GError     **error)
 {
   g_autoptr (ImportCheck) check = g_new0 (ImportCheck, 1);
+
+  check->strict = strict;
+  check->checked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  check->failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_auto (GStrv) parts = g_strsplit (expr, ",", -1);
 
   for (guint i = 0; parts[i] != NULL; i++)
@@ -168,29 +181,36 @@ import_check_free (ImportCheck *check)
   if (check == NULL)
     return;
   for (guint i = 0; i < check->n_terms; i++)
-    g_free (check->terms[i].text);
+    {
+      g_free (check->terms[i].text);
+      for (guint w = 0; w < IMPORT_N_WHYS; w++)
+        g_clear_pointer (&check->unknown[i][w], g_hash_table_unref);
+    }
+  g_clear_pointer (&check->checked, g_hash_table_unref);
+  g_clear_pointer (&check->failed, g_hash_table_unref);
   g_free (check);
 }
 
-/* The entry's figure for key, or FALSE when it is unknown. */
+/* The entry's figure for key, or FALSE when it is unknown; then *unknown
+ * says why (IMPORT_WHY_NONE: the input does not record it) and is a
+ * failure's reason rather than a lack when it is not IMPORT_WHY_IS_UNKNOWN. */
 static gboolean
 entry_value (const CuoccKernel      *k,
              const ImportEvaluation *ev,
              CheckKey                key,
-             double                 *value)
+             double                 *value,
+             ImportWhy              *unknown)
 {
   gint64 v;
 
   switch (key)
     {
     case KEY_OCCUPANCY:
-      *value = ev->result.occupancy * 100.0;
-      return ev->ok;
     case KEY_BLOCKS:
-      *value = ev->result.active_blocks;
-      return ev->ok;
     case KEY_WARPS:
-      *value = ev->result.active_warps;
+      *value = key == KEY_OCCUPANCY ? ev->result.occupancy * 100.0
+             : key == KEY_BLOCKS ? ev->result.active_blocks : ev->result.active_warps;
+      *unknown = ev->reason;
       return ev->ok;
     case KEY_REGS:
       v = k->regs;
@@ -218,6 +238,8 @@ entry_value (const CuoccKernel      *k,
       g_assert_not_reached ();
     }
   *value = (double) v;
+  /* PTX holds no registers before JIT; other figures an input may lack. */
+  *unknown = k->code == CUOCC_CODE_PTX && key == KEY_REGS ? IMPORT_WHY_PTX : IMPORT_WHY_NONE;
   return v >= 0;
 }
 
@@ -241,30 +263,46 @@ term_holds (const CheckTerm *term,
 }
 
 void
-import_check_entry (const ImportCheck      *check,
+import_check_entry (ImportCheck            *check,
                     const CuoccKernel      *k,
                     const ImportEvaluation *ev,
                     GPtrArray              *failures)
 {
   const char *arch = k->arch != NULL ? k->arch : "?";
+  guint n_before = failures->len;
 
+  import_kernel_set_add (check->checked, k);
   if (ev->why != NULL && ev->failed && k->loaded == CUOCC_LOAD_NONE)
     {
       g_ptr_array_add (failures, g_strdup_printf ("%s (%s): %s", k->name, arch, ev->why));
+      import_kernel_set_add (check->failed, k);
       return;
     }
   for (guint i = 0; i < check->n_terms; i++)
     {
       const CheckTerm *term = &check->terms[i];
       double value;
+      ImportWhy unknown;
       char shown[G_ASCII_DTOSTR_BUF_SIZE];
 
-      if (!entry_value (k, ev, term->key, &value))
+      if (!entry_value (k, ev, term->key, &value, &unknown))
         {
+          gboolean lacking = unknown == IMPORT_WHY_NONE || IMPORT_WHY_IS_UNKNOWN (unknown);
+
+          /* A figure the input does not hold is no failure of the kernel:
+           * it is counted and said once, unless --strict. */
+          if (lacking && !check->strict)
+            {
+              if (check->unknown[i][unknown] == NULL)
+                check->unknown[i][unknown] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+              import_kernel_set_add (check->unknown[i][unknown], k);
+              continue;
+            }
           g_ptr_array_add (failures,
                            g_strdup_printf (_("%s (%s): %s is unknown (%s): %s"), k->name, arch,
                                             key_names[term->key], term->text,
-                                            ev->why != NULL ? ev->why : _("the input does not record it")));
+                                            unknown != IMPORT_WHY_NONE && ev->why != NULL
+                                            ? ev->why : _("the input does not record it")));
           continue;
         }
       if (term_holds (term, value))
@@ -273,4 +311,60 @@ import_check_entry (const ImportCheck      *check,
       g_ptr_array_add (failures, g_strdup_printf (_("%s (%s): %s is %s; the check asks %s"), k->name, arch,
                                                   key_names[term->key], shown, term->text));
     }
+  if (failures->len > n_before)
+    import_kernel_set_add (check->failed, k);
+}
+
+/* What to give instead of a figure the entries lack. */
+static const char *
+unknown_advice (CheckKey  key,
+                ImportWhy why)
+{
+  switch (why)
+    {
+    case IMPORT_WHY_NO_BLOCK_SIZE:
+      return _("no block size is declared: give --threads");
+    case IMPORT_WHY_PTX:
+      return _("PTX: registers are known only after JIT");
+    case IMPORT_WHY_NO_ARCH:
+      return _("the input names no architecture: choose the GPU with --gpu or --cc");
+    default:
+      break;
+    }
+  if (key == KEY_SPILLS || key == KEY_SPILL_STORES || key == KEY_SPILL_LOADS)
+    /* ptxas reports spills; a cubin does not, but it records the stack frame
+     * that spilled registers are stored in. */
+    return _("the input does not record spills (a binary holds none, only ptxas -v reports them); "
+             "spilled registers live in the stack frame, which a binary records: check stack instead, "
+             "e.g. stack==0");
+  return _("the input does not record it");
+}
+
+void
+import_check_print_unknown (const ImportCheck *check)
+{
+  for (guint i = 0; i < check->n_terms; i++)
+    for (guint w = 0; w < IMPORT_N_WHYS; w++)
+      {
+        guint n = check->unknown[i][w] != NULL ? g_hash_table_size (check->unknown[i][w]) : 0;
+
+        if (n == 0)
+          continue;
+        g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                                 "cuocc: note: %s: %u kernel not checked: %s (--strict fails it)\n",
+                                 "cuocc: note: %s: %u kernels not checked: %s (--strict fails them)\n", n),
+                    check->terms[i].text, n, unknown_advice (check->terms[i].key, w));
+      }
+}
+
+guint
+import_check_n_kernels (const ImportCheck *check)
+{
+  return g_hash_table_size (check->checked);
+}
+
+guint
+import_check_n_failed_kernels (const ImportCheck *check)
+{
+  return g_hash_table_size (check->failed);
 }

@@ -17,12 +17,19 @@
 
 #include "cuocc-cli-import-private.h"
 
-static char *
-kernel_key (const CuoccKernel *k)
+char *
+import_kernel_key (const CuoccKernel *k)
 {
   const char *name = k->mangled != NULL && k->mangled[0] != '\0' ? k->mangled : k->name;
 
   return g_strconcat (k->file != NULL ? k->file : "", "\n", name != NULL ? name : "", NULL);
+}
+
+void
+import_kernel_set_add (GHashTable        *set,
+                       const CuoccKernel *k)
+{
+  g_hash_table_add (set, import_kernel_key (k));
 }
 
 void
@@ -35,7 +42,7 @@ import_launch_init (ImportLaunch   *launch,
   cuocc_kernel_list_select (list, launch->gpu.cap.major, launch->gpu.cap.minor);
   for (guint i = 0; i < list->n_kernels; i++)
     if (list->kernels[i].loaded == CUOCC_LOAD_YES)
-      g_hash_table_replace (launch->loaded_arch, kernel_key (&list->kernels[i]), g_strdup (list->kernels[i].arch));
+      g_hash_table_replace (launch->loaded_arch, import_kernel_key (&list->kernels[i]), g_strdup (list->kernels[i].arch));
 }
 
 void
@@ -73,26 +80,43 @@ declared_threads (const CuoccKernel *k)
   return k->max_threads > 0 ? k->max_threads : 0;
 }
 
+/* Blocks per cluster of the kernel's declared cluster dimensions, or 0. */
+static int
+declared_cluster_size (const CuoccKernel *k)
+{
+  gint64 size = 1;
+
+  if (k->cluster_dims[0] <= 0)
+    return 0;
+  /* Each dimension is capped so that a hostile file's product cannot
+   * overflow; the model refuses anything past the GPU's largest cluster. */
+  for (guint d = 0; d < 3; d++)
+    size *= CLAMP (k->cluster_dims[d], 1, 1024);
+  return (int) size;
+}
+
 /* Why the entry is not worked out on the chosen GPU; NULL when it is. */
 static char *
 not_loaded_reason (const ImportLaunch *launch,
                    const CuoccKernel  *k,
-                   gboolean           *failed)
+                   ImportEvaluation   *ev)
 {
   const CuoccCapability *cap = &launch->gpu.cap;
 
-  *failed = FALSE;
+  ev->failed = FALSE;
   if (k->loaded == CUOCC_LOAD_OTHER)
     {
-      g_autofree char *key = kernel_key (k);
+      g_autofree char *key = import_kernel_key (k);
       const char *arch = g_hash_table_lookup (launch->loaded_arch, key);
 
+      ev->reason = IMPORT_WHY_NOT_LOADED;
       return g_strdup_printf (_("not loaded: the driver loads this kernel's %s entry on compute capability %d.%d"),
                               arch != NULL ? arch : "?", cap->major, cap->minor);
     }
   if (k->loaded == CUOCC_LOAD_NONE)
     {
-      *failed = TRUE;
+      ev->failed = TRUE;
+      ev->reason = IMPORT_WHY_NO_ENTRY;
       return g_strdup_printf (_("cannot run on compute capability %d.%d: no entry of this kernel is built for it"),
                               cap->major, cap->minor);
     }
@@ -109,23 +133,27 @@ import_evaluate (const ImportLaunch *launch,
   gint64 dynamic = launch->dynamic_smem >= 0 ? launch->dynamic_smem : MAX (k->dynamic_smem, 0);
 
   memset (ev, 0, sizeof *ev);
-  if (launch->have_gpu && (ev->why = not_loaded_reason (launch, k, &ev->failed)) != NULL)
+  if (launch->have_gpu && (ev->why = not_loaded_reason (launch, k, ev)) != NULL)
     return;
   ev->failed = TRUE;
   if (k->code == CUOCC_CODE_PTX)
     {
+      ev->reason = IMPORT_WHY_PTX;
       ev->why = g_strdup (_("PTX: registers are known only after JIT"));
       return;
     }
   if (threads <= 0)
     {
+      ev->reason = IMPORT_WHY_NO_BLOCK_SIZE;
       ev->why = g_strdup (_("the kernel declares no block size: give one with --threads"));
       return;
     }
+  ev->reason = IMPORT_WHY_MODEL;
   if (launch->have_gpu)
     ev->gpu = launch->gpu;
   else if (k->cc_major <= 0)
     {
+      ev->reason = IMPORT_WHY_NO_ARCH;
       ev->why = g_strdup (_("the input names no architecture: choose the GPU with --gpu or --cc"));
       return;
     }
@@ -141,14 +169,20 @@ import_evaluate (const ImportLaunch *launch,
   ev->input.smem = MAX (k->smem, 0) + dynamic;
   if (k->barriers >= 0)
     ev->input.barriers = k->barriers;
-  if (!cuocc_calculate (&ev->gpu, &ev->input, &ev->result, &error))
+  /* A kernel that declares its cluster (__cluster_dims__, Triton's num_ctas)
+   * can only be launched with it: work it out as --cluster-size would. */
+  ev->input.cluster_size = declared_cluster_size (k);
+  if (!cuocc_calculate (&ev->gpu, &ev->input, &ev->result, &error) ||
+      (ev->input.cluster_size > 0 && !cuocc_clusters (&ev->gpu, &ev->input, &ev->result, &ev->clusters, &error)))
     {
       ev->why = g_strdup (error->message);
       return;
     }
+  ev->have_clusters = ev->input.cluster_size > 0;
   ev->limiters = cuocc_limiters_to_string (ev->result.limiters);
   ev->ok = TRUE;
   ev->failed = FALSE;
+  ev->reason = IMPORT_WHY_NONE;
 }
 
 void

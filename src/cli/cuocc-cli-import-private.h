@@ -22,15 +22,34 @@ typedef struct {
   GHashTable *loaded_arch;         /* kernel key → the architecture of the entry that loads */
 } ImportLaunch;
 
+/* Why an entry has no occupancy. The figures an input does not hold (no
+ * block size, PTX before JIT, no architecture) are unknown rather than
+ * wrong: --check counts them apart, and the exit message groups by reason. */
+typedef enum {
+  IMPORT_WHY_NONE,                 /* worked out, or nothing was asked */
+  IMPORT_WHY_NOT_LOADED,           /* another entry of the kernel loads on the GPU */
+  IMPORT_WHY_NO_ENTRY,             /* no entry of the kernel runs on the GPU */
+  IMPORT_WHY_PTX,                  /* PTX: registers are known only after JIT */
+  IMPORT_WHY_NO_BLOCK_SIZE,        /* the kernel declares no block size */
+  IMPORT_WHY_NO_ARCH,              /* the input names no architecture */
+  IMPORT_WHY_MODEL,                /* the model refused the launch */
+  IMPORT_N_WHYS,
+} ImportWhy;
+
+#define IMPORT_WHY_IS_UNKNOWN(w) ((w) == IMPORT_WHY_PTX || (w) == IMPORT_WHY_NO_BLOCK_SIZE || (w) == IMPORT_WHY_NO_ARCH)
+
 /* One entry worked out: the occupancy, or why there is none. */
 typedef struct {
   gboolean ok;
   char *why;                       /* when !ok; NULL when nothing was asked */
+  ImportWhy reason;                /* when !ok */
   gboolean failed;                 /* a failure (exit status 1), not only "another entry loads" */
   CuoccGpu gpu;
   CuoccInput input;
   CuoccResult result;
   char *limiters;
+  gboolean have_clusters;          /* the kernel declares its cluster: clusters holds the launch */
+  CuoccClusters clusters;
 } ImportEvaluation;
 
 /* Shared memory a block may use without opting in. */
@@ -46,17 +65,28 @@ char    *import_smem_note          (const CuoccKernel *k, const ImportEvaluation
 /* Whether --check checks the entry: the one the driver loads on the GPU, or
  * without a GPU every machine code entry. */
 gboolean import_entry_runs         (const ImportLaunch *launch, const CuoccKernel *k);
+/* What tells a kernel from others (its file and name), whatever its entries. */
+char    *import_kernel_key         (const CuoccKernel *k);
+/* Adds the kernel to a set of kernel keys (g_str_hash, owning them). */
+void     import_kernel_set_add     (GHashTable *set, const CuoccKernel *k);
 /* "file (entry)", or NULL */
 char    *import_file_label         (const CuoccKernel *k);
 
 /* --check EXPR */
 typedef struct _ImportCheck ImportCheck;
 
-ImportCheck *import_check_parse    (const char *expr, GError **error);
+ImportCheck *import_check_parse    (const char *expr, gboolean strict, GError **error);
 void         import_check_free     (ImportCheck *check);
-/* Adds a line to failures for each term the entry does not meet. */
-void         import_check_entry    (const ImportCheck *check, const CuoccKernel *k, const ImportEvaluation *ev,
+/* Adds a line to failures for each term the entry does not meet; a term
+ * whose figure the entry lacks is counted apart, unless the check is strict. */
+void         import_check_entry    (ImportCheck *check, const CuoccKernel *k, const ImportEvaluation *ev,
                                     GPtrArray *failures);
+/* Says on standard error, once per term and reason, how many kernels were
+ * not checked for lack of a figure, and what to give instead. */
+void         import_check_print_unknown (const ImportCheck *check);
+/* How many kernels were checked, and how many of them failed. */
+guint        import_check_n_kernels (const ImportCheck *check);
+guint        import_check_n_failed_kernels (const ImportCheck *check);
 
 /* --diff NEW: the launch's GPU, threads and dynamic shared memory apply to
  * both builds. Returns the exit status. */

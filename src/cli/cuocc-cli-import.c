@@ -35,12 +35,18 @@ typedef enum {
   /* what binaries and Triton caches add; the text table shows a column only when some row fills it */
   COL_FILE, COL_MAX_THREADS, COL_MIN_BLOCKS, COL_MAX_REGS, COL_CLUSTER_DIMS, COL_LAUNCH_DYNAMIC_SMEM,
   COL_LAUNCH_THREADS, COL_LOADED,
+  /* the cluster columns of an answer, for kernels that declare their cluster */
+  COL_CLUSTER_SIZE, COL_CLUSTER_BLOCKS_PER_SM, COL_MAX_ACTIVE_CLUSTERS, COL_CLUSTERS_BASIS,
+  COL_CLUSTER_BLOCKS_LOST, COL_CLUSTER_BLOCKS_LOST_PCT,
   N_COLUMNS,
 } Column;
 
 #define FIRST_OCCUPANCY_COLUMN COL_CC
 #define FIRST_PROFILER_COLUMN  COL_DYNAMIC_SMEM
 #define FIRST_BINARY_COLUMN    COL_FILE
+#define FIRST_CLUSTER_COLUMN   COL_CLUSTER_SIZE
+
+G_STATIC_ASSERT (N_COLUMNS - FIRST_CLUSTER_COLUMN == CUOCC_N_CLUSTER_COLUMNS);
 
 /* The occupancy columns are an answer's (cuocc-table.h) but for the
  * kernel's own regs, smem and barriers, which come first. */
@@ -91,6 +97,12 @@ static const struct {
   [COL_LAUNCH_DYNAMIC_SMEM] = { "dynamic_smem", N_("DYN_SMEM") },
   [COL_LAUNCH_THREADS] = { "threads", N_("THREADS") },
   [COL_LOADED] = { "loaded_on_gpu", N_("LOADED") },
+  [COL_CLUSTER_SIZE] = { "cluster_size", NULL },
+  [COL_CLUSTER_BLOCKS_PER_SM] = { "cluster_blocks_per_sm", N_("CL_BLOCKS") },
+  [COL_MAX_ACTIVE_CLUSTERS] = { "max_active_clusters", NULL },
+  [COL_CLUSTERS_BASIS] = { "clusters_basis", NULL },
+  [COL_CLUSTER_BLOCKS_LOST] = { "cluster_blocks_lost", NULL },
+  [COL_CLUSTER_BLOCKS_LOST_PCT] = { "cluster_blocks_lost_pct", N_("CL_LOST%") },
 };
 
 typedef struct {
@@ -102,6 +114,7 @@ typedef struct {
   char *format_text;
   char *check_text;
   char *diff_path;
+  gboolean strict;
   char **rest;
 } ImportOptions;
 
@@ -109,13 +122,16 @@ typedef struct {
   CliFormat format;
   gboolean occupancy;              /* the occupancy columns are shown */
   gboolean profiler;               /* the profiler's columns are shown */
+  gboolean clusters;               /* the cluster columns are shown */
+  gboolean rows;                   /* the rows are written (--check alone writes only its failures) */
   ImportLaunch launch;
-  const ImportCheck *check;        /* --check, or NULL */
+  ImportCheck *check;              /* --check, or NULL */
   GPtrArray *failures;             /* what --check found */
   CliWriter *writer;
   guint64 n_rows;
   GPtrArray *text_rows;            /* text: each row's cells, as strings */
   guint n_errors;
+  GHashTable *failed[IMPORT_N_WHYS]; /* the kernels not worked out, by reason (created when needed) */
   guint n_disagreements;
 } Report;
 
@@ -150,6 +166,8 @@ column_shown (const Report *report,
     return !report->profiler;
   if (column == COL_LAUNCH_THREADS)
     return !report->occupancy;
+  if (column >= FIRST_CLUSTER_COLUMN)
+    return report->clusters;
   if (column >= FIRST_BINARY_COLUMN)
     return TRUE;
   if (column >= FIRST_PROFILER_COLUMN)
@@ -207,6 +225,8 @@ emit_row (Report          *report,
   CuoccCell shown[N_COLUMNS];
   guint n = 0;
 
+  if (!report->rows)
+    return;
   if (report->format == CLI_FORMAT_TEXT)
     {
       GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
@@ -312,9 +332,17 @@ add_kernel_row (Report            *report,
         fill_occupancy (report, k, &ev, cells, cc);
       else
         {
-          report->n_errors += ev.failed;
+          /* With --check, a figure the kernel lacks is the check's to count. */
+          if (ev.failed && (report->check == NULL || !IMPORT_WHY_IS_UNKNOWN (ev.reason)))
+            {
+              report->n_errors++;
+              if (report->failed[ev.reason] == NULL)
+                report->failed[ev.reason] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+              import_kernel_set_add (report->failed[ev.reason], k);
+            }
           cells[COL_ERROR] = cuocc_cell_string (ev.why);
         }
+      cuocc_table_clusters_cells (ev.ok && ev.have_clusters ? &ev.clusters : NULL, &cells[FIRST_CLUSTER_COLUMN]);
     }
   if ((note = import_smem_note (k, &ev)) != NULL)
     g_printerr ("cuocc: note: %s\n", note);
@@ -392,7 +420,9 @@ static void
 write_report (Report                *report,
               const CuoccKernelList *list)
 {
-  if (report->format == CLI_FORMAT_CSV)
+  if (!report->rows)
+    ;
+  else if (report->format == CLI_FORMAT_CSV)
     {
       gboolean first = TRUE;
 
@@ -412,7 +442,9 @@ write_report (Report                *report,
   for (guint i = 0; i < list->n_kernels; i++)
     add_kernel_row (report, &list->kernels[i]);
 
-  if (report->format == CLI_FORMAT_JSON)
+  if (!report->rows)
+    ;
+  else if (report->format == CLI_FORMAT_JSON)
     cli_writer_puts (report->writer, report->n_rows > 0 ? "\n]\n" : "]\n");
   else if (report->format == CLI_FORMAT_TEXT)
     write_text_table (report);
@@ -476,6 +508,16 @@ read_inputs (char       **paths,
         all->format = list->format;
       all->truncated |= list->truncated;
       all->n_skipped_lines += list->n_skipped_lines;
+      all->n_helpers += list->n_helpers;
+      all->n_skipped_entries += list->n_skipped_entries;
+      for (guint i = 0; list->skipped != NULL && list->skipped[i] != NULL; i++)
+        {
+          guint n = all->skipped != NULL ? g_strv_length (all->skipped) : 0;
+
+          all->skipped = g_renew (char *, all->skipped, n + 2);
+          all->skipped[n] = g_strdup (list->skipped[i]);
+          all->skipped[n + 1] = NULL;
+        }
       g_array_append_vals (kernels, list->kernels, list->n_kernels);
       /* The strings now belong to kernels. */
       g_clear_pointer (&list->kernels, g_free);
@@ -499,6 +541,7 @@ create_context (ImportOptions *o)
     { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads_text, N_("Threads per block (default: what each kernel declares)"), N_("N") },
     { "dynamic-smem", 0, 0, G_OPTION_ARG_STRING, &o->dynamic_smem_text, N_("Dynamic shared memory per block, added to each kernel's static shared memory"), N_("SIZE") },
     { "check", 0, 0, G_OPTION_ARG_STRING, &o->check_text, N_("Exit with status 3 unless every kernel that runs meets EXPR, e.g. occupancy>=50,regs<=128,spills==0"), N_("EXPR") },
+    { "strict", 0, 0, G_OPTION_ARG_NONE, &o->strict, N_("With --check: a kernel that lacks a term's figure (spills in a binary, occupancy without a block size) fails"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_FILENAME, &o->diff_path, N_("Compare with a newer build: what changed, per kernel and architecture"), N_("NEW") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format_text, N_("Output format (default text)"), N_("text|csv|json") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rest, NULL, NULL },
@@ -510,7 +553,7 @@ create_context (ImportOptions *o)
       "kernel and architecture, with their registers, shared memory, barriers, stack and spills.\n"
       "\n"
       "  cuocc --import FILE|- [--import FILE...] [--gpu NAME | --cc X.Y] [--threads N]\n"
-      "        [--dynamic-smem SIZE] [--check EXPR] [--format text|csv|json]\n"
+      "        [--dynamic-smem SIZE] [--check EXPR [--strict]] [--format text|csv|json]\n"
       "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]"),
     _("With --gpu or --cc, each kernel's entry that the CUDA driver loads on that GPU is marked\n"
       "(loaded_on_gpu) and only it is worked out; the others say why in the error column.\n"
@@ -520,10 +563,18 @@ create_context (ImportOptions *o)
       "An Nsight Compute export also shows the profiler's theoretical occupancy and whether\n"
       "cuocc agrees with it.\n"
       "\n"
-      "--check keys: occupancy (percent), regs, smem, stack, spills, spill_stores, spill_loads,\n"
-      "blocks, warps, barriers; operators: < <= == != >= >.\n"
+      "A kernel that declares its thread block cluster gets the cluster columns, as --cluster-size\n"
+      "gives them.\n"
       "\n"
-      "Exit status: 0 on success; 1 when some kernel's occupancy could not be worked out;\n"
+      "--check keys: occupancy (percent), regs, smem, stack, spills, spill_stores, spill_loads,\n"
+      "blocks, warps, barriers; operators: < <= == != >= >. It prints the failures and a\n"
+      "summary on standard error, and the rows only when --format is given. A kernel that\n"
+      "lacks a term's figure (a binary records no spills, but its stack frame; a kernel\n"
+      "without a block size has no occupancy) is not checked against it but counted, unless\n"
+      "--strict.\n"
+      "\n"
+      "Exit status: 0 on success; 1 when some kernel's occupancy could not be worked out\n"
+      "(standard error says why, e.g. \"3 kernels declare no block size: give --threads\");\n"
       "2 on a usage error or an input without kernel resource usage; 3 when --check fails.\n"
       "\n"
       "Example: nvcc -c --resource-usage kernel.cu 2>&1 | cuocc --import - --threads 256\n"
@@ -547,16 +598,76 @@ cuocc_import_command_wanted (int    argc,
   return FALSE;
 }
 
+/* The failures, what was not checked, and a summary a CI log can show. */
 static int
-print_check_failures (GPtrArray *failures)
+print_check_failures (const ImportCheck *check,
+                      const char        *expr,
+                      GPtrArray         *failures)
 {
+  guint n_kernels = import_check_n_kernels (check);
+
+  import_check_print_unknown (check);
   if (failures->len == 0)
-    return CLI_EXIT_OK;
+    {
+      g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: check passed: %u kernel checked against %s\n",
+                               "cuocc: check passed: %u kernels checked against %s\n", n_kernels),
+                  n_kernels, expr);
+      return CLI_EXIT_OK;
+    }
   for (guint i = 0; i < failures->len; i++)
     g_printerr (_("cuocc: check failed: %s\n"), (const char *) g_ptr_array_index (failures, i));
   g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u check failed\n", "cuocc: %u checks failed\n", failures->len),
               failures->len);
+  g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u of %u kernel checked failed %s\n",
+                           "cuocc: %u of %u kernels checked failed %s\n", n_kernels),
+              import_check_n_failed_kernels (check), n_kernels, expr);
   return CLI_EXIT_CHECK_FAILED;
+}
+
+/* What the rows that were not worked out have in common, one line a reason,
+ * as --batch says how many rows it could not answer. */
+static void
+print_row_errors (const Report *report)
+{
+  const CuoccCapability *cap = &report->launch.gpu.cap;
+
+  for (guint w = 0; w < IMPORT_N_WHYS; w++)
+    {
+      guint n = report->failed[w] != NULL ? g_hash_table_size (report->failed[w]) : 0;
+
+      if (n == 0)
+        continue;
+      switch ((ImportWhy) w)
+        {
+        case IMPORT_WHY_NO_BLOCK_SIZE:
+          g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u kernel declares no block size: give --threads\n",
+                                   "cuocc: %u kernels declare no block size: give --threads\n", n), n);
+          break;
+        case IMPORT_WHY_PTX:
+          g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                                   "cuocc: %u entry is PTX, whose registers are known only after JIT\n",
+                                   "cuocc: %u entries are PTX, whose registers are known only after JIT\n", n), n);
+          break;
+        case IMPORT_WHY_NO_ARCH:
+          g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u kernel names no architecture: give --gpu or --cc\n",
+                                   "cuocc: %u kernels name no architecture: give --gpu or --cc\n", n), n);
+          break;
+        case IMPORT_WHY_NO_ENTRY:
+          g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                                   "cuocc: %u kernel has no entry that runs on compute capability %d.%d\n",
+                                   "cuocc: %u kernels have no entry that runs on compute capability %d.%d\n", n),
+                      n, cap->major, cap->minor);
+          break;
+        case IMPORT_WHY_MODEL:
+        case IMPORT_WHY_NONE:
+        case IMPORT_WHY_NOT_LOADED:
+        case IMPORT_N_WHYS:
+        default:
+          g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u kernel could not be worked out; see its error column\n",
+                                   "cuocc: %u kernels could not be worked out; see their error column\n", n), n);
+          break;
+        }
+    }
 }
 
 static void
@@ -568,6 +679,26 @@ warn_about_list (const CuoccKernelList *list)
     g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: warning: %u line was too long to read and was skipped\n",
                              "cuocc: warning: %u lines were too long to read and were skipped\n",
                              list->n_skipped_lines), list->n_skipped_lines);
+  for (guint i = 0; list->skipped != NULL && list->skipped[i] != NULL; i++)
+    g_printerr (_("cuocc: warning: skipped %s\n"), list->skipped[i]);
+  if (list->n_skipped_entries > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: warning: %u fat binary entry was not read\n",
+                             "cuocc: warning: %u fat binary entries were not read\n",
+                             list->n_skipped_entries), list->n_skipped_entries);
+  if (list->n_helpers > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u device function (not a kernel) is not listed\n",
+                             "cuocc: %u device functions (not kernels) are not listed\n",
+                             list->n_helpers), list->n_helpers);
+}
+
+/* Whether some kernel declares its thread block cluster. */
+static gboolean
+some_kernel_declares_clusters (const CuoccKernelList *list)
+{
+  for (guint i = 0; i < list->n_kernels; i++)
+    if (list->kernels[i].cluster_dims[0] > 0)
+      return TRUE;
+  return FALSE;
 }
 
 /* Whether some kernel declares the block size it runs with. */
@@ -622,7 +753,9 @@ cuocc_import_command (int    argc,
   if (options.dynamic_smem_text != NULL &&
       !cuocc_parse_size (options.dynamic_smem_text, &report.launch.dynamic_smem, &error))
     return usage_error ("--dynamic-smem: %s", error->message);
-  if (options.check_text != NULL && (check = import_check_parse (options.check_text, &error)) == NULL)
+  if (options.strict && options.check_text == NULL)
+    return usage_error (_("--strict goes with --check"));
+  if (options.check_text != NULL && (check = import_check_parse (options.check_text, options.strict, &error)) == NULL)
     return usage_error ("%s", error->message);
   if (options.diff_path != NULL && options.check_text != NULL)
     return usage_error (_("--diff and --check do not go together: check the new build on its own"));
@@ -651,7 +784,10 @@ cuocc_import_command (int    argc,
   import_launch_init (&report.launch, list);
   report.occupancy = report.launch.threads > 0 || report.profiler ||
                      ((report.launch.have_gpu || check != NULL) && some_kernel_declares_threads (list));
-  if ((report.launch.have_gpu || check != NULL) && !report.occupancy)
+  report.clusters = report.occupancy && some_kernel_declares_clusters (list);
+  /* A gate prints what fails, not the whole table, unless a format asks for rows. */
+  report.rows = check == NULL || options.format_text != NULL;
+  if ((report.launch.have_gpu || check != NULL) && !report.occupancy && report.rows)
     g_printerr (_("cuocc: note: no kernel declares its block size; give --threads for the occupancy columns\n"));
   report.writer = writer;
   report.text_rows = text_rows;
@@ -660,6 +796,9 @@ cuocc_import_command (int    argc,
 
   write_report (&report, list);
   import_launch_clear (&report.launch);
+  print_row_errors (&report);
+  for (guint w = 0; w < IMPORT_N_WHYS; w++)
+    g_clear_pointer (&report.failed[w], g_hash_table_unref);
   if (!cli_writer_finish (writer))
     return CLI_EXIT_USAGE;
   if (report.n_disagreements > 0)
@@ -667,8 +806,7 @@ cuocc_import_command (int    argc,
                              "cuocc: warning: %u kernel's theoretical occupancy differs from Nsight Compute's\n",
                              "cuocc: warning: %u kernels' theoretical occupancy differs from Nsight Compute's\n",
                              report.n_disagreements), report.n_disagreements);
-  status = print_check_failures (failures);
-  if (status != CLI_EXIT_OK)
+  if (check != NULL && (status = print_check_failures (check, options.check_text, failures)) != CLI_EXIT_OK)
     return status;
   return report.n_errors > 0 ? CLI_EXIT_ROW_ERRORS : CLI_EXIT_OK;
 }

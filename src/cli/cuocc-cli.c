@@ -152,7 +152,7 @@ create_context (CliOptions *o)
       "  cuocc ... --plot threads|registers|smem|heatmap-regs|heatmap-smem\n"
       "        --output FILE.png|.svg|.pdf|.csv [--size WxH]\n"
       "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--dynamic-smem SIZE]\n"
-      "        [--check EXPR] [--format text|csv|json]\n"
+      "        [--check EXPR [--strict]] [--format text|csv|json]\n"
       "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]");

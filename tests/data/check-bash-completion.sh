@@ -41,7 +41,7 @@ expect() {
   fi
 }
 
-echo "1..12"
+echo "1..13"
 expect "--form completes to --format" "$(complete_words --form)" "--format"
 expect "--format offers text, csv, json" "$(complete_words --format '' | sort | xargs)" "csv json text"
 expect "--plot offers the graphs" "$(complete_words --plot '' | sort | xargs)" "all barriers cluster-size heatmap-regs heatmap-smem registers smem threads"
@@ -51,6 +51,7 @@ expect "--batch offers files and -" "$(complete_words --batch '' | sort | xargs)
 expect "--import offers files" "$(complete_words --import no)" "notes.txt"
 expect "--diff offers files" "$(complete_words --diff no)" "notes.txt"
 expect "--dyn completes to --dynamic-smem" "$(complete_words --dyn)" "--dynamic-smem"
+expect "--stri completes to --strict" "$(complete_words --stri)" "--strict"
 
 first_gpu=$(complete_words --gpu N | head -1)
 n=$((n + 1))

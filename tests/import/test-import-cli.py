@@ -334,6 +334,82 @@ def test_binary_diff():
     check("0 changed, 15 added, 0 removed, 15 unchanged" in r.err, "summary", r)
 
 
+def test_binary_only_kernels():
+    # heavy.cu (issue 18): nvcc -cubin -arch=sm_90 keeps two device functions
+    # in the kernel's .text section; one row, 30 registers and a 40-byte stack
+    # as ptxas -v says (heavy-sm_90.log), and the two counted on stderr.
+    r = run("--import", binary("heavy-sm_90.cubin"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal([(row["mangled"], row["regs"], row["stack"]) for row in rows], [("_Z5heavyPKdPdi", "30", "40")], "rows", r)
+    check("2 device functions (not kernels) are not listed" in r.err, "helpers counted", r)
+
+
+def test_binary_fatbins_in_data():
+    # libembedded.so keeps kernels-size.fatbin as a const array (.rodata) and
+    # as an array (.data); embedded-binary.o is ld -r -b binary of it.
+    r = run("--import", binary("libembedded.so"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    files = sorted(set(row["file"].rsplit(" (", 1)[0] for row in rows))
+    equal(files, [binary("libembedded.so[.data+0x8]"), binary("libembedded.so[.rodata+0x0]")], "fat binaries", r)
+    equal(len(rows), 60, "kernels of both copies", r)
+    r = run("--import", binary("embedded-binary.o"), "--format", "csv")
+    _, rows = parse_csv(r.out)
+    equal(len(rows), 30, "ld -r -b binary", r)
+
+
+def test_binary_loaded_per_module():
+    # libmodules.so: scale<4> in two fat binaries (modules), one with sm_80 and
+    # sm_86, one with sm_80 only. On an RTX 3090 (8.6) each module loads its
+    # own entry: a's sm_86 and b's sm_80. 8 registers, 256 threads: 48 warps
+    # / 8 = 6 blocks by warps, 100 %.
+    r = run("--import", binary("libmodules.so"), "--gpu", "RTX 3090", "--threads", "256", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    got = [(row["arch"], row["file"].rsplit("[", 1)[1], row["loaded_on_gpu"], row["occupancy_pct"]) for row in rows]
+    equal(got, [("sm_80", ".nv_fatbin+0x5f8] (sm_80 SASS)", "false", ""),
+                ("sm_86", ".nv_fatbin+0x5f8] (sm_86 SASS)", "true", "100"),
+                ("sm_80", ".nv_fatbin+0x20d8] (sm_80 SASS)", "true", "100")], "loaded entries", r)
+    # Two builds still pair entry by entry.
+    r = run("--import", binary("libmodules.so"), "--diff", binary("libmodules.so"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    check("0 changed, 0 added, 0 removed, 3 unchanged" in r.err, "summary", r)
+
+
+def test_binary_from_a_pipe():
+    # A pipe under a file name (a shell's <(cat lib.so), a named pipe) reads
+    # as the file does.
+    import tempfile
+    import threading
+    folder = tempfile.mkdtemp()
+    fifo = os.path.join(folder, "lib.so")
+    os.mkfifo(fifo)
+
+    def feed():
+        with open(binary("libmodules.so"), "rb") as f, open(fifo, "wb") as out:
+            out.write(f.read())
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        r = run("--import", fifo, "--cc", "8.6", "--format", "csv")
+    finally:
+        writer.join()
+        os.unlink(fifo)
+        os.rmdir(folder)
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal([(row["arch"], row["file"], row["loaded_on_gpu"]) for row in rows],
+          [("sm_80", fifo + "[.nv_fatbin+0x5f8] (sm_80 SASS)", "false"),
+           ("sm_86", fifo + "[.nv_fatbin+0x5f8] (sm_86 SASS)", "true"),
+           ("sm_80", fifo + "[.nv_fatbin+0x20d8] (sm_80 SASS)", "true")], "rows", r)
+    missing = os.path.join(DATA, "no such file.so")
+    r = run("--import", missing)
+    equal(r.rc, 2, "exit status", r)
+    equal(r.err.count(missing), 1, "names the file once", r)
+    check("No such file or directory" in r.err, "says why", r)
+
+
 def test_ncu_compares_with_profiler():
     r = run("--import", data("ncu-details-sm86.csv"), "--format", "csv")
     equal(r.rc, 0, "exit status", r)
@@ -494,6 +570,248 @@ def test_triton_errors():
     usage_error(run("--import", path), "not a Triton kernel", "num_warps")
     os.unlink(path)
     os.rmdir(empty)
+
+
+# ----- the README's CI gate: --check "occupancy>=50,spills==0" -----
+#
+# gate.cu (binary/make-gate-fixtures.sh), nvcc 13 for sm_90, declares each
+# kernel's block size. As built, on compute capability 9.0 (64 warps, 32
+# blocks, 228 KiB a SM):
+#   tuned(): 128 threads (4 warps), 10 registers, 512 + 1024 reserved bytes:
+#     64 / 4 = 16 blocks by warps, 100 %.
+#   shared3008(): 256 threads (8 warps), 14 registers, 3008 + 1024 bytes:
+#     8 blocks, 100 %.
+#   cluster_pair(): 128 threads, 8 registers, no shared memory: 16 blocks, 100 %.
+# Built with -DREGRESSED, tuned() holds 49152 bytes: 49152 + 1024 = 50176 a
+# block, 233472 / 50176 = 4 blocks of 4 warps, 16 / 64 = 25 %.
+RECIPE = "occupancy>=50,spills==0"
+
+
+def check_failures(r):
+    return [line for line in r.err.splitlines() if line.startswith("cuocc: check failed:")]
+
+
+def test_recipe_passes_on_binaries():
+    for path, gpu in [(binary("gate-sm_90.cubin"), "H100 SXM5"), (binary("gate-sm_90.cubin"), None),
+                      (binary("kernels-default.fatbin"), "H100 SXM5"), (binary("libkernels.so"), "A100"),
+                      (os.environ.get("CUOCC_PRNG_SO", ""), "H100 SXM5")]:
+        args = ["--import", path] + (["--gpu", gpu] if gpu else []) + ["--check", RECIPE]
+        r = run(*args)
+        equal(r.rc, 0, "the recipe passes on %s %s" % (path, gpu), r)
+        equal(r.out, "", "no table without --format", r)
+        equal(check_failures(r), [], "no failure", r)
+        # A binary records no spills: said once, with what to check instead.
+        notes = [line for line in r.err.splitlines() if line.startswith("cuocc: note: spills==0:")]
+        equal(len(notes), 1, "one note for spills", r)
+        check("not checked" in notes[0] and "stack frame" in notes[0] and "stack==0" in notes[0] and
+              "--strict" in notes[0], "the note says what to use instead", r)
+        check(r.err.splitlines()[-1].startswith("cuocc: check passed:"), "a summary last", r)
+    # gate.cu's three kernels on 9.0, each counted once.
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5", "--check", RECIPE)
+    check("cuocc: note: spills==0: 3 kernels not checked" in r.err, "three kernels lack spills", r)
+    check("cuocc: check passed: 3 kernels checked against occupancy>=50,spills==0" in r.err, "summary", r)
+    # kernels-default.fatbin: spills(), named_barrier() and capped() declare
+    # no block size; their occupancy is not checked rather than failed.
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "H100 SXM5", "--check", RECIPE)
+    check("cuocc: note: occupancy>=50: 3 kernels not checked: no block size is declared: give --threads" in r.err,
+          "kernels without a block size are counted", r)
+
+
+def test_recipe_fails_on_a_regressed_binary():
+    r = run("--import", binary("gate-regressed-sm_90.cubin"), "--gpu", "H100 SXM5", "--check", RECIPE)
+    equal(r.rc, 3, "exit status", r)
+    equal(r.out, "", "no table without --format", r)
+    equal(check_failures(r), ["cuocc: check failed: tuned (sm_90): occupancy is 25; the check asks occupancy>=50"],
+          "the regressed kernel", r)
+    check("cuocc: 1 of 3 kernels checked failed occupancy>=50,spills==0" in r.err, "summary", r)
+    # Without a GPU, each kernel on its own architecture: the same.
+    r = run("--import", binary("gate-regressed-sm_90.cubin"), "--check", RECIPE)
+    equal(r.rc, 3, "exit status without --gpu", r)
+
+
+def test_recipe_on_logs():
+    # ptxas -v records spills; its log declares no block size.
+    r = run("--import", binary("gate-sm_90.log"), "--threads", "128", "--check", RECIPE)
+    equal([r.rc, r.out, check_failures(r)], [0, "", []], "the log passes", r)
+    check("not checked" not in r.err, "a log records every figure the recipe asks", r)
+    r = run("--import", binary("gate-sm_90.log"), "--check", RECIPE)
+    equal(r.rc, 0, "without --threads the occupancy is not checked, not failed", r)
+    check("cuocc: note: occupancy>=50: 3 kernels not checked: no block size is declared: give --threads" in r.err,
+          "said once", r)
+    r = run("--import", binary("gate-regressed-sm_90.log"), "--threads", "128", "--check", RECIPE)
+    equal(r.rc, 3, "the regressed log fails", r)
+    equal(check_failures(r), ["cuocc: check failed: tuned (sm_90): occupancy is 25; the check asks occupancy>=50"],
+          "the regressed kernel", r)
+    # -maxrregcount=32 spills heavy(): 2076 + 2344 bytes.
+    r = run("--import", data("ptxas-maxrreg32-sm80.log"), "--threads", "128", "--check", RECIPE)
+    equal(r.rc, 3, "spills fail", r)
+    equal(check_failures(r), ["cuocc: check failed: heavy(float const*, float*) (sm_80): spills is 4420; "
+                              "the check asks spills==0"], "heavy spills", r)
+
+
+def test_recipe_on_a_triton_cache():
+    import shutil
+    import tempfile
+    # On an H100 the driver runs 16, 16 and 8 blocks of 4 warps (truth.csv):
+    # 100 %, 100 % and 32 / 64 = 50 %.
+    r = run("--import", data("triton"), "--gpu", "H100 SXM5", "--check", RECIPE)
+    equal([r.rc, r.out, check_failures(r)], [0, "", []], "the cache passes", r)
+    check("cuocc: note: spills==0: 3 kernels not checked" in r.err, "a cubin records no spills", r)
+    # The same cache where matmul_kernel's launch grew to 120000 bytes of
+    # shared memory: 120000 + 1024 = 121024 a block, 1 block of 4 warps, 6.25 %.
+    tmp = tempfile.mkdtemp(prefix="cuocc-gate-")
+    try:
+        cache = os.path.join(tmp, "triton")
+        shutil.copytree(data("triton"), cache)
+        meta = os.path.join(cache, "MPADQTD4BVY34WCA37SCV3JBBKABKEA7XIRNVTDCOHIYJNNADL7Q", "matmul_kernel.json")
+        with open(meta) as f:
+            doc = json.load(f)
+        doc["shared"] = 120000
+        with open(meta, "w") as f:
+            json.dump(doc, f)
+        r = run("--import", cache, "--gpu", "H100 SXM5", "--check", RECIPE)
+        equal(r.rc, 3, "the grown kernel fails", r)
+        equal(check_failures(r), ["cuocc: check failed: matmul_kernel (sm_90): occupancy is 6.25; "
+                                  "the check asks occupancy>=50"], "matmul_kernel", r)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_check_strict():
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5", "--check", RECIPE, "--strict")
+    equal(r.rc, 3, "unknown fails with --strict", r)
+    equal(sorted(check_failures(r)),
+          ["cuocc: check failed: %s (sm_90): spills is unknown (spills==0): the input does not record it" % k
+           for k in ["cluster_pair", "shared3008", "tuned"]], "each kernel's spills", r)
+    check("not checked" not in r.err, "nothing is left unchecked", r)
+    r = run("--import", binary("gate-sm_90.log"), "--check", "occupancy>=50", "--strict")
+    equal(r.rc, 3, "no block size fails with --strict", r)
+    check("tuned (sm_90): occupancy is unknown (occupancy>=50): the kernel declares no block size" in r.err,
+          "says why", r)
+    usage_error(run("--import", binary("gate-sm_90.cubin"), "--strict"), "--strict", "--check")
+
+
+def test_check_prints_rows_only_with_a_format():
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5", "--check", RECIPE, "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(sorted(row["kernel"] for row in rows), ["cluster_pair", "shared3008", "tuned"], "rows with --format", r)
+    r = run("--import", binary("gate-sm_90.cubin"), "--check", RECIPE, "--format", "text")
+    equal(len(r.out.splitlines()), 4, "a header and three rows", r)
+    r = run("--import", binary("gate-regressed-sm_90.cubin"), "--check", RECIPE, "--format", "json")
+    equal([row["kernel"] for row in json.loads(r.out)], ["cluster_pair", "shared3008", "tuned"], "json rows", r)
+    equal(r.rc, 3, "exit status", r)
+
+
+# ----- what exit status 1 has in common -----
+
+def test_exit_1_says_why():
+    # On an RTX 4090 (8.9) the sm_80 entries load; spills(), named_barrier()
+    # and capped() declare no block size (binary/kernels.cu).
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "RTX 4090")
+    equal(r.rc, 1, "exit status", r)
+    equal(r.err.splitlines(), ["cuocc: 3 kernels declare no block size: give --threads"], "one line a reason", r)
+    # Every entry of every kernel lacks 9.0 code in the host files (sm_80, sm_120, compute_120):
+    # five kernels, whatever their number of entries.
+    r = run("--import", binary("libkernels.so"), "--cc", "9.0", "--threads", "128")
+    equal(r.rc, 1, "exit status", r)
+    check("cuocc: 5 kernels have no entry that runs on compute capability 9.0" in r.err, "no entry", r)
+    r = run("--import", data("ptxas-cuda2.log"), "--threads", "64")
+    equal(r.rc, 1, "exit status", r)
+    equal(r.err, "cuocc: 1 kernel names no architecture: give --gpu or --cc\n", "no architecture", r)
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "RTX 4090", "--threads", "128")
+    equal([r.rc, r.err], [0, ""], "nothing to say when every kernel is worked out", r)
+
+
+def test_exit_status_documented():
+    root = os.environ.get("CUOCC_SOURCE_ROOT", ".")
+    with open(os.path.join(root, "README.md")) as f:
+        readme = f.read()
+    with open(os.path.join(root, "data", "cuocc.1")) as f:
+        man = f.read()
+    r = run("--import", binary("gate-sm_90.cubin"), "--help")
+    for where, text in [("README", readme), ("man page", man), ("--help", r.out)]:
+        for what in ["--strict", "declare no block size", "status 3"]:
+            check(what.replace("-", "\\-") in text or what in text, "%s says %r" % (where, what))
+
+
+# ----- clusters (gate.cu's cluster_pair: __cluster_dims__(2, 1, 1)) -----
+
+CLUSTER_COLUMNS = ["cluster_size", "cluster_blocks_per_sm", "max_active_clusters", "clusters_basis",
+                   "cluster_blocks_lost", "cluster_blocks_lost_pct"]
+
+
+def test_declared_cluster_gets_cluster_columns():
+    # 128 threads, 8 registers, no shared memory: 16 blocks per SM, 100 %.
+    # A cluster launch holds at most 8 blocks per SM; the H100 SXM5's measured
+    # table gives 528 clusters of 2 at 8 blocks per SM (132 x 8 / 2): 1056 of
+    # the 132 x 16 = 2112 blocks a launch without clusters runs are lost, 50 %.
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    header, rows = parse_csv(r.out)
+    equal(header[-len(CLUSTER_COLUMNS):], CLUSTER_COLUMNS, "the cluster columns come last", r)
+    equal(header[:-len(CLUSTER_COLUMNS)], BASE + OCCUPANCY + binary_columns("threads"), "the others unchanged", r)
+    pair = by_kernel(rows, "cluster_pair")
+    equal([pair["cluster_dims"], pair["active_blocks"]] + [pair[c] for c in CLUSTER_COLUMNS],
+          ["2x1x1", "16", "2", "8", "528", "measured", "1056", "50"], "cluster_pair")
+    equal([by_kernel(rows, "tuned")[c] for c in CLUSTER_COLUMNS], [""] * 6, "no cluster, no figures")
+    # The same figures given by hand.
+    hand = run("--gpu", "H100 SXM5", "--threads", "128", "--regs", "8", "--smem", "0", "--barriers", "0",
+               "--cluster-size", "2", "--format", "csv")
+    equal(hand.rc, 0, "exit status by hand", hand)
+    _, hand_rows = parse_csv(hand.out)
+    equal([pair[c] for c in ["active_blocks", "occupancy_pct", "limiters"] + CLUSTER_COLUMNS],
+          [hand_rows[0][c] for c in ["active_blocks", "occupancy_pct", "limiters"] + CLUSTER_COLUMNS],
+          "as --cluster-size 2 gives them", r)
+    # JSON and the text table alike.
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5", "--format", "json")
+    pair = [row for row in json.loads(r.out) if row["kernel"] == "cluster_pair"][0]
+    equal([pair[c] for c in CLUSTER_COLUMNS], [2, 8, 528, "measured", 1056, 50], "json", r)
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5")
+    lines = r.out.splitlines()
+    heads = lines[0].split()
+    row = [line for line in lines if line.endswith("cluster_pair")][0].split()
+    equal([row[heads.index("CL_BLOCKS")], row[heads.index("CL_LOST%")]], ["8", "50"], "text", r)
+    # Without a GPU, on its own 9.0: no SM count, the per-SM figures only.
+    r = run("--import", binary("gate-sm_90.cubin"), "--threads", "128", "--format", "json")
+    pair = [row for row in json.loads(r.out) if row["kernel"] == "cluster_pair"][0]
+    equal([pair[c] for c in CLUSTER_COLUMNS], [2, 8, None, "per-sm", None, 50], "per SM", r)
+
+
+# ----- shared memory as the driver counts it -----
+
+def elf_section_sizes(path):
+    """{name: size} of an ELF64 little-endian file's sections, read by hand."""
+    import struct
+    with open(path, "rb") as f:
+        elf = f.read()
+    shoff, = struct.unpack_from("<Q", elf, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3A)
+    headers = [struct.unpack_from("<IIQQQQIIQQ", elf, shoff + i * shentsize) for i in range(shnum)]
+    strtab = headers[shstrndx][4]
+    return {elf[strtab + h[0]:elf.index(b"\0", strtab + h[0])].decode(): h[5] for h in headers}
+
+
+def test_shared_memory_is_the_drivers():
+    # shared3008() has a 3008-byte array. ptxas says 3008 bytes smem, and so
+    # does cudaFuncGetAttributes; the cubin's .nv.shared section holds 4032,
+    # the 1 KiB reserved a block on sm_90 included (cuobjdump shows that).
+    sizes = elf_section_sizes(binary("gate-sm_90.cubin"))
+    equal(sizes[".nv.shared.shared3008"], 3008 + 1024, "the section includes the reserved 1 KiB")
+    with open(binary("gate-sm_90.log")) as f:
+        check("3008 bytes smem" in f.read(), "ptxas says 3008")
+    # cuocc lists the driver's 3008 and adds the reserved 1 KiB in the model:
+    # 3008 + 1024 = 4032, allocated in 128-byte units: 4096 a block,
+    # 233472 / 4096 = 57 blocks by shared memory.
+    r = run("--import", binary("gate-sm_90.cubin"), "--gpu", "H100 SXM5", "--format", "csv")
+    row = by_kernel(parse_csv(r.out)[1], "shared3008")
+    equal([row["smem"], row["smem_per_block"], row["blocks_by_smem"]], ["3008", "4096", "57"], "shared3008", r)
+    root = os.environ.get("CUOCC_SOURCE_ROOT", ".")
+    for doc in ("README.md", os.path.join("data", "cuocc.1")):
+        with open(os.path.join(root, doc)) as f:
+            text = f.read().replace("\\", "")
+        check("cuobjdump" in text and "1,024" in text and ".nv.shared" in text,
+              "%s says why cuocc and cuobjdump differ by 1,024" % doc)
 
 
 if __name__ == "__main__":
