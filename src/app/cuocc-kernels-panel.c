@@ -21,6 +21,7 @@ enum {
   KERNEL_RESTORED,
   IMPORT_FAILED,
   SWITCH_GPU,
+  LOADED,
   N_SIGNALS
 };
 
@@ -353,6 +354,8 @@ loaded_cb (CuoccKernelLoader *loader,
     }
   set_source (self, source_name);
   replace_list (self, store, truncated);
+  if (!reread)
+    g_signal_emit (self, signals[LOADED], 0);
 
   /* What the user imported is searched next; a re-read leaves focus be. */
   if (!reread)
@@ -508,6 +511,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   signals[SWITCH_GPU] =
     g_signal_new ("switch-gpu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
+  /* A file or text was read and its kernels are shown: the window keeps
+   * what was opened (cuocc_kernels_panel_get_file ()). */
+  signals[LOADED] =
+    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-kernels-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, box);

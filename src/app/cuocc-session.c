@@ -322,3 +322,34 @@ cuocc_session_save_file (const CuoccSession  *session,
 
   return cuocc_file_write (path, data, (gssize) length, error);
 }
+
+/* Whether the first bytes of a file are a session's: its first line that is
+ * neither blank nor a comment opens the [Kernel] group. Open asks this
+ * before it asks the import (cuocc_import_detect). */
+gboolean
+cuocc_session_sniff (const char *data,
+                     gsize       length)
+{
+  const char *end = data + length;
+  const char *p = data;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (length >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', (gsize) (end - p));
+      const char *stop = nl != NULL ? nl : end;
+      const char *q = p;
+
+      while (q < stop && g_ascii_isspace (*q))
+        q++;
+      if (q < stop && *q != '#')
+        return (gsize) (stop - q) >= strlen ("[" GROUP "]") && memcmp (q, "[" GROUP "]", strlen ("[" GROUP "]")) == 0;
+      if (nl == NULL)
+        break;
+      p = nl + 1;
+    }
+  return FALSE;
+}

@@ -36,5 +36,7 @@ char    *cuocc_session_to_data   (const CuoccSession  *session,
 gboolean cuocc_session_save_file (const CuoccSession  *session,
                                   const char          *path,
                                   GError             **error);
+gboolean cuocc_session_sniff     (const char          *data,
+                                  gsize                length);
 
 G_END_DECLS

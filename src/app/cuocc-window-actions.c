@@ -9,7 +9,24 @@
 
 #include "cuocc-compat.h"
 #include "cuocc-format.h"
+#include "cuocc-session.h"
 #include "cuocc-window-private.h"
+
+/* Open takes whatever cuocc reads, decided by content; executables have no
+ * extension, so "All files" comes first. */
+static const CuoccFileFilter open_filters[] = {
+  { N_("All files"), { "*", NULL } },
+  { N_("Occupancy sessions"), { "*.cuocc", NULL } },
+  { N_("CUDA binaries and Triton caches"), { "*.cubin", "*.fatbin", "*.so*", "*.o", "*.a", NULL } },
+  { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
+};
+
+/* Import names what it is for: the binaries first. */
+static const CuoccFileFilter import_filters[] = {
+  { N_("All files"), { "*", NULL } },
+  { N_("CUDA binaries and Triton caches"), { "*.cubin", "*.fatbin", "*.so*", "*.o", "*.a", NULL } },
+  { N_("Compiler and profiler logs"), { "*.log", "*.txt", "*.csv", "*.out", NULL } },
+};
 
 static const CuoccFileFilter session_filters[] = {
   { N_("Occupancy sessions"), { "*.cuocc", NULL } },
@@ -37,7 +54,8 @@ static const CuoccFileFilter results_filters[] = {
 
 /* What an action does with the file the user picked. */
 typedef enum {
-  USE_OPEN_SESSION,
+  USE_OPEN,
+  USE_IMPORT,
   USE_SAVE_SESSION,
   USE_EXPORT_RESULTS,
   USE_EXPORT_GRAPH,
@@ -59,10 +77,14 @@ typedef struct {
 
 /* The actions that ask for a file, then hand it on. */
 static const FileAction file_actions[] = {
-  { "win.open", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Open a Session"), NULL,
-    session_filters, G_N_ELEMENTS (session_filters), USE_OPEN_SESSION,
+  { "win.open", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Open"), NULL,
+    open_filters, G_N_ELEMENTS (open_filters), USE_OPEN,
     /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
     N_("Could not open “%s”"), NULL },
+  { "win.import", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Import Kernels"), NULL,
+    import_filters, G_N_ELEMENTS (import_filters), USE_IMPORT,
+    /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
+    N_("Could not import “%s”"), NULL },
   { "win.save-as", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Save the Session"), N_("kernel.cuocc"),
     session_filters, G_N_ELEMENTS (session_filters), USE_SAVE_SESSION,
     /* Translators: a dialog heading, e.g. "Could not save “kernel.cuocc”" */
@@ -125,6 +147,43 @@ format_with_name (const char *format,
 }
 #pragma GCC diagnostic pop
 
+/* Every way in (Open, Import, the command line, a drop, Open Recent) ends
+ * here: the file's first bytes, never its name, say what it is. What the
+ * import reads goes to the kernels sidebar, read in the background; a
+ * session is small and read at once. A folder is a Triton cache. */
+static gboolean
+open_by_content (CuoccWindow  *self,
+                 GFile        *file,
+                 gboolean      as_import,
+                 GError      **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autofree char *head = NULL;
+  gsize n = 0;
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return FALSE;
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_DIRECTORY)
+    {
+      stream = g_file_read (file, NULL, error);
+      if (stream == NULL)
+        return FALSE;
+      head = g_malloc (CUOCC_IMPORT_DETECT_BYTES);
+      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), head, CUOCC_IMPORT_DETECT_BYTES, &n, NULL, error))
+        return FALSE;
+      /* A log whose first kernels come later than its first bytes is
+       * still the import's: only a session's own start makes it a session. */
+      if (cuocc_import_detect (head, n) == CUOCC_IMPORT_FORMAT_UNKNOWN && cuocc_session_sniff (head, n))
+        return cuocc_window_load_session (self, file, error);
+    }
+  cuocc_window_import_file (self, file);
+  /* A failure is named as the user asked: "Could not open", "Could not import". */
+  self->opening_is_import = as_import;
+  return TRUE;
+}
+
 static gboolean
 use_file (CuoccWindow       *self,
           const FileAction  *action,
@@ -136,8 +195,9 @@ use_file (CuoccWindow       *self,
 
   switch (action->use)
     {
-    case USE_OPEN_SESSION:
-      return cuocc_window_load_session (self, file, error);
+    case USE_OPEN:
+    case USE_IMPORT:
+      return open_by_content (self, file, action->use == USE_IMPORT, error);
     case USE_SAVE_SESSION:
       return cuocc_window_save_session (self, file, error);
     case USE_EXPORT_RESULTS:
@@ -312,7 +372,7 @@ cuocc_window_update_recent (CuoccWindow *self)
   if (recent[0] == NULL)
     {
       /* An item without an action is shown insensitive. */
-      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Sessions"), "win.no-recent");
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Files"), "win.no-recent");
 
       g_menu_append_item (self->recent_section, item);
     }

@@ -220,9 +220,29 @@ import_failed_cb (CuoccWindow  *self,
       return;
     }
 
-  /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
-  heading = g_strdup_printf (_("Could not import “%s”"), source);
+  /* What the user opened (rather than a session's log read again) is
+   * named as they asked for it. */
+  if (self->opening != NULL && !self->opening_is_import)
+    /* Translators: a dialog heading, e.g. "Could not open “build.log”" */
+    heading = g_strdup_printf (_("Could not open “%s”"), source);
+  else
+    /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
+    heading = g_strdup_printf (_("Could not import “%s”"), source);
+  g_clear_object (&self->opening);
   cuocc_window_show_error (self, heading, error);
+}
+
+/* What the user opened is in Open Recent once it was read, and is what the
+ * next start reads again. */
+static void
+kernels_loaded_cb (CuoccWindow *self)
+{
+  GFile *file = cuocc_kernels_panel_get_file (self->kernels_panel);
+
+  if (self->opening != NULL && file != NULL && g_file_equal (self->opening, file))
+    cuocc_window_add_recent (self, file);
+  g_clear_object (&self->opening);
+  cuocc_window_save_state (self);
 }
 
 static void
@@ -230,14 +250,6 @@ calculation_changed_cb (CuoccWindow *self)
 {
   update_gpu_marks (self);
   update_comparison (self);
-}
-
-static void
-import_chosen_cb (GObject  *owner,
-                  GFile    *file,
-                  gpointer  user_data)
-{
-  cuocc_window_import_file (CUOCC_WINDOW (owner), file);
 }
 
 static gboolean
@@ -262,7 +274,7 @@ drop_cb (GtkDropTarget *target,
   if (file == NULL)
     return FALSE;
 
-  cuocc_window_import_file (self, file);
+  cuocc_window_open_file (self, file);
   return TRUE;
 }
 
@@ -298,7 +310,7 @@ compare_chosen_cb (GObject  *owner,
   cuocc_kernels_panel_compare_file (self->kernels_panel, file);
 }
 
-/* Import and Compare open the same kinds of files. */
+/* Compare opens what Import does. */
 static void
 open_kernels_dialog (GtkWidget           *widget,
                      const char          *title,
@@ -317,14 +329,6 @@ compare_build_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   open_kernels_dialog (widget, _("Compare With Another Build"), compare_chosen_cb);
-}
-
-static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  open_kernels_dialog (widget, _("Import Kernels"), import_chosen_cb);
 }
 
 static void
@@ -348,7 +352,6 @@ cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
-  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
   gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
 }
@@ -374,6 +377,7 @@ cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "switch-gpu", G_CALLBACK (switch_gpu_cb), self);
+  g_signal_connect_swapped (self->kernels_panel, "loaded", G_CALLBACK (kernels_loaded_cb), self);
   g_signal_connect_object (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self,
                            G_CONNECT_SWAPPED);
 }
@@ -387,6 +391,8 @@ cuocc_window_import_file (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  g_set_object (&self->opening, file);
+  self->opening_is_import = TRUE;
   cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);
@@ -399,6 +405,7 @@ cuocc_window_import_text (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (text != NULL);
 
+  g_clear_object (&self->opening);
   cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);

@@ -55,6 +55,8 @@ struct _CuoccWindow
   CuoccCalculation *calculation;
 
   GFile *session_file;
+  GFile *opening;                  /* opened by the user and being read: Open Recent lists it once read */
+  gboolean opening_is_import;      /* by Import (or cuocc_window_import_file), not Open */
   gboolean restoring;
 
   /* cuocc-window-tuning.c */
@@ -76,6 +78,8 @@ gboolean  cuocc_window_save_session         (CuoccWindow        *self,
                                              GFile              *file,
                                              GError            **error);
 void      cuocc_window_save_state           (CuoccWindow        *self);
+void      cuocc_window_add_recent           (CuoccWindow        *self,
+                                             GFile              *file);
 
 /* cuocc-window-actions.c */
 void      cuocc_window_class_add_actions    (GtkWidgetClass     *widget_class);

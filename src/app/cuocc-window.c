@@ -259,9 +259,9 @@ set_session_file (CuoccWindow *self,
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
-static void
-add_recent (CuoccWindow *self,
-            GFile       *file)
+void
+cuocc_window_add_recent (CuoccWindow *self,
+                         GFile       *file)
 {
   g_auto(GStrv) old = g_settings_get_strv (self->settings, "recent-files");
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
@@ -290,7 +290,7 @@ remember_file (CuoccWindow *self,
                GFile       *file)
 {
   set_session_file (self, file);
-  add_recent (self, file);
+  cuocc_window_add_recent (self, file);
 }
 
 /* ----- callbacks ----- */
@@ -373,6 +373,7 @@ cuocc_window_finalize (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->state);
   g_clear_object (&self->session_file);
+  g_clear_object (&self->opening);
   g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);

@@ -508,6 +508,16 @@ read_inputs (char       **paths,
         all->format = list->format;
       all->truncated |= list->truncated;
       all->n_skipped_lines += list->n_skipped_lines;
+      all->n_helpers += list->n_helpers;
+      all->n_skipped_entries += list->n_skipped_entries;
+      for (guint i = 0; list->skipped != NULL && list->skipped[i] != NULL; i++)
+        {
+          guint n = all->skipped != NULL ? g_strv_length (all->skipped) : 0;
+
+          all->skipped = g_renew (char *, all->skipped, n + 2);
+          all->skipped[n] = g_strdup (list->skipped[i]);
+          all->skipped[n + 1] = NULL;
+        }
       g_array_append_vals (kernels, list->kernels, list->n_kernels);
       /* The strings now belong to kernels. */
       g_clear_pointer (&list->kernels, g_free);
@@ -669,6 +679,16 @@ warn_about_list (const CuoccKernelList *list)
     g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: warning: %u line was too long to read and was skipped\n",
                              "cuocc: warning: %u lines were too long to read and were skipped\n",
                              list->n_skipped_lines), list->n_skipped_lines);
+  for (guint i = 0; list->skipped != NULL && list->skipped[i] != NULL; i++)
+    g_printerr (_("cuocc: warning: skipped %s\n"), list->skipped[i]);
+  if (list->n_skipped_entries > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: warning: %u fat binary entry was not read\n",
+                             "cuocc: warning: %u fat binary entries were not read\n",
+                             list->n_skipped_entries), list->n_skipped_entries);
+  if (list->n_helpers > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u device function (not a kernel) is not listed\n",
+                             "cuocc: %u device functions (not kernels) are not listed\n",
+                             list->n_helpers), list->n_helpers);
 }
 
 /* Whether some kernel declares its thread block cluster. */

@@ -379,6 +379,38 @@ words_match (const char *const *words,
   return TRUE;
 }
 
+/* The query's words, normalized one by one ("rtx 3080" → rtx, 3080). */
+static char **
+query_words (const char *name,
+             guint      *n_words)
+{
+  char **words = g_strsplit_set (name, " -_/()", -1);
+
+  *n_words = 0;
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      char w[128];
+
+      normalize_name (words[i], w, sizeof w, TRUE);
+      g_free (words[i]);
+      words[i] = g_strdup (w);
+      *n_words += w[0] != '\0';
+    }
+  return words;
+}
+
+/* Whether a product's name (as bound_words gives it) is one the query
+ * names: the whole query is whole words of it, or each of several words is. */
+static gboolean
+query_fits (const char        *bounded,
+            const char        *query_short,
+            const char *const *words,
+            guint              n_words)
+{
+  /* One word is the whole query, already looked for. */
+  return spans_words (bounded, query_short) || (n_words > 1 && words_match (words, bounded));
+}
+
 /* Several products of one compute capability: the per-SM answer is the
  * same for all of them, but not the SM count. */
 static gboolean
@@ -508,17 +540,7 @@ cuocc_gpu_find_with_note (const char  *name,
       return FALSE;
     }
 
-  /* The query's words, normalized one by one ("rtx 3080" → rtx, 3080). */
-  words = g_strsplit_set (name, " -_/()", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      char w[128];
-
-      normalize_name (words[i], w, sizeof w, TRUE);
-      g_free (words[i]);
-      words[i] = g_strdup (w);
-      n_words += w[0] != '\0';
-    }
+  words = query_words (name, &n_words);
 
   if (!any_product_may_match (normalized, query_short, (const char *const *) words, n_words))
     n = 0;
@@ -531,9 +553,7 @@ cuocc_gpu_find_with_note (const char  *name,
           exact_short = &products[i];
           n_exact_short++;
         }
-      /* One word is the whole query, already looked for. */
-      if (spans_words (bounded, query_short)
-          || (n_words > 1 && words_match ((const char *const *) words, bounded)))
+      if (query_fits (bounded, query_short, (const char *const *) words, n_words))
         g_ptr_array_add (candidates, (gpointer) &products[i]);
     }
 
@@ -573,4 +593,102 @@ cuocc_gpu_find_with_note (const char  *name,
                    _("“%s” matches several GPUs: %s"), name, list->str);
       return FALSE;
     }
+}
+
+/* Each word of the query, case-folded, appears in the haystack. */
+static gboolean
+every_word_in (const char *query,
+               const char *haystack)
+{
+  g_autofree char *folded_query = g_utf8_casefold (query, -1);
+  g_autofree char *folded = g_utf8_casefold (haystack, -1);
+  g_auto(GStrv) words = g_strsplit_set (folded_query, " \t", -1);
+  gboolean any = FALSE;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (words[i][0] == '\0')
+        continue;
+      if (strstr (folded, words[i]) == NULL)
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+/* Whether the query names the product as cuocc_gpu_find () takes a name. */
+static gboolean
+names_product (const char         *query,
+               const CuoccProduct *product)
+{
+  const NormalizedProducts *np = normalized_products ();
+  g_autofree char *lower = g_ascii_strdown (query, -1);
+  g_auto(GStrv) words = NULL;
+  const CuoccProduct *products;
+  char query_short[128];
+  guint n_words, n;
+
+  if (g_hash_table_lookup (np->by_lower_name, lower) == product)
+    return TRUE;
+  normalize_name (query, query_short, sizeof query_short, TRUE);
+  if (query_short[0] == '\0')
+    return FALSE;
+  products = cuocc_products (&n);
+  g_assert (product >= products && product < products + n);
+  if (strcmp (np->names[product - products].short_name, query_short) == 0)
+    return TRUE;
+  words = query_words (query, &n_words);
+  return query_fits (np->names[product - products].bounded, query_short, (const char *const *) words, n_words);
+}
+
+/**
+ * cuocc_gpu_matches:
+ * @query: what the user typed
+ * @name: a GPU's name as a list shows it: a product's ("NVIDIA H100 SXM5"),
+ *   "Compute capability 8.9", a custom device's
+ * @major: the GPU's compute capability, major version; 0 where the list does not know it
+ * @minor: the GPU's compute capability, minor version
+ *
+ * Whether a list's GPU is one that @query finds, so that a front end's search
+ * takes every name the command line does. For a product, @query names it as
+ * cuocc_gpu_find() takes a name: its name or the driver's, with or without
+ * the brand words, the memory size and the separators ("NVIDIA H100 80GB
+ * HBM3", "Tesla V100-SXM2-16GB", "A100-SXM4-80GB", "rtx4090"). For any GPU,
+ * each word of @query may also appear, ignoring case, in the name, the
+ * compute capability ("8.9", "sm_89") or the architecture ("Ada"), as a
+ * search does while the user types.
+ *
+ * Returns: %TRUE when @query finds the GPU; %FALSE for an empty @query
+ */
+gboolean
+cuocc_gpu_matches (const char *query,
+                   const char *name,
+                   int         major,
+                   int         minor)
+{
+  const NormalizedProducts *np;
+  const CuoccCapability *cap;
+  g_autofree char *lower = NULL;
+  g_autofree char *haystack = NULL;
+  const CuoccProduct *product;
+
+  g_return_val_if_fail (query != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (strlen (query) > GPU_NAME_MAX)
+    return FALSE;
+
+  np = normalized_products ();
+  lower = g_ascii_strdown (name, -1);
+  product = g_hash_table_lookup (np->by_lower_name, lower);
+  if (product != NULL && names_product (query, product))
+    return TRUE;
+
+  /* A GPU whose capability the list does not know is found by its name. */
+  if (major <= 0)
+    return every_word_in (query, name);
+  cap = cuocc_capability_lookup (major, minor);
+  haystack = g_strdup_printf ("%s %d.%d sm_%d%d %s", name, major, minor, major, minor,
+                              cap != NULL && cap->architecture != NULL ? cap->architecture : "");
+  return every_word_in (query, haystack);
 }

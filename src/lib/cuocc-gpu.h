@@ -258,6 +258,7 @@ CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc (const char *cc, CuoccGpu *gpu, GError
 CUOCC_AVAILABLE gboolean cuocc_gpu_for_cc_numbers (int major, int minor, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_find (const char *name, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_find_with_note (const char *name, CuoccGpu *gpu, char **note, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_matches (const char *query, const char *name, int major, int minor);
 CUOCC_AVAILABLE gboolean cuocc_gpu_load_file (const char *path, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_load_data (const char *data, gsize length, CuoccGpu *gpu, GError **error);
 

@@ -10,7 +10,9 @@
  *     up to ABI version 7, in bits 8–15 from ABI version 8 on); the `a` and
  *     `f` variants only from the ptxas command line that the .note.nv.tkinfo
  *     note records ("-arch sm_100f"), or an `a` from .nv.compat;
- *   - entries: function symbols whose st_other has STO_CUDA_ENTRY;
+ *   - kernels: function symbols whose st_other has STO_CUDA_ENTRY; the other
+ *     functions of a kernel's .text section are device functions (counted in
+ *     the list's n_helpers, never a row);
  *   - .nv.info: records of {format, attribute, size or value} that give per
  *     symbol the register count and stack frame, and .nv.info.<name> (its
  *     sh_info is the function's .text section) what the kernel declares:
@@ -85,6 +87,7 @@ typedef struct {
   Elf_Data *syms;
   gboolean reserved_smem;          /* a .nv.shared.reserved.* section: see kernel_smem */
   guint n_without_regs;            /* kernels left out: no register count */
+  gboolean any_entry_mark;         /* some function symbol has STO_CUDA_ENTRY */
   char *arch;
 } Cubin;
 
@@ -523,6 +526,23 @@ add_function (CuoccImportParser *parser, Cubin *cubin, const char *mangled, size
   cuocc_import_add_kernel (parser, &k);
 }
 
+/* Whether a function symbol is a kernel. ptxas marks entries with
+ * STO_CUDA_ENTRY in st_other; the device functions it keeps beside a kernel
+ * in the kernel's own .text section (WEAK runtime helpers such as
+ * $__internal_0_$__cuda_sm20_div_rn_f64_full, LOCAL ones such as
+ * $_Z5heavyPKdPdi$__internal_trig_reduction_slowpathd) have no mark, and
+ * share the section's .nv.info.<name>. Only for a cubin that marks no symbol
+ * at all is the kernel the global function the section is named after whose
+ * .nv.info.<name> describes parameters. */
+static gboolean
+is_entry (const Cubin *cubin, const GElf_Sym *sym, const char *name, const char *section)
+{
+  if (cubin->any_entry_mark)
+    return (sym->st_other & STO_CUDA_ENTRY) != 0;
+  return GELF_ST_BIND (sym->st_info) == STB_GLOBAL && strcmp (section + strlen (".text."), name) == 0 &&
+         cubin->funcs[sym->st_shndx].has_params;
+}
+
 static guint
 read_kernels (CuoccImportParser *parser, Cubin *cubin, size_t symtab, const char *file, const char *entry)
 {
@@ -535,6 +555,14 @@ read_kernels (CuoccImportParser *parser, Cubin *cubin, size_t symtab, const char
   if (syms == NULL || gelf_getshdr (scn, &symtab_shdr) == NULL || symtab_shdr.sh_entsize == 0)
     return 0;
   n_syms = syms->d_size / gelf_fsize (cubin->elf, ELF_T_SYM, 1, EV_CURRENT);
+  for (gsize i = 1; i < n_syms && i <= G_MAXINT && !cubin->any_entry_mark; i++)
+    {
+      GElf_Sym sym;
+
+      if (gelf_getsym (syms, (int) i, &sym) != NULL && GELF_ST_TYPE (sym.st_info) == STT_FUNC &&
+          (sym.st_other & STO_CUDA_ENTRY) != 0)
+        cubin->any_entry_mark = TRUE;
+    }
   for (gsize i = 1; i < n_syms && i <= G_MAXINT; i++)
     {
       GElf_Sym sym;
@@ -552,11 +580,14 @@ read_kernels (CuoccImportParser *parser, Cubin *cubin, size_t symtab, const char
       section = cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &text);
       if (!g_str_has_prefix (section, ".text."))
         continue;
-      if ((sym.st_other & STO_CUDA_ENTRY) == 0 && !cubin->funcs[sym.st_shndx].has_params)
-        continue;                   /* a device function, not a kernel */
       name = elf_strptr (cubin->elf, symtab_shdr.sh_link, sym.st_name);
       if (name == NULL || *name == '\0')
         continue;
+      if (!is_entry (cubin, &sym, name, section))
+        {
+          parser->n_helpers++;      /* a device function, not a kernel */
+          continue;
+        }
       read_text_header (cubin, &cubin->funcs[sym.st_shndx], &text);
       /* ptxas always records them: without, the file is damaged, and an
        * occupancy worked out from it would be a guess. */
@@ -577,7 +608,7 @@ gboolean
 cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize len,
                          const char *file, const char *entry, GError **error)
 {
-  Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, FALSE, 0, NULL };
+  Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, FALSE, 0, FALSE, NULL };
   const char *what = entry != NULL ? entry : file;
   const char *suffix;
   size_t symtab;

@@ -15,17 +15,42 @@
  * Zstandard frame), 0x100000 (an `a` architecture) and 0x200000 (an `f`
  * one). --compress-mode=speed writes LZ4, default, balance and size write
  * Zstandard; both are decompressed with their libraries (liblz4, libzstd),
- * never beyond what the header claims nor CUOCC_IMPORT_MAX_ENTRY bytes.
+ * never beyond what the header claims nor CUOCC_IMPORT_MAX_ENTRY bytes. Work
+ * on a file is bounded: an entry is first decompressed only as far as its
+ * first bytes (the partial and streaming APIs of both libraries), and goes
+ * no further unless they are an ELF header or PTX text; all the entries of a
+ * file together are decompressed to at most MAX (1 GiB, 16 × the file's
+ * size). What is skipped is counted, and why is said (CuoccKernelList.skipped).
  *
  * nvcc puts fat binaries into host ELF files in the section .nv_fatbin
  * (executables, shared libraries, objects) or __nv_relfatbin (objects
- * compiled with -rdc); static archives are read member by member through
- * libelf. Nothing is copied but decompressed entries, one at a time.
+ * compiled with -rdc); a library may also keep them in any other section
+ * and load them itself (cuModuleLoadFatBinary, cuModuleLoadData): those
+ * (a `const unsigned char[]`, `ld -r -b binary`) are found by their magic in
+ * every section that is neither code nor debugging information, and taken
+ * only when their whole structure checks out (version, header size, every
+ * entry's header, sizes that tile the fat binary exactly), so that random
+ * bytes never become kernels. Static archives are read member by member
+ * through libelf.
+ *
+ * The CUDA driver loads each fat binary as a module of its own, so the entry
+ * of a kernel that runs is chosen per fat binary: where a file holds more
+ * than one fat binary with kernels, each kernel's `file` names its fat
+ * binary, "lib.so[.nv_fatbin+0x1a40]" (the section and the offset in it),
+ * which cuocc_kernel_list_select() keys on. The fat binaries of a file are
+ * read on all processors (a GThreadPool, each with its own kernels, merged
+ * in file order), and the pages of a mapped file are given back once read
+ * (madvise MADV_DONTNEED), so that a library of 500 MB stays far below that
+ * in memory. Nothing is copied but decompressed entries, one at a time per
+ * thread.
  */
+#define _GNU_SOURCE              /* memmem, MADV_DONTNEED */
 #include "config.h"
 
 #include <ar.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <lz4.h>
@@ -36,6 +61,7 @@
 #define FATBIN_MAGIC          0xba55ed50u
 #define FATBIN_HEADER_SIZE    16
 #define ENTRY_HEADER_SIZE     64
+#define MAX_ENTRY_HEADER_SIZE 4096
 #define EM_CUDA_MACHINE       190
 
 #define ENTRY_KIND_PTX        1
@@ -49,11 +75,41 @@
 /* An archive inside an archive is read; deeper nesting is not. */
 #define MAX_NESTING 2
 
+/* How far an entry is decompressed before its first bytes are looked at. */
+#define PROBE_SIZE 64
+
+/* Decompression per file: at least this, else 16 × the file's size. */
+#define MIN_BUDGET (G_GUINT64_CONSTANT (1) << 30)
+#define BUDGET_FACTOR 16
+
+/* While fat binaries are looked for, the pages behind are given back every
+ * this many bytes. */
+#define RELEASE_STEP ((gsize) 4 << 20)
+
+/* Fat binaries of a file read on other threads only when there are several
+ * and they are this large together. */
+#define PARALLEL_MIN_BYTES (1 << 20)
+
+/* One fat binary: where it is, and what reading it gave. */
 typedef struct {
+  const guint8 *data;
+  gsize len;
+  const char *section;             /* NULL: the data is fat binaries one after the other */
+  gsize offset;                    /* in the section or the data */
+  char *file;                      /* the file as the user named it; NULL for standard input */
+  struct _Reader *reader;
+  CuoccImportParser *parser;       /* the kernels, helpers and skipped entries read */
+  GError *first_error;
+} Module;
+
+typedef struct _Reader {
   CuoccImportParser *parser;
   GError *first_error;             /* the first entry or member that could not be read */
   guint n_fatbins;
   int depth;
+  gboolean mapped;                 /* data is a read-only file mapping: pages may be given back */
+  gint64 budget;                   /* bytes left to decompress; atomic */
+  gint64 budget_total;
 } Reader;
 
 static gboolean read_content (Reader *reader, const guint8 *data, gsize len, const char *file);
@@ -91,22 +147,61 @@ is_cubin (const guint8 *data, gsize len)
 
 /* Keeps the first problem to report when no kernel at all is found. */
 static void
-note_error (Reader *reader, GError *error)
+keep_error (GError **first, GError *error)
 {
-  if (reader->first_error == NULL)
-    reader->first_error = error;
+  if (*first == NULL)
+    *first = error;
   else
     g_error_free (error);
 }
 
 static void
-note_problem (Reader *reader, const char *where, const char *message)
+note_error (Reader *reader, GError *error)
+{
+  keep_error (&reader->first_error, error);
+}
+
+static GError *
+problem (const char *where, const char *message)
 {
   g_autofree char *valid = g_utf8_make_valid (where != NULL ? where : "", -1);
 
-  note_error (reader, where != NULL
-                        ? g_error_new (CUOCC_ERROR, CUOCC_ERROR_PARSE, "%s: %s", valid, message)
-                        : g_error_new_literal (CUOCC_ERROR, CUOCC_ERROR_PARSE, message));
+  return where != NULL ? g_error_new (CUOCC_ERROR, CUOCC_ERROR_PARSE, "%s: %s", valid, message)
+                       : g_error_new_literal (CUOCC_ERROR, CUOCC_ERROR_PARSE, message);
+}
+
+static void
+note_problem (Reader *reader, const char *where, const char *message)
+{
+  note_error (reader, problem (where, message));
+}
+
+/* The name a fat binary's kernels carry when its file holds several. */
+static char *
+module_label (const Module *m)
+{
+  const char *file = m->file != NULL ? m->file : "-";
+
+  return g_strdup_printf ("%s[%s+0x%" G_GSIZE_MODIFIER "x]", file, m->section != NULL ? m->section : "",
+                          m->offset);
+}
+
+/* Gives the pages inside [p, p + len) of a mapped file back: they are read
+ * again from the page cache should anything touch them. */
+static void
+release_pages (const Reader *reader, const guint8 *p, gsize len)
+{
+  static gsize page = 0;
+  guintptr start, end;
+
+  if (!reader->mapped || len == 0)
+    return;
+  if (page == 0)
+    page = (gsize) sysconf (_SC_PAGESIZE);
+  start = ((guintptr) p + page - 1) & ~(guintptr) (page - 1);
+  end = ((guintptr) p + len) & ~(guintptr) (page - 1);
+  if (end > start)
+    madvise ((void *) start, end - start, MADV_DONTNEED);
 }
 
 /* ----- entries ----- */
@@ -130,13 +225,76 @@ entry_clear (Entry *e)
   g_free (e->name);
 }
 
-/* The payload as the reader needs it: the entry's own bytes, or a
- * decompressed copy in *owned. */
-static const guint8 *
-entry_bytes (const Entry *e, guint8 **owned, gsize *len, GError **error)
+/* Whether an entry's first bytes are what its kind says: an ELF header, or
+ * PTX text (printable up to the end or a NUL). */
+static gboolean
+looks_like_code (guint kind, const guint8 *p, gsize n)
 {
+  if (kind == ENTRY_KIND_ELF)
+    return cuocc_import_is_elf (p, n);
+  if (n == 0 || p[0] == '\0')
+    return FALSE;
+  for (gsize i = 0; i < n && p[i] != '\0'; i++)
+    if (!g_ascii_isprint (p[i]) && !g_ascii_isspace (p[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The first bytes of a compressed entry, decompressed no further; 0 when
+ * the data is corrupt. */
+static gsize
+probe (const Entry *e, ZSTD_DCtx *dctx, guint8 out[PROBE_SIZE])
+{
+  if (e->flags & FLAG_COMPRESSED_ZSTD)
+    {
+      ZSTD_inBuffer in = { e->payload, e->compressed_size, 0 };
+      ZSTD_outBuffer o = { out, PROBE_SIZE, 0 };
+
+      ZSTD_DCtx_reset (dctx, ZSTD_reset_session_only);
+      while (o.pos < o.size && in.pos < in.size)
+        {
+          size_t r = ZSTD_decompressStream (dctx, &o, &in);
+
+          if (ZSTD_isError (r) || r == 0)
+            break;
+        }
+      return o.pos;
+    }
+  else
+    {
+      int r = e->compressed_size > G_MAXINT ? -1
+              : LZ4_decompress_safe_partial ((const char *) e->payload, (char *) out, (int) e->compressed_size,
+                                             PROBE_SIZE, PROBE_SIZE);
+
+      return r > 0 ? (gsize) r : 0;
+    }
+}
+
+/* Takes bytes from the file's decompression budget; FALSE when too few are left. */
+static gboolean
+take_budget (Reader *reader, guint64 bytes)
+{
+  gint64 left;
+
+  if (reader == NULL)
+    return TRUE;
+  left = __atomic_sub_fetch (&reader->budget, (gint64) bytes, __ATOMIC_RELAXED);
+  if (left >= 0)
+    return TRUE;
+  __atomic_add_fetch (&reader->budget, (gint64) bytes, __ATOMIC_RELAXED);
+  return FALSE;
+}
+
+/* The payload as the reader needs it: the entry's own bytes, or a
+ * decompressed copy in *owned. reader (NULL: no budget) bounds the work;
+ * dctx is the thread's Zstandard context. */
+static const guint8 *
+entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gsize *len, GError **error)
+{
+  guint8 head[PROBE_SIZE];
   guint8 *out;
   gsize got;
+  const char *method = e->flags & FLAG_COMPRESSED_ZSTD ? "Zstandard" : "LZ4";
 
   *owned = NULL;
   if ((e->flags & (FLAG_COMPRESSED_LZ4 | FLAG_COMPRESSED_ZSTD)) == 0)
@@ -151,6 +309,27 @@ entry_bytes (const Entry *e, guint8 **owned, gsize *len, GError **error)
                    (unsigned long long) e->uncompressed_size, (unsigned long long) CUOCC_IMPORT_MAX_ENTRY);
       return NULL;
     }
+  got = probe (e, dctx, head);
+  if (got == 0)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("the compressed entry is corrupt (%s)"), method);
+      return NULL;
+    }
+  if (!looks_like_code (e->kind, head, got))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   e->kind == ENTRY_KIND_ELF ? _("its first decompressed bytes are no ELF header (%s)")
+                                             : _("its first decompressed bytes are no PTX text (%s)"),
+                   method);
+      return NULL;
+    }
+  if (!take_budget (reader, e->uncompressed_size))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("the file's decompression limit of %llu MiB is reached"),
+                   (unsigned long long) (reader->budget_total >> 20));
+      return NULL;
+    }
   out = g_try_malloc ((gsize) e->uncompressed_size);
   if (out == NULL)
     {
@@ -159,23 +338,23 @@ entry_bytes (const Entry *e, guint8 **owned, gsize *len, GError **error)
     }
   if (e->flags & FLAG_COMPRESSED_ZSTD)
     {
-      size_t r = ZSTD_decompress (out, (size_t) e->uncompressed_size, e->payload, e->compressed_size);
+      size_t r;
 
+      ZSTD_DCtx_reset (dctx, ZSTD_reset_session_only);
+      r = ZSTD_decompressDCtx (dctx, out, (size_t) e->uncompressed_size, e->payload, e->compressed_size);
       got = ZSTD_isError (r) ? 0 : r;
     }
   else
     {
-      int r = e->compressed_size > G_MAXINT ? -1
-              : LZ4_decompress_safe ((const char *) e->payload, (char *) out,
-                                     (int) e->compressed_size, (int) e->uncompressed_size);
+      int r = LZ4_decompress_safe ((const char *) e->payload, (char *) out,
+                                   (int) e->compressed_size, (int) e->uncompressed_size);
 
       got = r > 0 ? (gsize) r : 0;
     }
   if (got == 0)
     {
       g_free (out);
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("the compressed entry is corrupt (%s)"),
-                   e->flags & FLAG_COMPRESSED_ZSTD ? "Zstandard" : "LZ4");
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("the compressed entry is corrupt (%s)"), method);
       return NULL;
     }
   *owned = out;
@@ -269,7 +448,7 @@ read_ptx_directives (CuoccKernel *k, const char *p, const char *end)
 /* Every ".entry NAME" of the text: kernels whose figures are known only
  * once the driver compiles them. */
 static guint
-read_ptx (Reader *reader, const Entry *e, const char *text, gsize len, const char *file)
+read_ptx (CuoccImportParser *parser, const Entry *e, const char *text, gsize len, const char *file)
 {
   static const char key[] = ".entry";
   const char *end = text + len;
@@ -300,9 +479,9 @@ read_ptx (Reader *reader, const Entry *e, const char *text, gsize len, const cha
       k.file = g_strdup (file);
       k.entry = g_strdup (e->name);
       read_ptx_directives (&k, p, MIN (end, p + 64 * 1024));
-      cuocc_import_add_kernel (reader->parser, &k);
+      cuocc_import_add_kernel (parser, &k);
       added++;
-      if (reader->parser->truncated)
+      if (parser->truncated)
         break;
     }
   return added;
@@ -310,38 +489,56 @@ read_ptx (Reader *reader, const Entry *e, const char *text, gsize len, const cha
 
 /* ----- fat binaries ----- */
 
+/* Notes an entry that is not read, and why. */
 static void
-read_entry (Reader *reader, const Entry *e, const char *file)
+skip_entry (Module *m, const Entry *e, const char *why)
+{
+  CuoccImportParser *parser = m->parser;
+
+  parser->n_skipped_entries++;
+  if (parser->skipped->len < CUOCC_IMPORT_MAX_SKIPPED_NOTES)
+    {
+      g_autofree char *where = module_label (m);
+      g_autofree char *valid = g_utf8_make_valid (where, -1);
+
+      g_ptr_array_add (parser->skipped, g_strdup_printf ("%s: %s: %s", valid, e->name, why));
+    }
+}
+
+static void
+read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
 {
   g_autoptr (GError) error = NULL;
   g_autofree guint8 *owned = NULL;
+  CuoccImportParser *parser = m->parser;
   const guint8 *bytes;
   gsize len;
-  guint first = reader->parser->kernels->len;
+  guint first = parser->kernels->len;
 
-  bytes = entry_bytes (e, &owned, &len, &error);
+  bytes = entry_bytes (m->reader, e, dctx, &owned, &len, &error);
   if (bytes == NULL)
     {
-      g_autofree char *where = g_strdup_printf ("%s: %s", file != NULL ? file : "", e->name);
+      g_autofree char *where = g_strdup_printf ("%s: %s", m->file != NULL ? m->file : "", e->name);
 
-      note_problem (reader, where, error->message);
+      skip_entry (m, e, error->message);
+      keep_error (&m->first_error, problem (where, error->message));
       return;
     }
   if (e->kind == ENTRY_KIND_PTX)
     {
-      read_ptx (reader, e, (const char *) bytes, len, file);
+      read_ptx (parser, e, (const char *) bytes, len, m->file);
       return;
     }
-  if (!cuocc_import_read_cubin (reader->parser, bytes, len, file, e->name, &error))
+  if (!cuocc_import_read_cubin (parser, bytes, len, m->file, e->name, &error))
     {
-      note_error (reader, g_steal_pointer (&error));
+      keep_error (&m->first_error, g_steal_pointer (&error));
       return;
     }
   /* The entry header knows the `a` and `f` variants even where the cubin
    * does not say them. */
-  for (guint i = first; i < reader->parser->kernels->len; i++)
+  for (guint i = first; i < parser->kernels->len; i++)
     {
-      CuoccKernel *k = &g_array_index (reader->parser->kernels, CuoccKernel, i);
+      CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
 
       if (g_strcmp0 (k->arch, e->arch) != 0 && k->cc_major * 10 + k->cc_minor > 0)
         {
@@ -353,6 +550,7 @@ read_entry (Reader *reader, const Entry *e, const char *file)
     }
 }
 
+/* An entry header at p with avail bytes left in the fat binary. */
 static gboolean
 parse_entry_header (const guint8 *p, gsize avail, Entry *e, gsize *consumed)
 {
@@ -380,56 +578,247 @@ parse_entry_header (const guint8 *p, gsize avail, Entry *e, gsize *consumed)
   return TRUE;
 }
 
-/* One fat binary at data; returns the bytes it spans (0: none there). */
-static gsize
-read_fatbin (Reader *reader, const guint8 *data, gsize len, const char *file)
+/* The entries of one fat binary (its header already checked), into its
+ * module's own parser. */
+static void
+read_module (Module *m)
 {
-  gsize header_size, size, off;
+  gsize header_size = (gsize) read_le (m->data + 6, 2);
+  ZSTD_DCtx *dctx = ZSTD_createDCtx ();
 
-  if (len < FATBIN_HEADER_SIZE || !cuocc_import_is_fatbin (data, len))
-    return 0;
-  header_size = (gsize) read_le (data + 6, 2);
-  size = (gsize) MIN (read_le (data + 8, 8), (guint64) G_MAXSIZE);
-  if (header_size < FATBIN_HEADER_SIZE || header_size > len)
-    {
-      note_problem (reader, file, _("a fat binary with a malformed header"));
-      return len;
-    }
-  if (size > len - header_size)
-    {
-      note_problem (reader, file, _("a fat binary larger than the data that holds it; reading what is there"));
-      size = len - header_size;
-    }
-  reader->n_fatbins++;
-  for (off = header_size; off < header_size + size && !reader->parser->truncated;)
+  for (gsize off = header_size; off < m->len && !m->parser->truncated;)
     {
       Entry e = { 0 };
       gsize consumed;
 
-      if (!parse_entry_header (data + off, header_size + size - off, &e, &consumed))
+      if (!parse_entry_header (m->data + off, m->len - off, &e, &consumed))
         {
-          note_problem (reader, file, _("a fat binary entry with a malformed header"));
+          keep_error (&m->first_error, problem (m->file, _("a fat binary entry with a malformed header")));
           break;
         }
       if (e.kind == ENTRY_KIND_ELF || e.kind == ENTRY_KIND_PTX)
-        read_entry (reader, &e, file);
+        read_entry (m, &e, dctx);
       entry_clear (&e);
       off += consumed;
     }
-  return header_size + size;
+  ZSTD_freeDCtx (dctx);
+  release_pages (m->reader, m->data, m->len);
 }
 
-/* Fat binaries one after the other, 8-byte aligned, as in .nv_fatbin. */
 static void
-read_fatbins (Reader *reader, const guint8 *data, gsize len, const char *file)
+read_module_task (gpointer data, gpointer user_data)
+{
+  read_module (data);
+}
+
+/* Whether the whole structure of a fat binary at data checks out: the
+ * header, and entries with sane headers that tile it exactly. Returns its
+ * size, 0 when it does not. For fat binaries found among other data. */
+static gsize
+check_fatbin (const guint8 *data, gsize len)
+{
+  gsize size, off;
+  guint n_code = 0;
+
+  if (len < FATBIN_HEADER_SIZE + ENTRY_HEADER_SIZE || !cuocc_import_is_fatbin (data, len) ||
+      read_le (data + 4, 2) != 1 || read_le (data + 6, 2) != FATBIN_HEADER_SIZE)
+    return 0;
+  size = (gsize) MIN (read_le (data + 8, 8), (guint64) G_MAXSIZE);
+  if (size < ENTRY_HEADER_SIZE || size > len - FATBIN_HEADER_SIZE)
+    return 0;
+  for (off = FATBIN_HEADER_SIZE; off < FATBIN_HEADER_SIZE + size;)
+    {
+      const guint8 *p = data + off;
+      gsize avail = FATBIN_HEADER_SIZE + size - off;
+      guint kind;
+      gsize header_size, payload_size, compressed;
+      guint64 flags;
+
+      if (avail < ENTRY_HEADER_SIZE)
+        return 0;
+      kind = (guint) read_le (p, 2);
+      header_size = (gsize) read_le (p + 4, 4);
+      payload_size = (gsize) MIN (read_le (p + 8, 8), (guint64) G_MAXSIZE);
+      compressed = (gsize) read_le (p + 16, 4);
+      flags = read_le (p + 40, 8);
+      if (kind == 0 || kind > 0xff || header_size < ENTRY_HEADER_SIZE || header_size > MAX_ENTRY_HEADER_SIZE ||
+          header_size % 8 != 0 || header_size > avail || payload_size > avail - header_size ||
+          compressed > payload_size ||
+          (flags & (FLAG_COMPRESSED_LZ4 | FLAG_COMPRESSED_ZSTD)) == (FLAG_COMPRESSED_LZ4 | FLAG_COMPRESSED_ZSTD))
+        return 0;
+      n_code += kind == ENTRY_KIND_ELF || kind == ENTRY_KIND_PTX;
+      off += header_size + payload_size;
+    }
+  return n_code > 0 ? FATBIN_HEADER_SIZE + size : 0;
+}
+
+static void
+add_module (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, const char *section,
+            gsize offset, const char *file)
+{
+  Module *m = g_new0 (Module, 1);
+
+  m->data = data;
+  m->len = len;
+  m->section = section;
+  m->offset = offset;
+  m->file = g_strdup (file);
+  m->reader = reader;
+  m->parser = cuocc_import_parser_new ();
+  g_ptr_array_add (modules, m);
+}
+
+static void
+module_free (Module *m)
+{
+  g_free (m->file);
+  cuocc_import_parser_free (m->parser);
+  g_clear_error (&m->first_error);
+  g_free (m);
+}
+
+/* Fat binaries one after the other, 8-byte aligned, as in .nv_fatbin: what
+ * is malformed is said, and what is there is read. */
+static void
+find_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, const char *section,
+              const char *file)
 {
   gsize off = 0;
+  gsize released = 0;
 
-  while (off + FATBIN_HEADER_SIZE <= len && !reader->parser->truncated)
+  while (off + FATBIN_HEADER_SIZE <= len)
     {
-      gsize spanned = read_fatbin (reader, data + off, len - off, file);
+      const guint8 *p = data + off;
+      gsize avail = len - off;
+      gsize header_size, size;
 
-      off += spanned > 0 ? (spanned + 7) & ~(gsize) 7 : 8;
+      if (!cuocc_import_is_fatbin (p, avail))
+        {
+          off += 8;
+          continue;
+        }
+      header_size = (gsize) read_le (p + 6, 2);
+      size = (gsize) MIN (read_le (p + 8, 8), (guint64) G_MAXSIZE);
+      if (header_size < FATBIN_HEADER_SIZE || header_size > avail)
+        {
+          note_problem (reader, file, _("a fat binary with a malformed header"));
+          return;
+        }
+      if (size > avail - header_size)
+        {
+          note_problem (reader, file, _("a fat binary larger than the data that holds it; reading what is there"));
+          size = avail - header_size;
+        }
+      reader->n_fatbins++;
+      add_module (reader, modules, p, header_size + size, section, off, file);
+      off += (header_size + size + 7) & ~(gsize) 7;
+      if (off - released >= RELEASE_STEP && off <= len)
+        {
+          release_pages (reader, data + released, off - released);
+          released = off;
+        }
+    }
+  release_pages (reader, data + released, len - released);
+}
+
+/* Fat binaries among other data, anywhere: only those whose whole
+ * structure checks out. */
+static void
+scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, const char *section,
+              const char *file)
+{
+  static const guint8 magic[4] = { 0x50, 0xed, 0x55, 0xba };
+  const guint8 *p = data;
+  const guint8 *end = data + len;
+  const guint8 *released = data;
+
+  /* in steps, giving the pages behind back */
+  while ((gsize) (end - p) >= FATBIN_HEADER_SIZE)
+    {
+      const guint8 *step_end = (gsize) (end - p) > RELEASE_STEP ? p + RELEASE_STEP : end;
+      const guint8 *found = memmem (p, (gsize) (step_end - p), magic, 4);
+      gsize size;
+
+      if (found == NULL)
+        {
+          if (step_end == end)
+            break;
+          p = step_end - 3;        /* a magic across the step's end */
+        }
+      else if ((size = check_fatbin (found, (gsize) (end - found))) == 0)
+        p = found + 1;
+      else
+        {
+          reader->n_fatbins++;
+          add_module (reader, modules, found, size, section, (gsize) (found - data), file);
+          p = found + size;
+        }
+      if (p > released && (gsize) (p - released) >= RELEASE_STEP)
+        {
+          release_pages (reader, released, (gsize) (p - released));
+          released = p;
+        }
+    }
+  release_pages (reader, released, (gsize) (end - released));
+}
+
+/* Reads the fat binaries found in one file, on several threads when they are
+ * many, and adds their kernels in file order. Where more than one holds
+ * kernels, each kernel's file names its fat binary. */
+static void
+read_modules (Reader *reader, GPtrArray *modules)
+{
+  CuoccImportParser *parser = reader->parser;
+  gsize total = 0;
+  guint with_kernels = 0;
+  guint n_threads = MIN (g_get_num_processors (), 8);
+
+  for (guint i = 0; i < modules->len; i++)
+    total += ((Module *) g_ptr_array_index (modules, i))->len;
+  if (modules->len > 1 && n_threads > 1 && total >= PARALLEL_MIN_BYTES)
+    {
+      GThreadPool *pool = g_thread_pool_new (read_module_task, NULL, (int) n_threads, FALSE, NULL);
+
+      for (guint i = 0; i < modules->len; i++)
+        g_thread_pool_push (pool, g_ptr_array_index (modules, i), NULL);
+      g_thread_pool_free (pool, FALSE, TRUE);
+    }
+  else
+    for (guint i = 0; i < modules->len; i++)
+      read_module (g_ptr_array_index (modules, i));
+
+  for (guint i = 0; i < modules->len; i++)
+    with_kernels += ((Module *) g_ptr_array_index (modules, i))->parser->kernels->len > 0;
+  for (guint i = 0; i < modules->len; i++)
+    {
+      Module *m = g_ptr_array_index (modules, i);
+      GArray *kernels = m->parser->kernels;
+      g_autofree char *label = with_kernels > 1 ? module_label (m) : NULL;
+
+      if (m->first_error != NULL)
+        note_error (reader, g_steal_pointer (&m->first_error));
+      parser->n_helpers += m->parser->n_helpers;
+      parser->n_skipped_entries += m->parser->n_skipped_entries;
+      for (guint j = 0; j < m->parser->skipped->len && parser->skipped->len < CUOCC_IMPORT_MAX_SKIPPED_NOTES; j++)
+        g_ptr_array_add (parser->skipped, g_strdup (g_ptr_array_index (m->parser->skipped, j)));
+      parser->truncated |= m->parser->truncated;
+      for (guint j = 0; j < kernels->len; j++)
+        {
+          CuoccKernel *k = &g_array_index (kernels, CuoccKernel, j);
+
+          if (label != NULL)
+            {
+              g_free (k->file);
+              k->file = g_strdup (label);
+            }
+          if (cuocc_import_add_kernel (parser, k) < 0)
+            {
+              for (guint rest = j + 1; rest < kernels->len; rest++)
+                cuocc_import_kernel_clear (&g_array_index (kernels, CuoccKernel, rest));
+              break;
+            }
+        }
+      g_array_set_size (kernels, 0);
     }
 }
 
@@ -441,14 +830,25 @@ is_fatbin_section (const char *name)
   return strcmp (name, ".nv_fatbin") == 0 || strcmp (name, "__nv_relfatbin") == 0;
 }
 
+/* Sections that may hold fat binaries a program loads itself: data, not
+ * code, symbols, relocations or debugging information. */
+static gboolean
+may_hold_fatbins (const GElf_Shdr *shdr, const char *name)
+{
+  return shdr->sh_type == SHT_PROGBITS && (shdr->sh_flags & SHF_EXECINSTR) == 0 &&
+         !g_str_has_prefix (name, ".debug") && !g_str_has_prefix (name, ".zdebug") &&
+         shdr->sh_size >= FATBIN_HEADER_SIZE + ENTRY_HEADER_SIZE;
+}
+
 static void
 read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) modules = g_ptr_array_new_with_free_func ((GDestroyNotify) module_free);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   Elf *elf = cuocc_import_elf_open (data, len, file, &error);
   Elf_Scn *scn = NULL;
   size_t shstrndx;
-  guint sections = 0;
 
   if (elf == NULL)
     {
@@ -456,25 +856,43 @@ read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
       return;
     }
   elf_getshdrstrndx (elf, &shstrndx);
-  while ((scn = elf_nextscn (elf, scn)) != NULL && !reader->parser->truncated)
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
     {
       GElf_Shdr shdr;
       const guint8 *bytes;
+      const char *name;
       gsize size;
+      gboolean fatbin_section;
 
-      if (gelf_getshdr (scn, &shdr) == NULL ||
-          !is_fatbin_section (cuocc_import_elf_section_name (elf, shstrndx, &shdr)))
+      if (gelf_getshdr (scn, &shdr) == NULL)
         continue;
-      sections++;
+      name = cuocc_import_elf_section_name (elf, shstrndx, &shdr);
+      fatbin_section = is_fatbin_section (name);
+      if (!fatbin_section && !may_hold_fatbins (&shdr, name))
+        continue;
       bytes = cuocc_import_elf_section_bytes (data, len, &shdr, &size);
       if (bytes == NULL)
-        note_problem (reader, file, _("the fat binary section lies outside the file"));
+        {
+          if (fatbin_section)
+            note_problem (reader, file, _("the fat binary section lies outside the file"));
+          continue;
+        }
+      /* the name outlives libelf's handle */
+      g_ptr_array_add (names, g_strdup (name));
+      name = g_ptr_array_index (names, names->len - 1);
+      if (fatbin_section)
+        find_fatbins (reader, modules, bytes, size, name, file);
       else
-        read_fatbins (reader, bytes, size, file);
+        scan_fatbins (reader, modules, bytes, size, name, file);
     }
   elf_end (elf);
-  if (sections == 0)
-    note_problem (reader, file, _("no CUDA device code: the ELF file has no .nv_fatbin or __nv_relfatbin section"));
+  if (modules->len == 0)
+    {
+      note_problem (reader, file, _("no CUDA device code: the ELF file has no .nv_fatbin or __nv_relfatbin "
+                                    "section, nor a fat binary in any other section"));
+      return;
+    }
+  read_modules (reader, modules);
 }
 
 static void
@@ -536,7 +954,12 @@ read_content (Reader *reader, const guint8 *data, gsize len, const char *file)
   else if (cuocc_import_is_archive (data, len))
     read_archive (reader, data, len, file);
   else if (cuocc_import_is_fatbin (data, len))
-    read_fatbins (reader, data, len, file);
+    {
+      g_autoptr (GPtrArray) modules = g_ptr_array_new_with_free_func ((GDestroyNotify) module_free);
+
+      find_fatbins (reader, modules, data, len, NULL, file);
+      read_modules (reader, modules);
+    }
   else
     return FALSE;
   return TRUE;
@@ -546,9 +969,11 @@ gboolean
 cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
                           const char *file, GError **error)
 {
-  Reader reader = { parser, NULL, 0, 0 };
+  Reader reader = { parser, NULL, 0, 0, parser->mapped, 0, 0 };
   guint before = parser->kernels->len;
 
+  reader.budget_total = (gint64) MAX (MIN_BUDGET, (guint64) MIN (len, G_MAXINT64 / BUDGET_FACTOR) * BUDGET_FACTOR);
+  reader.budget = reader.budget_total;
   if (!read_content (&reader, data, len, file))
     note_problem (&reader, file, _("not a cubin, fat binary, ELF file or archive"));
   if (parser->kernels->len > before || parser->truncated)
@@ -587,7 +1012,10 @@ cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **na
         break;
       if (index == 0)
         {
-          bytes = entry_bytes (&e, &owned, &size, error);
+          ZSTD_DCtx *dctx = ZSTD_createDCtx ();
+
+          bytes = entry_bytes (NULL, &e, dctx, &owned, &size, error);
+          ZSTD_freeDCtx (dctx);
           if (bytes != NULL)
             {
               out = owned != NULL ? g_bytes_new_take (owned, size) : g_bytes_new (bytes, size);

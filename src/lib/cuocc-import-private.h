@@ -19,6 +19,9 @@ G_BEGIN_DECLS
  * of cuBLAS are some tens of MB). */
 #define CUOCC_IMPORT_MAX_ENTRY (G_GUINT64_CONSTANT (128) << 20)
 
+/* How many reasons for skipped entries a list keeps. */
+#define CUOCC_IMPORT_MAX_SKIPPED_NOTES 20
+
 typedef enum {
   NCU_NONE,
   NCU_LONG,                        /* one metric a row */
@@ -53,12 +56,17 @@ struct _CuoccImportParser {
   StreamMode stream_mode;
   GByteArray *head;                /* the first bytes, or the whole binary input */
   gboolean binary_too_large;
+  char *file;                      /* the file streamed input comes from (a pipe); NULL: standard input */
+  gboolean mapped;                 /* binary data is a read-only file mapping (cuocc_import_parse_file) */
   GString *line;
   gboolean line_too_long;
   guint line_no;
   GArray *kernels;                 /* CuoccKernel */
   gboolean truncated;
   guint n_skipped_lines;
+  guint n_helpers;                 /* device functions of binaries, not listed */
+  guint n_skipped_entries;         /* fat binary entries not read */
+  GPtrArray *skipped;              /* why, the first CUOCC_IMPORT_MAX_SKIPPED_NOTES */
 
   /* ptxas and nvlink */
   CuoccKernel ptxas;               /* the entry being read; name NULL when none */

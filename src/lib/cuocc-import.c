@@ -7,9 +7,15 @@
  * after the other, and a profiler export starts with whatever the program
  * printed. Each reader keeps a little state and adds kernels as they end.
  */
+#define _GNU_SOURCE              /* MADV_NOHUGEPAGE */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -286,6 +292,7 @@ cuocc_import_parser_new (void)
   parser->head = g_byte_array_new ();
   parser->line = g_string_sized_new (256);
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
+  parser->skipped = g_ptr_array_new_with_free_func (g_free);
   parser->ncu_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   cuocc_import_kernel_init (&parser->ptxas);
   for (int c = 0; c < N_COLS; c++)
@@ -397,6 +404,8 @@ cuocc_import_parser_free (CuoccImportParser *parser)
     cuocc_import_kernel_clear (&g_array_index (parser->kernels, CuoccKernel, i));
   g_array_unref (parser->kernels);
   g_clear_pointer (&parser->head, g_byte_array_unref);
+  g_free (parser->file);
+  g_ptr_array_unref (parser->skipped);
   g_string_free (parser->line, TRUE);
   cuocc_import_kernel_clear (&parser->ptxas);
   g_free (parser->cuobjdump_arch);
@@ -431,9 +440,18 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
     decide_stream (parser);
   if (parser->binary_too_large)
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                   _("Binary input on standard input is read up to %u MiB; name the file instead"),
-                   (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
+      if (parser->file != NULL)
+        {
+          g_autofree char *display = g_filename_display_name (parser->file);
+
+          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                       _("%s: binary input from a pipe is read up to %u MiB; give a regular file instead"),
+                       display, (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
+        }
+      else
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                     _("Binary input on standard input is read up to %u MiB; name the file instead"),
+                     (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
       return NULL;
     }
   if (parser->stream_mode == STREAM_BINARY)
@@ -441,7 +459,7 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
       g_autoptr (GByteArray) head = g_steal_pointer (&parser->head);
 
       parser->stream_mode = STREAM_TEXT;
-      if (!cuocc_import_read_binary (parser, head->data, head->len, NULL, error))
+      if (!cuocc_import_read_binary (parser, head->data, head->len, parser->file, error))
         return NULL;
     }
   if (parser->line->len > 0 || parser->line_too_long)
@@ -473,8 +491,85 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   list->format = list->kernels[0].format;
   list->truncated = parser->truncated;
   list->n_skipped_lines = parser->n_skipped_lines;
+  list->n_helpers = parser->n_helpers;
+  list->n_skipped_entries = parser->n_skipped_entries;
+  if (parser->skipped->len > 0)
+    {
+      g_ptr_array_add (parser->skipped, NULL);
+      list->skipped = (char **) g_ptr_array_steal (parser->skipped, NULL);
+    }
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
   return list;
+}
+
+/* The figures of the line readers' state that say a format was recognized
+ * before a whole kernel was read: an entry's header, a CSV header. */
+static CuoccImportFormat
+text_format_seen (const CuoccImportParser *parser)
+{
+  if (parser->kernels->len > 0)
+    return g_array_index (parser->kernels, CuoccKernel, 0).format;
+  if (parser->ncu_mode == NCU_LONG)
+    return CUOCC_IMPORT_FORMAT_NCU_CSV;
+  if (parser->ncu_mode == NCU_RAW)
+    return CUOCC_IMPORT_FORMAT_NCU_RAW;
+  if (parser->ptxas.name != NULL)
+    return CUOCC_IMPORT_FORMAT_PTXAS;
+  if (parser->cuobjdump_arch != NULL || parser->cuobjdump_function != NULL)
+    return CUOCC_IMPORT_FORMAT_CUOBJDUMP;
+  return CUOCC_IMPORT_FORMAT_UNKNOWN;
+}
+
+/**
+ * cuocc_import_detect:
+ * @data: (array length=len) (element-type guint8): the first bytes of a file
+ * @len: how many; CUOCC_IMPORT_DETECT_BYTES are enough to tell
+ *
+ * Tells from a file's first bytes, never its name, which format the import
+ * reads it as. A front end that opens several kinds of files (sessions of its
+ * own beside what the import reads) asks this before reading the whole file.
+ *
+ * A CUDA ELF file is %CUOCC_IMPORT_FORMAT_CUBIN; a fat binary, and anything
+ * that may hold fat binaries (a host object, library, executable or archive),
+ * %CUOCC_IMPORT_FORMAT_FATBIN; a Triton cache entry's metadata
+ * %CUOCC_IMPORT_FORMAT_TRITON. Text is what its complete lines show: a ptxas
+ * or cuobjdump entry, an Nsight Compute CSV header.
+ *
+ * Returns: the format, or %CUOCC_IMPORT_FORMAT_UNKNOWN when the bytes show
+ *   none (a build log may still show ptxas output further on)
+ */
+CuoccImportFormat
+cuocc_import_detect (const char *data, gsize len)
+{
+  const guint8 *bytes = (const guint8 *) data;
+  g_autoptr (CuoccImportParser) parser = NULL;
+  gsize complete = len;
+
+  g_return_val_if_fail (data != NULL || len == 0, CUOCC_IMPORT_FORMAT_UNKNOWN);
+
+  switch (detect_content (bytes, len))
+    {
+    case CONTENT_BINARY:
+      /* e_machine, EM_CUDA (190), little-endian at byte 18. */
+      if (cuocc_import_is_elf (bytes, len) && len >= 20 && bytes[18] == 190 && bytes[19] == 0)
+        return CUOCC_IMPORT_FORMAT_CUBIN;
+      return CUOCC_IMPORT_FORMAT_FATBIN;
+    case CONTENT_JSON:
+      return CUOCC_IMPORT_FORMAT_TRITON;
+    case CONTENT_TEXT:
+    default:
+      break;
+    }
+
+  /* Only complete lines: the last one may be cut off mid-way. */
+  while (complete > 0 && data[complete - 1] != '\n')
+    complete--;
+  if (complete == 0)
+    return CUOCC_IMPORT_FORMAT_UNKNOWN;
+  parser = cuocc_import_parser_new ();
+  parser->stream_mode = STREAM_TEXT;
+  feed_text (parser, data, complete);
+  return text_format_seen (parser);
 }
 
 /**
@@ -499,6 +594,55 @@ cuocc_import_parse (const char *data, gsize len, GError **error)
   return parse_content (cuocc_import_parser_new (), (const guint8 *) data, len, NULL, error);
 }
 
+/* A file that cannot be mapped (a pipe, as `<(…)` and named pipes give, or
+ * a file of /proc) is read as standard input is: in pieces, binary input
+ * kept up to CUOCC_IMPORT_MAX_STREAMED_BINARY, then read with the same
+ * bounds as a mapped file. */
+static CuoccKernelList *
+parse_stream_file (const char *path, GError **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr (CuoccImportParser) parser = NULL;
+  g_autofree char *buffer = NULL;
+  int fd;
+
+  do
+    fd = open (path, O_RDONLY | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("Could not open %s: %s"), display,
+                   g_strerror (saved));
+      return NULL;
+    }
+  parser = cuocc_import_parser_new ();
+  parser->file = g_strdup (path);
+  buffer = g_malloc (1 << 16);
+  for (;;)
+    {
+      gssize n = read (fd, buffer, 1 << 16);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), _("Could not read %s: %s"), display,
+                       g_strerror (saved));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      cuocc_import_parser_feed (parser, buffer, (gsize) n);
+    }
+  close (fd);
+  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+}
+
 /**
  * cuocc_import_parse_file: (skip)
  * @path: a file, or a Triton cache folder
@@ -506,7 +650,9 @@ cuocc_import_parse (const char *data, gsize len, GError **error)
  *
  * Like cuocc_import_parse(), for a file, which is mapped rather than read: a
  * shared library may be a gigabyte, of which the readers touch only the
- * headers and the device code. Every kernel's #CuoccKernel.file is @path.
+ * headers and the device code. What cannot be mapped (a pipe, as a shell's
+ * `<(…)` gives) is read like standard input, binary input up to 1 GiB. Every
+ * kernel's #CuoccKernel.file is @path, or names a fat binary in it.
  *
  * Returns: (transfer full) (nullable): the kernels; %NULL with @error set
  *   when the file cannot be read or holds no kernel
@@ -516,27 +662,37 @@ cuocc_import_parse_file (const char *path, GError **error)
 {
   g_autoptr (GMappedFile) mapped = NULL;
   GError *local_error = NULL;
+  CuoccImportParser *parser;
+  struct stat st;
   const guint8 *data;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
-      g_autoptr (CuoccImportParser) parser = cuocc_import_parser_new ();
+      g_autoptr (CuoccImportParser) triton = cuocc_import_parser_new ();
 
       /* A Triton cache, or one kernel's folder in it. */
-      if (!cuocc_import_read_triton (parser, path, error))
+      if (!cuocc_import_read_triton (triton, path, error))
         return NULL;
-      return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+      return cuocc_import_parser_finish (g_steal_pointer (&triton), error);
     }
-  mapped = g_mapped_file_new (path, FALSE, &local_error);
-  if (mapped == NULL)
+  /* GLib's own message for a file it cannot map names the file twice, garbled. */
+  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode) ||
+      (mapped = g_mapped_file_new (path, FALSE, &local_error)) == NULL)
     {
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
+      g_clear_error (&local_error);
+      return parse_stream_file (path, error);
     }
   data = (const guint8 *) g_mapped_file_get_contents (mapped);
-  return parse_content (cuocc_import_parser_new (), data != NULL ? data : (const guint8 *) "",
+  parser = cuocc_import_parser_new ();
+  parser->mapped = data != NULL;
+  /* Pages of 4 KiB, not the 2 MiB ones the page cache may hold a file in:
+   * the readers give pages back as they finish with them (release_pages in
+   * cuocc-import-fatbin.c), which a 2 MiB mapping would keep whole. */
+  if (data != NULL)
+    madvise ((void *) data, g_mapped_file_get_length (mapped), MADV_NOHUGEPAGE);
+  return parse_content (parser, data != NULL ? data : (const guint8 *) "",
                         g_mapped_file_get_length (mapped), path, error);
 }
 
@@ -554,5 +710,6 @@ cuocc_kernel_list_free (CuoccKernelList *list)
   for (guint i = 0; i < list->n_kernels; i++)
     cuocc_import_kernel_clear (&list->kernels[i]);
   g_free (list->kernels);
+  g_strfreev (list->skipped);
   g_free (list);
 }

@@ -19,6 +19,8 @@
 
 #define CUOCC_IMPORT_MAX_KERNELS 100000
 #define CUOCC_IMPORT_MAX_LINE    (1024 * 1024)
+/* Enough of a file's start for cuocc_import_detect (). */
+#define CUOCC_IMPORT_DETECT_BYTES (64 * 1024)
 
 /* A figure the input does not give. */
 #define CUOCC_IMPORT_UNKNOWN (-1)
@@ -175,6 +177,12 @@ typedef struct {
  * @kernels: (array length=n_kernels): the kernels, in the order of the input
  * @truncated: %CUOCC_IMPORT_MAX_KERNELS was reached
  * @n_skipped_lines: lines too long to read
+ * @n_helpers: device functions of binaries (functions in a kernel's code that are not kernels
+ *   themselves), which are never listed
+ * @n_skipped_entries: fat binary entries that were not read: malformed, corrupt, not ELF or PTX
+ *   once decompressed, or beyond the decompression limit
+ * @skipped: (array zero-terminated=1) (nullable): why, one sentence each for the first few
+ *   ("lib.so[.nv_fatbin+0x40]: sm_90 SASS: …"); %NULL when none
  *
  * The kernels read from one input; free with cuocc_kernel_list_free().
  */
@@ -184,6 +192,9 @@ typedef struct {
   CuoccKernel *kernels;
   gboolean truncated;
   guint n_skipped_lines;
+  guint n_helpers;
+  guint n_skipped_entries;
+  char **skipped;
 } CuoccKernelList;
 
 /**
@@ -203,6 +214,7 @@ CUOCC_AVAILABLE void cuocc_import_parser_feed (CuoccImportParser *parser, const 
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parser_finish (CuoccImportParser *parser, GError **error);
 CUOCC_AVAILABLE void cuocc_import_parser_free (CuoccImportParser *parser);
 
+CUOCC_AVAILABLE CuoccImportFormat cuocc_import_detect (const char *data, gsize len);
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse (const char *data, gsize len, GError **error);
 CUOCC_AVAILABLE CuoccKernelList *cuocc_import_parse_file (const char *path, GError **error);
 CUOCC_AVAILABLE void cuocc_kernel_list_free (CuoccKernelList *list);

@@ -65,6 +65,15 @@ choose_kernel (CuoccWindow *window,
   g_assert_not_reached ();
 }
 
+static gboolean
+cubin_read (CuoccWindow   *window,
+            gconstpointer  data)
+{
+  GFile *file = cuocc_kernels_panel_get_file (window->kernels_panel);
+
+  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && file != NULL && g_file_equal (file, (GFile *) data);
+}
+
 static int
 recent_count (CuoccWindow *window)
 {
@@ -165,7 +174,8 @@ step_work_and_save (void)
 
   g_assert_true (cuocc_window_save_session (window, session_file, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (recent_count (window), ==, 1);
+  /* The imported log and the session. */
+  g_assert_cmpint (recent_count (window), ==, 2);
   quit_window (window);
 }
 
@@ -176,7 +186,7 @@ step_restart (void)
   g_autofree char *log = state_path ("build.log");
   CuoccWindow *window = start_window ();
 
-  g_assert_cmpint (recent_count (window), ==, 1);
+  g_assert_cmpint (recent_count (window), ==, 2);
   assert_the_work (window, log);
   quit_window (window);
 }
@@ -262,6 +272,59 @@ step_pinned_launch_restored (void)
   quit_window (window);
 }
 
+/* Opens a log and chooses a kernel in it (which saves the state), then opens
+ * a cubin, chooses nothing, and quits. */
+static void
+step_open_two (void)
+{
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
+  g_autofree char *cubin = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "kernels-sm_90a.cubin", NULL);
+  g_autoptr(GFile) log_file = g_file_new_for_path (log);
+  g_autoptr(GFile) cubin_file = g_file_new_for_path (cubin);
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  cuocc_window_open_file (window, log_file);
+  app_test_wait_until (window, kernels_read, NULL);
+  choose_kernel (window, "heavy");
+  cuocc_window_open_file (window, cubin_file);
+  app_test_wait_until (window, cubin_read, cubin_file);
+  quit_window (window);
+}
+
+/* The next start reads the cubin again, the file last opened (the old main
+ * read the log, the last file a kernel was chosen in), and Open Recent
+ * lists both, the cubin first. */
+static void
+step_last_opened (void)
+{
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
+  g_autofree char *cubin = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "kernels-sm_90a.cubin", NULL);
+  g_autoptr(GFile) cubin_file = g_file_new_for_path (cubin);
+  CuoccWindow *window = start_window ();
+  g_autofree char *first = NULL;
+
+  app_test_wait_until (window, kernels_read, NULL);
+  g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (window->kernels_panel), cubin_file));
+  /* kernels-sm_90a.log: ptxas compiled binary/kernels.cu's five kernels. */
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 5);
+  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  g_assert_cmpint (recent_count (window), ==, 2);
+  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 0,
+                                                  G_MENU_ATTRIBUTE_TARGET, "s", &first));
+  g_assert_cmpstr (first, ==, cubin);
+  {
+    g_autofree char *second = NULL;
+
+    g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 1,
+                                                    G_MENU_ATTRIBUTE_TARGET, "s", &second));
+    g_assert_cmpstr (second, ==, log);
+  }
+  quit_window (window);
+}
+
 /* ----- the test ----- */
 
 static void
@@ -284,6 +347,15 @@ test_restart (void)
   run_step ("/cuocc/app/persist/restart/subprocess/restart");
   run_step ("/cuocc/app/persist/restart/subprocess/open-session");
   run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+static void
+test_last_opened (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/last-opened/subprocess/open-two");
+  run_step ("/cuocc/app/persist/last-opened/subprocess/restart");
 }
 
 static void
@@ -326,6 +398,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+  g_test_add_func ("/cuocc/app/persist/last-opened", test_last_opened);
+  g_test_add_func ("/cuocc/app/persist/last-opened/subprocess/open-two", step_open_two);
+  g_test_add_func ("/cuocc/app/persist/last-opened/subprocess/restart", step_last_opened);
   g_test_add_func ("/cuocc/app/persist/pinned-launch", test_pinned_launch);
   g_test_add_func ("/cuocc/app/persist/pinned-launch/subprocess/pin", step_pin_launch);
   g_test_add_func ("/cuocc/app/persist/pinned-launch/subprocess/restart", step_pinned_launch_restored);

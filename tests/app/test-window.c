@@ -183,7 +183,7 @@ test_file_actions (void)
     const char *action;
     const char *title;
   } cases[] = {
-    { "win.open", "Open a Session" },
+    { "win.open", "Open" },
     { "win.save-as", "Save the Session" },
     { "win.save", "Save the Session" },            /* no file yet: Save As */
     { "win.export-results", "Export the Results" },
@@ -665,6 +665,13 @@ test_export (void)
     }
 }
 
+static gboolean
+have_message (CuoccWindow   *window,
+              gconstpointer  data)
+{
+  return app_test_last_message () != NULL;
+}
+
 static void
 test_corrupt_session (void)
 {
@@ -697,7 +704,9 @@ test_corrupt_session (void)
 
       cuocc_window_open_file (window, file);
 
-      g_assert_nonnull (app_test_last_message ());
+      /* A session is read at once; what is no session goes to the import,
+       * which reads in the background, and says so when it has read. */
+      app_test_wait_until (window, have_message, NULL);
       g_assert_nonnull (strstr (app_test_last_message (), "bad-"));
       after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);

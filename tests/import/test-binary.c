@@ -8,6 +8,7 @@
  * print (launch bounds, register limit, cluster dimensions) is worked out
  * from kernels.cu, cluster.cu and the flags in make-fixtures.sh.
  */
+#define _GNU_SOURCE              /* memmem */
 #include <string.h>
 
 #include "cuocc-import-private.h"
@@ -201,6 +202,30 @@ test_cubin_in_memory (void)
   g_assert_no_error (error);
   g_assert_cmpuint (list->n_kernels, ==, 5);
   g_assert_null (list->kernels[0].file);
+}
+
+/* heavy.cu (issue 18): nvcc -cubin -arch=sm_90 puts two device functions
+ * into the kernel's own .text section, a WEAK
+ * $__internal_0_$__cuda_sm20_div_rn_f64_full and a LOCAL
+ * $_Z5heavyPKdPdi$__internal_trig_reduction_slowpathd; only the kernel
+ * (STO_CUDA_ENTRY in st_other) is a row, with its figures from the log, and
+ * the list counts the two. */
+static void
+test_cubin_helpers (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("heavy-sm_90.cubin");
+  g_autoptr (CuoccKernelList) log = read_fixture ("heavy-sm_90.log");
+
+  g_assert_cmpuint (log->n_kernels, ==, 1);
+  g_assert_cmpuint (got->n_kernels, ==, 1);
+  g_assert_cmpstr (got->kernels[0].mangled, ==, "_Z5heavyPKdPdi");
+  g_assert_cmpstr (got->kernels[0].name, ==, log->kernels[0].name);
+  g_assert_cmpint (got->kernels[0].regs, ==, 30);
+  g_assert_cmpint (got->kernels[0].regs, ==, log->kernels[0].regs);
+  g_assert_cmpint (got->kernels[0].stack, ==, 40);
+  g_assert_cmpint (got->kernels[0].stack, ==, log->kernels[0].stack);
+  g_assert_cmpuint (got->n_helpers, ==, 2);
+  g_assert_cmpuint (log->n_helpers, ==, 0);
 }
 
 /* ---------------------------------------------------------------- fat binaries */
@@ -608,6 +633,341 @@ test_streamed (void)
     }
 }
 
+/* ---------------------------------------------------------------- fat binaries kept as data */
+
+/* The kernels of list whose file ends with suffix, as a list of their own
+ * (the kernels are the list's). */
+static CuoccKernelList
+kernels_of (const CuoccKernelList *list, const char *suffix, GArray **keep)
+{
+  CuoccKernelList part = { 0 };
+
+  *keep = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
+  for (guint i = 0; i < list->n_kernels; i++)
+    if (g_str_has_suffix (list->kernels[i].file, suffix))
+      g_array_append_val (*keep, list->kernels[i]);
+  part.n_kernels = (*keep)->len;
+  part.kernels = (CuoccKernel *) (gpointer) (*keep)->data;
+  return part;
+}
+
+/* libembedded.so keeps kernels-size.fatbin twice as data, as a program that
+ * loads it itself (cuModuleLoadFatBinary) does: a const array in .rodata
+ * and another in .data (gcc puts the second at .data+8, after
+ * __dso_handle). Both are found, each named by section and offset, each with
+ * the figures of the ptxas log. */
+static void
+test_embedded_arrays (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("libembedded.so");
+  g_autoptr (CuoccKernelList) log = read_fixture ("kernels-fatbin.log");
+  const char *const where[] = { "libembedded.so[.rodata+0x0]", "libembedded.so[.data+0x8]" };
+
+  g_assert_cmpuint (got->n_kernels, ==, 2 * 6 * 5);
+  for (guint w = 0; w < G_N_ELEMENTS (where); w++)
+    {
+      g_autoptr (GArray) keep = NULL;
+      CuoccKernelList part = kernels_of (got, where[w], &keep);
+
+      g_assert_cmpuint (part.n_kernels, ==, 6 * 5);
+      check_against_log (&part, log, where[w]);
+    }
+}
+
+/* ld -r -b binary kernels-size.fatbin: the file's bytes in .data. */
+static void
+test_embedded_binary (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("embedded-binary.o");
+  g_autoptr (CuoccKernelList) log = read_fixture ("kernels-fatbin.log");
+
+  g_assert_cmpuint (got->n_kernels, ==, 6 * 5);
+  check_against_log (got, log, "embedded-binary.o");
+}
+
+/* Bytes that start like a fat binary but whose structure does not check out
+ * are no fat binary: spoil one entry header of the .rodata copy (a header
+ * size that is no multiple of 8, then sizes that overrun the fat binary, then
+ * no version 1) and only the .data copy is read; spoil both and there is no
+ * device code at all. */
+static void
+test_embedded_checked (void)
+{
+  static const guint8 magic[4] = { 0x50, 0xed, 0x55, 0xba };
+  g_autoptr (GBytes) bytes = load ("libembedded.so");
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  const guint8 *first = memmem (data, len, magic, 4);
+  const guint8 *second = memmem (first + 4, len - (gsize) (first + 4 - data), magic, 4);
+  const gsize spoil[][2] = { { 16 + 4, 65 }, { 16 + 8, 0x7fffff }, { 4, 2 } };
+
+  g_assert_nonnull (first);
+  g_assert_nonnull (second);
+  for (guint i = 0; i < G_N_ELEMENTS (spoil); i++)
+    {
+      g_autofree guint8 *copy = g_memdup2 (data, len);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CuoccKernelList) list = NULL;
+
+      copy[(first - data) + spoil[i][0]] = (guint8) (spoil[i][1] & 0xff);
+      copy[(first - data) + spoil[i][0] + 1] = (guint8) ((spoil[i][1] >> 8) & 0xff);
+      copy[(first - data) + spoil[i][0] + 2] = (guint8) ((spoil[i][1] >> 16) & 0xff);
+      list = cuocc_import_parse ((const char *) copy, len, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (list->n_kernels, ==, 6 * 5);
+      for (guint k = 0; k < list->n_kernels; k++)
+        g_assert_cmpstr (list->kernels[k].file, ==, NULL);
+
+      /* and the other copy too */
+      copy[(second - data) + spoil[i][0]] = (guint8) (spoil[i][1] & 0xff);
+      copy[(second - data) + spoil[i][0] + 1] = (guint8) ((spoil[i][1] >> 8) & 0xff);
+      copy[(second - data) + spoil[i][0] + 2] = (guint8) ((spoil[i][1] >> 16) & 0xff);
+      expect_message (copy, len, "no CUDA device code");
+    }
+}
+
+/* libmodules.so: modules-a.cu (sm_80 and sm_86) and modules-b.cu (sm_80
+ * only) both instantiate scale<4>; each unit is a fat binary, which the
+ * driver loads as a module of its own. On compute capability 8.6 each
+ * module runs its own best entry: a's sm_86 and b's sm_80 (the rules in
+ * cuocc-import-select.c, applied per module); on 8.0 both sm_80 entries. */
+static void
+test_modules (void)
+{
+  g_autoptr (CuoccKernelList) got = read_fixture ("libmodules.so");
+  const CuoccKernel *k = got->kernels;
+  CuoccKernelPair *pairs;
+  guint n_pairs;
+
+  g_assert_cmpuint (got->n_kernels, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (k[i].mangled, ==, "_Z5scaleILi4EEvPfi");
+  g_assert_cmpstr (k[0].arch, ==, "sm_80");
+  g_assert_cmpstr (k[1].arch, ==, "sm_86");
+  g_assert_cmpstr (k[2].arch, ==, "sm_80");
+  g_assert_cmpstr (k[0].file, ==, k[1].file);
+  g_assert_cmpstr (k[0].file, !=, k[2].file);
+  g_assert_true (g_str_has_suffix (k[0].file, "libmodules.so[.nv_fatbin+0x5f8]"));
+  g_assert_true (g_str_has_suffix (k[2].file, "libmodules.so[.nv_fatbin+0x20d8]"));
+
+  cuocc_kernel_list_select (got, 8, 6);
+  g_assert_cmpint (k[0].loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_cmpint (k[1].loaded, ==, CUOCC_LOAD_YES);
+  g_assert_cmpint (k[2].loaded, ==, CUOCC_LOAD_YES);
+  cuocc_kernel_list_select (got, 8, 0);
+  g_assert_cmpint (k[0].loaded, ==, CUOCC_LOAD_YES);
+  g_assert_cmpint (k[1].loaded, ==, CUOCC_LOAD_OTHER);
+  g_assert_cmpint (k[2].loaded, ==, CUOCC_LOAD_YES);
+  cuocc_kernel_list_select (got, 9, 0);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (k[i].loaded, ==, CUOCC_LOAD_NONE);
+
+  /* Two builds pair entry by entry whatever their fat binaries' offsets. */
+  pairs = cuocc_kernel_list_diff (got, got, &n_pairs);
+  g_assert_cmpuint (n_pairs, ==, 3);
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      g_assert_cmpint (pairs[i].change, ==, CUOCC_KERNEL_SAME);
+      g_assert_true (pairs[i].before == pairs[i].after);
+    }
+  g_free (pairs);
+}
+
+/* ---------------------------------------------------------------- bounded decompression */
+
+/* A Zstandard frame (RFC 8878) of `size` bytes: `head` in a raw block, then
+ * zeros in RLE blocks of at most 128 KiB; single segment, the content size
+ * in the header. Some 4 KB claim 128 MiB. */
+static void
+append_zstd_frame (GByteArray *out, const guint8 *head, guint32 head_len, guint64 size)
+{
+  static const guint8 magic[] = { 0x28, 0xb5, 0x2f, 0xfd, 0xe0 };
+  guint64 left = size - head_len;
+  guint8 le[8];
+
+  g_byte_array_append (out, magic, sizeof magic);
+  for (int i = 0; i < 8; i++)
+    le[i] = (guint8) (size >> (8 * i));
+  g_byte_array_append (out, le, 8);
+  if (head_len > 0)
+    {
+      guint32 header = (head_len << 3) | (left == 0 ? 1 : 0);     /* raw block */
+      guint8 h[3] = { header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff };
+
+      g_byte_array_append (out, h, 3);
+      g_byte_array_append (out, head, head_len);
+    }
+  while (left > 0)
+    {
+      guint32 n = (guint32) MIN (left, 128 * 1024);
+      guint32 header = (n << 3) | (1 << 1) | (left == n ? 1 : 0); /* RLE block */
+      guint8 block[4] = { header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, 0 };
+
+      g_byte_array_append (out, block, 4);
+      left -= n;
+    }
+}
+
+/* An LZ4 block of `size` bytes: zeros (a literal and one long match), then
+ * five literal zeros, as the format's last sequence must be. */
+static void
+append_lz4_zeros (GByteArray *out, guint32 size)
+{
+  guint32 match = size - 1 - 5;
+  guint32 extra = match - 4 - 15;
+  const guint8 first[] = { 0x1f, 0, 1, 0 };                   /* 1 literal, match of 19+, offset 1 */
+  const guint8 last[] = { 0x50, 0, 0, 0, 0, 0 };
+
+  g_byte_array_append (out, first, sizeof first);
+  for (; extra >= 255; extra -= 255)
+    g_byte_array_append (out, (const guint8 *) "\xff", 1);
+  {
+    guint8 b = (guint8) extra;
+
+    g_byte_array_append (out, &b, 1);
+  }
+  g_byte_array_append (out, last, sizeof last);
+}
+
+static void
+put_le (guint8 *p, guint64 v, int bytes)
+{
+  for (int i = 0; i < bytes; i++)
+    p[i] = (guint8) (v >> (8 * i));
+}
+
+/* One fat binary entry as nvcc writes it (see cuocc-import-fatbin.c). */
+static void
+append_entry (GByteArray *fatbin, guint kind, guint sm, guint64 flags, const guint8 *payload, gsize len,
+              guint64 uncompressed)
+{
+  guint8 header[64] = { 0 };
+  gsize padded = (len + 7) & ~(gsize) 7;
+  static const guint8 zeros[8] = { 0 };
+
+  put_le (header, kind, 2);
+  put_le (header + 2, 0x101, 2);
+  put_le (header + 4, 64, 4);
+  put_le (header + 8, padded, 8);
+  put_le (header + 16, flags & 0xa000 ? len : 0, 4);
+  put_le (header + 24, 0x10008, 4);
+  put_le (header + 28, sm, 4);
+  put_le (header + 40, flags, 8);
+  put_le (header + 56, uncompressed, 8);
+  g_byte_array_append (fatbin, header, sizeof header);
+  g_byte_array_append (fatbin, payload, (guint) len);
+  g_byte_array_append (fatbin, zeros, (guint) (padded - len));
+}
+
+static GByteArray *
+fatbin_of (GByteArray *entries)
+{
+  GByteArray *fatbin = g_byte_array_new ();
+  guint8 header[16] = { 0 };
+
+  put_le (header, 0xba55ed50, 4);
+  put_le (header + 4, 1, 2);
+  put_le (header + 6, 16, 2);
+  put_le (header + 8, entries->len, 8);
+  g_byte_array_append (fatbin, header, sizeof header);
+  g_byte_array_append (fatbin, entries->data, entries->len);
+  return fatbin;
+}
+
+static gboolean
+time_budgets (void)
+{
+  return g_getenv ("CUOCC_SANITIZED") == NULL;
+}
+
+/* Issue 18: 2,000 Zstandard entries, each 4 KB of zeros that claim
+ * 128 MiB, kept cuocc busy for 137 s. Each is now decompressed only as far
+ * as its first bytes (no ELF header), skipped and counted, and the cubin
+ * after them is read; the same for PTX entries and for LZ4. */
+static void
+test_hostile_zero_frames (void)
+{
+  g_autoptr (GByteArray) entries = g_byte_array_new ();
+  g_autoptr (GByteArray) frame = g_byte_array_new ();
+  g_autoptr (GByteArray) lz4 = g_byte_array_new ();
+  g_autoptr (GByteArray) fatbin = NULL;
+  g_autoptr (GBytes) cubin = load ("kernels-sm_80.cubin");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  g_autoptr (GTimer) timer = g_timer_new ();
+  gsize cubin_len;
+  const guint8 *cubin_data = g_bytes_get_data (cubin, &cubin_len);
+
+  append_zstd_frame (frame, NULL, 0, CUOCC_IMPORT_MAX_ENTRY);
+  g_assert_cmpuint (frame->len, <, 5000);
+  append_lz4_zeros (lz4, 16 << 20);
+  for (guint i = 0; i < 2000; i++)
+    append_entry (entries, 2, 80, 0x8011, frame->data, frame->len, CUOCC_IMPORT_MAX_ENTRY);
+  for (guint i = 0; i < 100; i++)
+    append_entry (entries, 1, 80, 0x8011, frame->data, frame->len, CUOCC_IMPORT_MAX_ENTRY);
+  for (guint i = 0; i < 100; i++)
+    append_entry (entries, 2, 80, 0x2011, lz4->data, lz4->len, 16 << 20);
+  append_entry (entries, 2, 80, 0x11, cubin_data, cubin_len, 0);
+  fatbin = fatbin_of (entries);
+
+  list = cuocc_import_parse ((const char *) fatbin->data, fatbin->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 5);
+  g_assert_cmpuint (list->n_skipped_entries, ==, 2200);
+  g_assert_cmpuint (g_strv_length (list->skipped), ==, 20);
+  g_assert_cmpstr (list->skipped[0], ==, "-[+0x0]: sm_80 SASS: its first decompressed bytes are no ELF header (Zstandard)");
+  if (time_budgets ())
+    g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 10.0);
+
+  /* Only the hostile entries: their reason is the error. */
+  g_byte_array_set_size (entries, 0);
+  for (guint i = 0; i < 100; i++)
+    append_entry (entries, 1, 80, 0x8011, frame->data, frame->len, CUOCC_IMPORT_MAX_ENTRY);
+  append_entry (entries, 2, 80, 0x2011, lz4->data, lz4->len, 16 << 20);
+  g_clear_pointer (&fatbin, g_byte_array_unref);
+  fatbin = fatbin_of (entries);
+  expect_message (fatbin->data, fatbin->len, "compute_80 PTX: its first decompressed bytes are no PTX text (Zstandard)");
+  g_byte_array_set_size (entries, 0);
+  append_entry (entries, 2, 80, 0x2011, lz4->data, lz4->len, 16 << 20);
+  g_clear_pointer (&fatbin, g_byte_array_unref);
+  fatbin = fatbin_of (entries);
+  expect_message (fatbin->data, fatbin->len, "sm_80 SASS: its first decompressed bytes are no ELF header (LZ4)");
+}
+
+/* Entries that start like an ELF file and go on with zeros are decompressed
+ * whole, but a file gets 1 GiB of decompression (16 times its size when
+ * that is more): of twelve that claim 128 MiB, eight are decompressed (and
+ * are no cubins), four are skipped, saying why, and the plain cubin after
+ * them is still read. */
+static void
+test_hostile_budget (void)
+{
+  static const guint8 elf_head[] = { 0x7f, 'E', 'L', 'F', 2, 1, 1 };
+  g_autoptr (GByteArray) entries = g_byte_array_new ();
+  g_autoptr (GByteArray) frame = g_byte_array_new ();
+  g_autoptr (GByteArray) fatbin = NULL;
+  g_autoptr (GBytes) cubin = load ("kernels-sm_80.cubin");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  gsize cubin_len;
+  const guint8 *cubin_data = g_bytes_get_data (cubin, &cubin_len);
+
+  append_zstd_frame (frame, elf_head, sizeof elf_head, CUOCC_IMPORT_MAX_ENTRY);
+  for (guint i = 0; i < 12; i++)
+    append_entry (entries, 2, 80, 0x8011, frame->data, frame->len, CUOCC_IMPORT_MAX_ENTRY);
+  append_entry (entries, 2, 80, 0x11, cubin_data, cubin_len, 0);
+  fatbin = fatbin_of (entries);
+  g_assert_cmpuint (fatbin->len * 16, <, 1 << 30);
+
+  list = cuocc_import_parse ((const char *) fatbin->data, fatbin->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 5);
+  g_assert_cmpuint (list->n_skipped_entries, ==, 4);
+  g_assert_cmpuint (g_strv_length (list->skipped), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpstr (list->skipped[i], ==, "-[+0x0]: sm_80 SASS: the file's decompression limit of 1024 MiB is reached");
+}
+
 /* CUDA 13 calls Jetson Thor sm_110 (compute capability 11.0); CUDA 12.8 and
  * 12.9 called it sm_101, which their binaries and logs still say. */
 static void
@@ -639,6 +999,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/cuocc/import/binary/cubin/cluster", test_cubin_cluster);
   g_test_add_func ("/cuocc/import/binary/cubin/in-memory", test_cubin_in_memory);
+  g_test_add_func ("/cuocc/import/binary/cubin/helpers", test_cubin_helpers);
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autofree char *path = g_strdup_printf ("/cuocc/import/binary/fatbin/%s", modes[i]);
@@ -652,6 +1013,12 @@ main (int argc, char **argv)
   g_test_add_data_func ("/cuocc/import/binary/host/executable", "kernels-exe", test_host);
   g_test_add_func ("/cuocc/import/binary/host/archive", test_archive);
   g_test_add_func ("/cuocc/import/binary/jax-sample", test_jax_sample);
+  g_test_add_func ("/cuocc/import/binary/embedded/arrays", test_embedded_arrays);
+  g_test_add_func ("/cuocc/import/binary/embedded/ld-binary", test_embedded_binary);
+  g_test_add_func ("/cuocc/import/binary/embedded/checked", test_embedded_checked);
+  g_test_add_func ("/cuocc/import/binary/modules", test_modules);
+  g_test_add_func ("/cuocc/import/binary/hostile/zero-frames", test_hostile_zero_frames);
+  g_test_add_func ("/cuocc/import/binary/hostile/decompression-limit", test_hostile_budget);
   g_test_add_func ("/cuocc/import/binary/sm-101", test_sm_101);
   g_test_add_func ("/cuocc/import/binary/hostile/truncated", test_truncated);
   g_test_add_func ("/cuocc/import/binary/hostile/corrupted", test_corrupted);

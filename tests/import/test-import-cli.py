@@ -334,6 +334,82 @@ def test_binary_diff():
     check("0 changed, 15 added, 0 removed, 15 unchanged" in r.err, "summary", r)
 
 
+def test_binary_only_kernels():
+    # heavy.cu (issue 18): nvcc -cubin -arch=sm_90 keeps two device functions
+    # in the kernel's .text section; one row, 30 registers and a 40-byte stack
+    # as ptxas -v says (heavy-sm_90.log), and the two counted on stderr.
+    r = run("--import", binary("heavy-sm_90.cubin"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal([(row["mangled"], row["regs"], row["stack"]) for row in rows], [("_Z5heavyPKdPdi", "30", "40")], "rows", r)
+    check("2 device functions (not kernels) are not listed" in r.err, "helpers counted", r)
+
+
+def test_binary_fatbins_in_data():
+    # libembedded.so keeps kernels-size.fatbin as a const array (.rodata) and
+    # as an array (.data); embedded-binary.o is ld -r -b binary of it.
+    r = run("--import", binary("libembedded.so"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    files = sorted(set(row["file"].rsplit(" (", 1)[0] for row in rows))
+    equal(files, [binary("libembedded.so[.data+0x8]"), binary("libembedded.so[.rodata+0x0]")], "fat binaries", r)
+    equal(len(rows), 60, "kernels of both copies", r)
+    r = run("--import", binary("embedded-binary.o"), "--format", "csv")
+    _, rows = parse_csv(r.out)
+    equal(len(rows), 30, "ld -r -b binary", r)
+
+
+def test_binary_loaded_per_module():
+    # libmodules.so: scale<4> in two fat binaries (modules), one with sm_80 and
+    # sm_86, one with sm_80 only. On an RTX 3090 (8.6) each module loads its
+    # own entry: a's sm_86 and b's sm_80. 8 registers, 256 threads: 48 warps
+    # / 8 = 6 blocks by warps, 100 %.
+    r = run("--import", binary("libmodules.so"), "--gpu", "RTX 3090", "--threads", "256", "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    got = [(row["arch"], row["file"].rsplit("[", 1)[1], row["loaded_on_gpu"], row["occupancy_pct"]) for row in rows]
+    equal(got, [("sm_80", ".nv_fatbin+0x5f8] (sm_80 SASS)", "false", ""),
+                ("sm_86", ".nv_fatbin+0x5f8] (sm_86 SASS)", "true", "100"),
+                ("sm_80", ".nv_fatbin+0x20d8] (sm_80 SASS)", "true", "100")], "loaded entries", r)
+    # Two builds still pair entry by entry.
+    r = run("--import", binary("libmodules.so"), "--diff", binary("libmodules.so"), "--format", "csv")
+    equal(r.rc, 0, "exit status", r)
+    check("0 changed, 0 added, 0 removed, 3 unchanged" in r.err, "summary", r)
+
+
+def test_binary_from_a_pipe():
+    # A pipe under a file name (a shell's <(cat lib.so), a named pipe) reads
+    # as the file does.
+    import tempfile
+    import threading
+    folder = tempfile.mkdtemp()
+    fifo = os.path.join(folder, "lib.so")
+    os.mkfifo(fifo)
+
+    def feed():
+        with open(binary("libmodules.so"), "rb") as f, open(fifo, "wb") as out:
+            out.write(f.read())
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        r = run("--import", fifo, "--cc", "8.6", "--format", "csv")
+    finally:
+        writer.join()
+        os.unlink(fifo)
+        os.rmdir(folder)
+    equal(r.rc, 0, "exit status", r)
+    _, rows = parse_csv(r.out)
+    equal([(row["arch"], row["file"], row["loaded_on_gpu"]) for row in rows],
+          [("sm_80", fifo + "[.nv_fatbin+0x5f8] (sm_80 SASS)", "false"),
+           ("sm_86", fifo + "[.nv_fatbin+0x5f8] (sm_86 SASS)", "true"),
+           ("sm_80", fifo + "[.nv_fatbin+0x20d8] (sm_80 SASS)", "true")], "rows", r)
+    missing = os.path.join(DATA, "no such file.so")
+    r = run("--import", missing)
+    equal(r.rc, 2, "exit status", r)
+    equal(r.err.count(missing), 1, "names the file once", r)
+    check("No such file or directory" in r.err, "says why", r)
+
+
 def test_ncu_compares_with_profiler():
     r = run("--import", data("ncu-details-sm86.csv"), "--format", "csv")
     equal(r.rc, 0, "exit status", r)

@@ -498,6 +498,62 @@ test_missing_file (void)
   g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
 }
 
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "import", "data", name, NULL);
+}
+
+/* What the app's Open asks before reading a whole file: the format from the
+ * first CUOCC_IMPORT_DETECT_BYTES, the same the import then reads. The
+ * fixtures are the real tools' output (tests/import/data/README). */
+static void
+test_detect (void)
+{
+  static const struct {
+    const char *file;
+    CuoccImportFormat format;
+  } cases[] = {
+    { "ptxas-sm90.log", CUOCC_IMPORT_FORMAT_PTXAS },
+    { "ptxas-cuda2.log", CUOCC_IMPORT_FORMAT_PTXAS },
+    { "cuobjdump-multi.txt", CUOCC_IMPORT_FORMAT_CUOBJDUMP },
+    { "ncu-details-sm86.csv", CUOCC_IMPORT_FORMAT_NCU_CSV },
+    { "ncu-raw-sm90.csv", CUOCC_IMPORT_FORMAT_NCU_RAW },
+    { "binary/kernels-sm_90a.cubin", CUOCC_IMPORT_FORMAT_CUBIN },
+    { "binary/kernels-default.fatbin", CUOCC_IMPORT_FORMAT_FATBIN },
+    { "binary/kernels.o", CUOCC_IMPORT_FORMAT_FATBIN },
+    { "binary/libkernels.so", CUOCC_IMPORT_FORMAT_FATBIN },
+    { "binary/libkernels.a", CUOCC_IMPORT_FORMAT_FATBIN },
+    { "binary/kernels-exe", CUOCC_IMPORT_FORMAT_FATBIN },
+    /* The CUDA source is no format the import reads. */
+    { "kernels.cu", CUOCC_IMPORT_FORMAT_UNKNOWN },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture (cases[i].file);
+      g_autofree char *contents = NULL;
+      gsize len;
+
+      g_test_message ("%s", cases[i].file);
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      g_assert_cmpstr (cuocc_import_format_name (cuocc_import_detect (contents, MIN (len, CUOCC_IMPORT_DETECT_BYTES))),
+                       ==, cuocc_import_format_name (cases[i].format));
+    }
+
+  /* A line cut off at the end of the bytes given is not read: the ptxas
+   * entry's header is only whole with its quote. */
+  {
+    const char *cut = "ptxas info    : Compiling entry function '_Z5heavyPf' for 'sm_80'";
+
+    g_assert_cmpint (cuocc_import_detect (cut, strlen (cut)), ==, CUOCC_IMPORT_FORMAT_UNKNOWN);
+    g_assert_cmpint (cuocc_import_detect ("", 0), ==, CUOCC_IMPORT_FORMAT_UNKNOWN);
+    g_assert_cmpint (cuocc_import_detect ("[Kernel]\ngpu=NVIDIA H100 SXM5\nthreads=256\n", 43), ==,
+                     CUOCC_IMPORT_FORMAT_UNKNOWN);
+    g_assert_cmpint (cuocc_import_detect ("{\"name\": \"add_kernel\"}", 24), ==, CUOCC_IMPORT_FORMAT_TRITON);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -517,6 +573,7 @@ main (int argc, char **argv)
       g_test_add_data_func (test_path, &kernel_cases[i], test_kernel);
     }
   g_test_add_func ("/cuocc/import/ncu/launch", test_ncu_launch);
+  g_test_add_func ("/cuocc/import/detect", test_detect);
   g_test_add_func ("/cuocc/import/arch/sm-101", test_sm_101);
   g_test_add_func ("/cuocc/import/ncu/raw-units", test_ncu_raw_units);
   g_test_add_func ("/cuocc/import/demangle/cases", test_demangle);

@@ -511,6 +511,63 @@ test_figures (void)
   g_assert_true (!v.absent && v.value == 0);
 }
 
+/* The app's search takes every name the command line takes, through
+ * cuocc_gpu_matches: the names a user copies from nvidia-smi or a spec sheet
+ * find the product cuocc_gpu_find gives, and not its neighbours. */
+static void
+test_matches (void)
+{
+  static const struct {
+    const char *query;
+    const char *name;
+    int major, minor;
+    gboolean matches;
+  } cases[] = {
+    /* The driver's name of the H100 SXM5 (the product table's alias). */
+    { "NVIDIA H100 80GB HBM3", "NVIDIA H100 SXM5", 9, 0, TRUE },
+    { "NVIDIA H100 80GB HBM3", "NVIDIA H100 PCIe", 9, 0, FALSE },
+    /* nvidia-smi's names: separators and memory sizes are not the table's. */
+    { "Tesla V100-SXM2-16GB", "NVIDIA Tesla V100 SXM2", 7, 0, TRUE },
+    { "Tesla V100-SXM2-16GB", "NVIDIA Tesla V100 PCIe", 7, 0, FALSE },
+    { "A100-SXM4-80GB", "NVIDIA A100 SXM4", 8, 0, TRUE },
+    { "A100-SXM4-80GB", "NVIDIA A100 PCIe", 8, 0, FALSE },
+    /* Written together, as in a config file. */
+    { "rtx4090", "NVIDIA GeForce RTX 4090", 8, 9, TRUE },
+    { "rtx4090", "NVIDIA GeForce RTX 4080", 8, 9, FALSE },
+    /* While typing: words of the name, the capability, the architecture. */
+    { "4090", "NVIDIA GeForce RTX 4090", 8, 9, TRUE },
+    { "geforce 40", "NVIDIA GeForce RTX 4090", 8, 9, TRUE },
+    { "8.9", "NVIDIA GeForce RTX 4090", 8, 9, TRUE },
+    { "SM_89", "NVIDIA GeForce RTX 4090", 8, 9, TRUE },
+    { "ada", "NVIDIA GeForce RTX 4090", 8, 9, TRUE },
+    { "hopper", "Compute capability 9.0", 9, 0, TRUE },
+    { "hopper", "Compute capability 8.9", 8, 9, FALSE },
+    { "volta 4090", "NVIDIA GeForce RTX 4090", 8, 9, FALSE },
+    /* A custom device: its name and capability only. */
+    { "next gpu", "Next GPU (next.ini)", 12, 0, TRUE },
+    { "", "NVIDIA GeForce RTX 4090", 8, 9, FALSE },
+    { "   ", "NVIDIA GeForce RTX 4090", 8, 9, FALSE },
+  };
+  guint n;
+  const CuoccProduct *products = cuocc_products (&n);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s in %s", cases[i].query, cases[i].name);
+      g_assert_cmpint (cuocc_gpu_matches (cases[i].query, cases[i].name, cases[i].major, cases[i].minor), ==,
+                       cases[i].matches);
+    }
+
+  /* Every product is found by its own name and by each of the driver's. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (cuocc_gpu_matches (products[i].name, products[i].name, products[i].major, products[i].minor));
+      for (guint a = 0; products[i].driver_names != NULL && products[i].driver_names[a] != NULL; a++)
+        g_assert_true (cuocc_gpu_matches (products[i].driver_names[a], products[i].name,
+                                          products[i].major, products[i].minor));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -522,6 +579,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/gpu/figures", test_figures);
   g_test_add_func ("/cuocc/gpu/products", test_products);
   g_test_add_func ("/cuocc/gpu/find", test_find);
+  g_test_add_func ("/cuocc/gpu/matches", test_matches);
   g_test_add_func ("/cuocc/gpu/find-note", test_find_note);
   g_test_add_func ("/cuocc/gpu/new-products", test_new_products);
   g_test_add_func ("/cuocc/gpu/device-file", test_device_file);

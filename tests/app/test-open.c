@@ -1,0 +1,367 @@
+/* test-open.c — one Open: every kind of file cuocc reads, through every way
+ * into the real window (Open, the Open button, Import, the command line, a
+ * drop, Open Recent), decided by content.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "app-test.h"
+#include "cuocc-kernel-item.h"
+
+/* ----- the files ----- */
+
+typedef struct {
+  const char *name;                /* under tests/import/data, or NULL: the session below */
+  const char *kernel;              /* a kernel the sidebar lists, from the fixture's source */
+  guint n_kernels;                 /* how many it lists; 0: at least one */
+  gboolean is_folder;
+} Kind;
+
+/* The fixtures are the real tools' output (tests/import/data/README,
+ * binary/make-fixtures.sh); the kernels are those of binary/kernels.cu
+ * (scale<float, 128>, scale<double, 64>, capped, named_barrier, spills). */
+static const Kind kinds[] = {
+  { NULL, NULL, 0, FALSE },                                       /* a session */
+  /* Ten "Used N registers" lines in the log. */
+  { "ptxas-sm90.log", NULL, 10, FALSE },
+  { "cuobjdump-multi.txt", NULL, 0, FALSE },
+  { "ncu-details-sm86.csv", NULL, 0, FALSE },
+  /* kernels-sm_90a.log: ptxas compiled the five kernels for it. */
+  { "binary/kernels-sm_90a.cubin", "capped", 5, FALSE },
+  { "binary/kernels-default.fatbin", "capped", 0, FALSE },
+  { "binary/kernels.o", "capped", 0, FALSE },
+  { "binary/libkernels.so", "capped", 0, FALSE },
+  { "binary/kernels-exe", "capped", 0, FALSE },
+  { "triton", "add_kernel", 0, TRUE },
+};
+
+typedef enum {
+  WAY_OPEN_ACTION,                 /* Ctrl+O: win.open and its chooser */
+  WAY_OPEN_BUTTON,                 /* the header bar's Open button */
+  WAY_IMPORT,                      /* Ctrl+I: win.import and its chooser */
+  WAY_COMMAND_LINE,                /* cuocc-gtk FILE: what the application's open does */
+  WAY_DROP,                        /* a file dropped on the window */
+  WAY_RECENT,                      /* Open Recent */
+  N_WAYS
+} Way;
+
+static const char *way_names[N_WAYS] = {
+  "open action", "open button", "import", "command line", "drop", "recent",
+};
+
+static char *dir;
+
+static char *
+kind_path (const Kind *kind)
+{
+  if (kind->name == NULL)
+    return g_build_filename (dir, "work.cuocc", NULL);
+  return g_test_build_filename (G_TEST_DIST, "import", "data", kind->name, NULL);
+}
+
+/* ----- helpers ----- */
+
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return child;
+      if ((found = find_action_button (child, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkDropTarget *
+find_drop_target (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  return NULL;
+}
+
+static void
+drop_file (CuoccWindow *window,
+           GFile       *file)
+{
+  GtkDropTarget *target = find_drop_target (GTK_WIDGET (window));
+  GSList *list = g_slist_prepend (NULL, file);
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  g_assert_nonnull (target);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (list));
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  g_value_unset (&value);
+  g_slist_free (list);
+}
+
+static gboolean
+in_recent (CuoccWindow *window,
+           const char  *path)
+{
+  GMenuModel *section = G_MENU_MODEL (window->recent_section);
+
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                           G_VARIANT_TYPE_STRING);
+
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), path))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+open_by (CuoccWindow *window,
+         Way          way,
+         GFile       *file)
+{
+  switch (way)
+    {
+    case WAY_OPEN_ACTION:
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+      app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
+      break;
+    case WAY_OPEN_BUTTON:
+      {
+        GtkWidget *button = find_action_button (GTK_WIDGET (window), "win.open");
+
+        g_assert_nonnull (button);
+        g_assert_true (gtk_widget_get_mapped (button));
+        g_signal_emit_by_name (button, "clicked");
+        app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
+      }
+      break;
+    case WAY_IMPORT:
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import", NULL));
+      app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
+      break;
+    case WAY_COMMAND_LINE:
+      {
+        g_autofree char *path = g_file_get_path (file);
+        g_autoptr(GFile) arg = g_file_new_for_commandline_arg (path);
+
+        cuocc_window_open_file (window, arg);
+      }
+      break;
+    case WAY_DROP:
+      drop_file (window, file);
+      break;
+    case WAY_RECENT:
+      {
+        g_autofree char *path = g_file_get_path (file);
+
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent", "s", path));
+      }
+      break;
+    case N_WAYS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+typedef struct {
+  const Kind *kind;
+  GFile *file;
+} Opened;
+
+static gboolean
+opened_condition (CuoccWindow   *window,
+                  gconstpointer  data)
+{
+  const Opened *o = data;
+  GFile *read;
+
+  if (app_test_last_message () != NULL)
+    return TRUE;
+  if (o->kind->name == NULL)
+    return window->session_file != NULL && g_file_equal (window->session_file, o->file);
+  read = cuocc_kernels_panel_get_file (window->kernels_panel);
+  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && read != NULL && g_file_equal (read, o->file);
+}
+
+static gboolean
+lists_kernel (CuoccWindow *window,
+              const char  *prefix)
+{
+  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, prefix))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A session of its own, on another GPU than the window starts with. */
+static void
+write_session (void)
+{
+  g_autofree char *path = g_build_filename (dir, "work.cuocc", NULL);
+
+  g_assert_true (g_file_set_contents (path, "[Kernel]\ngpu=Compute capability 7.0\nthreads=320\nregs=40\n", -1, NULL));
+}
+
+/* ----- the tests ----- */
+
+/* Each kind through each way: a session fills the inputs, everything else
+ * is read into the kernels sidebar; no error; Open Recent lists it. On the
+ * old main, Open read every file as a session ("The file is not text.",
+ * "Key file contains line …") and a drop imported every file as a log. */
+static void
+test_every_way (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
+  write_session ();
+  window = app_test_window_new ();
+  for (guint w = 0; w < N_WAYS; w++)
+    for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+      {
+        g_autofree char *path = kind_path (&kinds[k]);
+        g_autoptr(GFile) file = g_file_new_for_path (path);
+        Opened o = { &kinds[k], file };
+
+        /* GTK's chooser opens files, not folders: a Triton cache comes
+         * by the other ways. */
+        if (kinds[k].is_folder && (w == WAY_OPEN_ACTION || w == WAY_OPEN_BUTTON || w == WAY_IMPORT))
+          continue;
+        g_test_message ("%s through the %s", kinds[k].name ? kinds[k].name : "a session", way_names[w]);
+        /* Another GPU first: the session must set it back. */
+        app_test_choose_gpu (window, "Compute capability 8.6");
+        app_test_forget_message ();
+        open_by (window, w, file);
+        app_test_wait_until (window, opened_condition, &o);
+        g_assert_null (app_test_last_message ());
+        if (kinds[k].name == NULL)
+          {
+            g_assert_cmpstr (cuocc_calculation_get_gpu_id (window->calculation), ==, "Compute capability 7.0");
+            g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
+            g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
+          }
+        else
+          {
+            if (kinds[k].n_kernels > 0)
+              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, kinds[k].n_kernels);
+            else
+              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
+            if (kinds[k].kernel != NULL)
+              g_assert_true (lists_kernel (window, kinds[k].kernel));
+          }
+        g_assert_true (in_recent (window, path));
+      }
+  app_test_window_free (window);
+}
+
+/* What is neither a session nor anything the import reads says so, under
+ * the name the user opened, and changes nothing. */
+static void
+test_neither (void)
+{
+  g_autofree char *path = g_build_filename (dir, "notes.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_assert_true (g_file_set_contents (path, "just some notes\nabout a kernel\n", -1, NULL));
+  window = app_test_window_new ();
+  before = app_test_session_data (window);
+  cuocc_window_open_file (window, file);
+  {
+    Opened o = { &kinds[1], file };
+
+    app_test_wait_until (window, opened_condition, &o);
+  }
+  g_assert_nonnull (app_test_last_message ());
+  g_assert_true (g_str_has_prefix (app_test_last_message (), "Could not open “notes.txt”: "));
+  after = app_test_session_data (window);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (in_recent (window, path));
+  app_test_window_free (window);
+  g_unlink (path);
+}
+
+/* A Triton kernel's details say the launch Triton makes, not a profile:
+ * add_kernel.json has num_warps 4, blocks of 4 × 32 = 128 threads. */
+static void
+test_triton_details (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "triton", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GListModel *shown;
+  const char *text;
+  CuoccWindow *window;
+  Opened o = { &kinds[G_N_ELEMENTS (kinds) - 1], file };
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  cuocc_window_open_file (window, file);
+  app_test_wait_until (window, opened_condition, &o);
+  g_assert_null (app_test_last_message ());
+  shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, "add_kernel"))
+        cuocc_kernels_panel_choose (window->kernels_panel, i);
+    }
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (text);
+  g_assert_null (strstr (text, "Nsight Compute"));
+  g_assert_cmpstr (text, ==, "Triton launches it in blocks of 128 threads.");
+  app_test_window_free (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  app_test_init ();
+  dir = g_dir_make_tmp ("cuocc-open-XXXXXX", NULL);
+
+  g_test_add_func ("/cuocc/app/open/every-way", test_every_way);
+  g_test_add_func ("/cuocc/app/open/neither", test_neither);
+  g_test_add_func ("/cuocc/app/open/triton-details", test_triton_details);
+
+  status = g_test_run ();
+  {
+    g_autofree char *session = g_build_filename (dir, "work.cuocc", NULL);
+
+    g_unlink (session);
+    g_rmdir (dir);
+  }
+  g_free (dir);
+  return status;
+}

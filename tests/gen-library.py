@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+# gen-library.py — writes a shared library that looks like a real CUDA library, for tests and benchmarks.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# usage: gen-library.py OUT.so [--kernels N] [--size MB] [--data-share F] [--seed S] [--manifest OUT.json]
+#
+#   OUT.so         the host ELF file written (x86-64 shared object)
+#   --kernels N    kernel entries (rows cuocc lists) to write, about: default 57,600
+#   --size MB      pad the file with host code (a .text section of filler) to this size in MB
+#                  (10^6 bytes); default 575; 0: no filler
+#   --data-share F the share of fat binaries kept in .data (loaded by the program itself, as
+#                  cuModuleLoadFatBinary users do) rather than .nv_fatbin; default 0.25
+#   --seed S       the random seed (default 18): the same arguments write the same bytes
+#   --manifest P   write what the file holds as JSON to P (see below)
+#
+# What it holds, as nvcc 13 lays it out (the ELF writer is
+# tests/import/bench-import-binary.py's):
+#   - fat binaries, one per "translation unit" (module); a unit has 24 kernels, and each unit's
+#     kernels are in two modules (the same names, as template instances are in real libraries),
+#     one built for sm_80, sm_86, sm_90 and compute_90 PTX, the other for sm_80 and compute_80 PTX;
+#   - most modules in .nv_fatbin (8-byte aligned, one after the other), the rest in .data between
+#     other data;
+#   - entries uncompressed, LZ4 (--compress-mode=speed) and Zstandard (default), by turns;
+#   - in each cubin, device functions beside kernels that are not kernels: a LOCAL
+#     "$NAME$__internal_trig_reduction_slowpathd" in every third kernel's .text section and a WEAK
+#     "$__internal_N_$__cuda_sm20_div_rn_f64_full" in every fifth, with their own .nv.info records,
+#     as ptxas writes them;
+#   - launch bounds on two kernels in three: EIATTR_MAX_THREADS (.maxntid) on one, EIATTR_REQNTID
+#     (.reqntid) on the other, none on the third; the PTX entries say the same with .maxntid and
+#     .reqntid.
+# The manifest gives {"rows", "entries" (rows per arch), "helpers", "modules", "modules_in_data",
+# "kernels" (distinct names), "kernels_per_module", "names_in_modules" (how many modules hold
+# each name), "declared": {"maxntid", "reqntid", "none"} (rows), "size"}.
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("bench", os.path.join(HERE, "import", "bench-import-binary.py"))
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+KERNELS_PER_UNIT = 24
+LAYOUTS = [  # (archs of the module's SASS entries, PTX arch)
+    ([80, 86, 90], 90),
+    ([80], 80),
+]
+SHT_PROGBITS, SHT_SYMTAB, SHT_STRTAB, SHT_NOBITS = 1, 2, 3, 8
+SHT_CUDA_INFO = 0x70000000
+STO_CUDA_ENTRY = 0x10
+
+
+class Code:
+    """Filler that compresses about as well as SASS does (2–4×): instruction-sized words drawn
+    from a small vocabulary."""
+
+    def __init__(self, rnd):
+        self.words = [rnd.randbytes(16) for _ in range(64)]
+        self.rnd = rnd
+
+    def text(self, size):
+        return b"".join(self.rnd.choices(self.words, k=size // 16))
+
+
+def kernel_name(unit, i):
+    return "_ZN7genlib4unit%dIfEEvPT_PKS1_i%d" % (unit, i)
+
+
+def declared(i):
+    """(kind, dims): what kernel i of a unit declares."""
+    if i % 3 == 0:
+        return "maxntid", (128 << (i % 4), 1, 1)
+    if i % 3 == 1:
+        return "reqntid", (64, 2 + i % 3, 1)
+    return "none", None
+
+
+def cubin(unit, sm, rnd, code):
+    strtab = bench.Strtab()
+    sections = []
+    symbols = [bytes(24)]
+    info = bytearray()
+    helpers = 0
+    for i in range(KERNELS_PER_UNIT):
+        name = kernel_name(unit, i)
+        text_index = 4 + 4 * i + 1
+        sym = len(symbols)
+        size = 512 * rnd.randint(4, 40)
+        symbols.append(struct.pack("<IBBHQQ", strtab.add(name), 0x12, STO_CUDA_ENTRY, text_index, 0, size))
+        regs, frame = rnd.randint(16, 255), rnd.choice([0, 0, 0, 16, 40, 64])
+        info += struct.pack("<BBHII", 4, 0x2F, 8, sym, regs) + struct.pack("<BBHII", 4, 0x11, 8, sym, frame)
+        if i % 3 == 0:
+            hsym = len(symbols)
+            symbols.append(struct.pack("<IBBHQQ", strtab.add("$%s$__internal_trig_reduction_slowpathd" % name),
+                                       0x02, 0, text_index, size // 2, size // 4))
+            info += struct.pack("<BBHII", 4, 0x2F, 8, hsym, 40) + struct.pack("<BBHII", 4, 0x11, 8, hsym, 0)
+            helpers += 1
+        if i % 5 == 0:
+            hsym = len(symbols)
+            symbols.append(struct.pack("<IBBHQQ", strtab.add("$__internal_%d_$__cuda_sm20_div_rn_f64_full" % i),
+                                       0x22, 0, text_index, size // 4, size // 4))
+            helpers += 1
+        kind, dims = declared(i)
+        fn_info = b""
+        if kind == "maxntid":
+            fn_info += struct.pack("<BBHIII", 4, 0x05, 12, *dims)
+        elif kind == "reqntid":
+            fn_info += struct.pack("<BBHIII", 4, 0x10, 12, *dims)
+        fn_info += struct.pack("<BBH", 3, 0x1B, 255) + struct.pack("<BBH", 2, 0x4C, rnd.randint(0, 1))
+        fn_info += struct.pack("<BBH", 3, 0x19, 24) + struct.pack("<BBHII", 4, 0x0A, 8, 0, 24)
+        sections += [
+            (".nv.info." + name, SHT_CUDA_INFO, 0x40, text_index, 2, 0, fn_info, 4),
+            (".text." + name, SHT_PROGBITS, 0x6, sym, 2, 0, code.text(size), 128),
+            (".nv.constant0." + name, SHT_PROGBITS, 0x42, text_index, 0, 0, bytes(0x210 + 24), 4),
+            (".nv.shared." + name, SHT_NOBITS, 0x43, text_index, 0, 0, ("nobits", 256 * rnd.randint(0, 64)), 16),
+        ]
+    head = [
+        (".strtab", SHT_STRTAB, 0, 0, 0, 0, bytes(strtab.data), 1),
+        (".symtab", SHT_SYMTAB, 0, len(symbols), 1, 24, b"".join(symbols), 8),
+        (".nv.info", SHT_CUDA_INFO, 0, 0, 2, 0, bytes(info), 4),
+    ]
+    # ABI version 8: the SM number in bits 8–15 of e_flags
+    return bench.elf64(head + sections, bench.EM_CUDA, 0x41, 8, (sm << 8) | 0x4, 2), helpers
+
+
+def ptx(unit, arch):
+    lines = ["//\n// Generated by gen-library.py\n//\n\n.version 9.0\n.target sm_%d\n.address_size 64\n" % arch]
+    for i in range(KERNELS_PER_UNIT):
+        name = kernel_name(unit, i)
+        kind, dims = declared(i)
+        lines.append(".func $%s$helper(.param .b64 p)\n{\n\tret;\n}\n" % name)
+        directive = "" if dims is None else "\t.%s %d, %d, %d\n" % (kind, *dims)
+        lines.append(".visible .entry %s(\n\t.param .u64 p0,\n\t.param .u32 p1\n)\n%s{\n\tret;\n}\n"
+                     % (name, directive))
+    return "".join(lines).encode()
+
+
+def entry(kind, sm, payload, mode, zstd, lz4):
+    """One fat binary entry: header and payload, as nvcc writes it."""
+    flags, body, compressed = 0x11, payload, 0
+    if mode == 1:
+        flags, body = 0x2011, lz4(payload)
+        compressed = len(body)
+    elif mode == 2:
+        flags, body = 0x8011, zstd(payload)
+        compressed = len(body)
+    body += bytes(-len(body) % 8)
+    header = struct.pack("<HHIQIIIIIIQQQ", kind, 0x101, 64, len(body), compressed, 0, 0x10008, sm, 0, 0, flags, 0,
+                         len(payload) if compressed else 0)
+    return header + body
+
+
+def generate(path, n_kernels, size_mb, data_share, seed):
+    rnd = random.Random(seed)
+    code = Code(rnd)
+    zstd, lz4 = bench.compressors()
+    per_unit_rows = sum(len(archs) + 1 for archs, _ in LAYOUTS) * KERNELS_PER_UNIT
+    units = max(1, round(n_kernels / per_unit_rows))
+    modules = []  # (bytes, in_data)
+    manifest = {"rows": 0, "entries": {}, "helpers": 0, "modules": 0, "modules_in_data": 0,
+                "kernels": units * KERNELS_PER_UNIT, "kernels_per_module": KERNELS_PER_UNIT,
+                "names_in_modules": len(LAYOUTS), "declared": {"maxntid": 0, "reqntid": 0, "none": 0}}
+    mode = 0
+    for unit in range(units):
+        cubins = {}
+        for layout, (archs, ptx_arch) in enumerate(LAYOUTS):
+            entries = bytearray()
+            for sm in archs:
+                if sm not in cubins:
+                    cubins[sm] = cubin(unit, sm, rnd, code)
+                data, helpers = cubins[sm]
+                entries += entry(2, sm, data, mode, zstd, lz4)
+                mode = (mode + 1) % 3
+                manifest["helpers"] += helpers
+                manifest["entries"]["sm_%d" % sm] = manifest["entries"].get("sm_%d" % sm, 0) + KERNELS_PER_UNIT
+            entries += entry(1, ptx_arch, ptx(unit, ptx_arch) + b"\0", mode, zstd, lz4)
+            mode = (mode + 1) % 3
+            arch = "compute_%d" % ptx_arch
+            manifest["entries"][arch] = manifest["entries"].get(arch, 0) + KERNELS_PER_UNIT
+            rows = (len(archs) + 1) * KERNELS_PER_UNIT
+            manifest["rows"] += rows
+            for i in range(KERNELS_PER_UNIT):
+                manifest["declared"][declared(i)[0]] += len(archs) + 1
+            fat = struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(entries)) + bytes(entries)
+            in_data = rnd.random() < data_share
+            modules.append((fat, in_data))
+    manifest["modules"] = len(modules)
+    manifest["modules_in_data"] = sum(1 for _, d in modules if d)
+
+    nv_fatbin = bytearray()
+    data = bytearray()
+    for fat, in_data in modules:
+        if in_data:
+            # other program data around it, as a loader keeps it
+            data += rnd.randbytes(rnd.randint(1, 64) * 8) + fat
+        else:
+            nv_fatbin += fat + bytes(-len(fat) % 8)
+    data += rnd.randbytes(64)
+
+    # Header, .text filler, .nv_fatbin, .data, names, section table; written in file order.
+    shstr = b"\0.text\0.nv_fatbin\0.data\0.shstrtab\0"
+    text_off = 4096
+    used = text_off + len(nv_fatbin) + len(data) + (1 << 16)
+    block = code.text(1 << 20)
+    text_size = max(0, size_mb * 1000000 - used)
+    text_size -= text_size % len(block)
+    fat_off = text_off + text_size
+    data_off = (fat_off + len(nv_fatbin) + 4095) & ~4095
+    shstr_off = data_off + len(data)
+    shoff = (shstr_off + len(shstr) + 7) & ~7
+    headers = bytes(64)
+    headers += struct.pack("<IIQQQQIIQQ", 1, SHT_PROGBITS, 0x6, text_off, text_off, text_size, 0, 0, 4096, 0)
+    headers += struct.pack("<IIQQQQIIQQ", 7, SHT_PROGBITS, 0x2, fat_off, fat_off, len(nv_fatbin), 0, 0, 8, 0)
+    headers += struct.pack("<IIQQQQIIQQ", 18, SHT_PROGBITS, 0x3, data_off, data_off, len(data), 0, 0, 8, 0)
+    headers += struct.pack("<IIQQQQIIQQ", 24, SHT_STRTAB, 0, 0, shstr_off, len(shstr), 0, 0, 1, 0)
+    ident = b"\x7fELF" + bytes([2, 1, 1, 0, 0]) + bytes(7)
+    ehdr = ident + struct.pack("<HHIQQQIHHHHHH", 3, 62, 1, 0, 0, shoff, 0, 64, 0, 0, 64, 5, 4)
+    with open(path, "wb") as f:
+        f.write(ehdr + bytes(text_off - len(ehdr)))
+        for _ in range(text_size // len(block)):
+            f.write(block)
+        f.write(nv_fatbin)
+        f.write(bytes(data_off - fat_off - len(nv_fatbin)))
+        f.write(data)
+        f.write(shstr + bytes(shoff - shstr_off - len(shstr)))
+        f.write(headers)
+    manifest["size"] = os.path.getsize(path)
+    return manifest
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Write a shared library that looks like a real CUDA library.")
+    parser.add_argument("out")
+    parser.add_argument("--kernels", type=int, default=57600)
+    parser.add_argument("--size", type=int, default=575)
+    parser.add_argument("--data-share", type=float, default=0.25)
+    parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--manifest")
+    args = parser.parse_args()
+    manifest = generate(args.out, args.kernels, args.size, args.data_share, args.seed)
+    if args.manifest:
+        with open(args.manifest, "w") as f:
+            json.dump(manifest, f, indent=1)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
