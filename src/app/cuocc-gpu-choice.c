@@ -23,7 +23,8 @@ struct _CuoccGpuChoice
   char *title;
   char *search_key;
   char *id;
-  char *haystack;                  /* what the search looks in, case-folded */
+  int major;                       /* the compute capability the search knows, 0 for none */
+  int minor;
 };
 
 /* ----- property enum ----- */
@@ -72,7 +73,6 @@ cuocc_gpu_choice_finalize (GObject *object)
   g_free (self->title);
   g_free (self->search_key);
   g_free (self->id);
-  g_free (self->haystack);
 
   G_OBJECT_CLASS (cuocc_gpu_choice_parent_class)->finalize (object);
 }
@@ -139,43 +139,35 @@ cuocc_gpu_choice_new (CuoccGpuChoiceKind  kind,
   self->title = g_strdup (title);
   self->search_key = g_strdup (title_search_key (title));
   self->id = g_strdup (id);
-  self->haystack = g_utf8_casefold (title, -1);
 
   return self;
 }
 
-/* "8.9 sm_89 Ada" beside the title, for the search. */
+/* The compute capability the search finds the entry by ("8.9", "sm_89",
+ * "Ada"), beside its name. */
 void
-cuocc_gpu_choice_add_search_words (CuoccGpuChoice *self,
-                                   const char     *architecture,
-                                   int             major,
-                                   int             minor)
+cuocc_gpu_choice_set_capability (CuoccGpuChoice *self,
+                                 int             major,
+                                 int             minor)
 {
-  g_autofree char *words = NULL;
-  g_autofree char *folded = NULL;
-  char *joined;
-
   g_return_if_fail (CUOCC_IS_GPU_CHOICE (self));
 
-  words = g_strdup_printf ("%d.%d sm_%d%d %s", major, minor, major, minor, architecture ? architecture : "");
-  folded = g_utf8_casefold (words, -1);
-  joined = g_strconcat (self->haystack, " ", folded, NULL);
-  g_free (self->haystack);
-  self->haystack = joined;
+  self->major = major;
+  self->minor = minor;
 }
 
-/* Every word, case-folded, appears somewhere in the entry's title, compute
- * capability or architecture. */
+/* Whether the search text finds the entry: every name the command line
+ * takes, or each word in its name, compute capability or architecture
+ * (cuocc_gpu_matches). */
 gboolean
-cuocc_gpu_choice_matches (CuoccGpuChoice     *self,
-                          const char * const *words)
+cuocc_gpu_choice_matches (CuoccGpuChoice *self,
+                          const char     *query)
 {
   g_return_val_if_fail (CUOCC_IS_GPU_CHOICE (self), FALSE);
 
-  for (guint i = 0; words != NULL && words[i] != NULL; i++)
-    if (words[i][0] != '\0' && strstr (self->haystack, words[i]) == NULL)
-      return FALSE;
-  return TRUE;
+  if (query == NULL || *query == '\0')
+    return TRUE;
+  return cuocc_gpu_matches (query, self->title, self->major, self->minor);
 }
 
 CuoccGpuChoiceKind
@@ -224,12 +216,10 @@ cuocc_gpu_choice_list_new (void)
   products = cuocc_products (&n_products);
   for (guint i = 0; i < n_products; i++)
     {
-      const CuoccCapability *cap = cuocc_capability_lookup (products[i].major, products[i].minor);
       CuoccGpuChoice *choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_PRODUCT, products[i].name, products[i].name);
 
       /* A product is found by its compute capability and architecture too. */
-      cuocc_gpu_choice_add_search_words (choice, cap != NULL ? cap->architecture : NULL,
-                                         products[i].major, products[i].minor);
+      cuocc_gpu_choice_set_capability (choice, products[i].major, products[i].minor);
       g_ptr_array_add (items, choice);
     }
 
@@ -244,7 +234,7 @@ cuocc_gpu_choice_list_new (void)
 
       CuoccGpuChoice *choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_CC, title, id);
 
-      cuocc_gpu_choice_add_search_words (choice, NULL, caps[i].major, caps[i].minor);
+      cuocc_gpu_choice_set_capability (choice, caps[i].major, caps[i].minor);
       g_ptr_array_add (items, choice);
     }
 

@@ -1,6 +1,8 @@
 /* cuocc-gpu-search.c — the GPU list's search: every typed word must appear
  * somewhere in an entry's name, compute capability or architecture ("4090",
- * "7.0", "Volta", "Orin"), on every GTK version; Enter picks the only match;
+ * "7.0", "Volta", "Orin"), and every name the command line takes finds its
+ * GPU ("NVIDIA H100 80GB HBM3", "rtx4090"; cuocc_gpu_matches), on every GTK
+ * version; Enter picks the only match; the list opens at the chosen GPU;
  * the search entry has the focus when the list opens.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,24 +38,11 @@ find_descendant (GtkWidget *widget,
   return NULL;
 }
 
-static char **
-search_words (GtkEditable *entry)
-{
-  g_autofree char *folded = NULL;
-
-  if (entry == NULL)
-    return NULL;
-  folded = g_utf8_casefold (gtk_editable_get_text (entry), -1);
-  return g_strsplit_set (g_strstrip (folded), " \t", -1);
-}
-
 static gboolean
 item_matches (GtkEditable *entry,
               gpointer     item)
 {
-  g_auto(GStrv) words = search_words (entry);
-
-  return CUOCC_IS_GPU_CHOICE (item) && cuocc_gpu_choice_matches (item, (const char * const *) words);
+  return CUOCC_IS_GPU_CHOICE (item) && cuocc_gpu_choice_matches (item, entry != NULL ? gtk_editable_get_text (entry) : NULL);
 }
 
 /* ----- callbacks ----- */
@@ -100,6 +89,44 @@ entry_activate_cb (GtkEditable *entry,
     gtk_popover_popdown (GTK_POPOVER (popover));
 }
 
+/* The list opens at the GPU chosen now, not at the top: GTK's own list
+ * keeps the selection but not the scroll position. */
+static void
+scroll_to_selected (GtkWidget *popover)
+{
+  GtkWidget *list = find_descendant (popover, GTK_TYPE_LIST_VIEW);
+  GtkSelectionModel *model = list != NULL ? gtk_list_view_get_model (GTK_LIST_VIEW (list)) : NULL;
+  guint position;
+
+  if (!GTK_IS_SINGLE_SELECTION (model))
+    return;
+  position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model));
+  if (position != GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+}
+
+/* How long after the list opens it is kept at the chosen GPU: GTK's list
+ * returns to its top when the dropdown empties the search entry, after the
+ * entry's delay. */
+#define SCROLL_SETTLE_US (600 * G_TIME_SPAN_MILLISECOND)
+#define SCROLL_START_KEY "cuocc-gpu-search-opened"
+
+static gboolean
+scroll_tick_cb (GtkWidget     *popover,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  gint64 *opened = g_object_get_data (G_OBJECT (popover), SCROLL_START_KEY);
+  GtkDropDown *dropdown = user_data;
+  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+
+  /* Once the user types, the list is theirs. */
+  if (opened == NULL || (entry != NULL && *gtk_editable_get_text (entry) != '\0'))
+    return G_SOURCE_REMOVE;
+  scroll_to_selected (popover);
+  return gdk_frame_clock_get_frame_time (clock) - *opened < SCROLL_SETTLE_US ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
 static void
 popover_map_cb (GtkWidget   *popover,
                 GtkDropDown *dropdown)
@@ -108,6 +135,9 @@ popover_map_cb (GtkWidget   *popover,
 
   if (entry != NULL)
     gtk_widget_grab_focus (GTK_WIDGET (entry));
+  g_object_set_data_full (G_OBJECT (popover), SCROLL_START_KEY, g_memdup2 (&(gint64) { g_get_monotonic_time () },
+                                                                          sizeof (gint64)), g_free);
+  gtk_widget_add_tick_callback (popover, scroll_tick_cb, dropdown, NULL);
 }
 
 /* ----- public API ----- */
@@ -133,7 +163,9 @@ cuocc_gpu_search_attach (GtkDropDown *dropdown)
   g_signal_connect_object (entry, "activate", G_CALLBACK (entry_activate_cb), dropdown, 0);
   popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
   if (popover != NULL)
-    g_signal_connect_object (popover, "map", G_CALLBACK (popover_map_cb), dropdown, G_CONNECT_AFTER);
+    {
+      g_signal_connect_object (popover, "map", G_CALLBACK (popover_map_cb), dropdown, G_CONNECT_AFTER);
+    }
 }
 
 /* The search entry inside the list, or NULL where this GTK has none. */

@@ -70,7 +70,8 @@ spill_text (const CuoccKernel *k)
                             "occupancy remains."), stores, loads);
 }
 
-/* What Nsight Compute saw, beside what cuocc works out for the same launch. */
+/* What Nsight Compute saw (or the launch a Triton cache records), beside
+ * what cuocc works out for the same launch. */
 static char *
 profiler_text (CuoccKernelsPanel *self,
                gboolean          *disagrees)
@@ -84,7 +85,14 @@ profiler_text (CuoccKernelsPanel *self,
   if (k->theoretical_occupancy < 0 && k->block_size <= 0)
     return NULL;
 
-  if (k->block_size > 0)
+  /* A Triton cache records the launch Triton makes (its warps), not a
+   * profile. */
+  if (k->block_size > 0 && k->format == CUOCC_IMPORT_FORMAT_TRITON)
+    /* Translators: e.g. "Triton launches it in blocks of 128 threads." */
+    block = g_strdup_printf (ngettext ("Triton launches it in blocks of %d thread.",
+                                       "Triton launches it in blocks of %d threads.", k->block_size),
+                             k->block_size);
+  else if (k->block_size > 0)
     /* Translators: e.g. "Nsight Compute profiled blocks of 256 threads." */
     block = g_strdup_printf (ngettext ("Nsight Compute profiled blocks of %d thread.",
                                        "Nsight Compute profiled blocks of %d threads.", k->block_size),

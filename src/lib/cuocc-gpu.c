@@ -646,7 +646,7 @@ names_product (const char         *query,
  * @query: what the user typed
  * @name: a GPU's name as a list shows it: a product's ("NVIDIA H100 SXM5"),
  *   "Compute capability 8.9", a custom device's
- * @major: the GPU's compute capability, major version
+ * @major: the GPU's compute capability, major version; 0 where the list does not know it
  * @minor: the GPU's compute capability, minor version
  *
  * Whether a list's GPU is one that @query finds, so that a front end's search
@@ -684,6 +684,9 @@ cuocc_gpu_matches (const char *query,
   if (product != NULL && names_product (query, product))
     return TRUE;
 
+  /* A GPU whose capability the list does not know is found by its name. */
+  if (major <= 0)
+    return every_word_in (query, name);
   cap = cuocc_capability_lookup (major, minor);
   haystack = g_strdup_printf ("%s %d.%d sm_%d%d %s", name, major, minor, major, minor,
                               cap != NULL && cap->architecture != NULL ? cap->architecture : "");

@@ -131,6 +131,102 @@ test_words_anywhere (void)
   app_test_window_free (window);
 }
 
+/* What `cuocc --gpu NAME` calls the GPU, from its CSV (column "gpu"). */
+static char *
+cli_gpu_name (const char *name)
+{
+  const char *argv[] = { g_getenv ("CUOCC_CLI"), "--gpu", name, "--threads", "256", "--regs", "32",
+                         "--format", "csv", NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) cells = NULL;
+  int status;
+
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "cc,gpu,"));
+  cells = g_strsplit (lines[1], ",", -1);
+  return g_strdup (cells[1]);
+}
+
+/* The names the command line takes, as nvidia-smi and spec sheets write
+ * them, find the same one GPU in the app's list (they found none). */
+static void
+test_cli_names (void)
+{
+  static const char *names[] = {
+    "NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", "A100-SXM4-80GB", "rtx4090",
+  };
+  CuoccWindow *window;
+  GtkDropDown *dropdown;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  dropdown = app_test_gpu_dropdown (window);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *expected = cli_gpu_name (names[i]);
+      g_autofree char *title = NULL;
+
+      g_test_message ("%s: %s", names[i], expected);
+      search (window, names[i]);
+      g_assert_cmpuint (n_shown (dropdown), ==, 1);
+      title = shown_title (dropdown, 0);
+      g_assert_cmpstr (title, ==, expected);
+      g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
+      g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, expected);
+    }
+  app_test_window_free (window);
+}
+
+/* The list opens where the chosen GPU is, far down the list, not at the
+ * first entry ("GeForce 8800 GTX"). */
+static void
+test_opens_at_current (void)
+{
+  CuoccWindow *window;
+  GtkDropDown *dropdown;
+  GtkWidget *popover;
+  GtkWidget *list;
+  GtkAdjustment *adjustment;
+  guint position;
+  guint n;
+  double row_top, row_bottom;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  dropdown = app_test_gpu_dropdown (window);
+  position = gtk_drop_down_get_selected (dropdown);
+  n = g_list_model_get_n_items (gtk_drop_down_get_model (dropdown));
+  g_assert_cmpuint (position, >, n / 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dropdown), "menu.popup", NULL) ||
+                 gtk_widget_activate (GTK_WIDGET (dropdown)));
+  popover = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER, FALSE);
+  while (!gtk_widget_get_mapped (popover))
+    g_main_context_iteration (NULL, TRUE);
+  for (int i = 0; i < 60; i++)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+  for (int i = 0; i < 3; i++)
+    app_test_wait_for_frame (popover);
+  list = app_test_find_descendant (popover, GTK_TYPE_LIST_VIEW, FALSE);
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+  g_assert_cmpuint (n_shown (dropdown), ==, n);
+  /* Rows are of one height: the chosen one lies within the page shown. */
+  row_top = gtk_adjustment_get_upper (adjustment) * position / n;
+  row_bottom = gtk_adjustment_get_upper (adjustment) * (position + 1) / n;
+  g_test_message ("rows %g..%g, shown %g..%g", row_top, row_bottom, gtk_adjustment_get_value (adjustment),
+                  gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+  g_assert_cmpfloat (row_top, >=, gtk_adjustment_get_value (adjustment) - 1);
+  g_assert_cmpfloat (row_bottom, <=, gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) + 1);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -139,6 +235,8 @@ main (int   argc,
   app_test_init ();
 
   g_test_add_func ("/cuocc/app/gpu-search/words-anywhere", test_words_anywhere);
+  g_test_add_func ("/cuocc/app/gpu-search/cli-names", test_cli_names);
+  g_test_add_func ("/cuocc/app/gpu-search/opens-at-current", test_opens_at_current);
 
   return g_test_run ();
 }

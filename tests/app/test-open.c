@@ -308,6 +308,39 @@ test_neither (void)
   g_unlink (path);
 }
 
+/* A Triton kernel's details say the launch Triton makes, not a profile:
+ * add_kernel.json has num_warps 4, blocks of 4 × 32 = 128 threads. */
+static void
+test_triton_details (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "triton", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GListModel *shown;
+  const char *text;
+  CuoccWindow *window;
+  Opened o = { &kinds[G_N_ELEMENTS (kinds) - 1], file };
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  cuocc_window_open_file (window, file);
+  app_test_wait_until (window, opened_condition, &o);
+  g_assert_null (app_test_last_message ());
+  shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, "add_kernel"))
+        cuocc_kernels_panel_choose (window->kernels_panel, i);
+    }
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (text);
+  g_assert_null (strstr (text, "Nsight Compute"));
+  g_assert_cmpstr (text, ==, "Triton launches it in blocks of 128 threads.");
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -320,6 +353,7 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/app/open/every-way", test_every_way);
   g_test_add_func ("/cuocc/app/open/neither", test_neither);
+  g_test_add_func ("/cuocc/app/open/triton-details", test_triton_details);
 
   status = g_test_run ();
   {
