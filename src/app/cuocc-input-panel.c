@@ -25,6 +25,17 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The input each field gives, as the inputs' description (cuocc-inputs.c)
+ * names it, ranges it and says what it allows. */
+static const CuoccInputKey field_keys[CUOCC_N_FIELDS] = {
+  [CUOCC_FIELD_THREADS] = CUOCC_INPUT_KEY_THREADS,
+  [CUOCC_FIELD_REGS] = CUOCC_INPUT_KEY_REGS,
+  [CUOCC_FIELD_SMEM] = CUOCC_INPUT_KEY_SMEM,
+  [CUOCC_FIELD_BARRIERS] = CUOCC_INPUT_KEY_BARRIERS,
+  [CUOCC_FIELD_CLUSTER_SIZE] = CUOCC_INPUT_KEY_CLUSTER_SIZE,
+  [CUOCC_FIELD_DYNAMIC_SMEM] = CUOCC_INPUT_KEY_DYNAMIC_SMEM,
+};
+
 /* ----- helpers ----- */
 
 /* What the fields say goes to the calculation: an input, or why there is
@@ -151,18 +162,9 @@ update_opt_in (CuoccInputPanel *self)
 static void
 update_ranges (CuoccInputPanel *self)
 {
-  static const CuoccInputKind kinds[CUOCC_N_FIELDS] = {
-    [CUOCC_FIELD_THREADS] = CUOCC_INPUT_THREADS,
-    [CUOCC_FIELD_REGS] = CUOCC_INPUT_REGS,
-    [CUOCC_FIELD_SMEM] = CUOCC_INPUT_SMEM,
-    [CUOCC_FIELD_BARRIERS] = CUOCC_INPUT_BARRIERS,
-    [CUOCC_FIELD_CLUSTER_SIZE] = CUOCC_INPUT_CLUSTER_SIZE,
-    [CUOCC_FIELD_DYNAMIC_SMEM] = CUOCC_INPUT_SMEM,
-  };
-
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
     {
-      CuoccInputRange r = cuocc_input_range (&self->gpu.cap, kinds[i]);
+      CuoccInputRange r = cuocc_input_range (&self->gpu.cap, cuocc_input_info (field_keys[i])->range_kind);
 
       self->fields[i].min = r.min;
       self->fields[i].max = r.launch_max;
@@ -503,14 +505,6 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
                              CuoccInput       *input,
                              GError          **error)
 {
-  static const char *names[CUOCC_N_FIELDS] = {
-    N_("Threads per block"),
-    N_("Registers per thread"),
-    N_("Shared memory per block"),
-    N_("Block barriers"),
-    N_("Cluster size"),
-    N_("Dynamic shared memory per block"),
-  };
   guint caching;
   int carveout;
 
@@ -529,7 +523,7 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
         (i != CUOCC_FIELD_CLUSTER_SIZE || self->gpu.cap.max_cluster_size > 0))
       {
         g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                     "%s: %s", _(names[i]), gtk_label_get_label (self->fields[i].hint));
+                     "%s: %s", _(cuocc_input_info (field_keys[i])->label), gtk_label_get_label (self->fields[i].hint));
         return FALSE;
       }
 
@@ -542,8 +536,11 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
     input->cluster_size = (int) self->fields[CUOCC_FIELD_CLUSTER_SIZE].value;
   if (!read_carveout (self, &carveout))
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                   _("Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none"));
+      const CuoccInputInfo *info = cuocc_input_info (CUOCC_INPUT_KEY_CARVEOUT);
+
+      /* Translators: e.g. "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none" */
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("%s: enter %s, or nothing for none"),
+                   _(info->label), _(info->allowed));
       return FALSE;
     }
   input->carveout = carveout;

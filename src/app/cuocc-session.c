@@ -92,42 +92,42 @@ read_int64 (GKeyFile    *file,
   return TRUE;
 }
 
-/* The inputs a group holds, with the library's own ranges: a value it
- * would refuse is refused here, with the file's name, rather than
- * half-applied. */
-static const struct {
-  const char *key;
-  gint64 min;
-  gint64 max;
-  gsize offset;                    /* in CuoccInput */
-  gboolean is_int64;
-} input_keys[] = {
-  { "threads", 1, CUOCC_MAX_THREADS_INPUT, G_STRUCT_OFFSET (CuoccInput, threads), FALSE },
-  { "regs", 0, 1 << 16, G_STRUCT_OFFSET (CuoccInput, regs), FALSE },
-  { "smem", 0, CUOCC_MAX_SMEM_INPUT, G_STRUCT_OFFSET (CuoccInput, smem), TRUE },
-  { "smem_config", -1, CUOCC_MAX_SMEM_INPUT, G_STRUCT_OFFSET (CuoccInput, smem_config), TRUE },
-  { "barriers", 0, CUOCC_MAX_BARRIERS_INPUT, G_STRUCT_OFFSET (CuoccInput, barriers), FALSE },
-  { "cluster_size", 0, CUOCC_MAX_CLUSTER_SIZE, G_STRUCT_OFFSET (CuoccInput, cluster_size), FALSE },
-  { "carveout", -1, 100, G_STRUCT_OFFSET (CuoccInput, carveout), FALSE },
-};
-
+/* The inputs a group holds, as the inputs' description gives their keys
+ * and ranges: what the library answers for is read, so that what the app
+ * accepts and saves also opens; a value it would refuse is refused here,
+ * with the file's name, rather than half-applied. */
 static gboolean
-read_inputs (GKeyFile    *file,
-             const char  *group,
-             CuoccInput  *input,
-             GError     **error)
+read_inputs (GKeyFile          *file,
+             const char        *group,
+             CuoccInputValues  *values,
+             GError           **error)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (input_keys); i++)
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
     {
-      gpointer field = G_STRUCT_MEMBER_P (input, input_keys[i].offset);
-      gint64 value = input_keys[i].is_int64 ? *(gint64 *) field : *(int *) field;
+      const CuoccInputInfo *info = cuocc_input_info (key);
+      gint64 value = values->values[key];
 
-      if (!read_int64 (file, group, input_keys[i].key, input_keys[i].min, input_keys[i].max, &value, error))
+      if (info->session_key == NULL)
+        continue;
+      if (info->type == CUOCC_INPUT_TYPE_CHOICE)
+        {
+          g_autofree char *text = g_key_file_get_string (file, group, info->session_key, NULL);
+
+          if (text != NULL && !cuocc_input_values_parse (values, key, g_strstrip (text), info->session_key, error))
+            return FALSE;
+          continue;
+        }
+      if (!read_int64 (file, group, info->session_key, info->has_none ? MIN (info->none, info->min) : info->min, info->max,
+                       &value, error))
         return FALSE;
-      if (input_keys[i].is_int64)
-        *(gint64 *) field = value;
-      else
-        *(int *) field = (int) value;
+      if (g_key_file_has_key (file, group, info->session_key, NULL))
+        cuocc_input_values_set (values, key, value);
+    }
+  if (cuocc_input_values_conflict (values, NULL, NULL))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
+      return FALSE;
     }
   return TRUE;
 }
@@ -141,9 +141,9 @@ read_config (GKeyFile    *file,
              GError     **error)
 {
   g_autofree char *gpu = NULL;
-  g_autofree char *caching = NULL;
+  CuoccInputValues values;
 
-  cuocc_input_init (input);
+  cuocc_input_values_init (&values);
   gpu = g_key_file_get_string (file, group, "gpu", NULL);
   if (gpu == NULL || *g_strstrip (gpu) == '\0')
     {
@@ -155,18 +155,9 @@ read_config (GKeyFile    *file,
   if (!check_length ("gpu", gpu, MAX_PATH_LENGTH, error))
     return FALSE;
 
-  if (!read_inputs (file, group, input, error))
+  if (!read_inputs (file, group, &values, error))
     return FALSE;
-  if (input->carveout >= 0 && input->smem_config >= 0)
-    {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                   _("The file gives both a shared memory configuration and a carveout preference; keep one"));
-      return FALSE;
-    }
-
-  caching = g_key_file_get_string (file, group, "caching", NULL);
-  if (caching != NULL && !cuocc_caching_parse (g_strstrip (caching), &input->caching, error))
-    return FALSE;
+  cuocc_input_values_to_input (&values, input);
 
   *gpu_out = g_steal_pointer (&gpu);
   return TRUE;
@@ -178,15 +169,21 @@ write_config (GKeyFile         *file,
               const char       *gpu,
               const CuoccInput *input)
 {
+  CuoccInputValues values;
+
+  cuocc_input_values_from_input (&values, input);
   g_key_file_set_string (file, group, "gpu", gpu ? gpu : "");
-  g_key_file_set_integer (file, group, "threads", input->threads);
-  g_key_file_set_integer (file, group, "regs", input->regs);
-  g_key_file_set_int64 (file, group, "smem", input->smem);
-  g_key_file_set_int64 (file, group, "smem_config", input->smem_config);
-  g_key_file_set_integer (file, group, "barriers", input->barriers);
-  g_key_file_set_string (file, group, "caching", cuocc_caching_name (input->caching));
-  g_key_file_set_integer (file, group, "cluster_size", input->cluster_size);
-  g_key_file_set_integer (file, group, "carveout", input->carveout);
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    {
+      const CuoccInputInfo *info = cuocc_input_info (key);
+
+      if (info->session_key == NULL)
+        continue;
+      if (info->type == CUOCC_INPUT_TYPE_CHOICE)
+        g_key_file_set_string (file, group, info->session_key, info->choices[values.values[key]]);
+      else
+        g_key_file_set_int64 (file, group, info->session_key, values.values[key]);
+    }
 }
 
 /* An optional text key: absent or empty is NULL. */

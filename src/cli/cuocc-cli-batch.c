@@ -236,12 +236,54 @@ is_blank_record (char **fields,
 
 /* ----- the header ----- */
 
-/* Maps each input column to its index in the file, or -1. */
+/* Where each column is in the file, or -1: the GPU's, and each input's as
+ * the inputs' description names them. */
+typedef struct {
+  int cc;
+  int gpu;
+  int inputs[CUOCC_N_INPUT_KEYS];
+} BatchColumns;
+
+/* "threads, and optionally regs, smem, …": the columns the description gives. */
+static char *
+describe_columns (void)
+{
+  GString *optional = g_string_new (NULL);
+
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    {
+      const char *column = cuocc_input_info (key)->batch_column;
+
+      if (column != NULL && key != CUOCC_INPUT_KEY_THREADS)
+        g_string_append_printf (optional, "%s%s", optional->len > 0 ? ", " : "", column);
+    }
+  return g_string_free (optional, FALSE);
+}
+
+static int *
+header_slot (BatchColumns *columns,
+             const char   *name,
+             const char  **canonical)
+{
+  const CuoccInputInfo *info;
+
+  *canonical = name;
+  if (strcmp (name, cli_input_column_name (CLI_INPUT_CC)) == 0)
+    return &columns->cc;
+  if (strcmp (name, cli_input_column_name (CLI_INPUT_GPU)) == 0)
+    return &columns->gpu;
+  info = cuocc_input_info_find_column (name);
+  if (info == NULL)
+    return NULL;
+  *canonical = info->batch_column;
+  return &columns->inputs[info->key];
+}
+
 static gboolean
-parse_header (char    **fields,
-              guint     n_fields,
-              int       columns[CLI_N_INPUTS],
-              GError  **error)
+parse_header (char         **fields,
+              guint          n_fields,
+              BatchColumns  *columns,
+              GError       **error)
 {
   g_autoptr(GString) unknown = g_string_new (NULL);
   guint n_unknown = 0;
@@ -253,51 +295,51 @@ parse_header (char    **fields,
       return FALSE;
     }
 
-  for (guint c = 0; c < CLI_N_INPUTS; c++)
-    columns[c] = -1;
+  columns->cc = columns->gpu = -1;
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    columns->inputs[key] = -1;
 
   for (guint i = 0; i < n_fields; i++)
     {
       g_autofree char *name = g_ascii_strdown (fields[i], -1);
-      guint c;
+      const char *canonical;
+      int *slot = header_slot (columns, name, &canonical);
 
-      for (c = 0; c < CLI_N_INPUTS; c++)
-        if (strcmp (name, cli_input_column_name (c)) == 0)
-          break;
-      if (c == CLI_N_INPUTS)
+      if (slot == NULL)
         {
           g_string_append_printf (unknown, "%s“%s”", n_unknown++ > 0 ? ", " : "", fields[i]);
           continue;
         }
-      if (columns[c] >= 0)
+      if (*slot >= 0)
         {
           g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
-                       _("The header names the column “%s” twice"), cli_input_column_name (c));
+                       _("The header names the column “%s” twice"), canonical);
           return FALSE;
         }
-      columns[c] = i;
+      *slot = i;
     }
 
   if (n_unknown > 0)
     {
+      g_autofree char *optional = describe_columns ();
+
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
+                   /* Translators: the second %s lists the optional columns, "regs, smem, …" */
                    ngettext ("Unknown column %s in the header; the columns are cc or gpu, threads, "
-                             "and optionally regs, smem, smem_config, barriers, global_caching, "
-                             "cluster_size, carveout",
+                             "and optionally %s",
                              "Unknown columns %s in the header; the columns are cc or gpu, threads, "
-                             "and optionally regs, smem, smem_config, barriers, global_caching, "
-                             "cluster_size, carveout",
+                             "and optionally %s",
                              n_unknown),
-                   unknown->str);
+                   unknown->str, optional);
       return FALSE;
     }
-  if (columns[CLI_INPUT_CC] < 0 && columns[CLI_INPUT_GPU] < 0)
+  if (columns->cc < 0 && columns->gpu < 0)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
                            _("The header needs a “cc” or a “gpu” column"));
       return FALSE;
     }
-  if (columns[CLI_INPUT_THREADS] < 0)
+  if (columns->inputs[CUOCC_INPUT_KEY_THREADS] < 0)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE,
                            _("The header needs a “threads” column"));
@@ -417,22 +459,29 @@ static gboolean
 answer_row (CliTable   *table,
             GpuCache   *cache,
             BestEntry  *best_cache,
-            const int   columns[CLI_N_INPUTS],
+            const BatchColumns *columns,
             char      **fields,
             guint       n_fields,
             guint       n_header_fields,
             CsvProblem  bad)
 {
   const char *inputs[CLI_N_INPUTS];
+  const char *texts[CUOCC_N_INPUT_KEYS];
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
   const GpuEntry *entry = NULL;
   gboolean has_gpu, has_cc;
+  CuoccInputValues values;
   CuoccInput input;
   CuoccResult result;
 
+#define FIELD(column) ((column) >= 0 && (guint) (column) < MIN (n_fields, MAX_FIELDS) ? fields[column] : NULL)
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    texts[key] = FIELD (columns->inputs[key]);
   for (guint c = 0; c < CLI_N_INPUTS; c++)
-    inputs[c] = columns[c] >= 0 && (guint) columns[c] < MIN (n_fields, MAX_FIELDS) ? fields[columns[c]] : NULL;
+    inputs[c] = c == CLI_INPUT_CC ? FIELD (columns->cc)
+                : c == CLI_INPUT_GPU ? FIELD (columns->gpu) : texts[cli_input_column_key (c)];
+#undef FIELD
   has_gpu = inputs[CLI_INPUT_GPU] != NULL && *inputs[CLI_INPUT_GPU] != '\0';
   has_cc = inputs[CLI_INPUT_CC] != NULL && *inputs[CLI_INPUT_CC] != '\0';
 
@@ -448,7 +497,7 @@ answer_row (CliTable   *table,
     message = g_strdup (_("The row gives neither a gpu nor a cc"));
   else if ((entry = gpu_cache_lookup (cache, has_gpu ? inputs[CLI_INPUT_GPU] : inputs[CLI_INPUT_CC], has_gpu))->error != NULL)
     message = g_strdup (entry->error);
-  else if (!cli_input_parse (inputs, FALSE, &input, &error) ||
+  else if (!cli_input_parse (texts, FALSE, &values, &input, &error) ||
            !cuocc_calculate (&entry->gpu, &input, &result, &error))
     {
       cli_input_explain_error (&entry->gpu, error);
@@ -478,7 +527,7 @@ cli_batch_run (const char *path,
   g_autoptr(CliWriter) writer = NULL;
   g_autofree BestEntry *best_cache = g_new0 (BestEntry, BEST_CACHE_SIZE);
   char *fields[MAX_FIELDS];
-  int columns[CLI_N_INPUTS];
+  BatchColumns columns;
   guint n_fields = 0, n_header_fields;
   guint64 n_failed = 0;
   CsvProblem bad = CSV_OK;
@@ -511,7 +560,7 @@ cli_batch_run (const char *path,
     }
   while (is_blank_record (fields, n_fields));
 
-  if (bad != CSV_OK || !parse_header (fields, n_fields, columns, &error))
+  if (bad != CSV_OK || !parse_header (fields, n_fields, &columns, &error))
     {
       g_printerr ("cuocc: %s: %s\n", display_name,
                   bad == CSV_NUL ? _("Malformed CSV in the header: it holds a NUL byte")
@@ -522,7 +571,7 @@ cli_batch_run (const char *path,
 
   writer = cli_writer_new (out);
   cli_table_init (&table, writer, format, TRUE);
-  table.clusters = columns[CLI_INPUT_CLUSTER_SIZE] >= 0;
+  table.clusters = columns.inputs[CUOCC_INPUT_KEY_CLUSTER_SIZE] >= 0;
   gpu_cache_init (&cache, best_cache);
   cli_table_begin (&table);
 
@@ -530,7 +579,7 @@ cli_batch_run (const char *path,
     {
       if (is_blank_record (fields, n_fields))
         continue;
-      if (!answer_row (&table, &cache, best_cache, columns, fields, n_fields, n_header_fields, bad))
+      if (!answer_row (&table, &cache, best_cache, &columns, fields, n_fields, n_header_fields, bad))
         n_failed++;
     }
 

@@ -11,11 +11,13 @@
 
 G_BEGIN_DECLS
 
-/* Parses fields[CLI_INPUT_THREADS .. CLI_INPUT_GLOBAL_CACHING]; NULL or
- * empty optional fields keep their defaults. Messages name the values as
- * options ("--threads") or as batch columns ("threads"). */
-gboolean cli_input_parse (const char *const  fields[CLI_N_INPUTS],
+/* Parses texts, by CuoccInputKey, as the inputs' description says; NULL or
+ * empty optional texts keep their defaults. Messages name the values as
+ * options ("--threads") or as batch columns ("threads"). values: the inputs
+ * as given, the dynamic shared memory apart; input: the calculation's. */
+gboolean cli_input_parse (const char *const  texts[CUOCC_N_INPUT_KEYS],
                           gboolean           as_options,
+                          CuoccInputValues  *values,
                           CuoccInput        *input,
                           GError           **error);
 

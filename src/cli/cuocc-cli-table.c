@@ -10,7 +10,26 @@ static const char *const input_names[CLI_N_INPUTS - CLI_N_ECHOED_INPUTS] = {
   "cluster_size", "carveout",
 };
 
+/* The input each echoed column shows (from CLI_INPUT_THREADS on). */
+static const CuoccInputKey column_keys[CLI_N_INPUTS] = {
+  [CLI_INPUT_THREADS] = CUOCC_INPUT_KEY_THREADS,
+  [CLI_INPUT_REGS] = CUOCC_INPUT_KEY_REGS,
+  [CLI_INPUT_SMEM] = CUOCC_INPUT_KEY_SMEM,
+  [CLI_INPUT_SMEM_CONFIG] = CUOCC_INPUT_KEY_SMEM_CONFIG,
+  [CLI_INPUT_BARRIERS] = CUOCC_INPUT_KEY_BARRIERS,
+  [CLI_INPUT_GLOBAL_CACHING] = CUOCC_INPUT_KEY_CACHING,
+  [CLI_INPUT_CLUSTER_SIZE] = CUOCC_INPUT_KEY_CLUSTER_SIZE,
+  [CLI_INPUT_CARVEOUT] = CUOCC_INPUT_KEY_CARVEOUT,
+};
+
 /* ----- helpers ----- */
+
+CuoccInputKey
+cli_input_column_key (CliInputColumn column)
+{
+  g_assert (column >= CLI_INPUT_THREADS && column < CLI_N_INPUTS);
+  return column_keys[column];
+}
 
 const char *
 cli_input_column_name (CliInputColumn column)

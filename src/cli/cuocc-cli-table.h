@@ -57,6 +57,8 @@ cli_table_format (CliFormat format)
 }
 
 const char *cli_input_column_name (CliInputColumn column);
+/* The input an echoed column (CLI_INPUT_THREADS on) shows. */
+CuoccInputKey cli_input_column_key (CliInputColumn column);
 gboolean    cli_parse_format      (const char    *text,
                                    gboolean       batch,
                                    CliFormat     *format);

@@ -27,13 +27,7 @@ typedef struct {
   char *gpu;
   char *cc;
   char *device_file;
-  char *threads;
-  char *regs;
-  char *smem;
-  char *dynamic_smem;
-  char *smem_config;
-  char *barriers;
-  char *caching;
+  char *inputs[CUOCC_N_INPUT_KEYS];  /* by CuoccInputKey */
   char *format;
   char *batch;
   char *plot;
@@ -42,8 +36,6 @@ typedef struct {
   char *grid;
   char *sms;
   char *spills;
-  char *cluster_size;
-  char *carveout;
   gboolean measure_clusters;
   gboolean advise;
   gboolean detect;
@@ -51,8 +43,7 @@ typedef struct {
   gboolean gpu_data;
   gboolean version;
   char **rest;
-  char *regs_help;                 /* the defaults come from the library */
-  char *barriers_help;
+  char *help[CUOCC_N_INPUT_KEYS];  /* the inputs' --help lines, with their defaults */
 } CliOptions;
 
 /* ----- helpers ----- */
@@ -63,13 +54,11 @@ cli_options_clear (CliOptions *options)
   g_free (options->gpu);
   g_free (options->cc);
   g_free (options->device_file);
-  g_free (options->threads);
-  g_free (options->regs);
-  g_free (options->smem);
-  g_free (options->dynamic_smem);
-  g_free (options->smem_config);
-  g_free (options->barriers);
-  g_free (options->caching);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      g_free (options->inputs[i]);
+      g_free (options->help[i]);
+    }
   g_free (options->format);
   g_free (options->batch);
   g_free (options->plot);
@@ -78,11 +67,7 @@ cli_options_clear (CliOptions *options)
   g_free (options->grid);
   g_free (options->sms);
   g_free (options->spills);
-  g_free (options->cluster_size);
-  g_free (options->carveout);
   g_strfreev (options->rest);
-  g_free (options->regs_help);
-  g_free (options->barriers_help);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliOptions, cli_options_clear)
@@ -101,31 +86,42 @@ write_out (const char *text)
   return CLI_EXIT_OK;
 }
 
+/* An input's option, as the inputs' description gives it. */
+static GOptionEntry
+input_entry (CliOptions    *o,
+             CuoccInputKey  key)
+{
+  const CuoccInputInfo *info = cuocc_input_info (key);
+  GString *help = g_string_new (_(info->help));
+  char number[24];
+
+  /* The help line may name the default ("default %d"). */
+  g_snprintf (number, sizeof number, "%" G_GINT64_FORMAT, info->default_value);
+  g_string_replace (help, "%d", number, 0);
+  o->help[key] = g_string_free (help, FALSE);
+  return (GOptionEntry) { info->option + 2, info->short_option, 0, G_OPTION_ARG_STRING, &o->inputs[key],
+                          o->help[key], info->arg_description };
+}
+
 static GOptionContext *
 create_context (CliOptions *o)
 {
-  CuoccInput defaults;
-
-  cuocc_input_init (&defaults);
-  o->regs_help = g_strdup_printf (_("Registers per thread (default %d)"), defaults.regs);
-  o->barriers_help = g_strdup_printf (_("Block barriers (default %d)"), defaults.barriers);
-
   const GOptionEntry entries[] = {
     { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu, N_("The GPU, by product name (see --list-gpus), or “this” for this machine's GPU"), N_("NAME") },
     { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("The GPU, by compute capability"), N_("X.Y") },
     { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file, N_("The GPU, described by a key file"), N_("FILE") },
     { "detect", 0, 0, G_OPTION_ARG_NONE, &o->detect, N_("The GPU of this machine, read from its driver (as --gpu this)"), NULL },
     { "sms", 0, 0, G_OPTION_ARG_STRING, &o->sms, N_("The GPU's number of multiprocessors (SMs), for --grid"), N_("N") },
-    { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads, N_("Threads per block (required)"), N_("N") },
-    { "regs", 'r', 0, G_OPTION_ARG_STRING, &o->regs, o->regs_help, N_("N") },
-    { "smem", 's', 0, G_OPTION_ARG_STRING, &o->smem, N_("Shared memory per block, static plus dynamic (default 0)"), N_("SIZE") },
-    { "dynamic-smem", 0, 0, G_OPTION_ARG_STRING, &o->dynamic_smem, N_("Dynamic shared memory per block, added to --smem (default 0)"), N_("SIZE") },
-    { "smem-config", 0, 0, G_OPTION_ARG_STRING, &o->smem_config, N_("Shared memory configuration per SM (default: the largest)"), N_("SIZE") },
-    { "barriers", 0, 0, G_OPTION_ARG_STRING, &o->barriers, o->barriers_help, N_("N") },
-    { "carveout", 0, 0, G_OPTION_ARG_STRING, &o->carveout, N_("Preferred shared memory carveout, in percent of the largest configuration (instead of --smem-config)"), N_("PCT") },
-    { "cluster-size", 0, 0, G_OPTION_ARG_STRING, &o->cluster_size, N_("Blocks per thread block cluster (compute capability 9.0 on)"), N_("N") },
+    input_entry (o, CUOCC_INPUT_KEY_THREADS),
+    input_entry (o, CUOCC_INPUT_KEY_REGS),
+    input_entry (o, CUOCC_INPUT_KEY_SMEM),
+    input_entry (o, CUOCC_INPUT_KEY_DYNAMIC_SMEM),
+    input_entry (o, CUOCC_INPUT_KEY_SMEM_CONFIG),
+    input_entry (o, CUOCC_INPUT_KEY_BARRIERS),
+    input_entry (o, CUOCC_INPUT_KEY_CARVEOUT),
+    input_entry (o, CUOCC_INPUT_KEY_CLUSTER_SIZE),
     { "measure-clusters", 0, 0, G_OPTION_ARG_NONE, &o->measure_clusters, N_("With --detect: ask the driver for the max active clusters table of this machine's GPU"), NULL },
-    { "global-caching", 0, 0, G_OPTION_ARG_STRING, &o->caching, N_("Partitioned global caching (default off)"), N_("off|on|strict") },
+    input_entry (o, CUOCC_INPUT_KEY_CACHING),
     { "advise", 0, 0, G_OPTION_ARG_NONE, &o->advise, N_("Suggest changes that reach a higher occupancy"), NULL },
     { "spills", 0, 0, G_OPTION_ARG_STRING, &o->spills, N_("Bytes of spill stores and loads ptxas reported for the compiled code, for --advise: adds how many registers the kernel could have"), N_("STORES,LOADS") },
     { "grid", 0, 0, G_OPTION_ARG_STRING, &o->grid, N_("Blocks in the launch grid: count the waves it runs in"), N_("N") },
@@ -192,13 +188,22 @@ create_context (CliOptions *o)
 
 /* ----- modes ----- */
 
+/* Whether any input of a question is given: the modes that ask none
+ * (--gpu-data, --measure-clusters, --list-gpus, --batch) take none. */
+static gboolean
+any_input (const CliOptions *o)
+{
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    if (o->inputs[key] != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 any_config_option (const CliOptions *o)
 {
-  return o->gpu || o->cc || o->device_file || o->detect || o->sms || o->threads || o->regs ||
-         o->smem || o->dynamic_smem || o->smem_config || o->barriers || o->caching || o->plot || o->output ||
-         o->size || o->advise || o->spills || o->grid || o->cluster_size || o->carveout ||
-         o->measure_clusters;
+  return o->gpu || o->cc || o->device_file || o->detect || o->sms || any_input (o) || o->plot || o->output ||
+         o->size || o->advise || o->spills || o->grid || o->measure_clusters;
 }
 
 static int
@@ -226,10 +231,8 @@ run_gpu_data (const CliOptions *o)
   const CuoccCapability *cap = NULL;
   int major, minor;
 
-  if (o->gpu || o->device_file || o->detect || o->sms || o->threads || o->regs || o->smem ||
-      o->dynamic_smem || o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size ||
-      o->advise || o->spills || o->grid || o->format || o->cluster_size || o->carveout ||
-      o->measure_clusters)
+  if (o->gpu || o->device_file || o->detect || o->sms || any_input (o) || o->plot || o->output || o->size ||
+      o->advise || o->spills || o->grid || o->format || o->measure_clusters)
     return usage_error (_("--gpu-data takes only --cc"));
   if (o->cc != NULL)
     {
@@ -306,7 +309,7 @@ resolve_gpu (const CliOptions  *o,
     return usage_error (_("--gpu, --cc, --device-file and --detect choose the GPU; give only one of them"));
 
   if (wants_this_gpu (o))
-    ok = detect_gpu (o->cluster_size != NULL || o->measure_clusters, gpu, &error);
+    ok = detect_gpu (o->inputs[CUOCC_INPUT_KEY_CLUSTER_SIZE] != NULL || o->measure_clusters, gpu, &error);
   else if (o->gpu != NULL)
     ok = cuocc_gpu_find_with_note (o->gpu, gpu, &products_note, &error);
   else if (o->cc != NULL)
@@ -469,32 +472,22 @@ check_single_options (const CliOptions *o,
     return usage_error (_("--output and --size go with --plot threads|registers|smem|heatmap-regs|heatmap-smem"));
   if (o->plot != NULL && o->format != NULL)
     return usage_error (_("--plot writes a file; the format comes from the --output extension, not --format"));
-  if (o->threads == NULL)
+  if (o->inputs[CUOCC_INPUT_KEY_THREADS] == NULL)
     return usage_error (_("--threads N is required: the threads per block"));
   return CLI_EXIT_OK;
 }
 
-/* --dynamic-smem adds to --smem; past 48 KiB a block the kernel must opt in. */
-static gboolean
-add_dynamic_smem (const CliOptions  *o,
-                  CuoccInput        *input,
-                  GError           **error)
+/* Past 48 KiB a block the kernel must opt in, for its dynamic part. */
+static void
+note_opt_in (const CuoccInputValues *values,
+             const CuoccInput       *input)
 {
-  gint64 dynamic;
+  gint64 dynamic = values->values[CUOCC_INPUT_KEY_DYNAMIC_SMEM];
 
-  if (o->dynamic_smem == NULL)
-    return TRUE;
-  if (!cuocc_parse_size (o->dynamic_smem, &dynamic, error))
-    {
-      g_prefix_error (error, "--dynamic-smem: ");
-      return FALSE;
-    }
-  input->smem += dynamic;
-  if (input->smem > 48 * 1024)
+  if ((values->given & (1u << CUOCC_INPUT_KEY_DYNAMIC_SMEM)) && input->smem > 48 * 1024)
     g_printerr (_("cuocc: note: %lld bytes of shared memory a block pass 48 KiB: the kernel must opt in with "
                   "cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, %lld)\n"),
                 (long long) input->smem, (long long) dynamic);
-  return TRUE;
 }
 
 static int
@@ -505,9 +498,8 @@ run_measure_clusters (const CliOptions *o)
   CuoccGpu gpu;
   gboolean any = FALSE;
 
-  if (!wants_this_gpu (o) || o->cc || o->device_file || o->sms || o->threads || o->regs || o->smem ||
-      o->smem_config || o->barriers || o->caching || o->plot || o->output || o->size || o->advise ||
-      o->spills || o->grid || o->format || o->cluster_size || o->carveout)
+  if (!wants_this_gpu (o) || o->cc || o->device_file || o->sms || any_input (o) || o->plot || o->output ||
+      o->size || o->advise || o->spills || o->grid || o->format)
     return usage_error (_("--measure-clusters goes with --detect (or --gpu this) alone"));
   if (!detect_gpu (TRUE, &gpu, &error))
     return cli_error_exit (error);
@@ -530,16 +522,7 @@ static int
 run_single (const CliOptions *o)
 {
   g_autoptr(GError) error = NULL;
-  const char *fields[CLI_N_INPUTS] = {
-    [CLI_INPUT_THREADS] = o->threads,
-    [CLI_INPUT_REGS] = o->regs,
-    [CLI_INPUT_SMEM] = o->smem,
-    [CLI_INPUT_SMEM_CONFIG] = o->smem_config,
-    [CLI_INPUT_BARRIERS] = o->barriers,
-    [CLI_INPUT_GLOBAL_CACHING] = o->caching,
-    [CLI_INPUT_CLUSTER_SIZE] = o->cluster_size,
-    [CLI_INPUT_CARVEOUT] = o->carveout,
-  };
+  CuoccInputValues values;
   CliPlotKind plot = { 0 };
   RunRequest request = { 0 };
   int width = 0, height = 0;
@@ -563,8 +546,13 @@ run_single (const CliOptions *o)
     return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
                         gpu.name);
 
-  if (!cli_input_parse (fields, TRUE, &input, &error) || !add_dynamic_smem (o, &input, &error) ||
-      !cuocc_calculate (&gpu, &input, &result, &error))
+  if (!cli_input_parse ((const char *const *) o->inputs, TRUE, &values, &input, &error))
+    {
+      cli_input_explain_error (&gpu, error);
+      return cli_error_exit (error);
+    }
+  note_opt_in (&values, &input);
+  if (!cuocc_calculate (&gpu, &input, &result, &error))
     {
       cli_input_explain_error (&gpu, error);
       return cli_error_exit (error);

@@ -492,16 +492,13 @@ in_range (gint64         value,
 void
 cuocc_input_init (CuoccInput *input)
 {
+  CuoccInputValues defaults;
+
   g_return_if_fail (input != NULL);
 
-  input->threads = 256;
-  input->regs = 32;
-  input->smem = 0;
-  input->smem_config = -1;
-  input->barriers = 1;
-  input->caching = CUOCC_CACHING_OFF;
-  input->cluster_size = 0;
-  input->carveout = CUOCC_CARVEOUT_NONE;
+  /* The defaults are the inputs' description's (cuocc-inputs.c). */
+  cuocc_input_values_init (&defaults);
+  cuocc_input_values_to_input (&defaults, input);
 }
 
 /**

@@ -21,6 +21,7 @@
 #include "cuocc-gpu.h"
 #include "cuocc-result.h"
 #include "cuocc-model.h"
+#include "cuocc-inputs.h"
 #include "cuocc-clusters.h"
 #include "cuocc-waves.h"
 #include "cuocc-table.h"

@@ -777,6 +777,44 @@ test_session_roundtrip (void)
   g_rmdir (dir);
 }
 
+/* What the app accepts it saves, and what it saves it opens: 70,000
+ * registers a thread is beyond every GPU (0 blocks, the field marked) but
+ * within what cuocc answers for, and a session keeping it opens again (the
+ * session reader once refused anything above 65,536). */
+static void
+test_session_keeps_what_was_accepted (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-session-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "regs.cuocc", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_choose_gpu (window, "Compute capability 8.6");
+  app_test_type_into (window, CUOCC_FIELD_REGS, "70000");
+  g_assert_nonnull (cuocc_calculation_get_result (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_REGS));
+
+  g_assert_true (cuocc_window_save_session (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\nregs=70000\n"));
+
+  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  g_assert_true (cuocc_window_load_session (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_restore_state (void)
 {
@@ -1158,6 +1196,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/export", test_export);
   g_test_add_func ("/cuocc/app/corrupt-session", test_corrupt_session);
   g_test_add_func ("/cuocc/app/session-roundtrip", test_session_roundtrip);
+  g_test_add_func ("/cuocc/app/session-keeps-what-was-accepted", test_session_keeps_what_was_accepted);
   g_test_add_func ("/cuocc/app/restore-state", test_restore_state);
   g_test_add_func ("/cuocc/app/restore-hostile", test_restore_hostile);
   g_test_add_func ("/cuocc/app/no-stale-limits", test_no_stale_limits);

@@ -272,5 +272,31 @@ def test_measure_clusters_usage():
     usage_error(run("--detect", "--measure-clusters", "--threads", 128), "--measure-clusters")
 
 
+# Every input of a question is refused by the modes that ask none: the
+# three hand-written lists these checks once were disagreed, and
+# --dynamic-smem slipped past --measure-clusters to the driver.
+INPUT_OPTIONS = [("--threads", "128"), ("--regs", "32"), ("--smem", "1K"), ("--dynamic-smem", "1K"),
+                 ("--smem-config", "100K"), ("--barriers", "1"), ("--carveout", "50"),
+                 ("--cluster-size", "2"), ("--global-caching", "off")]
+
+
+def test_modes_refuse_every_input():
+    for option, value in INPUT_OPTIONS:
+        usage_error(run("--detect", "--measure-clusters", option, value), "--measure-clusters")
+        usage_error(run("--gpu-data", option, value), "--gpu-data")
+        usage_error(run("--list-gpus", option, value), "--list-gpus")
+        usage_error(run("--batch", "-", option, value, stdin=b"cc,threads\n8.0,128\n"), "--batch")
+
+
+# An option given an empty value says what it allows, for every input.
+def test_empty_values_say_what_is_allowed():
+    allowed = {"--cluster-size": "a whole number from 0 to 16",
+               "--carveout": "a whole number of percent from 0 to 100",
+               "--dynamic-smem": "a size such as 49152 or 48K",
+               "--global-caching": "off, on or strict"}
+    for option, words in allowed.items():
+        usage_error(run("--cc", "9.0", "--threads", 128, option, ""), option, "allowed: " + words)
+
+
 if __name__ == "__main__":
     clitest.main(globals())

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Drives data/cuocc.bash-completion as bash would and checks what it offers.
-#   check-bash-completion.sh COMPLETION-FILE CUOCC
+# Every input of the inputs' description (PRINT-INPUTS prints it) is offered
+# as an option, and its value completes to its choices or to nothing.
+#   check-bash-completion.sh COMPLETION-FILE CUOCC PRINT-INPUTS
 set -uo pipefail
 completion=$1
 cli=$(realpath "$2")
+mapfile -t inputs < <("$3")
 framework=/usr/share/bash-completion/bash_completion
 if [ ! -r "$framework" ]; then
   echo "1..0 # SKIP bash-completion is not installed"
@@ -41,7 +44,7 @@ expect() {
   fi
 }
 
-echo "1..13"
+echo "1..$((13 + 2 * ${#inputs[@]}))"
 expect "--form completes to --format" "$(complete_words --form)" "--format"
 expect "--format offers text, csv, json" "$(complete_words --format '' | sort | xargs)" "csv json text"
 expect "--plot offers the graphs" "$(complete_words --plot '' | sort | xargs)" "all barriers cluster-size heatmap-regs heatmap-smem registers smem threads"
@@ -72,4 +75,11 @@ else
   echo "not ok $n --cc 7. offers 7.0 (got “$cc”)"
   failed=1
 fi
+for line in "${inputs[@]}"; do
+  IFS=$'\t' read -r option _column _session choices <<<"$line"
+  expect "$option is offered" "$(complete_words "$option" | grep -xF -- "$option")" "$option"
+  want=""
+  [ "$choices" != "-" ] && want=$(tr ' ' '\n' <<<"$choices" | sort | xargs)
+  expect "$option's value offers ${want:-nothing}" "$(complete_words "$option" '' | sort | xargs)" "$want"
+done
 exit $failed
