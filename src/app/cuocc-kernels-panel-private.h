@@ -71,7 +71,9 @@ struct _CuoccKernelsPanel
   CuoccKernelLoader *compare_loader;
   GListStore *compare_store;       /* the build compared with, or NULL */
   char *compare_name;
-  gboolean changes_marked;         /* the items carry marks of a compared build */
+  gboolean changes_marked;
+  int sidebar_width;
+  int drag_start_width;         /* the items carry marks of a compared build */
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
 };

@@ -29,6 +29,22 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_SIDEBAR_WIDTH,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+/* The sidebar's width: from what the calculator leaves at 1,060 px (the
+ * narrowest where both stand side by side) to what the window leaves
+ * at its narrowest, 800 px, where the sidebar lies over the calculator. */
+#define SIDEBAR_MIN_WIDTH 280
+#define SIDEBAR_MAX_WIDTH 760
+/* Where a drag resizes the sidebar: its right edge. */
+#define RESIZE_EDGE 8
+
 /* ----- helpers ----- */
 
 /* A view of the items' kernels as a list, for the library's selection
@@ -430,6 +446,42 @@ choose_entry (CuoccKernelsPanel *self,
 /* ----- callbacks ----- */
 
 static void
+resize_begin_cb (GtkGestureDrag    *gesture,
+                 double             x,
+                 double             y,
+                 CuoccKernelsPanel *self)
+{
+  if (x < gtk_widget_get_width (GTK_WIDGET (self)) - RESIZE_EDGE)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  self->drag_start_width = self->sidebar_width;
+}
+
+static void
+resize_update_cb (GtkGestureDrag    *gesture,
+                  double             offset_x,
+                  double             offset_y,
+                  CuoccKernelsPanel *self)
+{
+  cuocc_kernels_panel_set_sidebar_width (self, self->drag_start_width + (int) offset_x);
+}
+
+/* The resize cursor along the edge a drag resizes. */
+static void
+motion_cb (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           CuoccKernelsPanel        *self)
+{
+  gboolean edge = x >= gtk_widget_get_width (GTK_WIDGET (self)) - RESIZE_EDGE;
+
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), edge ? "col-resize" : NULL);
+}
+
+static void
 loaded_cb (CuoccKernelLoader *loader,
            GListModel        *store,
            const char        *source_name,
@@ -581,6 +633,44 @@ load_button_cb (CuoccKernelsPanel *self)
     g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
 }
 
+/* ----- get/set_property ----- */
+
+static void
+cuocc_kernels_panel_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SIDEBAR_WIDTH:
+      g_value_set_int (value, self->sidebar_width);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_kernels_panel_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SIDEBAR_WIDTH:
+      cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 /* ----- dispose / finalize ----- */
 
 static void
@@ -627,6 +717,14 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
 
   object_class->dispose = cuocc_kernels_panel_dispose;
   object_class->finalize = cuocc_kernels_panel_finalize;
+  object_class->get_property = cuocc_kernels_panel_get_property;
+  object_class->set_property = cuocc_kernels_panel_set_property;
+
+  /* The sidebar's width in pixels, which a drag on its right edge sets. */
+  props[PROP_SIDEBAR_WIDTH] =
+    g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
   signals[KERNEL_CHOSEN] =
@@ -705,6 +803,19 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   }
 
   self->comparison = -1;
+  self->sidebar_width = SIDEBAR_MIN_WIDTH;
+  {
+    GtkGesture *drag = gtk_gesture_drag_new ();
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    /* Before the table's own handlers: a press on the edge is a resize. */
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (drag), GTK_PHASE_CAPTURE);
+    g_signal_connect (drag, "drag-begin", G_CALLBACK (resize_begin_cb), self);
+    g_signal_connect (drag, "drag-update", G_CALLBACK (resize_update_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+    g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  }
   {
     const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
 
@@ -1062,4 +1173,27 @@ void
 cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
 {
   refresh_evaluated (self);
+}
+
+/* The sidebar's width, clamped to what the window always has room for. */
+void
+cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                       int                width)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  width = CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH);
+  if (self->sidebar_width == width)
+    return;
+  self->sidebar_width = width;
+  gtk_widget_set_size_request (self->box, width, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIDEBAR_WIDTH]);
+}
+
+int
+cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
+
+  return self->sidebar_width;
 }

@@ -56,6 +56,9 @@ GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *se
 const char        *cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_page        (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_count_text  (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                                          int                width);
+int                cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self);
 GtkLabel          *cuocc_kernels_panel_get_name_label  (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_get_cell_text   (CuoccKernelsPanel *self,
                                                         gpointer           item,
