@@ -201,7 +201,7 @@ refresh_evaluated (CuoccKernelsPanel *self)
 
   self->selecting = TRUE;
   if (gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
-      gtk_spin_button_get_value (self->below_spin) < 100)
+      gtk_spin_button_get_value (self->below_spin) < 100 || self->bin >= 0)
     gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   /* GTK 4.8 does not say which column sorts: any order sorts once more. */
   if (gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE)
@@ -514,6 +514,8 @@ loaded_cb (CuoccKernelLoader *loader,
       gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
       g_clear_pointer (&self->words, g_strfreev);
       self->selecting = FALSE;
+      self->bin = -1;
+      cuocc_histogram_view_set_highlighted (self->histogram_view, -1);
     }
   set_source (self, source_name);
   replace_list (self, store, truncated);
@@ -560,6 +562,8 @@ filter_func (gpointer item,
     return FALSE;
   /* Below 100 %: the kernels worked out on the GPU whose occupancy is less. */
   if (below < 100 && (ev->occupancy < 0 || ev->occupancy * 100.0 >= below))
+    return FALSE;
+  if (self->bin >= 0 && (ev->occupancy < 0 || (int) cuocc_histogram_bin (ev->occupancy) != self->bin))
     return FALSE;
   if (gtk_toggle_button_get_active (self->changed_toggle) &&
       cuocc_kernel_item_get_change (item, NULL) == CUOCC_KERNEL_SAME)
@@ -616,6 +620,16 @@ arch_changed_cb (CuoccKernelsPanel *self)
 static void
 filters_changed_cb (CuoccKernelsPanel *self)
 {
+  refilter (self);
+}
+
+/* A bar of the summary shows its kernels; the same bar again shows all. */
+static void
+bar_clicked_cb (CuoccKernelsPanel *self,
+                guint              bin)
+{
+  self->bin = self->bin == (int) bin ? -1 : (int) bin;
+  cuocc_histogram_view_set_highlighted (self->histogram_view, self->bin);
   refilter (self);
 }
 
@@ -780,6 +794,18 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
   gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, summary_expander);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, histogram_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_heading);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_box);
+  gtk_widget_class_bind_template_callback_full (widget_class, "export_histogram_cb",
+                                                G_CALLBACK (cuocc_kernels_panel_export_histogram_cb));
+
+  /* The path written and the error, or NULL, of an export the user asked
+   * for. */
+  g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -790,6 +816,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_autoptr(GtkStringList) limiters = NULL;
 
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
+  g_type_ensure (CUOCC_TYPE_HISTOGRAM_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* A name wraps inside identifiers: Pango would hyphenate
@@ -803,6 +830,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   }
 
   self->comparison = -1;
+  self->bin = -1;
   self->sidebar_width = SIDEBAR_MIN_WIDTH;
   {
     GtkGesture *drag = gtk_gesture_drag_new ();
@@ -865,6 +893,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->limiter_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->histogram_view, "bar-clicked", G_CALLBACK (bar_clicked_cb), self);
 
   update_list_page (self);
 }
@@ -1172,6 +1201,7 @@ cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
 void
 cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
 {
+  cuocc_kernels_panel_update_summary (self);
   refresh_evaluated (self);
 }
 
@@ -1196,4 +1226,13 @@ cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
 
   return self->sidebar_width;
+}
+
+/* The summary's bar the table is filtered to, or -1. */
+int
+cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), -1);
+
+  return self->bin;
 }
