@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cuocc-kernel-item.h"
 
 /* ----- struct ----- */
@@ -20,6 +22,8 @@ struct _CuoccKernelItem
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
   char *key;                       /* mangled name, architecture and occurrence */
   char *haystack;                  /* what the search looks in, case-folded */
+  char *short_name;                /* the name without return type and parameters */
+  CuoccKernelEval eval;
 };
 
 /* ----- type definition ----- */
@@ -68,6 +72,7 @@ cuocc_kernel_item_finalize (GObject *object)
   clear_before (self);
   g_free (self->key);
   g_free (self->haystack);
+  g_free (self->short_name);
 
   G_OBJECT_CLASS (cuocc_kernel_item_parent_class)->finalize (object);
 }
@@ -83,6 +88,8 @@ cuocc_kernel_item_class_init (CuoccKernelItemClass *klass)
 static void
 cuocc_kernel_item_init (CuoccKernelItem *self)
 {
+  self->eval.occupancy = -1;
+  self->eval.before = -1;
 }
 
 /* ----- public API ----- */
@@ -107,8 +114,100 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
   text = g_strjoin (" ", self->kernel.name, self->kernel.mangled,
                     self->kernel.arch ? self->kernel.arch : "", NULL);
   self->haystack = g_utf8_casefold (text, -1);
+  self->short_name = cuocc_kernel_short_name (self->kernel.name);
 
   return self;
+}
+
+/* A demangled name as a table row shows it: without the return type and
+ * the parameter list, which the tooltip shows; the template arguments stay,
+ * since they are what tells apart the instances of one template
+ * ("void splitKreduce_kernel<8, 32, int, …>(…)" is
+ * "splitKreduce_kernel<8, 32, int, …>"). A name whose brackets do not pair
+ * up (operators, a cut name) stays whole. */
+char *
+cuocc_kernel_short_name (const char *name)
+{
+  gsize len, start = 0, end;
+  int depth = 0;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  len = strlen (name);
+  end = len;
+  /* The parameter list: the last top-level "(…)", perhaps followed by
+   * qualifiers such as " const". */
+  if (len > 0)
+    {
+      gssize i = (gssize) len - 1;
+
+      while (i >= 0 && name[i] != ')')
+        {
+          if (name[i] == '>' || name[i] == '(' || name[i] == '<')
+            return g_strdup (name);
+          i--;
+        }
+      if (i >= 0)
+        {
+          for (; i >= 0; i--)
+            {
+              if (name[i] == ')')
+                depth++;
+              else if (name[i] == '(' && --depth == 0)
+                break;
+            }
+          if (i <= 0 || depth != 0)
+            return g_strdup (name);
+          end = (gsize) i;
+        }
+    }
+
+  /* The return type: up to the last space outside brackets. */
+  depth = 0;
+  for (gsize i = 0; i < end; i++)
+    {
+      char c = name[i];
+
+      if (c == '<' || c == '(' || c == '[')
+        depth++;
+      else if (c == '>' || c == ')' || c == ']')
+        {
+          if (--depth < 0)
+            return g_strdup (name);
+        }
+      else if (c == ' ' && depth == 0 && i + 1 < end)
+        start = i + 1;
+    }
+  if (depth != 0 || start >= end)
+    return g_strdup (name);
+
+  return g_strndup (name + start, end - start);
+}
+
+const char *
+cuocc_kernel_item_get_short_name (CuoccKernelItem *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
+
+  return self->short_name;
+}
+
+const CuoccKernelEval *
+cuocc_kernel_item_get_eval (CuoccKernelItem *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
+
+  return &self->eval;
+}
+
+void
+cuocc_kernel_item_set_eval (CuoccKernelItem       *self,
+                            const CuoccKernelEval *eval)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+  g_return_if_fail (eval != NULL);
+
+  self->eval = *eval;
 }
 
 const CuoccKernel *

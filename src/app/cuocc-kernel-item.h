@@ -13,10 +13,28 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, CUOCC, KERNEL_ITEM, GObject)
 
+/* What the table shows of an entry on the chosen GPU: the block size it was
+ * worked out for and the answer, or nothing (threads 0) where it does not
+ * run there, is PTX or declares no block size and none is chosen. */
+typedef struct {
+  int threads;
+  int blocks;                      /* active blocks per SM */
+  double occupancy;                /* a fraction; < 0: not worked out */
+  guint limiters;                  /* CuoccLimit flags */
+  double lost;                     /* what the worst limiter costs, as a fraction */
+  guint lost_to;                   /* that limiter */
+  double before;                   /* the compared build's entry's occupancy, or < 0 */
+} CuoccKernelEval;
+
 CuoccKernelItem   *cuocc_kernel_item_new           (const CuoccKernel  *kernel,
                                                     guint               occurrence);
 const CuoccKernel *cuocc_kernel_item_get_kernel    (CuoccKernelItem    *self);
 const char        *cuocc_kernel_item_get_key       (CuoccKernelItem    *self);
+const char        *cuocc_kernel_item_get_short_name (CuoccKernelItem   *self);
+const CuoccKernelEval *cuocc_kernel_item_get_eval  (CuoccKernelItem    *self);
+void               cuocc_kernel_item_set_eval      (CuoccKernelItem    *self,
+                                                    const CuoccKernelEval *eval);
+char              *cuocc_kernel_short_name         (const char         *name);
 gboolean           cuocc_kernel_item_matches       (CuoccKernelItem    *self,
                                                     const char * const *words);
 gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,

@@ -23,4 +23,8 @@ void               cuocc_kernel_loader_cancel     (CuoccKernelLoader *self);
 gboolean           cuocc_kernel_loader_is_busy    (CuoccKernelLoader *self);
 GFile             *cuocc_kernel_loader_get_file   (CuoccKernelLoader *self);
 
+void               cuocc_kernel_loader_set_gpu       (CuoccKernelLoader *self,
+                                                      int                major,
+                                                      int                minor);
+
 G_END_DECLS

@@ -11,6 +11,8 @@
 #include "cuocc-kernel-loader.h"
 #include "cuocc-kernels-panel.h"
 
+#include <adwaita.h>
+
 G_BEGIN_DECLS
 
 struct _CuoccKernelsPanel
@@ -23,8 +25,13 @@ struct _CuoccKernelsPanel
   GtkSpinner *spinner;
   GtkSearchEntry *search_entry;
   GtkDropDown *arch_dropdown;
+  GtkDropDown *limiter_dropdown;
+  GtkSpinButton *below_spin;
+  GtkToggleButton *changed_toggle;
   GtkStack *list_stack;
-  GtkListView *list_view;
+  GtkColumnView *column_view;
+  AdwStatusPage *loading_page;
+  GtkProgressBar *loading_bar;
   GtkLabel *count_label;
   GtkWidget *details_separator;
   GtkWidget *details_box;
@@ -41,8 +48,10 @@ struct _CuoccKernelsPanel
 
   GListStore *store;
   GtkCustomFilter *filter;
-  GtkFilterListModel *shown;
+  GtkFilterListModel *filtered;
+  GtkSortListModel *shown;         /* what the table shows, filtered and sorted */
   GtkSingleSelection *selection;
+  guint pulse_id;                  /* the loading page's progress */
   char **words;                    /* the search, case-folded */
   gboolean selecting;
 
@@ -52,11 +61,17 @@ struct _CuoccKernelsPanel
   GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
   int gpu_major;                   /* the GPU the load marks are for; 0: none */
   int gpu_minor;
+  gboolean have_gpu;               /* the GPU and block size the rows are worked out for */
+  CuoccGpu gpu;
+  int threads;
+  GCancellable *eval_cancellable;
+  guint eval_generation;
 
   CuoccKernelLoader *loader;
   CuoccKernelLoader *compare_loader;
   GListStore *compare_store;       /* the build compared with, or NULL */
   char *compare_name;
+  gboolean changes_marked;         /* the items carry marks of a compared build */
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
 };
@@ -68,12 +83,45 @@ enum {
   N_ARCH_CHOICES
 };
 
+/* The table's columns, in their order. */
+typedef enum {
+  TABLE_KERNEL,
+  TABLE_ARCH,
+  TABLE_REGS,
+  TABLE_SMEM,
+  TABLE_STACK,
+  TABLE_THREADS,
+  TABLE_BLOCKS,
+  TABLE_OCCUPANCY,
+  TABLE_LIMITER,
+  TABLE_LOADED,
+  TABLE_CHANGED,
+  N_TABLE_COLUMNS
+} TableColumn;
+
+/* The limiter drop-down's first choice; the limiters follow in their order. */
+#define LIMITER_ANY 0
+
+/* cuocc-kernels-panel.c */
+void                cuocc_kernels_panel_evaluated       (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-eval.c */
+void                cuocc_kernels_panel_evaluate        (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel-details.c */
 void                cuocc_kernels_panel_update_details  (CuoccKernelsPanel *self);
 CuoccKernelItem    *cuocc_kernels_panel_loaded_sibling  (CuoccKernelsPanel *self,
                                                          const CuoccKernel *k);
 
 /* cuocc-kernels-panel-rows.c */
-GtkListItemFactory *cuocc_kernels_panel_row_factory_new (void);
+void                cuocc_kernels_panel_add_columns     (GtkColumnView     *view);
+GtkColumnViewColumn *cuocc_kernels_panel_find_column    (GtkColumnView     *view,
+                                                         TableColumn        column);
+char               *cuocc_kernels_panel_cell_text       (CuoccKernelItem   *item,
+                                                         TableColumn        column);
+char               *cuocc_kernels_panel_limiter_text    (guint              limiters);
+int                 cuocc_kernels_panel_compare_rows    (CuoccKernelItem   *a,
+                                                         CuoccKernelItem   *b,
+                                                         TableColumn        column);
 
 G_END_DECLS

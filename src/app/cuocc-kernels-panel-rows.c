@@ -1,6 +1,5 @@
-/* cuocc-kernels-panel-rows.c — one row of the kernels list: the name, its
- * figures, and what marks it (spills, a change against the compared build,
- * whether it loads on the GPU).
+/* cuocc-kernels-panel-rows.c — the columns of the kernels table: what each
+ * cell shows of an entry and how each column sorts.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,125 +10,286 @@
 #include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
 
-/* What a row shows of a kernel's name: more than any screen, less than
+/* What a cell shows of a kernel's name: more than any screen, less than
  * what Pango lays out slowly. */
 #define LIST_NAME_MAX_CHARS 200
 
-/* ----- helpers ----- */
+static const struct {
+  const char *id;
+  const char *title;
+  gboolean numeric;
+} columns[N_TABLE_COLUMNS] = {
+  [TABLE_KERNEL] = { "kernel", N_("Kernel"), FALSE },
+  [TABLE_ARCH] = { "arch", N_("Arch"), FALSE },
+  [TABLE_REGS] = { "regs", N_("Regs"), TRUE },
+  [TABLE_SMEM] = { "smem", N_("Shared"), TRUE },
+  [TABLE_STACK] = { "stack", N_("Stack"), TRUE },
+  [TABLE_THREADS] = { "threads", N_("Block"), TRUE },
+  [TABLE_BLOCKS] = { "blocks", N_("Blocks/SM"), TRUE },
+  [TABLE_OCCUPANCY] = { "occupancy", N_("Occupancy"), TRUE },
+  [TABLE_LIMITER] = { "limiter", N_("Limiter"), FALSE },
+  [TABLE_LOADED] = { "loaded", N_("Loaded"), FALSE },
+  [TABLE_CHANGED] = { "changed", N_("Changed"), FALSE },
+};
 
-/* "sm_80 · 32 regs · 9 KiB smem · 1 bar", the figures a row has room for. */
+/* ----- cells ----- */
+
 static char *
-row_summary (const CuoccKernel *k)
+known_count (gint64 value)
 {
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-
-  g_ptr_array_add (parts, g_strdup (k->arch ? k->arch : _("no architecture")));
-  if (k->regs >= 0)
-    /* Translators: registers per thread, short, e.g. "32 regs" */
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d reg", "%d regs", k->regs), k->regs));
-  if (k->smem > 0)
-    {
-      g_autofree char *size = cuocc_format_bytes (k->smem);
-
-      /* Translators: shared memory per block, short, e.g. "9 KiB smem" */
-      g_ptr_array_add (parts, g_strdup_printf (_("%s smem"), size));
-    }
-  if (k->barriers > 0)
-    /* Translators: barriers per block, short, e.g. "2 bar" */
-    g_ptr_array_add (parts, g_strdup_printf (_("%d bar"), k->barriers));
-  g_ptr_array_add (parts, NULL);
-
-  return g_strjoinv (" · ", (char **) parts->pdata);
+  return value >= 0 ? cuocc_format_count (value) : g_strdup ("–");
 }
 
-/* ----- callbacks ----- */
+static char *
+known_bytes (gint64 value)
+{
+  return value >= 0 ? cuocc_format_bytes (value) : g_strdup ("–");
+}
+
+/* The limiting factors, short: "registers, shared memory". */
+char *
+cuocc_kernels_panel_limiter_text (guint limiters)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    if (limiters & (1u << bit))
+      g_ptr_array_add (parts, (gpointer) cuocc_limit_title (1u << bit));
+  g_ptr_array_add (parts, NULL);
+  /* Translators: the separator between limiting factors, e.g. "Registers, Shared memory" */
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
+char *
+cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
+                               TableColumn      column)
+{
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
+  CuoccKernelChange change;
+
+  switch (column)
+    {
+    case TABLE_KERNEL:
+      return cuocc_format_capped (cuocc_kernel_item_get_short_name (item), LIST_NAME_MAX_CHARS);
+    case TABLE_ARCH:
+      return g_strdup (k->arch ? k->arch : "–");
+    case TABLE_REGS:
+      return known_count (k->regs);
+    case TABLE_SMEM:
+      return k->smem < 0 && k->dynamic_smem < 0 ? g_strdup ("–")
+             : known_bytes (MAX (k->smem, 0) + MAX (k->dynamic_smem, 0));
+    case TABLE_STACK:
+      return known_bytes (k->stack);
+    case TABLE_THREADS:
+      return ev->threads > 0 ? cuocc_format_count (ev->threads) : g_strdup ("–");
+    case TABLE_BLOCKS:
+      return ev->occupancy >= 0 ? cuocc_format_count (ev->blocks) : g_strdup ("–");
+    case TABLE_OCCUPANCY:
+      return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
+    case TABLE_LIMITER:
+      return ev->occupancy >= 0 ? cuocc_kernels_panel_limiter_text (ev->limiters) : g_strdup ("");
+    case TABLE_LOADED:
+      return g_strdup (k->loaded == CUOCC_LOAD_YES ? _("loads")
+                       : k->loaded == CUOCC_LOAD_OTHER ? _("another entry")
+                       : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
+    case TABLE_CHANGED:
+      change = cuocc_kernel_item_get_change (item, NULL);
+      if (change == CUOCC_KERNEL_ADDED)
+        return g_strdup (_("new"));
+      if (change != CUOCC_KERNEL_CHANGED)
+        return g_strdup ("");
+      if (ev->before >= 0 && ev->occupancy >= 0)
+        {
+          g_autofree char *before = cuocc_format_percent (ev->before);
+          g_autofree char *after = cuocc_format_percent (ev->occupancy);
+
+          /* Translators: the occupancy in the compared (old) build and in this one, e.g. "50 % → 25 %" */
+          return g_strdup_printf (_("%s → %s"), before, after);
+        }
+      return g_strdup (_("changed"));
+    case N_TABLE_COLUMNS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ----- sorting ----- */
+
+static int
+compare_numbers (double a,
+                 double b)
+{
+  /* What is not known is -1, below every number. */
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+static double
+column_number (CuoccKernelItem *item,
+               TableColumn      column)
+{
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
+
+  switch (column)
+    {
+    case TABLE_REGS: return k->regs;
+    case TABLE_SMEM: return k->smem < 0 && k->dynamic_smem < 0 ? -1 : (double) (MAX (k->smem, 0) + MAX (k->dynamic_smem, 0));
+    case TABLE_STACK: return (double) k->stack;
+    case TABLE_THREADS: return ev->threads > 0 ? ev->threads : -1;
+    case TABLE_BLOCKS: return ev->occupancy >= 0 ? ev->blocks : -1;
+    case TABLE_OCCUPANCY: return ev->occupancy;
+    case TABLE_LIMITER: return ev->occupancy >= 0 ? (double) ev->limiters : -1;
+    case TABLE_LOADED: return k->loaded == CUOCC_LOAD_YES ? 0 : k->loaded == CUOCC_LOAD_UNKNOWN ? 1
+                              : k->loaded == CUOCC_LOAD_OTHER ? 2 : 3;
+    case TABLE_CHANGED:
+      {
+        CuoccKernelChange change = cuocc_kernel_item_get_change (item, NULL);
+
+        if (change == CUOCC_KERNEL_CHANGED)
+          return ev->before >= 0 && ev->occupancy >= 0 ? ev->occupancy - ev->before : 2;
+        return change == CUOCC_KERNEL_ADDED ? 3 : 4;
+      }
+    case TABLE_KERNEL:
+    case TABLE_ARCH:
+    case N_TABLE_COLUMNS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+int
+cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
+                                  CuoccKernelItem *b,
+                                  TableColumn      column)
+{
+  const CuoccKernel *ka = cuocc_kernel_item_get_kernel (a);
+  const CuoccKernel *kb = cuocc_kernel_item_get_kernel (b);
+  int order;
+
+  switch (column)
+    {
+    case TABLE_KERNEL:
+      order = strcmp (cuocc_kernel_item_get_short_name (a), cuocc_kernel_item_get_short_name (b));
+      break;
+    case TABLE_ARCH:
+      /* sm_120 after sm_90: by compute capability. */
+      order = ka->cc_major != kb->cc_major ? (ka->cc_major < kb->cc_major ? -1 : 1)
+              : ka->cc_minor != kb->cc_minor ? (ka->cc_minor < kb->cc_minor ? -1 : 1)
+              : g_strcmp0 (ka->arch, kb->arch);
+      break;
+    default:
+      order = compare_numbers (column_number (a, column), column_number (b, column));
+      break;
+    }
+  return order;
+}
+
+static int
+sort_cb (gconstpointer a,
+         gconstpointer b,
+         gpointer      user_data)
+{
+  return cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b,
+                                           GPOINTER_TO_INT (user_data));
+}
+
+/* ----- the cells' widgets ----- */
 
 static void
-setup_row_cb (GtkSignalListItemFactory *factory,
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  user_data)
+{
+  TableColumn column = GPOINTER_TO_INT (user_data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1 : 0);
+  if (column == TABLE_KERNEL)
+    {
+      /* Ellipsized labels ask for their whole text's width unless told: a
+       * long template name would widen the table. */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+    }
+  if (columns[column].numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
               gpointer                  user_data)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *name = gtk_label_new (NULL);
-  GtkWidget *summary = gtk_label_new (NULL);
-  GtkWidget *spills = gtk_label_new (_("spills"));
-  GtkWidget *mark = gtk_label_new (NULL);
-  GtkWidget *load = gtk_label_new (NULL);
-
-  /* Ellipsized labels ask for their whole text's width unless told: a long
-   * template name would widen the sidebar. */
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (name), 30);
-  gtk_label_set_xalign (GTK_LABEL (summary), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (summary), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (summary), 30);
-  gtk_widget_set_hexpand (summary, TRUE);
-  gtk_widget_add_css_class (summary, "caption");
-  gtk_widget_add_css_class (summary, "dim-label");
-  gtk_widget_add_css_class (spills, "caption");
-  gtk_widget_add_css_class (spills, "warning");
-  gtk_widget_add_css_class (mark, "caption");
-  gtk_widget_add_css_class (mark, "accent");
-  gtk_widget_add_css_class (load, "caption");
-  gtk_box_append (GTK_BOX (line), summary);
-  gtk_box_append (GTK_BOX (line), spills);
-  gtk_box_append (GTK_BOX (line), mark);
-  gtk_box_append (GTK_BOX (line), load);
-  gtk_box_append (GTK_BOX (box), name);
-  gtk_box_append (GTK_BOX (box), line);
-  gtk_widget_set_margin_top (box, 3);
-  gtk_widget_set_margin_bottom (box, 3);
-  gtk_list_item_set_child (list_item, box);
-}
-
-static void
-bind_row_cb (GtkSignalListItemFactory *factory,
-             GtkListItem              *list_item,
-             gpointer                  user_data)
-{
-  g_autofree char *capped = NULL;
+  TableColumn column = GPOINTER_TO_INT (user_data);
   CuoccKernelItem *item = gtk_list_item_get_item (list_item);
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  GtkWidget *name = gtk_widget_get_first_child (box);
-  GtkWidget *line = gtk_widget_get_next_sibling (name);
-  GtkWidget *summary = gtk_widget_get_first_child (line);
-  GtkWidget *spills = gtk_widget_get_next_sibling (summary);
-  GtkWidget *mark = gtk_widget_get_next_sibling (spills);
-  GtkWidget *load = gtk_widget_get_next_sibling (mark);
-  CuoccKernelChange change = cuocc_kernel_item_get_change (item, NULL);
-  g_autofree char *text = row_summary (k);
-  g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", k->name, k->mangled) : g_strdup (k->name);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  g_autofree char *text = cuocc_kernels_panel_cell_text (item, column);
 
-  capped = cuocc_format_capped (k->name, LIST_NAME_MAX_CHARS);
-  gtk_label_set_label (GTK_LABEL (name), capped);
-  gtk_label_set_label (GTK_LABEL (summary), text);
-  gtk_widget_set_tooltip_text (box, tooltip);
-  gtk_widget_set_visible (spills, cuocc_kernel_item_has_spills (item));
+  gtk_label_set_label (GTK_LABEL (label), text);
+  if (column == TABLE_KERNEL)
+    {
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+      g_autofree char *name = cuocc_format_capped (k->name, 2000);
+      g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", name, k->mangled) : g_strdup (name);
 
-  /* What the row adds to its figures: a change against the compared build,
-   * and whether it runs on the GPU. */
-  gtk_label_set_label (GTK_LABEL (mark), change == CUOCC_KERNEL_CHANGED ? _("changed")
-                                         : change == CUOCC_KERNEL_ADDED ? _("new") : "");
-  gtk_widget_set_visible (mark, change == CUOCC_KERNEL_CHANGED || change == CUOCC_KERNEL_ADDED);
-  gtk_widget_remove_css_class (load, "success");
-  gtk_widget_remove_css_class (load, "dim-label");
-  gtk_widget_add_css_class (load, k->loaded == CUOCC_LOAD_YES ? "success" : "dim-label");
-  gtk_label_set_label (GTK_LABEL (load), k->loaded == CUOCC_LOAD_YES ? _("loads")
-                                         : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
-  gtk_widget_set_visible (load, k->loaded == CUOCC_LOAD_YES || k->loaded == CUOCC_LOAD_NONE);
+      gtk_widget_set_tooltip_text (label, tooltip);
+      if (cuocc_kernel_item_has_spills (item))
+        gtk_widget_add_css_class (label, "warning");
+      else
+        gtk_widget_remove_css_class (label, "warning");
+    }
+  else if (column == TABLE_LOADED)
+    {
+      gtk_widget_remove_css_class (label, "success");
+      gtk_widget_remove_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, cuocc_kernel_item_get_kernel (item)->loaded == CUOCC_LOAD_YES
+                                       ? "success" : "dim-label");
+    }
+  else if (column == TABLE_CHANGED)
+    gtk_widget_add_css_class (label, "accent");
 }
 
 /* ----- shared with the panel ----- */
 
-GtkListItemFactory *
-cuocc_kernels_panel_row_factory_new (void)
+/* Adds the table's columns to the view, each sortable. */
+void
+cuocc_kernels_panel_add_columns (GtkColumnView *view)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  for (int c = 0; c < N_TABLE_COLUMNS; c++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, GINT_TO_POINTER (c), NULL));
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), NULL);
-  return factory;
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
+      column = gtk_column_view_column_new (_(columns[c].title), factory);
+      gtk_column_view_column_set_sorter (column, sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
+      g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
+      gtk_column_view_append_column (view, column);
+      g_object_unref (column);
+      g_object_unref (sorter);
+    }
+}
+
+/* The view's column of that id, for the tests and the sort a user asks for. */
+GtkColumnViewColumn *
+cuocc_kernels_panel_find_column (GtkColumnView *view,
+                                 TableColumn    column)
+{
+  GListModel *list = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (list, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (c), "cuocc-column-id"), columns[column].id) == 0)
+        return c;
+    }
+  return NULL;
 }

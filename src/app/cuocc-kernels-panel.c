@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
@@ -60,8 +62,12 @@ update_list_page (CuoccKernelsPanel *self)
   guint total = self->store ? g_list_model_get_n_items (G_LIST_MODEL (self->store)) : 0;
   guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
   g_autofree char *count = NULL;
+  g_autofree char *shown_text = NULL;
+  g_autofree char *total_text = NULL;
 
-  if (total == 0)
+  if (self->pulse_id != 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "loading");
+  else if (total == 0)
     gtk_stack_set_visible_child_name (self->list_stack, "empty");
   else if (shown == 0)
     gtk_stack_set_visible_child_name (self->list_stack, "no-match");
@@ -73,11 +79,14 @@ update_list_page (CuoccKernelsPanel *self)
   if (total == 0)
     return;
 
+  shown_text = cuocc_format_count (shown);
+  total_text = cuocc_format_count (total);
   if (shown == total)
-    count = g_strdup_printf (ngettext ("%u kernel", "%u kernels", total), total);
+    /* Translators: e.g. "36,621 kernels"; the number is formatted */
+    count = g_strdup_printf (ngettext ("%s kernel", "%s kernels", total), total_text);
   else
-    /* Translators: e.g. "3 of 30 kernels" */
-    count = g_strdup_printf (ngettext ("%u of %u kernel", "%u of %u kernels", total), shown, total);
+    /* Translators: e.g. "1,742 of 36,621 kernels"; the numbers are formatted */
+    count = g_strdup_printf (ngettext ("%s of %s kernel", "%s of %s kernels", total), shown_text, total_text);
 
   if (self->truncated)
     {
@@ -164,6 +173,33 @@ refresh_rows (CuoccKernelsPanel *self)
   refilter (self);
 }
 
+/* The rows' figures for the GPU changed: the filters and the order that
+ * may read them run again, and the rows on screen are drawn again. Emitting
+ * the change on the sorted model alone leaves the filter be where it does
+ * not read the figures: for 60,000 rows, a tenth of a second. */
+static void
+refresh_evaluated (CuoccKernelsPanel *self)
+{
+  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
+  guint n;
+
+  self->selecting = TRUE;
+  if (gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
+      gtk_spin_button_get_value (self->below_spin) < 100)
+    gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* GTK 4.8 does not say which column sorts: any order sorts once more. */
+  if (gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE)
+    {
+      gtk_sort_list_model_set_sorter (self->shown, NULL);
+      gtk_sort_list_model_set_sorter (self->shown, sorter);
+    }
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
+  g_list_model_items_changed (G_LIST_MODEL (self->shown), 0, n, n);
+  self->selecting = FALSE;
+  select_chosen (self);
+  update_list_page (self);
+}
+
 static void
 mark_loaded (CuoccKernelsPanel *self)
 {
@@ -183,10 +219,24 @@ mark_loaded (CuoccKernelsPanel *self)
 static void
 mark_changes (CuoccKernelsPanel *self)
 {
-  CuoccKernelList *now = store_as_list (G_LIST_MODEL (self->store));
+  gboolean none = self->compare_store == NULL && !self->changes_marked;
+  CuoccKernelList *now = store_as_list (none ? NULL : G_LIST_MODEL (self->store));
   CuoccKernelList *then = store_as_list (self->compare_store ? G_LIST_MODEL (self->compare_store) : NULL);
   g_autofree CuoccKernelPair *pairs = NULL;
   guint n_pairs = 0, n_removed = 0, n_changed = 0;
+
+  /* Without a compared build there is nothing to mark, nor to unmark in a
+   * store that was never marked. */
+  if (none)
+    {
+      free_list_view (now);
+      free_list_view (then);
+      gtk_widget_set_visible (GTK_WIDGET (self->compare_label), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), FALSE);
+      gtk_toggle_button_set_active (self->changed_toggle, FALSE);
+      return;
+    }
+  self->changes_marked = self->compare_store != NULL;
 
   if (self->compare_store != NULL)
     pairs = cuocc_kernel_list_diff (then, now, &n_pairs);
@@ -212,13 +262,17 @@ mark_changes (CuoccKernelsPanel *self)
 
   if (self->compare_store != NULL)
     {
-      /* Translators: e.g. "Compared with “old.so”: 3 changed or new, 1 gone" */
-      g_autofree char *text = g_strdup_printf (_("Compared with “%s”: %u changed or new, %u gone"),
+      /* Translators: e.g. "Since the older build “old.so”: 3 changed or new, 1 gone (old → this build)" */
+      g_autofree char *text = g_strdup_printf (_("Since the older build “%s”: %u changed or new, %u gone "
+                                                 "(old → this build)"),
                                                self->compare_name, n_changed, n_removed);
 
       gtk_label_set_label (self->compare_label, text);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->compare_label), self->compare_store != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), self->compare_store != NULL);
+  if (self->compare_store == NULL)
+    gtk_toggle_button_set_active (self->changed_toggle, FALSE);
   free_list_view (now);
   free_list_view (then);
 }
@@ -258,13 +312,18 @@ replace_list (CuoccKernelsPanel *self,
 
   g_set_object (&self->store, G_LIST_STORE (store));
   self->truncated = truncated;
-  mark_loaded (self);
+  /* The loader marked the entries in its thread, for the GPU it was told;
+   * another GPU chosen since then is marked here. */
+  if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) !=
+      self->gpu_major * 1000 + self->gpu_minor)
+    mark_loaded (self);
   mark_changes (self);
   update_arches (self);
 
   self->selecting = TRUE;
-  gtk_filter_list_model_set_model (self->shown, G_LIST_MODEL (self->store));
+  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
+  cuocc_kernels_panel_evaluate (self);
 
   /* A restored session's kernel is chosen again once its log is read,
    * without filling in the inputs that were restored with it. */
@@ -300,12 +359,50 @@ set_busy (CuoccKernelsPanel *self,
   gtk_spinner_set_spinning (self->spinner, busy);
 }
 
+static gboolean
+pulse_cb (gpointer user_data)
+{
+  CuoccKernelsPanel *self = user_data;
+
+  gtk_progress_bar_pulse (self->loading_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The loading page, with what is read, while a file the user chose is read:
+ * a library of hundreds of megabytes takes seconds, and "No Kernels" would
+ * say the wrong thing. The reader says nothing of how far it is, so the
+ * bar pulses. */
+static void
+set_loading (CuoccKernelsPanel *self,
+             const char        *name)
+{
+  if (name != NULL)
+    {
+      g_autofree char *capped = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
+      /* Translators: the loading page, e.g. "Reading “libcublasLt.so”" */
+      g_autofree char *description = g_strdup_printf (_("Reading “%s”"), capped);
+
+      adw_status_page_set_description (self->loading_page, description);
+      if (self->pulse_id == 0)
+        self->pulse_id = g_timeout_add (100, pulse_cb, self);
+    }
+  else
+    g_clear_handle_id (&self->pulse_id, g_source_remove);
+  update_list_page (self);
+}
+
 static void
 start_loading (CuoccKernelsPanel *self,
                CuoccKernelLoader *loader,
                GFile             *file)
 {
   set_busy (self, TRUE);
+  if (loader == self->loader)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+
+      set_loading (self, name);
+    }
   cuocc_kernel_loader_load_file (loader, file);
 }
 
@@ -340,7 +437,7 @@ loaded_cb (CuoccKernelLoader *loader,
            gboolean           reread,
            CuoccKernelsPanel *self)
 {
-  set_busy (self, FALSE);
+  set_busy (self, cuocc_kernels_panel_is_busy (self));
   /* A build to compare with leaves the list as it is and marks it. */
   if (loader == self->compare_loader)
     {
@@ -350,7 +447,21 @@ loaded_cb (CuoccKernelLoader *loader,
       mark_changes (self);
       refresh_rows (self);
       cuocc_kernels_panel_update_details (self);
+      cuocc_kernels_panel_evaluate (self);
       return;
+    }
+  set_loading (self, NULL);
+  /* Another file is another build: a comparison made for the last one and
+   * a search typed for it no longer apply. A re-read of the same file
+   * keeps both. */
+  if (!reread)
+    {
+      g_clear_object (&self->compare_store);
+      g_clear_pointer (&self->compare_name, g_free);
+      self->selecting = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      g_clear_pointer (&self->words, g_strfreev);
+      self->selecting = FALSE;
     }
   set_source (self, source_name);
   replace_list (self, store, truncated);
@@ -369,7 +480,9 @@ failed_cb (CuoccKernelLoader *loader,
            gboolean           reread,
            CuoccKernelsPanel *self)
 {
-  set_busy (self, FALSE);
+  set_busy (self, cuocc_kernels_panel_is_busy (self));
+  if (loader == self->loader)
+    set_loading (self, NULL);
   g_signal_emit (self, signals[IMPORT_FAILED], 0, source_name, error, reread);
 }
 
@@ -381,10 +494,23 @@ filter_func (gpointer item,
   const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
   guint arch = gtk_drop_down_get_selected (self->arch_dropdown);
 
+  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
+  guint limiter = gtk_drop_down_get_selected (self->limiter_dropdown);
+  double below = gtk_spin_button_get_value (self->below_spin);
+
   if (arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
     return FALSE;
   if (arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
       g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)
+    return FALSE;
+  if (limiter != LIMITER_ANY && limiter != GTK_INVALID_LIST_POSITION &&
+      (ev->occupancy < 0 || !(ev->limiters & (1u << (limiter - 1)))))
+    return FALSE;
+  /* Below 100 %: the kernels worked out on the GPU whose occupancy is less. */
+  if (below < 100 && (ev->occupancy < 0 || ev->occupancy * 100.0 >= below))
+    return FALSE;
+  if (gtk_toggle_button_get_active (self->changed_toggle) &&
+      cuocc_kernel_item_get_change (item, NULL) == CUOCC_KERNEL_SAME)
     return FALSE;
   return cuocc_kernel_item_matches (item, (const char * const *) self->words);
 }
@@ -436,6 +562,12 @@ arch_changed_cb (CuoccKernelsPanel *self)
 }
 
 static void
+filters_changed_cb (CuoccKernelsPanel *self)
+{
+  refilter (self);
+}
+
+static void
 load_button_cb (CuoccKernelsPanel *self)
 {
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
@@ -458,11 +590,16 @@ cuocc_kernels_panel_dispose (GObject *object)
 
   drop_loader (self, &self->loader);
   drop_loader (self, &self->compare_loader);
+  if (self->eval_cancellable != NULL)
+    g_cancellable_cancel (self->eval_cancellable);
+  g_clear_object (&self->eval_cancellable);
+  g_clear_handle_id (&self->pulse_id, g_source_remove);
   g_clear_object (&self->compare_store);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
+  g_clear_object (&self->filter);
   g_clear_object (&self->chosen);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->dispose (object);
@@ -524,7 +661,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, search_entry);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, list_stack);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, list_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, column_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, loading_page);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, loading_bar);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, below_spin);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
@@ -547,9 +689,20 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
 static void
 cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 {
-  g_autoptr(GtkListItemFactory) factory = cuocc_kernels_panel_row_factory_new ();
+  g_autoptr(GtkStringList) limiters = NULL;
 
+  g_type_ensure (ADW_TYPE_STATUS_PAGE);
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* A name wraps inside identifiers: Pango would hyphenate
+   * "cublasSplitKParams<fl-oat>", which reads as part of the name. */
+  {
+    PangoAttrList *attrs = pango_attr_list_new ();
+
+    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+    gtk_label_set_attributes (self->name_label, attrs);
+    pango_attr_list_unref (attrs);
+  }
 
   self->comparison = -1;
   {
@@ -558,17 +711,33 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
     self->arches = gtk_string_list_new (choices);
     gtk_drop_down_set_model (self->arch_dropdown, G_LIST_MODEL (self->arches));
     g_object_unref (self->arches);
+    /* What runs on the chosen GPU is what a user asks about first: an
+     * sm_35 entry beside the sm_90 one is noise on an H100. */
+    gtk_drop_down_set_selected (self->arch_dropdown, ARCH_LOADED);
   }
+  limiters = gtk_string_list_new (NULL);
+  gtk_string_list_append (limiters, _("Any limiter"));
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    {
+      /* Translators: a filter, e.g. "Limited by Registers" */
+      g_autofree char *text = g_strdup_printf (_("Limited by %s"), cuocc_limit_title (1u << bit));
+
+      gtk_string_list_append (limiters, text);
+    }
+  gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->shown = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)), GTK_FILTER (self->filter));
+  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
+                                              GTK_FILTER (g_object_ref (self->filter)));
+  cuocc_kernels_panel_add_columns (self->column_view);
+  self->shown = gtk_sort_list_model_new (G_LIST_MODEL (self->filtered),
+                                         g_object_ref (gtk_column_view_get_sorter (self->column_view)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->shown));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
 
-  gtk_list_view_set_factory (self->list_view, factory);
-  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
@@ -582,6 +751,9 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect (self->compare_loader, "loaded", G_CALLBACK (loaded_cb), self);
   g_signal_connect (self->compare_loader, "failed", G_CALLBACK (failed_cb), self);
   g_signal_connect_swapped (self->arch_dropdown, "notify::selected", G_CALLBACK (arch_changed_cb), self);
+  g_signal_connect_swapped (self->limiter_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
 
   update_list_page (self);
 }
@@ -695,9 +867,11 @@ cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
     return;
   self->gpu_major = major;
   self->gpu_minor = minor;
+  cuocc_kernel_loader_set_gpu (self->loader, major, minor);
   mark_loaded (self);
   refresh_rows (self);
   cuocc_kernels_panel_update_details (self);
+  cuocc_kernels_panel_evaluate (self);
 
   /* The GPU is the user's choice; the entry follows it: the chosen kernel's
    * entry that loads there takes the place of one that does not. */
@@ -728,4 +902,164 @@ cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
   return self->arch_dropdown;
+}
+
+/* The GPU and the block size every row is worked out for; a kernel that
+ * declares its block size keeps it. The rows are worked out again in the
+ * background: the window goes on while 60,000 of them are. */
+void
+cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
+                                const CuoccGpu    *gpu,
+                                int                threads)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+  g_return_if_fail (gpu != NULL);
+
+  if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
+    {
+      cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
+      return;
+    }
+  self->have_gpu = TRUE;
+  self->gpu = *gpu;
+  self->threads = threads;
+  if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
+    cuocc_kernels_panel_evaluate (self);
+  else
+    cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
+}
+
+/* Whether the rows are worked out for the GPU and block size last given. */
+gboolean
+cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
+
+  return self->eval_cancellable == NULL;
+}
+
+/* Puts the keyboard in the search, its text selected (Ctrl+F). */
+void
+cuocc_kernels_panel_focus_search (CuoccKernelsPanel *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
+}
+
+GtkColumnView *
+cuocc_kernels_panel_get_column_view (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->column_view;
+}
+
+/* Sorts the table by a column ("kernel", "occupancy" …), as a click on its
+ * header does. */
+void
+cuocc_kernels_panel_sort_by (CuoccKernelsPanel *self,
+                             const char        *column_id,
+                             GtkSortType        order)
+{
+  GListModel *list;
+
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  list = gtk_column_view_get_columns (self->column_view);
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (list, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (c), "cuocc-column-id"), column_id) == 0)
+        {
+          gtk_column_view_sort_by_column (self->column_view, c, order);
+          select_chosen (self);
+          return;
+        }
+    }
+  g_return_if_reached ();
+}
+
+GtkDropDown *
+cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->limiter_dropdown;
+}
+
+GtkSpinButton *
+cuocc_kernels_panel_get_below_spin (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->below_spin;
+}
+
+GtkToggleButton *
+cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->changed_toggle;
+}
+
+const char *
+cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->compare_label)) ? gtk_label_get_label (self->compare_label) : NULL;
+}
+
+/* The page the table's place shows: "loading", "empty", "no-match" or "list". */
+const char *
+cuocc_kernels_panel_get_page (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->list_stack);
+}
+
+/* What the count under the table says, or NULL when it is hidden. */
+const char *
+cuocc_kernels_panel_get_count_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->count_label)) ? gtk_label_get_label (self->count_label) : NULL;
+}
+
+GtkLabel *
+cuocc_kernels_panel_get_name_label (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->name_label;
+}
+
+/* What a cell of the column (in the table's order) shows for an item, a
+ * CuoccKernelItem. */
+char *
+cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
+                                   gpointer           item,
+                                   guint              column)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (item), NULL);
+  g_return_val_if_fail (column < N_TABLE_COLUMNS, NULL);
+
+  return cuocc_kernels_panel_cell_text (item, column);
+}
+
+/* ----- shared with the panel's files ----- */
+
+/* The rows were worked out again: the table, its filters and the details
+ * show the new figures. */
+void
+cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
+{
+  refresh_evaluated (self);
 }

@@ -41,5 +41,24 @@ const char        *cuocc_kernels_panel_get_load_text   (CuoccKernelsPanel *self)
 GtkButton         *cuocc_kernels_panel_get_load_button (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_change_text (CuoccKernelsPanel *self);
 GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_launch      (CuoccKernelsPanel *self,
+                                                        const CuoccGpu    *gpu,
+                                                        int                threads);
+gboolean           cuocc_kernels_panel_is_evaluated    (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_focus_search    (CuoccKernelsPanel *self);
+GtkColumnView     *cuocc_kernels_panel_get_column_view (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_sort_by         (CuoccKernelsPanel *self,
+                                                        const char        *column_id,
+                                                        GtkSortType        order);
+GtkDropDown       *cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self);
+GtkSpinButton     *cuocc_kernels_panel_get_below_spin  (CuoccKernelsPanel *self);
+GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_page        (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_count_text  (CuoccKernelsPanel *self);
+GtkLabel          *cuocc_kernels_panel_get_name_label  (CuoccKernelsPanel *self);
+char              *cuocc_kernels_panel_get_cell_text   (CuoccKernelsPanel *self,
+                                                        gpointer           item,
+                                                        guint              column);
 
 G_END_DECLS

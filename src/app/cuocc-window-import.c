@@ -74,13 +74,15 @@ set_spills (CuoccWindow       *self,
   cuocc_calculation_set_extra (self->calculation, &extra);
 }
 
+/* The table's rows follow the GPU and the block size of the inputs. */
 static void
 update_gpu_marks (CuoccWindow *self)
 {
   const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
+  const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
 
   if (gpu != NULL)
-    cuocc_kernels_panel_set_gpu (self->kernels_panel, gpu->cap.major, gpu->cap.minor);
+    cuocc_kernels_panel_set_launch (self->kernels_panel, gpu, input != NULL ? input->threads : 0);
 }
 
 /* Fills the inputs with the kernel's figures. An entry that cannot run on
@@ -328,7 +330,19 @@ compare_build_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  open_kernels_dialog (widget, _("Compare With Another Build"), compare_chosen_cb);
+  open_kernels_dialog (widget, _("Compare With an Older Build"), compare_chosen_cb);
+}
+
+/* Ctrl+F: the table's search, the sidebar shown. */
+static void
+find_kernel_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  CuoccWindow *self = CUOCC_WINDOW (widget);
+
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+  cuocc_kernels_panel_focus_search (self->kernels_panel);
 }
 
 static void
@@ -354,6 +368,8 @@ cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
   gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
   gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
+  gtk_widget_class_install_action (widget_class, "win.find-kernel", NULL, find_kernel_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find-kernel", NULL);
 }
 
 void

@@ -120,6 +120,9 @@ kernel_index (CuoccWindow *window,
 {
   GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
 
+  /* Every entry, whether or not it runs on the GPU. */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       cuocc_kernels_panel_choose (window->kernels_panel, i);

@@ -206,6 +206,9 @@ lists_kernel (CuoccWindow *window,
 {
   GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
 
+  /* Every entry, whether or not it runs on the GPU (the table's default). */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);

@@ -1,0 +1,695 @@
+/* test-table.c — the kernels table in the real window: its columns worked
+ * out for the chosen GPU and block size, sorting, the filters and the count,
+ * names a row can tell apart, Ctrl+F, the loading page, a comparison that
+ * reads old → new and goes with the file it was made for, and a library of
+ * 50,000 entries.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "cuocc-gpu-choice.h"
+#include "cuocc-kernel-item.h"
+#include "app-test.h"
+#include "cuocc-compat.h"
+#include "cuocc-window-private.h"
+
+/* The table's column ids, in their order. */
+static const char *const column_ids[] = {
+  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed",
+};
+
+/* ----- helpers ----- */
+
+static gboolean
+idle_condition (CuoccWindow   *window,
+                gconstpointer  data)
+{
+  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && cuocc_kernels_panel_is_evaluated (window->kernels_panel);
+}
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "import", "data", name, NULL);
+}
+
+static void
+import_path (CuoccWindow *window,
+             const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  cuocc_window_import_file (window, file);
+  app_test_wait_until (window, idle_condition, NULL);
+}
+
+static void
+compare_path (CuoccWindow *window,
+              const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
+  app_test_wait_until (window, idle_condition, NULL);
+}
+
+/* A product, not a compute capability, of the given one. */
+static char *
+product_of_cc (int major,
+               int minor)
+{
+  g_autoptr(GListStore) choices = cuocc_gpu_choice_list_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (choices)); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (G_LIST_MODEL (choices), i);
+      CuoccGpu gpu;
+
+      if (cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_PRODUCT &&
+          cuocc_gpu_resolve_id (cuocc_gpu_choice_get_id (choice), &gpu, NULL) &&
+          gpu.cap.major == major && gpu.cap.minor == minor)
+        return g_strdup (cuocc_gpu_choice_get_id (choice));
+    }
+
+  g_error ("no product of compute capability %d.%d", major, minor);
+}
+
+static GListModel *
+shown (CuoccWindow *window)
+{
+  return cuocc_kernels_panel_get_shown (window->kernels_panel);
+}
+
+static guint
+n_shown (CuoccWindow *window)
+{
+  return g_list_model_get_n_items (shown (window));
+}
+
+/* The shown row of the kernel whose name starts so, on that architecture. */
+static CuoccKernelItem *
+find_row (CuoccWindow *window,
+          const char  *prefix,
+          const char  *arch)
+{
+  for (guint i = 0; i < n_shown (window); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+
+      if (g_str_has_prefix (k->name, prefix) && g_strcmp0 (k->arch, arch) == 0)
+        return item;
+    }
+  g_error ("no row %s %s", prefix, arch);
+}
+
+/* What the cell shows: the text a row's label is given when it is bound. */
+static char *
+cell (CuoccWindow     *window,
+      CuoccKernelItem *item,
+      const char      *column_id)
+{
+  for (guint c = 0; c < G_N_ELEMENTS (column_ids); c++)
+    if (g_str_equal (column_ids[c], column_id))
+      return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
+  g_assert_not_reached ();
+}
+
+static void
+assert_cell (CuoccWindow     *window,
+             CuoccKernelItem *item,
+             const char      *column_id,
+             const char      *expected)
+{
+  g_autofree char *text = cell (window, item, column_id);
+
+  g_assert_cmpstr (text, ==, expected);
+}
+
+typedef struct {
+  const char *name;
+  const char *arch;
+  int threads;
+} RowThreads;
+
+static gboolean
+threads_condition (CuoccWindow   *window,
+                   gconstpointer  data)
+{
+  const RowThreads *r = data;
+
+  return idle_condition (window, NULL) &&
+         cuocc_kernel_item_get_eval (find_row (window, r->name, r->arch))->threads == r->threads;
+}
+
+static const char *
+count_text (CuoccWindow *window)
+{
+  return cuocc_kernels_panel_get_count_text (window->kernels_panel);
+}
+
+/* ----- tests ----- */
+
+/* The rows on an RTX 40 (8.9) at 256 threads. heavy() has 72 registers:
+ * 72 × 32 = 2,304 a warp (already a multiple of 256), 65,536 / 2,304 = 28
+ * warps, 28 / 8 = 3 blocks of 8 warps; warps allow 48 / 8 = 6, blocks 24:
+ * 3 blocks, 24 of 48 warps, 50 %, limited by registers. At 128 threads:
+ * 28 / 4 = 7 blocks, 28 of 48 warps, 58.33 %, still registers. */
+static void
+test_columns (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  GListModel *columns;
+  CuoccKernelItem *heavy;
+  RowThreads at128 = { "heavy", "sm_89", 128 };
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+
+  columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, G_N_ELEMENTS (column_ids));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_assert_nonnull (gtk_column_view_column_get_sorter (column));
+      g_assert_true (gtk_column_view_column_get_resizable (column));
+    }
+
+  /* What runs on 8.9 is shown by default: the ten sm_89 entries of 70. */
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
+  g_assert_cmpuint (n_shown (window), ==, 10);
+  g_assert_cmpstr (count_text (window), ==, "10 of 70 kernels");
+
+  heavy = find_row (window, "heavy", "sm_89");
+  assert_cell (window, heavy, "kernel", "heavy");
+  assert_cell (window, heavy, "regs", "72");
+  assert_cell (window, heavy, "threads", "256");
+  assert_cell (window, heavy, "blocks", "3");
+  assert_cell (window, heavy, "occupancy", "50 %");
+  assert_cell (window, heavy, "limiter", "Registers");
+  assert_cell (window, heavy, "loaded", "loads");
+
+  /* Another block size: every row again, in the background. */
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_wait_until (window, threads_condition, &at128);
+  heavy = find_row (window, "heavy", "sm_89");
+  assert_cell (window, heavy, "blocks", "7");
+  assert_cell (window, heavy, "occupancy", "58.33 %");
+  assert_cell (window, heavy, "limiter", "Registers");
+
+  /* An entry that does not run here says so, and has no occupancy. */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  g_assert_cmpuint (n_shown (window), ==, 70);
+  /* sm_90 code cannot run on 8.9, sm_86 code could: the driver loads
+   * the sm_89 entry for both. */
+  assert_cell (window, find_row (window, "heavy", "sm_90"), "loaded", "another entry");
+  assert_cell (window, find_row (window, "heavy", "sm_90"), "occupancy", "–");
+  assert_cell (window, find_row (window, "heavy", "sm_86"), "loaded", "another entry");
+  g_assert_cmpstr (count_text (window), ==, "70 kernels");
+
+  app_test_window_free (window);
+}
+
+/* Sorting by a column orders the shown rows by it, either way. */
+static void
+test_sort (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  /* ptxas's registers of the ten sm_89 entries, most first
+   * (resource-usage-multi.log). */
+  static const int regs_descending[] = { 72, 24, 11, 10, 10, 10, 10, 10, 8, 8 };
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+
+  cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
+  g_assert_cmpuint (n_shown (window), ==, G_N_ELEMENTS (regs_descending));
+  for (guint i = 0; i < G_N_ELEMENTS (regs_descending); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+
+      g_assert_cmpint (cuocc_kernel_item_get_kernel (item)->regs, ==, regs_descending[i]);
+    }
+
+  /* By occupancy, least first: heavy's 50 % is the lowest of them. */
+  cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
+  {
+    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+    double last = -1;
+
+    g_assert_true (g_str_has_prefix (cuocc_kernel_item_get_kernel (first)->name, "heavy"));
+    for (guint i = 0; i < n_shown (window); i++)
+      {
+        g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+
+        g_assert_cmpfloat (cuocc_kernel_item_get_eval (item)->occupancy, >=, last);
+        last = cuocc_kernel_item_get_eval (item)->occupancy;
+      }
+  }
+
+  /* By architecture, by compute capability: sm_120 is the newest (by
+   * their text, sm_90 would come first). */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  cuocc_kernels_panel_sort_by (window->kernels_panel, "arch", GTK_SORT_DESCENDING);
+  {
+    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+
+    g_assert_cmpstr (cuocc_kernel_item_get_kernel (first)->arch, ==, "sm_120");
+  }
+
+  app_test_window_free (window);
+}
+
+/* The limiter and occupancy filters, and the count they leave. On 8.9 at
+ * 256 threads only heavy() (50 %) falls below 100 %: the other entries use
+ * at most 24 registers (24 × 32 = 768, rounded to 1,024 a warp, 64 warps
+ * fit: warps limit them to 6 blocks, 48 warps), and bounded()'s 9 KiB (+1
+ * KiB reserved) allow 100 KiB / 10 KiB = 10 blocks. */
+static void
+test_filters (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  GtkDropDown *limiter;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+
+  limiter = cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel);
+  /* Any limiter, then each in CuoccLimit's order. */
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (limiter)), ==, 1 + CUOCC_N_LIMITS);
+  gtk_drop_down_set_selected (limiter, 2);   /* registers */
+  g_assert_cmpuint (n_shown (window), ==, 1);
+  g_assert_true (g_str_has_prefix (cuocc_kernel_item_get_kernel (find_row (window, "heavy", "sm_89"))->name, "heavy"));
+  g_assert_cmpstr (count_text (window), ==, "1 of 70 kernels");
+  gtk_drop_down_set_selected (limiter, 1);   /* warps */
+  g_assert_cmpuint (n_shown (window), ==, 9);
+  gtk_drop_down_set_selected (limiter, 0);
+
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 60);
+  g_assert_cmpuint (n_shown (window), ==, 1);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 50);
+  g_assert_cmpuint (n_shown (window), ==, 0);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
+  g_assert_cmpuint (n_shown (window), ==, 10);
+
+  app_test_window_free (window);
+}
+
+/* Names without return type and parameters, the template arguments kept. */
+static void
+test_short_names (void)
+{
+  static const struct { const char *name; const char *expected; } cases[] = {
+    { "void cuocc::test::scale<float, 256>(float*, float const*, float)", "cuocc::test::scale<float, 256>" },
+    { "void splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>(cublasSplitKParams<float>, "
+      "int const*, float const*, float*, float const*, float const*, float const*)",
+      "splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>" },
+    { "heavy(float const*, float*)", "heavy" },
+    { "plain_c_kernel", "plain_c_kernel" },
+    { "void (anonymous namespace)::k<(int)3>(int)", "(anonymous namespace)::k<(int)3>" },
+    { "std::enable_if<true, void>::type f<int>(int)", "f<int>" },
+    { "void cut<int, (", "void cut<int, (" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shortened = cuocc_kernel_short_name (cases[i].name);
+
+      g_assert_cmpstr (shortened, ==, cases[i].expected);
+    }
+}
+
+/* A kernel's whole name wraps in the details without hyphens inside an
+ * identifier ("cublasSplitKParams<fl-oat>"). */
+static void
+test_no_hyphens (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "hyphens.log", NULL);
+  const char *log = "ptxas info    : Compiling entry function 'warpsizeabcdeghijkmnopqrstuvwxyzwarpsizeabcdeghijkmnopqrstuvwxyz' for 'sm_90'\n"
+                    "ptxas info    : Used 16 registers, 380 bytes cmem[0]\n";
+  CuoccWindow *window;
+  GtkLabel *name;
+  PangoLayout *layout;
+  PangoAttrIterator *iter;
+  gboolean no_hyphens = FALSE;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_assert_true (g_file_set_contents (path, log, -1, NULL));
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 9.0");
+  import_path (window, path);
+  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+
+  name = cuocc_kernels_panel_get_name_label (window->kernels_panel);
+  layout = gtk_label_get_layout (name);
+  /* The name is wider than the sidebar: it wraps. */
+  g_assert_cmpint (pango_layout_get_line_count (layout), >, 1);
+  iter = pango_attr_list_get_iterator (pango_layout_get_attributes (layout));
+  do
+    {
+      PangoAttribute *attr = pango_attr_iterator_get (iter, PANGO_ATTR_INSERT_HYPHENS);
+
+      if (attr != NULL && !((PangoAttrInt *) attr)->value)
+        no_hyphens = TRUE;
+    }
+  while (pango_attr_iterator_next (iter));
+  pango_attr_iterator_destroy (iter);
+  g_assert_true (no_hyphens);
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Ctrl+F shows the sidebar and puts the keyboard in the table's search. */
+static void
+test_ctrl_f (void)
+{
+  g_autoptr(GListModel) controllers = NULL;
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  gboolean bound = FALSE;
+  CuoccWindow *window;
+  GtkWidget *focus;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  import_path (window, path);
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, FALSE);
+  app_test_wait_for_sidebar (window, FALSE);
+
+  /* The window's shortcut controllers hold the class's key bindings. */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint c = 0; c < g_list_model_get_n_items (controllers) && !bound; c++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, c);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !bound; i++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+
+          if (g_str_equal (trigger, "<Control>f") && GTK_IS_NAMED_ACTION (action) &&
+              g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), "win.find-kernel"))
+            {
+              bound = TRUE;
+              g_assert_true (gtk_shortcut_action_activate (action, 0, GTK_WIDGET (window), NULL));
+            }
+        }
+    }
+  g_assert_true (bound);
+  app_test_wait_for_sidebar (window, TRUE);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel))) ||
+                 focus == GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
+
+  app_test_window_free (window);
+}
+
+/* Importing another file: its table starts without the last file's search
+ * and without the comparison made for the last file. */
+static void
+test_new_file_clears (void)
+{
+  g_autofree char *multi = fixture ("resource-usage-multi.log");
+  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
+  g_autofree char *other = fixture ("ptxas-sm90.log");
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 8.0");
+  import_path (window, multi);
+  compare_path (window, older);
+  g_assert_nonnull (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "heavy");
+
+  app_test_select_gpu (window, "Compute capability 9.0");
+  import_path (window, other);
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_kernels_panel_get_search (window->kernels_panel)), ==, "");
+  g_assert_null (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
+  g_assert_cmpuint (n_shown (window), ==, cuocc_kernels_panel_get_n_kernels (window->kernels_panel));
+
+  app_test_window_free (window);
+}
+
+/* The comparison reads old → new, as `cuocc --import OLD --diff NEW`: the
+ * -maxrregcount=32 build is the older one. On 8.0 at 256 threads heavy()
+ * had 32 registers: 1,024 a warp, 64 warps fit, warps allow 64 / 8 = 8
+ * blocks: 100 %. With 72: 2,304 a warp, 28 warps, 3 blocks, 24 of 64
+ * warps: 37.5 %. The "changed" filter shows what changed or is new. */
+static void
+test_compare (void)
+{
+  g_autofree char *multi = fixture ("resource-usage-multi.log");
+  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
+  CuoccKernelItem *heavy;
+  CuoccWindow *window;
+  const char *text;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 8.0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, multi);
+  compare_path (window, older);
+
+  text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
+  g_assert_nonnull (strstr (text, "ptxas-maxrreg32-sm80.log"));
+  g_assert_nonnull (strstr (text, "old → this build"));
+  heavy = find_row (window, "heavy", "sm_80");
+  assert_cell (window, heavy, "changed", "100 % → 37.5 %");
+  gtk_widget_activate (GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
+  cuocc_kernels_panel_sort_by (window->kernels_panel, "kernel", GTK_SORT_ASCENDING);
+  for (guint i = 0; i < n_shown (window); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+
+      if (item == heavy)
+        {
+          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          break;
+        }
+    }
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), "registers 32 → 72"));
+
+  /* Changed: heavy() alone of the sm_80 entries (the others are the same). */
+  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel), TRUE);
+  g_assert_cmpuint (n_shown (window), ==, 1);
+  g_assert_true (find_row (window, "heavy", "sm_80") == heavy);
+
+  app_test_window_free (window);
+}
+
+/* A library of 50,000 entries in several fat binaries' worth of
+ * architectures, the same names in several: the loading page while it is
+ * read, the rows worked out without stopping the window, and the time to
+ * the rows on screen against the command line's time for the same file. */
+static void
+test_large_library (void)
+{
+  enum { N = 50000 };
+  static const char *const arches[] = { "sm_70", "sm_80", "sm_90" };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "big.log", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+  const char *cli = g_getenv ("CUOCC_CLI");
+  gint64 start, longest = 0, last, app_us, cli_us;
+  RowThreads at128 = { "kernel0(", "sm_90", 128 };
+  CuoccWindow *window;
+  g_autoptr(GFile) file = NULL;
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < N; i++)
+    {
+      /* 50,000 entries: 16,667 names, each for three architectures. */
+      g_autofree char *name = g_strdup_printf ("kernel%u", i / 3);
+      g_autofree char *mangled = g_strdup_printf ("_Z%zu%sPfi", strlen (name), name);
+
+      g_string_append_printf (log,
+                              "ptxas info    : Compiling entry function '%s' for '%s'\n"
+                              "ptxas info    : Function properties for %s\n"
+                              "    %u bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                              "ptxas info    : Used %u registers, used 1 barriers, %u bytes smem, 380 bytes cmem[0]\n",
+                              mangled, arches[i % 3], mangled, i % 7 ? 0 : 16, 16 + i % 200, (i % 48) * 1024);
+    }
+  g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+  file = g_file_new_for_path (path);
+
+  /* The command line's time for the same file, as a user runs it. */
+  if (cli != NULL)
+    {
+      g_autofree char *command = g_strdup_printf ("%s --import %s --cc 9.0 --threads 256 --format csv", cli, path);
+      g_autofree char *out = NULL;
+      int status;
+
+      start = g_get_monotonic_time ();
+      g_assert_true (g_spawn_command_line_sync (command, &out, NULL, &status, NULL));
+      cli_us = g_get_monotonic_time () - start;
+    }
+  else
+    cli_us = 0;
+
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 9.0");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  start = last = g_get_monotonic_time ();
+  cuocc_window_import_file (window, file);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = g_get_monotonic_time ();
+      longest = MAX (longest, now - last);
+      last = now;
+    }
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  app_us = g_get_monotonic_time () - start;
+  while (!idle_condition (window, NULL))
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = g_get_monotonic_time ();
+      longest = MAX (longest, now - last);
+      last = now;
+    }
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
+  /* sm_90 runs on 9.0; sm_70 and sm_80 SASS do not. */
+  g_assert_cmpuint (n_shown (window), ==, N / 3);
+  /* The tests run in the C locale, which groups no digits. */
+  g_assert_cmpstr (count_text (window), ==, "16666 of 50000 kernels");
+  g_test_message ("%u entries on screen in %.0f ms, worked out in %.0f ms; the command line took %.0f ms "
+                  "(ratio %.2f); the longest main loop iteration took %.1f ms",
+                  N, app_us / 1000.0, (g_get_monotonic_time () - start) / 1000.0, cli_us / 1000.0,
+                  cli_us > 0 ? (double) app_us / cli_us : 0, longest / 1000.0);
+
+  /* Another block size: the rows follow without stopping the window. */
+  longest = 0;
+  last = g_get_monotonic_time ();
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  while (!threads_condition (window, &at128))
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = g_get_monotonic_time ();
+      longest = MAX (longest, now - last);
+      last = now;
+    }
+  g_test_message ("block size changed: the longest main loop iteration took %.1f ms", longest / 1000.0);
+  if (g_getenv ("CUOCC_SANITIZED") == NULL)
+    g_assert_cmpint (longest, <, 500 * 1000);
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The table and its filters, light and dark, at 800 × 600 and 1920 × 1080. */
+static void
+test_screenshots (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  static const struct { AdwColorScheme scheme; const char *name; } schemes[] = {
+    { ADW_COLOR_SCHEME_FORCE_LIGHT, "light" },
+    { ADW_COLOR_SCHEME_FORCE_DARK, "dark" },
+  };
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+      CuoccWindow *window;
+
+      /* Opened at the size, as the saved window size opens it. */
+      app_test_reset_settings ();
+      g_settings_set_int (settings, "window-width", sizes[s].width);
+      g_settings_set_int (settings, "window-height", sizes[s].height);
+      window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+      gtk_window_present (GTK_WINDOW (window));
+      /* The surface's size, the client-side frame included. */
+      while (gtk_native_get_surface (GTK_NATIVE (window)) == NULL ||
+             gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != sizes[s].width)
+        g_main_context_iteration (NULL, TRUE);
+      app_test_select_gpu (window, ada);
+      import_path (window, path);
+      /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
+      cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+      for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+        {
+          g_autoptr(GdkTexture) texture = NULL;
+          g_autofree char *name = g_strdup_printf ("cuocc-table-%dx%d-%s.png", sizes[s].width, sizes[s].height,
+                                                   schemes[i].name);
+          g_autofree char *file = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
+
+          adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
+          app_test_wait_for_frame (GTK_WIDGET (window));
+          app_test_wait_for_sidebar (window, TRUE);
+          app_test_wait_for_frame (GTK_WIDGET (window));
+          g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, sizes[s].width);
+          texture = app_test_render_widget (GTK_WIDGET (window));
+          g_assert_true (gdk_texture_save_to_png (texture, file));
+          g_test_message ("screenshot: %s", file);
+        }
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+      app_test_window_free (window);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  app_test_init ();
+
+  g_test_add_func ("/cuocc/app/table/columns", test_columns);
+  g_test_add_func ("/cuocc/app/table/sort", test_sort);
+  g_test_add_func ("/cuocc/app/table/filters", test_filters);
+  g_test_add_func ("/cuocc/app/table/short-names", test_short_names);
+  g_test_add_func ("/cuocc/app/table/no-hyphens", test_no_hyphens);
+  g_test_add_func ("/cuocc/app/table/ctrl-f", test_ctrl_f);
+  g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
+  g_test_add_func ("/cuocc/app/table/compare", test_compare);
+  g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
+  g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
+
+  return g_test_run ();
+}
