@@ -18,53 +18,95 @@ G_DEFINE_FINAL_TYPE (CuoccWindow, cuocc_window, ADW_TYPE_APPLICATION_WINDOW)
 
 /* ----- helpers ----- */
 
-/* A value outside the key's range (threads beyond what any GPU allows, say)
- * is shown and calculated, but not kept for the next start. */
+/* The saved state as the settings kept it before the "state" key: one key
+ * an input. Read only, for the first start after an update. */
 static void
-settings_set_checked (GSettings  *settings,
-                      const char *key,
-                      GVariant   *value)
+read_legacy_state (GSettings    *settings,
+                   CuoccSession *session)
 {
-  g_autoptr(GSettingsSchema) schema = NULL;
-  g_autoptr(GSettingsSchemaKey) schema_key = NULL;
+  g_autoptr(GVariant) pinned = g_settings_get_value (settings, "pinned-inputs");
+  g_autofree char *caching = NULL;
 
-  g_variant_ref_sink (value);
-  g_object_get (settings, "settings-schema", &schema, NULL);
-  schema_key = g_settings_schema_get_key (schema, key);
-  if (g_settings_schema_key_range_check (schema_key, value))
-    g_settings_set_value (settings, key, value);
-  g_variant_unref (value);
+  session->gpu = g_settings_get_string (settings, "gpu");
+  cuocc_input_init (&session->input);
+  session->input.threads = g_settings_get_int (settings, "threads");
+  session->input.regs = g_settings_get_int (settings, "registers");
+  session->input.smem = g_settings_get_int64 (settings, "shared-memory");
+  session->input.smem_config = g_settings_get_int64 (settings, "shared-memory-config");
+  session->input.barriers = g_settings_get_int (settings, "barriers");
+  session->input.caching = g_settings_get_enum (settings, "caching");
+  session->input.cluster_size = g_settings_get_int (settings, "cluster-size");
+  session->input.carveout = g_settings_get_int (settings, "carveout");
+  if (session->input.carveout >= 0)
+    session->input.smem_config = -1;
+
+  session->log = g_settings_get_string (settings, "kernel-log");
+  if (*session->log == '\0')
+    g_clear_pointer (&session->log, g_free);
+  session->kernel = g_settings_get_string (settings, "kernel");
+  if (*session->kernel == '\0')
+    g_clear_pointer (&session->kernel, g_free);
+  session->grid = g_settings_get_int64 (settings, "grid");
+  session->pinned_gpu = g_settings_get_string (settings, "pinned-gpu");
+  if (*session->pinned_gpu == '\0')
+    g_clear_pointer (&session->pinned_gpu, g_free);
+  cuocc_input_init (&session->pinned);
+  g_variant_get (pinned, "(iixxis)", &session->pinned.threads, &session->pinned.regs, &session->pinned.smem,
+                 &session->pinned.smem_config, &session->pinned.barriers, &caching);
+  if (!cuocc_caching_parse (caching, &session->pinned.caching, NULL))
+    session->pinned.caching = CUOCC_CACHING_OFF;
+  session->pinned.cluster_size = g_settings_get_int (settings, "pinned-cluster-size");
+  session->pinned.carveout = g_settings_get_int (settings, "pinned-carveout");
+  /* A preference replaces the configuration, as in the inputs. */
+  if (session->pinned.carveout >= 0)
+    session->pinned.smem_config = -1;
+}
+
+/* The saved state: a session file's text in the "state" key, read by the
+ * session reader (the one serializer of sessions and state alike); where
+ * the key is empty, the keys of before. A state that no longer reads (a
+ * hand-edited dconf) is said, and the older keys stand in. */
+static void
+read_saved_state (CuoccWindow  *self,
+                  CuoccSession *session)
+{
+  g_autofree char *data = g_settings_get_string (self->settings, "state");
+  g_autoptr(GError) error = NULL;
+
+  if (*data != '\0' && cuocc_session_load_data (session, data, strlen (data), &error))
+    {
+      /* The unit is a setting of its own, bound to its action: the key
+       * says what it is now. */
+      g_clear_pointer (&session->y_unit, g_free);
+      return;
+    }
+  if (error != NULL)
+    {
+      /* Translators: a notification, e.g. "Could not restore the last state: …" */
+      g_autofree char *message = g_strdup_printf (_("Could not restore the last state: %s"), error->message);
+
+      cuocc_window_show_toast (self, message);
+    }
+  read_legacy_state (self->settings, session);
 }
 
 static void
-restore_state (CuoccWindow *self)
+restore_state (CuoccWindow  *self,
+               CuoccSession *session)
 {
   g_autoptr(GError) error = NULL;
-  CuoccSession session = { 0 };
-
-  session.gpu = g_settings_get_string (self->settings, "gpu");
-  cuocc_input_init (&session.input);
-  session.input.threads = g_settings_get_int (self->settings, "threads");
-  session.input.regs = g_settings_get_int (self->settings, "registers");
-  session.input.smem = g_settings_get_int64 (self->settings, "shared-memory");
-  session.input.smem_config = g_settings_get_int64 (self->settings, "shared-memory-config");
-  session.input.barriers = g_settings_get_int (self->settings, "barriers");
-  session.input.caching = g_settings_get_enum (self->settings, "caching");
-  session.input.cluster_size = g_settings_get_int (self->settings, "cluster-size");
-  session.input.carveout = g_settings_get_int (self->settings, "carveout");
-  if (session.input.carveout >= 0)
-    session.input.smem_config = -1;
+  CuoccInput input = session->input;
 
   self->restoring = TRUE;
-  if (!cuocc_input_panel_apply_session (self->input_panel, &session, &error) &&
-      (session.input.smem_config != -1 || session.input.caching != CUOCC_CACHING_OFF))
+  if (!cuocc_input_panel_apply_session (self->input_panel, session, &error) &&
+      (input.smem_config != -1 || input.caching != CUOCC_CACHING_OFF))
     {
       /* A configuration the GPU no longer has (its device file changed):
        * the same GPU, with its defaults. */
       g_clear_error (&error);
-      session.input.smem_config = -1;
-      session.input.caching = CUOCC_CACHING_OFF;
-      cuocc_input_panel_apply_session (self->input_panel, &session, &error);
+      session->input.smem_config = -1;
+      session->input.caching = CUOCC_CACHING_OFF;
+      cuocc_input_panel_apply_session (self->input_panel, session, &error);
     }
   if (error != NULL)
     {
@@ -72,16 +114,15 @@ restore_state (CuoccWindow *self)
        * keep the inputs, on the first GPU of the list. */
       g_autofree char *message = g_strdup_printf (_("Could not restore the last GPU: %s"), error->message);
 
-      g_clear_pointer (&session.gpu, g_free);
-      session.gpu = g_strdup (cuocc_input_panel_get_gpu_id (self->input_panel));
-      session.input.smem_config = -1;
-      session.input.caching = CUOCC_CACHING_OFF;
-      if (session.gpu != NULL)
-        cuocc_input_panel_apply_session (self->input_panel, &session, NULL);
+      g_clear_pointer (&session->gpu, g_free);
+      session->gpu = g_strdup (cuocc_input_panel_get_gpu_id (self->input_panel));
+      session->input.smem_config = -1;
+      session->input.caching = CUOCC_CACHING_OFF;
+      if (session->gpu != NULL)
+        cuocc_input_panel_apply_session (self->input_panel, session, NULL);
       cuocc_window_show_toast (self, message);
     }
   self->restoring = FALSE;
-  cuocc_session_clear (&session);
 }
 
 /* Everything a session file and the saved state keep. */
@@ -152,75 +193,33 @@ apply_extras (CuoccWindow        *self,
 }
 
 static void
-restore_extras (CuoccWindow *self)
+restore_extras (CuoccWindow  *self,
+                CuoccSession *session)
 {
-  g_autoptr(GVariant) pinned = g_settings_get_value (self->settings, "pinned-inputs");
-  g_autofree char *caching = NULL;
-  CuoccSession session = { 0 };
-
-  session.log = g_settings_get_string (self->settings, "kernel-log");
-  if (*session.log == '\0')
-    g_clear_pointer (&session.log, g_free);
-  session.kernel = g_settings_get_string (self->settings, "kernel");
-  if (*session.kernel == '\0')
-    g_clear_pointer (&session.kernel, g_free);
-  session.grid = g_settings_get_int64 (self->settings, "grid");
-  session.pinned_gpu = g_settings_get_string (self->settings, "pinned-gpu");
-  if (*session.pinned_gpu == '\0')
-    g_clear_pointer (&session.pinned_gpu, g_free);
-  cuocc_input_init (&session.pinned);
-  g_variant_get (pinned, "(iixxis)", &session.pinned.threads, &session.pinned.regs, &session.pinned.smem,
-                 &session.pinned.smem_config, &session.pinned.barriers, &caching);
-  if (!cuocc_caching_parse (caching, &session.pinned.caching, NULL))
-    session.pinned.caching = CUOCC_CACHING_OFF;
-  session.pinned.cluster_size = g_settings_get_int (self->settings, "pinned-cluster-size");
-  session.pinned.carveout = g_settings_get_int (self->settings, "pinned-carveout");
-  /* A preference replaces the configuration, as in the inputs. */
-  if (session.pinned.carveout >= 0)
-    session.pinned.smem_config = -1;
-
   self->restoring = TRUE;
-  apply_extras (self, &session);
+  apply_extras (self, session);
   self->restoring = FALSE;
-  cuocc_session_clear (&session);
 }
 
 /* The state is written to a delayed copy of the settings and applied as
  * one; the window's own settings object is never delayed, so that what it
- * writes (recent files, the window size) reaches the disk by itself. */
+ * writes (recent files, the window size) reaches the disk by itself. It is
+ * what a session file would hold, written by the session writer. */
 void
 cuocc_window_save_state (CuoccWindow *self)
 {
-  CuoccSession session = { 0 };
+  g_auto(CuoccSession) session = { 0 };
+  g_autofree char *data = NULL;
 
   if (self->restoring)
     return;
 
   get_state (self, &session);
-  if (session.gpu != NULL && *session.gpu != '\0')
-    g_settings_set_string (self->state, "gpu", session.gpu);
-  settings_set_checked (self->state, "threads", g_variant_new_int32 (session.input.threads));
-  settings_set_checked (self->state, "registers", g_variant_new_int32 (session.input.regs));
-  settings_set_checked (self->state, "shared-memory", g_variant_new_int64 (session.input.smem));
-  settings_set_checked (self->state, "shared-memory-config", g_variant_new_int64 (session.input.smem_config));
-  settings_set_checked (self->state, "barriers", g_variant_new_int32 (session.input.barriers));
-  g_settings_set_enum (self->state, "caching", session.input.caching);
-  settings_set_checked (self->state, "cluster-size", g_variant_new_int32 (session.input.cluster_size));
-  settings_set_checked (self->state, "carveout", g_variant_new_int32 (session.input.carveout));
-  g_settings_set_string (self->state, "kernel-log", session.log ? session.log : "");
-  g_settings_set_string (self->state, "kernel", session.kernel ? session.kernel : "");
-  settings_set_checked (self->state, "grid", g_variant_new_int64 (session.grid));
-  g_settings_set_string (self->state, "pinned-gpu", session.pinned_gpu ? session.pinned_gpu : "");
-  if (session.pinned_gpu != NULL)
-    {
-      g_settings_set (self->state, "pinned-inputs", "(iixxis)", session.pinned.threads, session.pinned.regs,
-                      session.pinned.smem, session.pinned.smem_config, session.pinned.barriers,
-                      cuocc_caching_name (session.pinned.caching));
-      settings_set_checked (self->state, "pinned-cluster-size", g_variant_new_int32 (session.pinned.cluster_size));
-      settings_set_checked (self->state, "pinned-carveout", g_variant_new_int32 (session.pinned.carveout));
-    }
+  if (session.gpu == NULL || *session.gpu == '\0')
+    return;
+  data = cuocc_session_to_data (&session, NULL);
+  g_settings_set_string (self->state, "state", data);
   g_settings_apply (self->state);
-  cuocc_session_clear (&session);
 }
 
 /* Sessions are files on this machine; message says so when file is not. */
@@ -417,6 +416,7 @@ static void
 cuocc_window_init (CuoccWindow *self)
 {
   g_autoptr(GAction) y_unit = NULL;
+  g_auto(CuoccSession) saved = { 0 };
 
   /* Restoring the state changes many things: one calculation at the end. */
   self->calculation = cuocc_calculation_new ();
@@ -456,11 +456,12 @@ cuocc_window_init (CuoccWindow *self)
   cuocc_gpu_data_page_set_calculation (self->gpu_data_page, self->calculation);
   g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
   cuocc_input_panel_set_calculation (self->input_panel, self->calculation);
-  restore_state (self);
+  read_saved_state (self, &saved);
+  restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   cuocc_window_init_import (self);
   cuocc_window_tuning_init (self);
-  restore_extras (self);
+  restore_extras (self, &saved);
 
   cuocc_calculation_thaw (self->calculation);
 }

@@ -328,6 +328,83 @@ step_last_opened (void)
   quit_window (window);
 }
 
+/* The settings as the cuocc before the "state" key left them: one key an
+ * input, written into the keyfile as GSettings' keyfile backend writes it. */
+static void
+step_write_legacy_keys (void)
+{
+  static const char legacy[] =
+    "[io/github/cuocc/Calculator]\n"
+    "gpu='Compute capability 8.0'\n"
+    "threads=384\n"
+    "registers=40\n"
+    "shared-memory=int64 6144\n"
+    "barriers=2\n"
+    "carveout=50\n"
+    "grid=int64 777\n"
+    "pinned-gpu='Compute capability 8.6'\n"
+    "pinned-inputs=(96, 48, int64 1024, int64 -1, 1, 'off')\n";
+  g_autofree char *dir = g_build_filename (state_dir, "config", "glib-2.0", "settings", NULL);
+  g_autofree char *keyfile = g_build_filename (dir, "keyfile", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (keyfile, legacy, -1, NULL));
+}
+
+/* The keys of before are read, and the state is kept from then on in the
+ * "state" key, as a session file holds it. */
+static void
+assert_legacy_work (CuoccWindow *window)
+{
+  CuoccInput input = current_input (window);
+
+  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
+  g_assert_cmpint (input.threads, ==, 384);
+  g_assert_cmpint (input.regs, ==, 40);
+  g_assert_cmpint (input.smem, ==, 6144);
+  g_assert_cmpint (input.barriers, ==, 2);
+  g_assert_cmpint (input.carveout, ==, 50);
+  g_assert_cmpint (input.smem_config, ==, -1);
+  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 777);
+  g_assert_nonnull (cuocc_calculation_get_pinned (window->calculation));
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (window->calculation), ==, "Compute capability 8.6");
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.regs, ==, 48);
+  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.smem, ==, 1024);
+}
+
+static void
+step_read_legacy_keys (void)
+{
+  CuoccWindow *window = start_window ();
+
+  assert_legacy_work (window);
+  /* 70,000 registers: accepted (0 blocks), so kept for the next start; the
+   * old registers key could hold no more than 256. */
+  app_test_type_into (window, CUOCC_FIELD_REGS, "70000");
+  quit_window (window);
+}
+
+static void
+step_read_state (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autofree char *state = g_settings_get_string (settings, "state");
+  g_auto(CuoccSession) kept = { 0 };
+  CuoccWindow *window;
+
+  /* The state is a session file's text. */
+  g_assert_true (cuocc_session_load_data (&kept, state, strlen (state), NULL));
+  g_assert_cmpint (kept.input.regs, ==, 70000);
+  g_assert_cmpint (kept.pinned.threads, ==, 96);
+
+  window = start_window ();
+  g_assert_cmpint (current_input (window).regs, ==, 70000);
+  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  assert_legacy_work (window);
+  quit_window (window);
+}
+
 /* ----- the test ----- */
 
 static void
@@ -350,6 +427,16 @@ test_restart (void)
   run_step ("/cuocc/app/persist/restart/subprocess/restart");
   run_step ("/cuocc/app/persist/restart/subprocess/open-session");
   run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+static void
+test_legacy_keys (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/legacy-keys/subprocess/write");
+  run_step ("/cuocc/app/persist/legacy-keys/subprocess/read");
+  run_step ("/cuocc/app/persist/legacy-keys/subprocess/state");
 }
 
 static void
@@ -401,6 +488,10 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+  g_test_add_func ("/cuocc/app/persist/legacy-keys", test_legacy_keys);
+  g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/write", step_write_legacy_keys);
+  g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/read", step_read_legacy_keys);
+  g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/state", step_read_state);
   g_test_add_func ("/cuocc/app/persist/last-opened", test_last_opened);
   g_test_add_func ("/cuocc/app/persist/last-opened/subprocess/open-two", step_open_two);
   g_test_add_func ("/cuocc/app/persist/last-opened/subprocess/restart", step_last_opened);

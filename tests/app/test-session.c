@@ -37,6 +37,50 @@ test_session_roundtrip (void)
   cuocc_session_clear (&loaded);
 }
 
+/* A session as cuocc wrote it before the inputs' description (main at
+ * 6928f78, cuocc_session_to_data): every key still reads as it did. */
+static void
+test_session_written_before (void)
+{
+  static const char data[] =
+    "[Kernel]\ngpu=NVIDIA H100 SXM5\nthreads=128\nregs=72\nsmem=20480\nsmem_config=-1\nbarriers=3\n"
+    "caching=off\ncluster_size=2\ncarveout=25\ngrid=4000\ny_unit=warps\n\n"
+    "[Pinned]\ngpu=Compute capability 8.6\nthreads=96\nregs=40\nsmem=4096\nsmem_config=65536\n"
+    "barriers=1\ncaching=off\ncluster_size=0\ncarveout=-1\n";
+  g_auto(CuoccSession) loaded = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_session_load_data (&loaded, data, sizeof data - 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded.gpu, ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (loaded.input.threads, ==, 128);
+  g_assert_cmpint (loaded.input.regs, ==, 72);
+  g_assert_cmpint (loaded.input.smem, ==, 20480);
+  g_assert_cmpint (loaded.input.smem_config, ==, -1);
+  g_assert_cmpint (loaded.input.barriers, ==, 3);
+  g_assert_cmpint (loaded.input.cluster_size, ==, 2);
+  g_assert_cmpint (loaded.input.carveout, ==, 25);
+  g_assert_cmpint (loaded.grid, ==, 4000);
+  g_assert_cmpstr (loaded.pinned_gpu, ==, "Compute capability 8.6");
+  g_assert_cmpint (loaded.pinned.smem_config, ==, 65536);
+  g_assert_cmpint (loaded.pinned.carveout, ==, -1);
+}
+
+/* 70,000 registers a thread is within what cuocc answers for (0 blocks on
+ * every GPU), so a session may hold it: the reader once stopped at 65,536,
+ * refusing what the app had accepted and saved. */
+static void
+test_session_many_registers (void)
+{
+  static const char data[] = "[Kernel]\ngpu=NVIDIA Tesla T4\nregs=70000\n";
+  g_auto(CuoccSession) loaded = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_session_load_data (&loaded, data, sizeof data - 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (loaded.input.regs, ==, 70000);
+}
+
 static void
 test_session_defaults (void)
 {
@@ -183,6 +227,8 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/session/roundtrip", test_session_roundtrip);
   g_test_add_func ("/cuocc/session/defaults", test_session_defaults);
+  g_test_add_func ("/cuocc/session/written-before", test_session_written_before);
+  g_test_add_func ("/cuocc/session/many-registers", test_session_many_registers);
   g_test_add_func ("/cuocc/session/extras", test_session_extras);
   g_test_add_func ("/cuocc/session/corrupt", test_session_corrupt);
   g_test_add_func ("/cuocc/session/out-of-range", test_session_out_of_range);

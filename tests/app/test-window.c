@@ -736,7 +736,8 @@ test_session_roundtrip (void)
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GSettings) settings = NULL;
   g_auto(GStrv) recent = NULL;
-  g_autofree char *saved_gpu = NULL;
+  g_autofree char *saved_state = NULL;
+  g_auto(CuoccSession) kept = { 0 };
   g_autoptr(GError) error = NULL;
   CuoccWindow *window;
   GtkDropDown *configs;
@@ -768,9 +769,10 @@ test_session_roundtrip (void)
   g_assert_cmpstr (recent[0], ==, path);
 
   /* The state is kept for the next start. */
-  saved_gpu = g_settings_get_string (settings, "gpu");
-  g_assert_cmpstr (saved_gpu, ==, "Compute capability 8.6");
-  g_assert_cmpint (g_settings_get_int (settings, "threads"), ==, 96);
+  saved_state = g_settings_get_string (settings, "state");
+  g_assert_true (cuocc_session_load_data (&kept, saved_state, strlen (saved_state), NULL));
+  g_assert_cmpstr (kept.gpu, ==, "Compute capability 8.6");
+  g_assert_cmpint (kept.input.threads, ==, 96);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -834,8 +836,9 @@ test_restore_state (void)
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 64);
   gtk_window_destroy (GTK_WINDOW (window));
 
-  /* A GPU that is gone falls back to the first, with a message. */
-  g_settings_set_string (settings, "gpu", "/nonexistent/custom.gpu");
+  /* A GPU that is gone falls back to the first, with a message; the state
+   * is kept as a session file's text from the first start on. */
+  g_settings_set_string (settings, "state", "[Kernel]\ngpu=/nonexistent/custom.gpu\nthreads=320\n");
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
@@ -898,9 +901,12 @@ test_restore_hostile (void)
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 
+  /* The state, as a session file's text, naming a GPU of 100 KB. */
+  g_string_append (huge, "[Kernel]\ngpu=");
   for (int i = 0; i < 100 * 1024; i++)
     g_string_append_c (huge, 'A' + i % 26);
-  g_settings_set_string (settings, "gpu", huge->str);
+  g_string_append (huge, "\nthreads=320\n");
+  g_settings_set_string (settings, "state", huge->str);
   start = g_get_monotonic_time ();
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
