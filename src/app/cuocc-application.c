@@ -45,9 +45,14 @@ quit_activated (GSimpleAction *action,
   CuoccApplication *self = user_data;
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
 
-  /* Closing the windows lets each save its state before the app quits. */
+  /* Each window has saved its state as it changed (the settings reach the
+   * disk as g_application_run () returns), so quitting destroys nothing:
+   * freeing a library's 60,000 imported kernels one by one took seconds
+   * after Ctrl+Q (malloc's free and consolidation, measured with perf)
+   * for memory the process gives back at once as it exits. The windows
+   * are hidden first, so that they are gone when the user asks. */
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_close (l->data);
+    gtk_widget_set_visible (l->data, FALSE);
 
   g_application_quit (G_APPLICATION (self));
 }

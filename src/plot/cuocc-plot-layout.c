@@ -82,7 +82,7 @@ plot_frame_measure (PlotFrame            *frame,
   plot_measure (measure, title, &frame->title_width, &frame->title_height);
 
   plot_measure_set_font (measure, style, 1.0, FALSE);
-  plot_measure (measure, x_title, NULL, &frame->axis_height);
+  plot_measure (measure, x_title, &frame->x_title_width, &frame->axis_height);
 
   plot_measure_set_font (measure, style, PLOT_TICK_FONT_SCALE, FALSE);
   plot_measure (measure, "0123456789", NULL, &frame->line_height);
@@ -138,6 +138,35 @@ plot_frame_place (PlotFrame *frame,
   frame->x_label_y = bottom + frame->tick_length + frame->gap * 0.5;
   frame->x_title_y = frame->x_label_y + frame->line_height + frame->gap;
   frame->x_title_center = left + (right - left) / 2;
+
+  /* The y axis' title is as long as the plot area is high only where it
+   * must be: a short graph (five of them stacked in a window 1080 pixels
+   * high) left it "Occup…". Its column runs from the top to the bottom
+   * edge wherever the title above and the x axis' title below stand clear
+   * of it; the tick labels and the legend never reach it. */
+  {
+    double column_right = frame->y_title_x + frame->axis_height + frame->gap;
+    double x_title_width = MIN (frame->x_title_width, width - 2 * frame->pad);
+    double x_title_left = CLAMP (round (frame->x_title_center - x_title_width / 2), frame->pad,
+                                 MAX (frame->pad, width - frame->pad - x_title_width));
+
+    frame->y_title_top = frame->title_x >= column_right ? frame->pad : top;
+    frame->y_title_bottom = x_title_left >= column_right ? frame->x_title_y + frame->axis_height
+                                                         : frame->x_title_y - frame->gap;
+  }
+}
+
+/* The middle of the rotated y axis' title of the given length: the plot
+ * area's, moved as little as it takes to stay within its room. */
+double
+plot_frame_y_title_center (const PlotFrame *frame,
+                           double           length)
+{
+  double center = frame->y_title_center;
+
+  length = MIN (length, frame->y_title_bottom - frame->y_title_top);
+  center = MAX (center, frame->y_title_top + length / 2);
+  return MIN (center, frame->y_title_bottom - length / 2);
 }
 
 /* Places a row of labels under the plot area, each centred on its centre,
@@ -662,8 +691,9 @@ plot_frame_text_boxes (const PlotFrame      *frame,
   found[1] = (PlotRect) { CLAMP (round (frame->x_title_center - w / 2), frame->pad, MAX (frame->pad, frame->width - frame->pad - w)),
                           frame->x_title_y, w, frame->axis_height };
   plot_measure (measure, y_title, &w, NULL);
-  w = MIN (w, frame->area.height);
-  found[2] = (PlotRect) { frame->y_title_x, round (frame->y_title_center + w / 2) - w, frame->axis_height, w };
+  w = MIN (w, frame->y_title_bottom - frame->y_title_top);
+  found[2] = (PlotRect) { frame->y_title_x, round (plot_frame_y_title_center (frame, w) + w / 2) - w,
+                          frame->axis_height, w };
 
   memcpy (boxes, found, MIN (max_boxes, G_N_ELEMENTS (found)) * sizeof *boxes);
   return MIN (max_boxes, G_N_ELEMENTS (found));

@@ -62,7 +62,10 @@ typedef struct {
   double title_x, title_y;
   double title_max_width;          /* beyond it, the title is ellipsized */
   double y_title_x;                /* the rotated title's left edge */
-  double y_title_center;
+  double y_title_center;           /* the plot area's middle, where it goes when it fits */
+  double y_title_top;              /* the room it may take, beyond the plot area where */
+  double y_title_bottom;           /*   no other text is beside it */
+  double x_title_width;            /* measured, before any ellipsizing */
   double x_title_y;
   double x_title_center;
   double x_label_y;                /* the x tick labels' top */
@@ -213,6 +216,8 @@ void     plot_frame_measure  (PlotFrame            *frame,
                               const CuoccPlotStyle *style,
                               const char           *title,
                               const char           *x_title);
+double   plot_frame_y_title_center (const PlotFrame *frame,
+                                    double           length);
 double   plot_frame_left     (const PlotFrame      *frame,
                               double                y_label_width);
 double   plot_frame_top      (const PlotFrame      *frame);

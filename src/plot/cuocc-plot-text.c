@@ -261,19 +261,17 @@ show_centered (cairo_t    *cr,
  * without updating the shared context, which would re-shape every cached
  * label twice a frame. */
 static void
-show_rotated (cairo_t    *cr,
-              PlotText   *text,
-              const char *string,
-              double      x,
-              double      y_center,
-              double      max_height)
+show_rotated (cairo_t         *cr,
+              PlotText        *text,
+              const char      *string,
+              const PlotFrame *frame)
 {
   g_autoptr(PangoLayout) copy = NULL;
   double width;
-  PangoLayout *layout = fitted_layout (text, string, max_height, &width, &copy);
+  PangoLayout *layout = fitted_layout (text, string, frame->y_title_bottom - frame->y_title_top, &width, &copy);
 
   cairo_save (cr);
-  cairo_translate (cr, x, round (y_center + width / 2));
+  cairo_translate (cr, frame->y_title_x, round (plot_frame_y_title_center (frame, width) + width / 2));
   cairo_rotate (cr, -G_PI / 2);
   cairo_move_to (cr, 0, 0);
   pango_cairo_show_layout (cr, layout);
@@ -291,7 +289,7 @@ plot_text_show_axis_titles (cairo_t         *cr,
 {
   show_centered (cr, text, x_title, frame->x_title_center, frame->x_title_y,
                  frame->pad, frame->width - frame->pad);
-  show_rotated (cr, text, y_title, frame->y_title_x, frame->y_title_center, frame->area.height);
+  show_rotated (cr, text, y_title, frame);
 }
 
 /* The title, ellipsized where the graph is too narrow for all of it. */

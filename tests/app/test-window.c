@@ -1138,6 +1138,51 @@ test_window_finalizes (void)
   app_test_window_finalize (window);
 }
 
+static const char *
+action_icon (GtkWidget  *widget,
+             const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return gtk_button_get_icon_name (GTK_BUTTON (child));
+      if ((found = action_icon (child, action)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Open, Import and Save each have an icon of their own that the theme has
+ * (Adwaita, here and in the Flatpak runtime): Open and Import shared the
+ * folder, and Save had document-save-symbolic, which Adwaita draws as a
+ * download arrow. */
+static void
+test_file_icons (void)
+{
+  static const char *actions[] = { "win.open", "win.import", "win.save" };
+  GtkIconTheme *theme;
+  CuoccWindow *window;
+  const char *icons[G_N_ELEMENTS (actions)];
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      icons[i] = action_icon (GTK_WIDGET (window), actions[i]);
+      g_test_message ("%s: %s", actions[i], icons[i]);
+      g_assert_nonnull (icons[i]);
+      g_assert_true (gtk_icon_theme_has_icon (theme, icons[i]));
+      for (guint j = 0; j < i; j++)
+        g_assert_cmpstr (icons[i], !=, icons[j]);
+    }
+  g_assert_cmpstr (icons[2], !=, "document-save-symbolic");
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1148,6 +1193,7 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/app/computations", test_computations);
   g_test_add_func ("/cuocc/app/file-actions", test_file_actions);
+  g_test_add_func ("/cuocc/app/file-icons", test_file_icons);
   g_test_add_func ("/cuocc/app/file-chosen", test_file_chosen);
   g_test_add_func ("/cuocc/app/inputs", test_inputs);
   g_test_add_func ("/cuocc/app/same-ranges-as-cli", test_same_ranges_as_cli);

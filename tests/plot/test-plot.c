@@ -1084,6 +1084,55 @@ test_text_never_overlaps (void)
       }
 }
 
+/* The y axis' title is whole in a graph as short as the window gives five
+ * of them at 1920 × 1080 (about 720 × 175; it read "Occup…" in four of
+ * five): its column takes the graph's height beside the plot area, not the
+ * plot area's. Its whole length is what the same title takes in a graph
+ * tall enough for anything. */
+static void
+test_y_title_whole_in_short_graphs (void)
+{
+  static const struct { int width, height; } sizes[] = { { 720, 175 }, { 560, 170 }, { 1200, 180 } };
+  static const CuoccSeriesKind all_kinds[] = {
+    CUOCC_SERIES_THREADS, CUOCC_SERIES_REGS, CUOCC_SERIES_SMEM, CUOCC_SERIES_BARRIERS, CUOCC_SERIES_CLUSTER_SIZE,
+  };
+  CuoccGpu gpu;
+  CuoccInput in;
+
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  in.regs = 40;
+  in.smem = 12000;
+  for (guint k = 0; k < G_N_ELEMENTS (all_kinds); k++)
+    {
+      CuoccSeries *series = cuocc_series_new (&gpu, &in, all_kinds[k]);
+
+      for (CuoccPlotYUnit unit = CUOCC_PLOT_Y_PERCENT; unit <= CUOCC_PLOT_Y_WARPS; unit++)
+        {
+          PlotLayout layout;
+          PlotRect tall[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
+
+          g_assert_true (plot_layout_compute (&layout, series, NULL, 800, 800));
+          g_assert_cmpuint (plot_layout_text_boxes (&layout, series, NULL, unit, tall, G_N_ELEMENTS (tall)), >=, 3);
+          for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+            {
+              PlotRect boxes[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
+              guint n;
+
+              g_test_message ("%s at %d × %d", cuocc_series_kind_name (all_kinds[k]), sizes[s].width, sizes[s].height);
+              g_assert_true (plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
+              n = plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
+              /* boxes[2] is the y axis' title, as tall as its text is long. */
+              g_assert_cmpfloat (boxes[2].height, ==, tall[2].height);
+              g_assert_cmpfloat (boxes[2].height, >, layout.frame.area.height);
+              assert_boxes_apart (cuocc_series_kind_name (all_kinds[k]), sizes[s].width, sizes[s].height, boxes, n);
+            }
+        }
+      cuocc_series_free (series);
+    }
+}
+
 /* The same for the heatmaps, from the least a heatmap view asks for
  * (280 × 200) up: titles, axis labels and the colour scale's labels. */
 static void
@@ -1443,6 +1492,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cuocc/plot/export-png", test_export_png);
+  g_test_add_func ("/cuocc/plot/y-title-whole-in-short-graphs", test_y_title_whole_in_short_graphs);
   g_test_add_func ("/cuocc/plot/export-svg", test_export_svg);
   g_test_add_func ("/cuocc/plot/export-caption", test_export_caption);
   g_test_add_func ("/cuocc/plot/caption-text", test_caption_text);
