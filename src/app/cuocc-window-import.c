@@ -13,7 +13,8 @@
 #include "cuocc-reflow-box.h"
 #include "cuocc-window-private.h"
 
-/* Below this width the kernels sidebar lies over the calculator instead of
+/* Below this width (for the sidebar at its narrowest, 280 px; wider by as
+ * much as the user widened it) the kernels sidebar lies over the calculator instead of
  * beside it: the sidebar (280 px and its border) and the calculator's
  * minimum width (the inputs, 366 px, a border and the results, 410 px) no
  * longer fit side by side. libadwaita 1.2's AdwFlap finds this by itself
@@ -379,9 +380,14 @@ cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  /* The sidebar's width as the user left it; the calculator keeps what it
+   * needs beside it. */
+  g_settings_bind (self->settings, "kernels-width", self->kernels_panel, "sidebar-width", G_SETTINGS_BIND_DEFAULT);
   self->kernels_view = cuocc_compat_sidebar_view_new (ADW_APPLICATION_WINDOW (self),
                                                       GTK_WIDGET (self->kernels_panel),
-                                                      self->calculator_content, KERNELS_FOLD_WIDTH);
+                                                      self->calculator_content,
+                                                      KERNELS_FOLD_WIDTH - 280 +
+                                                      cuocc_kernels_panel_get_sidebar_width (self->kernels_panel));
   adw_bin_set_child (self->calculator_page, self->kernels_view);
   g_object_bind_property (self->kernels_view, cuocc_compat_sidebar_view_shown_property (),
                           self->kernels_button, "active", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
