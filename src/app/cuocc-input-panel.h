@@ -34,6 +34,22 @@ const char     *cuocc_input_panel_get_opt_in_text  (CuoccInputPanel     *self);
 gboolean        cuocc_input_panel_get_input        (CuoccInputPanel     *self,
                                                     CuoccInput          *input,
                                                     GError             **error);
+/* Where a field's value came from: said after its hint. A value the user
+ * types, or a graph or the advice sets, is theirs. */
+typedef enum {
+  CUOCC_INPUT_ORIGIN_DEFAULT,      /* the default, or a session's: nothing is said */
+  CUOCC_INPUT_ORIGIN_USER,
+  CUOCC_INPUT_ORIGIN_KERNEL,
+} CuoccInputOrigin;
+
+void            cuocc_input_panel_set_origin       (CuoccInputPanel     *self,
+                                                    CuoccField           field,
+                                                    CuoccInputOrigin     origin,
+                                                    const char          *note);
+CuoccInputOrigin cuocc_input_panel_get_origin      (CuoccInputPanel     *self,
+                                                    CuoccField           field);
+const char     *cuocc_input_panel_get_hint         (CuoccInputPanel     *self,
+                                                    CuoccField           field);
 void            cuocc_input_panel_set_value        (CuoccInputPanel     *self,
                                                     CuoccField           field,
                                                     gint64               value);
@@ -47,8 +63,6 @@ gboolean        cuocc_input_panel_select_gpu       (CuoccInputPanel     *self,
                                                     const char          *id,
                                                     GError             **error);
 const char     *cuocc_input_panel_get_gpu_id       (CuoccInputPanel     *self);
-guint           cuocc_input_panel_get_smem_configs (CuoccInputPanel     *self,
-                                                    gint64             **configs);
 gboolean        cuocc_input_panel_set_smem_config  (CuoccInputPanel     *self,
                                                     gint64               config);
 gboolean        cuocc_input_panel_apply_session    (CuoccInputPanel     *self,

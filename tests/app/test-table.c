@@ -315,6 +315,95 @@ test_filters (void)
   app_test_window_free (window);
 }
 
+/* The summary on 8.9 at 256 threads (see test_filters): heavy() at 50 %
+ * limited by registers, nine at 100 % limited by warps. heavy() loses
+ * most: without the register limit warps allow 6 blocks, 48 warps, 100 %.
+ * A bar filters the table; its export is the command line's. */
+static void
+test_summary (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "bars.csv", NULL);
+  g_autofree char *png_path = g_build_filename (dir, "bars.png", NULL);
+  g_autofree char *csv = NULL;
+  g_autoptr(GError) error = NULL;
+  const CuoccHistogram *h;
+  GtkWidget *summary, *child;
+  CuoccWindow *window;
+  guint n_limiters = 0;
+  gboolean heavy_named = FALSE;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+
+  summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+  g_assert_true (gtk_widget_get_visible (summary));
+  gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  h = cuocc_kernels_panel_get_histogram (window->kernels_panel);
+  g_assert_cmpuint (h->n_kernels, ==, 10);
+  g_assert_cmpuint (h->counts[5], ==, 1);
+  g_assert_cmpuint (h->counts[9], ==, 9);
+
+  /* The limiters' buttons: how many kernels each limits. */
+  {
+    GtkWidget *flow = app_test_find_descendant (summary, GTK_TYPE_FLOW_BOX, FALSE);
+
+    for (child = gtk_widget_get_first_child (flow); child != NULL; child = gtk_widget_get_next_sibling (child))
+      {
+        GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+        const char *label = gtk_button_get_label (GTK_BUTTON (button));
+
+        n_limiters++;
+        g_assert_true (g_str_equal (label, "Warps: 9") || g_str_equal (label, "Registers: 1"));
+        if (g_str_equal (label, "Registers: 1"))
+          {
+            /* Clicking a limiter filters the table by it. */
+            g_signal_emit_by_name (button, "clicked");
+            g_assert_cmpuint (n_shown (window), ==, 1);
+            g_signal_emit_by_name (button, "clicked");
+            g_assert_cmpuint (n_shown (window), ==, 10);
+          }
+      }
+  }
+  g_assert_cmpuint (n_limiters, ==, 2);
+
+  /* The kernel that loses most, and no other: the rest lose nothing. */
+  heavy_named = cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0) != NULL &&
+                g_str_equal (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0),
+                             "heavy (sm_89): 50 %, 100 % without the Registers limit");
+  g_assert_true (heavy_named);
+  g_assert_null (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 1));
+
+  /* A bar: its kernels; the same bar again: all of them. */
+  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
+  g_assert_cmpint (cuocc_kernels_panel_get_bin (window->kernels_panel), ==, 5);
+  g_assert_cmpuint (n_shown (window), ==, 1);
+  g_assert_true (find_row (window, "heavy", "sm_89") != NULL);
+  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
+  g_assert_cmpuint (n_shown (window), ==, 10);
+
+  /* Exported like the other graphs, as the command line writes it. */
+  g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, csv_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_cmpstr (csv, ==,
+                   "occupancy_from_pct,occupancy_to_pct,kernels\n"
+                   "0,10,0\n10,20,0\n20,30,0\n30,40,0\n40,50,0\n50,60,1\n60,70,0\n70,80,0\n80,90,0\n90,100,9\n");
+  g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, png_path, &error));
+  g_assert_true (g_file_test (png_path, G_FILE_TEST_IS_REGULAR));
+
+  app_test_window_free (window);
+  g_unlink (csv_path);
+  g_unlink (png_path);
+  g_rmdir (dir);
+}
+
 /* Names without return type and parameters, the template arguments kept. */
 static void
 test_short_names (void)
@@ -619,6 +708,103 @@ test_large_library (void)
   g_rmdir (dir);
 }
 
+static gint64
+peak_rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "VmHWM:")) == NULL)
+    return -1;
+  return g_ascii_strtoll (line + strlen ("VmHWM:"), NULL, 10);
+}
+
+/* tests/gen-library.py's realistic library: 57,600 rows in 800 fat binary
+ * modules (the same names in several, helpers that are not kernels),
+ * padded to 575 MB as the real one is. The rows arrive, the window's peak
+ * memory stays under 300 MB, and the time to the rows on screen is set
+ * beside the command line's for the same file. */
+static void
+test_generated_library (void)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "gen-library.py", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "libgenerated.so", NULL);
+  g_autofree char *manifest_path = g_build_filename (dir, "manifest.json", NULL);
+  g_autofree char *manifest = NULL;
+  g_autofree char *generate = NULL;
+  const char *cli = g_getenv ("CUOCC_CLI");
+  g_autoptr(GFile) file = NULL;
+  gint64 start, cli_us = 0, app_us, before_kb, peak_kb, longest = 0, last;
+  guint rows;
+  int status;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!g_file_test (script, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no tests/gen-library.py");
+      return;
+    }
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    {
+      g_test_skip ("575 MB under the sanitizers takes too long");
+      return;
+    }
+  generate = g_strdup_printf ("python3 %s %s --manifest %s", script, path, manifest_path);
+  g_assert_true (g_spawn_command_line_sync (generate, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_file_get_contents (manifest_path, &manifest, NULL, NULL));
+  rows = (guint) g_ascii_strtoull (strstr (manifest, "\"rows\":") + strlen ("\"rows\":"), NULL, 10);
+  g_assert_cmpuint (rows, >=, 50000);
+  file = g_file_new_for_path (path);
+
+  if (cli != NULL)
+    {
+      g_autofree char *command = g_strdup_printf ("%s --import %s --gpu H100 --threads 256 --format csv", cli, path);
+      g_autofree char *out = NULL;
+
+      start = g_get_monotonic_time ();
+      g_assert_true (g_spawn_command_line_sync (command, &out, NULL, &status, NULL));
+      cli_us = g_get_monotonic_time () - start;
+    }
+
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  before_kb = peak_rss_kb ();
+  start = last = g_get_monotonic_time ();
+  cuocc_window_import_file (window, file);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0 ||
+         !idle_condition (window, NULL))
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = g_get_monotonic_time ();
+      longest = MAX (longest, now - last);
+      last = now;
+    }
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  app_us = g_get_monotonic_time () - start;
+  peak_kb = peak_rss_kb ();
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+  g_test_message ("%u rows of a %.0f MB library worked out on screen in %.0f ms, the command line took %.0f ms "
+                  "(ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the longest main "
+                  "loop iteration took %.0f ms",
+                  rows, 574.0, app_us / 1000.0, cli_us / 1000.0, cli_us > 0 ? (double) app_us / cli_us : 0,
+                  peak_kb / 1024.0, before_kb / 1024.0, longest / 1000.0);
+  g_assert_cmpint (peak_kb, <, 300 * 1024);
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_unlink (manifest_path);
+  g_rmdir (dir);
+}
+
 /* The table and its filters, light and dark, at 800 × 600 and 1920 × 1080. */
 static void
 test_screenshots (void)
@@ -652,6 +838,8 @@ test_screenshots (void)
       import_path (window, path);
       /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
       cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+      /* The summary open at the large size, closed at the small one. */
+      gtk_expander_set_expanded (GTK_EXPANDER (cuocc_kernels_panel_get_summary (window->kernels_panel)), s == 1);
       for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
         {
           g_autoptr(GdkTexture) texture = NULL;
@@ -683,12 +871,14 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/columns", test_columns);
   g_test_add_func ("/cuocc/app/table/sort", test_sort);
   g_test_add_func ("/cuocc/app/table/filters", test_filters);
+  g_test_add_func ("/cuocc/app/table/summary", test_summary);
   g_test_add_func ("/cuocc/app/table/short-names", test_short_names);
   g_test_add_func ("/cuocc/app/table/no-hyphens", test_no_hyphens);
   g_test_add_func ("/cuocc/app/table/ctrl-f", test_ctrl_f);
   g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
   g_test_add_func ("/cuocc/app/table/compare", test_compare);
   g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
+  g_test_add_func ("/cuocc/app/table/generated-library", test_generated_library);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
