@@ -61,9 +61,10 @@ cell_smem_configs (const CuoccCapability *c)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* A row: a figure in words (cell), or one of cuocc_capability_figure's. */
+/* A row: a figure in words (cell), with its name, or one of
+ * cuocc_capability_figure's, named by cuocc_figure_label(). */
 static const struct {
-  const char *name;
+  const char *name;                /* NULL: the figure's own */
   CellFunc cell;
   CuoccFigure figure;
   gboolean wrap;                   /* a list, in lines instead of one wide column */
@@ -71,29 +72,37 @@ static const struct {
   { N_("SM version"), cell_sm_version },
   { N_("Architecture"), cell_arch },
   { N_("Chips"), cell_chips, .wrap = TRUE },
-  { N_("Threads per warp"), NULL, CUOCC_FIGURE_WARP_SIZE },
-  { N_("Max warps per SM"), NULL, CUOCC_FIGURE_MAX_WARPS_PER_SM },
-  { N_("Max threads per SM"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_SM },
-  { N_("Max blocks per SM"), NULL, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
-  { N_("Max threads per block"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
-  { N_("Registers per SM"), NULL, CUOCC_FIGURE_REGS_PER_SM },
-  { N_("Max registers per block"), NULL, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
-  { N_("Max registers per thread"), NULL, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
-  { N_("Register allocation unit"), NULL, CUOCC_FIGURE_REG_ALLOC_UNIT },
+  { NULL, NULL, CUOCC_FIGURE_WARP_SIZE },
+  { NULL, NULL, CUOCC_FIGURE_MAX_WARPS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_THREADS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_REGS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
+  { NULL, NULL, CUOCC_FIGURE_REG_ALLOC_UNIT },
   { N_("Register allocation granularity"), cell_reg_gran },
-  { N_("Warp allocation granularity"), NULL, CUOCC_FIGURE_WARP_ALLOC_GRANULARITY },
-  { N_("SM sub-partitions"), NULL, CUOCC_FIGURE_SUB_PARTITIONS },
-  { N_("Shared memory per SM"), NULL, CUOCC_FIGURE_SMEM_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_WARP_ALLOC_GRANULARITY },
+  { NULL, NULL, CUOCC_FIGURE_SUB_PARTITIONS },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_PER_SM },
   { N_("Shared memory configurations (KiB)"), cell_smem_configs, .wrap = TRUE },
-  { N_("Max shared memory per block"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK },
-  { N_("… with opt-in"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN },
-  { N_("Reserved shared memory per block"), NULL, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
-  { N_("Shared memory allocation unit"), NULL, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
-  { N_("Barriers per SM"), NULL, CUOCC_FIGURE_BARRIERS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
+  { NULL, NULL, CUOCC_FIGURE_BARRIERS_PER_SM },
   { N_("Partitioned global caching"), cell_caching },
-  { N_("Max cluster size"), NULL, CUOCC_FIGURE_MAX_CLUSTER_SIZE },
-  { N_("Cluster blocks per SM (*: assumed)"), NULL, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_CLUSTER_SIZE },
+  { NULL, NULL, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM },
 };
+
+static const char *
+row_name (guint row)
+{
+  if (rows[row].name != NULL)
+    return _(rows[row].name);
+  return cuocc_figure_label (rows[row].figure, CUOCC_FIGURE_WORDING_PAGE);
+}
 
 /* Grouped digits, sizes in KiB; a dash where the capability has no such
  * thing, or none of a count (sub-partitions before 3.0). */
@@ -171,7 +180,7 @@ build_table (CuoccGpuDataPage *self)
   for (guint r = 0; r < G_N_ELEMENTS (levels); r++)
     {
       GtkWidget *name = r == 0 ? cell_new (_("Compute capability"), 0, "heading")
-                               : cell_new (_(rows[r - 1].name), 0, "dim-label");
+                               : cell_new (row_name (r - 1), 0, "dim-label");
 
       levels[r] = gtk_size_group_new (GTK_SIZE_GROUP_VERTICAL);
       gtk_size_group_add_widget (levels[r], name);

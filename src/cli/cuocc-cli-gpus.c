@@ -15,9 +15,10 @@
 
 typedef char *(*WordsFunc) (const CuoccCapability *cap);
 
-/* A row of the table: a figure in words, or one of cuocc_capability_figure's. */
+/* A row of the table: a figure in words, with its label, or one of
+ * cuocc_capability_figure's, labelled by cuocc_figure_label(). */
 typedef struct {
-  const char *label;
+  const char *label;               /* NULL: the figure's own */
   WordsFunc words;
   CuoccFigure figure;
 } Figure;
@@ -51,27 +52,27 @@ fig_caching (const CuoccCapability *cap)
 static const Figure figures[] = {
   { N_("Compute capability"), fig_cc },
   { N_("Architecture"), fig_architecture },
-  { N_("Threads per warp"), NULL, CUOCC_FIGURE_WARP_SIZE },
-  { N_("Max threads per block"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
-  { N_("Max warps per SM"), NULL, CUOCC_FIGURE_MAX_WARPS_PER_SM },
-  { N_("Max threads per SM"), NULL, CUOCC_FIGURE_MAX_THREADS_PER_SM },
-  { N_("Max thread blocks per SM"), NULL, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
-  { N_("Registers per SM"), NULL, CUOCC_FIGURE_REGS_PER_SM },
-  { N_("Max registers per block"), NULL, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
-  { N_("Max registers per thread"), NULL, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
-  { N_("Register allocation unit"), NULL, CUOCC_FIGURE_REG_ALLOC_UNIT },
+  { NULL, NULL, CUOCC_FIGURE_WARP_SIZE },
+  { NULL, NULL, CUOCC_FIGURE_MAX_THREADS_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_MAX_WARPS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_THREADS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_BLOCKS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_REGS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_REGS_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_MAX_REGS_PER_THREAD },
+  { NULL, NULL, CUOCC_FIGURE_REG_ALLOC_UNIT },
   { N_("Register allocation granularity"), fig_reg_granularity },
-  { N_("Warp allocation granularity"), NULL, CUOCC_FIGURE_WARP_ALLOC_GRANULARITY },
-  { N_("SM sub-partitions"), NULL, CUOCC_FIGURE_SUB_PARTITIONS },
-  { N_("Shared memory per SM (bytes)"), NULL, CUOCC_FIGURE_SMEM_PER_SM },
-  { N_("Max shared memory per block"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK },
-  { N_("… with opt-in"), NULL, CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN },
-  { N_("Shared memory reserved per block"), NULL, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
-  { N_("Shared memory allocation unit"), NULL, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
-  { N_("Barriers per SM"), NULL, CUOCC_FIGURE_BARRIERS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_WARP_ALLOC_GRANULARITY },
+  { NULL, NULL, CUOCC_FIGURE_SUB_PARTITIONS },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK },
+  { NULL, NULL, CUOCC_FIGURE_SMEM_ALLOC_UNIT },
+  { NULL, NULL, CUOCC_FIGURE_BARRIERS_PER_SM },
   { N_("Partitioned global caching"), fig_caching },
-  { N_("Max cluster size"), NULL, CUOCC_FIGURE_MAX_CLUSTER_SIZE },
-  { N_("Cluster blocks per SM (*: assumed)"), NULL, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM },
+  { NULL, NULL, CUOCC_FIGURE_MAX_CLUSTER_SIZE },
+  { NULL, NULL, CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM },
 };
 
 /* Plain digits, bytes included; "-" where the capability has no such thing. */
@@ -96,7 +97,10 @@ append_block (GString                      *out,
 {
   for (guint f = 0; f < G_N_ELEMENTS (figures); f++)
     {
-      cli_append_padded (out, _(figures[f].label), LABEL_WIDTH, FALSE);
+      const char *label = figures[f].label != NULL ? _(figures[f].label)
+                                                   : cuocc_figure_label (figures[f].figure, CUOCC_FIGURE_WORDING_REPORT);
+
+      cli_append_padded (out, label, LABEL_WIDTH, FALSE);
       for (guint i = 0; i < n_caps; i++)
         {
           g_autofree char *value = figure_text (&figures[f], caps[i]);

@@ -50,61 +50,65 @@ typedef enum {
 
 G_STATIC_ASSERT (N_COLUMNS - FIRST_CLUSTER_COLUMN == CUOCC_N_CLUSTER_COLUMNS);
 
-/* The occupancy columns are an answer's (cuocc-table.h) but for the
- * kernel's own regs, smem and barriers, which come first. */
-#define IS_KERNEL_FIGURE(c) ((c) == CUOCC_COLUMN_REGS || (c) == CUOCC_COLUMN_SMEM || (c) == CUOCC_COLUMN_BARRIERS)
+/* The import's columns: the library's columns of an answer (cuocc-table.h),
+ * named by cuocc_table_column_name(), and the import's own, named here.
+ * The occupancy columns are an answer's but for the kernel's own regs,
+ * smem and barriers, which come first; the cluster columns are an
+ * answer's, last. */
+#define ANSWER(c) NULL, (c) + 1
 
 static const struct {
-  const char *name;
+  const char *name;                /* NULL: the library's column `answer - 1` */
+  int answer;                      /* the CuoccColumn + 1 the column is; 0: the import's own */
   const char *label;               /* the text table's heading; NULL: not in the text table */
 } columns[N_COLUMNS] = {
-  [COL_KERNEL] = { "kernel", N_("KERNEL") },
-  [COL_MANGLED] = { "mangled", NULL },
-  [COL_ARCH] = { "arch", N_("ARCH") },
-  [COL_REGS] = { "regs", N_("REGS") },
-  [COL_SMEM] = { "smem", N_("SMEM") },
-  [COL_BARRIERS] = { "barriers", N_("BAR") },
-  [COL_STACK] = { "stack", N_("STACK") },
-  [COL_SPILL_STORES] = { "spill_stores", N_("SPILL_ST") },
-  [COL_SPILL_LOADS] = { "spill_loads", N_("SPILL_LD") },
-  [COL_CC] = { "cc", NULL },
-  [COL_GPU] = { "gpu", NULL },
-  [COL_THREADS] = { "threads", N_("THREADS") },
-  [COL_SMEM_CONFIG] = { "smem_config", NULL },
-  [COL_CACHING] = { "global_caching", NULL },
-  [COL_ACTIVE_BLOCKS] = { "active_blocks", N_("BLOCKS") },
-  [COL_ACTIVE_WARPS] = { "active_warps", N_("WARPS") },
-  [COL_ACTIVE_THREADS] = { "active_threads", NULL },
-  [COL_OCCUPANCY] = { "occupancy_pct", N_("OCC%") },
-  [COL_BY_WARPS] = { "blocks_by_warps", NULL },
-  [COL_BY_REGS] = { "blocks_by_regs", NULL },
-  [COL_BY_SMEM] = { "blocks_by_smem", NULL },
-  [COL_BY_BLOCKS] = { "blocks_by_blocks", NULL },
-  [COL_BY_BARRIERS] = { "blocks_by_barriers", NULL },
-  [COL_LIMITERS] = { "limiters", N_("LIMITERS") },
-  [COL_REGS_PER_BLOCK] = { "regs_per_block", NULL },
-  [COL_SMEM_PER_BLOCK] = { "smem_per_block", NULL },
-  [COL_BEST] = { "best_block_size", NULL },
-  [COL_ERROR] = { "error", N_("ERROR") },
-  [COL_DYNAMIC_SMEM] = { "dynamic_smem", N_("DYN_SMEM") },
-  [COL_PROFILED_THREADS] = { "profiled_threads", NULL },
-  [COL_PROFILER_OCCUPANCY] = { "profiler_occupancy_pct", N_("NCU%") },
-  [COL_ACHIEVED] = { "achieved_occupancy_pct", NULL },
-  [COL_AGREES] = { "occupancy_agrees", N_("AGREE") },
-  [COL_FILE] = { "file", N_("FILE") },
-  [COL_MAX_THREADS] = { "max_threads", N_("MAX_THR") },
-  [COL_MIN_BLOCKS] = { "min_blocks", N_("MIN_BLK") },
-  [COL_MAX_REGS] = { "max_regs", N_("MAX_REG") },
-  [COL_CLUSTER_DIMS] = { "cluster_dims", N_("CLUSTER") },
-  [COL_LAUNCH_DYNAMIC_SMEM] = { "dynamic_smem", N_("DYN_SMEM") },
-  [COL_LAUNCH_THREADS] = { "threads", N_("THREADS") },
-  [COL_LOADED] = { "loaded_on_gpu", N_("LOADED") },
-  [COL_CLUSTER_SIZE] = { "cluster_size", NULL },
-  [COL_CLUSTER_BLOCKS_PER_SM] = { "cluster_blocks_per_sm", N_("CL_BLOCKS") },
-  [COL_MAX_ACTIVE_CLUSTERS] = { "max_active_clusters", NULL },
-  [COL_CLUSTERS_BASIS] = { "clusters_basis", NULL },
-  [COL_CLUSTER_BLOCKS_LOST] = { "cluster_blocks_lost", NULL },
-  [COL_CLUSTER_BLOCKS_LOST_PCT] = { "cluster_blocks_lost_pct", N_("CL_LOST%") },
+  [COL_KERNEL] = { "kernel", 0, N_("KERNEL") },
+  [COL_MANGLED] = { "mangled", 0, NULL },
+  [COL_ARCH] = { "arch", 0, N_("ARCH") },
+  [COL_REGS] = { ANSWER (CUOCC_COLUMN_REGS), N_("REGS") },
+  [COL_SMEM] = { ANSWER (CUOCC_COLUMN_SMEM), N_("SMEM") },
+  [COL_BARRIERS] = { ANSWER (CUOCC_COLUMN_BARRIERS), N_("BAR") },
+  [COL_STACK] = { "stack", 0, N_("STACK") },
+  [COL_SPILL_STORES] = { "spill_stores", 0, N_("SPILL_ST") },
+  [COL_SPILL_LOADS] = { "spill_loads", 0, N_("SPILL_LD") },
+  [COL_CC] = { ANSWER (CUOCC_COLUMN_CC), NULL },
+  [COL_GPU] = { ANSWER (CUOCC_COLUMN_GPU), NULL },
+  [COL_THREADS] = { ANSWER (CUOCC_COLUMN_THREADS), N_("THREADS") },
+  [COL_SMEM_CONFIG] = { ANSWER (CUOCC_COLUMN_SMEM_CONFIG), NULL },
+  [COL_CACHING] = { ANSWER (CUOCC_COLUMN_GLOBAL_CACHING), NULL },
+  [COL_ACTIVE_BLOCKS] = { ANSWER (CUOCC_COLUMN_ACTIVE_BLOCKS), N_("BLOCKS") },
+  [COL_ACTIVE_WARPS] = { ANSWER (CUOCC_COLUMN_ACTIVE_WARPS), N_("WARPS") },
+  [COL_ACTIVE_THREADS] = { ANSWER (CUOCC_COLUMN_ACTIVE_THREADS), NULL },
+  [COL_OCCUPANCY] = { ANSWER (CUOCC_COLUMN_OCCUPANCY_PCT), N_("OCC%") },
+  [COL_BY_WARPS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_WARPS), NULL },
+  [COL_BY_REGS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_REGS), NULL },
+  [COL_BY_SMEM] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_SMEM), NULL },
+  [COL_BY_BLOCKS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_BLOCKS), NULL },
+  [COL_BY_BARRIERS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_BARRIERS), NULL },
+  [COL_LIMITERS] = { ANSWER (CUOCC_COLUMN_LIMITERS), N_("LIMITERS") },
+  [COL_REGS_PER_BLOCK] = { ANSWER (CUOCC_COLUMN_REGS_PER_BLOCK), NULL },
+  [COL_SMEM_PER_BLOCK] = { ANSWER (CUOCC_COLUMN_SMEM_PER_BLOCK), NULL },
+  [COL_BEST] = { ANSWER (CUOCC_COLUMN_BEST_BLOCK_SIZE), NULL },
+  [COL_ERROR] = { ANSWER (CUOCC_COLUMN_ERROR), N_("ERROR") },
+  [COL_DYNAMIC_SMEM] = { "dynamic_smem", 0, N_("DYN_SMEM") },
+  [COL_PROFILED_THREADS] = { "profiled_threads", 0, NULL },
+  [COL_PROFILER_OCCUPANCY] = { "profiler_occupancy_pct", 0, N_("NCU%") },
+  [COL_ACHIEVED] = { "achieved_occupancy_pct", 0, NULL },
+  [COL_AGREES] = { "occupancy_agrees", 0, N_("AGREE") },
+  [COL_FILE] = { "file", 0, N_("FILE") },
+  [COL_MAX_THREADS] = { "max_threads", 0, N_("MAX_THR") },
+  [COL_MIN_BLOCKS] = { "min_blocks", 0, N_("MIN_BLK") },
+  [COL_MAX_REGS] = { "max_regs", 0, N_("MAX_REG") },
+  [COL_CLUSTER_DIMS] = { "cluster_dims", 0, N_("CLUSTER") },
+  [COL_LAUNCH_DYNAMIC_SMEM] = { "dynamic_smem", 0, N_("DYN_SMEM") },
+  [COL_LAUNCH_THREADS] = { ANSWER (CUOCC_COLUMN_THREADS), N_("THREADS") },
+  [COL_LOADED] = { "loaded_on_gpu", 0, N_("LOADED") },
+  [COL_CLUSTER_SIZE] = { ANSWER (CUOCC_COLUMN_CLUSTER_SIZE), NULL },
+  [COL_CLUSTER_BLOCKS_PER_SM] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_PER_SM), N_("CL_BLOCKS") },
+  [COL_MAX_ACTIVE_CLUSTERS] = { ANSWER (CUOCC_COLUMN_MAX_ACTIVE_CLUSTERS), NULL },
+  [COL_CLUSTERS_BASIS] = { ANSWER (CUOCC_COLUMN_CLUSTERS_BASIS), NULL },
+  [COL_CLUSTER_BLOCKS_LOST] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_LOST), NULL },
+  [COL_CLUSTER_BLOCKS_LOST_PCT] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_LOST_PCT), N_("CL_LOST%") },
 };
 
 typedef struct {
@@ -225,6 +229,15 @@ cell_to_text (Column           column,
     }
 }
 
+/* The column's name in the CSV header and the JSON keys. */
+static const char *
+column_name (Column column)
+{
+  if (columns[column].answer > 0)
+    return cuocc_table_column_name (columns[column].answer - 1);
+  return columns[column].name;
+}
+
 /* ----- rows ----- */
 
 static void
@@ -250,7 +263,7 @@ emit_row (Report          *report,
   for (guint c = 0; c < N_COLUMNS; c++)
     if (column_shown (report, c))
       {
-        names[n] = columns[c].name;
+        names[n] = column_name (c);
         shown[n++] = cells[c];
       }
   if (report->format == CLI_FORMAT_JSON)
@@ -271,15 +284,12 @@ fill_occupancy (Report                 *report,
 {
   const CuoccResult *result = &ev->result;
   CuoccCell answer[CUOCC_N_RESULT_COLUMNS];
-  guint c = COL_CC;
 
   cli_format_cc (&ev->gpu.cap, cc);
   cuocc_table_result_cells (&ev->gpu, &ev->input, result, cuocc_best_block_size (&ev->gpu, &ev->input, NULL),
                             cc, ev->limiters, answer);
-  for (guint a = 0; a < CUOCC_N_RESULT_COLUMNS; a++)
-    if (!IS_KERNEL_FIGURE (a))
-      cells[c++] = answer[a];
-  g_assert (c == COL_ERROR + 1);
+  for (guint c = FIRST_OCCUPANCY_COLUMN; c < FIRST_PROFILER_COLUMN; c++)
+    cells[c] = answer[columns[c].answer - 1];
 
   /* The profiler answered for the launch it saw: compare only that. */
   if (k->theoretical_occupancy >= 0 && ev->input.threads == k->block_size)
@@ -446,7 +456,7 @@ write_report (Report                *report,
           {
             if (!first)
               cli_writer_putc (report->writer, ',');
-            cli_writer_puts (report->writer, columns[c].name);
+            cli_writer_puts (report->writer, column_name (c));
             first = FALSE;
           }
       cli_writer_putc (report->writer, '\n');

@@ -68,6 +68,53 @@ static const glong figure_fields[CUOCC_N_FIGURES] = {
 };
 #undef FIELD
 
+/* Each figure's label, in the command line's and the app's wording: the
+ * one place they are written. The two differ where the report puts the
+ * unit in the label and the page shows it with the value. */
+static const char *const figure_labels[CUOCC_N_FIGURES][2] = {
+  [CUOCC_FIGURE_WARP_SIZE] = { N_("Threads per warp"), N_("Threads per warp") },
+  [CUOCC_FIGURE_MAX_THREADS_PER_BLOCK] = { N_("Max threads per block"), N_("Max threads per block") },
+  [CUOCC_FIGURE_MAX_WARPS_PER_SM] = { N_("Max warps per SM"), N_("Max warps per SM") },
+  [CUOCC_FIGURE_MAX_THREADS_PER_SM] = { N_("Max threads per SM"), N_("Max threads per SM") },
+  [CUOCC_FIGURE_MAX_BLOCKS_PER_SM] = { N_("Max thread blocks per SM"), N_("Max blocks per SM") },
+  [CUOCC_FIGURE_REGS_PER_SM] = { N_("Registers per SM"), N_("Registers per SM") },
+  [CUOCC_FIGURE_MAX_REGS_PER_BLOCK] = { N_("Max registers per block"), N_("Max registers per block") },
+  [CUOCC_FIGURE_MAX_REGS_PER_THREAD] = { N_("Max registers per thread"), N_("Max registers per thread") },
+  [CUOCC_FIGURE_REG_ALLOC_UNIT] = { N_("Register allocation unit"), N_("Register allocation unit") },
+  [CUOCC_FIGURE_WARP_ALLOC_GRANULARITY] = { N_("Warp allocation granularity"), N_("Warp allocation granularity") },
+  [CUOCC_FIGURE_SUB_PARTITIONS] = { N_("SM sub-partitions"), N_("SM sub-partitions") },
+  [CUOCC_FIGURE_SMEM_PER_SM] = { N_("Shared memory per SM (bytes)"), N_("Shared memory per SM") },
+  [CUOCC_FIGURE_SMEM_PER_BLOCK] = { N_("Max shared memory per block"), N_("Max shared memory per block") },
+  [CUOCC_FIGURE_SMEM_PER_BLOCK_OPTIN] = { N_("… with opt-in"), N_("… with opt-in") },
+  [CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK] = { N_("Shared memory reserved per block"), N_("Reserved shared memory per block") },
+  [CUOCC_FIGURE_SMEM_ALLOC_UNIT] = { N_("Shared memory allocation unit"), N_("Shared memory allocation unit") },
+  [CUOCC_FIGURE_BARRIERS_PER_SM] = { N_("Barriers per SM"), N_("Barriers per SM") },
+  [CUOCC_FIGURE_MAX_CLUSTER_SIZE] = { N_("Max cluster size"), N_("Max cluster size") },
+  [CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM] = { N_("Cluster blocks per SM (*: assumed)"), N_("Cluster blocks per SM (*: assumed)") },
+};
+
+/**
+ * cuocc_figure_label:
+ * @figure: a figure of a compute capability
+ * @wording: the command line's or the app's wording
+ *
+ * The label of a figure as the GPU data tables show it, translated. The
+ * tables choose which figures they show and in what order; the labels are
+ * written only here.
+ *
+ * Returns: (transfer none): "Threads per warp", … "Cluster blocks per SM
+ *   (*: assumed)"
+ */
+const char *
+cuocc_figure_label (CuoccFigure        figure,
+                    CuoccFigureWording wording)
+{
+  g_return_val_if_fail ((guint) figure < CUOCC_N_FIGURES, NULL);
+  g_return_val_if_fail (wording == CUOCC_FIGURE_WORDING_REPORT || wording == CUOCC_FIGURE_WORDING_PAGE, NULL);
+
+  return _(figure_labels[figure][wording]);
+}
+
 /**
  * cuocc_capability_figure:
  * @cap: a compute capability

@@ -245,8 +245,23 @@ typedef struct {
   gboolean assumed;
 } CuoccFigureValue;
 
+/**
+ * CuoccFigureWording:
+ * @CUOCC_FIGURE_WORDING_REPORT: the command line's `--gpu-data` table, the unit in the label
+ *   ("Shared memory per SM (bytes)")
+ * @CUOCC_FIGURE_WORDING_PAGE: the app's GPU Data page, which writes sizes with their unit
+ *   ("Shared memory per SM")
+ *
+ * Which wording of a figure's label cuocc_figure_label() gives.
+ */
+typedef enum {
+  CUOCC_FIGURE_WORDING_REPORT,
+  CUOCC_FIGURE_WORDING_PAGE,
+} CuoccFigureWording;
+
 G_BEGIN_DECLS
 
+CUOCC_AVAILABLE const char *cuocc_figure_label (CuoccFigure figure, CuoccFigureWording wording);
 CUOCC_AVAILABLE const CuoccCapability *cuocc_capabilities (guint *n_capabilities);
 CUOCC_AVAILABLE const CuoccProduct *cuocc_products (guint *n_products);
 CUOCC_AVAILABLE const CuoccClusterTable *cuocc_cluster_tables (guint *n_tables);

@@ -477,6 +477,41 @@ test_device_file_extremes (void)
  * hand: 48 warps × 32 threads), and what 9.0 and 10.3 add: 2 barriers a
  * block slot × 32 slots, clusters of up to 16, a cluster cap seen on 9.0
  * and assumed on 10.3. */
+/* Every figure's label, in each wording, written once in the library: the
+ * two wordings differ only where the command line's table puts the unit in
+ * the label or words a figure apart from the app's page (as each did before
+ * the labels moved into the library), and no two figures share a label. */
+static void
+test_figure_labels (void)
+{
+  static const char *const report[CUOCC_N_FIGURES] = {
+    "Threads per warp", "Max threads per block", "Max warps per SM", "Max threads per SM",
+    "Max thread blocks per SM", "Registers per SM", "Max registers per block", "Max registers per thread",
+    "Register allocation unit", "Warp allocation granularity", "SM sub-partitions",
+    "Shared memory per SM (bytes)", "Max shared memory per block", "… with opt-in",
+    "Shared memory reserved per block", "Shared memory allocation unit", "Barriers per SM",
+    "Max cluster size", "Cluster blocks per SM (*: assumed)",
+  };
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint f = 0; f < CUOCC_N_FIGURES; f++)
+    {
+      const char *page = cuocc_figure_label (f, CUOCC_FIGURE_WORDING_PAGE);
+
+      g_assert_cmpstr (cuocc_figure_label (f, CUOCC_FIGURE_WORDING_REPORT), ==, report[f]);
+      if (f == CUOCC_FIGURE_MAX_BLOCKS_PER_SM)
+        g_assert_cmpstr (page, ==, "Max blocks per SM");
+      else if (f == CUOCC_FIGURE_SMEM_PER_SM)
+        g_assert_cmpstr (page, ==, "Shared memory per SM");
+      else if (f == CUOCC_FIGURE_SMEM_RESERVED_PER_BLOCK)
+        g_assert_cmpstr (page, ==, "Reserved shared memory per block");
+      else
+        g_assert_cmpstr (page, ==, report[f]);
+      g_assert_true (g_hash_table_add (seen, (gpointer) page));
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), ==, CUOCC_N_FIGURES);
+}
+
 static void
 test_figures (void)
 {
@@ -577,6 +612,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/gpu/every-capability", test_every_capability);
   g_test_add_func ("/cuocc/gpu/known-figures", test_known_figures);
   g_test_add_func ("/cuocc/gpu/figures", test_figures);
+  g_test_add_func ("/cuocc/gpu/figure-labels", test_figure_labels);
   g_test_add_func ("/cuocc/gpu/products", test_products);
   g_test_add_func ("/cuocc/gpu/find", test_find);
   g_test_add_func ("/cuocc/gpu/matches", test_matches);
