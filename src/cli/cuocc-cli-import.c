@@ -18,10 +18,12 @@
 #include <glib/gi18n.h>
 
 #include <cuocc.h>
+#include <cuocc-plot.h>
 
 #include "cuocc-cli.h"
 #include "cuocc-cli-import.h"
 #include "cuocc-cli-import-private.h"
+#include "cuocc-cli-plot.h"
 
 typedef enum {
   COL_KERNEL, COL_MANGLED, COL_ARCH, COL_REGS, COL_SMEM, COL_BARRIERS, COL_STACK,
@@ -115,6 +117,9 @@ typedef struct {
   char *check_text;
   char *diff_path;
   gboolean strict;
+  char *plot_text;
+  char *plot_path;
+  char *size_text;
   char **rest;
 } ImportOptions;
 
@@ -133,6 +138,7 @@ typedef struct {
   guint n_errors;
   GHashTable *failed[IMPORT_N_WHYS]; /* the kernels not worked out, by reason (created when needed) */
   guint n_disagreements;
+  CuoccHistogram *histogram;       /* --plot: the entries that run, by occupancy */
 } Report;
 
 /* ----- helpers ----- */
@@ -148,6 +154,9 @@ import_options_clear (ImportOptions *o)
   g_free (o->format_text);
   g_free (o->check_text);
   g_free (o->diff_path);
+  g_free (o->plot_text);
+  g_free (o->plot_path);
+  g_free (o->size_text);
   g_strfreev (o->rest);
 }
 
@@ -348,6 +357,8 @@ add_kernel_row (Report            *report,
     g_printerr ("cuocc: note: %s\n", note);
   if (report->check != NULL && import_entry_runs (&report->launch, k))
     import_check_entry (report->check, k, &ev, report->failures);
+  if (report->histogram != NULL && ev.ok && import_entry_runs (&report->launch, k))
+    cuocc_histogram_add (report->histogram, ev.result.occupancy);
   emit_row (report, cells);
   import_evaluation_clear (&ev);
 }
@@ -544,6 +555,9 @@ create_context (ImportOptions *o)
     { "strict", 0, 0, G_OPTION_ARG_NONE, &o->strict, N_("With --check: a kernel that lacks a term's figure (spills in a binary, occupancy without a block size) fails"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_FILENAME, &o->diff_path, N_("Compare with a newer build: what changed, per kernel and architecture"), N_("NEW") },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &o->format_text, N_("Output format (default text)"), N_("text|csv|json") },
+    { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot_text, N_("Also draw how the kernels that run on the GPU spread over occupancy"), N_("occupancy") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->plot_path, N_("The graph's file: .png, .svg, .pdf or .csv"), N_("FILE") },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &o->size_text, N_("The graph's size in pixels (default 800x500)"), N_("WxH") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rest, NULL, NULL },
     { NULL }
   };
@@ -724,6 +738,7 @@ cuocc_import_command (int    argc,
   g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (ImportCheck) check = NULL;
   Report report = { 0 };
+  int plot_width = 0, plot_height = 0;
   int status;
 
   if ((status = cli_option_context_parse (context, &argc, &argv, &options.rest, HELP_HINT)) != CLI_EXIT_OK)
@@ -759,6 +774,19 @@ cuocc_import_command (int    argc,
     return usage_error ("%s", error->message);
   if (options.diff_path != NULL && options.check_text != NULL)
     return usage_error (_("--diff and --check do not go together: check the new build on its own"));
+  if (options.plot_text == NULL && (options.plot_path != NULL || options.size_text != NULL))
+    return usage_error (_("--output and --size go with --plot occupancy"));
+  if (options.plot_text != NULL)
+    {
+      if (strcmp (options.plot_text, "occupancy") != 0)
+        return usage_error (_("--plot: “%s” is no graph of an import; choose occupancy"), options.plot_text);
+      if (!cli_plot_parse_output (options.plot_path, options.size_text, &plot_width, &plot_height, &error))
+        return usage_error ("%s", error->message);
+      if (options.gpu_name == NULL && options.cc == NULL)
+        return usage_error (_("--plot occupancy draws the kernels that run on one GPU: choose it with --gpu or --cc"));
+      if (options.diff_path != NULL)
+        return usage_error (_("--plot and --diff do not go together: plot each build on its own"));
+    }
 
   list = read_inputs (options.paths, &error);
   if (list == NULL)
@@ -793,8 +821,28 @@ cuocc_import_command (int    argc,
   report.text_rows = text_rows;
   report.check = check;
   report.failures = failures;
+  if (options.plot_text != NULL)
+    report.histogram = g_new0 (CuoccHistogram, 1);
 
   write_report (&report, list);
+  if (report.histogram != NULL)
+    {
+      /* Translators: the histogram's title, e.g. "Kernels by occupancy on NVIDIA H100 SXM5 (1742)" */
+      g_autofree char *title = g_strdup_printf (_("Kernels by occupancy on %s (%u)"), report.launch.gpu.name,
+                                                report.histogram->n_kernels);
+      CuoccPlotExportOptions plot_options = { .width = plot_width, .height = plot_height };
+      gboolean drawn;
+
+      report.histogram->title = title;
+      drawn = cuocc_plot_export_histogram (report.histogram, &plot_options, options.plot_path, &error);
+      g_clear_pointer (&report.histogram, g_free);
+      if (!drawn)
+        {
+          import_launch_clear (&report.launch);
+          cli_writer_finish (writer);
+          return cli_error_exit (error);
+        }
+    }
   import_launch_clear (&report.launch);
   print_row_errors (&report);
   for (guint w = 0; w < IMPORT_N_WHYS; w++)

@@ -103,17 +103,14 @@ find_extension (const char *path)
   return NULL;
 }
 
+/* --output and --size for any graph: the file's extension and the size. */
 gboolean
-cli_plot_parse_options (const char       *kind_text,
-                        const char       *output,
-                        const char       *size_text,
-                        CliPlotKind      *kind,
-                        int              *width,
-                        int              *height,
-                        GError          **error)
+cli_plot_parse_output (const char  *output,
+                       const char  *size_text,
+                       int         *width,
+                       int         *height,
+                       GError     **error)
 {
-  if (!parse_kind (kind_text, kind, error))
-    return FALSE;
   if (output == NULL || *output == '\0')
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
@@ -126,14 +123,29 @@ cli_plot_parse_options (const char       *kind_text,
                    _("--output: “%s” has no known extension; use .png, .svg, .pdf or .csv"), output);
       return FALSE;
     }
+  return parse_size (size_text, width, height, error);
+}
+
+gboolean
+cli_plot_parse_options (const char       *kind_text,
+                        const char       *output,
+                        const char       *size_text,
+                        CliPlotKind      *kind,
+                        int              *width,
+                        int              *height,
+                        GError          **error)
+{
+  if (!parse_kind (kind_text, kind, error))
+    return FALSE;
+  if (!cli_plot_parse_output (output, size_text, width, height, error))
+    return FALSE;
   if (kind->all && size_text == NULL)
     {
       /* Two rows of graphs, two or three a row, each about the default size. */
       *width = ALL_WIDTH;
       *height = 2 * ALL_ROW_HEIGHT;
-      return TRUE;
     }
-  return parse_size (size_text, width, height, error);
+  return TRUE;
 }
 
 /* Every graph the GPU has in one image, with the caption under them. */

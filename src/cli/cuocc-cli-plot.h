@@ -24,6 +24,12 @@ gboolean cli_plot_parse_options (const char       *kind_text,
                                  int              *height,
                                  GError          **error);
 
+gboolean cli_plot_parse_output  (const char       *output,
+                                 const char       *size_text,
+                                 int              *width,
+                                 int              *height,
+                                 GError          **error);
+
 gboolean cli_plot_export        (const CuoccGpu   *gpu,
                                  const CuoccInput *input,
                                  const CliPlotKind *kind,

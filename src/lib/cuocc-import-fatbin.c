@@ -615,7 +615,7 @@ read_module_task (gpointer data, gpointer user_data)
  * header, and entries with sane headers that tile it exactly. Returns its
  * size, 0 when it does not. For fat binaries found among other data. */
 static gsize
-check_fatbin (const guint8 *data, gsize len)
+check_fatbin (const guint8 *data, gsize len, gsize *steps_left)
 {
   gsize size, off;
   guint n_code = 0;
@@ -634,8 +634,9 @@ check_fatbin (const guint8 *data, gsize len)
       gsize header_size, payload_size, compressed;
       guint64 flags;
 
-      if (avail < ENTRY_HEADER_SIZE)
+      if (avail < ENTRY_HEADER_SIZE || *steps_left == 0)
         return 0;
+      (*steps_left)--;
       kind = (guint) read_le (p, 2);
       header_size = (gsize) read_le (p + 4, 4);
       payload_size = (gsize) MIN (read_le (p + 8, 8), (guint64) G_MAXSIZE);
@@ -731,6 +732,9 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
   const guint8 *p = data;
   const guint8 *end = data + len;
   const guint8 *released = data;
+  /* Entry headers looked at: candidates that fail late could otherwise each
+   * walk the same long chain of entries again. */
+  gsize steps_left = 4 * (len / ENTRY_HEADER_SIZE) + 4096;
 
   /* in steps, giving the pages behind back */
   while ((gsize) (end - p) >= FATBIN_HEADER_SIZE)
@@ -745,8 +749,18 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
             break;
           p = step_end - 3;        /* a magic across the step's end */
         }
-      else if ((size = check_fatbin (found, (gsize) (end - found))) == 0)
-        p = found + 1;
+      else if ((size = check_fatbin (found, (gsize) (end - found), &steps_left)) == 0)
+        {
+          if (steps_left == 0)
+            {
+              g_autofree char *message =
+                g_strdup_printf (_("stopped looking for fat binaries in %s: too many that are none"), section);
+
+              note_problem (reader, file, message);
+              break;
+            }
+          p = found + 1;
+        }
       else
         {
           reader->n_fatbins++;

@@ -80,6 +80,7 @@ typedef struct {
   const CuoccSeries *const *pinned; /* NULL, or one (or NULL) a series */
   guint n_series;
   const CuoccGrid *heatmap;
+  const CuoccHistogram *histogram;
   CuoccPlotExportOptions options;
 } Painter;
 
@@ -143,6 +144,11 @@ paint (const Painter *painter,
   if (painter->heatmap != NULL)
     {
       cuocc_plot_draw_heatmap (cr, width, graphs_height, painter->heatmap, style, NULL);
+      return;
+    }
+  if (painter->histogram != NULL)
+    {
+      cuocc_plot_draw_histogram (cr, width, graphs_height, painter->histogram, style, -1);
       return;
     }
 
@@ -326,6 +332,12 @@ grid_to_csv (gconstpointer data)
   return cuocc_grid_to_csv (data);
 }
 
+static char *
+histogram_to_csv (gconstpointer data)
+{
+  return cuocc_histogram_to_csv (data);
+}
+
 /* The zero-initialised options where the caller gave none. */
 static CuoccPlotExportOptions
 options_or_default (const CuoccPlotExportOptions *options)
@@ -390,4 +402,19 @@ cuocc_plot_export_heatmap (const CuoccGrid              *grid,
   return export_any (&(Painter) { .title = plot_heatmap_title (grid->y_kind), .heatmap = grid,
                                   .options = options_or_default (options) },
                      grid_to_csv, grid, path, error);
+}
+
+gboolean
+cuocc_plot_export_histogram (const CuoccHistogram         *histogram,
+                             const CuoccPlotExportOptions *options,
+                             const char                   *path,
+                             GError                      **error)
+{
+  g_return_val_if_fail (histogram != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return export_any (&(Painter) { .title = histogram->title != NULL ? histogram->title : _("Kernels by occupancy"),
+                                  .histogram = histogram, .options = options_or_default (options) },
+                     histogram_to_csv, histogram, path, error);
 }

@@ -179,4 +179,41 @@ gboolean cuocc_plot_export_heatmap (const CuoccGrid              *grid,
                                     const char                   *path,
                                     GError                      **error);
 
+/* How a library's kernels spread over occupancy on one GPU: a bar for each
+ * tenth, [0 %, 10 %) … [90 %, 100 %], 100 % in the last. */
+#define CUOCC_HISTOGRAM_BINS 10
+
+typedef struct {
+  guint counts[CUOCC_HISTOGRAM_BINS];
+  guint n_kernels;
+  const char *title;               /* NULL: "Kernels by occupancy" */
+} CuoccHistogram;
+
+guint    cuocc_histogram_bin      (double                occupancy);
+void     cuocc_histogram_add      (CuoccHistogram       *histogram,
+                                   double                occupancy);
+char    *cuocc_histogram_to_csv   (const CuoccHistogram *histogram);
+
+/* The histogram painted into (0, 0, width, height); highlighted is a bar
+ * drawn stronger than the others, or -1 for none. */
+void     cuocc_plot_draw_histogram (cairo_t              *cr,
+                                    double                width,
+                                    double                height,
+                                    const CuoccHistogram *histogram,
+                                    const CuoccPlotStyle *style,
+                                    int                   highlighted);
+gboolean cuocc_plot_histogram_bin_at (const CuoccHistogram *histogram,
+                                      const CuoccPlotStyle *style,
+                                      double                width,
+                                      double                height,
+                                      double                x,
+                                      double                y,
+                                      guint                *bin);
+
+/* Like cuocc_plot_export, for a histogram; CSV from cuocc_histogram_to_csv. */
+gboolean cuocc_plot_export_histogram (const CuoccHistogram         *histogram,
+                                      const CuoccPlotExportOptions *options,
+                                      const char                   *path,
+                                      GError                      **error);
+
 G_END_DECLS

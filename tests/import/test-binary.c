@@ -635,6 +635,8 @@ test_streamed (void)
 
 /* ---------------------------------------------------------------- fat binaries kept as data */
 
+static void put_le (guint8 *p, guint64 v, int bytes);
+
 /* The kernels of list whose file ends with suffix, as a list of their own
  * (the kernels are the list's). */
 static CuoccKernelList
@@ -724,6 +726,54 @@ test_embedded_checked (void)
       copy[(second - data) + spoil[i][0] + 2] = (guint8) ((spoil[i][1] >> 16) & 0xff);
       expect_message (copy, len, "no CUDA device code");
     }
+}
+
+/* Overwrites len bytes at p with a chain of 64-byte entry headers, each
+ * carrying in its last 16 bytes the header of a fat binary whose entries
+ * are the rest of the chain, which ends in an entry of kind 0: every one of
+ * these candidates fails, but only at the end of the chain. */
+static void
+spoil_with_chain (guint8 *p, gsize len)
+{
+  gsize n = (len - 16) / 64;
+  gsize end = 16 + n * 64;
+
+  memset (p, 0, len);
+  put_le (p, 0xba55ed50, 4);
+  put_le (p + 4, 1, 2);
+  put_le (p + 6, 16, 2);
+  put_le (p + 8, end - 16, 8);
+  for (gsize i = 0; i < n; i++)
+    {
+      guint8 *e = p + 16 + i * 64;
+
+      put_le (e, i + 1 < n ? 2 : 0, 2);
+      put_le (e + 4, 64, 4);
+      put_le (e + 48, 0xba55ed50, 4);
+      put_le (e + 52, 1, 2);
+      put_le (e + 54, 16, 2);
+      put_le (e + 56, end - (gsize) (e + 64 - p), 8);
+    }
+}
+
+/* Candidates that fail late would each walk the same chain again, a
+ * quadratic amount of work: the search of a section stops after four
+ * looks per 64 bytes, and says so. */
+static void
+test_embedded_false_starts (void)
+{
+  static const guint8 magic[4] = { 0x50, 0xed, 0x55, 0xba };
+  g_autoptr (GBytes) bytes = load ("libembedded.so");
+  g_autoptr (GBytes) fatbin = load ("kernels-size.fatbin");
+  gsize len;
+  const guint8 *data = g_bytes_get_data (bytes, &len);
+  g_autofree guint8 *copy = g_memdup2 (data, len);
+  guint8 *first = memmem (copy, len, magic, 4);
+  guint8 *second = memmem (first + 4, len - (gsize) (first + 4 - copy), magic, 4);
+
+  spoil_with_chain (first, g_bytes_get_size (fatbin));
+  spoil_with_chain (second, g_bytes_get_size (fatbin));
+  expect_message (copy, len, "stopped looking for fat binaries in .rodata: too many that are none");
 }
 
 /* libmodules.so: modules-a.cu (sm_80 and sm_86) and modules-b.cu (sm_80
@@ -1016,6 +1066,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cuocc/import/binary/embedded/arrays", test_embedded_arrays);
   g_test_add_func ("/cuocc/import/binary/embedded/ld-binary", test_embedded_binary);
   g_test_add_func ("/cuocc/import/binary/embedded/checked", test_embedded_checked);
+  g_test_add_func ("/cuocc/import/binary/embedded/false-starts", test_embedded_false_starts);
   g_test_add_func ("/cuocc/import/binary/modules", test_modules);
   g_test_add_func ("/cuocc/import/binary/hostile/zero-frames", test_hostile_zero_frames);
   g_test_add_func ("/cuocc/import/binary/hostile/decompression-limit", test_hostile_budget);

@@ -410,6 +410,44 @@ def test_binary_from_a_pipe():
     check("No such file or directory" in r.err, "says why", r)
 
 
+def test_generated_library():
+    # tests/gen-library.py at a small scale (10 units of 24 kernels, 20 fat
+    # binaries, some in .data): every kernel entry it wrote is a row, and
+    # nothing else; each fat binary is named; on 8.6 each kernel is loaded
+    # once in each of its two modules (sm_86 where the module has it, else
+    # sm_80); the launch bounds it declared are the rows' max_threads.
+    import subprocess
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="cuocc-genlib-")
+    path = os.path.join(folder, "libgen.so")
+    manifest_path = os.path.join(folder, "libgen.json")
+    gen = os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "gen-library.py")
+    subprocess.run([sys.executable, gen, path, "--kernels", "1440", "--size", "0", "--data-share", "0.3",
+                    "--manifest", manifest_path], check=True)
+    with open(manifest_path) as f:
+        manifest = json.load(f)
+    try:
+        r = run("--import", path, "--cc", "8.6", "--format", "csv")
+    finally:
+        os.unlink(path)
+        os.unlink(manifest_path)
+        os.rmdir(folder)
+    equal(r.rc, 1, "exit status: a third of the kernels declare no block size", r)
+    _, rows = parse_csv(r.out)
+    equal(len(rows), manifest["rows"], "rows", r)
+    check(not any("$" in row["mangled"] for row in rows), "no device function is a row")
+    check("%d device functions (not kernels) are not listed" % manifest["helpers"] in r.err, "helpers counted", r)
+    modules = set(row["file"].rsplit(" (", 1)[0] for row in rows)
+    equal(len(modules), manifest["modules"], "fat binaries named", r)
+    equal(len([m for m in modules if "[.data+" in m]), manifest["modules_in_data"], "fat binaries in .data", r)
+    loaded = [row for row in rows if row["loaded_on_gpu"] == "true"]
+    equal(len(loaded), manifest["kernels"] * manifest["names_in_modules"], "one loaded entry a kernel and module", r)
+    equal(sorted(set(row["arch"] for row in loaded)), ["sm_80", "sm_86"], "loaded architectures", r)
+    equal(len([row for row in rows if row["max_threads"] == ""]), manifest["declared"]["none"], "no launch bounds", r)
+    equal(sorted(set(row["max_threads"] for row in rows)), ["", "1024", "128", "192", "256", "512"],
+          "maxntid 128 << (i % 4), reqntid 64 x (2 + i % 3)", r)
+
+
 def test_ncu_compares_with_profiler():
     r = run("--import", data("ncu-details-sm86.csv"), "--format", "csv")
     equal(r.rc, 0, "exit status", r)
