@@ -43,6 +43,8 @@ struct _CuoccInputPanel
   GtkEntry *dynamic_smem_entry;
   GtkLabel *dynamic_smem_hint;
   GtkLabel *opt_in_label;
+  GtkEntry *sms_entry;
+  GtkLabel *sms_hint;
 
   GListStore *gpus;
   guint gpu_position;

@@ -38,21 +38,47 @@ static const CuoccInputKey field_keys[CUOCC_N_FIELDS] = {
 
 /* ----- helpers ----- */
 
+/* The SMs a launch may use, as the inputs' description allows them: 0
+ * (its none) when the entry is empty, the GPU's own count then; FALSE when
+ * the text is no whole number in the range. */
+static gboolean
+read_sms (CuoccInputPanel *self,
+          gint64          *sms)
+{
+  const CuoccInputInfo *info = cuocc_input_info (CUOCC_INPUT_KEY_SMS);
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->sms_entry))));
+
+  *sms = info->none;
+  if (*text == '\0')
+    return TRUE;
+  return g_ascii_string_to_signed (text, 10, info->min, info->max, sms, NULL);
+}
+
+
 /* What the fields say goes to the calculation: an input, or why there is
  * none. */
 static void
 write_calculation (CuoccInputPanel *self)
 {
   g_autoptr(GError) error = NULL;
+  CuoccInputValues values;
+  CuoccGpu launch;
   CuoccInput input;
   gboolean valid;
+  gint64 sms;
 
   if (self->calculation == NULL)
     return;
 
   valid = cuocc_input_panel_get_input (self, &input, &error);
+  /* The calculation's GPU is the one the launch sees: the SMs it may use. */
+  cuocc_input_values_init (&values);
+  if (read_sms (self, &sms) && sms > 0)
+    cuocc_input_values_set (&values, CUOCC_INPUT_KEY_SMS, sms);
+  launch = self->gpu;
+  cuocc_input_values_apply_gpu (&values, &launch);
   cuocc_calculation_set_input (self->calculation, cuocc_input_panel_get_gpu_id (self),
-                               cuocc_input_panel_get_gpu (self), valid ? &input : NULL, error);
+                               self->gpu_valid ? &launch : NULL, valid ? &input : NULL, error);
 }
 
 static void
@@ -244,6 +270,44 @@ set_carveout_text (CuoccInputPanel *self,
 }
 
 static void
+check_sms (CuoccInputPanel *self)
+{
+  const CuoccInputInfo *info = cuocc_input_info (CUOCC_INPUT_KEY_SMS);
+  g_autofree char *hint = NULL;
+  gint64 sms;
+  gboolean ok = read_sms (self, &sms);
+
+  if (!ok)
+    /* Translators: shown under an input, e.g. "Enter a whole number from 1 to 100000, or nothing for all of the GPU's SMs" */
+    hint = g_strdup_printf (_("Enter %s, or nothing for all of the GPU's SMs"), _(info->allowed));
+  else if (self->gpu_valid && self->gpu.sm_count > 0)
+    /* Translators: shown under an input, e.g. "Empty: all 132 of the GPU's" */
+    hint = g_strdup_printf (_("Empty: all %d of the GPU's"), self->gpu.sm_count);
+  else
+    hint = g_strdup (_("Empty: the GPU's, where its SM count is known"));
+  gtk_label_set_label (self->sms_hint, hint);
+  if (ok)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->sms_entry), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->sms_hint), "error");
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->sms_entry), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->sms_hint), "error");
+    }
+}
+
+static void
+set_sms_text (CuoccInputPanel *self,
+              gint64           sms)
+{
+  g_autofree char *text = sms > 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, sms) : g_strdup ("");
+
+  gtk_editable_set_text (GTK_EDITABLE (self->sms_entry), text);
+}
+
+static void
 apply_gpu (CuoccInputPanel *self,
            const CuoccGpu  *gpu)
 {
@@ -259,6 +323,7 @@ apply_gpu (CuoccInputPanel *self,
   update_ranges (self);
   update_sensitivity (self);
   check_carveout (self);
+  check_sms (self);
 
   emit_changed (self);
   thaw (self);
@@ -334,6 +399,13 @@ field_changed_cb (GtkEditable     *editable,
     update_sensitivity (self);
   update_opt_in (self);
 
+  emit_changed (self);
+}
+
+static void
+sms_changed_cb (CuoccInputPanel *self)
+{
+  check_sms (self);
   emit_changed (self);
 }
 
@@ -431,6 +503,8 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, dynamic_smem_hint);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, opt_in_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, carveout_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, sms_entry);
+  gtk_widget_class_bind_template_child (widget_class, CuoccInputPanel, sms_hint);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -485,6 +559,9 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   g_signal_connect_swapped (self->caching_dropdown, "notify::selected", G_CALLBACK (dropdown_changed_cb), self);
   g_signal_connect_swapped (self->smem_unit_dropdown, "notify::selected", G_CALLBACK (smem_unit_changed_cb), self);
   g_signal_connect_swapped (self->carveout_entry, "changed", G_CALLBACK (carveout_changed_cb), self);
+  g_signal_connect_swapped (self->sms_entry, "changed", G_CALLBACK (sms_changed_cb), self);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (self->sms_entry), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  self->sms_hint, NULL, -1);
 
   /* The first GPU until the window restores the user's. */
   gpu_selected_cb (self);
@@ -507,6 +584,7 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
 {
   guint caching;
   int carveout;
+  gint64 sms;
 
   g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
   g_return_val_if_fail (input != NULL, FALSE);
@@ -544,6 +622,14 @@ cuocc_input_panel_get_input (CuoccInputPanel  *self,
       return FALSE;
     }
   input->carveout = carveout;
+  if (!read_sms (self, &sms))
+    {
+      const CuoccInputInfo *info = cuocc_input_info (CUOCC_INPUT_KEY_SMS);
+
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("%s: enter %s, or nothing for none"),
+                   _(info->label), _(info->allowed));
+      return FALSE;
+    }
   input->smem_config = -1;
   if (self->gpu.cap.n_smem_configs > 0 && carveout < 0)
     input->smem_config = self->smem_configs[MIN (gtk_drop_down_get_selected (self->smem_config_dropdown),
@@ -633,20 +719,20 @@ cuocc_input_panel_apply_session (CuoccInputPanel     *self,
                                  const CuoccSession  *session,
                                  GError             **error)
 {
-  const CuoccInput *input;
+  const gint64 *v;
   CuoccGpu gpu;
 
   g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
   g_return_val_if_fail (session != NULL && session->gpu != NULL, FALSE);
 
-  input = &session->input;
+  v = session->inputs.values;
   if (!cuocc_gpu_resolve_id (session->gpu, &gpu, error))
     return FALSE;
 
-  if (input->smem_config >= 0 && gpu.cap.n_smem_configs > 0 &&
-      !cuocc_smem_config_valid (&gpu.cap, input->smem_config))
+  if (v[CUOCC_INPUT_KEY_SMEM_CONFIG] >= 0 && gpu.cap.n_smem_configs > 0 &&
+      !cuocc_smem_config_valid (&gpu.cap, v[CUOCC_INPUT_KEY_SMEM_CONFIG]))
     {
-      g_autofree char *size = cuocc_format_bytes (input->smem_config);
+      g_autofree char *size = cuocc_format_bytes (v[CUOCC_INPUT_KEY_SMEM_CONFIG]);
 
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG,
                    /* Translators: e.g. "48 KiB is no shared memory configuration of NVIDIA T4" */
@@ -654,7 +740,7 @@ cuocc_input_panel_apply_session (CuoccInputPanel     *self,
       return FALSE;
     }
 
-  if (input->caching != CUOCC_CACHING_OFF && !gpu.cap.partitioned_caching)
+  if (v[CUOCC_INPUT_KEY_CACHING] != CUOCC_CACHING_OFF && !gpu.cap.partitioned_caching)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
                    _("%s has no partitioned global caching"), gpu.name);
@@ -668,47 +754,54 @@ cuocc_input_panel_apply_session (CuoccInputPanel     *self,
       thaw (self);
       return FALSE;
     }
-  cuocc_input_panel_set_smem_config (self, input->smem_config);
-  gtk_drop_down_set_selected (self->caching_dropdown, input->caching);
-  set_field_text (self, CUOCC_FIELD_THREADS, input->threads);
-  set_field_text (self, CUOCC_FIELD_REGS, input->regs);
-  set_total_smem (self, input->smem);
-  set_field_text (self, CUOCC_FIELD_BARRIERS, input->barriers);
-  set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, input->cluster_size);
-  set_carveout_text (self, input->carveout);
+  cuocc_input_panel_set_smem_config (self, v[CUOCC_INPUT_KEY_SMEM_CONFIG]);
+  gtk_drop_down_set_selected (self->caching_dropdown, (guint) v[CUOCC_INPUT_KEY_CACHING]);
+  set_field_text (self, CUOCC_FIELD_THREADS, v[CUOCC_INPUT_KEY_THREADS]);
+  set_field_text (self, CUOCC_FIELD_REGS, v[CUOCC_INPUT_KEY_REGS]);
+  /* The static and the dynamic shared memory each to its own field. */
+  set_field_text (self, CUOCC_FIELD_SMEM, v[CUOCC_INPUT_KEY_SMEM]);
+  set_field_text (self, CUOCC_FIELD_DYNAMIC_SMEM, v[CUOCC_INPUT_KEY_DYNAMIC_SMEM]);
+  set_field_text (self, CUOCC_FIELD_BARRIERS, v[CUOCC_INPUT_KEY_BARRIERS]);
+  set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, v[CUOCC_INPUT_KEY_CLUSTER_SIZE]);
+  set_carveout_text (self, (int) v[CUOCC_INPUT_KEY_CARVEOUT]);
+  set_sms_text (self, v[CUOCC_INPUT_KEY_SMS]);
   emit_changed (self);
   thaw (self);
 
   return TRUE;
 }
 
+/* What the fields hold, as entered: the static and dynamic shared memory
+ * apart, the SMs empty (0) for the GPU's. */
 void
 cuocc_input_panel_get_session (CuoccInputPanel *self,
                                CuoccSession    *session)
 {
-  CuoccInput *input;
+  CuoccInputValues *values;
+  gint64 smem_config = -1;
+  gint64 sms;
+  int carveout;
 
   g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
   g_return_if_fail (session != NULL);
 
   cuocc_session_clear (session);
   session->gpu = g_strdup (cuocc_input_panel_get_gpu_id (self));
-  input = &session->input;
-  cuocc_input_init (input);
-  input->threads = (int) self->fields[CUOCC_FIELD_THREADS].value;
-  input->regs = (int) self->fields[CUOCC_FIELD_REGS].value;
-  input->smem = self->fields[CUOCC_FIELD_SMEM].value + self->fields[CUOCC_FIELD_DYNAMIC_SMEM].value;
-  input->barriers = (int) self->fields[CUOCC_FIELD_BARRIERS].value;
-  input->cluster_size = (int) self->fields[CUOCC_FIELD_CLUSTER_SIZE].value;
-  if (!read_carveout (self, &input->carveout))
-    input->carveout = CUOCC_CARVEOUT_NONE;
-  input->smem_config = -1;
-  if (input->carveout < 0 && self->gpu.cap.n_smem_configs > 0 &&
-      gtk_drop_down_get_selected (self->smem_config_dropdown) > 0)
-    input->smem_config = self->smem_configs[gtk_drop_down_get_selected (self->smem_config_dropdown)];
-  input->caching = self->gpu.cap.partitioned_caching
-                   ? (CuoccCaching) gtk_drop_down_get_selected (self->caching_dropdown)
-                   : CUOCC_CACHING_OFF;
+  values = &session->inputs;
+  cuocc_input_values_init (values);
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    cuocc_input_values_set (values, field_keys[i], self->fields[i].value);
+  if (!read_carveout (self, &carveout))
+    carveout = CUOCC_CARVEOUT_NONE;
+  cuocc_input_values_set (values, CUOCC_INPUT_KEY_CARVEOUT, carveout);
+  if (carveout < 0 && self->gpu.cap.n_smem_configs > 0 && gtk_drop_down_get_selected (self->smem_config_dropdown) > 0)
+    smem_config = self->smem_configs[gtk_drop_down_get_selected (self->smem_config_dropdown)];
+  cuocc_input_values_set (values, CUOCC_INPUT_KEY_SMEM_CONFIG, smem_config);
+  cuocc_input_values_set (values, CUOCC_INPUT_KEY_CACHING,
+                          self->gpu.cap.partitioned_caching ? gtk_drop_down_get_selected (self->caching_dropdown)
+                                                            : CUOCC_CACHING_OFF);
+  if (read_sms (self, &sms))
+    cuocc_input_values_set (values, CUOCC_INPUT_KEY_SMS, sms);
 }
 
 /* The note that the kernel must opt in to its shared memory, or NULL. */

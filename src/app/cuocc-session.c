@@ -6,7 +6,8 @@
  *   gpu=NVIDIA A100 SXM4 40GB
  *   threads=256
  *   regs=32
- *   smem=4096
+ *   smem=4096                       (static; dynamic_smem is the dynamic part)
+ *   dynamic_smem=0
  *   smem_config=-1
  *   barriers=1
  *   caching=off
@@ -134,16 +135,15 @@ read_inputs (GKeyFile          *file,
 
 /* A GPU and its inputs, from [Kernel] or [Pinned]. */
 static gboolean
-read_config (GKeyFile    *file,
-             const char  *group,
-             char       **gpu_out,
-             CuoccInput  *input,
-             GError     **error)
+read_config (GKeyFile          *file,
+             const char        *group,
+             char             **gpu_out,
+             CuoccInputValues  *values,
+             GError           **error)
 {
   g_autofree char *gpu = NULL;
-  CuoccInputValues values;
 
-  cuocc_input_values_init (&values);
+  cuocc_input_values_init (values);
   gpu = g_key_file_get_string (file, group, "gpu", NULL);
   if (gpu == NULL || *g_strstrip (gpu) == '\0')
     {
@@ -155,23 +155,19 @@ read_config (GKeyFile    *file,
   if (!check_length ("gpu", gpu, MAX_PATH_LENGTH, error))
     return FALSE;
 
-  if (!read_inputs (file, group, &values, error))
+  if (!read_inputs (file, group, values, error))
     return FALSE;
-  cuocc_input_values_to_input (&values, input);
 
   *gpu_out = g_steal_pointer (&gpu);
   return TRUE;
 }
 
 static void
-write_config (GKeyFile         *file,
-              const char       *group,
-              const char       *gpu,
-              const CuoccInput *input)
+write_config (GKeyFile               *file,
+              const char             *group,
+              const char             *gpu,
+              const CuoccInputValues *values)
 {
-  CuoccInputValues values;
-
-  cuocc_input_values_from_input (&values, input);
   g_key_file_set_string (file, group, "gpu", gpu ? gpu : "");
   for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
     {
@@ -180,9 +176,9 @@ write_config (GKeyFile         *file,
       if (info->session_key == NULL)
         continue;
       if (info->type == CUOCC_INPUT_TYPE_CHOICE)
-        g_key_file_set_string (file, group, info->session_key, info->choices[values.values[key]]);
+        g_key_file_set_string (file, group, info->session_key, info->choices[values->values[key]]);
       else
-        g_key_file_set_int64 (file, group, info->session_key, values.values[key]);
+        g_key_file_set_int64 (file, group, info->session_key, values->values[key]);
     }
 }
 
@@ -219,6 +215,7 @@ cuocc_session_load_data (CuoccSession  *session,
 {
   g_autoptr(GKeyFile) file = g_key_file_new ();
   CuoccSession loaded = { 0 };
+  CuoccInputValues pinned;
 
   g_return_val_if_fail (session != NULL, FALSE);
   g_return_val_if_fail (data != NULL, FALSE);
@@ -226,14 +223,16 @@ cuocc_session_load_data (CuoccSession  *session,
   if (!g_key_file_load_from_data (file, data, length, G_KEY_FILE_NONE, error))
     return FALSE;
 
-  if (!read_config (file, GROUP, &loaded.gpu, &loaded.input, error) ||
+  if (!read_config (file, GROUP, &loaded.gpu, &loaded.inputs, error) ||
       !read_int64 (file, GROUP, "grid", 0, G_MAXINT32, &loaded.grid, error) ||
       (g_key_file_has_group (file, PINNED_GROUP) &&
-       !read_config (file, PINNED_GROUP, &loaded.pinned_gpu, &loaded.pinned, error)))
+       !read_config (file, PINNED_GROUP, &loaded.pinned_gpu, &pinned, error)))
     {
       cuocc_session_clear (&loaded);
       return FALSE;
     }
+  if (loaded.pinned_gpu != NULL)
+    cuocc_input_values_to_input (&pinned, &loaded.pinned);
 
   loaded.log = read_text (file, "log");
   loaded.kernel = read_text (file, "kernel");
@@ -290,7 +289,7 @@ cuocc_session_to_data (const CuoccSession *session,
 
   g_return_val_if_fail (session != NULL, NULL);
 
-  write_config (file, GROUP, session->gpu, &session->input);
+  write_config (file, GROUP, session->gpu, &session->inputs);
   if (session->log != NULL)
     g_key_file_set_string (file, GROUP, "log", session->log);
   if (session->kernel != NULL)
@@ -300,7 +299,12 @@ cuocc_session_to_data (const CuoccSession *session,
   if (session->y_unit != NULL)
     g_key_file_set_string (file, GROUP, "y_unit", session->y_unit);
   if (session->pinned_gpu != NULL)
-    write_config (file, PINNED_GROUP, session->pinned_gpu, &session->pinned);
+    {
+      CuoccInputValues pinned;
+
+      cuocc_input_values_from_input (&pinned, &session->pinned);
+      write_config (file, PINNED_GROUP, session->pinned_gpu, &pinned);
+    }
 
   return g_key_file_to_data (file, length, NULL);
 }

@@ -10,7 +10,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   char *gpu;                       /* a GPU id, see cuocc-gpu-choice.h */
-  CuoccInput input;
+  CuoccInputValues inputs;         /* as entered: the static and dynamic shared memory apart */
 
   /* What the rest of the window shows; each may be absent. */
   char *log;                       /* the imported log's path, or NULL */

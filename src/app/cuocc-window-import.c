@@ -57,8 +57,8 @@ choose_gpu_for_kernel (CuoccWindow       *self,
 
   g_free (session->gpu);
   session->gpu = g_steal_pointer (&id);
-  session->input.smem_config = -1;
-  session->input.caching = CUOCC_CACHING_OFF;
+  cuocc_input_values_set (&session->inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, -1);
+  cuocc_input_values_set (&session->inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
 }
 
 /* For the advice, on the Tuning page. */
@@ -96,7 +96,7 @@ apply_kernel (CuoccWindow       *self,
   const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
   g_autoptr(GError) error = NULL;
   CuoccSession session = { 0 };
-  gint64 dynamic;
+  CuoccInputValues *inputs;
 
   if (!switch_gpu && gpu != NULL && k->arch != NULL && !cuocc_kernel_runs_on (k, gpu->cap.major, gpu->cap.minor))
     return;
@@ -105,27 +105,24 @@ apply_kernel (CuoccWindow       *self,
   cuocc_calculation_freeze (self->calculation);
   set_spills (self, k);
 
-  /* The launch's dynamic shared memory, when the input records it (a
-   * profile, a Triton cache), goes to its own input; else it stays. */
-  if (k->dynamic_smem >= 0)
-    cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, k->dynamic_smem);
-  dynamic = g_ascii_strtoll (gtk_editable_get_text (cuocc_input_panel_get_editable (self->input_panel,
-                                                                                     CUOCC_FIELD_DYNAMIC_SMEM)),
-                             NULL, 10);
   cuocc_input_panel_get_session (self->input_panel, &session);
+  inputs = &session.inputs;
   if (switch_gpu)
     choose_gpu_for_kernel (self, k, &session);
   if (k->regs >= 0)
-    session.input.regs = k->regs;
+    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_REGS, k->regs);
   if (k->smem >= 0)
-    session.input.smem = k->smem + MAX (dynamic, 0);
-  session.input.barriers = MAX (k->barriers, 0);
+    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_SMEM, k->smem);
+  /* The launch's dynamic shared memory where the input records it (a
+   * profile, a Triton cache); else none: never the last kernel's. */
+  cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM, MAX (k->dynamic_smem, 0));
+  cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_BARRIERS, MAX (k->barriers, 0));
   /* The launch the input records, else the block size the kernel declares
    * (launch bounds, a required block size). */
   if (k->block_size > 0)
-    session.input.threads = k->block_size;
+    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_THREADS, k->block_size);
   else if (k->max_threads > 0)
-    session.input.threads = k->max_threads;
+    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_THREADS, k->max_threads);
 
   if (session.gpu == NULL || !cuocc_input_panel_apply_session (self->input_panel, &session, &error))
     {

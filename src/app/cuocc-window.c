@@ -26,19 +26,22 @@ read_legacy_state (GSettings    *settings,
 {
   g_autoptr(GVariant) pinned = g_settings_get_value (settings, "pinned-inputs");
   g_autofree char *caching = NULL;
+  CuoccInput input;
 
   session->gpu = g_settings_get_string (settings, "gpu");
-  cuocc_input_init (&session->input);
-  session->input.threads = g_settings_get_int (settings, "threads");
-  session->input.regs = g_settings_get_int (settings, "registers");
-  session->input.smem = g_settings_get_int64 (settings, "shared-memory");
-  session->input.smem_config = g_settings_get_int64 (settings, "shared-memory-config");
-  session->input.barriers = g_settings_get_int (settings, "barriers");
-  session->input.caching = g_settings_get_enum (settings, "caching");
-  session->input.cluster_size = g_settings_get_int (settings, "cluster-size");
-  session->input.carveout = g_settings_get_int (settings, "carveout");
-  if (session->input.carveout >= 0)
-    session->input.smem_config = -1;
+  cuocc_input_init (&input);
+  input.threads = g_settings_get_int (settings, "threads");
+  input.regs = g_settings_get_int (settings, "registers");
+  input.smem = g_settings_get_int64 (settings, "shared-memory");
+  input.smem_config = g_settings_get_int64 (settings, "shared-memory-config");
+  input.barriers = g_settings_get_int (settings, "barriers");
+  input.caching = g_settings_get_enum (settings, "caching");
+  input.cluster_size = g_settings_get_int (settings, "cluster-size");
+  input.carveout = g_settings_get_int (settings, "carveout");
+  if (input.carveout >= 0)
+    input.smem_config = -1;
+  /* The keys kept the static and dynamic shared memory together. */
+  cuocc_input_values_from_input (&session->inputs, &input);
 
   session->log = g_settings_get_string (settings, "kernel-log");
   if (*session->log == '\0')
@@ -95,17 +98,17 @@ restore_state (CuoccWindow  *self,
                CuoccSession *session)
 {
   g_autoptr(GError) error = NULL;
-  CuoccInput input = session->input;
+  CuoccInputValues *inputs = &session->inputs;
 
   self->restoring = TRUE;
   if (!cuocc_input_panel_apply_session (self->input_panel, session, &error) &&
-      (input.smem_config != -1 || input.caching != CUOCC_CACHING_OFF))
+      (inputs->values[CUOCC_INPUT_KEY_SMEM_CONFIG] != -1 || inputs->values[CUOCC_INPUT_KEY_CACHING] != CUOCC_CACHING_OFF))
     {
       /* A configuration the GPU no longer has (its device file changed):
        * the same GPU, with its defaults. */
       g_clear_error (&error);
-      session->input.smem_config = -1;
-      session->input.caching = CUOCC_CACHING_OFF;
+      cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, -1);
+      cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
       cuocc_input_panel_apply_session (self->input_panel, session, &error);
     }
   if (error != NULL)
@@ -116,8 +119,8 @@ restore_state (CuoccWindow  *self,
 
       g_clear_pointer (&session->gpu, g_free);
       session->gpu = g_strdup (cuocc_input_panel_get_gpu_id (self->input_panel));
-      session->input.smem_config = -1;
-      session->input.caching = CUOCC_CACHING_OFF;
+      cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, -1);
+      cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
       if (session->gpu != NULL)
         cuocc_input_panel_apply_session (self->input_panel, session, NULL);
       cuocc_window_show_toast (self, message);

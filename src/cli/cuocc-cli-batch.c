@@ -471,6 +471,7 @@ answer_row (CliTable   *table,
   g_autofree char *message = NULL;
   const GpuEntry *entry = NULL;
   gboolean has_gpu, has_cc;
+  CuoccGpu gpu;
   CuoccInputValues values;
   CuoccInput input;
   CuoccResult result;
@@ -497,11 +498,18 @@ answer_row (CliTable   *table,
     message = g_strdup (_("The row gives neither a gpu nor a cc"));
   else if ((entry = gpu_cache_lookup (cache, has_gpu ? inputs[CLI_INPUT_GPU] : inputs[CLI_INPUT_CC], has_gpu))->error != NULL)
     message = g_strdup (entry->error);
-  else if (!cli_input_parse (texts, FALSE, &values, &input, &error) ||
-           !cuocc_calculate (&entry->gpu, &input, &result, &error))
+  else if (!cli_input_parse (texts, FALSE, &values, &input, &error))
+    message = g_strdup (error->message);
+  else
     {
-      cli_input_explain_error (&entry->gpu, error);
-      message = g_strdup (error->message);
+      /* The row's sms column: the SMs its launch may use. */
+      gpu = entry->gpu;
+      cuocc_input_values_apply_gpu (&values, &gpu);
+      if (!cuocc_calculate (&gpu, &input, &result, &error))
+        {
+          cli_input_explain_error (&gpu, error);
+          message = g_strdup (error->message);
+        }
     }
 
   if (message != NULL)
@@ -510,7 +518,7 @@ answer_row (CliTable   *table,
       return FALSE;
     }
 
-  cli_table_add_result (table, entry->cc, &entry->gpu, &input, &result,
+  cli_table_add_result (table, entry->cc, &gpu, &input, &result,
                         best_block_size (best_cache, entry, &input), NULL);
   return TRUE;
 }

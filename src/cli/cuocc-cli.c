@@ -18,9 +18,6 @@
 #include "cuocc-cli-table.h"
 #include "cuocc-cli-import.h"
 
-/* The most SMs --sms accepts: far beyond any GPU, still a sane number. */
-#define CLI_MAX_SMS 100000
-
 /* Every value is taken as text and parsed here, so that a bad number gets
  * a message naming the option and what it allows. */
 typedef struct {
@@ -34,7 +31,6 @@ typedef struct {
   char *output;
   char *size;
   char *grid;
-  char *sms;
   char *spills;
   gboolean measure_clusters;
   gboolean advise;
@@ -65,7 +61,6 @@ cli_options_clear (CliOptions *options)
   g_free (options->output);
   g_free (options->size);
   g_free (options->grid);
-  g_free (options->sms);
   g_free (options->spills);
   g_strfreev (options->rest);
 }
@@ -111,7 +106,7 @@ create_context (CliOptions *o)
     { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("The GPU, by compute capability"), N_("X.Y") },
     { "device-file", 0, 0, G_OPTION_ARG_FILENAME, &o->device_file, N_("The GPU, described by a key file"), N_("FILE") },
     { "detect", 0, 0, G_OPTION_ARG_NONE, &o->detect, N_("The GPU of this machine, read from its driver (as --gpu this)"), NULL },
-    { "sms", 0, 0, G_OPTION_ARG_STRING, &o->sms, N_("The GPU's number of multiprocessors (SMs), for --grid"), N_("N") },
+    input_entry (o, CUOCC_INPUT_KEY_SMS),
     input_entry (o, CUOCC_INPUT_KEY_THREADS),
     input_entry (o, CUOCC_INPUT_KEY_REGS),
     input_entry (o, CUOCC_INPUT_KEY_SMEM),
@@ -202,7 +197,7 @@ any_input (const CliOptions *o)
 static gboolean
 any_config_option (const CliOptions *o)
 {
-  return o->gpu || o->cc || o->device_file || o->detect || o->sms || any_input (o) || o->plot || o->output ||
+  return o->gpu || o->cc || o->device_file || o->detect || any_input (o) || o->plot || o->output ||
          o->size || o->advise || o->spills || o->grid || o->measure_clusters;
 }
 
@@ -231,7 +226,7 @@ run_gpu_data (const CliOptions *o)
   const CuoccCapability *cap = NULL;
   int major, minor;
 
-  if (o->gpu || o->device_file || o->detect || o->sms || any_input (o) || o->plot || o->output || o->size ||
+  if (o->gpu || o->device_file || o->detect || any_input (o) || o->plot || o->output || o->size ||
       o->advise || o->spills || o->grid || o->format || o->measure_clusters)
     return usage_error (_("--gpu-data takes only --cc"));
   if (o->cc != NULL)
@@ -327,12 +322,6 @@ resolve_gpu (const CliOptions  *o,
     }
   if (products_note != NULL)
     g_printerr (_("cuocc: note: %s\n"), products_note);
-
-  if (o->sms != NULL)
-    {
-      if (!cuocc_parse_int (o->sms, "--sms", 1, CLI_MAX_SMS, &gpu->sm_count, &error))
-        return usage_error ("%s", error->message);
-    }
   return CLI_EXIT_OK;
 }
 
@@ -498,7 +487,7 @@ run_measure_clusters (const CliOptions *o)
   CuoccGpu gpu;
   gboolean any = FALSE;
 
-  if (!wants_this_gpu (o) || o->cc || o->device_file || o->sms || any_input (o) || o->plot || o->output ||
+  if (!wants_this_gpu (o) || o->cc || o->device_file || any_input (o) || o->plot || o->output ||
       o->size || o->advise || o->spills || o->grid || o->format)
     return usage_error (_("--measure-clusters goes with --detect (or --gpu this) alone"));
   if (!detect_gpu (TRUE, &gpu, &error))
@@ -542,16 +531,18 @@ run_single (const CliOptions *o)
     return status;
   if (o->cc != NULL || o->gpu != NULL)
     request.cc_note = cuocc_cc_note (o->cc != NULL ? o->cc : o->gpu);
-  if (request.grid > 0 && gpu.sm_count <= 0)
-    return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
-                        gpu.name);
-
   if (!cli_input_parse ((const char *const *) o->inputs, TRUE, &values, &input, &error))
     {
       cli_input_explain_error (&gpu, error);
       return cli_error_exit (error);
     }
   note_opt_in (&values, &input);
+  /* The SMs a launch may use (--sms) count for the waves, the minimum grid
+   * and the clusters. */
+  cuocc_input_values_apply_gpu (&values, &gpu);
+  if (request.grid > 0 && gpu.sm_count <= 0)
+    return usage_error (_("--grid: %s has no known SM count; name a GPU product with --gpu or give --sms N"),
+                        gpu.name);
   if (!cuocc_calculate (&gpu, &input, &result, &error))
     {
       cli_input_explain_error (&gpu, error);

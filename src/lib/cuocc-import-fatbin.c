@@ -82,6 +82,10 @@
 #define MIN_BUDGET (G_GUINT64_CONSTANT (1) << 30)
 #define BUDGET_FACTOR 16
 
+/* Fat binaries read together, at most. */
+#define BATCH_MODULES 256
+#define BATCH_BYTES ((gsize) 64 << 20)
+
 /* While fat binaries are looked for, the pages behind are given back every
  * this many bytes. */
 #define RELEASE_STEP ((gsize) 4 << 20)
@@ -111,6 +115,18 @@ typedef struct _Reader {
   gint64 budget;                   /* bytes left to decompress; atomic */
   gint64 budget_total;
 } Reader;
+
+/* The fat binaries of one file, read in batches as they are found, so that
+ * memory does not grow with their number: what is pending, and what the
+ * file's fat binaries gave so far. */
+typedef struct {
+  GPtrArray *pending;              /* Module */
+  gsize pending_bytes;
+  const char *file;
+  guint first_kernel;              /* the file's first kernel in the parser */
+  guint n_found;
+  guint with_kernels;              /* fat binaries that held kernels */
+} Batch;
 
 static gboolean read_content (Reader *reader, const guint8 *data, gsize len, const char *file);
 
@@ -586,6 +602,7 @@ read_module (Module *m)
   gsize header_size = (gsize) read_le (m->data + 6, 2);
   ZSTD_DCtx *dctx = ZSTD_createDCtx ();
 
+  m->parser = cuocc_import_parser_new ();
   for (gsize off = header_size; off < m->len && !m->parser->truncated;)
     {
       Entry e = { 0 };
@@ -654,8 +671,54 @@ check_fatbin (const guint8 *data, gsize len, gsize *steps_left)
 }
 
 static void
-add_module (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, const char *section,
-            gsize offset, const char *file)
+module_free (Module *m)
+{
+  g_free (m->file);
+  if (m->parser != NULL)
+    cuocc_import_parser_free (m->parser);
+  g_clear_error (&m->first_error);
+  g_free (m);
+}
+
+static void read_modules (Reader *reader, Batch *batch);
+
+static void
+batch_init (Batch *batch, CuoccImportParser *parser, const char *file)
+{
+  batch->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) module_free);
+  batch->pending_bytes = 0;
+  batch->file = file;
+  batch->first_kernel = parser->kernels->len;
+  batch->n_found = 0;
+  batch->with_kernels = 0;
+}
+
+/* Reads what is pending. At the end of the file (last), a file whose
+ * kernels are all in one fat binary names itself, not the fat binary. */
+static void
+batch_flush (Reader *reader, Batch *batch, gboolean last)
+{
+  GArray *kernels = reader->parser->kernels;
+
+  if (batch->pending->len > 0 && !reader->parser->truncated)
+    read_modules (reader, batch);
+  g_ptr_array_set_size (batch->pending, 0);
+  batch->pending_bytes = 0;
+  if (!last)
+    return;
+  if (batch->with_kernels <= 1)
+    for (guint i = batch->first_kernel; i < kernels->len; i++)
+      {
+        CuoccKernel *k = &g_array_index (kernels, CuoccKernel, i);
+
+        g_free (k->file);
+        k->file = g_strdup (batch->file);
+      }
+  g_ptr_array_unref (batch->pending);
+}
+
+static void
+add_module (Reader *reader, Batch *batch, const guint8 *data, gsize len, const char *section, gsize offset)
 {
   Module *m = g_new0 (Module, 1);
 
@@ -663,31 +726,24 @@ add_module (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, c
   m->len = len;
   m->section = section;
   m->offset = offset;
-  m->file = g_strdup (file);
+  m->file = g_strdup (batch->file);
   m->reader = reader;
-  m->parser = cuocc_import_parser_new ();
-  g_ptr_array_add (modules, m);
-}
-
-static void
-module_free (Module *m)
-{
-  g_free (m->file);
-  cuocc_import_parser_free (m->parser);
-  g_clear_error (&m->first_error);
-  g_free (m);
+  g_ptr_array_add (batch->pending, m);
+  batch->n_found++;
+  batch->pending_bytes += len;
+  if (batch->pending->len >= BATCH_MODULES || batch->pending_bytes >= BATCH_BYTES)
+    batch_flush (reader, batch, FALSE);
 }
 
 /* Fat binaries one after the other, 8-byte aligned, as in .nv_fatbin: what
  * is malformed is said, and what is there is read. */
 static void
-find_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, const char *section,
-              const char *file)
+find_fatbins (Reader *reader, Batch *batch, const guint8 *data, gsize len, const char *section)
 {
   gsize off = 0;
   gsize released = 0;
 
-  while (off + FATBIN_HEADER_SIZE <= len)
+  while (off + FATBIN_HEADER_SIZE <= len && !reader->parser->truncated)
     {
       const guint8 *p = data + off;
       gsize avail = len - off;
@@ -702,16 +758,16 @@ find_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
       size = (gsize) MIN (read_le (p + 8, 8), (guint64) G_MAXSIZE);
       if (header_size < FATBIN_HEADER_SIZE || header_size > avail)
         {
-          note_problem (reader, file, _("a fat binary with a malformed header"));
+          note_problem (reader, batch->file, _("a fat binary with a malformed header"));
           return;
         }
       if (size > avail - header_size)
         {
-          note_problem (reader, file, _("a fat binary larger than the data that holds it; reading what is there"));
+          note_problem (reader, batch->file, _("a fat binary larger than the data that holds it; reading what is there"));
           size = avail - header_size;
         }
       reader->n_fatbins++;
-      add_module (reader, modules, p, header_size + size, section, off, file);
+      add_module (reader, batch, p, header_size + size, section, off);
       off += (header_size + size + 7) & ~(gsize) 7;
       if (off - released >= RELEASE_STEP && off <= len)
         {
@@ -725,8 +781,7 @@ find_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
 /* Fat binaries among other data, anywhere: only those whose whole
  * structure checks out. */
 static void
-scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len, const char *section,
-              const char *file)
+scan_fatbins (Reader *reader, Batch *batch, const guint8 *data, gsize len, const char *section)
 {
   static const guint8 magic[4] = { 0x50, 0xed, 0x55, 0xba };
   const guint8 *p = data;
@@ -737,7 +792,7 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
   gsize steps_left = 4 * (len / ENTRY_HEADER_SIZE) + 4096;
 
   /* in steps, giving the pages behind back */
-  while ((gsize) (end - p) >= FATBIN_HEADER_SIZE)
+  while ((gsize) (end - p) >= FATBIN_HEADER_SIZE && !reader->parser->truncated)
     {
       const guint8 *step_end = (gsize) (end - p) > RELEASE_STEP ? p + RELEASE_STEP : end;
       const guint8 *found = memmem (p, (gsize) (step_end - p), magic, 4);
@@ -756,7 +811,7 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
               g_autofree char *message =
                 g_strdup_printf (_("stopped looking for fat binaries in %s: too many that are none"), section);
 
-              note_problem (reader, file, message);
+              note_problem (reader, batch->file, message);
               break;
             }
           p = found + 1;
@@ -764,7 +819,7 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
       else
         {
           reader->n_fatbins++;
-          add_module (reader, modules, found, size, section, (gsize) (found - data), file);
+          add_module (reader, batch, found, size, section, (gsize) (found - data));
           p = found + size;
         }
       if (p > released && (gsize) (p - released) >= RELEASE_STEP)
@@ -776,20 +831,18 @@ scan_fatbins (Reader *reader, GPtrArray *modules, const guint8 *data, gsize len,
   release_pages (reader, released, (gsize) (end - released));
 }
 
-/* Reads the fat binaries found in one file, on several threads when they are
- * many, and adds their kernels in file order. Where more than one holds
- * kernels, each kernel's file names its fat binary. */
+/* Reads the pending fat binaries of a file, on several threads when they
+ * are many, and adds their kernels in file order, each kernel's file naming
+ * its fat binary (batch_flush names the file instead where it has only one
+ * with kernels). */
 static void
-read_modules (Reader *reader, GPtrArray *modules)
+read_modules (Reader *reader, Batch *batch)
 {
   CuoccImportParser *parser = reader->parser;
-  gsize total = 0;
-  guint with_kernels = 0;
+  GPtrArray *modules = batch->pending;
   guint n_threads = MIN (g_get_num_processors (), 8);
 
-  for (guint i = 0; i < modules->len; i++)
-    total += ((Module *) g_ptr_array_index (modules, i))->len;
-  if (modules->len > 1 && n_threads > 1 && total >= PARALLEL_MIN_BYTES)
+  if (modules->len > 1 && n_threads > 1 && batch->pending_bytes >= PARALLEL_MIN_BYTES)
     {
       GThreadPool *pool = g_thread_pool_new (read_module_task, NULL, (int) n_threads, FALSE, NULL);
 
@@ -802,12 +855,10 @@ read_modules (Reader *reader, GPtrArray *modules)
       read_module (g_ptr_array_index (modules, i));
 
   for (guint i = 0; i < modules->len; i++)
-    with_kernels += ((Module *) g_ptr_array_index (modules, i))->parser->kernels->len > 0;
-  for (guint i = 0; i < modules->len; i++)
     {
       Module *m = g_ptr_array_index (modules, i);
       GArray *kernels = m->parser->kernels;
-      g_autofree char *label = with_kernels > 1 ? module_label (m) : NULL;
+      g_autofree char *label = module_label (m);
 
       if (m->first_error != NULL)
         note_error (reader, g_steal_pointer (&m->first_error));
@@ -816,15 +867,13 @@ read_modules (Reader *reader, GPtrArray *modules)
       for (guint j = 0; j < m->parser->skipped->len && parser->skipped->len < CUOCC_IMPORT_MAX_SKIPPED_NOTES; j++)
         g_ptr_array_add (parser->skipped, g_strdup (g_ptr_array_index (m->parser->skipped, j)));
       parser->truncated |= m->parser->truncated;
+      batch->with_kernels += kernels->len > 0;
       for (guint j = 0; j < kernels->len; j++)
         {
           CuoccKernel *k = &g_array_index (kernels, CuoccKernel, j);
 
-          if (label != NULL)
-            {
-              g_free (k->file);
-              k->file = g_strdup (label);
-            }
+          g_free (k->file);
+          k->file = g_strdup (label);
           if (cuocc_import_add_kernel (parser, k) < 0)
             {
               for (guint rest = j + 1; rest < kernels->len; rest++)
@@ -858,19 +907,20 @@ static void
 read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) modules = g_ptr_array_new_with_free_func ((GDestroyNotify) module_free);
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   Elf *elf = cuocc_import_elf_open (data, len, file, &error);
   Elf_Scn *scn = NULL;
   size_t shstrndx;
+  Batch batch;
 
   if (elf == NULL)
     {
       note_error (reader, g_steal_pointer (&error));
       return;
     }
+  batch_init (&batch, reader->parser, file);
   elf_getshdrstrndx (elf, &shstrndx);
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
+  while ((scn = elf_nextscn (elf, scn)) != NULL && !reader->parser->truncated)
     {
       GElf_Shdr shdr;
       const guint8 *bytes;
@@ -895,18 +945,15 @@ read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
       g_ptr_array_add (names, g_strdup (name));
       name = g_ptr_array_index (names, names->len - 1);
       if (fatbin_section)
-        find_fatbins (reader, modules, bytes, size, name, file);
+        find_fatbins (reader, &batch, bytes, size, name);
       else
-        scan_fatbins (reader, modules, bytes, size, name, file);
+        scan_fatbins (reader, &batch, bytes, size, name);
     }
+  batch_flush (reader, &batch, TRUE);
   elf_end (elf);
-  if (modules->len == 0)
-    {
-      note_problem (reader, file, _("no CUDA device code: the ELF file has no .nv_fatbin or __nv_relfatbin "
-                                    "section, nor a fat binary in any other section"));
-      return;
-    }
-  read_modules (reader, modules);
+  if (batch.n_found == 0)
+    note_problem (reader, file, _("no CUDA device code: the ELF file has no .nv_fatbin or __nv_relfatbin "
+                                  "section, nor a fat binary in any other section"));
 }
 
 static void
@@ -969,10 +1016,11 @@ read_content (Reader *reader, const guint8 *data, gsize len, const char *file)
     read_archive (reader, data, len, file);
   else if (cuocc_import_is_fatbin (data, len))
     {
-      g_autoptr (GPtrArray) modules = g_ptr_array_new_with_free_func ((GDestroyNotify) module_free);
+      Batch batch;
 
-      find_fatbins (reader, modules, data, len, NULL, file);
-      read_modules (reader, modules);
+      batch_init (&batch, reader->parser, file);
+      find_fatbins (reader, &batch, data, len, NULL);
+      batch_flush (reader, &batch, TRUE);
     }
   else
     return FALSE;

@@ -50,6 +50,7 @@ static const CuoccInputInfo inputs[CUOCC_N_INPUT_KEYS] = {
     .min = 0, .max = CUOCC_MAX_SMEM_INPUT, .default_value = 0, .range_kind = CUOCC_INPUT_SMEM,
     .option = "--dynamic-smem", .arg_description = N_("SIZE"),
     .help = N_("Dynamic shared memory per block, added to --smem (default 0)"),
+    .session_key = "dynamic_smem",
     .allowed = N_("a size such as 49152 or 48K"), .label = N_("Dynamic shared memory per block"),
   },
   [CUOCC_INPUT_KEY_SMEM_CONFIG] = {
@@ -96,6 +97,15 @@ static const CuoccInputInfo inputs[CUOCC_N_INPUT_KEYS] = {
     .batch_column = "global_caching", .session_key = "caching",
     .allowed = N_("off, on or strict"), .label = N_("Global caching"),
     .choices = caching_choices,
+  },
+  [CUOCC_INPUT_KEY_SMS] = {
+    .key = CUOCC_INPUT_KEY_SMS, .name = "sms", .type = CUOCC_INPUT_TYPE_COUNT, .unit = "SMs",
+    .min = 1, .max = 100000, .has_none = TRUE, .none = 0, .default_value = 0, .range_kind = -1,
+    .option = "--sms", .arg_description = N_("N"),
+    .help = N_("The SMs a launch may use, for the waves, the minimum grid and the clusters "
+               "(default: the GPU's; fewer under MIG, MPS or a green context)"),
+    .batch_column = "sms", .session_key = "sms",
+    .allowed = N_("a whole number from 1 to 100000"), .label = N_("SMs the launch may use"),
   },
 };
 
@@ -342,6 +352,29 @@ cuocc_input_values_to_input (const CuoccInputValues *values,
   input->carveout = (int) v[CUOCC_INPUT_KEY_CARVEOUT];
   input->cluster_size = (int) v[CUOCC_INPUT_KEY_CLUSTER_SIZE];
   input->caching = (CuoccCaching) v[CUOCC_INPUT_KEY_CACHING];
+}
+
+/**
+ * cuocc_input_values_apply_gpu:
+ * @values: a question
+ * @gpu: the GPU it is asked of
+ *
+ * What the question says of the GPU: the SMs a launch may use, where given,
+ * replace the GPU's own count (a MIG slice, an MPS active-thread percentage
+ * or a green context gives a launch fewer), so that the waves, the minimum
+ * grid and the cluster answers count those.
+ */
+void
+cuocc_input_values_apply_gpu (const CuoccInputValues *values,
+                              CuoccGpu               *gpu)
+{
+  gint64 sms;
+
+  g_return_if_fail (values != NULL && gpu != NULL);
+
+  sms = values->values[CUOCC_INPUT_KEY_SMS];
+  if ((values->given & BIT (CUOCC_INPUT_KEY_SMS)) && sms != inputs[CUOCC_INPUT_KEY_SMS].none)
+    gpu->sm_count = (int) sms;
 }
 
 /**

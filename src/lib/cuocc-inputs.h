@@ -23,6 +23,7 @@
  * @CUOCC_INPUT_KEY_CARVEOUT: carveout preference in percent
  * @CUOCC_INPUT_KEY_CLUSTER_SIZE: blocks per thread block cluster
  * @CUOCC_INPUT_KEY_CACHING: partitioned global caching
+ * @CUOCC_INPUT_KEY_SMS: the SMs a launch may use; 0: the GPU's
  * @CUOCC_N_INPUT_KEYS: the number of inputs
  *
  * The inputs of one question, in the order `cuocc --help` lists them.
@@ -37,6 +38,7 @@ typedef enum {
   CUOCC_INPUT_KEY_CARVEOUT,
   CUOCC_INPUT_KEY_CLUSTER_SIZE,
   CUOCC_INPUT_KEY_CACHING,
+  CUOCC_INPUT_KEY_SMS,
   CUOCC_N_INPUT_KEYS
 } CuoccInputKey;
 
@@ -131,6 +133,7 @@ CUOCC_AVAILABLE gboolean cuocc_input_values_parse (CuoccInputValues *values, Cuo
 CUOCC_AVAILABLE void cuocc_input_values_set (CuoccInputValues *values, CuoccInputKey key, gint64 value);
 CUOCC_AVAILABLE gboolean cuocc_input_values_conflict (const CuoccInputValues *values, CuoccInputKey *first, CuoccInputKey *second);
 CUOCC_AVAILABLE void cuocc_input_values_to_input (const CuoccInputValues *values, CuoccInput *input);
+CUOCC_AVAILABLE void cuocc_input_values_apply_gpu (const CuoccInputValues *values, CuoccGpu *gpu);
 CUOCC_AVAILABLE void cuocc_input_values_from_input (CuoccInputValues *values, const CuoccInput *input);
 
 G_END_DECLS

@@ -486,6 +486,33 @@ test_dynamic_smem (void)
   app_test_window_free (window);
 }
 
+/* A kernel's dynamic shared memory is its own, never the last kernel's:
+ * the profiled launch of dynamic_smem recorded some; heavy() of a ptxas log
+ * records none, so it gets none (it once kept the profiled kernel's, and
+ * showed that kernel's shared memory limit). */
+static void
+test_dynamic_smem_not_carried_over (void)
+{
+  const CuoccKernel *k;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 8.6");
+  import_fixture (window, "ncu-details-sm86.csv");
+  k = choose (window, "dynamic_smem");
+  g_assert_cmpint (k->dynamic_smem, >, 0);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, k->dynamic_smem);
+
+  import_fixture (window, "ptxas-maxrreg32-sm80.log");
+  k = choose (window, "heavy");
+  g_assert_cmpint (k->dynamic_smem, <, 0);
+  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem);
+
+  app_test_window_free (window);
+}
+
 /* A second build compared: what changed is marked, with before and after. */
 static void
 test_compare_builds (void)
@@ -943,6 +970,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/several-architectures", test_several_architectures);
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
+  g_test_add_func ("/cuocc/app/import/dynamic-smem-not-carried-over", test_dynamic_smem_not_carried_over);
   g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);

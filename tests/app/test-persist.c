@@ -395,7 +395,7 @@ step_read_state (void)
 
   /* The state is a session file's text. */
   g_assert_true (cuocc_session_load_data (&kept, state, strlen (state), NULL));
-  g_assert_cmpint (kept.input.regs, ==, 70000);
+  g_assert_cmpint (kept.inputs.values[CUOCC_INPUT_KEY_REGS], ==, 70000);
   g_assert_cmpint (kept.pinned.threads, ==, 96);
 
   window = start_window ();

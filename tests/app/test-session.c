@@ -15,23 +15,23 @@ test_session_roundtrip (void)
   gsize length = 0;
 
   session.gpu = g_strdup ("Compute capability 8.6");
-  cuocc_input_init (&session.input);
-  session.input.threads = 96;
-  session.input.regs = 40;
-  session.input.smem = 4096;
-  session.input.smem_config = 65536;
-  session.input.barriers = 2;
-  session.input.caching = CUOCC_CACHING_OFF;
+  cuocc_input_values_init (&session.inputs);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_THREADS, 96);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_REGS, 40);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMEM, 4096);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, 65536);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_BARRIERS, 2);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
 
   data = cuocc_session_to_data (&session, &length);
   g_assert_true (cuocc_session_load_data (&loaded, data, length, NULL));
   g_assert_cmpstr (loaded.gpu, ==, session.gpu);
-  g_assert_cmpint (loaded.input.threads, ==, 96);
-  g_assert_cmpint (loaded.input.regs, ==, 40);
-  g_assert_cmpint (loaded.input.smem, ==, 4096);
-  g_assert_cmpint (loaded.input.smem_config, ==, 65536);
-  g_assert_cmpint (loaded.input.barriers, ==, 2);
-  g_assert_cmpint (loaded.input.caching, ==, CUOCC_CACHING_OFF);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_THREADS], ==, 96);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_REGS], ==, 40);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_SMEM], ==, 4096);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_SMEM_CONFIG], ==, 65536);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_BARRIERS], ==, 2);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_CACHING], ==, CUOCC_CACHING_OFF);
 
   cuocc_session_clear (&session);
   cuocc_session_clear (&loaded);
@@ -53,13 +53,13 @@ test_session_written_before (void)
   g_assert_true (cuocc_session_load_data (&loaded, data, sizeof data - 1, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (loaded.gpu, ==, "NVIDIA H100 SXM5");
-  g_assert_cmpint (loaded.input.threads, ==, 128);
-  g_assert_cmpint (loaded.input.regs, ==, 72);
-  g_assert_cmpint (loaded.input.smem, ==, 20480);
-  g_assert_cmpint (loaded.input.smem_config, ==, -1);
-  g_assert_cmpint (loaded.input.barriers, ==, 3);
-  g_assert_cmpint (loaded.input.cluster_size, ==, 2);
-  g_assert_cmpint (loaded.input.carveout, ==, 25);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_THREADS], ==, 128);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_REGS], ==, 72);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_SMEM], ==, 20480);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_SMEM_CONFIG], ==, -1);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_BARRIERS], ==, 3);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_CLUSTER_SIZE], ==, 2);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_CARVEOUT], ==, 25);
   g_assert_cmpint (loaded.grid, ==, 4000);
   g_assert_cmpstr (loaded.pinned_gpu, ==, "Compute capability 8.6");
   g_assert_cmpint (loaded.pinned.smem_config, ==, 65536);
@@ -78,7 +78,28 @@ test_session_many_registers (void)
 
   g_assert_true (cuocc_session_load_data (&loaded, data, sizeof data - 1, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (loaded.input.regs, ==, 70000);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_REGS], ==, 70000);
+}
+
+/* The static and the dynamic shared memory stay apart, and the SMs a
+ * launch may use are kept: 12 KiB + 16 KiB is not 28 KiB of static memory. */
+static void
+test_session_inputs_apart (void)
+{
+  g_auto(CuoccSession) session = { 0 };
+  g_auto(CuoccSession) loaded = { 0 };
+  g_autofree char *data = NULL;
+
+  session.gpu = g_strdup ("NVIDIA H100 SXM5");
+  cuocc_input_values_init (&session.inputs);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMEM, 12288);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 16384);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 66);
+  data = cuocc_session_to_data (&session, NULL);
+  g_assert_true (cuocc_session_load_data (&loaded, data, strlen (data), NULL));
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_SMEM], ==, 12288);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_DYNAMIC_SMEM], ==, 16384);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_SMS], ==, 66);
 }
 
 static void
@@ -91,9 +112,9 @@ test_session_defaults (void)
   cuocc_input_init (&defaults);
   g_assert_true (cuocc_session_load_data (&loaded, data, sizeof data - 1, NULL));
   g_assert_cmpstr (loaded.gpu, ==, "NVIDIA Tesla T4");
-  g_assert_cmpint (loaded.input.threads, ==, 64);
-  g_assert_cmpint (loaded.input.regs, ==, defaults.regs);
-  g_assert_cmpint (loaded.input.barriers, ==, defaults.barriers);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_THREADS], ==, 64);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_REGS], ==, defaults.regs);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_BARRIERS], ==, defaults.barriers);
   cuocc_session_clear (&loaded);
 }
 
@@ -108,7 +129,7 @@ test_session_extras (void)
   gsize length = 0;
 
   session.gpu = g_strdup ("NVIDIA H100 SXM5");
-  cuocc_input_init (&session.input);
+  cuocc_input_values_init (&session.inputs);
   session.log = g_strdup ("/home/me/build dir/build.log");
   session.kernel = g_strdup ("_Z5heavyPKfPf\nsm_80\n0");
   session.grid = 4000;
@@ -183,7 +204,7 @@ test_session_out_of_range (void)
   /* 16 barriers and a 4096-byte path are still fine. */
   g_assert_true (cuocc_session_load_data (&session, "[Kernel]\ngpu=Compute capability 9.0\nbarriers=16\n", -1 + sizeof "[Kernel]\ngpu=Compute capability 9.0\nbarriers=16\n", &error));
   g_assert_no_error (error);
-  g_assert_cmpint (session.input.barriers, ==, 16);
+  g_assert_cmpint (session.inputs.values[CUOCC_INPUT_KEY_BARRIERS], ==, 16);
   cuocc_session_clear (&session);
 }
 
@@ -227,6 +248,7 @@ main (int   argc,
 
   g_test_add_func ("/cuocc/session/roundtrip", test_session_roundtrip);
   g_test_add_func ("/cuocc/session/defaults", test_session_defaults);
+  g_test_add_func ("/cuocc/session/inputs-apart", test_session_inputs_apart);
   g_test_add_func ("/cuocc/session/written-before", test_session_written_before);
   g_test_add_func ("/cuocc/session/many-registers", test_session_many_registers);
   g_test_add_func ("/cuocc/session/extras", test_session_extras);

@@ -772,7 +772,7 @@ test_session_roundtrip (void)
   saved_state = g_settings_get_string (settings, "state");
   g_assert_true (cuocc_session_load_data (&kept, saved_state, strlen (saved_state), NULL));
   g_assert_cmpstr (kept.gpu, ==, "Compute capability 8.6");
-  g_assert_cmpint (kept.input.threads, ==, 96);
+  g_assert_cmpint (kept.inputs.values[CUOCC_INPUT_KEY_THREADS], ==, 96);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -815,6 +815,39 @@ test_session_keeps_what_was_accepted (void)
   app_test_window_free (window);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* The SMs a launch may use: the calculation's GPU has that many (its
+ * waves, minimum grid and clusters count them), a session keeps them, and
+ * the field empty is the GPU's own 132. */
+static void
+test_sms_a_launch_may_use (void)
+{
+  g_auto(CuoccSession) session = { 0 };
+  g_auto(CuoccSession) kept = { 0 };
+  g_autofree char *data = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 132);
+
+  cuocc_input_panel_get_session (window->input_panel, &session);
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 66);
+  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
+  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 66);
+
+  cuocc_input_panel_get_session (window->input_panel, &kept);
+  g_assert_cmpint (kept.inputs.values[CUOCC_INPUT_KEY_SMS], ==, 66);
+  data = cuocc_session_to_data (&kept, NULL);
+  g_assert_nonnull (strstr (data, "\nsms=66\n"));
+
+  cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 0);
+  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
+  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 132);
+
+  app_test_window_free (window);
 }
 
 static void
@@ -1203,6 +1236,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/corrupt-session", test_corrupt_session);
   g_test_add_func ("/cuocc/app/session-roundtrip", test_session_roundtrip);
   g_test_add_func ("/cuocc/app/session-keeps-what-was-accepted", test_session_keeps_what_was_accepted);
+  g_test_add_func ("/cuocc/app/sms-a-launch-may-use", test_sms_a_launch_may_use);
   g_test_add_func ("/cuocc/app/restore-state", test_restore_state);
   g_test_add_func ("/cuocc/app/restore-hostile", test_restore_hostile);
   g_test_add_func ("/cuocc/app/no-stale-limits", test_no_stale_limits);

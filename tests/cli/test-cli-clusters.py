@@ -288,6 +288,39 @@ def test_modes_refuse_every_input():
         usage_error(run("--batch", "-", option, value, stdin=b"cc,threads\n8.0,128\n"), "--batch")
 
 
+# The SMs a launch may use (--sms, the batch column sms): the minimum grid,
+# the waves and the clusters count them. H100 SXM5, 128 threads × 37
+# registers: the best block size is 768 threads, 2 blocks an SM, so a full
+# GPU takes 2 × 132 = 264 blocks, and 2 × 66 = 132 on 66 SMs (half an H100
+# under MIG or MPS).
+def test_sms_a_launch_may_use():
+    def min_grid(*extra):
+        r = run("--gpu", "H100 SXM5", "--threads", 128, "--regs", 37, *extra)
+        equal(r.rc, 0, "exit status", r)
+        line = [l for l in r.out.splitlines() if "Minimum grid size" in l]
+        return line[0].split()[-5] if line else None
+    equal(min_grid(), "264", "a full H100 SXM5")
+    equal(min_grid("--sms", 66), "132", "66 of its SMs")
+
+    # Clusters of 2: 8 of a cluster's blocks fit an SM, 4 clusters; 528 on
+    # the 132 SMs the measured table is for, at most 4 × 66 = 264 on 66
+    # (the table no longer applies: an upper bound).
+    r = run("--batch", "-", stdin=b"gpu,threads,regs,cluster_size,sms\n"
+            b"H100 SXM5,128,37,2,\nH100 SXM5,128,37,2,66\nH100 SXM5,128,37,2,0\n")
+    header, rows = parse_csv(r.out)
+    equal((rows[0]["max_active_clusters"], rows[0]["clusters_basis"]), ("528", "measured"), "all SMs")
+    equal((rows[1]["cluster_blocks_per_sm"], rows[1]["max_active_clusters"], rows[1]["clusters_basis"]),
+          ("8", "264", "upper-bound"), "66 SMs")
+    check("sms: 0 is out of range; allowed: 1 to 100000" in rows[2]["error"], "sms 0 refused", r)
+    equal(r.rc, 1, "one row refused", r)
+
+    # Waves: 4000 blocks of 12 an SM on 66 SMs: 792 a wave, 5 full and 40 more.
+    r = run("--gpu", "H100 SXM5", "--threads", 128, "--regs", 37, "--sms", 66, "--grid", 4000, "--format", "csv")
+    header, rows = parse_csv(r.out)
+    equal((rows[0]["blocks_per_wave"], rows[0]["waves"], rows[0]["tail_blocks"]), ("792", "6", "40"), "waves on 66 SMs")
+    usage_error(run("--gpu", "H100 SXM5", "--threads", 128, "--sms", 0), "--sms", "1 to 100000")
+
+
 # An option given an empty value says what it allows, for every input.
 def test_empty_values_say_what_is_allowed():
     allowed = {"--cluster-size": "a whole number from 0 to 16",

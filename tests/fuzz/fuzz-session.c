@@ -45,7 +45,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     }
   if (session.gpu == NULL || !g_utf8_validate (session.gpu, -1, NULL) || strlen (session.gpu) > 4096)
     abort ();
-  check_input (&session.input);
+  {
+    CuoccInput input;
+
+    /* Every input read is one the description accepts. */
+    for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+      if (!cuocc_input_info_accepts (cuocc_input_info (key), session.inputs.values[key]))
+        abort ();
+    cuocc_input_values_to_input (&session.inputs, &input);
+    check_input (&input);
+  }
   if (session.pinned_gpu != NULL)
     check_input (&session.pinned);
 
@@ -54,7 +63,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     abort ();
   if (!same_text (session.gpu, again.gpu) || !same_text (session.log, again.log) ||
       !same_text (session.kernel, again.kernel) || !same_text (session.pinned_gpu, again.pinned_gpu) ||
-      memcmp (&session.input, &again.input, sizeof session.input) != 0 || session.grid != again.grid)
+      memcmp (session.inputs.values, again.inputs.values, sizeof session.inputs.values) != 0 || session.grid != again.grid)
     abort ();
 
   cuocc_session_clear (&session);

@@ -30,17 +30,39 @@ flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-s
 libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -lm -ldl)
 lib_sources=("$root"/src/lib/cuocc-*.c)
 
-"$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
-"$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"
-# The device-file, session and batch readers, with the whole library behind them.
+# Only the binaries the targets asked for are built.
+needs () {
+  local t
+  for t in "${targets[@]}"; do
+    case "$1:$t" in
+      import:ptxas|import:cuobjdump|import:ncu|import:cubin|import:fatbin|demangle:demangle|device:device|\
+      session:session|batch:batch|triton:triton) return 0 ;;
+    esac
+  done
+  return 1
+}
 all_lib=("$root"/src/lib/cuocc-*.c)
-"$cc" "${flags[@]}" "$here/fuzz-device.c" "${all_lib[@]}" -o "$out/fuzz-device" "${libs[@]}" -ldl
-"$cc" "${flags[@]}" -I"$root/src/app" "$here/fuzz-session.c" "$root/src/app/cuocc-session.c" "${all_lib[@]}" \
-  -o "$out/fuzz-session" "${libs[@]}" -ldl
-"$cc" "${flags[@]}" -I"$root/src/cli" "$here/fuzz-batch.c" "$root"/src/cli/cuocc-cli-{batch,input,table,writer}.c \
-  "${all_lib[@]}" -o "$out/fuzz-batch" "${libs[@]}" -ldl
-
-"$cc" "${flags[@]}" "$here/fuzz-triton.c" "${all_lib[@]}" -o "$out/fuzz-triton" "${libs[@]}"
+if needs import; then
+  "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
+fi
+if needs demangle; then
+  "$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"
+fi
+# The device-file, session and batch readers, with the whole library behind them.
+if needs device; then
+  "$cc" "${flags[@]}" "$here/fuzz-device.c" "${all_lib[@]}" -o "$out/fuzz-device" "${libs[@]}" -ldl
+fi
+if needs session; then
+  "$cc" "${flags[@]}" -I"$root/src/app" "$here/fuzz-session.c" "$root/src/app/cuocc-session.c" "${all_lib[@]}" \
+    -o "$out/fuzz-session" "${libs[@]}" -ldl
+fi
+if needs batch; then
+  "$cc" "${flags[@]}" -I"$root/src/cli" "$here/fuzz-batch.c" "$root"/src/cli/cuocc-cli-{batch,input,table,writer}.c \
+    "${all_lib[@]}" -o "$out/fuzz-batch" "${libs[@]}" -ldl
+fi
+if needs triton; then
+  "$cc" "${flags[@]}" "$here/fuzz-triton.c" "${all_lib[@]}" -o "$out/fuzz-triton" "${libs[@]}"
+fi
 
 run_one () {
   local target=$1 binary=fuzz-import
