@@ -52,9 +52,7 @@ platform_packages=(
 # The SDK adds the compiler, the -dev packages and every tool the test suite
 # runs (taken from install-deps.sh, so the two lists stay one), and what
 # flatpak-builder runs while it finishes a build.
-mapfile -t project_packages < <(
-  sed -n '/^packages=(/,/^)/p' "$here/build-aux/install-deps.sh" |
-    sed -e 's/#.*//' -e 's/packages=(//' -e 's/)//' | tr ' ' '\n' | sed '/^$/d')
+mapfile -t project_packages < <(bash "$here/build-aux/install-deps.sh" --print)
 sdk_packages=(
   "${project_packages[@]}"
   libc6-dev make binutils file locales

@@ -136,6 +136,13 @@ cuocc_input_field_check (CuoccInputField *f,
       hint = g_strdup_printf (_("Allowed: %s"), range);
     }
 
+  if (f->origin != NULL)
+    {
+      char *full = g_strdup_printf ("%s · %s", hint, f->origin);
+
+      g_free (hint);
+      hint = full;
+    }
   gtk_label_set_label (f->hint, hint);
   set_marked (GTK_WIDGET (f->entry), f->status != CUOCC_FIELD_STATUS_OK);
   set_marked (GTK_WIDGET (f->hint), f->status != CUOCC_FIELD_STATUS_OK);

@@ -23,6 +23,7 @@ typedef struct {
   gint64 limit;                    /* what cuocc answers for; above max, 0 blocks (cuocc_input_range) */
   gint64 value;                    /* the last value that could be calculated */
   CuoccFieldStatus status;
+  const char *origin;              /* where the value came from ("typed by you"), shown after the hint, or NULL */
 } CuoccInputField;
 
 void cuocc_input_field_check (CuoccInputField *field,

@@ -54,6 +54,8 @@ struct _CuoccInputPanel
   gint64 smem_configs[CUOCC_MAX_SMEM_CONFIGS];
   guint n_smem_configs;
   CuoccInputField fields[CUOCC_N_FIELDS];
+  CuoccInputOrigin origins[CUOCC_N_FIELDS];
+  char *origin_notes[CUOCC_N_FIELDS];  /* what each field's hint says of its origin */
   guint frozen;
   gboolean changed_while_frozen;
 

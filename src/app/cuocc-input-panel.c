@@ -122,6 +122,20 @@ check_field (CuoccInputPanel *self,
 }
 
 static void
+set_origin (CuoccInputPanel  *self,
+            CuoccField        field,
+            CuoccInputOrigin  origin,
+            const char       *note)
+{
+  self->origins[field] = origin;
+  g_free (self->origin_notes[field]);
+  /* Translators: said after an input's hint: the user typed or chose its value */
+  self->origin_notes[field] = origin == CUOCC_INPUT_ORIGIN_USER ? g_strdup (_("set by you")) : g_strdup (note);
+  self->fields[field].origin = self->origin_notes[field];
+  check_field (self, field);
+}
+
+static void
 set_field_text (CuoccInputPanel *self,
                 CuoccField       field,
                 gint64           value)
@@ -379,6 +393,8 @@ gpu_selected_cb (CuoccInputPanel *self)
     {
       self->gpu_valid = FALSE;
       g_free (self->gpu_error);
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    g_free (self->origin_notes[i]);
       self->gpu_error = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
       cuocc_input_panel_update_cc_label (self);
       emit_changed (self);
@@ -394,7 +410,13 @@ field_changed_cb (GtkEditable     *editable,
 {
   for (guint i = 0; i < CUOCC_N_FIELDS; i++)
     if (GTK_EDITABLE (self->fields[i].entry) == editable)
-      check_field (self, i);
+      {
+        /* Text set by the panel itself comes frozen; the rest is typed. */
+        if (self->frozen == 0)
+          set_origin (self, i, CUOCC_INPUT_ORIGIN_USER, NULL);
+        else
+          check_field (self, i);
+      }
   if (GTK_EDITABLE (self->cluster_size_entry) == editable)
     update_sensitivity (self);
   update_opt_in (self);
@@ -655,7 +677,44 @@ cuocc_input_panel_set_value (CuoccInputPanel *self,
     set_total_smem (self, value);
   else
     set_field_text (self, field, value);
+  set_origin (self, field, CUOCC_INPUT_ORIGIN_USER, NULL);
   thaw (self);
+}
+
+/* Says where a field's value came from, after its hint: the kernel's
+ * figures, or that the kernel has none and the value was kept. */
+void
+cuocc_input_panel_set_origin (CuoccInputPanel  *self,
+                              CuoccField        field,
+                              CuoccInputOrigin  origin,
+                              const char       *note)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
+  g_return_if_fail (field < CUOCC_N_FIELDS);
+
+  set_origin (self, field, origin, note);
+}
+
+CuoccInputOrigin
+cuocc_input_panel_get_origin (CuoccInputPanel *self,
+                              CuoccField       field)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), CUOCC_INPUT_ORIGIN_DEFAULT);
+  g_return_val_if_fail (field < CUOCC_N_FIELDS, CUOCC_INPUT_ORIGIN_DEFAULT);
+
+  return self->origins[field];
+}
+
+/* What the field's hint says now: what is allowed, or what is wrong, and
+ * where the value came from. */
+const char *
+cuocc_input_panel_get_hint (CuoccInputPanel *self,
+                            CuoccField       field)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
+  g_return_val_if_fail (field < CUOCC_N_FIELDS, NULL);
+
+  return gtk_label_get_label (self->fields[field].hint);
 }
 
 GtkEditable *
@@ -765,6 +824,10 @@ cuocc_input_panel_apply_session (CuoccInputPanel     *self,
   set_field_text (self, CUOCC_FIELD_CLUSTER_SIZE, v[CUOCC_INPUT_KEY_CLUSTER_SIZE]);
   set_carveout_text (self, (int) v[CUOCC_INPUT_KEY_CARVEOUT]);
   set_sms_text (self, v[CUOCC_INPUT_KEY_SMS]);
+  /* A session's values are the work as it was: no origin is said; a
+   * kernel's writer says its own (cuocc_input_panel_set_origin). */
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    set_origin (self, i, CUOCC_INPUT_ORIGIN_DEFAULT, NULL);
   emit_changed (self);
   thaw (self);
 

@@ -34,6 +34,22 @@ const char     *cuocc_input_panel_get_opt_in_text  (CuoccInputPanel     *self);
 gboolean        cuocc_input_panel_get_input        (CuoccInputPanel     *self,
                                                     CuoccInput          *input,
                                                     GError             **error);
+/* Where a field's value came from: said after its hint. A value the user
+ * types, or a graph or the advice sets, is theirs. */
+typedef enum {
+  CUOCC_INPUT_ORIGIN_DEFAULT,      /* the default, or a session's: nothing is said */
+  CUOCC_INPUT_ORIGIN_USER,
+  CUOCC_INPUT_ORIGIN_KERNEL,
+} CuoccInputOrigin;
+
+void            cuocc_input_panel_set_origin       (CuoccInputPanel     *self,
+                                                    CuoccField           field,
+                                                    CuoccInputOrigin     origin,
+                                                    const char          *note);
+CuoccInputOrigin cuocc_input_panel_get_origin      (CuoccInputPanel     *self,
+                                                    CuoccField           field);
+const char     *cuocc_input_panel_get_hint         (CuoccInputPanel     *self,
+                                                    CuoccField           field);
 void            cuocc_input_panel_set_value        (CuoccInputPanel     *self,
                                                     CuoccField           field,
                                                     gint64               value);

@@ -10,6 +10,7 @@
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernel-loader.h"
 #include "cuocc-kernels-panel.h"
+#include "cuocc-histogram-view.h"
 
 #include <adwaita.h>
 
@@ -32,6 +33,13 @@ struct _CuoccKernelsPanel
   GtkColumnView *column_view;
   AdwStatusPage *loading_page;
   GtkProgressBar *loading_bar;
+  GtkExpander *summary_expander;
+  CuoccHistogramView *histogram_view;
+  GtkFlowBox *limiter_box;
+  GtkLabel *losers_heading;
+  GtkBox *losers_box;
+  CuoccHistogram histogram;        /* what the summary shows */
+  int bin;                         /* the bar the table is filtered to, or -1 */
   GtkLabel *count_label;
   GtkWidget *details_separator;
   GtkWidget *details_box;
@@ -71,7 +79,9 @@ struct _CuoccKernelsPanel
   CuoccKernelLoader *compare_loader;
   GListStore *compare_store;       /* the build compared with, or NULL */
   char *compare_name;
-  gboolean changes_marked;         /* the items carry marks of a compared build */
+  gboolean changes_marked;
+  int sidebar_width;
+  int drag_start_width;         /* the items carry marks of a compared build */
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
 };
@@ -107,6 +117,10 @@ void                cuocc_kernels_panel_evaluated       (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-eval.c */
 void                cuocc_kernels_panel_evaluate        (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-summary.c */
+void                cuocc_kernels_panel_update_summary  (CuoccKernelsPanel *self);
+void                cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-details.c */
 void                cuocc_kernels_panel_update_details  (CuoccKernelsPanel *self);

@@ -29,6 +29,22 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_SIDEBAR_WIDTH,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+/* The sidebar's width: from what the calculator leaves at 1,060 px (the
+ * narrowest where both stand side by side) to what the window leaves
+ * at its narrowest, 800 px, where the sidebar lies over the calculator. */
+#define SIDEBAR_MIN_WIDTH 280
+#define SIDEBAR_MAX_WIDTH 760
+/* Where a drag resizes the sidebar: its right edge. */
+#define RESIZE_EDGE 8
+
 /* ----- helpers ----- */
 
 /* A view of the items' kernels as a list, for the library's selection
@@ -185,7 +201,7 @@ refresh_evaluated (CuoccKernelsPanel *self)
 
   self->selecting = TRUE;
   if (gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
-      gtk_spin_button_get_value (self->below_spin) < 100)
+      gtk_spin_button_get_value (self->below_spin) < 100 || self->bin >= 0)
     gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   /* GTK 4.8 does not say which column sorts: any order sorts once more. */
   if (gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE)
@@ -430,6 +446,42 @@ choose_entry (CuoccKernelsPanel *self,
 /* ----- callbacks ----- */
 
 static void
+resize_begin_cb (GtkGestureDrag    *gesture,
+                 double             x,
+                 double             y,
+                 CuoccKernelsPanel *self)
+{
+  if (x < gtk_widget_get_width (GTK_WIDGET (self)) - RESIZE_EDGE)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  self->drag_start_width = self->sidebar_width;
+}
+
+static void
+resize_update_cb (GtkGestureDrag    *gesture,
+                  double             offset_x,
+                  double             offset_y,
+                  CuoccKernelsPanel *self)
+{
+  cuocc_kernels_panel_set_sidebar_width (self, self->drag_start_width + (int) offset_x);
+}
+
+/* The resize cursor along the edge a drag resizes. */
+static void
+motion_cb (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           CuoccKernelsPanel        *self)
+{
+  gboolean edge = x >= gtk_widget_get_width (GTK_WIDGET (self)) - RESIZE_EDGE;
+
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), edge ? "col-resize" : NULL);
+}
+
+static void
 loaded_cb (CuoccKernelLoader *loader,
            GListModel        *store,
            const char        *source_name,
@@ -462,6 +514,8 @@ loaded_cb (CuoccKernelLoader *loader,
       gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
       g_clear_pointer (&self->words, g_strfreev);
       self->selecting = FALSE;
+      self->bin = -1;
+      cuocc_histogram_view_set_highlighted (self->histogram_view, -1);
     }
   set_source (self, source_name);
   replace_list (self, store, truncated);
@@ -508,6 +562,8 @@ filter_func (gpointer item,
     return FALSE;
   /* Below 100 %: the kernels worked out on the GPU whose occupancy is less. */
   if (below < 100 && (ev->occupancy < 0 || ev->occupancy * 100.0 >= below))
+    return FALSE;
+  if (self->bin >= 0 && (ev->occupancy < 0 || (int) cuocc_histogram_bin (ev->occupancy) != self->bin))
     return FALSE;
   if (gtk_toggle_button_get_active (self->changed_toggle) &&
       cuocc_kernel_item_get_change (item, NULL) == CUOCC_KERNEL_SAME)
@@ -567,6 +623,16 @@ filters_changed_cb (CuoccKernelsPanel *self)
   refilter (self);
 }
 
+/* A bar of the summary shows its kernels; the same bar again shows all. */
+static void
+bar_clicked_cb (CuoccKernelsPanel *self,
+                guint              bin)
+{
+  self->bin = self->bin == (int) bin ? -1 : (int) bin;
+  cuocc_histogram_view_set_highlighted (self->histogram_view, self->bin);
+  refilter (self);
+}
+
 static void
 load_button_cb (CuoccKernelsPanel *self)
 {
@@ -579,6 +645,44 @@ load_button_cb (CuoccKernelsPanel *self)
     choose_entry (self, sibling);
   else if (k->loaded == CUOCC_LOAD_NONE)
     g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
+}
+
+/* ----- get/set_property ----- */
+
+static void
+cuocc_kernels_panel_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SIDEBAR_WIDTH:
+      g_value_set_int (value, self->sidebar_width);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_kernels_panel_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SIDEBAR_WIDTH:
+      cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 /* ----- dispose / finalize ----- */
@@ -627,6 +731,14 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
 
   object_class->dispose = cuocc_kernels_panel_dispose;
   object_class->finalize = cuocc_kernels_panel_finalize;
+  object_class->get_property = cuocc_kernels_panel_get_property;
+  object_class->set_property = cuocc_kernels_panel_set_property;
+
+  /* The sidebar's width in pixels, which a drag on its right edge sets. */
+  props[PROP_SIDEBAR_WIDTH] =
+    g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
   signals[KERNEL_CHOSEN] =
@@ -682,6 +794,18 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
   gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, summary_expander);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, histogram_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_heading);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_box);
+  gtk_widget_class_bind_template_callback_full (widget_class, "export_histogram_cb",
+                                                G_CALLBACK (cuocc_kernels_panel_export_histogram_cb));
+
+  /* The path written and the error, or NULL, of an export the user asked
+   * for. */
+  g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -692,6 +816,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_autoptr(GtkStringList) limiters = NULL;
 
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
+  g_type_ensure (CUOCC_TYPE_HISTOGRAM_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* A name wraps inside identifiers: Pango would hyphenate
@@ -705,6 +830,20 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   }
 
   self->comparison = -1;
+  self->bin = -1;
+  self->sidebar_width = SIDEBAR_MIN_WIDTH;
+  {
+    GtkGesture *drag = gtk_gesture_drag_new ();
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    /* Before the table's own handlers: a press on the edge is a resize. */
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (drag), GTK_PHASE_CAPTURE);
+    g_signal_connect (drag, "drag-begin", G_CALLBACK (resize_begin_cb), self);
+    g_signal_connect (drag, "drag-update", G_CALLBACK (resize_update_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+    g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  }
   {
     const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
 
@@ -754,6 +893,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->limiter_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
+  g_signal_connect_swapped (self->histogram_view, "bar-clicked", G_CALLBACK (bar_clicked_cb), self);
 
   update_list_page (self);
 }
@@ -1061,5 +1201,38 @@ cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
 void
 cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
 {
+  cuocc_kernels_panel_update_summary (self);
   refresh_evaluated (self);
+}
+
+/* The sidebar's width, clamped to what the window always has room for. */
+void
+cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                       int                width)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  width = CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH);
+  if (self->sidebar_width == width)
+    return;
+  self->sidebar_width = width;
+  gtk_widget_set_size_request (self->box, width, -1);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIDEBAR_WIDTH]);
+}
+
+int
+cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
+
+  return self->sidebar_width;
+}
+
+/* The summary's bar the table is filtered to, or -1. */
+int
+cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), -1);
+
+  return self->bin;
 }

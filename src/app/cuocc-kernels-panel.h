@@ -7,6 +7,9 @@
 
 #include <gtk/gtk.h>
 #include <cuocc.h>
+#include <cuocc-plot.h>
+
+#include "cuocc-histogram-view.h"
 
 G_BEGIN_DECLS
 
@@ -56,6 +59,18 @@ GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *se
 const char        *cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_page        (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_count_text  (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                                          int                width);
+int                cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self);
+gboolean           cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
+                                                         const char         *path,
+                                                         GError            **error);
+const CuoccHistogram *cuocc_kernels_panel_get_histogram (CuoccKernelsPanel *self);
+CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self);
+GtkWidget         *cuocc_kernels_panel_get_summary     (CuoccKernelsPanel *self);
+int                cuocc_kernels_panel_get_bin         (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_loser_text  (CuoccKernelsPanel *self,
+                                                        guint              n);
 GtkLabel          *cuocc_kernels_panel_get_name_label  (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_get_cell_text   (CuoccKernelsPanel *self,
                                                         gpointer           item,

@@ -13,7 +13,8 @@
 #include "cuocc-reflow-box.h"
 #include "cuocc-window-private.h"
 
-/* Below this width the kernels sidebar lies over the calculator instead of
+/* Below this width (for the sidebar at its narrowest, 280 px; wider by as
+ * much as the user widened it) the kernels sidebar lies over the calculator instead of
  * beside it: the sidebar (280 px and its border) and the calculator's
  * minimum width (the inputs, 366 px, a border and the results, 410 px) no
  * longer fit side by side. libadwaita 1.2's AdwFlap finds this by itself
@@ -85,6 +86,31 @@ update_gpu_marks (CuoccWindow *self)
     cuocc_kernels_panel_set_launch (self->kernels_panel, gpu, input != NULL ? input->threads : 0);
 }
 
+/* Each input says where its value came from: the kernel, the launch the
+ * file records, or that the kernel has none and the value was kept. */
+static void
+say_origins (CuoccWindow       *self,
+             const CuoccKernel *k)
+{
+  CuoccInputPanel *panel = self->input_panel;
+  const char *threads = k->block_size > 0 ? _("the launch the file records")
+                        : k->max_threads > 0 ? _("declared by the kernel (__launch_bounds__ or a required block size)")
+                        : _("kept: the kernel declares none");
+
+  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_THREADS, CUOCC_INPUT_ORIGIN_KERNEL, threads);
+  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_REGS, CUOCC_INPUT_ORIGIN_KERNEL,
+                                k->regs >= 0 ? _("the kernel's") : _("kept: the file records none"));
+  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_SMEM, CUOCC_INPUT_ORIGIN_KERNEL,
+                                k->smem >= 0 ? _("the kernel's") : _("kept: the file records none"));
+  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_DYNAMIC_SMEM, CUOCC_INPUT_ORIGIN_KERNEL,
+                                k->dynamic_smem >= 0 ? _("the launch the file records")
+                                                     : _("none: the file records no launch"));
+  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_BARRIERS, CUOCC_INPUT_ORIGIN_KERNEL, _("the kernel's"));
+  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_CLUSTER_SIZE, CUOCC_INPUT_ORIGIN_KERNEL,
+                                k->cluster_dims[0] > 0 ? _("declared by the kernel (__cluster_dims__)")
+                                                       : _("none: the kernel declares no cluster"));
+}
+
 /* Fills the inputs with the kernel's figures. An entry that cannot run on
  * the chosen GPU leaves them be: the kernels panel says so and offers the
  * switch (switch_gpu). */
@@ -123,6 +149,11 @@ apply_kernel (CuoccWindow       *self,
     cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_THREADS, k->block_size);
   else if (k->max_threads > 0)
     cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_THREADS, k->max_threads);
+  /* The cluster size __cluster_dims__ (or Triton) declares; else none. */
+  cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CLUSTER_SIZE,
+                          k->cluster_dims[0] > 0 ? MAX (k->cluster_dims[0], 1) * MAX (k->cluster_dims[1], 1) *
+                                                   MAX (k->cluster_dims[2], 1)
+                                                 : 0);
 
   if (session.gpu == NULL || !cuocc_input_panel_apply_session (self->input_panel, &session, &error))
     {
@@ -133,6 +164,8 @@ apply_kernel (CuoccWindow       *self,
         g_set_error_literal (&error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("No GPU is chosen."));
       cuocc_window_show_error (self, heading, error);
     }
+  else
+    say_origins (self, k);
   cuocc_session_clear (&session);
   cuocc_calculation_thaw (self->calculation);
 }
@@ -379,9 +412,14 @@ cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
+  /* The sidebar's width as the user left it; the calculator keeps what it
+   * needs beside it. */
+  g_settings_bind (self->settings, "kernels-width", self->kernels_panel, "sidebar-width", G_SETTINGS_BIND_DEFAULT);
   self->kernels_view = cuocc_compat_sidebar_view_new (ADW_APPLICATION_WINDOW (self),
                                                       GTK_WIDGET (self->kernels_panel),
-                                                      self->calculator_content, KERNELS_FOLD_WIDTH);
+                                                      self->calculator_content,
+                                                      KERNELS_FOLD_WIDTH - 280 +
+                                                      cuocc_kernels_panel_get_sidebar_width (self->kernels_panel));
   adw_bin_set_child (self->calculator_page, self->kernels_view);
   g_object_bind_property (self->kernels_view, cuocc_compat_sidebar_view_shown_property (),
                           self->kernels_button, "active", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);

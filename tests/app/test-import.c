@@ -513,6 +513,72 @@ test_dynamic_smem_not_carried_over (void)
   app_test_window_free (window);
 }
 
+static gboolean
+hint_says (CuoccWindow *window,
+           CuoccField   field,
+           const char  *words)
+{
+  return strstr (cuocc_input_panel_get_hint (window->input_panel, field), words) != NULL;
+}
+
+/* Choosing a kernel sets every launch input from it and says where each
+ * came from, in a window at 800 × 600 and at 1920 × 1080: a Triton kernel
+ * with 16 KiB of dynamic shared memory (matmul_kernel: 4 warps, "shared":
+ * 16384), then a binary kernel, which gets its own figures only (heavy():
+ * 30 registers, no shared memory, no launch recorded, no block size
+ * declared). A value the user typed is marked as theirs; the block size the
+ * binary does not declare is kept, and says so. */
+static void
+test_launch_settings_say_their_origin (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *triton = fixture ("triton");
+      const CuoccKernel *k;
+      CuoccWindow *window = app_test_window_new ();
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+
+      import_path (window, triton);
+      k = choose (window, "matmul");
+      g_assert_cmpint (k->dynamic_smem, ==, 16384);
+      g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 128);
+      g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 16384);
+      g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "the launch the file records"));
+      g_assert_true (hint_says (window, CUOCC_FIELD_DYNAMIC_SMEM, "the launch the file records"));
+      g_assert_true (hint_says (window, CUOCC_FIELD_REGS, "the kernel's"));
+      g_assert_cmpint (cuocc_input_panel_get_origin (window->input_panel, CUOCC_FIELD_REGS), ==,
+                       CUOCC_INPUT_ORIGIN_KERNEL);
+
+      app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+      g_assert_cmpint (cuocc_input_panel_get_origin (window->input_panel, CUOCC_FIELD_THREADS), ==,
+                       CUOCC_INPUT_ORIGIN_USER);
+      g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "set by you"));
+
+      /* The cubin holds heavy() alone. */
+      import_fixture (window, "binary/heavy-sm_90.cubin");
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 1);
+      cuocc_kernels_panel_choose (window->kernels_panel, 0);
+      k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+      g_assert_nonnull (strstr (k->name, "heavy"));
+      g_assert_cmpint (k->regs, ==, 30);
+      g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 30);
+      g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 0);
+      g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem);
+      g_assert_true (hint_says (window, CUOCC_FIELD_DYNAMIC_SMEM, "none: the file records no launch"));
+      g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
+      g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "kept: the kernel declares none"));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->input_panel)));
+
+      app_test_window_free (window);
+    }
+}
+
 /* A second build compared: what changed is marked, with before and after. */
 static void
 test_compare_builds (void)
@@ -971,6 +1037,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
   g_test_add_func ("/cuocc/app/import/dynamic-smem-not-carried-over", test_dynamic_smem_not_carried_over);
+  g_test_add_func ("/cuocc/app/import/launch-settings-say-their-origin", test_launch_settings_say_their_origin);
   g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);

@@ -407,6 +407,37 @@ step_read_state (void)
 
 /* ----- the test ----- */
 
+/* The user widens the kernels table to 600 px and quits. */
+static void
+step_widen_sidebar (void)
+{
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  /* The default leaves the table room for its columns. */
+  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 440);
+  cuocc_kernels_panel_set_sidebar_width (window->kernels_panel, 600);
+  quit_window (window);
+}
+
+/* The next start has it 600 px wide, drawn so; a width past what an
+ * 800 px window leaves is held at 760. */
+static void
+step_sidebar_width_restored (void)
+{
+  CuoccWindow *window = start_window ();
+
+  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 600);
+  gtk_toggle_button_set_active (window->kernels_button, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->kernels_panel)), >=, 600);
+  cuocc_kernels_panel_set_sidebar_width (window->kernels_panel, 5000);
+  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 760);
+  quit_window (window);
+}
+
 static void
 run_step (const char *path)
 {
@@ -427,6 +458,15 @@ test_restart (void)
   run_step ("/cuocc/app/persist/restart/subprocess/restart");
   run_step ("/cuocc/app/persist/restart/subprocess/open-session");
   run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+static void
+test_sidebar_width (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/sidebar-width/subprocess/widen");
+  run_step ("/cuocc/app/persist/sidebar-width/subprocess/restart");
 }
 
 static void
@@ -488,6 +528,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+  g_test_add_func ("/cuocc/app/persist/sidebar-width", test_sidebar_width);
+  g_test_add_func ("/cuocc/app/persist/sidebar-width/subprocess/widen", step_widen_sidebar);
+  g_test_add_func ("/cuocc/app/persist/sidebar-width/subprocess/restart", step_sidebar_width_restored);
   g_test_add_func ("/cuocc/app/persist/legacy-keys", test_legacy_keys);
   g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/write", step_write_legacy_keys);
   g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/read", step_read_legacy_keys);

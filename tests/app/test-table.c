@@ -315,6 +315,95 @@ test_filters (void)
   app_test_window_free (window);
 }
 
+/* The summary on 8.9 at 256 threads (see test_filters): heavy() at 50 %
+ * limited by registers, nine at 100 % limited by warps. heavy() loses
+ * most: without the register limit warps allow 6 blocks, 48 warps, 100 %.
+ * A bar filters the table; its export is the command line's. */
+static void
+test_summary (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *csv_path = g_build_filename (dir, "bars.csv", NULL);
+  g_autofree char *png_path = g_build_filename (dir, "bars.png", NULL);
+  g_autofree char *csv = NULL;
+  g_autoptr(GError) error = NULL;
+  const CuoccHistogram *h;
+  GtkWidget *summary, *child;
+  CuoccWindow *window;
+  guint n_limiters = 0;
+  gboolean heavy_named = FALSE;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+
+  summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+  g_assert_true (gtk_widget_get_visible (summary));
+  gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  h = cuocc_kernels_panel_get_histogram (window->kernels_panel);
+  g_assert_cmpuint (h->n_kernels, ==, 10);
+  g_assert_cmpuint (h->counts[5], ==, 1);
+  g_assert_cmpuint (h->counts[9], ==, 9);
+
+  /* The limiters' buttons: how many kernels each limits. */
+  {
+    GtkWidget *flow = app_test_find_descendant (summary, GTK_TYPE_FLOW_BOX, FALSE);
+
+    for (child = gtk_widget_get_first_child (flow); child != NULL; child = gtk_widget_get_next_sibling (child))
+      {
+        GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+        const char *label = gtk_button_get_label (GTK_BUTTON (button));
+
+        n_limiters++;
+        g_assert_true (g_str_equal (label, "Warps: 9") || g_str_equal (label, "Registers: 1"));
+        if (g_str_equal (label, "Registers: 1"))
+          {
+            /* Clicking a limiter filters the table by it. */
+            g_signal_emit_by_name (button, "clicked");
+            g_assert_cmpuint (n_shown (window), ==, 1);
+            g_signal_emit_by_name (button, "clicked");
+            g_assert_cmpuint (n_shown (window), ==, 10);
+          }
+      }
+  }
+  g_assert_cmpuint (n_limiters, ==, 2);
+
+  /* The kernel that loses most, and no other: the rest lose nothing. */
+  heavy_named = cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0) != NULL &&
+                g_str_equal (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0),
+                             "heavy (sm_89): 50 %, 100 % without the Registers limit");
+  g_assert_true (heavy_named);
+  g_assert_null (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 1));
+
+  /* A bar: its kernels; the same bar again: all of them. */
+  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
+  g_assert_cmpint (cuocc_kernels_panel_get_bin (window->kernels_panel), ==, 5);
+  g_assert_cmpuint (n_shown (window), ==, 1);
+  g_assert_true (find_row (window, "heavy", "sm_89") != NULL);
+  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
+  g_assert_cmpuint (n_shown (window), ==, 10);
+
+  /* Exported like the other graphs, as the command line writes it. */
+  g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, csv_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_cmpstr (csv, ==,
+                   "occupancy_from_pct,occupancy_to_pct,kernels\n"
+                   "0,10,0\n10,20,0\n20,30,0\n30,40,0\n40,50,0\n50,60,1\n60,70,0\n70,80,0\n80,90,0\n90,100,9\n");
+  g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, png_path, &error));
+  g_assert_true (g_file_test (png_path, G_FILE_TEST_IS_REGULAR));
+
+  app_test_window_free (window);
+  g_unlink (csv_path);
+  g_unlink (png_path);
+  g_rmdir (dir);
+}
+
 /* Names without return type and parameters, the template arguments kept. */
 static void
 test_short_names (void)
@@ -652,6 +741,8 @@ test_screenshots (void)
       import_path (window, path);
       /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
       cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+      /* The summary open at the large size, closed at the small one. */
+      gtk_expander_set_expanded (GTK_EXPANDER (cuocc_kernels_panel_get_summary (window->kernels_panel)), s == 1);
       for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
         {
           g_autoptr(GdkTexture) texture = NULL;
@@ -683,6 +774,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/columns", test_columns);
   g_test_add_func ("/cuocc/app/table/sort", test_sort);
   g_test_add_func ("/cuocc/app/table/filters", test_filters);
+  g_test_add_func ("/cuocc/app/table/summary", test_summary);
   g_test_add_func ("/cuocc/app/table/short-names", test_short_names);
   g_test_add_func ("/cuocc/app/table/no-hyphens", test_no_hyphens);
   g_test_add_func ("/cuocc/app/table/ctrl-f", test_ctrl_f);
