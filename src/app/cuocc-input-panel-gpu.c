@@ -163,18 +163,6 @@ cuocc_input_panel_get_gpu_id (CuoccInputPanel *self)
   return cuocc_gpu_choice_get_id (choice);
 }
 
-guint
-cuocc_input_panel_get_smem_configs (CuoccInputPanel  *self,
-                                    gint64          **configs)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), 0);
-
-  if (configs != NULL)
-    *configs = self->smem_configs;
-
-  return self->n_smem_configs;
-}
-
 gboolean
 cuocc_input_panel_set_smem_config (CuoccInputPanel *self,
                                    gint64           config)

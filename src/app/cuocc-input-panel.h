@@ -63,8 +63,6 @@ gboolean        cuocc_input_panel_select_gpu       (CuoccInputPanel     *self,
                                                     const char          *id,
                                                     GError             **error);
 const char     *cuocc_input_panel_get_gpu_id       (CuoccInputPanel     *self);
-guint           cuocc_input_panel_get_smem_configs (CuoccInputPanel     *self,
-                                                    gint64             **configs);
 gboolean        cuocc_input_panel_set_smem_config  (CuoccInputPanel     *self,
                                                     gint64               config);
 gboolean        cuocc_input_panel_apply_session    (CuoccInputPanel     *self,

@@ -138,6 +138,7 @@ typedef struct {
   guint n_errors;
   GHashTable *failed[IMPORT_N_WHYS]; /* the kernels not worked out, by reason (created when needed) */
   guint n_disagreements;
+  guint n_smem_notes;              /* opt-in notes not written for want of rows */
   CuoccHistogram *histogram;       /* --plot: the entries that run, by occupancy */
 } Report;
 
@@ -353,8 +354,11 @@ add_kernel_row (Report            *report,
         }
       cuocc_table_clusters_cells (ev.ok && ev.have_clusters ? &ev.clusters : NULL, &cells[FIRST_CLUSTER_COLUMN]);
     }
-  if ((note = import_smem_note (k, &ev)) != NULL)
+  /* Without the rows (--check alone), one line counts them instead. */
+  if ((note = import_smem_note (k, &ev)) != NULL && report->rows)
     g_printerr ("cuocc: note: %s\n", note);
+  else if (note != NULL)
+    report->n_smem_notes++;
   if (report->check != NULL && import_entry_runs (&report->launch, k))
     import_check_entry (report->check, k, &ev, report->failures);
   if (report->histogram != NULL && ev.ok && import_entry_runs (&report->launch, k))
@@ -845,6 +849,13 @@ cuocc_import_command (int    argc,
     }
   import_launch_clear (&report.launch);
   print_row_errors (&report);
+  if (report.n_smem_notes > 0)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                             "cuocc: note: %u kernel entry needs more than 48 KiB of shared memory a block: "
+                             "the kernel must opt in with cudaFuncSetAttribute (--format lists it)\n",
+                             "cuocc: note: %u kernel entries need more than 48 KiB of shared memory a block: "
+                             "their kernels must opt in with cudaFuncSetAttribute (--format lists them)\n",
+                             report.n_smem_notes), report.n_smem_notes);
   for (guint w = 0; w < IMPORT_N_WHYS; w++)
     g_clear_pointer (&report.failed[w], g_hash_table_unref);
   if (!cli_writer_finish (writer))

@@ -70,30 +70,6 @@ cli_writer_put_int (CliWriter *writer,
 }
 
 void
-cli_writer_put_percent (CliWriter *writer,
-                        double     fraction)
-{
-  cuocc_table_append_percent (writer->buf, fraction);
-  cli_writer_commit (writer);
-}
-
-void
-cli_writer_put_csv (CliWriter  *writer,
-                    const char *text)
-{
-  cuocc_table_append_csv (writer->buf, text);
-  cli_writer_commit (writer);
-}
-
-void
-cli_writer_put_json (CliWriter  *writer,
-                     const char *text)
-{
-  cuocc_table_append_json (writer->buf, text);
-  cli_writer_commit (writer);
-}
-
-void
 cli_writer_put_header (CliWriter         *writer,
                        const char *const *names,
                        guint              n_columns)

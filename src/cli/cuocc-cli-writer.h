@@ -32,12 +32,6 @@ void       cli_writer_write        (CliWriter         *writer,
                                     gsize              length);
 void       cli_writer_put_int      (CliWriter         *writer,
                                     gint64             value);
-void       cli_writer_put_percent  (CliWriter         *writer,
-                                    double             fraction);
-void       cli_writer_put_csv      (CliWriter         *writer,
-                                    const char        *text);
-void       cli_writer_put_json     (CliWriter         *writer,
-                                    const char        *text);
 /* A header line of the results format (CSV). Rows go straight into
  * writer->buf through cuocc_table_append_row(), then cli_writer_commit(). */
 void       cli_writer_put_header   (CliWriter         *writer,

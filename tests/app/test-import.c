@@ -575,6 +575,23 @@ test_launch_settings_say_their_origin (void)
       g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "kept: the kernel declares none"));
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->input_panel)));
 
+      /* To look at: the inputs saying their origins, light and dark. */
+      for (guint dark = 0; dark <= 1; dark++)
+        {
+          const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+          g_autofree char *name = g_strdup_printf ("cuocc-origins-%dx%d-%s.png", sizes[i][0], sizes[i][1],
+                                                   dark ? "dark" : "light");
+          g_autofree char *path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
+          g_autoptr(GdkTexture) texture = NULL;
+
+          adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                              dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          app_test_wait_for_frame (GTK_WIDGET (window));
+          texture = app_test_render_widget (GTK_WIDGET (window));
+          g_assert_true (gdk_texture_save_to_png (texture, path));
+        }
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
       app_test_window_free (window);
     }
 }

@@ -708,6 +708,103 @@ test_large_library (void)
   g_rmdir (dir);
 }
 
+static gint64
+peak_rss_kb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "VmHWM:")) == NULL)
+    return -1;
+  return g_ascii_strtoll (line + strlen ("VmHWM:"), NULL, 10);
+}
+
+/* tests/gen-library.py's realistic library: 57,600 rows in 800 fat binary
+ * modules (the same names in several, helpers that are not kernels),
+ * padded to 575 MB as the real one is. The rows arrive, the window's peak
+ * memory stays under 300 MB, and the time to the rows on screen is set
+ * beside the command line's for the same file. */
+static void
+test_generated_library (void)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "gen-library.py", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "libgenerated.so", NULL);
+  g_autofree char *manifest_path = g_build_filename (dir, "manifest.json", NULL);
+  g_autofree char *manifest = NULL;
+  g_autofree char *generate = NULL;
+  const char *cli = g_getenv ("CUOCC_CLI");
+  g_autoptr(GFile) file = NULL;
+  gint64 start, cli_us = 0, app_us, before_kb, peak_kb, longest = 0, last;
+  guint rows;
+  int status;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!g_file_test (script, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no tests/gen-library.py");
+      return;
+    }
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    {
+      g_test_skip ("575 MB under the sanitizers takes too long");
+      return;
+    }
+  generate = g_strdup_printf ("python3 %s %s --manifest %s", script, path, manifest_path);
+  g_assert_true (g_spawn_command_line_sync (generate, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_file_get_contents (manifest_path, &manifest, NULL, NULL));
+  rows = (guint) g_ascii_strtoull (strstr (manifest, "\"rows\":") + strlen ("\"rows\":"), NULL, 10);
+  g_assert_cmpuint (rows, >=, 50000);
+  file = g_file_new_for_path (path);
+
+  if (cli != NULL)
+    {
+      g_autofree char *command = g_strdup_printf ("%s --import %s --gpu H100 --threads 256 --format csv", cli, path);
+      g_autofree char *out = NULL;
+
+      start = g_get_monotonic_time ();
+      g_assert_true (g_spawn_command_line_sync (command, &out, NULL, &status, NULL));
+      cli_us = g_get_monotonic_time () - start;
+    }
+
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  before_kb = peak_rss_kb ();
+  start = last = g_get_monotonic_time ();
+  cuocc_window_import_file (window, file);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0 ||
+         !idle_condition (window, NULL))
+    {
+      gint64 now;
+
+      g_main_context_iteration (NULL, TRUE);
+      now = g_get_monotonic_time ();
+      longest = MAX (longest, now - last);
+      last = now;
+    }
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  app_us = g_get_monotonic_time () - start;
+  peak_kb = peak_rss_kb ();
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+  g_test_message ("%u rows of a %.0f MB library worked out on screen in %.0f ms, the command line took %.0f ms "
+                  "(ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the longest main "
+                  "loop iteration took %.0f ms",
+                  rows, 574.0, app_us / 1000.0, cli_us / 1000.0, cli_us > 0 ? (double) app_us / cli_us : 0,
+                  peak_kb / 1024.0, before_kb / 1024.0, longest / 1000.0);
+  g_assert_cmpint (peak_kb, <, 300 * 1024);
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_unlink (manifest_path);
+  g_rmdir (dir);
+}
+
 /* The table and its filters, light and dark, at 800 × 600 and 1920 × 1080. */
 static void
 test_screenshots (void)
@@ -781,6 +878,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
   g_test_add_func ("/cuocc/app/table/compare", test_compare);
   g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
+  g_test_add_func ("/cuocc/app/table/generated-library", test_generated_library);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();

@@ -736,6 +736,17 @@ def test_check_prints_rows_only_with_a_format():
     equal(sorted(row["kernel"] for row in rows), ["cluster_pair", "shared3008", "tuned"], "rows with --format", r)
     r = run("--import", binary("gate-sm_90.cubin"), "--check", RECIPE, "--format", "text")
     equal(len(r.out.splitlines()), 4, "a header and three rows", r)
+    # The opt-in notes are one line without the rows: the regressed tuned()
+    # holds 49152 bytes, exactly 48 KiB; 1 KiB of dynamic shared memory takes
+    # it to 50176, past the limit.
+    r = run("--import", binary("gate-regressed-sm_90.cubin"), "--gpu", "H100 SXM5", "--dynamic-smem", "1K",
+            "--check", "regs<=64")
+    equal([r.rc, r.out], [0, ""], "passes", r)
+    check("cuocc: note: 1 kernel entry needs more than 48 KiB of shared memory a block" in r.err and
+          "tuned:" not in r.err, "counted, not listed", r)
+    r = run("--import", binary("gate-regressed-sm_90.cubin"), "--gpu", "H100 SXM5", "--dynamic-smem", "1K",
+            "--check", "regs<=64", "--format", "csv")
+    check("tuned: 50176 bytes of shared memory" in r.err, "listed with the rows", r)
     r = run("--import", binary("gate-regressed-sm_90.cubin"), "--check", RECIPE, "--format", "json")
     equal([row["kernel"] for row in json.loads(r.out)], ["cluster_pair", "shared3008", "tuned"], "json rows", r)
     equal(r.rc, 3, "exit status", r)
@@ -814,6 +825,48 @@ def test_declared_cluster_gets_cluster_columns():
     r = run("--import", binary("gate-sm_90.cubin"), "--threads", "128", "--format", "json")
     pair = [row for row in json.loads(r.out) if row["kernel"] == "cluster_pair"][0]
     equal([pair[c] for c in CLUSTER_COLUMNS], [2, 8, None, "per-sm", None, 50], "per SM", r)
+
+
+
+def patched_cluster_cubin(dims):
+    """gate-sm_90.cubin with cluster_pair's EIATTR_CTA_PER_CLUSTER record
+    (.nv.info.cluster_pair: 04 3d 0c 00, then 2, 1, 1) set to dims."""
+    import struct
+    import tempfile
+    with open(binary("gate-sm_90.cubin"), "rb") as f:
+        elf = bytearray(f.read())
+    record = bytes.fromhex("043d0c00") + struct.pack("<III", 2, 1, 1)
+    at = elf.find(record)
+    check(at > 0 and elf.find(record, at + 1) < 0, "one cluster record in the fixture")
+    elf[at + 4:at + 16] = struct.pack("<III", *dims)
+    fd, path = tempfile.mkstemp(prefix="cuocc-cluster-", suffix=".cubin")
+    with os.fdopen(fd, "wb") as f:
+        f.write(elf)
+    return path
+
+
+def test_declared_cluster_out_of_range():
+    # 16 blocks (non-portable, allowed on 9.0) is worked out: a cluster launch
+    # still holds 8 blocks per SM. Past 16, or dimensions a hostile file makes
+    # up, the row says what the GPU allows and the exit message counts it.
+    path = patched_cluster_cubin((16, 1, 1))
+    try:
+        r = run("--import", path, "--gpu", "H100 SXM5", "--format", "json")
+        equal(r.rc, 0, "16 blocks a cluster", r)
+        pair = [row for row in json.loads(r.out) if row["kernel"] == "cluster_pair"][0]
+        equal([pair["cluster_size"], pair["cluster_blocks_per_sm"]], [16, 8], "16 blocks", r)
+    finally:
+        os.unlink(path)
+    for dims in [(32, 1, 1), (0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF), (4, 4, 4)]:
+        path = patched_cluster_cubin(dims)
+        try:
+            r = run("--import", path, "--gpu", "H100 SXM5", "--format", "json")
+            equal(r.rc, 1, "exit status for %s" % (dims,), r)
+            pair = [row for row in json.loads(r.out) if row["kernel"] == "cluster_pair"][0]
+            check(pair["error"] is not None and "1 to 16" in pair["error"], "the error says what is allowed", r)
+            equal(r.err, "cuocc: 1 kernel could not be worked out; see its error column\n", "said once", r)
+        finally:
+            os.unlink(path)
 
 
 # ----- shared memory as the driver counts it -----
