@@ -33,6 +33,8 @@ struct _CuoccKernelsPanel
   GtkColumnView *column_view;
   AdwStatusPage *loading_page;
   GtkProgressBar *loading_bar;
+  AdwStatusPage *no_match_page;
+  GtkWidget *show_all_button;
   GtkExpander *summary_expander;
   CuoccHistogramView *histogram_view;
   GtkFlowBox *limiter_box;

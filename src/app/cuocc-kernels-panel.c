@@ -90,6 +90,20 @@ update_list_page (CuoccKernelsPanel *self)
   else
     gtk_stack_set_visible_child_name (self->list_stack, "list");
 
+  /* Nothing runs on the GPU: say so, and offer every architecture. */
+  {
+    gboolean gpu_hides = total > 0 && shown == 0 && self->gpu_major > 0 &&
+                         gtk_drop_down_get_selected (self->arch_dropdown) == ARCH_LOADED;
+    g_autofree char *why = NULL;
+
+    if (gpu_hides)
+      /* Translators: the empty table's page, e.g. "None of the shown entries runs on compute capability 9.0." */
+      why = g_strdup_printf (_("None of the entries the filters let through runs on compute capability %d.%d."),
+                             self->gpu_major, self->gpu_minor);
+    adw_status_page_set_description (self->no_match_page, why);
+    gtk_widget_set_visible (self->show_all_button, gpu_hides);
+  }
+
   gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), total > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->count_label), total > 0);
   if (total == 0)
@@ -618,6 +632,12 @@ arch_changed_cb (CuoccKernelsPanel *self)
 }
 
 static void
+show_all_cb (CuoccKernelsPanel *self)
+{
+  gtk_drop_down_set_selected (self->arch_dropdown, ARCH_ALL);
+}
+
+static void
 filters_changed_cb (CuoccKernelsPanel *self)
 {
   refilter (self);
@@ -794,6 +814,9 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
   gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_all_cb);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, no_match_page);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, show_all_button);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, summary_expander);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, histogram_view);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_box);
@@ -1235,4 +1258,21 @@ cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), -1);
 
   return self->bin;
+}
+
+/* What the page without matching kernels says, or NULL. */
+const char *
+cuocc_kernels_panel_get_no_match_text (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return adw_status_page_get_description (self->no_match_page);
+}
+
+GtkButton *
+cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return GTK_BUTTON (self->show_all_button);
 }

@@ -69,6 +69,8 @@ const CuoccHistogram *cuocc_kernels_panel_get_histogram (CuoccKernelsPanel *self
 CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self);
 GtkWidget         *cuocc_kernels_panel_get_summary     (CuoccKernelsPanel *self);
 int                cuocc_kernels_panel_get_bin         (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_no_match_text (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_loser_text  (CuoccKernelsPanel *self,
                                                         guint              n);
 GtkLabel          *cuocc_kernels_panel_get_name_label  (CuoccKernelsPanel *self);

@@ -104,7 +104,7 @@ def run(args):
     if proc.returncode != 0:
         sys.exit("%s failed (%d): %s" % (args, proc.returncode, proc.stderr.read().decode()))
     proc.stderr.close()
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def best(args):
@@ -113,12 +113,12 @@ def best(args):
     the exec, and this one holds the generated fat binary."""
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--measure"] + args,
                          check=True, capture_output=True, text=True).stdout.split()
-    return float(out[0]), float(out[1])
+    return float(out[0]), float(out[1]), float(out[2])
 
 
 def measure(args):
     runs = [run(args) for _ in range(RUNS)]
-    print(min(r[0] for r in runs), max(r[1] for r in runs))
+    print(min(r[0] for r in runs), max(r[1] for r in runs), min(r[2] for r in runs))
 
 
 def main():
@@ -142,15 +142,21 @@ def main():
         rows = listing.stdout.decode().count("\n") - 1
         if rows != manifest["rows"]:
             sys.exit("cuocc listed %d kernel entries, expected %d" % (rows, manifest["rows"]))
-        t_true, rss_true = best(["true"])
-        t_cat, rss_cat = best(["cat", path])
-        t_cuocc, rss_cuocc = best([cuocc, "--import", path, "--format", "csv"])
+        t_true, rss_true, _ = best(["true"])
+        t_cat, rss_cat, cpu_cat = best(["cat", path])
+        t_cuocc, rss_cuocc, cpu_cuocc = best([cuocc, "--import", path, "--format", "csv"])
     finally:
         if os.path.exists(path):
             os.unlink(path)
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    # The CPU time (user and system, all threads) says what the wall time
+    # would be on idle cores: the machine's two are shared.
+    print("load average: %s" % load)
     print("true (the measuring floor): %7.3f s  %7.1f MB peak resident" % (t_true, rss_true))
-    print("cat FILE (reference):       %7.3f s  %7.1f MB peak resident" % (t_cat, rss_cat))
-    print("cuocc --import FILE:        %7.3f s  %7.1f MB peak resident" % (t_cuocc, rss_cuocc))
+    print("cat FILE (reference):       %7.3f s  %7.1f MB peak resident  %7.3f s CPU" % (t_cat, rss_cat, cpu_cat))
+    print("cuocc --import FILE:        %7.3f s  %7.1f MB peak resident  %7.3f s CPU" % (t_cuocc, rss_cuocc,
+                                                                                     cpu_cuocc))
     print("ratio cuocc / cat:          %7.2f    %7.2f" % (t_cuocc / t_cat, rss_cuocc / rss_cat))
     ok = t_cuocc < TARGET_SECONDS and rss_cuocc < TARGET_RSS_MB
     print("target: < %.1f s and < %d MB: %s" % (TARGET_SECONDS, TARGET_RSS_MB, "met" if ok else "NOT MET"))
