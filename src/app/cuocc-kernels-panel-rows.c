@@ -208,8 +208,10 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   if (column == TABLE_KERNEL)
     {
       /* Ellipsized labels ask for their whole text's width unless told: a
-       * long template name would widen the table. */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+       * long template name would widen the table. Cut at the start: the
+       * namespaces are alike, the template arguments at the end tell the
+       * rows apart. */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
       gtk_label_set_width_chars (GTK_LABEL (label), 16);
     }
