@@ -129,6 +129,10 @@ cuocc_application_startup (GApplication *app)
     { "win.export-results", { "<Control><Shift>e", NULL } },
     { "win.copy-results", { "<Control><Shift>c", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.help", { "F1", NULL } },
+    { "win.show-page::calculator", { "<Alt>1", NULL } },
+    { "win.show-page::tuning", { "<Alt>2", NULL } },
+    { "win.show-page::gpu-data", { "<Alt>3", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

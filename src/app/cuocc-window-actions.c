@@ -312,6 +312,39 @@ open_recent_action (GtkWidget  *widget,
   cuocc_window_open_file (CUOCC_WINDOW (widget), file);
 }
 
+/* Alt+1, Alt+2, Alt+3: the page named. */
+static void
+show_page_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  CuoccWindow *self = CUOCC_WINDOW (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  if (adw_view_stack_get_child_by_name (self->stack, name) != NULL)
+    adw_view_stack_set_visible_child_name (self->stack, name);
+}
+
+/* F1: what each part of the window does, beside it; one at a time. */
+static void
+help_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  CuoccWindow *self = CUOCC_WINDOW (widget);
+  g_autoptr(GtkBuilder) builder = NULL;
+
+  if (self->help_window == NULL)
+    {
+      builder = gtk_builder_new_from_resource ("/io/github/cuocc/Calculator/ui/cuocc-help-window.ui");
+      self->help_window = GTK_WIDGET (gtk_builder_get_object (builder, "help_window"));
+      g_object_add_weak_pointer (G_OBJECT (self->help_window), (gpointer *) &self->help_window);
+      gtk_window_set_transient_for (GTK_WINDOW (self->help_window), GTK_WINDOW (self));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (self->help_window), TRUE);
+    }
+  gtk_window_present (GTK_WINDOW (self->help_window));
+}
+
 static void
 copy_results_action (GtkWidget  *widget,
                      const char *action_name,
@@ -346,6 +379,8 @@ cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.copy-results", NULL, copy_results_action);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
   gtk_widget_class_install_action (widget_class, "win.apply-best-block-size", NULL, apply_best_block_size_action);
 }
 

@@ -56,7 +56,8 @@ struct _CuoccWindow
 
   GFile *session_file;
   GFile *opening;                  /* opened by the user and being read: Open Recent lists it once read */
-  gboolean opening_is_import;      /* by Import (or cuocc_window_import_file), not Open */
+  gboolean opening_is_import;
+  GtkWidget *help_window;          /* F1's, while it is open */      /* by Import (or cuocc_window_import_file), not Open */
   gboolean restoring;
 
   /* cuocc-window-tuning.c */

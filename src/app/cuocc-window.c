@@ -359,6 +359,13 @@ cuocc_window_dispose (GObject *object)
 {
   CuoccWindow *self = CUOCC_WINDOW (object);
 
+  if (self->help_window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->help_window), (gpointer *) &self->help_window);
+      gtk_window_destroy (GTK_WINDOW (self->help_window));
+      self->help_window = NULL;
+    }
+
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->calculation != NULL)
