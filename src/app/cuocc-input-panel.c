@@ -393,8 +393,6 @@ gpu_selected_cb (CuoccInputPanel *self)
     {
       self->gpu_valid = FALSE;
       g_free (self->gpu_error);
-  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
-    g_free (self->origin_notes[i]);
       self->gpu_error = cuocc_format_capped (error->message, CUOCC_MESSAGE_MAX_CHARS);
       cuocc_input_panel_update_cc_label (self);
       emit_changed (self);
@@ -479,6 +477,8 @@ cuocc_input_panel_finalize (GObject *object)
   CuoccInputPanel *self = CUOCC_INPUT_PANEL (object);
 
   g_free (self->gpu_error);
+  for (guint i = 0; i < CUOCC_N_FIELDS; i++)
+    g_free (self->origin_notes[i]);
 
   G_OBJECT_CLASS (cuocc_input_panel_parent_class)->finalize (object);
 }
