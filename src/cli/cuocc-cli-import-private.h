@@ -11,66 +11,38 @@
 
 G_BEGIN_DECLS
 
-/* The launch cuocc works out occupancy for: the GPU named on the command
- * line (or each entry's own architecture), the block size and the dynamic
- * shared memory. */
-typedef struct {
-  gboolean have_gpu;               /* --gpu or --cc named one GPU for every kernel */
-  CuoccGpu gpu;
-  int threads;                     /* --threads, or 0: what each kernel declares */
-  gint64 dynamic_smem;             /* --dynamic-smem, or -1: what each kernel records */
-  GHashTable *loaded_arch;         /* kernel key → the architecture of the entry that loads */
-} ImportLaunch;
+/* The launch, why an entry has no occupancy, and an entry worked out are
+ * the library's (cuocc-import-table.h), which the app's export shares. */
+typedef CuoccImportLaunch ImportLaunch;
+typedef CuoccImportWhy ImportWhy;
+typedef CuoccImportEvaluation ImportEvaluation;
 
-/* Why an entry has no occupancy. The figures an input does not hold (no
- * block size, PTX before JIT, no architecture) are unknown rather than
- * wrong: --check counts them apart, and the exit message groups by reason. */
-typedef enum {
-  IMPORT_WHY_NONE,                 /* worked out, or nothing was asked */
-  IMPORT_WHY_NOT_LOADED,           /* another entry of the kernel loads on the GPU */
-  IMPORT_WHY_NO_ENTRY,             /* no entry of the kernel runs on the GPU */
-  IMPORT_WHY_PTX,                  /* PTX: registers are known only after JIT */
-  IMPORT_WHY_NO_BLOCK_SIZE,        /* the kernel declares no block size */
-  IMPORT_WHY_NO_ARCH,              /* the input names no architecture */
-  IMPORT_WHY_MODEL,                /* the model refused the launch */
-  IMPORT_N_WHYS,
-} ImportWhy;
+#define IMPORT_WHY_NONE          CUOCC_IMPORT_WHY_NONE
+#define IMPORT_WHY_NOT_LOADED    CUOCC_IMPORT_WHY_NOT_LOADED
+#define IMPORT_WHY_NO_ENTRY      CUOCC_IMPORT_WHY_NO_ENTRY
+#define IMPORT_WHY_PTX           CUOCC_IMPORT_WHY_PTX
+#define IMPORT_WHY_NO_BLOCK_SIZE CUOCC_IMPORT_WHY_NO_BLOCK_SIZE
+#define IMPORT_WHY_NO_ARCH       CUOCC_IMPORT_WHY_NO_ARCH
+#define IMPORT_WHY_MODEL         CUOCC_IMPORT_WHY_MODEL
+#define IMPORT_N_WHYS            CUOCC_IMPORT_N_WHYS
 
 #define IMPORT_WHY_IS_UNKNOWN(w) ((w) == IMPORT_WHY_PTX || (w) == IMPORT_WHY_NO_BLOCK_SIZE || (w) == IMPORT_WHY_NO_ARCH)
 
-/* One entry worked out: the occupancy, or why there is none. */
-typedef struct {
-  gboolean ok;
-  char *why;                       /* when !ok; NULL when nothing was asked */
-  ImportWhy reason;                /* when !ok */
-  gboolean failed;                 /* a failure (exit status 1), not only "another entry loads" */
-  CuoccGpu gpu;
-  CuoccInput input;
-  CuoccResult result;
-  char *limiters;
-  gboolean have_clusters;          /* the kernel declares its cluster: clusters holds the launch */
-  CuoccClusters clusters;
-} ImportEvaluation;
+#define import_launch_init      cuocc_import_launch_init
+#define import_launch_clear     cuocc_import_launch_clear
+#define import_evaluate         cuocc_import_evaluate
+#define import_evaluation_clear cuocc_import_evaluation_clear
+#define import_entry_runs       cuocc_import_entry_runs
+#define import_kernel_key       cuocc_import_kernel_key
+#define import_file_label       cuocc_import_file_label
 
 /* Shared memory a block may use without opting in. */
 #define IMPORT_SMEM_WITHOUT_OPT_IN (48 * 1024)
 
-void     import_launch_init        (ImportLaunch *launch, CuoccKernelList *list);
-void     import_launch_clear       (ImportLaunch *launch);
-/* Works out the entry's occupancy on the launch's GPU, or says why not. */
-void     import_evaluate           (const ImportLaunch *launch, const CuoccKernel *k, ImportEvaluation *ev);
-void     import_evaluation_clear   (ImportEvaluation *ev);
 /* The shared memory note for one kernel; NULL when none is due. */
 char    *import_smem_note          (const CuoccKernel *k, const ImportEvaluation *ev);
-/* Whether --check checks the entry: the one the driver loads on the GPU, or
- * without a GPU every machine code entry. */
-gboolean import_entry_runs         (const ImportLaunch *launch, const CuoccKernel *k);
-/* What tells a kernel from others (its file and name), whatever its entries. */
-char    *import_kernel_key         (const CuoccKernel *k);
 /* Adds the kernel to a set of kernel keys (g_str_hash, owning them). */
 void     import_kernel_set_add     (GHashTable *set, const CuoccKernel *k);
-/* "file (entry)", or NULL */
-char    *import_file_label         (const CuoccKernel *k);
 
 /* --check EXPR */
 typedef struct _ImportCheck ImportCheck;

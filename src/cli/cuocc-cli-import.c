@@ -25,90 +25,46 @@
 #include "cuocc-cli-import-private.h"
 #include "cuocc-cli-plot.h"
 
-typedef enum {
-  COL_KERNEL, COL_MANGLED, COL_ARCH, COL_REGS, COL_SMEM, COL_BARRIERS, COL_STACK,
-  COL_SPILL_STORES, COL_SPILL_LOADS,
-  /* the occupancy columns */
-  COL_CC, COL_GPU, COL_THREADS, COL_SMEM_CONFIG, COL_CACHING, COL_ACTIVE_BLOCKS, COL_ACTIVE_WARPS,
-  COL_ACTIVE_THREADS, COL_OCCUPANCY, COL_BY_WARPS, COL_BY_REGS, COL_BY_SMEM, COL_BY_BLOCKS,
-  COL_BY_BARRIERS, COL_LIMITERS, COL_REGS_PER_BLOCK, COL_SMEM_PER_BLOCK, COL_BEST, COL_ERROR,
-  /* the profiler's columns */
-  COL_DYNAMIC_SMEM, COL_PROFILED_THREADS, COL_PROFILER_OCCUPANCY, COL_ACHIEVED, COL_AGREES,
-  /* what binaries and Triton caches add; the text table shows a column only when some row fills it */
-  COL_FILE, COL_MAX_THREADS, COL_MIN_BLOCKS, COL_MAX_REGS, COL_CLUSTER_DIMS, COL_LAUNCH_DYNAMIC_SMEM,
-  COL_LAUNCH_THREADS, COL_LOADED,
-  /* the cluster columns of an answer, for kernels that declare their cluster */
-  COL_CLUSTER_SIZE, COL_CLUSTER_BLOCKS_PER_SM, COL_MAX_ACTIVE_CLUSTERS, COL_CLUSTERS_BASIS,
-  COL_CLUSTER_BLOCKS_LOST, COL_CLUSTER_BLOCKS_LOST_PCT,
-  N_COLUMNS,
-} Column;
+/* The import's columns and their names are the library's
+ * (cuocc-import-table.h), which the app's export shares; the text table's
+ * headings are the command line's. */
+typedef CuoccImportColumn Column;
 
-#define FIRST_OCCUPANCY_COLUMN COL_CC
-#define FIRST_PROFILER_COLUMN  COL_DYNAMIC_SMEM
-#define FIRST_BINARY_COLUMN    COL_FILE
-#define FIRST_CLUSTER_COLUMN   COL_CLUSTER_SIZE
+#define N_COLUMNS           CUOCC_N_IMPORT_COLUMNS
+#define COL_KERNEL          CUOCC_IMPORT_COLUMN_KERNEL
+#define COL_AGREES          CUOCC_IMPORT_COLUMN_AGREES
+#define COL_LOADED          CUOCC_IMPORT_COLUMN_LOADED
+#define FIRST_BINARY_COLUMN CUOCC_IMPORT_COLUMN_FILE
 
-G_STATIC_ASSERT (N_COLUMNS - FIRST_CLUSTER_COLUMN == CUOCC_N_CLUSTER_COLUMNS);
-
-/* The import's columns: the library's columns of an answer (cuocc-table.h),
- * named by cuocc_table_column_name(), and the import's own, named here.
- * The occupancy columns are an answer's but for the kernel's own regs,
- * smem and barriers, which come first; the cluster columns are an
- * answer's, last. */
-#define ANSWER(c) NULL, (c) + 1
-
-static const struct {
-  const char *name;                /* NULL: the library's column `answer - 1` */
-  int answer;                      /* the CuoccColumn + 1 the column is; 0: the import's own */
-  const char *label;               /* the text table's heading; NULL: not in the text table */
-} columns[N_COLUMNS] = {
-  [COL_KERNEL] = { "kernel", 0, N_("KERNEL") },
-  [COL_MANGLED] = { "mangled", 0, NULL },
-  [COL_ARCH] = { "arch", 0, N_("ARCH") },
-  [COL_REGS] = { ANSWER (CUOCC_COLUMN_REGS), N_("REGS") },
-  [COL_SMEM] = { ANSWER (CUOCC_COLUMN_SMEM), N_("SMEM") },
-  [COL_BARRIERS] = { ANSWER (CUOCC_COLUMN_BARRIERS), N_("BAR") },
-  [COL_STACK] = { "stack", 0, N_("STACK") },
-  [COL_SPILL_STORES] = { "spill_stores", 0, N_("SPILL_ST") },
-  [COL_SPILL_LOADS] = { "spill_loads", 0, N_("SPILL_LD") },
-  [COL_CC] = { ANSWER (CUOCC_COLUMN_CC), NULL },
-  [COL_GPU] = { ANSWER (CUOCC_COLUMN_GPU), NULL },
-  [COL_THREADS] = { ANSWER (CUOCC_COLUMN_THREADS), N_("THREADS") },
-  [COL_SMEM_CONFIG] = { ANSWER (CUOCC_COLUMN_SMEM_CONFIG), NULL },
-  [COL_CACHING] = { ANSWER (CUOCC_COLUMN_GLOBAL_CACHING), NULL },
-  [COL_ACTIVE_BLOCKS] = { ANSWER (CUOCC_COLUMN_ACTIVE_BLOCKS), N_("BLOCKS") },
-  [COL_ACTIVE_WARPS] = { ANSWER (CUOCC_COLUMN_ACTIVE_WARPS), N_("WARPS") },
-  [COL_ACTIVE_THREADS] = { ANSWER (CUOCC_COLUMN_ACTIVE_THREADS), NULL },
-  [COL_OCCUPANCY] = { ANSWER (CUOCC_COLUMN_OCCUPANCY_PCT), N_("OCC%") },
-  [COL_BY_WARPS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_WARPS), NULL },
-  [COL_BY_REGS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_REGS), NULL },
-  [COL_BY_SMEM] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_SMEM), NULL },
-  [COL_BY_BLOCKS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_BLOCKS), NULL },
-  [COL_BY_BARRIERS] = { ANSWER (CUOCC_COLUMN_BLOCKS_BY_BARRIERS), NULL },
-  [COL_LIMITERS] = { ANSWER (CUOCC_COLUMN_LIMITERS), N_("LIMITERS") },
-  [COL_REGS_PER_BLOCK] = { ANSWER (CUOCC_COLUMN_REGS_PER_BLOCK), NULL },
-  [COL_SMEM_PER_BLOCK] = { ANSWER (CUOCC_COLUMN_SMEM_PER_BLOCK), NULL },
-  [COL_BEST] = { ANSWER (CUOCC_COLUMN_BEST_BLOCK_SIZE), NULL },
-  [COL_ERROR] = { ANSWER (CUOCC_COLUMN_ERROR), N_("ERROR") },
-  [COL_DYNAMIC_SMEM] = { "dynamic_smem", 0, N_("DYN_SMEM") },
-  [COL_PROFILED_THREADS] = { "profiled_threads", 0, NULL },
-  [COL_PROFILER_OCCUPANCY] = { "profiler_occupancy_pct", 0, N_("NCU%") },
-  [COL_ACHIEVED] = { "achieved_occupancy_pct", 0, NULL },
-  [COL_AGREES] = { "occupancy_agrees", 0, N_("AGREE") },
-  [COL_FILE] = { "file", 0, N_("FILE") },
-  [COL_MAX_THREADS] = { "max_threads", 0, N_("MAX_THR") },
-  [COL_MIN_BLOCKS] = { "min_blocks", 0, N_("MIN_BLK") },
-  [COL_MAX_REGS] = { "max_regs", 0, N_("MAX_REG") },
-  [COL_CLUSTER_DIMS] = { "cluster_dims", 0, N_("CLUSTER") },
-  [COL_LAUNCH_DYNAMIC_SMEM] = { "dynamic_smem", 0, N_("DYN_SMEM") },
-  [COL_LAUNCH_THREADS] = { ANSWER (CUOCC_COLUMN_THREADS), N_("THREADS") },
-  [COL_LOADED] = { "loaded_on_gpu", 0, N_("LOADED") },
-  [COL_CLUSTER_SIZE] = { ANSWER (CUOCC_COLUMN_CLUSTER_SIZE), NULL },
-  [COL_CLUSTER_BLOCKS_PER_SM] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_PER_SM), N_("CL_BLOCKS") },
-  [COL_MAX_ACTIVE_CLUSTERS] = { ANSWER (CUOCC_COLUMN_MAX_ACTIVE_CLUSTERS), NULL },
-  [COL_CLUSTERS_BASIS] = { ANSWER (CUOCC_COLUMN_CLUSTERS_BASIS), NULL },
-  [COL_CLUSTER_BLOCKS_LOST] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_LOST), NULL },
-  [COL_CLUSTER_BLOCKS_LOST_PCT] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_LOST_PCT), N_("CL_LOST%") },
+/* The text table's headings; NULL: not in the text table. */
+static const char *const labels[N_COLUMNS] = {
+  [CUOCC_IMPORT_COLUMN_KERNEL] = N_("KERNEL"),
+  [CUOCC_IMPORT_COLUMN_ARCH] = N_("ARCH"),
+  [CUOCC_IMPORT_COLUMN_REGS] = N_("REGS"),
+  [CUOCC_IMPORT_COLUMN_SMEM] = N_("SMEM"),
+  [CUOCC_IMPORT_COLUMN_BARRIERS] = N_("BAR"),
+  [CUOCC_IMPORT_COLUMN_STACK] = N_("STACK"),
+  [CUOCC_IMPORT_COLUMN_SPILL_STORES] = N_("SPILL_ST"),
+  [CUOCC_IMPORT_COLUMN_SPILL_LOADS] = N_("SPILL_LD"),
+  [CUOCC_IMPORT_COLUMN_THREADS] = N_("THREADS"),
+  [CUOCC_IMPORT_COLUMN_ACTIVE_BLOCKS] = N_("BLOCKS"),
+  [CUOCC_IMPORT_COLUMN_ACTIVE_WARPS] = N_("WARPS"),
+  [CUOCC_IMPORT_COLUMN_OCCUPANCY] = N_("OCC%"),
+  [CUOCC_IMPORT_COLUMN_LIMITERS] = N_("LIMITERS"),
+  [CUOCC_IMPORT_COLUMN_ERROR] = N_("ERROR"),
+  [CUOCC_IMPORT_COLUMN_DYNAMIC_SMEM] = N_("DYN_SMEM"),
+  [CUOCC_IMPORT_COLUMN_PROFILER_OCCUPANCY] = N_("NCU%"),
+  [CUOCC_IMPORT_COLUMN_AGREES] = N_("AGREE"),
+  [CUOCC_IMPORT_COLUMN_FILE] = N_("FILE"),
+  [CUOCC_IMPORT_COLUMN_MAX_THREADS] = N_("MAX_THR"),
+  [CUOCC_IMPORT_COLUMN_MIN_BLOCKS] = N_("MIN_BLK"),
+  [CUOCC_IMPORT_COLUMN_MAX_REGS] = N_("MAX_REG"),
+  [CUOCC_IMPORT_COLUMN_CLUSTER_DIMS] = N_("CLUSTER"),
+  [CUOCC_IMPORT_COLUMN_LAUNCH_DYNAMIC_SMEM] = N_("DYN_SMEM"),
+  [CUOCC_IMPORT_COLUMN_LAUNCH_THREADS] = N_("THREADS"),
+  [CUOCC_IMPORT_COLUMN_LOADED] = N_("LOADED"),
+  [CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_PER_SM] = N_("CL_BLOCKS"),
+  [CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT] = N_("CL_LOST%"),
 };
 
 typedef struct {
@@ -129,9 +85,8 @@ typedef struct {
 
 typedef struct {
   CliFormat format;
+  CuoccImportTable table;          /* which columns are shown */
   gboolean occupancy;              /* the occupancy columns are shown */
-  gboolean profiler;               /* the profiler's columns are shown */
-  gboolean clusters;               /* the cluster columns are shown */
   gboolean rows;                   /* the rows are written (--check alone writes only its failures) */
   ImportLaunch launch;
   ImportCheck *check;              /* --check, or NULL */
@@ -174,34 +129,7 @@ static gboolean
 column_shown (const Report *report,
               Column        column)
 {
-  /* A name appears once: the profiler's dynamic_smem and the occupancy
-   * columns' threads are the same figures when they are shown. */
-  if (column == COL_LAUNCH_DYNAMIC_SMEM)
-    return !report->profiler;
-  if (column == COL_LAUNCH_THREADS)
-    return !report->occupancy;
-  if (column >= FIRST_CLUSTER_COLUMN)
-    return report->clusters;
-  if (column >= FIRST_BINARY_COLUMN)
-    return TRUE;
-  if (column >= FIRST_PROFILER_COLUMN)
-    return report->profiler;
-  if (column >= FIRST_OCCUPANCY_COLUMN)
-    return report->occupancy;
-  return TRUE;
-}
-
-/* The kernel's figures are -1 where the input does not say. */
-static CuoccCell
-cell_known (gint64 value)
-{
-  return value < 0 ? cuocc_cell_null () : cuocc_cell_int (value);
-}
-
-static CuoccCell
-cell_known_percent (double fraction)
-{
-  return fraction < 0 ? cuocc_cell_null () : cuocc_cell_percent (fraction);
+  return cuocc_import_table_column_shown (&report->table, column);
 }
 
 /* A cell in the text table. */
@@ -229,25 +157,12 @@ cell_to_text (Column           column,
     }
 }
 
-/* The column's name in the CSV header and the JSON keys. */
-static const char *
-column_name (Column column)
-{
-  if (columns[column].answer > 0)
-    return cuocc_table_column_name (columns[column].answer - 1);
-  return columns[column].name;
-}
-
 /* ----- rows ----- */
 
 static void
 emit_row (Report          *report,
           const CuoccCell  cells[N_COLUMNS])
 {
-  const char *names[N_COLUMNS];
-  CuoccCell shown[N_COLUMNS];
-  guint n = 0;
-
   if (!report->rows)
     return;
   if (report->format == CLI_FORMAT_TEXT)
@@ -255,114 +170,54 @@ emit_row (Report          *report,
       GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
 
       for (guint c = 0; c < N_COLUMNS; c++)
-        g_ptr_array_add (row, column_shown (report, c) && columns[c].label != NULL ? cell_to_text (c, &cells[c]) : NULL);
+        g_ptr_array_add (row, column_shown (report, c) && labels[c] != NULL ? cell_to_text (c, &cells[c]) : NULL);
       g_ptr_array_add (report->text_rows, row);
       return;
     }
 
-  for (guint c = 0; c < N_COLUMNS; c++)
-    if (column_shown (report, c))
-      {
-        names[n] = column_name (c);
-        shown[n++] = cells[c];
-      }
-  if (report->format == CLI_FORMAT_JSON)
-    cli_writer_puts (report->writer, report->n_rows > 0 ? ",\n  " : "\n  ");
-  cuocc_table_append_row (report->writer->buf, cli_table_format (report->format), names, shown, n);
+  cuocc_import_table_append_row (&report->table, cli_table_format (report->format), cells, report->n_rows,
+                                 report->writer->buf);
   cli_writer_commit (report->writer);
-  if (report->format == CLI_FORMAT_CSV)
-    cli_writer_putc (report->writer, '\n');
   report->n_rows++;
 }
 
+/* Nsight Compute's theoretical occupancy and cuocc's disagree: say so. */
 static void
-fill_occupancy (Report                 *report,
-                const CuoccKernel      *k,
-                const ImportEvaluation *ev,
-                CuoccCell               cells[N_COLUMNS],
-                char                    cc[16])
+warn_disagreement (Report                 *report,
+                   const CuoccKernel      *k,
+                   const ImportEvaluation *ev)
 {
-  const CuoccResult *result = &ev->result;
-  CuoccCell answer[CUOCC_N_RESULT_COLUMNS];
+  g_autofree char *theirs = cli_percent_text (k->theoretical_occupancy / 100.0);
+  g_autofree char *mine = cli_percent_text (ev->result.occupancy);
 
-  cli_format_cc (&ev->gpu.cap, cc);
-  cuocc_table_result_cells (&ev->gpu, &ev->input, result, cuocc_best_block_size (&ev->gpu, &ev->input, NULL),
-                            cc, ev->limiters, answer);
-  for (guint c = FIRST_OCCUPANCY_COLUMN; c < FIRST_PROFILER_COLUMN; c++)
-    cells[c] = answer[columns[c].answer - 1];
-
-  /* The profiler answered for the launch it saw: compare only that. */
-  if (k->theoretical_occupancy >= 0 && ev->input.threads == k->block_size)
-    {
-      gboolean agrees = cuocc_table_occupancy_agrees (result->occupancy * 100.0, k->theoretical_occupancy);
-
-      cells[COL_AGREES] = cuocc_cell_bool (agrees);
-      if (!agrees)
-        {
-          g_autofree char *theirs = cli_percent_text (k->theoretical_occupancy / 100.0);
-          g_autofree char *mine = cli_percent_text (result->occupancy);
-
-          report->n_disagreements++;
-          g_printerr (_("cuocc: warning: %s: Nsight Compute's theoretical occupancy is %s%%, cuocc's %s%%\n"),
-                      k->name, theirs, mine);
-        }
-    }
+  report->n_disagreements++;
+  g_printerr (_("cuocc: warning: %s: Nsight Compute's theoretical occupancy is %s%%, cuocc's %s%%\n"),
+              k->name, theirs, mine);
 }
 
 static void
 add_kernel_row (Report            *report,
                 const CuoccKernel *k)
 {
-  CuoccCell cells[N_COLUMNS] = { { 0 } };
+  CuoccCell cells[N_COLUMNS];
   ImportEvaluation ev;
-  g_autofree char *file = import_file_label (k);
-  g_autofree char *cluster = NULL;
+  char *scratch[3] = { NULL, NULL, NULL };
   g_autofree char *note = NULL;
-  char cc[16];
-
-  cells[COL_KERNEL] = cuocc_cell_string (k->name);
-  cells[COL_MANGLED] = cuocc_cell_string (k->mangled[0] != '\0' ? k->mangled : NULL);
-  cells[COL_ARCH] = cuocc_cell_string (k->arch);
-  cells[COL_REGS] = cell_known (k->regs);
-  cells[COL_SMEM] = cell_known (k->smem);
-  cells[COL_BARRIERS] = cell_known (k->barriers);
-  cells[COL_STACK] = cell_known (k->stack);
-  cells[COL_SPILL_STORES] = cell_known (k->spill_stores);
-  cells[COL_SPILL_LOADS] = cell_known (k->spill_loads);
-  cells[COL_DYNAMIC_SMEM] = cell_known (k->dynamic_smem);
-  cells[COL_PROFILED_THREADS] = cell_known (k->block_size);
-  cells[COL_PROFILER_OCCUPANCY] = cell_known_percent (k->theoretical_occupancy / 100.0);
-  cells[COL_ACHIEVED] = cell_known_percent (k->achieved_occupancy / 100.0);
-  cells[COL_FILE] = cuocc_cell_string (file);
-  cells[COL_MAX_THREADS] = cell_known (k->max_threads);
-  cells[COL_MIN_BLOCKS] = cell_known (k->min_blocks);
-  cells[COL_MAX_REGS] = cell_known (k->max_regs);
-  if (k->cluster_dims[0] > 0)
-    cluster = g_strdup_printf ("%dx%dx%d", k->cluster_dims[0], MAX (k->cluster_dims[1], 1), MAX (k->cluster_dims[2], 1));
-  cells[COL_CLUSTER_DIMS] = cuocc_cell_string (cluster);
-  cells[COL_LAUNCH_DYNAMIC_SMEM] = cell_known (k->dynamic_smem);
-  cells[COL_LAUNCH_THREADS] = cell_known (k->block_size);
-  if (k->loaded != CUOCC_LOAD_UNKNOWN)
-    cells[COL_LOADED] = cuocc_cell_bool (k->loaded == CUOCC_LOAD_YES);
 
   import_evaluate (&report->launch, k, &ev);
+  cuocc_import_table_cells (&report->table, k, &ev, scratch, cells);
   if (report->occupancy)
     {
-      if (ev.ok)
-        fill_occupancy (report, k, &ev, cells, cc);
-      else
+      if (cells[COL_AGREES].kind == CUOCC_CELL_BOOL && !cells[COL_AGREES].value)
+        warn_disagreement (report, k, &ev);
+      if (!ev.ok && ev.failed && (report->check == NULL || !IMPORT_WHY_IS_UNKNOWN (ev.reason)))
         {
           /* With --check, a figure the kernel lacks is the check's to count. */
-          if (ev.failed && (report->check == NULL || !IMPORT_WHY_IS_UNKNOWN (ev.reason)))
-            {
-              report->n_errors++;
-              if (report->failed[ev.reason] == NULL)
-                report->failed[ev.reason] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-              import_kernel_set_add (report->failed[ev.reason], k);
-            }
-          cells[COL_ERROR] = cuocc_cell_string (ev.why);
+          report->n_errors++;
+          if (report->failed[ev.reason] == NULL)
+            report->failed[ev.reason] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          import_kernel_set_add (report->failed[ev.reason], k);
         }
-      cuocc_table_clusters_cells (ev.ok && ev.have_clusters ? &ev.clusters : NULL, &cells[FIRST_CLUSTER_COLUMN]);
     }
   /* Without the rows (--check alone), one line counts them instead. */
   if ((note = import_smem_note (k, &ev)) != NULL && report->rows)
@@ -374,6 +229,8 @@ add_kernel_row (Report            *report,
   if (report->histogram != NULL && ev.ok && import_entry_runs (&report->launch, k))
     cuocc_histogram_add (report->histogram, ev.result.occupancy);
   emit_row (report, cells);
+  for (guint i = 0; i < G_N_ELEMENTS (scratch); i++)
+    g_free (scratch[i]);
   import_evaluation_clear (&ev);
 }
 
@@ -403,13 +260,13 @@ write_text_table (Report *report)
 
   /* The name goes last: it is long and needs no alignment. */
   for (guint c = 0; c < N_COLUMNS; c++)
-    if (c != COL_KERNEL && columns[c].label != NULL && column_shown (report, c) &&
+    if (c != COL_KERNEL && labels[c] != NULL && column_shown (report, c) &&
         (c < FIRST_BINARY_COLUMN || column_filled (report, c)))
       order[n_order++] = c;
   order[n_order++] = COL_KERNEL;
 
   for (guint i = 0; i < n_order; i++)
-    widths[order[i]] = g_utf8_strlen (_(columns[order[i]].label), -1);
+    widths[order[i]] = g_utf8_strlen (_(labels[order[i]]), -1);
   for (guint r = 0; r < report->text_rows->len; r++)
     {
       GPtrArray *row = g_ptr_array_index (report->text_rows, r);
@@ -425,7 +282,7 @@ write_text_table (Report *report)
       g_string_truncate (line, 0);
       for (guint i = 0; i < n_order; i++)
         {
-          const char *text = row != NULL ? g_ptr_array_index (row, order[i]) : _(columns[order[i]].label);
+          const char *text = row != NULL ? g_ptr_array_index (row, order[i]) : _(labels[order[i]]);
           gboolean last = i + 1 == n_order;
           gsize pad = widths[order[i]] - (gsize) g_utf8_strlen (text, -1);
 
@@ -447,32 +304,25 @@ write_report (Report                *report,
 {
   if (!report->rows)
     ;
-  else if (report->format == CLI_FORMAT_CSV)
+  else if (report->format != CLI_FORMAT_TEXT)
     {
-      gboolean first = TRUE;
-
-      for (guint c = 0; c < N_COLUMNS; c++)
-        if (column_shown (report, c))
-          {
-            if (!first)
-              cli_writer_putc (report->writer, ',');
-            cli_writer_puts (report->writer, column_name (c));
-            first = FALSE;
-          }
-      cli_writer_putc (report->writer, '\n');
+      cuocc_import_table_append_header (&report->table, cli_table_format (report->format), report->writer->buf);
+      cli_writer_commit (report->writer);
     }
-  else if (report->format == CLI_FORMAT_JSON)
-    cli_writer_putc (report->writer, '[');
 
   for (guint i = 0; i < list->n_kernels; i++)
     add_kernel_row (report, &list->kernels[i]);
 
   if (!report->rows)
     ;
-  else if (report->format == CLI_FORMAT_JSON)
-    cli_writer_puts (report->writer, report->n_rows > 0 ? "\n]\n" : "]\n");
   else if (report->format == CLI_FORMAT_TEXT)
     write_text_table (report);
+  else
+    {
+      cuocc_import_table_append_end (&report->table, cli_table_format (report->format), report->n_rows,
+                                     report->writer->buf);
+      cli_writer_commit (report->writer);
+    }
 }
 
 /* ----- input ----- */
@@ -719,26 +569,6 @@ warn_about_list (const CuoccKernelList *list)
                              list->n_helpers), list->n_helpers);
 }
 
-/* Whether some kernel declares its thread block cluster. */
-static gboolean
-some_kernel_declares_clusters (const CuoccKernelList *list)
-{
-  for (guint i = 0; i < list->n_kernels; i++)
-    if (list->kernels[i].cluster_dims[0] > 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* Whether some kernel declares the block size it runs with. */
-static gboolean
-some_kernel_declares_threads (const CuoccKernelList *list)
-{
-  for (guint i = 0; i < list->n_kernels; i++)
-    if (list->kernels[i].block_size > 0 || list->kernels[i].max_threads > 0)
-      return TRUE;
-  return FALSE;
-}
-
 int
 cuocc_import_command (int    argc,
                       char **argv)
@@ -820,13 +650,9 @@ cuocc_import_command (int    argc,
       return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }
 
-  for (guint i = 0; i < list->n_kernels; i++)
-    report.profiler |= list->kernels[i].format == CUOCC_IMPORT_FORMAT_NCU_CSV ||
-                       list->kernels[i].format == CUOCC_IMPORT_FORMAT_NCU_RAW;
   import_launch_init (&report.launch, list);
-  report.occupancy = report.launch.threads > 0 || report.profiler ||
-                     ((report.launch.have_gpu || check != NULL) && some_kernel_declares_threads (list));
-  report.clusters = report.occupancy && some_kernel_declares_clusters (list);
+  cuocc_import_table_init (&report.table, &report.launch, list, check != NULL);
+  report.occupancy = report.table.occupancy;
   /* A gate prints what fails, not the whole table, unless a format asks for rows. */
   report.rows = check == NULL || options.format_text != NULL;
   if ((report.launch.have_gpu || check != NULL) && !report.occupancy && report.rows)

@@ -29,5 +29,6 @@
 #include "cuocc-advice.h"
 #include "cuocc-detect.h"
 #include "cuocc-import.h"
+#include "cuocc-import-table.h"
 
 #undef CUOCC_INSIDE

@@ -1,0 +1,210 @@
+/* cuocc-import-table.h — the rows of `cuocc --import`: each kernel entry
+ * worked out for a launch, and written as the command line's CSV or JSON.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The command line's --import and the app's kernels table export write
+ * their rows through these functions, so that a file exported from the app
+ * and the output of `cuocc --import FILE --gpu G --threads N --format csv`
+ * compare equal row for row. The columns are the library's columns of an
+ * answer (cuocc-table.h) and the import's own; their order is a contract.
+ */
+#pragma once
+
+#if !defined (CUOCC_INSIDE) && !defined (CUOCC_COMPILATION)
+# error "Only <cuocc.h> can be included directly."
+#endif
+
+#include "cuocc-table.h"
+#include "cuocc-import.h"
+
+G_BEGIN_DECLS
+
+/**
+ * CuoccImportColumn:
+ * @CUOCC_IMPORT_COLUMN_KERNEL: `kernel`
+ * @CUOCC_IMPORT_COLUMN_MANGLED: `mangled`
+ * @CUOCC_IMPORT_COLUMN_ARCH: `arch`
+ * @CUOCC_IMPORT_COLUMN_REGS: `regs`
+ * @CUOCC_IMPORT_COLUMN_SMEM: `smem`
+ * @CUOCC_IMPORT_COLUMN_BARRIERS: `barriers`
+ * @CUOCC_IMPORT_COLUMN_STACK: `stack`
+ * @CUOCC_IMPORT_COLUMN_SPILL_STORES: `spill_stores`
+ * @CUOCC_IMPORT_COLUMN_SPILL_LOADS: `spill_loads`
+ * @CUOCC_IMPORT_COLUMN_CC: the first occupancy column, `cc`
+ * @CUOCC_IMPORT_COLUMN_GPU: `gpu`
+ * @CUOCC_IMPORT_COLUMN_THREADS: `threads`
+ * @CUOCC_IMPORT_COLUMN_SMEM_CONFIG: `smem_config`
+ * @CUOCC_IMPORT_COLUMN_CACHING: `global_caching`
+ * @CUOCC_IMPORT_COLUMN_ACTIVE_BLOCKS: `active_blocks`
+ * @CUOCC_IMPORT_COLUMN_ACTIVE_WARPS: `active_warps`
+ * @CUOCC_IMPORT_COLUMN_ACTIVE_THREADS: `active_threads`
+ * @CUOCC_IMPORT_COLUMN_OCCUPANCY: `occupancy_pct`
+ * @CUOCC_IMPORT_COLUMN_BY_WARPS: `blocks_by_warps`
+ * @CUOCC_IMPORT_COLUMN_BY_REGS: `blocks_by_regs`
+ * @CUOCC_IMPORT_COLUMN_BY_SMEM: `blocks_by_smem`
+ * @CUOCC_IMPORT_COLUMN_BY_BLOCKS: `blocks_by_blocks`
+ * @CUOCC_IMPORT_COLUMN_BY_BARRIERS: `blocks_by_barriers`
+ * @CUOCC_IMPORT_COLUMN_LIMITERS: `limiters`
+ * @CUOCC_IMPORT_COLUMN_REGS_PER_BLOCK: `regs_per_block`
+ * @CUOCC_IMPORT_COLUMN_SMEM_PER_BLOCK: `smem_per_block`
+ * @CUOCC_IMPORT_COLUMN_BEST: `best_block_size`
+ * @CUOCC_IMPORT_COLUMN_ERROR: `error`
+ * @CUOCC_IMPORT_COLUMN_DYNAMIC_SMEM: the first profiler column, `dynamic_smem`
+ * @CUOCC_IMPORT_COLUMN_PROFILED_THREADS: `profiled_threads`
+ * @CUOCC_IMPORT_COLUMN_PROFILER_OCCUPANCY: `profiler_occupancy_pct`
+ * @CUOCC_IMPORT_COLUMN_ACHIEVED: `achieved_occupancy_pct`
+ * @CUOCC_IMPORT_COLUMN_AGREES: `occupancy_agrees`
+ * @CUOCC_IMPORT_COLUMN_FILE: the first column of binaries, `file`
+ * @CUOCC_IMPORT_COLUMN_MAX_THREADS: `max_threads`
+ * @CUOCC_IMPORT_COLUMN_MIN_BLOCKS: `min_blocks`
+ * @CUOCC_IMPORT_COLUMN_MAX_REGS: `max_regs`
+ * @CUOCC_IMPORT_COLUMN_CLUSTER_DIMS: `cluster_dims`
+ * @CUOCC_IMPORT_COLUMN_LAUNCH_DYNAMIC_SMEM: `dynamic_smem`, when the profiler's columns are not shown
+ * @CUOCC_IMPORT_COLUMN_LAUNCH_THREADS: `threads`, when the occupancy columns are not shown
+ * @CUOCC_IMPORT_COLUMN_LOADED: `loaded_on_gpu`
+ * @CUOCC_IMPORT_COLUMN_CLUSTER_SIZE: the first cluster column, `cluster_size`
+ * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_PER_SM: `cluster_blocks_per_sm`
+ * @CUOCC_IMPORT_COLUMN_MAX_ACTIVE_CLUSTERS: `max_active_clusters`
+ * @CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS: `clusters_basis`
+ * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST: `cluster_blocks_lost`
+ * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT: `cluster_blocks_lost_pct`
+ * @CUOCC_N_IMPORT_COLUMNS: the number of columns
+ *
+ * The columns of an import row, in their order.
+ */
+typedef enum {
+  CUOCC_IMPORT_COLUMN_KERNEL, CUOCC_IMPORT_COLUMN_MANGLED, CUOCC_IMPORT_COLUMN_ARCH, CUOCC_IMPORT_COLUMN_REGS,
+  CUOCC_IMPORT_COLUMN_SMEM, CUOCC_IMPORT_COLUMN_BARRIERS, CUOCC_IMPORT_COLUMN_STACK,
+  CUOCC_IMPORT_COLUMN_SPILL_STORES, CUOCC_IMPORT_COLUMN_SPILL_LOADS,
+  CUOCC_IMPORT_COLUMN_CC, CUOCC_IMPORT_COLUMN_GPU, CUOCC_IMPORT_COLUMN_THREADS, CUOCC_IMPORT_COLUMN_SMEM_CONFIG,
+  CUOCC_IMPORT_COLUMN_CACHING, CUOCC_IMPORT_COLUMN_ACTIVE_BLOCKS, CUOCC_IMPORT_COLUMN_ACTIVE_WARPS,
+  CUOCC_IMPORT_COLUMN_ACTIVE_THREADS, CUOCC_IMPORT_COLUMN_OCCUPANCY, CUOCC_IMPORT_COLUMN_BY_WARPS,
+  CUOCC_IMPORT_COLUMN_BY_REGS, CUOCC_IMPORT_COLUMN_BY_SMEM, CUOCC_IMPORT_COLUMN_BY_BLOCKS,
+  CUOCC_IMPORT_COLUMN_BY_BARRIERS, CUOCC_IMPORT_COLUMN_LIMITERS, CUOCC_IMPORT_COLUMN_REGS_PER_BLOCK,
+  CUOCC_IMPORT_COLUMN_SMEM_PER_BLOCK, CUOCC_IMPORT_COLUMN_BEST, CUOCC_IMPORT_COLUMN_ERROR,
+  CUOCC_IMPORT_COLUMN_DYNAMIC_SMEM, CUOCC_IMPORT_COLUMN_PROFILED_THREADS, CUOCC_IMPORT_COLUMN_PROFILER_OCCUPANCY,
+  CUOCC_IMPORT_COLUMN_ACHIEVED, CUOCC_IMPORT_COLUMN_AGREES,
+  CUOCC_IMPORT_COLUMN_FILE, CUOCC_IMPORT_COLUMN_MAX_THREADS, CUOCC_IMPORT_COLUMN_MIN_BLOCKS,
+  CUOCC_IMPORT_COLUMN_MAX_REGS, CUOCC_IMPORT_COLUMN_CLUSTER_DIMS, CUOCC_IMPORT_COLUMN_LAUNCH_DYNAMIC_SMEM,
+  CUOCC_IMPORT_COLUMN_LAUNCH_THREADS, CUOCC_IMPORT_COLUMN_LOADED,
+  CUOCC_IMPORT_COLUMN_CLUSTER_SIZE, CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_PER_SM,
+  CUOCC_IMPORT_COLUMN_MAX_ACTIVE_CLUSTERS, CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS,
+  CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST, CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT,
+  CUOCC_N_IMPORT_COLUMNS,
+} CuoccImportColumn;
+
+/**
+ * CuoccImportLaunch:
+ * @have_gpu: one GPU was named for every kernel (--gpu, --cc)
+ * @gpu: that GPU
+ * @threads: the block size, or 0: what each kernel declares
+ * @dynamic_smem: the dynamic shared memory a block, or -1: what each kernel records
+ * @loaded_arch: kernel key → the architecture of the entry the driver loads
+ *
+ * The launch an import is worked out for. Fill the first four, then call
+ * cuocc_import_launch_init() with the kernels.
+ */
+typedef struct {
+  gboolean have_gpu;
+  CuoccGpu gpu;
+  int threads;
+  gint64 dynamic_smem;
+  GHashTable *loaded_arch;
+} CuoccImportLaunch;
+
+/**
+ * CuoccImportWhy:
+ * @CUOCC_IMPORT_WHY_NONE: worked out, or nothing was asked
+ * @CUOCC_IMPORT_WHY_NOT_LOADED: another entry of the kernel loads on the GPU
+ * @CUOCC_IMPORT_WHY_NO_ENTRY: no entry of the kernel runs on the GPU
+ * @CUOCC_IMPORT_WHY_PTX: PTX, whose registers are known only after JIT
+ * @CUOCC_IMPORT_WHY_NO_BLOCK_SIZE: the kernel declares no block size
+ * @CUOCC_IMPORT_WHY_NO_ARCH: the input names no architecture
+ * @CUOCC_IMPORT_WHY_MODEL: the model refused the launch
+ * @CUOCC_IMPORT_N_WHYS: the number of reasons
+ *
+ * Why an entry has no occupancy.
+ */
+typedef enum {
+  CUOCC_IMPORT_WHY_NONE,
+  CUOCC_IMPORT_WHY_NOT_LOADED,
+  CUOCC_IMPORT_WHY_NO_ENTRY,
+  CUOCC_IMPORT_WHY_PTX,
+  CUOCC_IMPORT_WHY_NO_BLOCK_SIZE,
+  CUOCC_IMPORT_WHY_NO_ARCH,
+  CUOCC_IMPORT_WHY_MODEL,
+  CUOCC_IMPORT_N_WHYS,
+} CuoccImportWhy;
+
+/**
+ * CuoccImportEvaluation:
+ * @ok: the occupancy was worked out
+ * @why: when not @ok, why not; %NULL when nothing was asked
+ * @reason: when not @ok, the reason
+ * @failed: a failure, not only "another entry loads"
+ * @gpu: the GPU it was worked out for
+ * @input: the launch it was worked out for
+ * @result: the answer
+ * @limiters: cuocc_limiters_to_string() of the answer's limiters
+ * @have_clusters: the kernel declares its cluster: @clusters holds the launch
+ * @clusters: the cluster answer
+ *
+ * One entry worked out; clear with cuocc_import_evaluation_clear().
+ */
+typedef struct {
+  gboolean ok;
+  char *why;
+  CuoccImportWhy reason;
+  gboolean failed;
+  CuoccGpu gpu;
+  CuoccInput input;
+  CuoccResult result;
+  char *limiters;
+  gboolean have_clusters;
+  CuoccClusters clusters;
+} CuoccImportEvaluation;
+
+/**
+ * CuoccImportTable:
+ * @occupancy: the occupancy columns are shown
+ * @profiler: the profiler's columns are shown
+ * @clusters: the cluster columns are shown
+ *
+ * Which columns an import's rows have; cuocc_import_table_init() decides
+ * it for a list of kernels as `cuocc --import` does.
+ */
+typedef struct {
+  gboolean occupancy;
+  gboolean profiler;
+  gboolean clusters;
+} CuoccImportTable;
+
+CUOCC_AVAILABLE void     cuocc_import_launch_init      (CuoccImportLaunch *launch, CuoccKernelList *list);
+CUOCC_AVAILABLE void     cuocc_import_launch_clear     (CuoccImportLaunch *launch);
+CUOCC_AVAILABLE gboolean cuocc_import_entry_runs       (const CuoccImportLaunch *launch, const CuoccKernel *k);
+CUOCC_AVAILABLE void     cuocc_import_evaluate         (const CuoccImportLaunch *launch, const CuoccKernel *k,
+                                                        CuoccImportEvaluation *ev);
+CUOCC_AVAILABLE void     cuocc_import_evaluation_clear (CuoccImportEvaluation *ev);
+CUOCC_AVAILABLE char    *cuocc_import_kernel_key       (const CuoccKernel *k);
+CUOCC_AVAILABLE char    *cuocc_import_file_label       (const CuoccKernel *k);
+
+CUOCC_AVAILABLE void     cuocc_import_table_init       (CuoccImportTable *table, const CuoccImportLaunch *launch,
+                                                        const CuoccKernelList *list, gboolean checked);
+CUOCC_AVAILABLE const char *cuocc_import_table_column_name (CuoccImportColumn column);
+CUOCC_AVAILABLE gboolean cuocc_import_table_column_shown (const CuoccImportTable *table, CuoccImportColumn column);
+CUOCC_AVAILABLE void     cuocc_import_table_cells      (const CuoccImportTable *table, const CuoccKernel *k,
+                                                        const CuoccImportEvaluation *ev, char *scratch[3],
+                                                        CuoccCell cells[CUOCC_N_IMPORT_COLUMNS]);
+CUOCC_AVAILABLE void     cuocc_import_table_append_header (const CuoccImportTable *table, CuoccTableFormat format,
+                                                           GString *out);
+CUOCC_AVAILABLE void     cuocc_import_table_append_row (const CuoccImportTable *table, CuoccTableFormat format,
+                                                        const CuoccCell cells[CUOCC_N_IMPORT_COLUMNS],
+                                                        guint64 index, GString *out);
+CUOCC_AVAILABLE void     cuocc_import_table_append_end (const CuoccImportTable *table, CuoccTableFormat format,
+                                                        guint64 n_rows, GString *out);
+CUOCC_AVAILABLE char    *cuocc_import_table_write      (const CuoccImportTable *table, const CuoccImportLaunch *launch,
+                                                        const CuoccKernel *const *kernels, guint n_kernels,
+                                                        CuoccTableFormat format);
+
+G_END_DECLS
