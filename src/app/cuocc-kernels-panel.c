@@ -1276,3 +1276,62 @@ cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
 
   return GTK_BUTTON (self->show_all_button);
 }
+
+/* The rows shown (filtered and sorted) as `cuocc --import FILE --gpu G
+ * --threads N --format csv|json` writes them, for the GPU and block size
+ * last given: the library's import rows (cuocc-import-table.h), which the
+ * command line writes too. The columns and the entries the driver loads
+ * are decided over every kernel of the file, as the command line decides
+ * them; only the rows are those shown. */
+char *
+cuocc_kernels_panel_export_table (CuoccKernelsPanel  *self,
+                                  CuoccTableFormat    format,
+                                  GError            **error)
+{
+  g_autoptr(GHashTable) index = NULL;
+  g_autofree const CuoccKernel **rows = NULL;
+  CuoccImportLaunch launch = { 0 };
+  CuoccImportTable table;
+  CuoccKernelList *view;
+  guint n_shown;
+  char *text;
+
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  if (self->store == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->store)) == 0 || !self->have_gpu)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                           _("There are no kernels to export: import a build first."));
+      return NULL;
+    }
+  n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
+
+  /* Each item's place in the view of the whole store. */
+  view = store_as_list (G_LIST_MODEL (self->store));
+  index = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (guint i = 0; i < view->n_kernels; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      g_hash_table_insert (index, item, GUINT_TO_POINTER (i));
+    }
+
+  launch.have_gpu = TRUE;
+  launch.gpu = self->gpu;
+  launch.threads = self->threads;
+  launch.dynamic_smem = -1;
+  cuocc_import_launch_init (&launch, view);
+  cuocc_import_table_init (&table, &launch, view, FALSE);
+
+  rows = g_new0 (const CuoccKernel *, MAX (n_shown, 1));
+  for (guint i = 0; i < n_shown; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->shown), i);
+
+      rows[i] = &view->kernels[GPOINTER_TO_UINT (g_hash_table_lookup (index, item))];
+    }
+  text = cuocc_import_table_write (&table, &launch, rows, n_shown, format);
+  cuocc_import_launch_clear (&launch);
+  free_list_view (view);
+  return text;
+}

@@ -58,6 +58,9 @@ GtkSpinButton     *cuocc_kernels_panel_get_below_spin  (CuoccKernelsPanel *self)
 GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_page        (CuoccKernelsPanel *self);
+char              *cuocc_kernels_panel_export_table    (CuoccKernelsPanel  *self,
+                                                        CuoccTableFormat    format,
+                                                        GError            **error);
 const char        *cuocc_kernels_panel_get_count_text  (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
                                                           int                width);

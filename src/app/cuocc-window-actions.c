@@ -59,6 +59,7 @@ typedef enum {
   USE_SAVE_SESSION,
   USE_EXPORT_RESULTS,
   USE_EXPORT_GRAPH,
+  USE_EXPORT_KERNELS,
   USE_LOAD_DEVICE,
 } FileUse;
 
@@ -95,6 +96,9 @@ static const FileAction file_actions[] = {
     N_("Could not export “%s”"),
     /* Translators: a notification, e.g. "Exported “graph.png”" */
     N_("Exported “%s”") },
+  { "win.export-kernels", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Export the Kernels Shown"), N_("kernels.csv"),
+    results_filters, G_N_ELEMENTS (results_filters), USE_EXPORT_KERNELS,
+    N_("Could not export “%s”"), N_("Exported “%s”") },
   { "win.export-graph", "s", CUOCC_FILE_DIALOG_SAVE, N_("Export the Graph"), NULL,
     graph_filters, G_N_ELEMENTS (graph_filters), USE_EXPORT_GRAPH,
     N_("Could not export “%s”"), NULL },
@@ -205,6 +209,8 @@ use_file (CuoccWindow       *self,
     case USE_EXPORT_GRAPH:
       /* On success, its own notification names every file it wrote. */
       return cuocc_window_export_graph (self, which, path, error);
+    case USE_EXPORT_KERNELS:
+      return cuocc_window_export_kernels (self, path, error);
     case USE_LOAD_DEVICE:
       if (path == NULL)
         {

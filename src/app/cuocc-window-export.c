@@ -344,3 +344,24 @@ cuocc_window_results_to_text (CuoccWindow *self)
 
   return g_string_free (out, FALSE);
 }
+
+/* The kernels table's rows shown, as `cuocc --import` writes them. */
+gboolean
+cuocc_window_export_kernels (CuoccWindow  *self,
+                             const char   *path,
+                             GError      **error)
+{
+  static const char *extensions[] = { ".csv", ".json", NULL };
+  g_autofree char *data = NULL;
+
+  g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
+
+  if (!check_extension (path, extensions, error))
+    return FALSE;
+  data = cuocc_kernels_panel_export_table (self->kernels_panel,
+                                           g_str_has_suffix (path, ".json") || g_str_has_suffix (path, ".JSON")
+                                           ? CUOCC_TABLE_JSON : CUOCC_TABLE_CSV, error);
+  if (data == NULL)
+    return FALSE;
+  return cuocc_file_write (path, data, -1, error);
+}

@@ -93,6 +93,9 @@ gboolean  cuocc_window_export_graph         (CuoccWindow        *self,
                                              const char         *which,
                                              const char         *path,
                                              GError            **error);
+gboolean  cuocc_window_export_kernels       (CuoccWindow        *self,
+                                             const char         *path,
+                                             GError            **error);
 gboolean  cuocc_window_export_results       (CuoccWindow        *self,
                                              const char         *path,
                                              GError            **error);

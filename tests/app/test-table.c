@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gstdio.h>
 
 #include "cuocc-gpu-choice.h"
@@ -887,6 +889,191 @@ test_screenshots (void)
     }
 }
 
+/* The row of the command line's JSON output (one row a line) that is the
+ * entry's: its mangled name and architecture, which a binary's entries
+ * hold once each. */
+static guint
+cli_row_of (char             **json_lines,
+            const CuoccKernel *k)
+{
+  g_autoptr(GString) mangled = g_string_new ("\"mangled\": ");
+  g_autoptr(GString) arch = g_string_new ("\"arch\": ");
+  guint found = G_MAXUINT;
+
+  cuocc_table_append_json (mangled, k->mangled);
+  cuocc_table_append_json (arch, k->arch);
+  g_string_append_c (arch, ',');
+  for (guint i = 1; json_lines[i] != NULL; i++)
+    if (strstr (json_lines[i], mangled->str) != NULL && strstr (json_lines[i], arch->str) != NULL)
+      {
+        g_assert_cmpuint (found, ==, G_MAXUINT);
+        found = i - 1;
+      }
+  g_assert_cmpuint (found, !=, G_MAXUINT);
+  return found;
+}
+
+/* What `cuocc --import FILE --gpu G --threads N --format F` prints,
+ * restricted to the rows of the given indices, in their order. */
+static char *
+cli_rows (char      **lines,
+          gboolean    json,
+          const guint *rows,
+          guint       n_rows)
+{
+  GString *out = g_string_new (NULL);
+
+  if (json)
+    g_string_append_c (out, '[');
+  else
+    g_string_append_printf (out, "%s\n", lines[0]);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      const char *line = lines[rows[i] + 1];
+
+      if (json)
+        {
+          /* "  {…}," but the last "  {…}" */
+          gsize len = strlen (line);
+
+          g_assert_true (g_str_has_prefix (line, "  {"));
+          if (line[len - 1] == ',')
+            len--;
+          g_string_append (out, i > 0 ? ",\n" : "\n");
+          g_string_append_len (out, line, len);
+        }
+      else
+        g_string_append_printf (out, "%s\n", line);
+    }
+  if (json)
+    g_string_append (out, n_rows > 0 ? "\n]\n" : "]\n");
+  return g_string_free (out, FALSE);
+}
+
+static char **
+run_cli (const char *path,
+         const char *gpu,
+         const char *format)
+{
+  const char *cli = g_getenv ("CUOCC_CLI");
+  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--threads", "256", "--format", format, NULL };
+  g_autofree char *out = NULL;
+  int status;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_suffix (out, "\n"));
+  out[strlen (out) - 1] = '\0';
+  return g_strsplit (out, "\n", -1);
+}
+
+/* The kernels table's export of the rows shown, through the window's
+ * export action, compares byte for byte with what the command line prints
+ * for the same binary, GPU and block size, restricted to those rows, in
+ * the table's order; written over an existing file, whose permissions it
+ * keeps. */
+static void
+test_export (void)
+{
+  g_autofree char *ampere = product_of_cc (8, 6);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
+  const char *formats[] = { "csv", "json" };
+  CuoccWindow *window;
+  const char *gpu;
+  guint n;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ampere);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+  gpu = cuocc_calculation_get_gpu (window->calculation)->name;
+
+  /* The entries that run on 8.6 (the table's default: 5 of 15), sorted
+   * by registers, most first: not the file's order. */
+  cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
+  n = n_shown (window);
+  g_assert_cmpuint (n, >, 2);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 0);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
+  g_assert_cmpuint (n_shown (window), ==, n);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      g_auto(GStrv) json_lines = run_cli (path, gpu, "json");
+      g_autofree guint *rows = NULL;
+
+      if (pass == 1)
+        {
+          /* Every entry, those not loaded on 8.6 too, with the error
+           * column's reasons. */
+          gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+          app_test_wait_until (window, idle_condition, NULL);
+          g_assert_cmpuint (n_shown (window), >, n);
+        }
+      rows = g_new0 (guint, n_shown (window) + 1);
+      for (guint i = 0; i < n_shown (window); i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+
+          rows[i] = cli_row_of (json_lines, cuocc_kernel_item_get_kernel (item));
+        }
+
+      for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+        {
+          g_autofree char *name = g_strdup_printf ("kernels-%u.%s", pass, formats[f]);
+          g_autofree char *out = g_build_filename (dir, name, NULL);
+          g_auto(GStrv) lines = run_cli (path, gpu, formats[f]);
+          g_autofree char *expected = cli_rows (lines, f == 1, rows, n_shown (window));
+          g_autofree char *written = NULL;
+          g_autoptr(GError) error = NULL;
+          GStatBuf st;
+
+          /* An existing file, which the export replaces and whose mode it keeps. */
+          g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
+          g_assert_cmpint (g_chmod (out, 0640), ==, 0);
+          g_assert_true (cuocc_window_export_kernels (window, out, &error));
+          g_assert_no_error (error);
+          g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+          g_assert_cmpstr (written, ==, expected);
+          g_assert_cmpint (g_stat (out, &st), ==, 0);
+          g_assert_cmpint (st.st_mode & 0777, ==, 0640);
+          g_assert_cmpint (g_remove (out), ==, 0);
+        }
+    }
+
+  {
+    g_autofree char *bad = g_build_filename (dir, "kernels.txt", NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (cuocc_window_export_kernels (window, bad, &error));
+    g_assert_nonnull (error);
+  }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  app_test_window_free (window);
+}
+
+/* With nothing imported, the export says so and writes nothing. */
+static void
+test_export_nothing (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "kernels.csv", NULL);
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  g_assert_false (cuocc_window_export_kernels (window, out, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -907,6 +1094,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
   g_test_add_func ("/cuocc/app/table/compare", test_compare);
   g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
+  g_test_add_func ("/cuocc/app/table/export", test_export);
+  g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
