@@ -108,6 +108,21 @@ check_extension (const char  *path,
   return FALSE;
 }
 
+/* A table goes to a .csv or .json file, its format told by the name as
+ * check_extension () accepts it (any case). */
+static gboolean
+table_format_for_path (const char        *path,
+                       CuoccTableFormat  *format,
+                       GError           **error)
+{
+  static const char *extensions[] = { ".csv", ".json", NULL };
+
+  if (!check_extension (path, extensions, error))
+    return FALSE;
+  *format = g_ascii_strcasecmp (strrchr (path, '.'), ".json") == 0 ? CUOCC_TABLE_JSON : CUOCC_TABLE_CSV;
+  return TRUE;
+}
+
 /* The GPU and the inputs under an exported graph, and the pinned
  * configuration where the graphs show it. */
 static char *
@@ -284,12 +299,12 @@ cuocc_window_export_results (CuoccWindow  *self,
                              const char   *path,
                              GError      **error)
 {
-  static const char *extensions[] = { ".csv", ".json", NULL };
+  CuoccTableFormat format;
   g_autofree char *data = NULL;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
 
-  if (!check_extension (path, extensions, error))
+  if (!table_format_for_path (path, &format, error))
     return FALSE;
 
   if (!cuocc_calculation_get_have_result (self->calculation))
@@ -298,27 +313,9 @@ cuocc_window_export_results (CuoccWindow  *self,
       return FALSE;
     }
 
-  data = g_str_has_suffix (path, ".json") || g_str_has_suffix (path, ".JSON")
-         ? cuocc_window_results_to_json (self)
-         : cuocc_window_results_to_csv (self);
+  data = results_to_table (self, format);
 
   return cuocc_file_write (path, data, -1, error);
-}
-
-char *
-cuocc_window_results_to_csv (CuoccWindow *self)
-{
-  g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
-
-  return results_to_table (self, CUOCC_TABLE_CSV);
-}
-
-char *
-cuocc_window_results_to_json (CuoccWindow *self)
-{
-  g_return_val_if_fail (CUOCC_IS_WINDOW (self), NULL);
-
-  return results_to_table (self, CUOCC_TABLE_JSON);
 }
 
 /* One "name<TAB>value" line per column but the error: readable as text, and
@@ -351,16 +348,14 @@ cuocc_window_export_kernels (CuoccWindow  *self,
                              const char   *path,
                              GError      **error)
 {
-  static const char *extensions[] = { ".csv", ".json", NULL };
+  CuoccTableFormat format;
   g_autofree char *data = NULL;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
 
-  if (!check_extension (path, extensions, error))
+  if (!table_format_for_path (path, &format, error))
     return FALSE;
-  data = cuocc_kernels_panel_export_table (self->kernels_panel,
-                                           g_str_has_suffix (path, ".json") || g_str_has_suffix (path, ".JSON")
-                                           ? CUOCC_TABLE_JSON : CUOCC_TABLE_CSV, error);
+  data = cuocc_kernels_panel_export_table (self->kernels_panel, format, error);
   if (data == NULL)
     return FALSE;
   return cuocc_file_write (path, data, -1, error);

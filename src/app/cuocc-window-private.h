@@ -99,8 +99,6 @@ gboolean  cuocc_window_export_kernels       (CuoccWindow        *self,
 gboolean  cuocc_window_export_results       (CuoccWindow        *self,
                                              const char         *path,
                                              GError            **error);
-char     *cuocc_window_results_to_csv       (CuoccWindow        *self);
-char     *cuocc_window_results_to_json      (CuoccWindow        *self);
 char     *cuocc_window_results_to_text      (CuoccWindow        *self);
 
 /* cuocc-window-import.c */

@@ -639,6 +639,17 @@ test_export (void)
         g_assert_cmpstr (ours_csv, ==, cli_csv);
         g_assert_cmpstr (ours_json, ==, cli_json);
       }
+
+    /* A name accepted in any case is written in the format it names. */
+    {
+      g_autofree char *mixed = g_strdup_printf ("%s/results.Json", dir);
+      g_autofree char *ours_mixed = NULL;
+      g_autofree char *ours_json = read_file (json);
+
+      g_assert_true (cuocc_window_export_results (window, mixed, NULL));
+      ours_mixed = read_file (mixed);
+      g_assert_cmpstr (ours_mixed, ==, ours_json);
+    }
   }
 
   /* The clipboard gets one line per column. */
