@@ -21,7 +21,8 @@ struct _CuoccKernelItem
   CuoccKernel *before;             /* the same entry in the build compared with, or NULL */
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
   char *key;                       /* mangled name, architecture and occurrence */
-  char *haystack;                  /* what the search looks in, case-folded */
+  char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
+  char *arch_folded;               /* the architecture, case-folded, for the search */
   char *short_name;                /* the name without return type and parameters */
   CuoccKernelEval eval;
 };
@@ -32,16 +33,53 @@ G_DEFINE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, G_TYPE_OBJECT)
 
 /* ----- helpers ----- */
 
+/* An item's strings are interned reference-counted strings: a library's
+ * name is in five or six rows (an entry for each architecture, in several
+ * fat binaries), and template names run to hundreds of characters; 57,600
+ * rows of tests/gen-library.py's library would hold about 50 MB more
+ * with a copy each. */
+static char *
+intern (const char *text)
+{
+  return text != NULL ? g_ref_string_new_intern (text) : NULL;
+}
+
+static char *
+intern_take (char *text)
+{
+  char *interned = intern (text);
+
+  g_free (text);
+  return interned;
+}
+
+static void
+release (char *text)
+{
+  if (text != NULL)
+    g_ref_string_release (text);
+}
+
 static void
 copy_strings (CuoccKernel       *copy,
               const CuoccKernel *kernel)
 {
   *copy = *kernel;
-  copy->name = g_strdup (kernel->name ? kernel->name : "");
-  copy->mangled = g_strdup (kernel->mangled ? kernel->mangled : "");
-  copy->arch = g_strdup (kernel->arch);
-  copy->file = g_strdup (kernel->file);
-  copy->entry = g_strdup (kernel->entry);
+  copy->name = intern (kernel->name ? kernel->name : "");
+  copy->mangled = intern (kernel->mangled ? kernel->mangled : "");
+  copy->arch = intern (kernel->arch);
+  copy->file = intern (kernel->file);
+  copy->entry = intern (kernel->entry);
+}
+
+static void
+release_strings (CuoccKernel *kernel)
+{
+  release (kernel->name);
+  release (kernel->mangled);
+  release (kernel->arch);
+  release (kernel->file);
+  release (kernel->entry);
 }
 
 static void
@@ -49,11 +87,7 @@ clear_before (CuoccKernelItem *self)
 {
   if (self->before == NULL)
     return;
-  g_free (self->before->name);
-  g_free (self->before->mangled);
-  g_free (self->before->arch);
-  g_free (self->before->file);
-  g_free (self->before->entry);
+  release_strings (self->before);
   g_clear_pointer (&self->before, g_free);
 }
 
@@ -64,15 +98,12 @@ cuocc_kernel_item_finalize (GObject *object)
 {
   CuoccKernelItem *self = CUOCC_KERNEL_ITEM (object);
 
-  g_free (self->kernel.name);
-  g_free (self->kernel.mangled);
-  g_free (self->kernel.arch);
-  g_free (self->kernel.file);
-  g_free (self->kernel.entry);
+  release_strings (&self->kernel);
   clear_before (self);
   g_free (self->key);
-  g_free (self->haystack);
-  g_free (self->short_name);
+  release (self->haystack);
+  release (self->arch_folded);
+  release (self->short_name);
 
   G_OBJECT_CLASS (cuocc_kernel_item_parent_class)->finalize (object);
 }
@@ -111,10 +142,10 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
 
   mangled = *self->kernel.mangled != '\0' ? self->kernel.mangled : self->kernel.name;
   self->key = g_strdup_printf ("%s\n%s\n%u", mangled, self->kernel.arch ? self->kernel.arch : "", occurrence);
-  text = g_strjoin (" ", self->kernel.name, self->kernel.mangled,
-                    self->kernel.arch ? self->kernel.arch : "", NULL);
-  self->haystack = g_utf8_casefold (text, -1);
-  self->short_name = cuocc_kernel_short_name (self->kernel.name);
+  text = g_strjoin (" ", self->kernel.name, self->kernel.mangled, NULL);
+  self->haystack = intern_take (g_utf8_casefold (text, -1));
+  self->arch_folded = intern_take (g_utf8_casefold (self->kernel.arch ? self->kernel.arch : "", -1));
+  self->short_name = intern_take (cuocc_kernel_short_name (self->kernel.name));
 
   return self;
 }
@@ -234,7 +265,7 @@ cuocc_kernel_item_matches (CuoccKernelItem    *self,
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
 
   for (guint i = 0; words != NULL && words[i] != NULL; i++)
-    if (strstr (self->haystack, words[i]) == NULL)
+    if (strstr (self->haystack, words[i]) == NULL && strstr (self->arch_folded, words[i]) == NULL)
       return FALSE;
 
   return TRUE;
