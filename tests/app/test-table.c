@@ -833,6 +833,66 @@ test_generated_library (void)
   g_rmdir (dir);
 }
 
+/* A window opened at the size, as the saved window size opens it; shown,
+ * at its size, the client-side frame included. */
+static CuoccWindow *
+window_at_size (int      width,
+                int      height,
+                GFile   *open_first)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  /* `cuocc-gtk FILE` opens the file right after presenting the window,
+   * before its first frame. */
+  if (open_first != NULL)
+    cuocc_window_open_file (window, open_first);
+  while (gtk_native_get_surface (GTK_NATIVE (window)) == NULL ||
+         gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != width)
+    g_main_context_iteration (NULL, TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  return window;
+}
+
+/* Opening a file shows its kernels: at 800 × 600, where the sidebar lies
+ * over the calculator and starts hidden, as at 1920 × 1080, where it
+ * stands beside it; through Open once the window is up, and as
+ * `cuocc-gtk FILE` opens it before the window's first frame. */
+static void
+test_open_shows_kernels (void)
+{
+  static const struct { int width, height; gboolean folded; } sizes[] = { { 800, 600, TRUE }, { 1920, 1080, FALSE } };
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint way = 0; way < 2; way++)
+      {
+        CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, way == 0 ? file : NULL);
+
+        g_test_message ("%d × %d, %s", sizes[s].width, sizes[s].height, way == 0 ? "cuocc-gtk FILE" : "Open");
+        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
+        if (way == 1)
+          {
+            if (sizes[s].folded)
+              app_test_wait_for_sidebar (window, FALSE);
+            cuocc_window_open_file (window, file);
+          }
+        app_test_wait_until (window, idle_condition, NULL);
+        app_test_wait_for_frame (GTK_WIDGET (window));
+        g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
+        app_test_wait_for_sidebar (window, TRUE);
+        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
+        app_test_window_free (window);
+      }
+}
+
 /* The table and its filters, light and dark, at 800 × 600 and 1920 × 1080. */
 static void
 test_screenshots (void)
@@ -1096,6 +1156,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
   g_test_add_func ("/cuocc/app/table/export", test_export);
   g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
+  g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
