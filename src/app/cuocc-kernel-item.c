@@ -145,7 +145,11 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
   text = g_strjoin (" ", self->kernel.name, self->kernel.mangled, NULL);
   self->haystack = intern_take (g_utf8_casefold (text, -1));
   self->arch_folded = intern_take (g_utf8_casefold (self->kernel.arch ? self->kernel.arch : "", -1));
-  self->short_name = intern_take (cuocc_kernel_short_name (self->kernel.name));
+  {
+    g_autofree char *short_name = cuocc_kernel_short_name (self->kernel.name);
+
+    self->short_name = intern_take (cuocc_kernel_unqualified (short_name));
+  }
 
   return self;
 }
@@ -213,6 +217,56 @@ cuocc_kernel_short_name (const char *name)
     return g_strdup (name);
 
   return g_strndup (name + start, end - start);
+}
+
+static gboolean
+is_identifier_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '$';
+}
+
+/* A short name as the table's kernel column shows it: without the
+ * namespaces and classes that qualify the kernel and its template
+ * arguments, which a library's kernels mostly share ("cutlass::gemm::",
+ * "cub::CUB_200200_800_NS::"), so that what a row shows is what tells it
+ * apart: "cutlass::Kernel<cutlass::gemm::GemmShape<64, 64, 32> >" is
+ * "Kernel<GemmShape<64, 64, 32> >". A qualifier that is itself a template
+ * instance stays ("Policy<float>::Policy600": which policy is the point),
+ * as do the kernel's template arguments and "::" in anything else. */
+char *
+cuocc_kernel_unqualified (const char *name)
+{
+  static const char anonymous[] = "(anonymous namespace)";
+  GString *out;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  out = g_string_sized_new (strlen (name));
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (p[0] == ':' && p[1] == ':')
+        {
+          gsize start = out->len;
+
+          while (start > 0 && is_identifier_char (out->str[start - 1]))
+            start--;
+          if (start < out->len && !g_ascii_isdigit (out->str[start]))
+            {
+              /* an identifier: a namespace's or a class's name */
+              g_string_truncate (out, start);
+              p++;
+              continue;
+            }
+          if (g_str_has_suffix (out->str, anonymous))
+            {
+              g_string_truncate (out, out->len - strlen (anonymous));
+              p++;
+              continue;
+            }
+        }
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
 }
 
 const char *

@@ -35,6 +35,7 @@ const CuoccKernelEval *cuocc_kernel_item_get_eval  (CuoccKernelItem    *self);
 void               cuocc_kernel_item_set_eval      (CuoccKernelItem    *self,
                                                     const CuoccKernelEval *eval);
 char              *cuocc_kernel_short_name         (const char         *name);
+char              *cuocc_kernel_unqualified        (const char         *name);
 gboolean           cuocc_kernel_item_matches       (CuoccKernelItem    *self,
                                                     const char * const *words);
 gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,

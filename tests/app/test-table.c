@@ -457,6 +457,37 @@ test_short_names (void)
     }
 }
 
+/* The kernel column drops the qualifiers a library's kernels share, in the
+ * name and in its template arguments; a qualifier that is a template
+ * instance stays. */
+static void
+test_unqualified (void)
+{
+  static const struct { const char *name; const char *expected; } cases[] = {
+    { "cuocc::test::scale<float, 256>", "scale<float, 256>" },
+    { "cutlass::Kernel<cutlass::gemm::kernel::Gemm<cutlass::gemm::GemmShape<64, 64, 32>, cutlass::half_t> >",
+      "Kernel<Gemm<GemmShape<64, 64, 32>, half_t> >" },
+    { "cub::CUB_200200_800_NS::DeviceReduceKernel<cub::CUB_200200_800_NS::AgentReducePolicy<128, 4, float, 4, "
+      "(cub::CUB_200200_800_NS::BlockReduceAlgorithm)2>, float*, cub::CUB_200200_800_NS::Sum>",
+      "DeviceReduceKernel<AgentReducePolicy<128, 4, float, 4, (BlockReduceAlgorithm)2>, float*, Sum>" },
+    { "cub::DeviceReducePolicy<float, int>::Policy600", "DeviceReducePolicy<float, int>::Policy600" },
+    { "(anonymous namespace)::k<(int)3>", "k<(int)3>" },
+    { "kernel<main::{lambda(int)#1}>", "kernel<{lambda(int)#1}>" },
+    { "ns2::k<ns3::A<1>::B, 2>", "k<A<1>::B, 2>" },
+    { "::global", "::global" },
+    { "splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>",
+      "splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *unqualified = cuocc_kernel_unqualified (cases[i].name);
+
+      g_assert_cmpstr (unqualified, ==, cases[i].expected);
+    }
+}
+
 /* A kernel's whole name wraps in the details without hyphens inside an
  * identifier ("cublasSplitKParams<fl-oat>"). */
 static void
@@ -833,6 +864,30 @@ test_generated_library (void)
   g_rmdir (dir);
 }
 
+/* The build folder's tests/gen-library.py library (57,600 entries, real
+ * template names), or NULL where the build did not write it. */
+static char *
+generated_library (guint *rows)
+{
+  const char *path = g_getenv ("CUOCC_GENERATED_LIBRARY");
+  g_autofree char *base = NULL;
+  g_autofree char *manifest_path = NULL;
+  g_autofree char *manifest = NULL;
+  const char *found;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  g_assert_true (g_str_has_suffix (path, ".so"));
+  base = g_strndup (path, strlen (path) - strlen (".so"));
+  manifest_path = g_strconcat (base, ".json", NULL);
+  g_assert_true (g_file_get_contents (manifest_path, &manifest, NULL, NULL));
+  found = strstr (manifest, "\"rows\":");
+  g_assert_nonnull (found);
+  if (rows != NULL)
+    *rows = (guint) g_ascii_strtoull (found + strlen ("\"rows\":"), NULL, 10);
+  return g_strdup (path);
+}
+
 /* A window opened at the size, as the saved window size opens it; shown,
  * at its size, the client-side frame included. */
 static CuoccWindow *
@@ -893,6 +948,87 @@ test_open_shows_kernels (void)
       }
 }
 
+/* The kernel cells' labels among the view's widgets: those showing a
+ * row's kernel cell text. */
+static void
+collect_kernel_labels (GtkWidget  *widget,
+                       GHashTable *texts,
+                       GPtrArray  *labels)
+{
+  if (GTK_IS_LABEL (widget) && g_hash_table_contains (texts, gtk_label_get_label (GTK_LABEL (widget))))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_kernel_labels (child, texts, labels);
+}
+
+/* The kernel column at scale, in the real window at 800 × 600 (the sidebar
+ * over the calculator) and 1920 × 1080: on tests/gen-library.py's library
+ * (57,600 entries of cuBLAS, CUTLASS, CUB and PyTorch template instances
+ * that differ only in their template arguments), rows of different kernels
+ * show different text, without the shared namespaces, and the cells on
+ * screen show it whole: wrapped, not cut. */
+static void
+test_kernel_column (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  g_autofree char *path = generated_library (NULL);
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (path == NULL)
+    {
+      g_test_skip ("no generated library in the build folder");
+      return;
+    }
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, NULL);
+      g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      guint n;
+
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+      import_path (window, path);
+      app_test_wait_for_sidebar (window, TRUE);
+      n = n_shown (window);
+      /* On 9.0 each kernel is loaded once in each of its two modules. */
+      g_assert_cmpuint (n, ==, 57600 / 6 * 2);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+          char *text = cell (window, item, "kernel");
+
+          g_assert_null (strstr (text, "::"));
+          g_assert_nonnull (strchr (text, '<'));
+          g_assert_false (g_str_has_suffix (text, "…"));
+          g_hash_table_add (names, k->name);
+          g_hash_table_add (texts, text);
+        }
+      g_test_message ("%d × %d: %u rows, %u kernels, %u texts", sizes[s].width, sizes[s].height, n,
+                      g_hash_table_size (names), g_hash_table_size (texts));
+      g_assert_cmpuint (g_hash_table_size (names), ==, 57600 / 6);
+      g_assert_cmpuint (g_hash_table_size (texts), ==, g_hash_table_size (names));
+
+      /* The cells on screen: whole, inside their label. */
+      collect_kernel_labels (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)), texts, labels);
+      g_assert_cmpuint (labels->len, >=, 3);
+      for (guint i = 0; i < labels->len; i++)
+        {
+          GtkLabel *label = labels->pdata[i];
+          int width, height;
+
+          if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
+            continue;
+          pango_layout_get_pixel_size (gtk_label_get_layout (label), &width, &height);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+          g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (label)));
+          g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
+        }
+      app_test_window_free (window);
+    }
+}
+
 /* The table and its filters, light and dark, at 800 × 600 and 1920 × 1080. */
 static void
 test_screenshots (void)
@@ -903,10 +1039,12 @@ test_screenshots (void)
     { ADW_COLOR_SCHEME_FORCE_DARK, "dark" },
   };
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autofree char *path = generated_library (NULL);
   const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
 
   SKIP_WITHOUT_DISPLAY ();
+  if (path == NULL)
+    path = fixture ("resource-usage-multi.log");
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
@@ -1149,6 +1287,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/summary", test_summary);
   g_test_add_func ("/cuocc/app/table/nothing-runs", test_nothing_runs);
   g_test_add_func ("/cuocc/app/table/short-names", test_short_names);
+  g_test_add_func ("/cuocc/app/table/unqualified", test_unqualified);
+  g_test_add_func ("/cuocc/app/table/kernel-column", test_kernel_column);
   g_test_add_func ("/cuocc/app/table/no-hyphens", test_no_hyphens);
   g_test_add_func ("/cuocc/app/table/ctrl-f", test_ctrl_f);
   g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
