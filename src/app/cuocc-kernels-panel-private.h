@@ -119,6 +119,7 @@ void                cuocc_kernels_panel_evaluated       (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-eval.c */
 void                cuocc_kernels_panel_evaluate        (CuoccKernelsPanel *self);
+void                cuocc_kernels_panel_take_evaluated  (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-summary.c */
 void                cuocc_kernels_panel_update_summary  (CuoccKernelsPanel *self);
