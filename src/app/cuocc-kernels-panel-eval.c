@@ -78,15 +78,15 @@ eval_done_cb (GObject      *object,
       cuocc_kernel_item_set_eval (item, &job->out[i]);
       g_object_unref (item);
     }
-  cuocc_kernels_panel_evaluated (self);
+  _cuocc_kernels_panel_evaluated (self);
 }
 
 /* ----- shared with the panel ----- */
 
 /* Works out every row again for the panel's GPU and block size; the panel
- * hears of the answer through cuocc_kernels_panel_evaluated (). */
+ * hears of the answer through _cuocc_kernels_panel_evaluated (). */
 void
-cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
 {
   g_autoptr(GTask) task = NULL;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
@@ -118,7 +118,7 @@ cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
 
   self->eval_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->eval_cancellable, eval_done_cb, NULL);
-  g_task_set_source_tag (task, cuocc_kernels_panel_evaluate);
+  g_task_set_source_tag (task, _cuocc_kernels_panel_evaluate);
   g_task_set_task_data (task, job, (GDestroyNotify) eval_job_free);
   g_task_run_in_thread (task, eval_thread);
 }
@@ -127,11 +127,11 @@ cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
  * does it as it reads): an evaluation under way is dropped, and the
  * summary shows them. */
 void
-cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self)
 {
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
   self->eval_generation++;
-  cuocc_kernels_panel_update_summary (self);
+  _cuocc_kernels_panel_update_summary (self);
 }
