@@ -205,14 +205,14 @@ refresh_rows (CuoccKernelsPanel *self)
 }
 
 /* The rows' figures for the GPU changed: the filters and the order that
- * may read them run again, and the rows on screen are drawn again. Emitting
- * the change on the sorted model alone leaves the filter be where it does
- * not read the figures: for 60,000 rows, a tenth of a second. */
+ * may read them run again, and the cells on screen show the new figures.
+ * Refiltering only where a filter reads the figures, and updating the
+ * cells bound rather than announcing every row as changed, keeps this to
+ * a few milliseconds for 60,000 rows. */
 static void
 refresh_evaluated (CuoccKernelsPanel *self)
 {
   GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
-  guint n;
 
   self->selecting = TRUE;
   if (gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
@@ -224,8 +224,7 @@ refresh_evaluated (CuoccKernelsPanel *self)
       gtk_sort_list_model_set_sorter (self->shown, NULL);
       gtk_sort_list_model_set_sorter (self->shown, sorter);
     }
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
-  g_list_model_items_changed (G_LIST_MODEL (self->shown), 0, n, n);
+  _cuocc_kernels_panel_update_cells (self->column_view);
   self->selecting = FALSE;
   select_chosen (self);
   update_list_page (self);
