@@ -2,8 +2,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * An item owns a copy of its kernel, so that a list can be replaced while
- * rows and the chosen kernel still point at the old one.
+ * An item keeps its kernel alive, so that a list can be replaced while
+ * rows and the chosen kernel still point at the old one: either a copy of
+ * its own, or, for the items of one read (cuocc_kernel_item_list_new ()),
+ * a reference to the list they were read into. A library holds 60,000
+ * entries: copying five strings of each and printing keys nobody asks
+ * for took a third of the time between the read and the rows on screen.
  */
 #include "config.h"
 
@@ -13,17 +17,25 @@
 
 /* ----- struct ----- */
 
+/* The list a read gave, shared by its items (an atomic reference count:
+ * the items are made in the loader's thread). */
+typedef struct {
+  CuoccKernelList *list;
+} SharedList;
+
 struct _CuoccKernelItem
 {
   GObject parent_instance;
 
-  CuoccKernel kernel;
+  CuoccKernel *kernel;             /* &own, or an entry of shared's list */
+  CuoccKernel own;                 /* a copy with its own strings, when not shared */
+  SharedList *shared;
   CuoccKernel *before;             /* the same entry in the build compared with, or NULL */
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
-  char *key;                       /* mangled name, architecture and occurrence */
+  guint occurrence;                /* the earlier entries with the same mangled name and architecture */
+  char *key;                       /* mangled name, architecture and occurrence; made when first asked */
   char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
-  char *arch_folded;               /* the architecture, case-folded, for the search */
-  char *short_name;                /* the name without return type and parameters */
+  char *short_name;                /* the name without return type, parameters and qualifiers */
   CuoccKernelEval eval;
 };
 
@@ -33,31 +45,18 @@ G_DEFINE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, G_TYPE_OBJECT)
 
 /* ----- helpers ----- */
 
-/* An item's strings are interned reference-counted strings: a library's
- * name is in five or six rows (an entry for each architecture, in several
- * fat binaries), and template names run to hundreds of characters; 57,600
- * rows of tests/gen-library.py's library would hold about 50 MB more
- * with a copy each. */
-static char *
-intern (const char *text)
-{
-  return text != NULL ? g_ref_string_new_intern (text) : NULL;
-}
-
+/* The search's text and the short name are interned reference-counted
+ * strings: a library's name is in five or six rows (an entry for each
+ * architecture, in several fat binaries), and template names run to
+ * hundreds of characters: 57,600 rows of tests/gen-library.py's library
+ * held about 50 MB more with a copy each. */
 static char *
 intern_take (char *text)
 {
-  char *interned = intern (text);
+  char *interned = g_ref_string_new_intern (text);
 
   g_free (text);
   return interned;
-}
-
-static void
-release (char *text)
-{
-  if (text != NULL)
-    g_ref_string_release (text);
 }
 
 static void
@@ -65,21 +64,17 @@ copy_strings (CuoccKernel       *copy,
               const CuoccKernel *kernel)
 {
   *copy = *kernel;
-  copy->name = intern (kernel->name ? kernel->name : "");
-  copy->mangled = intern (kernel->mangled ? kernel->mangled : "");
-  copy->arch = intern (kernel->arch);
-  copy->file = intern (kernel->file);
-  copy->entry = intern (kernel->entry);
+  copy->name = g_strdup (kernel->name ? kernel->name : "");
+  copy->mangled = g_strdup (kernel->mangled ? kernel->mangled : "");
+  copy->arch = g_strdup (kernel->arch);
+  copy->file = g_strdup (kernel->file);
+  copy->entry = g_strdup (kernel->entry);
 }
 
 static void
-release_strings (CuoccKernel *kernel)
+shared_list_clear (SharedList *shared)
 {
-  release (kernel->name);
-  release (kernel->mangled);
-  release (kernel->arch);
-  release (kernel->file);
-  release (kernel->entry);
+  cuocc_kernel_list_free (shared->list);
 }
 
 static void
@@ -87,7 +82,11 @@ clear_before (CuoccKernelItem *self)
 {
   if (self->before == NULL)
     return;
-  release_strings (self->before);
+  g_free (self->before->name);
+  g_free (self->before->mangled);
+  g_free (self->before->arch);
+  g_free (self->before->file);
+  g_free (self->before->entry);
   g_clear_pointer (&self->before, g_free);
 }
 
@@ -98,12 +97,20 @@ cuocc_kernel_item_finalize (GObject *object)
 {
   CuoccKernelItem *self = CUOCC_KERNEL_ITEM (object);
 
-  release_strings (&self->kernel);
+  if (self->shared != NULL)
+    g_atomic_rc_box_release_full (self->shared, (GDestroyNotify) shared_list_clear);
+  else
+    {
+      g_free (self->own.name);
+      g_free (self->own.mangled);
+      g_free (self->own.arch);
+      g_free (self->own.file);
+      g_free (self->own.entry);
+    }
   clear_before (self);
   g_free (self->key);
-  release (self->haystack);
-  release (self->arch_folded);
-  release (self->short_name);
+  g_ref_string_release (self->haystack);
+  g_ref_string_release (self->short_name);
 
   G_OBJECT_CLASS (cuocc_kernel_item_parent_class)->finalize (object);
 }
@@ -125,6 +132,87 @@ cuocc_kernel_item_init (CuoccKernelItem *self)
 
 /* ----- public API ----- */
 
+/* What the search looks in: the name and the mangled name, case-folded
+ * (the architecture is looked at apart: the text is the same in every entry
+ * of a kernel, and kept once). Names are ASCII but for the rare exception:
+ * folding ASCII is lowering it, ten times faster than g_utf8_casefold (). */
+static char *
+make_haystack (const CuoccKernel *k)
+{
+  char *text = g_strjoin (" ", k->name ? k->name : "", k->mangled ? k->mangled : "", NULL);
+  char *folded;
+
+  for (char *c = text; *c != '\0'; c++)
+    {
+      if ((guchar) *c >= 0x80)
+        {
+          folded = g_utf8_casefold (text, -1);
+          g_free (text);
+          return intern_take (folded);
+        }
+      *c = g_ascii_tolower (*c);
+    }
+  return intern_take (text);
+}
+
+/* The short name the table shows. */
+static char *
+make_short_name (const char *name)
+{
+  g_autofree char *short_name = cuocc_kernel_short_name (name ? name : "");
+
+  return intern_take (cuocc_kernel_unqualified (short_name));
+}
+
+/* Whether the architecture, case-folded, holds the word: "sm_90a", "SM_90". */
+static gboolean
+arch_matches (const char *arch,
+              const char *word)
+{
+  char lowered[32];
+  gsize i;
+
+  if (arch == NULL)
+    return FALSE;
+  /* Architectures are short and ASCII ("sm_90a", "compute_90"). */
+  for (i = 0; arch[i] != '\0' && i + 1 < sizeof lowered; i++)
+    {
+      if ((guchar) arch[i] >= 0x80)
+        break;
+      lowered[i] = g_ascii_tolower (arch[i]);
+    }
+  if (arch[i] != '\0')
+    {
+      g_autofree char *folded = g_utf8_casefold (arch, -1);
+
+      return strstr (folded, word) != NULL;
+    }
+  lowered[i] = '\0';
+  return strstr (lowered, word) != NULL;
+}
+
+/* The name a kernel has in keys and in the occurrences' count. */
+static const char *
+key_name (const CuoccKernel *k)
+{
+  if (k->mangled != NULL && *k->mangled != '\0')
+    return k->mangled;
+  return k->name != NULL ? k->name : "";
+}
+
+static CuoccKernelItem *
+item_new (CuoccKernel *kernel,
+          guint        occurrence)
+{
+  CuoccKernelItem *self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
+
+  self->kernel = kernel;
+  self->occurrence = occurrence;
+  self->haystack = make_haystack (kernel);
+  self->short_name = make_short_name (kernel->name);
+  return self;
+}
+
 /* occurrence counts the earlier kernels with the same mangled name and
  * architecture (an Nsight Compute export has one row per launch). */
 CuoccKernelItem *
@@ -132,25 +220,15 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
                        guint              occurrence)
 {
   CuoccKernelItem *self;
-  const char *mangled;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (kernel != NULL, NULL);
 
   self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
-  copy_strings (&self->kernel, kernel);
-
-  mangled = *self->kernel.mangled != '\0' ? self->kernel.mangled : self->kernel.name;
-  self->key = g_strdup_printf ("%s\n%s\n%u", mangled, self->kernel.arch ? self->kernel.arch : "", occurrence);
-  text = g_strjoin (" ", self->kernel.name, self->kernel.mangled, NULL);
-  self->haystack = intern_take (g_utf8_casefold (text, -1));
-  self->arch_folded = intern_take (g_utf8_casefold (self->kernel.arch ? self->kernel.arch : "", -1));
-  {
-    g_autofree char *short_name = cuocc_kernel_short_name (self->kernel.name);
-
-    self->short_name = intern_take (cuocc_kernel_unqualified (short_name));
-  }
-
+  copy_strings (&self->own, kernel);
+  self->kernel = &self->own;
+  self->occurrence = occurrence;
+  self->haystack = make_haystack (self->kernel);
+  self->short_name = make_short_name (self->kernel->name);
   return self;
 }
 
@@ -300,7 +378,7 @@ cuocc_kernel_item_get_kernel (CuoccKernelItem *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
 
-  return &self->kernel;
+  return self->kernel;
 }
 
 const char *
@@ -308,6 +386,9 @@ cuocc_kernel_item_get_key (CuoccKernelItem *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
 
+  if (self->key == NULL)
+    self->key = g_strdup_printf ("%s\n%s\n%u", key_name (self->kernel),
+                                 self->kernel->arch ? self->kernel->arch : "", self->occurrence);
   return self->key;
 }
 
@@ -319,7 +400,7 @@ cuocc_kernel_item_matches (CuoccKernelItem    *self,
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
 
   for (guint i = 0; words != NULL && words[i] != NULL; i++)
-    if (strstr (self->haystack, words[i]) == NULL && strstr (self->arch_folded, words[i]) == NULL)
+    if (strstr (self->haystack, words[i]) == NULL && !arch_matches (self->kernel->arch, words[i]))
       return FALSE;
 
   return TRUE;
@@ -335,8 +416,8 @@ cuocc_kernel_item_same_figures (CuoccKernelItem *self,
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (other), FALSE);
 
-  a = &self->kernel;
-  b = &other->kernel;
+  a = self->kernel;
+  b = other->kernel;
 
   return a->regs == b->regs && a->smem == b->smem && a->barriers == b->barriers &&
          a->cc_major == b->cc_major && a->cc_minor == b->cc_minor &&
@@ -351,29 +432,59 @@ cuocc_kernel_item_has_spills (CuoccKernelItem *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
 
-  return self->kernel.spill_stores > 0 || self->kernel.spill_loads > 0;
+  return self->kernel->spill_stores > 0 || self->kernel->spill_loads > 0;
 }
 
-/* A store of items, one per kernel of the list, in the list's order. */
-GListStore *
-cuocc_kernel_item_list_new (const CuoccKernelList *list)
+/* Entries alike for the occurrences' count: the same name in keys and the
+ * same architecture. */
+static guint
+entry_hash (gconstpointer p)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const CuoccKernel *k = p;
+
+  return g_str_hash (key_name (k)) * 31 + (k->arch ? g_str_hash (k->arch) : 0);
+}
+
+static gboolean
+entry_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const CuoccKernel *x = a, *y = b;
+
+  return g_str_equal (key_name (x), key_name (y)) && g_strcmp0 (x->arch, y->arch) == 0;
+}
+
+/* A store of items, one per kernel of the list, in the list's order; the
+ * store takes the list, which its items share. */
+GListStore *
+cuocc_kernel_item_list_new (CuoccKernelList *list)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (entry_hash, entry_equal);
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   GListStore *store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
+  SharedList *shared;
 
   g_return_val_if_fail (list != NULL, store);
 
+  shared = g_atomic_rc_box_new0 (SharedList);
+  shared->list = list;
   for (guint i = 0; i < list->n_kernels; i++)
     {
-      const CuoccKernel *k = &list->kernels[i];
-      g_autofree char *id = g_strdup_printf ("%s\n%s", k->mangled != NULL && *k->mangled != '\0' ? k->mangled : k->name,
-                                             k->arch ? k->arch : "");
-      guint occurrence = GPOINTER_TO_UINT (g_hash_table_lookup (seen, id));
+      CuoccKernel *k = &list->kernels[i];
+      guint occurrence = GPOINTER_TO_UINT (g_hash_table_lookup (seen, k));
+      CuoccKernelItem *item;
 
-      g_ptr_array_add (items, cuocc_kernel_item_new (k, occurrence));
-      g_hash_table_replace (seen, g_steal_pointer (&id), GUINT_TO_POINTER (occurrence + 1));
+      /* The table shows "" for a kernel without a name, as a copy would. */
+      if (k->name == NULL)
+        k->name = g_strdup ("");
+      if (k->mangled == NULL)
+        k->mangled = g_strdup ("");
+      item = item_new (k, occurrence);
+      item->shared = g_atomic_rc_box_acquire (shared);
+      g_ptr_array_add (items, item);
+      g_hash_table_replace (seen, k, GUINT_TO_POINTER (occurrence + 1));
     }
+  g_atomic_rc_box_release_full (shared, (GDestroyNotify) shared_list_clear);
 
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
 
@@ -387,7 +498,7 @@ cuocc_kernel_item_set_loaded (CuoccKernelItem *self,
 {
   g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
 
-  self->kernel.loaded = loaded;
+  self->kernel->loaded = loaded;
 }
 
 /* How the entry differs from the build compared with: before is that
