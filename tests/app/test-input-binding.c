@@ -238,7 +238,7 @@ test_session_values_say_so (void)
   g_assert_true (g_file_set_contents (path, data, -1, NULL));
   window = app_test_window_new ();
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "99");
-  g_assert_true (cuocc_window_load_session (window, file, &error));
+  g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
 
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
