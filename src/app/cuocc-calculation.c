@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "cuocc-calculation.h"
-#include "cuocc-gpu-choice.h"
 #include "cuocc-input-model.h"
 
 #define N_KINDS (CUOCC_SERIES_CLUSTER_SIZE + 1)

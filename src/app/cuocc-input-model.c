@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "cuocc-format.h"
-#include "cuocc-gpu-choice.h"
 #include "cuocc-input-model.h"
 
 typedef struct {
