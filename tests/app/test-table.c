@@ -337,7 +337,7 @@ test_rows_arrive_worked_out (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   _cuocc_window_import_file (window, file);
@@ -359,7 +359,7 @@ test_rows_arrive_worked_out (void)
   /* 128 threads typed while the file is read again: the rows the loader
    * worked out for 256 are worked out once more. */
   _cuocc_window_import_file (window, file);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, idle_condition, NULL);
   app_test_wait_until (window, threads_condition, &at128);
   heavy = find_row (window, "heavy", "sm_89");
@@ -400,7 +400,7 @@ test_cells_follow (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
   cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
@@ -409,7 +409,7 @@ test_cells_follow (void)
   g_assert_cmpuint (count_labels (view, "50 %"), ==, 1);
   g_assert_cmpuint (count_labels (view, "58.33 %"), ==, 0);
 
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, threads_condition, &at128);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (count_labels (view, "50 %"), ==, 0);
