@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cuocc-kernel-item.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "cuocc-testing.h"
 #include "cuocc-window-private.h"
 
 G_BEGIN_DECLS
