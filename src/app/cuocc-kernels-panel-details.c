@@ -145,7 +145,7 @@ update_load (CuoccKernelsPanel *self)
   g_autofree char *button = NULL;
   CuoccKernelItem *sibling;
 
-  if (k != NULL && k->loaded == CUOCC_LOAD_OTHER && (sibling = cuocc_kernels_panel_loaded_sibling (self, k)) != NULL)
+  if (k != NULL && k->loaded == CUOCC_LOAD_OTHER && (sibling = _cuocc_kernels_panel_loaded_sibling (self, k)) != NULL)
     {
       const char *arch = cuocc_kernel_item_get_kernel (sibling)->arch;
 
@@ -219,8 +219,8 @@ change_text (CuoccKernelItem *item)
 /* ----- shared with the panel ----- */
 
 CuoccKernelItem *
-cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
-                                    const CuoccKernel *k)
+_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
+                                     const CuoccKernel *k)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
 
@@ -237,7 +237,7 @@ cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
 }
 
 void
-cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
 {
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
   g_autofree char *figures = NULL;

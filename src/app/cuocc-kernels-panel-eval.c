@@ -182,15 +182,15 @@ eval_done_cb (GObject      *object,
       cuocc_kernel_item_set_eval (item, &job->out[i]);
       g_object_unref (item);
     }
-  cuocc_kernels_panel_evaluated (self);
+  _cuocc_kernels_panel_evaluated (self);
 }
 
 /* ----- shared with the panel ----- */
 
 /* Works out every row again for the panel's GPU and block size; the panel
- * hears of the answer through cuocc_kernels_panel_evaluated (). */
+ * hears of the answer through _cuocc_kernels_panel_evaluated (). */
 void
-cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
 {
   g_autoptr(GTask) task = NULL;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
@@ -234,7 +234,7 @@ cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
 
   self->eval_cancellable = g_cancellable_new ();
   task = g_task_new (self, self->eval_cancellable, eval_done_cb, NULL);
-  g_task_set_source_tag (task, cuocc_kernels_panel_evaluate);
+  g_task_set_source_tag (task, _cuocc_kernels_panel_evaluate);
   g_task_set_task_data (task, job, (GDestroyNotify) eval_job_free);
   g_task_run_in_thread (task, eval_thread);
 }

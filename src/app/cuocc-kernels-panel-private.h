@@ -115,28 +115,25 @@ typedef enum {
 #define LIMITER_ANY 0
 
 /* cuocc-kernels-panel.c */
-void                cuocc_kernels_panel_evaluated       (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-eval.c */
-void                cuocc_kernels_panel_evaluate        (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-summary.c */
-void                cuocc_kernels_panel_update_summary  (CuoccKernelsPanel *self);
-void                cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-details.c */
-void                cuocc_kernels_panel_update_details  (CuoccKernelsPanel *self);
-CuoccKernelItem    *cuocc_kernels_panel_loaded_sibling  (CuoccKernelsPanel *self,
+void                _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self);
+CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
                                                          const CuoccKernel *k);
 
 /* cuocc-kernels-panel-rows.c */
-void                cuocc_kernels_panel_add_columns     (GtkColumnView     *view);
-GtkColumnViewColumn *cuocc_kernels_panel_find_column    (GtkColumnView     *view,
+void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
+char               *_cuocc_kernels_panel_cell_text      (CuoccKernelItem   *item,
                                                          TableColumn        column);
-char               *cuocc_kernels_panel_cell_text       (CuoccKernelItem   *item,
-                                                         TableColumn        column);
-char               *cuocc_kernels_panel_limiter_text    (guint              limiters);
-int                 cuocc_kernels_panel_compare_rows    (CuoccKernelItem   *a,
+int                 _cuocc_kernels_panel_compare_rows   (CuoccKernelItem   *a,
                                                          CuoccKernelItem   *b,
                                                          TableColumn        column);
 

@@ -47,8 +47,8 @@ known_bytes (gint64 value)
 }
 
 /* The limiting factors, short: "registers, shared memory". */
-char *
-cuocc_kernels_panel_limiter_text (guint limiters)
+static char *
+limiter_text (guint limiters)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new ();
 
@@ -61,8 +61,8 @@ cuocc_kernels_panel_limiter_text (guint limiters)
 }
 
 char *
-cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
-                               TableColumn      column)
+_cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
+                                TableColumn      column)
 {
   const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
   const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
@@ -88,7 +88,7 @@ cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
     case TABLE_OCCUPANCY:
       return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
     case TABLE_LIMITER:
-      return ev->occupancy >= 0 ? cuocc_kernels_panel_limiter_text (ev->limiters) : g_strdup ("");
+      return ev->occupancy >= 0 ? limiter_text (ev->limiters) : g_strdup ("");
     case TABLE_LOADED:
       return g_strdup (k->loaded == CUOCC_LOAD_YES ? _("loads")
                        : k->loaded == CUOCC_LOAD_OTHER ? _("another entry")
@@ -159,9 +159,9 @@ column_number (CuoccKernelItem *item,
 }
 
 int
-cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
-                                  CuoccKernelItem *b,
-                                  TableColumn      column)
+_cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
+                                   CuoccKernelItem *b,
+                                   TableColumn      column)
 {
   const CuoccKernel *ka = cuocc_kernel_item_get_kernel (a);
   const CuoccKernel *kb = cuocc_kernel_item_get_kernel (b);
@@ -190,8 +190,8 @@ sort_cb (gconstpointer a,
          gconstpointer b,
          gpointer      user_data)
 {
-  return cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b,
-                                           GPOINTER_TO_INT (user_data));
+  return _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b,
+                                            GPOINTER_TO_INT (user_data));
 }
 
 /* ----- the cells' widgets ----- */
@@ -228,7 +228,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   TableColumn column = GPOINTER_TO_INT (user_data);
   CuoccKernelItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *label = gtk_list_item_get_child (list_item);
-  g_autofree char *text = cuocc_kernels_panel_cell_text (item, column);
+  g_autofree char *text = _cuocc_kernels_panel_cell_text (item, column);
 
   gtk_label_set_label (GTK_LABEL (label), text);
   if (column == TABLE_KERNEL)
@@ -258,7 +258,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
 
 /* Adds the table's columns to the view, each sortable. */
 void
-cuocc_kernels_panel_add_columns (GtkColumnView *view)
+_cuocc_kernels_panel_add_columns (GtkColumnView *view)
 {
   for (int c = 0; c < N_TABLE_COLUMNS; c++)
     {
@@ -277,21 +277,4 @@ cuocc_kernels_panel_add_columns (GtkColumnView *view)
       g_object_unref (column);
       g_object_unref (sorter);
     }
-}
-
-/* The view's column of that id, for the tests and the sort a user asks for. */
-GtkColumnViewColumn *
-cuocc_kernels_panel_find_column (GtkColumnView *view,
-                                 TableColumn    column)
-{
-  GListModel *list = gtk_column_view_get_columns (view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (list, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (c), "cuocc-column-id"), columns[column].id) == 0)
-        return c;
-    }
-  return NULL;
 }

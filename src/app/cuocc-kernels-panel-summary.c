@@ -99,7 +99,7 @@ export_chosen_cb (GObject  *owner,
 /* ----- shared with the panel ----- */
 
 void
-cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self)
 {
   const CuoccFileDialogSpec spec = {
     CUOCC_FILE_DIALOG_SAVE, _("Export the Histogram"), _("kernels-by-occupancy.png"),
@@ -114,7 +114,7 @@ cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self)
 /* The summary of the rows as worked out now: the bars, the limiters' counts
  * and the kernels that lose most, from the entries that run on the GPU. */
 void
-cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   guint limited[CUOCC_N_LIMITS] = { 0 };

@@ -158,7 +158,7 @@ set_chosen (CuoccKernelsPanel *self,
 {
   g_set_object (&self->chosen, item);
   self->comparison = -1;
-  cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_update_details (self);
   if (announce && item != NULL)
     g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
 }
@@ -353,7 +353,7 @@ replace_list (CuoccKernelsPanel *self,
   self->selecting = TRUE;
   gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
-  cuocc_kernels_panel_evaluate (self);
+  _cuocc_kernels_panel_evaluate (self);
 
   /* A restored session's kernel is chosen again once its log is read,
    * without filling in the inputs that were restored with it. */
@@ -512,8 +512,8 @@ loaded_cb (CuoccKernelLoader *loader,
       self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
       mark_changes (self);
       refresh_rows (self);
-      cuocc_kernels_panel_update_details (self);
-      cuocc_kernels_panel_evaluate (self);
+      _cuocc_kernels_panel_update_details (self);
+      _cuocc_kernels_panel_evaluate (self);
       return;
     }
   set_loading (self, NULL);
@@ -661,7 +661,7 @@ load_button_cb (CuoccKernelsPanel *self)
 
   if (k == NULL)
     return;
-  if (k->loaded == CUOCC_LOAD_OTHER && (sibling = cuocc_kernels_panel_loaded_sibling (self, k)) != NULL)
+  if (k->loaded == CUOCC_LOAD_OTHER && (sibling = _cuocc_kernels_panel_loaded_sibling (self, k)) != NULL)
     choose_entry (self, sibling);
   else if (k->loaded == CUOCC_LOAD_NONE)
     g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
@@ -823,7 +823,7 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_heading);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_box);
   gtk_widget_class_bind_template_callback_full (widget_class, "export_histogram_cb",
-                                                G_CALLBACK (cuocc_kernels_panel_export_histogram_cb));
+                                                G_CALLBACK (_cuocc_kernels_panel_export_histogram_cb));
 
   /* The path written and the error, or NULL, of an export the user asked
    * for. */
@@ -891,7 +891,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
                                               GTK_FILTER (g_object_ref (self->filter)));
-  cuocc_kernels_panel_add_columns (self->column_view);
+  _cuocc_kernels_panel_add_columns (self->column_view);
   self->shown = gtk_sort_list_model_new (G_LIST_MODEL (self->filtered),
                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->shown));
@@ -1033,14 +1033,14 @@ cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
   cuocc_kernel_loader_set_gpu (self->loader, major, minor);
   mark_loaded (self);
   refresh_rows (self);
-  cuocc_kernels_panel_update_details (self);
-  cuocc_kernels_panel_evaluate (self);
+  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_evaluate (self);
 
   /* The GPU is the user's choice; the entry follows it: the chosen kernel's
    * entry that loads there takes the place of one that does not. */
   if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
     {
-      CuoccKernelItem *sibling = cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
+      CuoccKernelItem *sibling = _cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
 
       if (sibling != NULL)
         choose_entry (self, sibling);
@@ -1087,7 +1087,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   self->gpu = *gpu;
   self->threads = threads;
   if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
-    cuocc_kernels_panel_evaluate (self);
+    _cuocc_kernels_panel_evaluate (self);
   else
     cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
 }
@@ -1214,7 +1214,7 @@ cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (item), NULL);
   g_return_val_if_fail (column < N_TABLE_COLUMNS, NULL);
 
-  return cuocc_kernels_panel_cell_text (item, column);
+  return _cuocc_kernels_panel_cell_text (item, column);
 }
 
 /* ----- shared with the panel's files ----- */
@@ -1222,9 +1222,9 @@ cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
 /* The rows were worked out again: the table, its filters and the details
  * show the new figures. */
 void
-cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
 {
-  cuocc_kernels_panel_update_summary (self);
+  _cuocc_kernels_panel_update_summary (self);
   refresh_evaluated (self);
 }
 

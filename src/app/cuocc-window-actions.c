@@ -180,9 +180,9 @@ open_by_content (CuoccWindow  *self,
       /* A log whose first kernels come later than its first bytes is
        * still the import's: only a session's own start makes it a session. */
       if (cuocc_import_detect (head, n) == CUOCC_IMPORT_FORMAT_UNKNOWN && cuocc_session_sniff (head, n))
-        return cuocc_window_load_session (self, file, error);
+        return _cuocc_window_load_session (self, file, error);
     }
-  cuocc_window_import_file (self, file);
+  _cuocc_window_import_file (self, file);
   /* A failure is named as the user asked: "Could not open", "Could not import". */
   self->opening_is_import = as_import;
   return TRUE;
@@ -203,14 +203,14 @@ use_file (CuoccWindow       *self,
     case USE_IMPORT:
       return open_by_content (self, file, action->use == USE_IMPORT, error);
     case USE_SAVE_SESSION:
-      return cuocc_window_save_session (self, file, error);
+      return _cuocc_window_save_session (self, file, error);
     case USE_EXPORT_RESULTS:
-      return cuocc_window_export_results (self, path, error);
+      return _cuocc_window_export_results (self, path, error);
     case USE_EXPORT_GRAPH:
       /* On success, its own notification names every file it wrote. */
-      return cuocc_window_export_graph (self, which, path, error);
+      return _cuocc_window_export_graph (self, which, path, error);
     case USE_EXPORT_KERNELS:
-      return cuocc_window_export_kernels (self, path, error);
+      return _cuocc_window_export_kernels (self, path, error);
     case USE_LOAD_DEVICE:
       if (path == NULL)
         {
@@ -235,7 +235,7 @@ file_chosen (CuoccWindow      *self,
   if (!use_file (self, action, file, which, &error))
     {
       text = format_with_name (_(action->failed), file);
-      cuocc_window_show_error (self, text, error);
+      _cuocc_window_show_error (self, text, error);
     }
   else if (action->done != NULL)
     {
@@ -357,7 +357,7 @@ copy_results_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
-  g_autofree char *text = cuocc_window_results_to_text (self);
+  g_autofree char *text = _cuocc_window_results_to_text (self);
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Results copied")));
@@ -377,7 +377,7 @@ apply_best_block_size_action (GtkWidget  *widget,
 /* ----- shared with the window's other files ----- */
 
 void
-cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
+_cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
 {
   for (guint i = 0; i < G_N_ELEMENTS (file_actions); i++)
     gtk_widget_class_install_action (widget_class, file_actions[i].action, file_actions[i].parameter_type,
@@ -392,7 +392,7 @@ cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
 
 /* Every action's enabled state, in one place. */
 void
-cuocc_window_update_actions (CuoccWindow *self)
+_cuocc_window_update_actions (CuoccWindow *self)
 {
   gboolean have = cuocc_calculation_get_have_result (self->calculation);
   int best = cuocc_calculation_get_best_block_size (self->calculation);
@@ -405,7 +405,7 @@ cuocc_window_update_actions (CuoccWindow *self)
 }
 
 void
-cuocc_window_update_recent (CuoccWindow *self)
+_cuocc_window_update_recent (CuoccWindow *self)
 {
   g_auto(GStrv) recent = g_settings_get_strv (self->settings, "recent-files");
 
@@ -429,7 +429,7 @@ cuocc_window_update_recent (CuoccWindow *self)
 }
 
 void
-cuocc_window_request_custom_device (CuoccWindow *self)
+_cuocc_window_request_custom_device (CuoccWindow *self)
 {
   file_action (GTK_WIDGET (self), "win.load-custom-device", NULL);
 }

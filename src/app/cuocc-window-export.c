@@ -223,7 +223,7 @@ show_exported (CuoccWindow *self,
     }
   /* Translators: a notification, e.g. "Exported “graph.png”" or "Exported “a-threads.png”, “a-regs.png”" */
   message = g_strdup_printf (_("Exported %s"), names->str);
-  cuocc_window_show_toast (self, message);
+  _cuocc_window_show_toast (self, message);
 }
 
 /* ----- shared with the window's other files ----- */
@@ -234,10 +234,10 @@ show_exported (CuoccWindow *self,
  * "-regs", "-smem", "-barriers" and "-cluster-size" added to its name. A
  * toast names the files written. */
 gboolean
-cuocc_window_export_graph (CuoccWindow  *self,
-                           const char   *which,
-                           const char   *path,
-                           GError      **error)
+_cuocc_window_export_graph (CuoccWindow  *self,
+                            const char   *which,
+                            const char   *path,
+                            GError      **error)
 {
   static const char *extensions[] = { ".png", ".svg", ".pdf", ".csv", NULL };
   static const char *suffixes[CUOCC_N_ALL_GRAPHS] = { "-threads", "-regs", "-smem", "-barriers", "-cluster-size" };
@@ -257,7 +257,7 @@ cuocc_window_export_graph (CuoccWindow  *self,
     {
       g_autofree char *caption = export_caption (self, FALSE);
 
-      ok = cuocc_window_export_heatmap (self, which, caption, path, error);
+      ok = _cuocc_window_export_heatmap (self, which, caption, path, error);
     }
   else if (g_str_equal (which, "sheet"))
     ok = export_sheet (self, path, error);
@@ -295,9 +295,9 @@ cuocc_window_export_graph (CuoccWindow  *self,
 }
 
 gboolean
-cuocc_window_export_results (CuoccWindow  *self,
-                             const char   *path,
-                             GError      **error)
+_cuocc_window_export_results (CuoccWindow  *self,
+                              const char   *path,
+                              GError      **error)
 {
   CuoccTableFormat format;
   g_autofree char *data = NULL;
@@ -321,7 +321,7 @@ cuocc_window_export_results (CuoccWindow  *self,
 /* One "name<TAB>value" line per column but the error: readable as text, and
  * two columns when pasted into a spreadsheet. Text goes unquoted. */
 char *
-cuocc_window_results_to_text (CuoccWindow *self)
+_cuocc_window_results_to_text (CuoccWindow *self)
 {
   GString *out = g_string_new (NULL);
   g_auto (ResultsRow) row;
@@ -344,9 +344,9 @@ cuocc_window_results_to_text (CuoccWindow *self)
 
 /* The kernels table's rows shown, as `cuocc --import` writes them. */
 gboolean
-cuocc_window_export_kernels (CuoccWindow  *self,
-                             const char   *path,
-                             GError      **error)
+_cuocc_window_export_kernels (CuoccWindow  *self,
+                              const char   *path,
+                              GError      **error)
 {
   CuoccTableFormat format;
   g_autofree char *data = NULL;

@@ -52,7 +52,7 @@ choose_gpu_for_kernel (CuoccWindow       *self,
       /* Translators: e.g. "cuocc has no data for compute capability 1.3: the GPU stays as it was" */
       g_autofree char *message = g_strdup_printf (_("%s: the GPU stays as it was"), error->message);
 
-      cuocc_window_show_toast (self, message);
+      _cuocc_window_show_toast (self, message);
       return;
     }
 
@@ -162,7 +162,7 @@ apply_kernel (CuoccWindow       *self,
 
       if (error == NULL)
         g_set_error_literal (&error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("No GPU is chosen."));
-      cuocc_window_show_error (self, heading, error);
+      _cuocc_window_show_error (self, heading, error);
     }
   else
     say_origins (self, k);
@@ -192,6 +192,19 @@ update_comparison (CuoccWindow *self)
   cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? result->occupancy * 100.0 : -1);
 }
 
+static void
+import_text (CuoccWindow *self,
+             const char  *text)
+{
+  g_assert (CUOCC_IS_WINDOW (self));
+  g_assert (text != NULL);
+
+  g_clear_object (&self->opening);
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+  update_gpu_marks (self);
+  cuocc_kernels_panel_load_text (self->kernels_panel, text);
+}
+
 /* ----- callbacks ----- */
 
 static void
@@ -203,7 +216,7 @@ kernel_chosen_cb (CuoccWindow *self)
   update_gpu_marks (self);
   apply_kernel (self, k, FALSE);
   update_comparison (self);
-  cuocc_window_save_state (self);
+  _cuocc_window_save_state (self);
 }
 
 static void
@@ -218,7 +231,7 @@ switch_gpu_cb (CuoccWindow *self,
   apply_kernel (self, k, TRUE);
   update_gpu_marks (self);
   update_comparison (self);
-  cuocc_window_save_state (self);
+  _cuocc_window_save_state (self);
 }
 
 /* The inputs were restored as they were, perhaps changed after the kernel
@@ -248,7 +261,7 @@ import_failed_cb (CuoccWindow  *self,
       g_autofree char *message = g_strdup_printf (_("“%s” changed and could not be read again: %s"),
                                                   source, error->message);
 
-      cuocc_window_show_toast (self, message);
+      _cuocc_window_show_toast (self, message);
       return;
     }
 
@@ -261,7 +274,7 @@ import_failed_cb (CuoccWindow  *self,
     /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
     heading = g_strdup_printf (_("Could not import “%s”"), source);
   g_clear_object (&self->opening);
-  cuocc_window_show_error (self, heading, error);
+  _cuocc_window_show_error (self, heading, error);
 }
 
 /* What the user opened is in Open Recent once it was read, and is what the
@@ -272,9 +285,9 @@ kernels_loaded_cb (CuoccWindow *self)
   GFile *file = cuocc_kernels_panel_get_file (self->kernels_panel);
 
   if (self->opening != NULL && file != NULL && g_file_equal (self->opening, file))
-    cuocc_window_add_recent (self, file);
+    _cuocc_window_add_recent (self, file);
   g_clear_object (&self->opening);
-  cuocc_window_save_state (self);
+  _cuocc_window_save_state (self);
 }
 
 static void
@@ -324,11 +337,11 @@ clipboard_text_cb (GObject      *object,
       if (error == NULL)
         g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("The clipboard holds no text."));
       /* Translators: a dialog heading */
-      cuocc_window_show_error (self, _("Could not paste a log"), error);
+      _cuocc_window_show_error (self, _("Could not paste a log"), error);
       return;
     }
 
-  cuocc_window_import_text (self, text);
+  import_text (self, text);
 }
 
 static void
@@ -387,7 +400,7 @@ paste_log_action (GtkWidget  *widget,
 /* ----- shared with the window's other files ----- */
 
 void
-cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
+_cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
 {
   g_type_ensure (CUOCC_TYPE_KERNELS_PANEL);
   g_type_ensure (CUOCC_TYPE_REFLOW_BOX);
@@ -403,7 +416,7 @@ cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
 }
 
 void
-cuocc_window_init_import (CuoccWindow *self)
+_cuocc_window_init_import (CuoccWindow *self)
 {
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_COPY);
   GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE };
@@ -436,8 +449,8 @@ cuocc_window_init_import (CuoccWindow *self)
 /* ----- public API ----- */
 
 void
-cuocc_window_import_file (CuoccWindow *self,
-                          GFile       *file)
+_cuocc_window_import_file (CuoccWindow *self,
+                           GFile       *file)
 {
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -449,24 +462,11 @@ cuocc_window_import_file (CuoccWindow *self,
   cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);
 }
 
-void
-cuocc_window_import_text (CuoccWindow *self,
-                          const char  *text)
-{
-  g_return_if_fail (CUOCC_IS_WINDOW (self));
-  g_return_if_fail (text != NULL);
-
-  g_clear_object (&self->opening);
-  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
-  update_gpu_marks (self);
-  cuocc_kernels_panel_load_text (self->kernels_panel, text);
-}
-
 /* A restored log, and the kernel that was chosen in it. */
 void
-cuocc_window_import_file_choosing (CuoccWindow *self,
-                                   GFile       *file,
-                                   const char  *kernel_key)
+_cuocc_window_import_file_choosing (CuoccWindow *self,
+                                    GFile       *file,
+                                    const char  *kernel_key)
 {
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));

@@ -56,8 +56,8 @@ struct _CuoccWindow
 
   GFile *session_file;
   GFile *opening;                  /* opened by the user and being read: Open Recent lists it once read */
-  gboolean opening_is_import;
-  GtkWidget *help_window;          /* F1's, while it is open */      /* by Import (or cuocc_window_import_file), not Open */
+  gboolean opening_is_import;      /* by Import (or _cuocc_window_import_file), not Open */
+  GtkWidget *help_window;          /* F1's, while it is open */
   gboolean restoring;
 
   /* cuocc-window-tuning.c */
@@ -65,57 +65,55 @@ struct _CuoccWindow
 };
 
 /* cuocc-window.c */
-void      cuocc_window_show_error           (CuoccWindow        *self,
+void      _cuocc_window_show_error          (CuoccWindow        *self,
                                              const char         *heading,
                                              const GError       *error);
 /* A toast shows one short message; longer ones are cut. */
 #define TOAST_MAX_CHARS 300
-void      cuocc_window_show_toast           (CuoccWindow        *self,
+void      _cuocc_window_show_toast          (CuoccWindow        *self,
                                              const char         *message);
-gboolean  cuocc_window_load_session         (CuoccWindow        *self,
+gboolean  _cuocc_window_load_session        (CuoccWindow        *self,
                                              GFile              *file,
                                              GError            **error);
-gboolean  cuocc_window_save_session         (CuoccWindow        *self,
+gboolean  _cuocc_window_save_session        (CuoccWindow        *self,
                                              GFile              *file,
                                              GError            **error);
-void      cuocc_window_save_state           (CuoccWindow        *self);
-void      cuocc_window_add_recent           (CuoccWindow        *self,
+void      _cuocc_window_save_state          (CuoccWindow        *self);
+void      _cuocc_window_add_recent          (CuoccWindow        *self,
                                              GFile              *file);
 
 /* cuocc-window-actions.c */
-void      cuocc_window_class_add_actions    (GtkWidgetClass     *widget_class);
-void      cuocc_window_update_actions       (CuoccWindow        *self);
-void      cuocc_window_update_recent        (CuoccWindow        *self);
-void      cuocc_window_request_custom_device (CuoccWindow       *self);
+void      _cuocc_window_class_add_actions   (GtkWidgetClass     *widget_class);
+void      _cuocc_window_update_actions      (CuoccWindow        *self);
+void      _cuocc_window_update_recent       (CuoccWindow        *self);
+void      _cuocc_window_request_custom_device (CuoccWindow       *self);
 
 /* cuocc-window-export.c */
-gboolean  cuocc_window_export_graph         (CuoccWindow        *self,
+gboolean  _cuocc_window_export_graph        (CuoccWindow        *self,
                                              const char         *which,
                                              const char         *path,
                                              GError            **error);
-gboolean  cuocc_window_export_kernels       (CuoccWindow        *self,
+gboolean  _cuocc_window_export_kernels      (CuoccWindow        *self,
                                              const char         *path,
                                              GError            **error);
-gboolean  cuocc_window_export_results       (CuoccWindow        *self,
+gboolean  _cuocc_window_export_results      (CuoccWindow        *self,
                                              const char         *path,
                                              GError            **error);
-char     *cuocc_window_results_to_text      (CuoccWindow        *self);
+char     *_cuocc_window_results_to_text     (CuoccWindow        *self);
 
 /* cuocc-window-import.c */
-void      cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class);
-void      cuocc_window_init_import          (CuoccWindow        *self);
-void      cuocc_window_import_file          (CuoccWindow        *self,
+void      _cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class);
+void      _cuocc_window_init_import         (CuoccWindow        *self);
+void      _cuocc_window_import_file         (CuoccWindow        *self,
                                              GFile              *file);
-void      cuocc_window_import_text          (CuoccWindow        *self,
-                                             const char         *text);
-void      cuocc_window_import_file_choosing (CuoccWindow        *self,
-                                             GFile              *file,
-                                             const char         *kernel_key);
+void      _cuocc_window_import_file_choosing (CuoccWindow        *self,
+                                              GFile              *file,
+                                              const char         *kernel_key);
 
 /* cuocc-window-tuning.c */
-void      cuocc_window_class_add_tuning     (GtkWidgetClass     *widget_class);
-void      cuocc_window_tuning_init          (CuoccWindow        *self);
-gboolean  cuocc_window_export_heatmap       (CuoccWindow        *self,
+void      _cuocc_window_class_add_tuning    (GtkWidgetClass     *widget_class);
+void      _cuocc_window_tuning_init         (CuoccWindow        *self);
+gboolean  _cuocc_window_export_heatmap      (CuoccWindow        *self,
                                              const char         *which,
                                              const char         *caption,
                                              const char         *path,

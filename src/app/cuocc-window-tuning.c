@@ -50,7 +50,7 @@ gpu_unavailable_cb (CuoccInputPanel *panel,
                     const char      *message,
                     CuoccWindow     *self)
 {
-  cuocc_window_show_toast (self, message);
+  _cuocc_window_show_toast (self, message);
 }
 
 static void
@@ -61,7 +61,7 @@ pin_action (GtkWidget  *widget,
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
   if (cuocc_calculation_pin (self->calculation))
-    cuocc_window_show_toast (self, _("Configuration pinned: the graphs show it dashed"));
+    _cuocc_window_show_toast (self, _("Configuration pinned: the graphs show it dashed"));
 }
 
 static void
@@ -82,19 +82,19 @@ pinned_changed_cb (CuoccWindow *self)
     cuocc_graph_set_overlay (self->graphs[i],
                              cuocc_calculation_copy_series (cuocc_calculation_get_pinned_series (self->calculation, i)));
   update_tuning_actions (self);
-  cuocc_window_save_state (self);
+  _cuocc_window_save_state (self);
 }
 
 static void
 grid_changed_cb (CuoccWindow *self)
 {
-  cuocc_window_save_state (self);
+  _cuocc_window_save_state (self);
 }
 
 /* ----- shared with the window's other files ----- */
 
 void
-cuocc_window_class_add_tuning (GtkWidgetClass *widget_class)
+_cuocc_window_class_add_tuning (GtkWidgetClass *widget_class)
 {
   g_type_ensure (CUOCC_TYPE_TUNING_PAGE);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, tuning_page);
@@ -104,7 +104,7 @@ cuocc_window_class_add_tuning (GtkWidgetClass *widget_class)
 }
 
 void
-cuocc_window_tuning_init (CuoccWindow *self)
+_cuocc_window_tuning_init (CuoccWindow *self)
 {
   cuocc_tuning_page_set_calculation (self->tuning_page, self->calculation);
   g_signal_connect (self->tuning_page, "apply", G_CALLBACK (apply_cb), self);
@@ -120,11 +120,11 @@ cuocc_window_tuning_init (CuoccWindow *self)
 
 /* which is "heatmap-regs" or "heatmap-smem". */
 gboolean
-cuocc_window_export_heatmap (CuoccWindow  *self,
-                             const char   *which,
-                             const char   *caption,
-                             const char   *path,
-                             GError      **error)
+_cuocc_window_export_heatmap (CuoccWindow  *self,
+                              const char   *which,
+                              const char   *caption,
+                              const char   *path,
+                              GError      **error)
 {
   CuoccSeriesKind kind = g_str_equal (which, "heatmap-smem") ? CUOCC_SERIES_SMEM : CUOCC_SERIES_REGS;
   g_autoptr(CuoccGrid) grid = NULL;

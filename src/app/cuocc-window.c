@@ -88,7 +88,7 @@ read_saved_state (CuoccWindow  *self,
       /* Translators: a notification, e.g. "Could not restore the last state: …" */
       g_autofree char *message = g_strdup_printf (_("Could not restore the last state: %s"), error->message);
 
-      cuocc_window_show_toast (self, message);
+      _cuocc_window_show_toast (self, message);
     }
   read_legacy_state (self->settings, session);
 }
@@ -123,7 +123,7 @@ restore_state (CuoccWindow  *self,
       cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
       if (session->gpu != NULL)
         cuocc_input_panel_apply_session (self->input_panel, session, NULL);
-      cuocc_window_show_toast (self, message);
+      _cuocc_window_show_toast (self, message);
     }
   self->restoring = FALSE;
 }
@@ -172,7 +172,7 @@ apply_extras (CuoccWindow        *self,
       g_autofree char *message = g_strdup_printf (_("Could not pin the saved configuration again: %s"),
                                                   error->message);
 
-      cuocc_window_show_toast (self, message);
+      _cuocc_window_show_toast (self, message);
     }
   if (session->log != NULL)
     {
@@ -187,11 +187,11 @@ apply_extras (CuoccWindow        *self,
           /* Translators: a notification, e.g. "The imported log “/tmp/build.log” is gone" */
           g_autofree char *message = g_strdup_printf (_("The imported log “%s” is gone"), name);
 
-          cuocc_window_show_toast (self, message);
+          _cuocc_window_show_toast (self, message);
         }
       else if (current == NULL || !g_file_equal (current, file) ||
                g_strcmp0 (session->kernel, kernel) != 0)
-        cuocc_window_import_file_choosing (self, file, session->kernel);
+        _cuocc_window_import_file_choosing (self, file, session->kernel);
     }
 }
 
@@ -209,7 +209,7 @@ restore_extras (CuoccWindow  *self,
  * writes (recent files, the window size) reaches the disk by itself. It is
  * what a session file would hold, written by the session writer. */
 void
-cuocc_window_save_state (CuoccWindow *self)
+_cuocc_window_save_state (CuoccWindow *self)
 {
   g_auto(CuoccSession) session = { 0 };
   g_autofree char *data = NULL;
@@ -262,8 +262,8 @@ set_session_file (CuoccWindow *self,
 }
 
 void
-cuocc_window_add_recent (CuoccWindow *self,
-                         GFile       *file)
+_cuocc_window_add_recent (CuoccWindow *self,
+                          GFile       *file)
 {
   g_auto(GStrv) old = g_settings_get_strv (self->settings, "recent-files");
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
@@ -292,7 +292,7 @@ remember_file (CuoccWindow *self,
                GFile       *file)
 {
   set_session_file (self, file);
-  cuocc_window_add_recent (self, file);
+  _cuocc_window_add_recent (self, file);
 }
 
 /* ----- callbacks ----- */
@@ -314,14 +314,14 @@ calculation_changed_cb (CuoccWindow *self)
     }
 
   if (have_result)
-    cuocc_window_save_state (self);
-  cuocc_window_update_actions (self);
+    _cuocc_window_save_state (self);
+  _cuocc_window_update_actions (self);
 }
 
 static void
 load_custom_device_cb (CuoccWindow *self)
 {
-  cuocc_window_request_custom_device (self);
+  _cuocc_window_request_custom_device (self);
 }
 
 static void
@@ -349,7 +349,7 @@ value_picked_cb (CuoccGraph  *graph,
 static void
 recent_files_changed_cb (CuoccWindow *self)
 {
-  cuocc_window_update_recent (self);
+  _cuocc_window_update_recent (self);
 }
 
 /* ----- dispose / finalize ----- */
@@ -417,9 +417,9 @@ cuocc_window_class_init (CuoccWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, gpu_data_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, recent_section);
 
-  cuocc_window_class_add_actions (widget_class);
-  cuocc_window_class_add_import_actions (widget_class);
-  cuocc_window_class_add_tuning (widget_class);
+  _cuocc_window_class_add_actions (widget_class);
+  _cuocc_window_class_add_import_actions (widget_class);
+  _cuocc_window_class_add_tuning (widget_class);
 }
 
 static void
@@ -460,7 +460,7 @@ cuocc_window_init (CuoccWindow *self)
     }
 
   g_signal_connect_swapped (self->settings, "changed::recent-files", G_CALLBACK (recent_files_changed_cb), self);
-  cuocc_window_update_recent (self);
+  _cuocc_window_update_recent (self);
 
   cuocc_results_view_set_calculation (self->results_view, self->calculation);
   cuocc_gpu_data_page_set_calculation (self->gpu_data_page, self->calculation);
@@ -469,8 +469,8 @@ cuocc_window_init (CuoccWindow *self)
   read_saved_state (self, &saved);
   restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
-  cuocc_window_init_import (self);
-  cuocc_window_tuning_init (self);
+  _cuocc_window_init_import (self);
+  _cuocc_window_tuning_init (self);
   restore_extras (self, &saved);
 
   cuocc_calculation_thaw (self->calculation);
@@ -487,9 +487,9 @@ cuocc_window_new (CuoccApplication *application)
 /* ----- shared with the window's other files ----- */
 
 void
-cuocc_window_show_error (CuoccWindow  *self,
-                         const char   *heading,
-                         const GError *error)
+_cuocc_window_show_error (CuoccWindow  *self,
+                          const char   *heading,
+                          const GError *error)
 {
   g_autofree char *capped_heading = NULL;
   g_autofree char *body = NULL;
@@ -505,8 +505,8 @@ cuocc_window_show_error (CuoccWindow  *self,
 }
 
 void
-cuocc_window_show_toast (CuoccWindow *self,
-                         const char  *message)
+_cuocc_window_show_toast (CuoccWindow *self,
+                          const char  *message)
 {
   g_autofree char *capped = NULL;
 
@@ -519,9 +519,9 @@ cuocc_window_show_toast (CuoccWindow *self,
 /* Reads the whole file before anything changes: a file that cannot be read
  * or applied leaves the user's work as it was. */
 gboolean
-cuocc_window_load_session (CuoccWindow  *self,
-                           GFile        *file,
-                           GError      **error)
+_cuocc_window_load_session (CuoccWindow  *self,
+                            GFile        *file,
+                            GError      **error)
 {
   g_autofree char *path = local_path (file, _("Only local files can be opened."), error);
   g_auto(CuoccSession) session = { 0 };
@@ -532,14 +532,14 @@ cuocc_window_load_session (CuoccWindow  *self,
 
   apply_extras (self, &session);
   remember_file (self, file);
-  cuocc_window_save_state (self);
+  _cuocc_window_save_state (self);
   return TRUE;
 }
 
 gboolean
-cuocc_window_save_session (CuoccWindow  *self,
-                           GFile        *file,
-                           GError      **error)
+_cuocc_window_save_session (CuoccWindow  *self,
+                            GFile        *file,
+                            GError      **error)
 {
   g_autofree char *path = local_path (file, _("Only local files can be saved."), error);
   g_auto(CuoccSession) session = { 0 };

@@ -73,7 +73,7 @@ struct _ImportCheck {
   guint n_terms;
   CheckTerm terms[MAX_TERMS];
   gboolean strict;                 /* --strict: a figure the entry lacks fails the term */
-  /* Sets of kernels (import_kernel_key), which may have several entries:
+  /* Sets of kernels (cuocc_import_kernel_key), which may have several entries:
    * those checked, those with a failure, and those not checked against a
    * term for lack of its figure, by reason (IMPORT_WHY_NONE: the input does
    * not record the figure); created when first needed. */
@@ -144,9 +144,9 @@ parse_term (const char  *raw,
 }
 
 ImportCheck *
-import_check_parse (const char  *expr,
-                    gboolean     strict,
-                    GError     **error)
+_cli_import_check_parse (const char  *expr,
+                         gboolean     strict,
+                         GError     **error)
 {
   g_autoptr (ImportCheck) check = g_new0 (ImportCheck, 1);
 
@@ -176,7 +176,7 @@ import_check_parse (const char  *expr,
 }
 
 void
-import_check_free (ImportCheck *check)
+_cli_import_check_free (ImportCheck *check)
 {
   if (check == NULL)
     return;
@@ -263,19 +263,19 @@ term_holds (const CheckTerm *term,
 }
 
 void
-import_check_entry (ImportCheck            *check,
-                    const CuoccKernel      *k,
-                    const ImportEvaluation *ev,
-                    GPtrArray              *failures)
+_cli_import_check_entry (ImportCheck            *check,
+                         const CuoccKernel      *k,
+                         const ImportEvaluation *ev,
+                         GPtrArray              *failures)
 {
   const char *arch = k->arch != NULL ? k->arch : "?";
   guint n_before = failures->len;
 
-  import_kernel_set_add (check->checked, k);
+  _cli_import_kernel_set_add (check->checked, k);
   if (ev->why != NULL && ev->failed && k->loaded == CUOCC_LOAD_NONE)
     {
       g_ptr_array_add (failures, g_strdup_printf ("%s (%s): %s", k->name, arch, ev->why));
-      import_kernel_set_add (check->failed, k);
+      _cli_import_kernel_set_add (check->failed, k);
       return;
     }
   for (guint i = 0; i < check->n_terms; i++)
@@ -295,7 +295,7 @@ import_check_entry (ImportCheck            *check,
             {
               if (check->unknown[i][unknown] == NULL)
                 check->unknown[i][unknown] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-              import_kernel_set_add (check->unknown[i][unknown], k);
+              _cli_import_kernel_set_add (check->unknown[i][unknown], k);
               continue;
             }
           g_ptr_array_add (failures,
@@ -312,7 +312,7 @@ import_check_entry (ImportCheck            *check,
                                                   key_names[term->key], shown, term->text));
     }
   if (failures->len > n_before)
-    import_kernel_set_add (check->failed, k);
+    _cli_import_kernel_set_add (check->failed, k);
 }
 
 /* What to give instead of a figure the entries lack. */
@@ -341,7 +341,7 @@ unknown_advice (CheckKey  key,
 }
 
 void
-import_check_print_unknown (const ImportCheck *check)
+_cli_import_check_print_unknown (const ImportCheck *check)
 {
   for (guint i = 0; i < check->n_terms; i++)
     for (guint w = 0; w < IMPORT_N_WHYS; w++)
@@ -358,13 +358,13 @@ import_check_print_unknown (const ImportCheck *check)
 }
 
 guint
-import_check_n_kernels (const ImportCheck *check)
+_cli_import_check_n_kernels (const ImportCheck *check)
 {
   return g_hash_table_size (check->checked);
 }
 
 guint
-import_check_n_failed_kernels (const ImportCheck *check)
+_cli_import_check_n_failed_kernels (const ImportCheck *check)
 {
   return g_hash_table_size (check->failed);
 }

@@ -109,7 +109,7 @@ side_text (const CuoccKernel *k, const ImportEvaluation *ev, DiffField field)
     case D_SPILL_LOADS: return int_text (k->spill_loads);
     case D_OCCUPANCY: return ev->ok ? cli_percent_text (ev->result.occupancy) : NULL;
     case D_LIMITERS: return ev->ok ? g_strdup (ev->limiters) : NULL;
-    case D_FILE: return import_file_label (k);
+    case D_FILE: return cuocc_import_file_label (k);
     case D_ERROR: return g_strdup (ev->why);
     default: g_assert_not_reached ();
     }
@@ -298,11 +298,11 @@ write_text (GArray *rows, CliWriter *w)
 }
 
 int
-import_diff_report (const ImportLaunch *launch,
-                    CuoccKernelList    *before,
-                    CuoccKernelList    *after,
-                    CliFormat           format,
-                    CliWriter          *writer)
+_cli_import_diff_report (const ImportLaunch *launch,
+                         CuoccKernelList    *before,
+                         CuoccKernelList    *after,
+                         CliFormat           format,
+                         CliWriter          *writer)
 {
   ImportLaunch launch_before = *launch;
   ImportLaunch launch_after = *launch;
@@ -311,8 +311,8 @@ import_diff_report (const ImportLaunch *launch,
   guint counts[CUOCC_KERNEL_REMOVED + 1] = { 0 };
   guint n_pairs;
 
-  import_launch_init (&launch_before, before);
-  import_launch_init (&launch_after, after);
+  cuocc_import_launch_init (&launch_before, before);
+  cuocc_import_launch_init (&launch_after, after);
   pairs = cuocc_kernel_list_diff (before, after, &n_pairs);
   for (guint i = 0; i < n_pairs; i++)
     {
@@ -322,9 +322,9 @@ import_diff_report (const ImportLaunch *launch,
       if (pairs[i].change == CUOCC_KERNEL_SAME)
         continue;
       if (pairs[i].before != NULL)
-        import_evaluate (&launch_before, pairs[i].before, &row.before);
+        cuocc_import_evaluate (&launch_before, pairs[i].before, &row.before);
       if (pairs[i].after != NULL)
-        import_evaluate (&launch_after, pairs[i].after, &row.after);
+        cuocc_import_evaluate (&launch_after, pairs[i].after, &row.after);
       if (row.before.ok && row.after.ok)
         row.loss = (row.before.result.occupancy - row.after.result.occupancy) * 100.0;
       g_array_append_val (rows, row);
@@ -340,10 +340,10 @@ import_diff_report (const ImportLaunch *launch,
               counts[CUOCC_KERNEL_ADDED], counts[CUOCC_KERNEL_REMOVED], counts[CUOCC_KERNEL_SAME]);
   for (guint r = 0; r < rows->len; r++)
     {
-      import_evaluation_clear (&g_array_index (rows, DiffRow, r).before);
-      import_evaluation_clear (&g_array_index (rows, DiffRow, r).after);
+      cuocc_import_evaluation_clear (&g_array_index (rows, DiffRow, r).before);
+      cuocc_import_evaluation_clear (&g_array_index (rows, DiffRow, r).after);
     }
-  import_launch_clear (&launch_before);
-  import_launch_clear (&launch_after);
+  cuocc_import_launch_clear (&launch_before);
+  cuocc_import_launch_clear (&launch_after);
   return CLI_EXIT_OK;
 }

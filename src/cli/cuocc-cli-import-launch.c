@@ -19,15 +19,15 @@
 #include "cuocc-cli-import-private.h"
 
 void
-import_kernel_set_add (GHashTable        *set,
-                       const CuoccKernel *k)
+_cli_import_kernel_set_add (GHashTable        *set,
+                            const CuoccKernel *k)
 {
-  g_hash_table_add (set, import_kernel_key (k));
+  g_hash_table_add (set, cuocc_import_kernel_key (k));
 }
 
 char *
-import_smem_note (const CuoccKernel      *k,
-                  const ImportEvaluation *ev)
+_cli_import_smem_note (const CuoccKernel      *k,
+                       const ImportEvaluation *ev)
 {
   gint64 dynamic = ev->input.smem - MAX (k->smem, 0);
 

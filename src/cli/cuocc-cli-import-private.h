@@ -28,43 +28,35 @@ typedef CuoccImportEvaluation ImportEvaluation;
 
 #define IMPORT_WHY_IS_UNKNOWN(w) ((w) == IMPORT_WHY_PTX || (w) == IMPORT_WHY_NO_BLOCK_SIZE || (w) == IMPORT_WHY_NO_ARCH)
 
-#define import_launch_init      cuocc_import_launch_init
-#define import_launch_clear     cuocc_import_launch_clear
-#define import_evaluate         cuocc_import_evaluate
-#define import_evaluation_clear cuocc_import_evaluation_clear
-#define import_entry_runs       cuocc_import_entry_runs
-#define import_kernel_key       cuocc_import_kernel_key
-#define import_file_label       cuocc_import_file_label
-
 /* Shared memory a block may use without opting in. */
 #define IMPORT_SMEM_WITHOUT_OPT_IN (48 * 1024)
 
 /* The shared memory note for one kernel; NULL when none is due. */
-char    *import_smem_note          (const CuoccKernel *k, const ImportEvaluation *ev);
+char    *_cli_import_smem_note (const CuoccKernel *k, const ImportEvaluation *ev);
 /* Adds the kernel to a set of kernel keys (g_str_hash, owning them). */
-void     import_kernel_set_add     (GHashTable *set, const CuoccKernel *k);
+void     _cli_import_kernel_set_add (GHashTable *set, const CuoccKernel *k);
 
 /* --check EXPR */
 typedef struct _ImportCheck ImportCheck;
 
-ImportCheck *import_check_parse    (const char *expr, gboolean strict, GError **error);
-void         import_check_free     (ImportCheck *check);
+ImportCheck *_cli_import_check_parse (const char *expr, gboolean strict, GError **error);
+void         _cli_import_check_free  (ImportCheck *check);
 /* Adds a line to failures for each term the entry does not meet; a term
  * whose figure the entry lacks is counted apart, unless the check is strict. */
-void         import_check_entry    (ImportCheck *check, const CuoccKernel *k, const ImportEvaluation *ev,
-                                    GPtrArray *failures);
+void         _cli_import_check_entry (ImportCheck *check, const CuoccKernel *k, const ImportEvaluation *ev,
+                                      GPtrArray *failures);
 /* Says on standard error, once per term and reason, how many kernels were
  * not checked for lack of a figure, and what to give instead. */
-void         import_check_print_unknown (const ImportCheck *check);
+void         _cli_import_check_print_unknown (const ImportCheck *check);
 /* How many kernels were checked, and how many of them failed. */
-guint        import_check_n_kernels (const ImportCheck *check);
-guint        import_check_n_failed_kernels (const ImportCheck *check);
+guint        _cli_import_check_n_kernels        (const ImportCheck *check);
+guint        _cli_import_check_n_failed_kernels (const ImportCheck *check);
 
 /* --diff NEW: the launch's GPU, threads and dynamic shared memory apply to
  * both builds. Returns the exit status. */
-int          import_diff_report    (const ImportLaunch *launch, CuoccKernelList *before, CuoccKernelList *after,
-                                    CliFormat format, CliWriter *writer);
+int          _cli_import_diff_report (const ImportLaunch *launch, CuoccKernelList *before, CuoccKernelList *after,
+                                      CliFormat format, CliWriter *writer);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportCheck, import_check_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportCheck, _cli_import_check_free)
 
 G_END_DECLS

@@ -204,7 +204,7 @@ add_kernel_row (Report            *report,
   char *scratch[3] = { NULL, NULL, NULL };
   g_autofree char *note = NULL;
 
-  import_evaluate (&report->launch, k, &ev);
+  cuocc_import_evaluate (&report->launch, k, &ev);
   cuocc_import_table_cells (&report->table, k, &ev, scratch, cells);
   if (report->occupancy)
     {
@@ -216,22 +216,22 @@ add_kernel_row (Report            *report,
           report->n_errors++;
           if (report->failed[ev.reason] == NULL)
             report->failed[ev.reason] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-          import_kernel_set_add (report->failed[ev.reason], k);
+          _cli_import_kernel_set_add (report->failed[ev.reason], k);
         }
     }
   /* Without the rows (--check alone), one line counts them instead. */
-  if ((note = import_smem_note (k, &ev)) != NULL && report->rows)
+  if ((note = _cli_import_smem_note (k, &ev)) != NULL && report->rows)
     g_printerr ("cuocc: note: %s\n", note);
   else if (note != NULL)
     report->n_smem_notes++;
-  if (report->check != NULL && import_entry_runs (&report->launch, k))
-    import_check_entry (report->check, k, &ev, report->failures);
-  if (report->histogram != NULL && ev.ok && import_entry_runs (&report->launch, k))
+  if (report->check != NULL && cuocc_import_entry_runs (&report->launch, k))
+    _cli_import_check_entry (report->check, k, &ev, report->failures);
+  if (report->histogram != NULL && ev.ok && cuocc_import_entry_runs (&report->launch, k))
     cuocc_histogram_add (report->histogram, ev.result.occupancy);
   emit_row (report, cells);
   for (guint i = 0; i < G_N_ELEMENTS (scratch); i++)
     g_free (scratch[i]);
-  import_evaluation_clear (&ev);
+  cuocc_import_evaluation_clear (&ev);
 }
 
 /* ----- output ----- */
@@ -482,9 +482,9 @@ print_check_failures (const ImportCheck *check,
                       const char        *expr,
                       GPtrArray         *failures)
 {
-  guint n_kernels = import_check_n_kernels (check);
+  guint n_kernels = _cli_import_check_n_kernels (check);
 
-  import_check_print_unknown (check);
+  _cli_import_check_print_unknown (check);
   if (failures->len == 0)
     {
       g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: check passed: %u kernel checked against %s\n",
@@ -498,7 +498,7 @@ print_check_failures (const ImportCheck *check,
               failures->len);
   g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u of %u kernel checked failed %s\n",
                            "cuocc: %u of %u kernels checked failed %s\n", n_kernels),
-              import_check_n_failed_kernels (check), n_kernels, expr);
+              _cli_import_check_n_failed_kernels (check), n_kernels, expr);
   return CLI_EXIT_CHECK_FAILED;
 }
 
@@ -614,7 +614,7 @@ cuocc_import_command (int    argc,
     return usage_error ("--dynamic-smem: %s", error->message);
   if (options.strict && options.check_text == NULL)
     return usage_error (_("--strict goes with --check"));
-  if (options.check_text != NULL && (check = import_check_parse (options.check_text, options.strict, &error)) == NULL)
+  if (options.check_text != NULL && (check = _cli_import_check_parse (options.check_text, options.strict, &error)) == NULL)
     return usage_error ("%s", error->message);
   if (options.diff_path != NULL && options.check_text != NULL)
     return usage_error (_("--diff and --check do not go together: check the new build on its own"));
@@ -646,11 +646,11 @@ cuocc_import_command (int    argc,
       if (after == NULL)
         return cli_error_exit (error);
       warn_about_list (after);
-      status = import_diff_report (&report.launch, list, after, report.format, writer);
+      status = _cli_import_diff_report (&report.launch, list, after, report.format, writer);
       return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }
 
-  import_launch_init (&report.launch, list);
+  cuocc_import_launch_init (&report.launch, list);
   cuocc_import_table_init (&report.table, &report.launch, list, check != NULL);
   report.occupancy = report.table.occupancy;
   /* A gate prints what fails, not the whole table, unless a format asks for rows. */
@@ -678,12 +678,12 @@ cuocc_import_command (int    argc,
       g_clear_pointer (&report.histogram, g_free);
       if (!drawn)
         {
-          import_launch_clear (&report.launch);
+          cuocc_import_launch_clear (&report.launch);
           cli_writer_finish (writer);
           return cli_error_exit (error);
         }
     }
-  import_launch_clear (&report.launch);
+  cuocc_import_launch_clear (&report.launch);
   print_row_errors (&report);
   if (report.n_smem_notes > 0)
     g_printerr (g_dngettext (GETTEXT_PACKAGE,

@@ -148,8 +148,8 @@ level_advice (const CuoccCapability *cap,
     }
   if (smem < input->smem)
     {
-      g_autofree char *budget = cuocc_size_text (smem, TRUE);
-      g_autofree char *current = cuocc_size_text (input->smem, TRUE);
+      g_autofree char *budget = _cuocc_size_text (smem, TRUE);
+      g_autofree char *current = _cuocc_size_text (input->smem, TRUE);
 
       a->smem = smem;
       if (regs < input->regs)
@@ -267,8 +267,8 @@ advise_block_sizes (const CuoccGpu    *gpu,
   int best_warps = 0;
   CuoccAdvice *a;
   g_autofree char *pct = NULL;
-  int step = (int) cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size,
-                                       CUOCC_MAX_POINTS);
+  int step = (int) _cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size,
+                                        CUOCC_MAX_POINTS);
 
   for (int size = step; size <= cap->max_threads_per_block; size += step)
     {
@@ -290,7 +290,7 @@ advise_block_sizes (const CuoccGpu    *gpu,
 
   pct = format_pct (cap, best_warps);
   a = advice_new (CUOCC_ADVICE_BLOCK_SIZE);
-  a->block_size = cuocc_best_block_size_for (cap, input, &a->blocks);
+  a->block_size = _cuocc_best_block_size_for (cap, input, &a->blocks);
   a->active_warps = best_warps;
   a->occupancy = (double) best_warps / cap->max_warps_per_sm;
   if (best_warps > now->active_warps)
@@ -350,9 +350,9 @@ advise_warnings (const CuoccGpu          *gpu,
               cuocc_calculate_unchecked (cap, &in, &r);
               if (r.active_blocks == now->active_blocks && r.smem_config == in.smem_config)
                 {
-                  g_autofree char *used_text = cuocc_size_text (used, TRUE);
-                  g_autofree char *config_text = cuocc_size_text (now->smem_config, FALSE);
-                  g_autofree char *smaller = cuocc_size_text (cap->smem_configs[i], FALSE);
+                  g_autofree char *used_text = _cuocc_size_text (used, TRUE);
+                  g_autofree char *config_text = _cuocc_size_text (now->smem_config, FALSE);
+                  g_autofree char *smaller = _cuocc_size_text (cap->smem_configs[i], FALSE);
 
                   /* Translators: e.g. "Only 48 KiB of the 228 KiB of shared memory configured per SM
                      are used: a 64 KiB carveout keeps …" */
@@ -406,6 +406,6 @@ cuocc_advise (const CuoccGpu          *gpu,
   advise_block_sizes (gpu, input, &now, list);
   advise_warnings (gpu, input, &now, extra, list);
   if (input->cluster_size > 0)
-    cuocc_advise_cluster_size (gpu, input, &now, list);
+    _cuocc_advise_cluster_size (gpu, input, &now, list);
   return g_steal_pointer (&list);
 }

@@ -210,10 +210,10 @@ cuocc_clusters_table_to_csv (const CuoccGpu *gpu)
  * active on the GPU, where they keep more than the current one. Only known
  * answers count: an upper bound is no reason to change. */
 void
-cuocc_advise_cluster_size (const CuoccGpu    *gpu,
-                           const CuoccInput  *input,
-                           const CuoccResult *now,
-                           GPtrArray         *list)
+_cuocc_advise_cluster_size (const CuoccGpu    *gpu,
+                            const CuoccInput  *input,
+                            const CuoccResult *now,
+                            GPtrArray         *list)
 {
   CuoccInput trial = *input;
   CuoccClusters current, c;

@@ -346,7 +346,7 @@ detect (CuoccGpu  *gpus,
       get_name (name, sizeof name - 1, d.device);
       if (!g_utf8_validate (name, -1, NULL))
         name[0] = '\0';
-      cuocc_utf8_strlcpy (gpus[found].name, name[0] ? name : "CUDA device", sizeof gpus[found].name);
+      _cuocc_utf8_strlcpy (gpus[found].name, name[0] ? name : "CUDA device", sizeof gpus[found].name);
       fill_from_driver (&d, &gpus[found]);
       /* A driver's figures get the checks a device file's get. */
       if (!cuocc_capability_validate (&gpus[found].cap, NULL))

@@ -385,7 +385,7 @@ cuocc_gpu_load_data (const char  *data,
 
   if (!get_text (kf, "name", &name, error))
     return FALSE;
-  cuocc_utf8_strlcpy (result.name, name != NULL ? name : cc, sizeof result.name);
+  _cuocc_utf8_strlcpy (result.name, name != NULL ? name : cc, sizeof result.name);
   if (!read_int_key (kf, "sm-count", 1, SM_COUNT_MAX, FALSE, &result.sm_count, error))
     return FALSE;
 

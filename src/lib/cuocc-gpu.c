@@ -11,9 +11,9 @@
 /* Copies valid UTF-8 src into dest, cutting it at a character boundary
  * when it does not fit. */
 void
-cuocc_utf8_strlcpy (char       *dest,
-                    const char *src,
-                    gsize       size)
+_cuocc_utf8_strlcpy (char       *dest,
+                     const char *src,
+                     gsize       size)
 {
   gsize len = 0;
 

@@ -58,7 +58,7 @@ arch_is_known (const char *arch,
 {
   const char *note;
 
-  return cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
+  return _cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
 }
 
 /* ----- reading files ----- */

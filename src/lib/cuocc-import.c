@@ -83,7 +83,7 @@ arch_to_cc (const char *arch, int *major, int *minor)
 {
   const char *note;
 
-  return cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
+  return _cuocc_arch_to_cc (arch, FALSE, major, minor, &note);
 }
 
 void

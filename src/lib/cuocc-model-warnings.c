@@ -46,8 +46,8 @@ cuocc_warnings_to_string (const CuoccGpu    *gpu,
          (long long) result->smem_per_block, cap->smem_per_block_optin + cap->smem_reserved_per_block, cap->major, cap->minor);
   else if (w & CUOCC_WARN_SMEM_EXCEED_BLOCK)
     {
-      g_autofree char *asked = cuocc_size_text (input->smem, FALSE);
-      g_autofree char *most = cuocc_size_text (cap->smem_per_block_optin, FALSE);
+      g_autofree char *asked = _cuocc_size_text (input->smem, FALSE);
+      g_autofree char *most = _cuocc_size_text (cap->smem_per_block_optin, FALSE);
 
       /* Translators: e.g. "… asks for 167936 bytes (164 KiB) of shared memory, more than the
          166912 bytes (163 KiB) a block may have on compute capability 8.0 (the opt-in maximum)." */

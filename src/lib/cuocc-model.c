@@ -58,9 +58,9 @@ cuocc_smem_config_valid (const CuoccCapability *cap,
 }
 
 /* The smallest configuration that holds bytes; -1 when none does. */
-gint64
-cuocc_smem_align_up_config (const CuoccCapability *cap,
-                            gint64                 bytes)
+static gint64
+smem_align_up_config (const CuoccCapability *cap,
+                      gint64                 bytes)
 {
   gint64 best = -1;
 
@@ -90,7 +90,7 @@ cuocc_carveout_config (const CuoccCapability *cap,
 
   if (cap->major < 7)
     return -1;
-  return cuocc_smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
+  return smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
 }
 
 /* Out of line, so that the common case below stays small enough to inline
@@ -99,7 +99,7 @@ static G_GNUC_NO_INLINE gint64
 carveout_config_requested (const CuoccCapability *cap,
                            int                    percent)
 {
-  return cuocc_smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
+  return smem_align_up_config (cap, (gint64) percent * cap->smem_per_sm / 100);
 }
 
 static inline gint64
@@ -112,8 +112,8 @@ config_requested (const CuoccCapability *cap,
 }
 
 gint64
-cuocc_smem_config_effective (const CuoccCapability *cap,
-                             const CuoccInput      *input)
+_cuocc_smem_config_effective (const CuoccCapability *cap,
+                              const CuoccInput      *input)
 {
   return config_requested (cap, input);
 }
@@ -280,7 +280,7 @@ smem_limit (const CuoccCapability *cap,
    * largest configuration before. */
   if (requested < *allocated)
     {
-      gint64 raised = cap->smem_config_aligns_up ? cuocc_smem_align_up_config (cap, *allocated) : -1;
+      gint64 raised = cap->smem_config_aligns_up ? smem_align_up_config (cap, *allocated) : -1;
 
       *config = raised >= 0 ? raised : cap->smem_per_sm;
     }
@@ -671,13 +671,13 @@ cuocc_calculate (const CuoccGpu    *gpu,
 }
 
 int
-cuocc_best_block_size_for (const CuoccCapability *cap,
-                           const CuoccInput      *input,
-                           int                   *best_blocks)
+_cuocc_best_block_size_for (const CuoccCapability *cap,
+                            const CuoccInput      *input,
+                            int                   *best_blocks)
 {
   int max_threads = cap->max_warps_per_sm * cap->warp_size;
-  int step = (int) cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size,
-                                       CUOCC_MAX_POINTS);
+  int step = (int) _cuocc_bounded_step (cap->warp_size, cap->max_threads_per_block, cap->warp_size,
+                                        CUOCC_MAX_POINTS);
   int best_size = 0;
   int best_threads = 0;
   CuoccInput trial = *input;
@@ -727,7 +727,7 @@ cuocc_best_block_size (const CuoccGpu   *gpu,
   g_return_val_if_fail (gpu != NULL, 0);
   g_return_val_if_fail (input != NULL, 0);
 
-  size = cuocc_best_block_size_for (&gpu->cap, input, &blocks);
+  size = _cuocc_best_block_size_for (&gpu->cap, input, &blocks);
   if (min_grid_size != NULL)
     *min_grid_size = blocks * gpu->sm_count;
   return size;
@@ -794,9 +794,9 @@ cuocc_available_dynamic_smem (const CuoccGpu    *gpu,
     per_sm = limit;
   else
     {
-      per_sm = cuocc_smem_config_effective (cap, input);
+      per_sm = _cuocc_smem_config_effective (cap, input);
       if (per_sm == 0)
-        per_sm = cuocc_smem_align_up_config (cap, 1);
+        per_sm = smem_align_up_config (cap, 1);
     }
 
   per_block = per_sm / n_blocks / cap->smem_alloc_unit * cap->smem_alloc_unit;

@@ -225,11 +225,11 @@ parse_arch_number (const char *p,
 }
 
 gboolean
-cuocc_arch_to_cc (const char  *arch,
-                  gboolean     bare_ok,
-                  int         *major,
-                  int         *minor,
-                  const char **note)
+_cuocc_arch_to_cc (const char  *arch,
+                   gboolean     bare_ok,
+                   int         *major,
+                   int         *minor,
+                   const char **note)
 {
   static const char *prefixes[] = { "sm_", "compute_", "cc" };
   const char *p = arch;
@@ -290,7 +290,7 @@ parse_cc (const char  *text,
       if (parse_dotted_cc (copy, major, minor, note, &local_error))
         return TRUE;
     }
-  else if (cuocc_arch_to_cc (copy, TRUE, major, minor, note))
+  else if (_cuocc_arch_to_cc (copy, TRUE, major, minor, note))
     return TRUE;
 
   if (local_error != NULL)
@@ -390,8 +390,8 @@ cuocc_format_occupancy_pct (int    active_warps,
  * exact, a size that is no whole number of KiB also names its bytes:
  * "15.6 KiB (16000 bytes)". */
 char *
-cuocc_size_text (gint64   bytes,
-                 gboolean exact)
+_cuocc_size_text (gint64   bytes,
+                  gboolean exact)
 {
   if (bytes < 1024 && bytes > -1024)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%lld byte", "%lld bytes", (gulong) ABS (bytes)),

@@ -117,7 +117,7 @@ x_values (const CuoccCapability *cap,
 
   axis_range (cap, kind, &first, &step, &last);
   *x_max = last;
-  step = cuocc_bounded_step (first, last, step, CUOCC_MAX_POINTS);
+  step = _cuocc_bounded_step (first, last, step, CUOCC_MAX_POINTS);
   xs = g_array_sized_new (FALSE, FALSE, sizeof (gint64), (guint) ((last - first) / step + 2));
   for (gint64 x = first; x <= last; x += step)
     {
@@ -226,7 +226,7 @@ cuocc_series_new (const CuoccGpu   *gpu,
       g_return_val_if_fail (cap->max_cluster_size > 0, NULL);
       return cluster_series_new (gpu, input);
     }
-  current_config = cuocc_smem_config_effective (cap, input);
+  current_config = _cuocc_smem_config_effective (cap, input);
 
   series = g_new0 (CuoccSeries, 1);
   series->kind = kind;
@@ -443,7 +443,7 @@ cuocc_grid_new (const CuoccGpu   *gpu,
   grid->max_warps = cap->max_warps_per_sm;
 
   axis_range (cap, CUOCC_SERIES_THREADS, &x_first, &x_step, &x_last);
-  x_step = cuocc_bounded_step (x_first, x_last, x_step, GRID_MAX_COLUMNS);
+  x_step = _cuocc_bounded_step (x_first, x_last, x_step, GRID_MAX_COLUMNS);
   grid->n_x = (guint) MAX (1, x_last / x_step);
   grid->x_values = g_new (gint64, grid->n_x);
   for (guint i = 0; i < grid->n_x; i++)
@@ -451,10 +451,10 @@ cuocc_grid_new (const CuoccGpu   *gpu,
 
   axis_range (cap, y_kind, &y_first, &y_step, &y_last);
   if (y_kind == CUOCC_SERIES_REGS)
-    y_step = cuocc_bounded_step (y_first, y_last, y_step, GRID_MAX_REG_ROWS);
+    y_step = _cuocc_bounded_step (y_first, y_last, y_step, GRID_MAX_REG_ROWS);
   else
     /* At most GRID_MAX_ROWS rows, each a whole number of allocation units. */
-    y_step = cuocc_round_up (cuocc_div_round_up (y_last, GRID_MAX_ROWS), y_step);
+    y_step = _cuocc_round_up (_cuocc_div_round_up (y_last, GRID_MAX_ROWS), y_step);
   grid->n_y = (guint) (y_last / y_step + 1);
   grid->y_values = g_new (gint64, grid->n_y);
   for (guint j = 0; j < grid->n_y; j++)

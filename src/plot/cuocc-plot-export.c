@@ -93,7 +93,7 @@ paint_caption (cairo_t              *cr,
                int                   width,
                int                   height)
 {
-  double pad = round (plot_font_size (style) * 0.9);
+  double pad = round (_cuocc_plot_font_size (style) * 0.9);
   PangoLayout *layout;
   PangoFontDescription *desc;
   PangoRectangle logical;
@@ -103,9 +103,9 @@ paint_caption (cairo_t              *cr,
     return 0;
 
   layout = pango_cairo_create_layout (cr);
-  plot_context_setup (pango_layout_get_context (layout));
+  _cuocc_plot_context_setup (pango_layout_get_context (layout));
   pango_layout_context_changed (layout);
-  desc = plot_font_description (style, PLOT_TICK_FONT_SCALE, FALSE);
+  desc = _cuocc_plot_font_description (style, PLOT_TICK_FONT_SCALE, FALSE);
   pango_layout_set_font_description (layout, desc);
   pango_font_description_free (desc);
   pango_layout_set_width (layout, (int) ((width - 2 * pad) * PANGO_SCALE));
@@ -121,7 +121,7 @@ paint_caption (cairo_t              *cr,
       return 0;
     }
 
-  plot_set_color (cr, &style->foreground, 0.75);
+  _cuocc_plot_set_color (cr, &style->foreground, 0.75);
   cairo_move_to (cr, pad, height - pad * 0.5 - text_height);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
@@ -133,12 +133,12 @@ static void
 paint (const Painter *painter,
        cairo_t       *cr)
 {
-  const CuoccPlotStyle *style = plot_style_or_default (painter->options.style);
+  const CuoccPlotStyle *style = _cuocc_plot_style_or_default (painter->options.style);
   int width = painter->options.width, height = painter->options.height;
   guint columns, rows;
   double graphs_height;
 
-  plot_paint_background (cr, style, width, height);
+  _cuocc_plot_paint_background (cr, style, width, height);
   graphs_height = height - paint_caption (cr, painter->options.caption, style, width, height);
 
   if (painter->heatmap != NULL)
@@ -356,7 +356,7 @@ cuocc_plot_export (const CuoccSeries            *series,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return export_any (&(Painter) { .title = plot_title (series->kind), .series = &series, .pinned = &pinned,
+  return export_any (&(Painter) { .title = _cuocc_plot_title (series->kind), .series = &series, .pinned = &pinned,
                                   .n_series = 1, .options = options_or_default (options) },
                      series_to_csv, series, path, error);
 }
@@ -399,7 +399,7 @@ cuocc_plot_export_heatmap (const CuoccGrid              *grid,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return export_any (&(Painter) { .title = plot_heatmap_title (grid->y_kind), .heatmap = grid,
+  return export_any (&(Painter) { .title = _cuocc_plot_heatmap_title (grid->y_kind), .heatmap = grid,
                                   .options = options_or_default (options) },
                      grid_to_csv, grid, path, error);
 }

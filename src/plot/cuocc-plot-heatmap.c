@@ -75,8 +75,8 @@ heatmap_labels (const gint64    *values,
   if (n == 0)
     return 0;
 
-  plot_format_x_tick (kind, values[n - 1], label, sizeof label);
-  plot_measure (measure, label, &width, NULL);
+  _cuocc_plot_format_x_tick (kind, values[n - 1], label, sizeof label);
+  _cuocc_plot_measure (measure, label, &width, NULL);
 
   for (guint s = 0; s < G_N_ELEMENTS (strides); s++)
     {
@@ -95,8 +95,8 @@ heatmap_labels (const gint64    *values,
         PlotTick *l = &labels[count++];
 
         l->index = i;
-        plot_format_x_tick (kind, values[i], l->label, sizeof l->label);
-        plot_measure (measure, l->label, &l->width, NULL);
+        _cuocc_plot_format_x_tick (kind, values[i], l->label, sizeof l->label);
+        _cuocc_plot_measure (measure, l->label, &l->width, NULL);
       }
 
   return count;
@@ -114,7 +114,7 @@ place_labels (HeatLayout      *layout,
 
   for (guint k = 0; k < layout->n_x_labels; k++)
     layout->x_labels[k].center = f->area.x + (layout->x_labels[k].index + 0.5) * cell_width;
-  plot_frame_place_row (f, layout->x_labels, layout->n_x_labels, f->gap);
+  _cuocc_plot_frame_place_row (f, layout->x_labels, layout->n_x_labels, f->gap);
 
   for (guint k = 0; k < layout->n_y_labels; k++)
     {
@@ -123,14 +123,14 @@ place_labels (HeatLayout      *layout,
       l->x = f->y_label_right - l->width;
       l->center = f->area.y + (grid->n_y - 1 - l->index + 0.5) * cell_height;
     }
-  plot_frame_place_column (f, layout->y_labels, layout->n_y_labels, 0);
+  _cuocc_plot_frame_place_column (f, layout->y_labels, layout->n_y_labels, 0);
 
   for (guint i = 0; i < G_N_ELEMENTS (layout->bar_labels); i++)
     {
       layout->bar_labels[i].x = layout->bar_label_x;
       layout->bar_labels[i].center = layout->bar.y + layout->bar.height * (1.0 - i / 2.0);
     }
-  plot_frame_place_column (f, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels), 0);
+  _cuocc_plot_frame_place_column (f, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels), 0);
 }
 
 static gboolean
@@ -140,7 +140,7 @@ heatmap_layout (HeatLayout           *layout,
                 double                width,
                 double                height)
 {
-  PangoLayout *measure = plot_measure_layout ();
+  PangoLayout *measure = _cuocc_plot_measure_layout ();
   PlotFrame *frame = &layout->frame;
   static const char *bar_text[] = { "0 %", "50 %", "100 %" };
   double y_label_w = 0, bar_label_w = 0, x_label_w;
@@ -148,41 +148,41 @@ heatmap_layout (HeatLayout           *layout,
   char label[PLOT_LABEL_LEN];
 
   memset (layout, 0, sizeof *layout);
-  plot_frame_measure (frame, measure, style, plot_heatmap_title (grid->y_kind), plot_x_title (CUOCC_SERIES_THREADS));
+  _cuocc_plot_frame_measure (frame, measure, style, _cuocc_plot_heatmap_title (grid->y_kind), _cuocc_plot_x_title (CUOCC_SERIES_THREADS));
 
   for (guint j = 0; j < grid->n_y; j += MAX (1, grid->n_y / 16))
     {
       double w;
 
-      plot_format_x_tick (grid->y_kind, grid->y_values[j], label, sizeof label);
-      plot_measure (measure, label, &w, NULL);
+      _cuocc_plot_format_x_tick (grid->y_kind, grid->y_values[j], label, sizeof label);
+      _cuocc_plot_measure (measure, label, &w, NULL);
       y_label_w = MAX (y_label_w, w);
     }
-  plot_format_x_tick (grid->y_kind, grid->y_values[grid->n_y - 1], label, sizeof label);
-  plot_measure (measure, label, &x_label_w, NULL);
+  _cuocc_plot_format_x_tick (grid->y_kind, grid->y_values[grid->n_y - 1], label, sizeof label);
+  _cuocc_plot_measure (measure, label, &x_label_w, NULL);
   y_label_w = MAX (y_label_w, x_label_w);
 
   for (guint i = 0; i < G_N_ELEMENTS (bar_text); i++)
     {
       g_strlcpy (layout->bar_labels[i].label, bar_text[i], PLOT_LABEL_LEN);
-      plot_measure (measure, bar_text[i], &layout->bar_labels[i].width, NULL);
+      _cuocc_plot_measure (measure, bar_text[i], &layout->bar_labels[i].width, NULL);
       bar_label_w = MAX (bar_label_w, layout->bar_labels[i].width);
     }
 
-  plot_format_x_tick (CUOCC_SERIES_THREADS, grid->x_values[grid->n_x - 1], label, sizeof label);
-  plot_measure (measure, label, &x_label_w, NULL);
+  _cuocc_plot_format_x_tick (CUOCC_SERIES_THREADS, grid->x_values[grid->n_x - 1], label, sizeof label);
+  _cuocc_plot_measure (measure, label, &x_label_w, NULL);
 
   bar_w = round (frame->font_size);
-  left = plot_frame_left (frame, y_label_w);
+  left = _cuocc_plot_frame_left (frame, y_label_w);
   right = round (width - frame->pad - bar_label_w - frame->gap - bar_w - frame->gap * 2);
   right = MIN (right, round (width - x_label_w / 2 - frame->pad));
-  top = plot_frame_top (frame);
-  bottom = plot_frame_bottom (frame, height);
+  top = _cuocc_plot_frame_top (frame);
+  bottom = _cuocc_plot_frame_bottom (frame, height);
 
   if (right - left < grid->n_x * 0.25 || bottom - top < 8 || right - left < 8)
     return FALSE;
 
-  plot_frame_place (frame, left, right, top, bottom, width);
+  _cuocc_plot_frame_place (frame, left, right, top, bottom, width);
   layout->bar = (PlotRect) { right + frame->gap * 2, top, bar_w, bottom - top };
   layout->bar_label_x = layout->bar.x + bar_w + frame->gap;
 
@@ -279,9 +279,9 @@ paint_bar (cairo_t              *cr,
   cairo_fill (cr);
   cairo_pattern_destroy (gradient);
 
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_set_color (cr, &style->foreground, 0.8);
-  plot_text_show_labels (cr, text, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels));
+  _cuocc_plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_set_color (cr, &style->foreground, 0.8);
+  _cuocc_plot_text_show_labels (cr, text, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels));
 }
 
 static void
@@ -291,19 +291,19 @@ paint_labels (cairo_t              *cr,
               const CuoccGrid      *grid,
               const CuoccPlotStyle *style)
 {
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_set_color (cr, &style->foreground, 0.8);
-  plot_text_show_labels (cr, text, layout->x_labels, layout->n_x_labels);
-  plot_text_show_labels (cr, text, layout->y_labels, layout->n_y_labels);
+  _cuocc_plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_set_color (cr, &style->foreground, 0.8);
+  _cuocc_plot_text_show_labels (cr, text, layout->x_labels, layout->n_x_labels);
+  _cuocc_plot_text_show_labels (cr, text, layout->y_labels, layout->n_y_labels);
 
-  plot_set_color (cr, &style->foreground, 1.0);
-  plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_text_show_title (cr, text, plot_heatmap_title (grid->y_kind), &layout->frame);
+  _cuocc_plot_set_color (cr, &style->foreground, 1.0);
+  _cuocc_plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  _cuocc_plot_text_show_title (cr, text, _cuocc_plot_heatmap_title (grid->y_kind), &layout->frame);
 
-  plot_set_color (cr, &style->foreground, 0.85);
-  plot_text_set_font (text, style, 1.0, FALSE);
-  plot_text_show_axis_titles (cr, text, &layout->frame, plot_x_title (CUOCC_SERIES_THREADS),
-                              plot_x_title (grid->y_kind));
+  _cuocc_plot_set_color (cr, &style->foreground, 0.85);
+  _cuocc_plot_text_set_font (text, style, 1.0, FALSE);
+  _cuocc_plot_text_show_axis_titles (cr, text, &layout->frame, _cuocc_plot_x_title (CUOCC_SERIES_THREADS),
+                              _cuocc_plot_x_title (grid->y_kind));
 }
 
 static void
@@ -315,7 +315,7 @@ outline_cell (cairo_t              *cr,
   double grow = MAX (0, 4 - MIN (cell->width, cell->height)) / 2;
 
   cairo_rectangle (cr, cell->x - grow, cell->y - grow, cell->width + 2 * grow, cell->height + 2 * grow);
-  plot_stroke (cr, color, 1.0, width);
+  _cuocc_plot_stroke (cr, color, 1.0, width);
 }
 
 static void
@@ -328,14 +328,14 @@ paint_hover (cairo_t              *cr,
              guint                 j,
              const CuoccPlotHover *hover)
 {
-  g_autofree char *reading = plot_heatmap_readout_text (grid, i, j);
+  g_autofree char *reading = _cuocc_plot_heatmap_readout_text (grid, i, j);
   PlotRect cell;
 
   cell_rect (layout, grid, i, j, &cell);
   outline_cell (cr, &cell, &style->foreground, 1.0);
 
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_paint_readout (cr, plot_text_layout (text, reading), &layout->frame.area,
+  _cuocc_plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_paint_readout (cr, _cuocc_plot_text_layout (text, reading), &layout->frame.area,
                       layout->frame.font_size, layout->frame.gap, hover, style);
 }
 
@@ -349,7 +349,7 @@ heatmap_cell_at (const HeatLayout   *layout,
 {
   double fx, fy;
 
-  if (!plot_area_contains (&layout->frame.area, x, y))
+  if (!_cuocc_plot_area_contains (&layout->frame.area, x, y))
     return FALSE;
 
   fx = (x - layout->frame.area.x) / layout->frame.area.width;
@@ -375,10 +375,10 @@ cuocc_plot_draw_heatmap (cairo_t              *cr,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (heatmap_valid (grid));
 
-  style = plot_style_or_default (style);
+  style = _cuocc_plot_style_or_default (style);
   cairo_save (cr);
 
-  plot_paint_background (cr, style, width, height);
+  _cuocc_plot_paint_background (cr, style, width, height);
 
   if (!heatmap_layout (&layout, grid, style, width, height))
     {
@@ -386,7 +386,7 @@ cuocc_plot_draw_heatmap (cairo_t              *cr,
       return;
     }
 
-  text = plot_text_begin (cr);
+  text = _cuocc_plot_text_begin (cr);
 
   paint_cells (cr, &layout, grid);
   paint_bar (cr, text, &layout, style);
@@ -422,7 +422,7 @@ cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
   g_return_val_if_fail (heatmap_valid (grid), FALSE);
   g_return_val_if_fail (point != NULL, FALSE);
 
-  if (!heatmap_layout (&layout, grid, plot_style_or_default (style), width, height)
+  if (!heatmap_layout (&layout, grid, _cuocc_plot_style_or_default (style), width, height)
       || !heatmap_cell_at (&layout, grid, point->x, point->y, &ci, &cj))
     return FALSE;
 
@@ -435,26 +435,26 @@ cuocc_plot_heatmap_cell_at (const CuoccGrid      *grid,
 /* Lists the rectangles of every text the heatmap shows at this size: what
  * must not overlap. Returns how many it wrote; none where it does not fit. */
 guint
-plot_heatmap_text_boxes (const CuoccGrid      *grid,
-                         const CuoccPlotStyle *style,
-                         double                width,
-                         double                height,
-                         PlotRect             *boxes,
-                         guint                 max_boxes)
+_cuocc_plot_heatmap_text_boxes (const CuoccGrid      *grid,
+                                const CuoccPlotStyle *style,
+                                double                width,
+                                double                height,
+                                PlotRect             *boxes,
+                                guint                 max_boxes)
 {
   HeatLayout *layout = g_new0 (HeatLayout, 1);
   guint n = 0;
 
-  style = plot_style_or_default (style);
+  style = _cuocc_plot_style_or_default (style);
   if (heatmap_valid (grid) && heatmap_layout (layout, grid, style, width, height))
     {
-      n = plot_frame_text_boxes (&layout->frame, style, plot_heatmap_title (grid->y_kind),
-                                 plot_x_title (CUOCC_SERIES_THREADS), plot_x_title (grid->y_kind),
+      n = _cuocc_plot_frame_text_boxes (&layout->frame, style, _cuocc_plot_heatmap_title (grid->y_kind),
+                                 _cuocc_plot_x_title (CUOCC_SERIES_THREADS), _cuocc_plot_x_title (grid->y_kind),
                                  boxes, max_boxes);
-      n = plot_frame_label_boxes (&layout->frame, layout->x_labels, layout->n_x_labels, boxes, n, max_boxes);
-      n = plot_frame_label_boxes (&layout->frame, layout->y_labels, layout->n_y_labels, boxes, n, max_boxes);
-      n = plot_frame_label_boxes (&layout->frame, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels),
-                                  boxes, n, max_boxes);
+      n = _cuocc_plot_frame_label_boxes (&layout->frame, layout->x_labels, layout->n_x_labels, boxes, n, max_boxes);
+      n = _cuocc_plot_frame_label_boxes (&layout->frame, layout->y_labels, layout->n_y_labels, boxes, n, max_boxes);
+      n = _cuocc_plot_frame_label_boxes (&layout->frame, layout->bar_labels, G_N_ELEMENTS (layout->bar_labels),
+                                         boxes, n, max_boxes);
     }
 
   g_free (layout);

@@ -85,7 +85,7 @@ histogram_layout (const CuoccHistogram *histogram,
                   double                height,
                   HistogramLayout      *l)
 {
-  PangoLayout *measure = plot_measure_layout ();
+  PangoLayout *measure = _cuocc_plot_measure_layout ();
   guint most = 0;
   char label[32];
   double w, h, title_h, axis_w;
@@ -95,13 +95,13 @@ histogram_layout (const CuoccHistogram *histogram,
   l->step = count_step (MAX (most, 1));
   l->max_count = ((MAX (most, 1) + l->step - 1) / l->step) * l->step;
 
-  l->font_size = plot_font_size (style);
+  l->font_size = _cuocc_plot_font_size (style);
   l->pad = round (l->font_size * 0.8);
-  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_measure (measure, histogram->title != NULL ? histogram->title : _("Kernels by occupancy"), &w, &title_h);
-  plot_measure_set_font (measure, style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  _cuocc_plot_measure (measure, histogram->title != NULL ? histogram->title : _("Kernels by occupancy"), &w, &title_h);
+  _cuocc_plot_measure_set_font (measure, style, PLOT_TICK_FONT_SCALE, FALSE);
   g_snprintf (label, sizeof label, "%u", l->max_count);
-  plot_measure (measure, label, &axis_w, &h);
+  _cuocc_plot_measure (measure, label, &axis_w, &h);
   l->label_height = h;
 
   /* Title, the bars, the x labels and the x axis' title under them. */
@@ -130,25 +130,25 @@ cuocc_plot_draw_histogram (cairo_t              *cr,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (histogram != NULL);
 
-  style = plot_style_or_default (style);
-  plot_paint_background (cr, style, width, height);
+  style = _cuocc_plot_style_or_default (style);
+  _cuocc_plot_paint_background (cr, style, width, height);
   if (!histogram_layout (histogram, style, width, height, &l))
     return;
 
-  text = plot_text_begin (cr);
-  plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  text = _cuocc_plot_text_begin (cr);
+  _cuocc_plot_text_set_font (text, style, PLOT_TITLE_FONT_SCALE, TRUE);
   {
     const char *title = histogram->title != NULL ? histogram->title : _("Kernels by occupancy");
-    PangoLayout *layout = plot_text_layout (text, title);
+    PangoLayout *layout = _cuocc_plot_text_layout (text, title);
     PangoRectangle logical;
 
     pango_layout_get_pixel_extents (layout, NULL, &logical);
-    plot_set_color (cr, &style->foreground, 1.0);
-    plot_text_show (cr, text, title, MAX (l.pad, (width - logical.width) / 2.0), l.pad);
+    _cuocc_plot_set_color (cr, &style->foreground, 1.0);
+    _cuocc_plot_text_show (cr, text, title, MAX (l.pad, (width - logical.width) / 2.0), l.pad);
   }
 
   /* The counts' grid and labels. */
-  plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_text_set_font (text, style, PLOT_TICK_FONT_SCALE, FALSE);
   for (guint count = 0; count <= l.max_count; count += l.step)
     {
       double y = round (l.area.y + l.area.height * (1.0 - (double) count / l.max_count)) + 0.5;
@@ -156,11 +156,11 @@ cuocc_plot_draw_histogram (cairo_t              *cr,
 
       cairo_move_to (cr, l.area.x, y);
       cairo_line_to (cr, l.area.x + l.area.width, y);
-      plot_stroke (cr, &style->grid, 1.0, 1.0);
+      _cuocc_plot_stroke (cr, &style->grid, 1.0, 1.0);
       g_snprintf (label, sizeof label, "%u", count);
-      pango_layout_get_pixel_extents (plot_text_layout (text, label), NULL, &logical);
-      plot_set_color (cr, &style->foreground, 0.8);
-      plot_text_show (cr, text, label, l.area.x - l.pad * 0.5 - logical.width, y - logical.height / 2.0);
+      pango_layout_get_pixel_extents (_cuocc_plot_text_layout (text, label), NULL, &logical);
+      _cuocc_plot_set_color (cr, &style->foreground, 0.8);
+      _cuocc_plot_text_show (cr, text, label, l.area.x - l.pad * 0.5 - logical.width, y - logical.height / 2.0);
       if (l.step == 0)
         break;
     }
@@ -176,8 +176,8 @@ cuocc_plot_draw_histogram (cairo_t              *cr,
         {
           cairo_rectangle (cr, round (x + bar_width * 0.12), round (l.area.y + l.area.height - bar_height),
                            round (bar_width * 0.76), round (bar_height));
-          plot_set_color (cr, highlighted < 0 || (guint) highlighted == i ? &style->line : &style->grid,
-                          highlighted < 0 || (guint) highlighted == i ? 0.85 : 1.0);
+          _cuocc_plot_set_color (cr, highlighted < 0 || (guint) highlighted == i ? &style->line : &style->grid,
+                                 highlighted < 0 || (guint) highlighted == i ? 0.85 : 1.0);
           cairo_fill (cr);
         }
     }
@@ -191,23 +191,23 @@ cuocc_plot_draw_histogram (cairo_t              *cr,
       if (bar_width < l.font_size * 3 && i % 2 == 1)
         continue;
       g_snprintf (label, sizeof label, "%u", i * 100 / CUOCC_HISTOGRAM_BINS);
-      pango_layout_get_pixel_extents (plot_text_layout (text, label), NULL, &logical);
-      plot_set_color (cr, &style->foreground, 0.8);
-      plot_text_show (cr, text, label, x - logical.width / 2.0, l.area.y + l.area.height + l.pad * 0.3);
+      pango_layout_get_pixel_extents (_cuocc_plot_text_layout (text, label), NULL, &logical);
+      _cuocc_plot_set_color (cr, &style->foreground, 0.8);
+      _cuocc_plot_text_show (cr, text, label, x - logical.width / 2.0, l.area.y + l.area.height + l.pad * 0.3);
     }
   {
     const char *x_title = _("Occupancy on the GPU (%)");
     PangoRectangle logical;
 
-    pango_layout_get_pixel_extents (plot_text_layout (text, x_title), NULL, &logical);
-    plot_set_color (cr, &style->foreground, 1.0);
-    plot_text_show (cr, text, x_title, l.area.x + (l.area.width - logical.width) / 2.0,
-                    l.area.y + l.area.height + l.pad * 0.3 + l.label_height);
+    pango_layout_get_pixel_extents (_cuocc_plot_text_layout (text, x_title), NULL, &logical);
+    _cuocc_plot_set_color (cr, &style->foreground, 1.0);
+    _cuocc_plot_text_show (cr, text, x_title, l.area.x + (l.area.width - logical.width) / 2.0,
+                           l.area.y + l.area.height + l.pad * 0.3 + l.label_height);
   }
 
   cairo_move_to (cr, l.area.x, l.area.y + l.area.height + 0.5);
   cairo_line_to (cr, l.area.x + l.area.width, l.area.y + l.area.height + 0.5);
-  plot_stroke (cr, &style->foreground, 0.8, 1.0);
+  _cuocc_plot_stroke (cr, &style->foreground, 0.8, 1.0);
 }
 
 /* The bar under a point, for clicks; FALSE outside the bars' area. */
@@ -224,7 +224,7 @@ cuocc_plot_histogram_bin_at (const CuoccHistogram *histogram,
 
   g_return_val_if_fail (histogram != NULL, FALSE);
 
-  style = plot_style_or_default (style);
+  style = _cuocc_plot_style_or_default (style);
   if (!histogram_layout (histogram, style, width, height, &l) ||
       x < l.area.x || x >= l.area.x + l.area.width || y < l.area.y || y > l.area.y + l.area.height)
     return FALSE;

@@ -13,7 +13,7 @@
 /* ----- titles ----- */
 
 const char *
-plot_title (CuoccSeriesKind kind)
+_cuocc_plot_title (CuoccSeriesKind kind)
 {
   switch (kind)
     {
@@ -33,7 +33,7 @@ plot_title (CuoccSeriesKind kind)
 }
 
 const char *
-plot_x_title (CuoccSeriesKind kind)
+_cuocc_plot_x_title (CuoccSeriesKind kind)
 {
   switch (kind)
     {
@@ -53,13 +53,13 @@ plot_x_title (CuoccSeriesKind kind)
 }
 
 const char *
-plot_y_title (CuoccPlotYUnit unit)
+_cuocc_plot_y_title (CuoccPlotYUnit unit)
 {
   return unit == CUOCC_PLOT_Y_WARPS ? _("Active warps per SM") : _("Occupancy (%)");
 }
 
 const char *
-plot_heatmap_title (CuoccSeriesKind y_kind)
+_cuocc_plot_heatmap_title (CuoccSeriesKind y_kind)
 {
   return y_kind == CUOCC_SERIES_SMEM
          ? _("Occupancy by block size and shared memory per block")
@@ -70,10 +70,10 @@ plot_heatmap_title (CuoccSeriesKind y_kind)
 
 /* Writes value / 1024 with up to three decimals and no trailing zeros. */
 void
-plot_format_kib (gint64       bytes,
-                 const char  *suffix,
-                 char        *buf,
-                 gsize        size)
+_cuocc_plot_format_kib (gint64       bytes,
+                        const char  *suffix,
+                        char        *buf,
+                        gsize        size)
 {
   gint64 whole = bytes / 1024;
   gint64 thousandths = ((bytes % 1024) * 1000 + 512) / 1024;
@@ -100,25 +100,25 @@ plot_format_kib (gint64       bytes,
 }
 
 void
-plot_format_x_tick (CuoccSeriesKind kind,
-                    gint64          value,
-                    char           *buf,
-                    gsize           size)
+_cuocc_plot_format_x_tick (CuoccSeriesKind kind,
+                           gint64          value,
+                           char           *buf,
+                           gsize           size)
 {
   if (kind == CUOCC_SERIES_SMEM && value != 0)
-    plot_format_kib (value, "K", buf, size);
+    _cuocc_plot_format_kib (value, "K", buf, size);
   else
     g_snprintf (buf, size, "%" G_GINT64_FORMAT, value);
 }
 
 /* A size for a sentence: "48 KiB", "1.5 KiB", "200 bytes". */
 void
-plot_format_size (gint64  bytes,
-                  char   *buf,
-                  gsize   size)
+_cuocc_plot_format_size (gint64  bytes,
+                         char   *buf,
+                         gsize   size)
 {
   if (bytes != 0 && bytes % 128 == 0)
-    plot_format_kib (bytes, " KiB", buf, size);
+    _cuocc_plot_format_kib (bytes, " KiB", buf, size);
   else
     g_snprintf (buf, size, ngettext ("%d byte", "%d bytes", (int) bytes), (int) bytes);
 }
@@ -126,9 +126,9 @@ plot_format_size (gint64  bytes,
 /* The digits of the results format (cuocc-table.h), so that a graph's
  * read-out and the exported figures round alike. */
 void
-plot_format_percent (double  fraction,
-                     char   *buf,
-                     gsize   size)
+_cuocc_plot_format_percent (double  fraction,
+                            char   *buf,
+                            gsize   size)
 {
   char number[CUOCC_TABLE_PERCENT_SIZE];
 
@@ -137,9 +137,9 @@ plot_format_percent (double  fraction,
 }
 
 void
-plot_format_config (gint64  bytes,
-                    char   *buf,
-                    gsize   size)
+_cuocc_plot_format_config (gint64  bytes,
+                           char   *buf,
+                           gsize   size)
 {
   if (bytes < 0)
     g_strlcpy (buf, _("Current config"), size);
@@ -147,7 +147,7 @@ plot_format_config (gint64  bytes,
     {
       char kib[24];
 
-      plot_format_kib (bytes, "", kib, sizeof kib);
+      _cuocc_plot_format_kib (bytes, "", kib, sizeof kib);
       /* TRANSLATORS: a shared memory configuration in the legend, "100 KiB config" */
       g_snprintf (buf, size, _("%s KiB config"), kib);
     }
@@ -173,12 +173,12 @@ append_config (GString          *out,
   g_string_append (out, ", ");
   g_string_append_printf (out, ngettext ("%d register per thread", "%d registers per thread", input->regs), input->regs);
   g_string_append (out, ", ");
-  plot_format_size (input->smem, size, sizeof size);
+  _cuocc_plot_format_size (input->smem, size, sizeof size);
   /* TRANSLATORS: "12 KiB shared memory per block" */
   g_string_append_printf (out, _("%s shared memory per block"), size);
   if (input->smem_config >= 0)
     {
-      plot_format_size (input->smem_config, size, sizeof size);
+      _cuocc_plot_format_size (input->smem_config, size, sizeof size);
       g_string_append (out, ", ");
       /* TRANSLATORS: "100 KiB shared memory configuration" */
       g_string_append_printf (out, _("%s shared memory configuration"), size);

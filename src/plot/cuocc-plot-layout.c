@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The drawing and the pointer's inverse mapping both call
- * plot_layout_compute (), so a click lands on the value drawn under it.
+ * _cuocc_plot_layout_compute (), so a click lands on the value drawn under it.
  */
 #include "config.h"
 
@@ -16,7 +16,7 @@
 
 #define LAYOUT_CACHE_SIZE 4
 
-/* Everything plot_layout_compute () reads, so a layout can be reused while
+/* Everything _cuocc_plot_layout_compute () reads, so a layout can be reused while
  * the pointer moves or the inputs change within the same ranges. */
 typedef struct {
   CuoccSeriesKind kind;
@@ -66,32 +66,32 @@ plot_layout_cache_get (void)
 /* Measures what every graph shows around its plot area; leaves measure
  * set to the tick labels' font. */
 void
-plot_frame_measure (PlotFrame            *frame,
-                    PangoLayout          *measure,
-                    const CuoccPlotStyle *style,
-                    const char           *title,
-                    const char           *x_title)
+_cuocc_plot_frame_measure (PlotFrame            *frame,
+                           PangoLayout          *measure,
+                           const CuoccPlotStyle *style,
+                           const char           *title,
+                           const char           *x_title)
 {
   memset (frame, 0, sizeof *frame);
-  frame->font_size = plot_font_size (style);
+  frame->font_size = _cuocc_plot_font_size (style);
   frame->pad = round (frame->font_size * 0.9);
   frame->gap = round (frame->font_size * 0.5);
   frame->tick_length = round (frame->font_size * 0.4);
 
-  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_measure (measure, title, &frame->title_width, &frame->title_height);
+  _cuocc_plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  _cuocc_plot_measure (measure, title, &frame->title_width, &frame->title_height);
 
-  plot_measure_set_font (measure, style, 1.0, FALSE);
-  plot_measure (measure, x_title, &frame->x_title_width, &frame->axis_height);
+  _cuocc_plot_measure_set_font (measure, style, 1.0, FALSE);
+  _cuocc_plot_measure (measure, x_title, &frame->x_title_width, &frame->axis_height);
 
-  plot_measure_set_font (measure, style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_measure (measure, "0123456789", NULL, &frame->line_height);
+  _cuocc_plot_measure_set_font (measure, style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_measure (measure, "0123456789", NULL, &frame->line_height);
 }
 
 /* The plot area's left edge: the y axis' title and its widest label. */
 double
-plot_frame_left (const PlotFrame *frame,
-                 double           y_label_width)
+_cuocc_plot_frame_left (const PlotFrame *frame,
+                        double           y_label_width)
 {
   return round (frame->pad + frame->axis_height + frame->gap + y_label_width
                 + frame->gap * 0.5 + frame->tick_length);
@@ -99,27 +99,27 @@ plot_frame_left (const PlotFrame *frame,
 
 /* The plot area's top under the title, with nothing between them. */
 double
-plot_frame_top (const PlotFrame *frame)
+_cuocc_plot_frame_top (const PlotFrame *frame)
 {
   return round (frame->pad + frame->title_height + frame->gap + frame->line_height * 0.5);
 }
 
 /* The plot area's bottom over the x tick labels and the x axis' title. */
 double
-plot_frame_bottom (const PlotFrame *frame,
-                   double           height)
+_cuocc_plot_frame_bottom (const PlotFrame *frame,
+                          double           height)
 {
   return round (height - frame->pad - frame->axis_height - frame->gap - frame->line_height
                 - frame->tick_length - frame->gap * 0.5);
 }
 
 void
-plot_frame_place (PlotFrame *frame,
-                  double     left,
-                  double     right,
-                  double     top,
-                  double     bottom,
-                  double     width)
+_cuocc_plot_frame_place (PlotFrame *frame,
+                         double     left,
+                         double     right,
+                         double     top,
+                         double     bottom,
+                         double     width)
 {
   frame->area = (PlotRect) { left, top, right - left, bottom - top };
   frame->width = width;
@@ -159,8 +159,8 @@ plot_frame_place (PlotFrame *frame,
 /* The middle of the rotated y axis' title of the given length: the plot
  * area's, moved as little as it takes to stay within its room. */
 double
-plot_frame_y_title_center (const PlotFrame *frame,
-                           double           length)
+_cuocc_plot_frame_y_title_center (const PlotFrame *frame,
+                                  double           length)
 {
   double center = frame->y_title_center;
 
@@ -173,10 +173,10 @@ plot_frame_y_title_center (const PlotFrame *frame,
  * left to right; a label that would come closer than gap to the last one
  * shown, or run off the surface, is not shown. */
 void
-plot_frame_place_row (const PlotFrame *frame,
-                      PlotTick        *labels,
-                      guint            n,
-                      double           gap)
+_cuocc_plot_frame_place_row (const PlotFrame *frame,
+                             PlotTick        *labels,
+                             guint            n,
+                             double           gap)
 {
   double last_right = -G_MAXDOUBLE;
 
@@ -197,10 +197,10 @@ plot_frame_place_row (const PlotFrame *frame,
  * closer than gap to the last one shown, or run off the surface's right
  * edge, is not shown. */
 void
-plot_frame_place_column (const PlotFrame *frame,
-                         PlotTick        *labels,
-                         guint            n,
-                         double           gap)
+_cuocc_plot_frame_place_column (const PlotFrame *frame,
+                                PlotTick        *labels,
+                                guint            n,
+                                double           gap)
 {
   double last_top = G_MAXDOUBLE;
 
@@ -286,8 +286,8 @@ plot_layout_x_ticks (PlotLayout        *layout,
         continue;
 
       last = layout->x_lo + (range / step) * step;
-      plot_format_x_tick (series->kind, last, label, sizeof label);
-      plot_measure (measure, label, &width, NULL);
+      _cuocc_plot_format_x_tick (series->kind, last, label, sizeof label);
+      _cuocc_plot_measure (measure, label, &width, NULL);
       spacing = layout->frame.area.width * (double) step / (double) range;
 
       chosen = step;
@@ -307,11 +307,11 @@ plot_layout_x_ticks (PlotLayout        *layout,
 
       tick->pos = (double) (v - layout->x_lo) / (double) range;
       tick->center = layout->frame.area.x + tick->pos * layout->frame.area.width;
-      plot_format_x_tick (series->kind, v, tick->label, sizeof tick->label);
-      plot_measure (measure, tick->label, &tick->width, NULL);
+      _cuocc_plot_format_x_tick (series->kind, v, tick->label, sizeof tick->label);
+      _cuocc_plot_measure (measure, tick->label, &tick->width, NULL);
     }
 
-  plot_frame_place_row (&layout->frame, layout->x_ticks, layout->n_x_ticks, plot_layout_min_gap (layout));
+  _cuocc_plot_frame_place_row (&layout->frame, layout->x_ticks, layout->n_x_ticks, plot_layout_min_gap (layout));
 }
 
 static void
@@ -342,11 +342,11 @@ plot_layout_y_ticks_for (PlotLayout    *layout,
       tick->pos = (double) v / top;
       tick->center = layout->frame.area.y + (1.0 - tick->pos) * layout->frame.area.height;
       g_snprintf (tick->label, sizeof tick->label, "%d", v);
-      plot_measure (measure, tick->label, &tick->width, NULL);
+      _cuocc_plot_measure (measure, tick->label, &tick->width, NULL);
       tick->x = layout->frame.y_label_right - tick->width;
     }
 
-  plot_frame_place_column (&layout->frame, layout->y_ticks[unit], *n_ticks, plot_layout_min_gap (layout) * 0.5);
+  _cuocc_plot_frame_place_column (&layout->frame, layout->y_ticks[unit], *n_ticks, plot_layout_min_gap (layout) * 0.5);
 }
 
 static void
@@ -407,10 +407,10 @@ plot_layout_legend_rows (PlotLayout        *layout,
       entry = &layout->legend[layout->n_legend];
       entry->line = i;
       if (compact)
-        plot_format_kib (series->lines[i].smem_config, " KiB", entry->label, sizeof entry->label);
+        _cuocc_plot_format_kib (series->lines[i].smem_config, " KiB", entry->label, sizeof entry->label);
       else
-        plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
-      plot_measure (measure, entry->label, &entry->width, NULL);
+        _cuocc_plot_format_config (series->lines[i].smem_config, entry->label, sizeof entry->label);
+      _cuocc_plot_measure (measure, entry->label, &entry->width, NULL);
       widths[layout->n_legend] = swatch + layout->frame.gap + entry->width;
       layout->n_legend++;
     }
@@ -476,8 +476,8 @@ plot_layout_legend (PlotLayout        *layout,
 /* ----- the layout ----- */
 
 void
-plot_snap_compute (const CuoccSeries *series,
-                   PlotSnap          *snap)
+_cuocc_plot_snap_compute (const CuoccSeries *series,
+                          PlotSnap          *snap)
 {
   const CuoccLine *line = series->n_lines > 0 ? &series->lines[0] : NULL;
   gint64 g = 0;
@@ -531,8 +531,8 @@ plot_max_x_label_width (const CuoccSeries *series,
   char label[PLOT_LABEL_LEN];
   double width;
 
-  plot_format_x_tick (series->kind, x_hi, label, sizeof label);
-  plot_measure (measure, label, &width, NULL);
+  _cuocc_plot_format_x_tick (series->kind, x_hi, label, sizeof label);
+  _cuocc_plot_measure (measure, label, &width, NULL);
 
   return width;
 }
@@ -546,7 +546,7 @@ plot_layout_measure (PlotLayout           *layout,
 {
   const PlotSnap *snap = &key->snap;
   double width = key->width, height = key->height;
-  PangoLayout *measure = plot_measure_layout ();
+  PangoLayout *measure = _cuocc_plot_measure_layout ();
   PlotFrame *frame = &layout->frame;
   char number[PLOT_LABEL_LEN];
   double w, y_label_width = 0;
@@ -565,20 +565,20 @@ plot_layout_measure (PlotLayout           *layout,
   if (layout->x_hi <= layout->x_lo)
     layout->x_hi = layout->x_lo + 1;
 
-  plot_frame_measure (frame, measure, style, plot_title (series->kind), plot_x_title (series->kind));
+  _cuocc_plot_frame_measure (frame, measure, style, _cuocc_plot_title (series->kind), _cuocc_plot_x_title (series->kind));
 
   /* The top label of either unit is its widest, whichever step is chosen,
    * so the inset does not move when the unit is toggled. */
-  plot_measure (measure, "100", &y_label_width, NULL);
+  _cuocc_plot_measure (measure, "100", &y_label_width, NULL);
   g_snprintf (number, sizeof number, "%d", MAX (series->max_warps, 1));
-  plot_measure (measure, number, &w, NULL);
+  _cuocc_plot_measure (measure, number, &w, NULL);
   y_label_width = MAX (y_label_width, w);
 
-  left = plot_frame_left (frame, y_label_width);
+  left = _cuocc_plot_frame_left (frame, y_label_width);
   right = round (width - MAX (frame->pad, ceil (plot_max_x_label_width (series, layout->x_hi, measure) / 2) + 2));
 
-  top = plot_frame_top (frame);
-  bottom = plot_frame_bottom (frame, height);
+  top = _cuocc_plot_frame_top (frame);
+  bottom = _cuocc_plot_frame_bottom (frame, height);
   legend_rows = plot_layout_legend (layout, series, measure, left, right,
                                     frame->pad + frame->title_height + frame->gap);
   if (legend_rows > 0)
@@ -597,7 +597,7 @@ plot_layout_measure (PlotLayout           *layout,
   if (right - left < 8 || bottom - top < 8)
     return FALSE;
 
-  plot_frame_place (frame, left, right, top, bottom, width);
+  _cuocc_plot_frame_place (frame, left, right, top, bottom, width);
   plot_layout_x_ticks (layout, series, snap, measure);
   plot_layout_y_ticks (layout, series, measure);
 
@@ -619,30 +619,30 @@ plot_layout_key_init (PlotLayoutKey        *key,
   key->max_warps = series->max_warps;
   key->x_max = series->x_max;
   key->last_x = line != NULL && line->n_points > 0 ? line->points[line->n_points - 1].x : 0;
-  plot_snap_compute (series, &key->snap);
+  _cuocc_plot_snap_compute (series, &key->snap);
   key->n_lines = series->n_lines;
   for (guint i = 0; i < series->n_lines && i < PLOT_MAX_LEGEND; i++)
     key->configs[i] = series->lines[i].smem_config;
   key->width = width;
   key->height = height;
-  key->font_size = plot_font_size (style);
+  key->font_size = _cuocc_plot_font_size (style);
   g_strlcpy (key->family, style->font_family != NULL ? style->font_family : "", sizeof key->family);
 }
 
 /* Lays the graph out, or copies the layout measured last time for the same
  * ranges, size and font: measuring text is most of a layout's cost. */
 gboolean
-plot_layout_compute (PlotLayout           *layout,
-                     const CuoccSeries    *series,
-                     const CuoccPlotStyle *style,
-                     double                width,
-                     double                height)
+_cuocc_plot_layout_compute (PlotLayout           *layout,
+                            const CuoccSeries    *series,
+                            const CuoccPlotStyle *style,
+                            double                width,
+                            double                height)
 {
   PlotLayoutCache *cache = plot_layout_cache_get ();
   PlotLayoutCacheEntry *entry;
   PlotLayoutKey key;
 
-  style = plot_style_or_default (style);
+  style = _cuocc_plot_style_or_default (style);
   plot_layout_key_init (&key, series, style, width, height);
 
   for (guint i = 0; i < LAYOUT_CACHE_SIZE; i++)
@@ -666,33 +666,33 @@ plot_layout_compute (PlotLayout           *layout,
 }
 
 /* Adds the rectangles of the title and the axis titles, as
- * plot_text_show_title () and plot_text_show_axis_titles () fit them, to
+ * _cuocc_plot_text_show_title () and _cuocc_plot_text_show_axis_titles () fit them, to
  * boxes; returns how many it added. */
 guint
-plot_frame_text_boxes (const PlotFrame      *frame,
-                       const CuoccPlotStyle *style,
-                       const char           *title,
-                       const char           *x_title,
-                       const char           *y_title,
-                       PlotRect             *boxes,
-                       guint                 max_boxes)
+_cuocc_plot_frame_text_boxes (const PlotFrame      *frame,
+                              const CuoccPlotStyle *style,
+                              const char           *title,
+                              const char           *x_title,
+                              const char           *y_title,
+                              PlotRect             *boxes,
+                              guint                 max_boxes)
 {
-  PangoLayout *measure = plot_measure_layout ();
+  PangoLayout *measure = _cuocc_plot_measure_layout ();
   PlotRect found[3];
   double w;
 
-  plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_measure (measure, title, &w, NULL);
+  _cuocc_plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
+  _cuocc_plot_measure (measure, title, &w, NULL);
   found[0] = (PlotRect) { frame->title_x, frame->title_y, MIN (w, frame->title_max_width), frame->title_height };
 
-  plot_measure_set_font (measure, style, 1.0, FALSE);
-  plot_measure (measure, x_title, &w, NULL);
+  _cuocc_plot_measure_set_font (measure, style, 1.0, FALSE);
+  _cuocc_plot_measure (measure, x_title, &w, NULL);
   w = MIN (w, frame->width - 2 * frame->pad);
   found[1] = (PlotRect) { CLAMP (round (frame->x_title_center - w / 2), frame->pad, MAX (frame->pad, frame->width - frame->pad - w)),
                           frame->x_title_y, w, frame->axis_height };
-  plot_measure (measure, y_title, &w, NULL);
+  _cuocc_plot_measure (measure, y_title, &w, NULL);
   w = MIN (w, frame->y_title_bottom - frame->y_title_top);
-  found[2] = (PlotRect) { frame->y_title_x, round (plot_frame_y_title_center (frame, w) + w / 2) - w,
+  found[2] = (PlotRect) { frame->y_title_x, round (_cuocc_plot_frame_y_title_center (frame, w) + w / 2) - w,
                           frame->axis_height, w };
 
   memcpy (boxes, found, MIN (max_boxes, G_N_ELEMENTS (found)) * sizeof *boxes);
@@ -702,12 +702,12 @@ plot_frame_text_boxes (const PlotFrame      *frame,
 /* Adds the rectangles of the labels shown to boxes, which holds n of
  * max_boxes; returns how many it holds then. */
 guint
-plot_frame_label_boxes (const PlotFrame *frame,
-                        const PlotTick  *labels,
-                        guint            n_labels,
-                        PlotRect        *boxes,
-                        guint            n,
-                        guint            max_boxes)
+_cuocc_plot_frame_label_boxes (const PlotFrame *frame,
+                               const PlotTick  *labels,
+                               guint            n_labels,
+                               PlotRect        *boxes,
+                               guint            n,
+                               guint            max_boxes)
 {
   for (guint i = 0; i < n_labels && n < max_boxes; i++)
     if (labels[i].shown)
@@ -720,12 +720,12 @@ plot_frame_label_boxes (const PlotFrame *frame,
  * legend's swatches with their labels: what must not overlap. Returns how
  * many it wrote; none where the graph does not fit. */
 guint
-plot_layout_text_boxes (const PlotLayout     *layout,
-                        const CuoccSeries    *series,
-                        const CuoccPlotStyle *style,
-                        CuoccPlotYUnit        unit,
-                        PlotRect             *boxes,
-                        guint                 max_boxes)
+_cuocc_plot_layout_text_boxes (const PlotLayout     *layout,
+                               const CuoccSeries    *series,
+                               const CuoccPlotStyle *style,
+                               CuoccPlotYUnit        unit,
+                               PlotRect             *boxes,
+                               guint                 max_boxes)
 {
   const PlotFrame *f = &layout->frame;
   guint n;
@@ -733,10 +733,10 @@ plot_layout_text_boxes (const PlotLayout     *layout,
   if (f->area.width <= 0)
     return 0;
 
-  n = plot_frame_text_boxes (f, plot_style_or_default (style), plot_title (series->kind),
-                             plot_x_title (series->kind), plot_y_title (unit), boxes, max_boxes);
-  n = plot_frame_label_boxes (f, layout->x_ticks, layout->n_x_ticks, boxes, n, max_boxes);
-  n = plot_frame_label_boxes (f, layout->y_ticks[unit], layout->n_y_ticks[unit], boxes, n, max_boxes);
+  n = _cuocc_plot_frame_text_boxes (f, _cuocc_plot_style_or_default (style), _cuocc_plot_title (series->kind),
+                             _cuocc_plot_x_title (series->kind), _cuocc_plot_y_title (unit), boxes, max_boxes);
+  n = _cuocc_plot_frame_label_boxes (f, layout->x_ticks, layout->n_x_ticks, boxes, n, max_boxes);
+  n = _cuocc_plot_frame_label_boxes (f, layout->y_ticks[unit], layout->n_y_ticks[unit], boxes, n, max_boxes);
 
   for (guint i = 0; layout->legend_rows > 0 && i < layout->n_legend && n < max_boxes; i++)
     boxes[n++] = (PlotRect) { layout->legend[i].x, layout->legend[i].y,
@@ -747,17 +747,17 @@ plot_layout_text_boxes (const PlotLayout     *layout,
 }
 
 gboolean
-plot_area_contains (const PlotRect *area,
-                    double          x,
-                    double          y)
+_cuocc_plot_area_contains (const PlotRect *area,
+                           double          x,
+                           double          y)
 {
   return x >= area->x && x <= area->x + area->width
          && y >= area->y && y <= area->y + area->height;
 }
 
 void
-plot_layout_get_area (const PlotLayout *layout,
-                      CuoccPlotArea    *area)
+_cuocc_plot_layout_get_area (const PlotLayout *layout,
+                             CuoccPlotArea    *area)
 {
   *area = (CuoccPlotArea) { layout->frame.area.x, layout->frame.area.y, layout->frame.area.width,
                             layout->frame.area.height, layout->x_lo, layout->x_hi };
@@ -776,19 +776,19 @@ cuocc_plot_area_x_for_value (const CuoccPlotArea *area,
 }
 
 double
-plot_x_position (const PlotLayout *layout,
-                 double            value)
+_cuocc_plot_x_position (const PlotLayout *layout,
+                        double            value)
 {
   CuoccPlotArea area;
 
-  plot_layout_get_area (layout, &area);
+  _cuocc_plot_layout_get_area (layout, &area);
   return cuocc_plot_area_x_for_value (&area, value);
 }
 
 gint64
-plot_snap_value (const PlotLayout *layout,
-                 const PlotSnap   *snap,
-                 double            x)
+_cuocc_plot_snap_value (const PlotLayout *layout,
+                        const PlotSnap   *snap,
+                        double            x)
 {
   double fraction = (x - layout->frame.area.x) / layout->frame.area.width;
   double data = layout->x_lo + fraction * (double) (layout->x_hi - layout->x_lo);

@@ -73,7 +73,7 @@ typedef struct {
   double width;                    /* the surface's */
 } PlotFrame;
 
-/* Everything the drawing places, measured once by plot_layout_compute ()
+/* Everything the drawing places, measured once by _cuocc_plot_layout_compute ()
  * and shared by the drawing and the pointer's inverse mapping. */
 typedef struct {
   PlotFrame frame;
@@ -95,25 +95,25 @@ typedef struct {
 } PlotSnap;
 
 /* cuocc-plot-style.c */
-const CuoccPlotStyle *plot_style_or_default  (const CuoccPlotStyle *style);
-void                  plot_set_color         (cairo_t              *cr,
-                                              const CuoccPlotColor *color,
-                                              double                alpha);
-void                  plot_paint_background  (cairo_t              *cr,
-                                              const CuoccPlotStyle *style,
-                                              double                width,
-                                              double                height);
-const CuoccPlotColor *plot_line_color        (const CuoccPlotStyle *style,
-                                              const CuoccSeries    *series,
-                                              guint                 index);
-double                plot_line_width        (const CuoccPlotStyle *style);
-void                  plot_stroke            (cairo_t              *cr,
-                                              const CuoccPlotColor *color,
-                                              double                alpha,
-                                              double                width);
-double                plot_config_line_width (const CuoccPlotStyle *style,
-                                              const CuoccSeries    *series,
-                                              guint                 index);
+const CuoccPlotStyle *_cuocc_plot_style_or_default  (const CuoccPlotStyle *style);
+void                  _cuocc_plot_set_color         (cairo_t              *cr,
+                                                     const CuoccPlotColor *color,
+                                                     double                alpha);
+void                  _cuocc_plot_paint_background  (cairo_t              *cr,
+                                                     const CuoccPlotStyle *style,
+                                                     double                width,
+                                                     double                height);
+const CuoccPlotColor *_cuocc_plot_line_color        (const CuoccPlotStyle *style,
+                                                     const CuoccSeries    *series,
+                                                     guint                 index);
+double                _cuocc_plot_line_width        (const CuoccPlotStyle *style);
+void                  _cuocc_plot_stroke            (cairo_t              *cr,
+                                                     const CuoccPlotColor *color,
+                                                     double                alpha,
+                                                     double                width);
+double                _cuocc_plot_config_line_width (const CuoccPlotStyle *style,
+                                                     const CuoccSeries    *series,
+                                                     guint                 index);
 
 /* cuocc-plot-text.c: measuring on a private context, and text for
  * drawing: layouts cached per thread by font and string, on a context kept
@@ -121,157 +121,157 @@ double                plot_config_line_width (const CuoccPlotStyle *style,
  * frame. The layouts belong to the cache. */
 typedef struct _PlotText PlotText;
 
-double                plot_font_size        (const CuoccPlotStyle *style);
-PangoFontDescription *plot_font_description (const CuoccPlotStyle *style,
-                                             double                scale,
-                                             gboolean              bold);
-void                  plot_context_setup    (PangoContext         *context);
-PangoLayout          *plot_measure_layout   (void);
-void                  plot_measure_set_font (PangoLayout          *measure,
-                                             const CuoccPlotStyle *style,
-                                             double                scale,
-                                             gboolean              bold);
-void                  plot_measure          (PangoLayout          *layout,
-                                             const char           *text,
-                                             double               *width,
-                                             double               *height);
+double                _cuocc_plot_font_size        (const CuoccPlotStyle *style);
+PangoFontDescription *_cuocc_plot_font_description (const CuoccPlotStyle *style,
+                                                    double                scale,
+                                                    gboolean              bold);
+void                  _cuocc_plot_context_setup    (PangoContext         *context);
+PangoLayout          *_cuocc_plot_measure_layout   (void);
+void                  _cuocc_plot_measure_set_font (PangoLayout          *measure,
+                                                    const CuoccPlotStyle *style,
+                                                    double                scale,
+                                                    gboolean              bold);
+void                  _cuocc_plot_measure          (PangoLayout          *layout,
+                                                    const char           *text,
+                                                    double               *width,
+                                                    double               *height);
 
-PlotText    *plot_text_begin         (cairo_t              *cr);
-void         plot_text_set_font      (PlotText             *text,
-                                      const CuoccPlotStyle *style,
-                                      double                scale,
-                                      gboolean              bold);
-PangoLayout *plot_text_layout        (PlotText             *text,
-                                      const char           *string);
-void         plot_text_show          (cairo_t              *cr,
-                                      PlotText             *text,
-                                      const char           *string,
-                                      double                x,
-                                      double                y);
-void         plot_text_show_labels   (cairo_t              *cr,
-                                      PlotText             *text,
-                                      const PlotTick       *labels,
-                                      guint                 n);
-void         plot_text_show_axis_titles (cairo_t           *cr,
-                                         PlotText          *text,
-                                         const PlotFrame   *frame,
-                                         const char        *x_title,
-                                         const char        *y_title);
-void         plot_text_show_title    (cairo_t              *cr,
-                                      PlotText             *text,
-                                      const char           *string,
-                                      const PlotFrame      *frame);
+PlotText    *_cuocc_plot_text_begin            (cairo_t              *cr);
+void         _cuocc_plot_text_set_font         (PlotText             *text,
+                                                const CuoccPlotStyle *style,
+                                                double                scale,
+                                                gboolean              bold);
+PangoLayout *_cuocc_plot_text_layout           (PlotText             *text,
+                                                const char           *string);
+void         _cuocc_plot_text_show             (cairo_t              *cr,
+                                                PlotText             *text,
+                                                const char           *string,
+                                                double                x,
+                                                double                y);
+void         _cuocc_plot_text_show_labels      (cairo_t              *cr,
+                                                PlotText             *text,
+                                                const PlotTick       *labels,
+                                                guint                 n);
+void         _cuocc_plot_text_show_axis_titles (cairo_t           *cr,
+                                                PlotText          *text,
+                                                const PlotFrame   *frame,
+                                                const char        *x_title,
+                                                const char        *y_title);
+void         _cuocc_plot_text_show_title       (cairo_t              *cr,
+                                                PlotText             *text,
+                                                const char           *string,
+                                                const PlotFrame      *frame);
 
 /* cuocc-plot-labels.c */
-const char *plot_title          (CuoccSeriesKind kind);
-const char *plot_heatmap_title  (CuoccSeriesKind y_kind);
-const char *plot_x_title        (CuoccSeriesKind kind);
-const char *plot_y_title        (CuoccPlotYUnit  unit);
-void        plot_format_kib     (gint64          bytes,
-                                 const char     *suffix,
-                                 char           *buf,
-                                 gsize           size);
-void        plot_format_x_tick  (CuoccSeriesKind kind,
-                                 gint64          value,
-                                 char           *buf,
-                                 gsize           size);
-void        plot_format_size    (gint64          bytes,
-                                 char           *buf,
-                                 gsize           size);
-void        plot_format_percent (double          fraction,
-                                 char           *buf,
-                                 gsize           size);
-void        plot_format_config  (gint64          bytes,
-                                 char           *buf,
-                                 gsize           size);
+const char *_cuocc_plot_title          (CuoccSeriesKind kind);
+const char *_cuocc_plot_heatmap_title  (CuoccSeriesKind y_kind);
+const char *_cuocc_plot_x_title        (CuoccSeriesKind kind);
+const char *_cuocc_plot_y_title        (CuoccPlotYUnit  unit);
+void        _cuocc_plot_format_kib     (gint64          bytes,
+                                        const char     *suffix,
+                                        char           *buf,
+                                        gsize           size);
+void        _cuocc_plot_format_x_tick  (CuoccSeriesKind kind,
+                                        gint64          value,
+                                        char           *buf,
+                                        gsize           size);
+void        _cuocc_plot_format_size    (gint64          bytes,
+                                        char           *buf,
+                                        gsize           size);
+void        _cuocc_plot_format_percent (double          fraction,
+                                        char           *buf,
+                                        gsize           size);
+void        _cuocc_plot_format_config  (gint64          bytes,
+                                        char           *buf,
+                                        gsize           size);
 
 /* cuocc-plot-heatmap.c */
-guint plot_heatmap_text_boxes (const CuoccGrid      *grid,
-                               const CuoccPlotStyle *style,
-                               double                width,
-                               double                height,
-                               PlotRect             *boxes,
-                               guint                 max_boxes);
+guint _cuocc_plot_heatmap_text_boxes (const CuoccGrid      *grid,
+                                      const CuoccPlotStyle *style,
+                                      double                width,
+                                      double                height,
+                                      PlotRect             *boxes,
+                                      guint                 max_boxes);
 
 /* cuocc-plot-readout.c */
-const CuoccPoint *plot_line_point_at    (const CuoccLine      *line,
-                                         gint64                x);
-char             *plot_readout_text     (const CuoccSeries    *series,
-                                         const PlotLayout     *layout,
-                                         gint64                value);
-char             *plot_heatmap_readout_text (const CuoccGrid  *grid,
-                                             guint             i,
-                                             guint             j);
-void              plot_paint_readout    (cairo_t              *cr,
-                                         PangoLayout          *text,
-                                         const PlotRect       *area,
-                                         double                font_size,
-                                         double                pad,
-                                         const CuoccPlotHover *hover,
-                                         const CuoccPlotStyle *style);
+const CuoccPoint *_cuocc_plot_line_point_at        (const CuoccLine      *line,
+                                                    gint64                x);
+char             *_cuocc_plot_readout_text         (const CuoccSeries    *series,
+                                                    const PlotLayout     *layout,
+                                                    gint64                value);
+char             *_cuocc_plot_heatmap_readout_text (const CuoccGrid  *grid,
+                                                    guint             i,
+                                                    guint             j);
+void              _cuocc_plot_paint_readout        (cairo_t              *cr,
+                                                    PangoLayout          *text,
+                                                    const PlotRect       *area,
+                                                    double                font_size,
+                                                    double                pad,
+                                                    const CuoccPlotHover *hover,
+                                                    const CuoccPlotStyle *style);
 
 /* cuocc-plot-layout.c */
-void     plot_frame_measure  (PlotFrame            *frame,
-                              PangoLayout          *measure,
-                              const CuoccPlotStyle *style,
-                              const char           *title,
-                              const char           *x_title);
-double   plot_frame_y_title_center (const PlotFrame *frame,
-                                    double           length);
-double   plot_frame_left     (const PlotFrame      *frame,
-                              double                y_label_width);
-double   plot_frame_top      (const PlotFrame      *frame);
-double   plot_frame_bottom   (const PlotFrame      *frame,
-                              double                height);
-void     plot_frame_place    (PlotFrame            *frame,
-                              double                left,
-                              double                right,
-                              double                top,
-                              double                bottom,
-                              double                width);
-void     plot_frame_place_row    (const PlotFrame *frame,
-                                  PlotTick        *labels,
-                                  guint            n,
-                                  double           gap);
-void     plot_frame_place_column (const PlotFrame *frame,
-                                  PlotTick        *labels,
-                                  guint            n,
-                                  double           gap);
-gboolean plot_layout_compute (PlotLayout           *layout,
-                              const CuoccSeries    *series,
-                              const CuoccPlotStyle *style,
-                              double                width,
-                              double                height);
-guint    plot_frame_text_boxes  (const PlotFrame      *frame,
-                                 const CuoccPlotStyle *style,
-                                 const char           *title,
-                                 const char           *x_title,
-                                 const char           *y_title,
-                                 PlotRect             *boxes,
-                                 guint                 max_boxes);
-guint    plot_frame_label_boxes (const PlotFrame      *frame,
-                                 const PlotTick       *labels,
-                                 guint                 n_labels,
-                                 PlotRect             *boxes,
-                                 guint                 n,
-                                 guint                 max_boxes);
-guint    plot_layout_text_boxes (const PlotLayout     *layout,
-                                 const CuoccSeries    *series,
-                                 const CuoccPlotStyle *style,
-                                 CuoccPlotYUnit        unit,
-                                 PlotRect             *boxes,
-                                 guint                 max_boxes);
-void     plot_snap_compute   (const CuoccSeries    *series,
-                              PlotSnap             *snap);
-gint64   plot_snap_value     (const PlotLayout     *layout,
-                              const PlotSnap       *snap,
-                              double                x);
-void     plot_layout_get_area (const PlotLayout    *layout,
-                               CuoccPlotArea       *area);
-double   plot_x_position     (const PlotLayout     *layout,
-                              double                value);
-gboolean plot_area_contains  (const PlotRect       *area,
-                              double                x,
-                              double                y);
+void     _cuocc_plot_frame_measure        (PlotFrame            *frame,
+                                           PangoLayout          *measure,
+                                           const CuoccPlotStyle *style,
+                                           const char           *title,
+                                           const char           *x_title);
+double   _cuocc_plot_frame_y_title_center (const PlotFrame *frame,
+                                           double           length);
+double   _cuocc_plot_frame_left           (const PlotFrame      *frame,
+                                           double                y_label_width);
+double   _cuocc_plot_frame_top            (const PlotFrame      *frame);
+double   _cuocc_plot_frame_bottom         (const PlotFrame      *frame,
+                                           double                height);
+void     _cuocc_plot_frame_place          (PlotFrame            *frame,
+                                           double                left,
+                                           double                right,
+                                           double                top,
+                                           double                bottom,
+                                           double                width);
+void     _cuocc_plot_frame_place_row      (const PlotFrame *frame,
+                                           PlotTick        *labels,
+                                           guint            n,
+                                           double           gap);
+void     _cuocc_plot_frame_place_column   (const PlotFrame *frame,
+                                           PlotTick        *labels,
+                                           guint            n,
+                                           double           gap);
+gboolean _cuocc_plot_layout_compute       (PlotLayout           *layout,
+                                           const CuoccSeries    *series,
+                                           const CuoccPlotStyle *style,
+                                           double                width,
+                                           double                height);
+guint    _cuocc_plot_frame_text_boxes     (const PlotFrame      *frame,
+                                           const CuoccPlotStyle *style,
+                                           const char           *title,
+                                           const char           *x_title,
+                                           const char           *y_title,
+                                           PlotRect             *boxes,
+                                           guint                 max_boxes);
+guint    _cuocc_plot_frame_label_boxes    (const PlotFrame      *frame,
+                                           const PlotTick       *labels,
+                                           guint                 n_labels,
+                                           PlotRect             *boxes,
+                                           guint                 n,
+                                           guint                 max_boxes);
+guint    _cuocc_plot_layout_text_boxes    (const PlotLayout     *layout,
+                                           const CuoccSeries    *series,
+                                           const CuoccPlotStyle *style,
+                                           CuoccPlotYUnit        unit,
+                                           PlotRect             *boxes,
+                                           guint                 max_boxes);
+void     _cuocc_plot_snap_compute         (const CuoccSeries    *series,
+                                           PlotSnap             *snap);
+gint64   _cuocc_plot_snap_value           (const PlotLayout     *layout,
+                                           const PlotSnap       *snap,
+                                           double                x);
+void     _cuocc_plot_layout_get_area      (const PlotLayout    *layout,
+                                           CuoccPlotArea       *area);
+double   _cuocc_plot_x_position           (const PlotLayout     *layout,
+                                           double                value);
+gboolean _cuocc_plot_area_contains        (const PlotRect       *area,
+                                           double                x,
+                                           double                y);
 
 G_END_DECLS

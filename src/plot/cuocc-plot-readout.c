@@ -15,8 +15,8 @@
 
 /* The point that holds the value for x: the first at or above it. */
 const CuoccPoint *
-plot_line_point_at (const CuoccLine *line,
-                    gint64           x)
+_cuocc_plot_line_point_at (const CuoccLine *line,
+                           gint64           x)
 {
   guint lo = 0, hi = line->n_points;
 
@@ -42,15 +42,15 @@ format_reading (const CuoccPoint *point,
 {
   char percent[32];
 
-  plot_format_percent (point->occupancy, percent, sizeof percent);
+  _cuocc_plot_format_percent (point->occupancy, percent, sizeof percent);
   g_string_append_printf (out, ngettext ("%d warp (%s)", "%d warps (%s)", point->active_warps),
                           point->active_warps, percent);
 }
 
 char *
-plot_readout_text (const CuoccSeries *series,
-                   const PlotLayout  *layout,
-                   gint64             value)
+_cuocc_plot_readout_text (const CuoccSeries *series,
+                          const PlotLayout  *layout,
+                          gint64             value)
 {
   GString *out = g_string_new (NULL);
   char size[32];
@@ -74,7 +74,7 @@ plot_readout_text (const CuoccSeries *series,
       break;
     case CUOCC_SERIES_SMEM:
     default:
-      plot_format_size (value, size, sizeof size);
+      _cuocc_plot_format_size (value, size, sizeof size);
       /* TRANSLATORS: "48 KiB shared memory" */
       g_string_append_printf (out, _("%s shared memory"), size);
       break;
@@ -82,7 +82,7 @@ plot_readout_text (const CuoccSeries *series,
 
   if (layout->n_legend == 0)
     {
-      const CuoccPoint *point = plot_line_point_at (&series->lines[0], value);
+      const CuoccPoint *point = _cuocc_plot_line_point_at (&series->lines[0], value);
 
       g_string_append (out, ": ");
       if (point != NULL)
@@ -92,7 +92,7 @@ plot_readout_text (const CuoccSeries *series,
 
   for (guint i = 0; i < layout->n_legend; i++)
     {
-      const CuoccPoint *point = plot_line_point_at (&series->lines[layout->legend[i].line], value);
+      const CuoccPoint *point = _cuocc_plot_line_point_at (&series->lines[layout->legend[i].line], value);
 
       g_string_append_printf (out, "\n%s: ", layout->legend[i].label);
       if (point != NULL)
@@ -121,13 +121,13 @@ rounded_rectangle (cairo_t *cr,
 /* A read-out box beside the pointer, on whichever side has room, inside
  * the plot area: the line graphs' and the heatmaps' hover. */
 void
-plot_paint_readout (cairo_t              *cr,
-                    PangoLayout          *text,
-                    const PlotRect       *area,
-                    double                font_size,
-                    double                pad,
-                    const CuoccPlotHover *hover,
-                    const CuoccPlotStyle *style)
+_cuocc_plot_paint_readout (cairo_t              *cr,
+                           PangoLayout          *text,
+                           const PlotRect       *area,
+                           double                font_size,
+                           double                pad,
+                           const CuoccPlotHover *hover,
+                           const CuoccPlotStyle *style)
 {
   CuoccPlotColor box = style->background;
   PangoRectangle logical;
@@ -152,11 +152,11 @@ plot_paint_readout (cairo_t              *cr,
     }
 
   rounded_rectangle (cr, box_x + 0.5, box_y + 0.5, box_w - 1, box_h - 1, pad * 0.8);
-  plot_set_color (cr, &box, 0.94);
+  _cuocc_plot_set_color (cr, &box, 0.94);
   cairo_fill_preserve (cr);
-  plot_stroke (cr, &style->foreground, 0.25, 1.0);
+  _cuocc_plot_stroke (cr, &style->foreground, 0.25, 1.0);
 
-  plot_set_color (cr, &style->foreground, 1.0);
+  _cuocc_plot_set_color (cr, &style->foreground, 1.0);
   cairo_move_to (cr, box_x + pad, box_y + pad);
   pango_cairo_show_layout (cr, text);
 }
@@ -164,15 +164,15 @@ plot_paint_readout (cairo_t              *cr,
 /* ----- the heatmaps ----- */
 
 char *
-plot_heatmap_readout_text (const CuoccGrid *grid,
-                           guint            i,
-                           guint            j)
+_cuocc_plot_heatmap_readout_text (const CuoccGrid *grid,
+                                  guint            i,
+                                  guint            j)
 {
   char y_text[PLOT_LABEL_LEN], percent[32];
 
-  plot_format_percent (grid->occupancy[(gsize) j * grid->n_x + i], percent, sizeof percent);
+  _cuocc_plot_format_percent (grid->occupancy[(gsize) j * grid->n_x + i], percent, sizeof percent);
   if (grid->y_kind == CUOCC_SERIES_SMEM)
-    plot_format_size (grid->y_values[j], y_text, sizeof y_text);
+    _cuocc_plot_format_size (grid->y_values[j], y_text, sizeof y_text);
   else
     g_snprintf (y_text, sizeof y_text,
                 ngettext ("%d register", "%d registers", (int) grid->y_values[j]), (int) grid->y_values[j]);

@@ -79,7 +79,7 @@ cuocc_plot_style_init_dark (CuoccPlotStyle *style)
 }
 
 const CuoccPlotStyle *
-plot_style_or_default (const CuoccPlotStyle *style)
+_cuocc_plot_style_or_default (const CuoccPlotStyle *style)
 {
   static CuoccPlotStyle light;
   static gsize initialized;
@@ -97,9 +97,9 @@ plot_style_or_default (const CuoccPlotStyle *style)
 }
 
 void
-plot_set_color (cairo_t              *cr,
-                const CuoccPlotColor *color,
-                double                alpha)
+_cuocc_plot_set_color (cairo_t              *cr,
+                       const CuoccPlotColor *color,
+                       double                alpha)
 {
   cairo_set_source_rgba (cr, color->r, color->g, color->b, color->a * alpha);
 }
@@ -107,15 +107,15 @@ plot_set_color (cairo_t              *cr,
 /* Fills (0, 0, width, height) with the background; a transparent one
  * leaves the surface as it is. */
 void
-plot_paint_background (cairo_t              *cr,
-                       const CuoccPlotStyle *style,
-                       double                width,
-                       double                height)
+_cuocc_plot_paint_background (cairo_t              *cr,
+                              const CuoccPlotStyle *style,
+                              double                width,
+                              double                height)
 {
   if (style->background.a > 0)
     {
       cairo_rectangle (cr, 0, 0, width, height);
-      plot_set_color (cr, &style->background, 1.0);
+      _cuocc_plot_set_color (cr, &style->background, 1.0);
       cairo_fill (cr);
     }
 }
@@ -147,9 +147,9 @@ line_slot (const CuoccSeries *series,
 }
 
 const CuoccPlotColor *
-plot_line_color (const CuoccPlotStyle *style,
-                 const CuoccSeries    *series,
-                 guint                 index)
+_cuocc_plot_line_color (const CuoccPlotStyle *style,
+                        const CuoccSeries    *series,
+                        guint                 index)
 {
   guint slot = line_slot (series, index);
 
@@ -157,7 +157,7 @@ plot_line_color (const CuoccPlotStyle *style,
 }
 
 double
-plot_line_width (const CuoccPlotStyle *style)
+_cuocc_plot_line_width (const CuoccPlotStyle *style)
 {
   return style->line_width > 0 ? style->line_width : PLOT_DEFAULT_LINE_WIDTH;
 }
@@ -166,25 +166,25 @@ plot_line_width (const CuoccPlotStyle *style)
  * colours come round again as thin lines, so no two lines look alike. The
  * current configuration's line is the widest. */
 double
-plot_config_line_width (const CuoccPlotStyle *style,
-                        const CuoccSeries    *series,
-                        guint                 index)
+_cuocc_plot_config_line_width (const CuoccPlotStyle *style,
+                               const CuoccSeries    *series,
+                               guint                 index)
 {
   if (index == 0)
-    return plot_line_width (style);
+    return _cuocc_plot_line_width (style);
   if (line_slot (series, index) > G_N_ELEMENTS (style->other_lines))
-    return plot_line_width (style) * 0.45;
-  return plot_line_width (style) * 0.8;
+    return _cuocc_plot_line_width (style) * 0.45;
+  return _cuocc_plot_line_width (style) * 0.8;
 }
 
 /* Strokes the current path width wide in color, alpha times as opaque. */
 void
-plot_stroke (cairo_t              *cr,
-             const CuoccPlotColor *color,
-             double                alpha,
-             double                width)
+_cuocc_plot_stroke (cairo_t              *cr,
+                    const CuoccPlotColor *color,
+                    double                alpha,
+                    double                width)
 {
   cairo_set_line_width (cr, width);
-  plot_set_color (cr, color, alpha);
+  _cuocc_plot_set_color (cr, color, alpha);
   cairo_stroke (cr);
 }

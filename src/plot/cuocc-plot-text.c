@@ -47,7 +47,7 @@ plot_measure_free (gpointer data)
 static GPrivate measure_key = G_PRIVATE_INIT (plot_measure_free);
 
 void
-plot_context_setup (PangoContext *context)
+_cuocc_plot_context_setup (PangoContext *context)
 {
   cairo_font_options_t *options = cairo_font_options_create ();
 
@@ -68,7 +68,7 @@ plot_measure_get (void)
     {
       measure = g_new0 (PlotMeasure, 1);
       measure->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-      plot_context_setup (measure->context);
+      _cuocc_plot_context_setup (measure->context);
       measure->layout = pango_layout_new (measure->context);
       g_private_set (&measure_key, measure);
     }
@@ -77,20 +77,20 @@ plot_measure_get (void)
 }
 
 PangoLayout *
-plot_measure_layout (void)
+_cuocc_plot_measure_layout (void)
 {
   return plot_measure_get ()->layout;
 }
 
 PlotText *
-plot_text_begin (cairo_t *cr)
+_cuocc_plot_text_begin (cairo_t *cr)
 {
   PlotText *text = &plot_measure_get ()->text;
 
   if (text->context == NULL)
     {
       text->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
-      plot_context_setup (text->context);
+      _cuocc_plot_context_setup (text->context);
       text->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
     }
 
@@ -102,20 +102,20 @@ plot_text_begin (cairo_t *cr)
 }
 
 void
-plot_text_set_font (PlotText             *text,
-                    const CuoccPlotStyle *style,
-                    double                scale,
-                    gboolean              bold)
+_cuocc_plot_text_set_font (PlotText             *text,
+                           const CuoccPlotStyle *style,
+                           double                scale,
+                           gboolean              bold)
 {
   g_clear_pointer (&text->font, pango_font_description_free);
   g_clear_pointer (&text->font_key, g_free);
-  text->font = plot_font_description (style, scale, bold);
+  text->font = _cuocc_plot_font_description (style, scale, bold);
   text->font_key = pango_font_description_to_string (text->font);
 }
 
 PangoLayout *
-plot_text_layout (PlotText   *text,
-                  const char *string)
+_cuocc_plot_text_layout (PlotText   *text,
+                         const char *string)
 {
   g_autofree char *key = g_strconcat (text->font_key != NULL ? text->font_key : "", "\n", string, NULL);
   PangoLayout *layout = g_hash_table_lookup (text->layouts, key);
@@ -135,10 +135,10 @@ plot_text_layout (PlotText   *text,
 }
 
 void
-plot_measure (PangoLayout *layout,
-              const char  *text,
-              double      *width,
-              double      *height)
+_cuocc_plot_measure (PangoLayout *layout,
+                     const char  *text,
+                     double      *width,
+                     double      *height)
 {
   PangoRectangle logical;
 
@@ -153,20 +153,20 @@ plot_measure (PangoLayout *layout,
 /* ----- fonts ----- */
 
 double
-plot_font_size (const CuoccPlotStyle *style)
+_cuocc_plot_font_size (const CuoccPlotStyle *style)
 {
   return style->font_size > 0 ? style->font_size : PLOT_DEFAULT_FONT_SIZE;
 }
 
 PangoFontDescription *
-plot_font_description (const CuoccPlotStyle *style,
-                       double                scale,
-                       gboolean              bold)
+_cuocc_plot_font_description (const CuoccPlotStyle *style,
+                              double                scale,
+                              gboolean              bold)
 {
   PangoFontDescription *desc = pango_font_description_new ();
 
   pango_font_description_set_family (desc, style->font_family != NULL ? style->font_family : "Sans");
-  pango_font_description_set_absolute_size (desc, plot_font_size (style) * scale * PANGO_SCALE);
+  pango_font_description_set_absolute_size (desc, _cuocc_plot_font_size (style) * scale * PANGO_SCALE);
   if (bold)
     pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
 
@@ -175,12 +175,12 @@ plot_font_description (const CuoccPlotStyle *style,
 
 /* Sets the measuring layout's font. */
 void
-plot_measure_set_font (PangoLayout          *measure,
-                       const CuoccPlotStyle *style,
-                       double                scale,
-                       gboolean              bold)
+_cuocc_plot_measure_set_font (PangoLayout          *measure,
+                              const CuoccPlotStyle *style,
+                              double                scale,
+                              gboolean              bold)
 {
-  PangoFontDescription *desc = plot_font_description (style, scale, bold);
+  PangoFontDescription *desc = _cuocc_plot_font_description (style, scale, bold);
 
   pango_layout_set_font_description (measure, desc);
   pango_font_description_free (desc);
@@ -189,26 +189,26 @@ plot_measure_set_font (PangoLayout          *measure,
 /* ----- showing ----- */
 
 void
-plot_text_show (cairo_t    *cr,
-                PlotText   *text,
-                const char *string,
-                double      x,
-                double      y)
+_cuocc_plot_text_show (cairo_t    *cr,
+                       PlotText   *text,
+                       const char *string,
+                       double      x,
+                       double      y)
 {
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, plot_text_layout (text, string));
+  pango_cairo_show_layout (cr, _cuocc_plot_text_layout (text, string));
 }
 
 /* The labels the layout shows, where it placed them. */
 void
-plot_text_show_labels (cairo_t        *cr,
-                       PlotText       *text,
-                       const PlotTick *labels,
-                       guint           n)
+_cuocc_plot_text_show_labels (cairo_t        *cr,
+                              PlotText       *text,
+                              const PlotTick *labels,
+                              guint           n)
 {
   for (guint i = 0; i < n; i++)
     if (labels[i].shown)
-      plot_text_show (cr, text, labels[i].label, labels[i].x, labels[i].y);
+      _cuocc_plot_text_show (cr, text, labels[i].label, labels[i].x, labels[i].y);
 }
 
 /* The cached layout of string, or where it is wider than max_width an
@@ -220,7 +220,7 @@ fitted_layout (PlotText     *text,
                double       *width,
                PangoLayout **copy)
 {
-  PangoLayout *layout = plot_text_layout (text, string);
+  PangoLayout *layout = _cuocc_plot_text_layout (text, string);
   PangoRectangle logical;
 
   *copy = NULL;
@@ -271,7 +271,7 @@ show_rotated (cairo_t         *cr,
   PangoLayout *layout = fitted_layout (text, string, frame->y_title_bottom - frame->y_title_top, &width, &copy);
 
   cairo_save (cr);
-  cairo_translate (cr, frame->y_title_x, round (plot_frame_y_title_center (frame, width) + width / 2));
+  cairo_translate (cr, frame->y_title_x, round (_cuocc_plot_frame_y_title_center (frame, width) + width / 2));
   cairo_rotate (cr, -G_PI / 2);
   cairo_move_to (cr, 0, 0);
   pango_cairo_show_layout (cr, layout);
@@ -281,11 +281,11 @@ show_rotated (cairo_t         *cr,
 /* The axes' titles in the text's current font: the x axis' under its tick
  * labels, the y axis' beside its own, each shortened to fit. */
 void
-plot_text_show_axis_titles (cairo_t         *cr,
-                            PlotText        *text,
-                            const PlotFrame *frame,
-                            const char      *x_title,
-                            const char      *y_title)
+_cuocc_plot_text_show_axis_titles (cairo_t         *cr,
+                                   PlotText        *text,
+                                   const PlotFrame *frame,
+                                   const char      *x_title,
+                                   const char      *y_title)
 {
   show_centered (cr, text, x_title, frame->x_title_center, frame->x_title_y,
                  frame->pad, frame->width - frame->pad);
@@ -294,10 +294,10 @@ plot_text_show_axis_titles (cairo_t         *cr,
 
 /* The title, ellipsized where the graph is too narrow for all of it. */
 void
-plot_text_show_title (cairo_t         *cr,
-                      PlotText        *text,
-                      const char      *string,
-                      const PlotFrame *frame)
+_cuocc_plot_text_show_title (cairo_t         *cr,
+                             PlotText        *text,
+                             const char      *string,
+                             const PlotFrame *frame)
 {
   g_autoptr(PangoLayout) copy = NULL;
   double width;

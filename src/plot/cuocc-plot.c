@@ -100,7 +100,7 @@ graph_paint_init (GraphPaint           *p,
     max_points = MAX (max_points, series->lines[i].n_points);
 
   *p = (GraphPaint) { .cr = cr, .layout = layout, .series = series, .unit = unit, .style = style };
-  plot_snap_compute (series, &p->snap);
+  _cuocc_plot_snap_compute (series, &p->snap);
   pixel_grid_init (&p->grid, cr);
   p->xy = g_new (double, 4 * max_points + 8);
 }
@@ -187,10 +187,10 @@ draw_fill (const GraphPaint *p)
 {
   const CuoccSeries *series = p->series;
   const PlotRect *a = &p->layout->frame.area;
-  const CuoccPlotColor *color = plot_line_color (p->style, series, 0);
+  const CuoccPlotColor *color = _cuocc_plot_line_color (p->style, series, 0);
   const CuoccPlotColor *bg = &p->style->background;
   double alpha = (series->n_lines > 1 ? 0.10 : 0.14) * color->a;
-  double width = plot_line_width (p->style);
+  double width = _cuocc_plot_line_width (p->style);
   double bottom = a->y + a->height;
   guint n;
 
@@ -208,7 +208,7 @@ draw_fill (const GraphPaint *p)
                           bg->g + (color->g - bg->g) * alpha,
                           bg->b + (color->b - bg->b) * alpha);
   else
-    plot_set_color (p->cr, color, alpha / MAX (color->a, 1e-6));
+    _cuocc_plot_set_color (p->cr, color, alpha / MAX (color->a, 1e-6));
   cairo_fill (p->cr);
 }
 
@@ -217,13 +217,13 @@ draw_line (const GraphPaint *p,
            guint             index)
 {
   const CuoccLine *line = &p->series->lines[index];
-  double width = plot_config_line_width (p->style, p->series, index);
+  double width = _cuocc_plot_config_line_width (p->style, p->series, index);
 
   if (line->n_points == 0)
     return;
 
   path_steps (p, line, width);
-  plot_stroke (p->cr, plot_line_color (p->style, p->series, index), 1.0, width);
+  _cuocc_plot_stroke (p->cr, _cuocc_plot_line_color (p->style, p->series, index), 1.0, width);
 }
 
 /* Inside the plot area and a line's width around it. */
@@ -285,7 +285,7 @@ draw_grid (const GraphPaint *p)
     if (layout->x_ticks[i].pos > 0)
       hairline_v (p->cr, snap_x (&p->grid, layout->x_ticks[i].center, hairline), a->y, a->y + a->height,
                   hairline);
-  plot_set_color (p->cr, &p->style->grid, 1.0);
+  _cuocc_plot_set_color (p->cr, &p->style->grid, 1.0);
   cairo_fill (p->cr);
 }
 
@@ -308,7 +308,7 @@ draw_axes (const GraphPaint *p)
   for (guint i = 0; i < layout->n_y_ticks[p->unit]; i++)
     hairline_h (p->cr, left - hairline / 2, left - layout->frame.tick_length,
                 snap_y (&p->grid, layout->y_ticks[p->unit][i].center, hairline), hairline);
-  plot_set_color (p->cr, &p->style->foreground, 0.55);
+  _cuocc_plot_set_color (p->cr, &p->style->foreground, 0.55);
   cairo_fill (p->cr);
 }
 
@@ -317,19 +317,19 @@ draw_text (const GraphPaint *p)
 {
   const PlotLayout *layout = p->layout;
 
-  plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_set_color (p->cr, &p->style->foreground, 0.8);
-  plot_text_show_labels (p->cr, p->text, layout->x_ticks, layout->n_x_ticks);
-  plot_text_show_labels (p->cr, p->text, layout->y_ticks[p->unit], layout->n_y_ticks[p->unit]);
+  _cuocc_plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_set_color (p->cr, &p->style->foreground, 0.8);
+  _cuocc_plot_text_show_labels (p->cr, p->text, layout->x_ticks, layout->n_x_ticks);
+  _cuocc_plot_text_show_labels (p->cr, p->text, layout->y_ticks[p->unit], layout->n_y_ticks[p->unit]);
 
-  plot_set_color (p->cr, &p->style->foreground, 1.0);
-  plot_text_set_font (p->text, p->style, PLOT_TITLE_FONT_SCALE, TRUE);
-  plot_text_show_title (p->cr, p->text, plot_title (p->series->kind), &layout->frame);
+  _cuocc_plot_set_color (p->cr, &p->style->foreground, 1.0);
+  _cuocc_plot_text_set_font (p->text, p->style, PLOT_TITLE_FONT_SCALE, TRUE);
+  _cuocc_plot_text_show_title (p->cr, p->text, _cuocc_plot_title (p->series->kind), &layout->frame);
 
-  plot_set_color (p->cr, &p->style->foreground, 0.85);
-  plot_text_set_font (p->text, p->style, 1.0, FALSE);
-  plot_text_show_axis_titles (p->cr, p->text, &layout->frame, plot_x_title (p->series->kind),
-                              plot_y_title (p->unit));
+  _cuocc_plot_set_color (p->cr, &p->style->foreground, 0.85);
+  _cuocc_plot_text_set_font (p->text, p->style, 1.0, FALSE);
+  _cuocc_plot_text_show_axis_titles (p->cr, p->text, &layout->frame, _cuocc_plot_x_title (p->series->kind),
+                              _cuocc_plot_y_title (p->unit));
 }
 
 static void
@@ -340,19 +340,19 @@ draw_legend (const GraphPaint *p)
   if (layout->legend_rows == 0)
     return;
 
-  plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
   for (guint i = 0; i < layout->n_legend; i++)
     {
       const PlotLegendEntry *entry = &layout->legend[i];
-      double width = plot_config_line_width (p->style, p->series, entry->line);
+      double width = _cuocc_plot_config_line_width (p->style, p->series, entry->line);
       double y = snap_y (&p->grid, entry->y + layout->frame.line_height / 2, width);
 
       cairo_move_to (p->cr, entry->x, y);
       cairo_line_to (p->cr, entry->text_x - layout->frame.gap, y);
-      plot_stroke (p->cr, plot_line_color (p->style, p->series, entry->line), 1.0, width);
+      _cuocc_plot_stroke (p->cr, _cuocc_plot_line_color (p->style, p->series, entry->line), 1.0, width);
 
-      plot_set_color (p->cr, &p->style->foreground, 0.85);
-      plot_text_show (p->cr, p->text, entry->label, entry->text_x, entry->y);
+      _cuocc_plot_set_color (p->cr, &p->style->foreground, 0.85);
+      _cuocc_plot_text_show (p->cr, p->text, entry->label, entry->text_x, entry->y);
     }
 }
 
@@ -367,26 +367,26 @@ draw_marker (const GraphPaint *p)
   double size = round (layout->frame.font_size * 0.95);
   double hairline = hairline_width (&p->grid);
   double level = (double) p->series->current.active_warps / MAX (p->series->max_warps, 1);
-  double x = plot_x_position (layout, p->series->current_x);
+  double x = _cuocc_plot_x_position (layout, p->series->current_x);
   double y = layout->frame.area.y + (1.0 - CLAMP (level, 0.0, 1.0)) * layout->frame.area.height;
   double line_x = snap_x (&p->grid, x, hairline);
 
   cairo_save (cr);
   cairo_move_to (cr, line_x, y + size * 0.5);
   cairo_line_to (cr, line_x, layout->frame.area.y + layout->frame.area.height);
-  plot_stroke (cr, &p->style->marker, 0.45, hairline);
+  _cuocc_plot_stroke (cr, &p->style->marker, 0.45, hairline);
   cairo_restore (cr);
 
   cairo_move_to (cr, x, y - size * 0.66);
   cairo_line_to (cr, x + size * 0.6, y + size * 0.4);
   cairo_line_to (cr, x - size * 0.6, y + size * 0.4);
   cairo_close_path (cr);
-  plot_set_color (cr, &p->style->marker, 1.0);
+  _cuocc_plot_set_color (cr, &p->style->marker, 1.0);
   if (p->style->background.a > 0)
     {
       cairo_fill_preserve (cr);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      plot_stroke (cr, &p->style->background, 1.0, 1.5);
+      _cuocc_plot_stroke (cr, &p->style->background, 1.0, 1.5);
     }
   else
     cairo_fill (cr);
@@ -401,29 +401,29 @@ draw_hover (const GraphPaint     *p,
   const PlotLayout *layout = p->layout;
   const PlotRect *a = &layout->frame.area;
   double hairline = hairline_width (&p->grid);
-  gint64 value = plot_snap_value (layout, &p->snap, hover->x);
-  double x = snap_x (&p->grid, plot_x_position (layout, value), hairline);
-  g_autofree char *reading = plot_readout_text (p->series, layout, value);
+  gint64 value = _cuocc_plot_snap_value (layout, &p->snap, hover->x);
+  double x = snap_x (&p->grid, _cuocc_plot_x_position (layout, value), hairline);
+  g_autofree char *reading = _cuocc_plot_readout_text (p->series, layout, value);
 
   cairo_move_to (p->cr, x, a->y);
   cairo_line_to (p->cr, x, a->y + a->height);
-  plot_stroke (p->cr, &p->style->foreground, 0.45, hairline);
+  _cuocc_plot_stroke (p->cr, &p->style->foreground, 0.45, hairline);
 
   for (guint i = p->series->n_lines; i-- > 0;)
     {
-      const CuoccPoint *point = plot_line_point_at (&p->series->lines[i], value);
+      const CuoccPoint *point = _cuocc_plot_line_point_at (&p->series->lines[i], value);
       double level;
 
       if (point == NULL || (i > 0 && layout->n_legend == 0))
         continue;
       level = (double) point->active_warps / MAX (p->series->max_warps, 1);
-      cairo_arc (p->cr, x, a->y + (1.0 - level) * a->height, plot_line_width (p->style) + 1.5, 0, 2 * G_PI);
-      plot_set_color (p->cr, plot_line_color (p->style, p->series, i), 1.0);
+      cairo_arc (p->cr, x, a->y + (1.0 - level) * a->height, _cuocc_plot_line_width (p->style) + 1.5, 0, 2 * G_PI);
+      _cuocc_plot_set_color (p->cr, _cuocc_plot_line_color (p->style, p->series, i), 1.0);
       cairo_fill (p->cr);
     }
 
-  plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
-  plot_paint_readout (p->cr, plot_text_layout (p->text, reading), a, layout->frame.font_size, layout->frame.gap,
+  _cuocc_plot_text_set_font (p->text, p->style, PLOT_TICK_FONT_SCALE, FALSE);
+  _cuocc_plot_paint_readout (p->cr, _cuocc_plot_text_layout (p->text, reading), a, layout->frame.font_size, layout->frame.gap,
                       hover, p->style);
 }
 
@@ -445,20 +445,20 @@ cuocc_plot_draw (cairo_t              *cr,
   g_return_if_fail (series != NULL);
   g_return_if_fail (unit == CUOCC_PLOT_Y_PERCENT || unit == CUOCC_PLOT_Y_WARPS);
 
-  style = plot_style_or_default (style);
+  style = _cuocc_plot_style_or_default (style);
 
   cairo_save (cr);
 
-  plot_paint_background (cr, style, width, height);
+  _cuocc_plot_paint_background (cr, style, width, height);
 
-  if (series->n_lines == 0 || !plot_layout_compute (&layout, series, style, width, height))
+  if (series->n_lines == 0 || !_cuocc_plot_layout_compute (&layout, series, style, width, height))
     {
       cairo_restore (cr);
       return;
     }
 
   graph_paint_init (&p, cr, &layout, series, unit, style);
-  p.text = plot_text_begin (cr);
+  p.text = _cuocc_plot_text_begin (cr);
 
   draw_fill (&p);
   draw_grid (&p);
@@ -480,7 +480,7 @@ cuocc_plot_draw (cairo_t              *cr,
   draw_legend (&p);
   draw_marker (&p);
 
-  if (hover != NULL && hover->x >= 0 && plot_area_contains (&layout.frame.area, hover->x, hover->y))
+  if (hover != NULL && hover->x >= 0 && _cuocc_plot_area_contains (&layout.frame.area, hover->x, hover->y))
     draw_hover (&p, hover);
 
   cairo_restore (cr);
@@ -504,10 +504,10 @@ cuocc_plot_draw_overlay (cairo_t              *cr,
   g_return_if_fail (cr != NULL);
   g_return_if_fail (series != NULL && overlay != NULL);
 
-  style = plot_style_or_default (style);
+  style = _cuocc_plot_style_or_default (style);
   if (series->n_lines == 0 || overlay->n_lines == 0 || overlay->lines[0].n_points == 0 ||
       overlay->kind != series->kind ||
-      !plot_layout_compute (&layout, series, style, width, height))
+      !_cuocc_plot_layout_compute (&layout, series, style, width, height))
     return;
 
   /* In percent the overlay keeps its own scale (another GPU may have
@@ -517,14 +517,14 @@ cuocc_plot_draw_overlay (cairo_t              *cr,
     scaled.max_warps = series->max_warps;
 
   graph_paint_init (&p, cr, &layout, &scaled, unit, style);
-  width_px = plot_line_width (style);
+  width_px = _cuocc_plot_line_width (style);
 
   cairo_save (cr);
   clip_to_area (&p, width_px);
   path_steps (&p, &scaled.lines[0], width_px);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
-  plot_stroke (cr, &style->foreground, 0.75, width_px);
+  _cuocc_plot_stroke (cr, &style->foreground, 0.75, width_px);
   cairo_restore (cr);
 
   g_free (p.xy);
@@ -545,12 +545,12 @@ cuocc_plot_value_at_styled (const CuoccSeries    *series,
   g_return_val_if_fail (series != NULL, FALSE);
 
   if (series->n_lines == 0
-      || !plot_layout_compute (&layout, series, style, width, height)
-      || !plot_area_contains (&layout.frame.area, x, y))
+      || !_cuocc_plot_layout_compute (&layout, series, style, width, height)
+      || !_cuocc_plot_area_contains (&layout.frame.area, x, y))
     return FALSE;
 
-  plot_snap_compute (series, &snap);
-  PLOT_SET_OUT (value, plot_snap_value (&layout, &snap, x));
+  _cuocc_plot_snap_compute (series, &snap);
+  PLOT_SET_OUT (value, _cuocc_plot_snap_value (&layout, &snap, x));
 
   return TRUE;
 }
@@ -577,11 +577,11 @@ cuocc_plot_get_area (const CuoccSeries    *series,
 
   g_return_val_if_fail (series != NULL, FALSE);
 
-  if (!plot_layout_compute (&layout, series, style, width, height))
+  if (!_cuocc_plot_layout_compute (&layout, series, style, width, height))
     return FALSE;
 
   if (area != NULL)
-    plot_layout_get_area (&layout, area);
+    _cuocc_plot_layout_get_area (&layout, area);
 
   return TRUE;
 }

@@ -40,7 +40,7 @@ compare_items (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
-  return cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, TABLE_OCCUPANCY);
+  return _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, TABLE_OCCUPANCY);
 }
 
 static gboolean

@@ -51,7 +51,7 @@ import_path_as_is (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  cuocc_window_import_file (window, file);
+  _cuocc_window_import_file (window, file);
   g_assert_true (cuocc_kernels_panel_is_busy (window->kernels_panel));
   app_test_wait_until (window, idle_condition, NULL);
 }
@@ -824,7 +824,7 @@ test_large_log (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 8.6");
   start = last = g_get_monotonic_time ();
-  cuocc_window_import_file (window, file);
+  _cuocc_window_import_file (window, file);
   while (cuocc_kernels_panel_is_busy (window->kernels_panel))
     {
       gint64 now;

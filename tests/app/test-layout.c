@@ -98,7 +98,7 @@ import_log (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  cuocc_window_import_file (window, file);
+  _cuocc_window_import_file (window, file);
   while (cuocc_kernels_panel_is_busy (window->kernels_panel))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
@@ -465,7 +465,7 @@ test_outside_text (void)
     g_string_append_c (huge, 'a' + huge->len % 26);
   g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, huge->str);
   app_test_forget_message ();
-  cuocc_window_show_error (window, huge->str, error);
+  _cuocc_window_show_error (window, huge->str, error);
   g_assert_nonnull (app_test_last_message ());
   g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=,
                    CUOCC_NAME_MAX_CHARS + strlen (": ") + CUOCC_MESSAGE_MAX_CHARS);

@@ -161,7 +161,7 @@ step_work_and_save (void)
 
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
-  cuocc_window_import_file (window, log_file);
+  _cuocc_window_import_file (window, log_file);
   app_test_wait_until (window, kernels_read, NULL);
   choose_kernel (window, "heavy");
   /* sm_80 code cannot run on the H100 the window starts with: the user
@@ -175,7 +175,7 @@ step_work_and_save (void)
   cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (window->tuning_page), 12345);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.y-unit", "s", "warps"));
 
-  g_assert_true (cuocc_window_save_session (window, session_file, &error));
+  g_assert_true (_cuocc_window_save_session (window, session_file, &error));
   g_assert_no_error (error);
   /* The imported log and the session. */
   g_assert_cmpint (recent_count (window), ==, 2);
@@ -210,7 +210,7 @@ step_open_session (void)
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
   g_assert_null (cuocc_calculation_get_pinned (window->calculation));
-  g_assert_true (cuocc_window_load_session (window, session_file, &error));
+  g_assert_true (_cuocc_window_load_session (window, session_file, &error));
   g_assert_no_error (error);
   assert_the_work (window, log);
   g_assert_cmpint (recent_count (window), ==, 1);

@@ -44,7 +44,7 @@ import_path (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  cuocc_window_import_file (window, file);
+  _cuocc_window_import_file (window, file);
   app_test_wait_until (window, idle_condition, NULL);
 }
 
@@ -680,7 +680,7 @@ test_large_library (void)
   app_test_select_gpu (window, "Compute capability 9.0");
   app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
   start = last = g_get_monotonic_time ();
-  cuocc_window_import_file (window, file);
+  _cuocc_window_import_file (window, file);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
     {
@@ -804,7 +804,7 @@ test_generated_library (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
   before_kb = peak_rss_kb ();
   start = last = g_get_monotonic_time ();
-  cuocc_window_import_file (window, file);
+  _cuocc_window_import_file (window, file);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0 ||
          !idle_condition (window, NULL))
@@ -1035,7 +1035,7 @@ test_export (void)
           /* An existing file, which the export replaces and whose mode it keeps. */
           g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
           g_assert_cmpint (g_chmod (out, 0640), ==, 0);
-          g_assert_true (cuocc_window_export_kernels (window, out, &error));
+          g_assert_true (_cuocc_window_export_kernels (window, out, &error));
           g_assert_no_error (error);
           g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
           g_assert_cmpstr (written, ==, expected);
@@ -1049,7 +1049,7 @@ test_export (void)
     g_autofree char *bad = g_build_filename (dir, "kernels.txt", NULL);
     g_autoptr(GError) error = NULL;
 
-    g_assert_false (cuocc_window_export_kernels (window, bad, &error));
+    g_assert_false (_cuocc_window_export_kernels (window, bad, &error));
     g_assert_nonnull (error);
   }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
@@ -1067,7 +1067,7 @@ test_export_nothing (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  g_assert_false (cuocc_window_export_kernels (window, out, &error));
+  g_assert_false (_cuocc_window_export_kernels (window, out, &error));
   g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   g_assert_cmpint (g_rmdir (dir), ==, 0);

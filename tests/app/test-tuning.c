@@ -403,7 +403,7 @@ test_heatmap_export (void)
       g_autofree char *data = NULL;
       gsize length = 0;
 
-      g_assert_true (cuocc_window_export_graph (window, which, path, &error));
+      g_assert_true (_cuocc_window_export_graph (window, which, path, &error));
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &data, &length, NULL));
       g_assert_cmpuint (length, >, 100);
@@ -416,7 +416,7 @@ test_heatmap_export (void)
     g_autoptr(GError) error = NULL;
     g_autofree char *path = g_build_filename (dir, "none.png", NULL);
 
-    g_assert_false (cuocc_window_export_graph (window, "heatmap-regs", path, &error));
+    g_assert_false (_cuocc_window_export_graph (window, "heatmap-regs", path, &error));
     g_assert_nonnull (error);
   }
 

@@ -558,12 +558,12 @@ test_export (void)
       g_autofree char *png_data = NULL;
       gsize length = 0;
 
-      g_assert_true (cuocc_window_export_graph (window, graph_names[i][0], png, NULL));
+      g_assert_true (_cuocc_window_export_graph (window, graph_names[i][0], png, NULL));
       g_assert_true (g_file_get_contents (png, &png_data, &length, NULL));
       g_assert_cmpuint (length, >, 1000);
       g_assert_cmpmem (png_data, 8, "\x89PNG\r\n\x1a\n", 8);
 
-      g_assert_true (cuocc_window_export_graph (window, graph_names[i][0], csv, NULL));
+      g_assert_true (_cuocc_window_export_graph (window, graph_names[i][0], csv, NULL));
 
       if (have_cli ())
         {
@@ -592,7 +592,7 @@ test_export (void)
     gsize length = 0;
 
     app_test_forget_message ();
-    g_assert_true (cuocc_window_export_graph (window, "all", all, NULL));
+    g_assert_true (_cuocc_window_export_graph (window, "all", all, NULL));
     g_assert_true (g_file_test (threads, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (regs, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (smem, G_FILE_TEST_IS_REGULAR));
@@ -608,12 +608,12 @@ test_export (void)
                                    "2 KiB shared memory per block, 96 KiB shared memory configuration</desc>"));
 
     /* All graphs in one image; the toast names it. */
-    g_assert_true (cuocc_window_export_graph (window, "sheet", sheet, NULL));
+    g_assert_true (_cuocc_window_export_graph (window, "sheet", sheet, NULL));
     g_assert_true (g_file_get_contents (sheet, &sheet_data, &length, NULL));
     g_assert_cmpmem (sheet_data, 8, "\x89PNG\r\n\x1a\n", 8);
     g_assert_cmpstr (app_test_last_message (), ==, "Exported “sheet.png”");
 
-    g_assert_false (cuocc_window_export_graph (window, "all", "/nonexistent/dir/x.gif", &error));
+    g_assert_false (_cuocc_window_export_graph (window, "all", "/nonexistent/dir/x.gif", &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
   }
 
@@ -622,8 +622,8 @@ test_export (void)
     g_autofree char *csv = g_strdup_printf ("%s/results.csv", dir);
     g_autofree char *json = g_strdup_printf ("%s/results.json", dir);
 
-    g_assert_true (cuocc_window_export_results (window, csv, NULL));
-    g_assert_true (cuocc_window_export_results (window, json, NULL));
+    g_assert_true (_cuocc_window_export_results (window, csv, NULL));
+    g_assert_true (_cuocc_window_export_results (window, json, NULL));
 
     if (have_cli ())
       {
@@ -646,7 +646,7 @@ test_export (void)
       g_autofree char *ours_mixed = NULL;
       g_autofree char *ours_json = read_file (json);
 
-      g_assert_true (cuocc_window_export_results (window, mixed, NULL));
+      g_assert_true (_cuocc_window_export_results (window, mixed, NULL));
       ours_mixed = read_file (mixed);
       g_assert_cmpstr (ours_mixed, ==, ours_json);
     }
@@ -654,7 +654,7 @@ test_export (void)
 
   /* The clipboard gets one line per column. */
   {
-    g_autofree char *text = cuocc_window_results_to_text (window);
+    g_autofree char *text = _cuocc_window_results_to_text (window);
 
     g_assert_nonnull (strstr (text, "occupancy_pct\t75\n"));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-results", NULL));
@@ -761,13 +761,13 @@ test_session_roundtrip (void)
   app_test_type_into (window, CUOCC_FIELD_THREADS, "96");
   app_test_type_into (window, CUOCC_FIELD_REGS, "40");
 
-  g_assert_true (cuocc_window_save_session (window, file, &error));
+  g_assert_true (_cuocc_window_save_session (window, file, &error));
   g_assert_no_error (error);
 
   app_test_choose_gpu (window, "Compute capability 7.5");
   app_test_type_into (window, CUOCC_FIELD_THREADS, "512");
 
-  g_assert_true (cuocc_window_load_session (window, file, &error));
+  g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.6");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
@@ -813,13 +813,13 @@ test_session_keeps_what_was_accepted (void)
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_REGS));
 
-  g_assert_true (cuocc_window_save_session (window, file, &error));
+  g_assert_true (_cuocc_window_save_session (window, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "\nregs=70000\n"));
 
   app_test_type_into (window, CUOCC_FIELD_REGS, "40");
-  g_assert_true (cuocc_window_load_session (window, file, &error));
+  g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
 

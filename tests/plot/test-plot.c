@@ -926,7 +926,7 @@ test_ticks (void)
         CuoccSeries *series = test_series (kinds[k]);
         PlotLayout layout;
 
-        g_assert_true (plot_layout_compute (&layout, series, NULL, widths[w].width, 400));
+        g_assert_true (_cuocc_plot_layout_compute (&layout, series, NULL, widths[w].width, 400));
         g_assert_cmpuint (layout.n_x_ticks, >=, 2);
 
         for (guint i = 0; i < layout.n_x_ticks; i++)
@@ -1012,8 +1012,8 @@ test_labels_place (void)
   static const gboolean column_shown[] = { TRUE, FALSE, TRUE, FALSE, TRUE };
   static const double column_y[] = { 75, 67, 65, 45, 35 };
 
-  plot_frame_place_row (&frame, row, G_N_ELEMENTS (row), 2);
-  plot_frame_place_column (&frame, column, G_N_ELEMENTS (column), 0);
+  _cuocc_plot_frame_place_row (&frame, row, G_N_ELEMENTS (row), 2);
+  _cuocc_plot_frame_place_column (&frame, column, G_N_ELEMENTS (column), 0);
   for (guint i = 0; i < G_N_ELEMENTS (row); i++)
     {
       g_assert_cmpint (row[i].shown, ==, row_shown[i]);
@@ -1024,7 +1024,7 @@ test_labels_place (void)
     }
 
   /* With a gap of 3, 65..75 comes too close to 75 as well. */
-  plot_frame_place_column (&frame, column, G_N_ELEMENTS (column), 3);
+  _cuocc_plot_frame_place_column (&frame, column, G_N_ELEMENTS (column), 3);
   g_assert_false (column[2].shown);
   g_assert_true (column[4].shown);
 }
@@ -1072,8 +1072,8 @@ test_text_never_overlaps (void)
               g_autofree char *what = NULL;
               guint n;
 
-              g_assert_true (plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
-              n = plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
+              g_assert_true (_cuocc_plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
+              n = _cuocc_plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
               /* The title, both axis titles and at least two labels a axis. */
               g_assert_cmpuint (n, >=, 7);
               what = g_strdup_printf ("%s %s", ccs[c], cuocc_series_kind_name (all_kinds[k]));
@@ -1113,16 +1113,16 @@ test_y_title_whole_in_short_graphs (void)
           PlotLayout layout;
           PlotRect tall[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
 
-          g_assert_true (plot_layout_compute (&layout, series, NULL, 800, 800));
-          g_assert_cmpuint (plot_layout_text_boxes (&layout, series, NULL, unit, tall, G_N_ELEMENTS (tall)), >=, 3);
+          g_assert_true (_cuocc_plot_layout_compute (&layout, series, NULL, 800, 800));
+          g_assert_cmpuint (_cuocc_plot_layout_text_boxes (&layout, series, NULL, unit, tall, G_N_ELEMENTS (tall)), >=, 3);
           for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
             {
               PlotRect boxes[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
               guint n;
 
               g_test_message ("%s at %d × %d", cuocc_series_kind_name (all_kinds[k]), sizes[s].width, sizes[s].height);
-              g_assert_true (plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
-              n = plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
+              g_assert_true (_cuocc_plot_layout_compute (&layout, series, NULL, sizes[s].width, sizes[s].height));
+              n = _cuocc_plot_layout_text_boxes (&layout, series, NULL, unit, boxes, G_N_ELEMENTS (boxes));
               /* boxes[2] is the y axis' title, as tall as its text is long. */
               g_assert_cmpfloat (boxes[2].height, ==, tall[2].height);
               g_assert_cmpfloat (boxes[2].height, >, layout.frame.area.height);
@@ -1162,8 +1162,8 @@ test_heatmap_text_never_overlaps (void)
         for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
           {
             PlotRect boxes[3 * PLOT_MAX_TICKS + 3];
-            guint n = plot_heatmap_text_boxes (grid, NULL, sizes[s].width, sizes[s].height,
-                                               boxes, G_N_ELEMENTS (boxes));
+            guint n = _cuocc_plot_heatmap_text_boxes (grid, NULL, sizes[s].width, sizes[s].height,
+                                                      boxes, G_N_ELEMENTS (boxes));
             g_autofree char *what = g_strdup_printf ("%s heatmap-%s", ccs[c], cuocc_series_kind_name (y_kinds[k]));
 
             /* The titles, a label on each axis and two on the scale at least. */
@@ -1193,21 +1193,21 @@ test_formats (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      plot_format_x_tick (CUOCC_SERIES_SMEM, cases[i].bytes, buf, sizeof buf);
+      _cuocc_plot_format_x_tick (CUOCC_SERIES_SMEM, cases[i].bytes, buf, sizeof buf);
       g_assert_cmpstr (buf, ==, cases[i].tick);
-      plot_format_size (cases[i].bytes, buf, sizeof buf);
+      _cuocc_plot_format_size (cases[i].bytes, buf, sizeof buf);
       g_assert_cmpstr (buf, ==, cases[i].size);
-      plot_format_config (cases[i].bytes, buf, sizeof buf);
+      _cuocc_plot_format_config (cases[i].bytes, buf, sizeof buf);
       g_assert_cmpstr (buf, ==, cases[i].config);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (percents); i++)
     {
-      plot_format_percent (percents[i].fraction, buf, sizeof buf);
+      _cuocc_plot_format_percent (percents[i].fraction, buf, sizeof buf);
       g_assert_cmpstr (buf, ==, percents[i].text);
     }
 
-  plot_format_x_tick (CUOCC_SERIES_THREADS, 1024, buf, sizeof buf);
+  _cuocc_plot_format_x_tick (CUOCC_SERIES_THREADS, 1024, buf, sizeof buf);
   g_assert_cmpstr (buf, ==, "1024");
 }
 
@@ -1231,7 +1231,7 @@ test_legend_kib (void)
     {
       PlotLayout layout;
 
-      if (!plot_layout_compute (&layout, series, NULL, widths[w], 600))
+      if (!_cuocc_plot_layout_compute (&layout, series, NULL, widths[w], 600))
         continue;
       g_assert_cmpuint (layout.n_legend, ==, 10);
       for (guint i = 0; i < layout.n_legend; i++)
@@ -1336,7 +1336,7 @@ test_config_keeps_colour (void)
       in.smem_config = currents[c];
       series = cuocc_series_new (&gpu, &in, CUOCC_SERIES_SMEM);
       surface = render (series, CUOCC_PLOT_Y_PERCENT, &style, NULL, 1600, 700);
-      g_assert_true (plot_layout_compute (&layout, series, &style, 1600, 700));
+      g_assert_true (_cuocc_plot_layout_compute (&layout, series, &style, 1600, 700));
 
       e132 = legend_entry_for (series, &layout, 132 * 1024);
       e228 = legend_entry_for (series, &layout, 228 * 1024);
