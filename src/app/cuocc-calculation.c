@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "cuocc-calculation.h"
-#include "cuocc-gpu-choice.h"
 
 #define N_KINDS (CUOCC_SERIES_CLUSTER_SIZE + 1)
 

@@ -42,11 +42,6 @@ G_DEFINE_FINAL_TYPE (CuoccGpuChoice, cuocc_gpu_choice, G_TYPE_OBJECT)
 
 static GParamSpec *props[N_PROPS];
 
-/* The untranslated prefix of ids, so that a session file written in one
- * language opens in another. */
-#define CC_ID_PREFIX "Compute capability "
-#define DETECTED_ID "This machine's GPU"
-
 /* ----- helpers ----- */
 
 /* GtkDropDown before GTK 4.12 searches by prefix only: without the words
@@ -194,13 +189,6 @@ cuocc_gpu_choice_get_id (CuoccGpuChoice *self)
   return self->id;
 }
 
-char *
-cuocc_gpu_cc_id (int major,
-                 int minor)
-{
-  return g_strdup_printf (CC_ID_PREFIX "%d.%d", major, minor);
-}
-
 /* The products, then every compute capability, then the entry that loads
  * a custom device. */
 GListStore *
@@ -239,37 +227,11 @@ cuocc_gpu_choice_list_new (void)
     }
 
   g_ptr_array_add (items, cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_DETECTED,
-                                                _("This machine's GPU"), DETECTED_ID));
+                                                _("This machine's GPU"), CUOCC_GPU_ID_DETECTED));
   g_ptr_array_add (items, cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_LOAD_FILE,
                                                 _("Custom device from file…"), ""));
 
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
 
   return store;
-}
-
-gboolean
-cuocc_gpu_resolve_id (const char  *id,
-                      CuoccGpu    *gpu,
-                      GError     **error)
-{
-  g_return_val_if_fail (id != NULL, FALSE);
-  g_return_val_if_fail (gpu != NULL, FALSE);
-
-  if (g_str_has_prefix (id, CC_ID_PREFIX))
-    return cuocc_gpu_for_cc (id + strlen (CC_ID_PREFIX), gpu, error);
-
-  if (g_str_equal (id, DETECTED_ID))
-    {
-      int n = cuocc_detect_gpus_with_clusters (gpu, 1, error);
-
-      if (n == 0)
-        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("The driver found no CUDA GPU on this machine."));
-      return n > 0;
-    }
-
-  if (g_path_is_absolute (id))
-    return cuocc_gpu_load_file (id, gpu, error);
-
-  return cuocc_gpu_find (id, gpu, error);
 }

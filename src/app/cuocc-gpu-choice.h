@@ -35,10 +35,4 @@ const char         *cuocc_gpu_choice_get_title  (CuoccGpuChoice     *self);
 const char         *cuocc_gpu_choice_get_id     (CuoccGpuChoice     *self);
 
 GListStore         *cuocc_gpu_choice_list_new   (void);
-gboolean            cuocc_gpu_resolve_id        (const char         *id,
-                                                 CuoccGpu           *gpu,
-                                                 GError            **error);
-char               *cuocc_gpu_cc_id             (int                 major,
-                                                 int                 minor);
-
 G_END_DECLS

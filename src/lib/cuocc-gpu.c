@@ -739,3 +739,69 @@ cuocc_gpu_matches (const char *query,
                               cap != NULL && cap->architecture != NULL ? cap->architecture : "");
   return every_word_in (query, haystack);
 }
+
+/* ----- GPU ids ----- */
+
+/* Ids are not translated, so that a session file written in one language
+ * opens in another. */
+#define CC_ID_PREFIX "Compute capability "
+
+/**
+ * cuocc_gpu_resolve_id:
+ * @id: a GPU id
+ * @gpu: (out caller-allocates): the GPU
+ * @error: return location for a #GError
+ *
+ * Finds the GPU an id names. An id is how the app's GPU list and its
+ * session files name a GPU: a product as cuocc_gpu_find() takes it,
+ * "Compute capability X.Y" (see cuocc_gpu_cc_id()), %CUOCC_GPU_ID_DETECTED
+ * for the first GPU the driver reports, or the absolute path of a custom
+ * device file (see cuocc_gpu_load_file()).
+ *
+ * Returns: %TRUE on success; %FALSE with the error of the way the id
+ *   names a GPU: %CUOCC_ERROR_UNKNOWN_CC for a capability cuocc does not
+ *   know, %CUOCC_ERROR_UNKNOWN_GPU for a name no GPU has or when the driver
+ *   finds none, or the error of reading a device file
+ */
+gboolean
+cuocc_gpu_resolve_id (const char  *id,
+                      CuoccGpu    *gpu,
+                      GError     **error)
+{
+  g_return_val_if_fail (id != NULL, FALSE);
+  g_return_val_if_fail (gpu != NULL, FALSE);
+
+  if (g_str_has_prefix (id, CC_ID_PREFIX))
+    return cuocc_gpu_for_cc (id + strlen (CC_ID_PREFIX), gpu, error);
+
+  if (g_str_equal (id, CUOCC_GPU_ID_DETECTED))
+    {
+      int n = cuocc_detect_gpus_with_clusters (gpu, 1, error);
+
+      if (n == 0)
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("The driver found no CUDA GPU on this machine."));
+      return n > 0;
+    }
+
+  if (g_path_is_absolute (id))
+    return cuocc_gpu_load_file (id, gpu, error);
+
+  return cuocc_gpu_find (id, gpu, error);
+}
+
+/**
+ * cuocc_gpu_cc_id:
+ * @major: the compute capability's major number
+ * @minor: its minor number
+ *
+ * The GPU id of a compute capability, for cuocc_gpu_resolve_id():
+ * "Compute capability 8.6".
+ *
+ * Returns: (transfer full): the id
+ */
+char *
+cuocc_gpu_cc_id (int major,
+                 int minor)
+{
+  return g_strdup_printf (CC_ID_PREFIX "%d.%d", major, minor);
+}

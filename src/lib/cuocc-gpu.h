@@ -24,6 +24,13 @@
 #define CUOCC_CLUSTER_TABLE_PRODUCTS  8
 
 /**
+ * CUOCC_GPU_ID_DETECTED:
+ *
+ * The GPU id of the first GPU the driver reports, for cuocc_gpu_resolve_id().
+ */
+#define CUOCC_GPU_ID_DETECTED "This machine's GPU"
+
+/**
  * CuoccAllocGranularity:
  * @CUOCC_ALLOC_BLOCK: CC 1.x: registers are allocated per block
  * @CUOCC_ALLOC_WARP: CC 2.0 on: registers are allocated per warp
@@ -276,5 +283,7 @@ CUOCC_AVAILABLE gboolean cuocc_gpu_find_with_note (const char *name, CuoccGpu *g
 CUOCC_AVAILABLE gboolean cuocc_gpu_matches (const char *query, const char *name, int major, int minor);
 CUOCC_AVAILABLE gboolean cuocc_gpu_load_file (const char *path, CuoccGpu *gpu, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_gpu_load_data (const char *data, gsize length, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE gboolean cuocc_gpu_resolve_id (const char *id, CuoccGpu *gpu, GError **error);
+CUOCC_AVAILABLE char *cuocc_gpu_cc_id (int major, int minor);
 
 G_END_DECLS

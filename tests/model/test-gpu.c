@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
 #include <cuocc.h>
 
 /* The compute capabilities the project promises, 1.0 to 12.1. */
@@ -281,6 +282,69 @@ static const char *count_keys[] = {
   "registers-per-sm", "max-registers-per-block", "max-registers-per-thread",
   "register-allocation-unit", "warp-allocation-granularity", "sub-partitions", "barriers-per-block-slot",
 };
+
+/* GPU ids as the app's GPU list and its session files write them: each
+ * kind resolves to the GPU it names, and what names none says so. */
+static void
+test_gpu_id (void)
+{
+  static const char device[] =
+    "[Device]\n"
+    "name=Future GPU\n"
+    "compute-capability=13.0\n"
+    "sm-count=200\n";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-gpu-id-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *cc_id = cuocc_gpu_cc_id (8, 6);
+  CuoccGpu gpu;
+
+  g_assert_no_error (error);
+
+  /* Not translated: a session written in German opens in English. */
+  g_assert_cmpstr (cc_id, ==, "Compute capability 8.6");
+  g_assert_true (cuocc_gpu_resolve_id (cc_id, &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gpu.cap.major, ==, 8);
+  g_assert_cmpint (gpu.cap.minor, ==, 6);
+
+  /* A product by the name cuocc --gpu takes: the H100 SXM5 has 132 SMs
+   * (deviceQuery, ../shared/reference). */
+  g_assert_true (cuocc_gpu_resolve_id ("H100 SXM5", &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gpu.name, ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (gpu.sm_count, ==, 132);
+
+  /* A custom device file by its absolute path. */
+  path = g_build_filename (dir, "future.device", NULL);
+  g_assert_true (g_file_set_contents (path, device, -1, &error));
+  g_assert_true (cuocc_gpu_resolve_id (path, &gpu, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (gpu.name, ==, "Future GPU");
+  g_assert_cmpint (gpu.sm_count, ==, 200);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  /* A file that is gone is an error, not a GPU. */
+  g_assert_false (cuocc_gpu_resolve_id (path, &gpu, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* A capability cuocc does not know, and a name no GPU has. */
+  g_assert_false (cuocc_gpu_resolve_id ("Compute capability 1.4", &gpu, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_CC);
+  g_clear_error (&error);
+  g_assert_false (cuocc_gpu_resolve_id ("GeForce 9999 Ultra", &gpu, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU);
+  g_clear_error (&error);
+
+  /* This machine's GPU: the driver's first, or an error saying why none. */
+  if (!cuocc_gpu_resolve_id (CUOCC_GPU_ID_DETECTED, &gpu, &error))
+    {
+      g_assert_nonnull (error);
+      g_test_message ("no GPU detected: %s", error->message);
+    }
+}
 
 static void
 test_device_file_errors (void)
@@ -620,6 +684,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/gpu/new-products", test_new_products);
   g_test_add_func ("/cuocc/gpu/device-file", test_device_file);
   g_test_add_func ("/cuocc/gpu/device-file-errors", test_device_file_errors);
+  g_test_add_func ("/cuocc/gpu/id", test_gpu_id);
   g_test_add_func ("/cuocc/gpu/device-file-text", test_device_file_text);
   g_test_add_func ("/cuocc/gpu/device-file-extremes", test_device_file_extremes);
 
