@@ -41,7 +41,7 @@ gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,
                                                     CuoccKernelItem    *other);
 gboolean           cuocc_kernel_item_has_spills    (CuoccKernelItem    *self);
 
-GListStore        *cuocc_kernel_item_list_new      (const CuoccKernelList *list);
+GListStore        *cuocc_kernel_item_list_new      (CuoccKernelList    *list);
 void               cuocc_kernel_item_set_loaded    (CuoccKernelItem    *self,
                                                     CuoccLoad           loaded);
 void               cuocc_kernel_item_set_change    (CuoccKernelItem    *self,

@@ -8,9 +8,12 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 #include <cuocc.h>
 
+#include "cuocc-kernel-eval.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernel-loader.h"
 
@@ -29,6 +32,7 @@ struct _CuoccKernelLoader
   guint reread_id;
   int gpu_major;                   /* the GPU the entries are marked for */
   int gpu_minor;
+  CuoccKernelLaunch launch;        /* what the rows are worked out for */
 };
 
 typedef struct {
@@ -38,6 +42,7 @@ typedef struct {
   gboolean reread;
   int gpu_major;
   int gpu_minor;
+  CuoccKernelLaunch launch;
 } LoadJob;
 
 typedef struct {
@@ -45,6 +50,7 @@ typedef struct {
   gboolean truncated;
   int gpu_major;                   /* what the items' load marks are for */
   int gpu_minor;
+  CuoccKernelLaunch launch;        /* what the items are worked out for */
 } LoadResult;
 
 /* ----- type definition ----- */
@@ -172,6 +178,7 @@ load_thread (GTask        *task,
   LoadJob *job = task_data;
   g_autoptr(CuoccKernelList) list = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree CuoccKernelEval *evals = NULL;
   LoadResult *result;
 
   if (job->file != NULL)
@@ -195,11 +202,42 @@ load_thread (GTask        *task,
   /* The entries the driver loads, marked here: for a library of 60,000
    * entries this is a tenth of a second the window need not wait. */
   cuocc_kernel_list_select (list, job->gpu_major, job->gpu_minor);
+  /* And worked out for the launch the table shows, as the table would:
+   * the rows reach the screen with their figures, in one pass. */
+  if (job->launch.threads >= 0 && job->launch.gpu.cap.major == job->gpu_major &&
+      job->launch.gpu.cap.minor == job->gpu_minor)
+    {
+      evals = g_new0 (CuoccKernelEval, MAX (list->n_kernels, 1));
+      for (guint i = 0; i < list->n_kernels; i++)
+        {
+          CuoccKernelEvalIn in;
+
+          /* A newer read or the owner's end: nobody hears of this one. */
+          if ((i & 4095) == 0 && g_task_return_error_if_cancelled (task))
+            return;
+          cuocc_kernel_eval_in_init (&in, &list->kernels[i], NULL, job->launch.threads);
+          cuocc_kernel_eval_run (&job->launch.gpu, &in, &evals[i]);
+        }
+    }
   result = g_new0 (LoadResult, 1);
   result->gpu_major = job->gpu_major;
   result->gpu_minor = job->gpu_minor;
-  result->store = cuocc_kernel_item_list_new (list);
   result->truncated = list->truncated;
+  result->store = cuocc_kernel_item_list_new (g_steal_pointer (&list));
+  if (evals != NULL)
+    {
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (result->store));
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (result->store), i);
+
+          cuocc_kernel_item_set_eval (item, &evals[i]);
+        }
+      result->launch = job->launch;
+    }
+  else
+    result->launch.threads = -1;
   g_task_return_pointer (task, result, (GDestroyNotify) load_result_free);
 }
 
@@ -237,6 +275,9 @@ load_done_cb (GObject      *object,
 
   g_object_set_data (G_OBJECT (result->store), "cuocc-marked-for",
                      GINT_TO_POINTER (result->gpu_major * 1000 + result->gpu_minor));
+  if (result->launch.threads >= 0)
+    g_object_set_data_full (G_OBJECT (result->store), "cuocc-evaluated-for",
+                            g_memdup2 (&result->launch, sizeof result->launch), g_free);
   g_signal_emit (self, signals[LOADED], 0, result->store, job->source_name, result->truncated, job->reread);
   load_result_free (result);
 }
@@ -251,6 +292,7 @@ start_load (CuoccKernelLoader *self,
   self->cancellable = g_cancellable_new ();
   job->gpu_major = self->gpu_major;
   job->gpu_minor = self->gpu_minor;
+  job->launch = self->launch;
 
   task = g_task_new (self, self->cancellable, load_done_cb, NULL);
   g_task_set_source_tag (task, start_load);
@@ -297,6 +339,7 @@ cuocc_kernel_loader_class_init (CuoccKernelLoaderClass *klass)
 static void
 cuocc_kernel_loader_init (CuoccKernelLoader *self)
 {
+  self->launch.threads = -1;
 }
 
 /* ----- public API ----- */
@@ -379,4 +422,24 @@ cuocc_kernel_loader_set_gpu (CuoccKernelLoader *self,
 
   self->gpu_major = major;
   self->gpu_minor = minor;
+}
+
+/* The launch (a GPU of the compute capability set_gpu () marks for, and the
+ * block size chosen) whose figures a read works out for each entry as
+ * cuocc-kernel-eval.c does; NULL: none. The store a read gives then
+ * carries it as "cuocc-evaluated-for", a CuoccKernelLaunch, and its items
+ * their evaluation. */
+void
+cuocc_kernel_loader_set_launch (CuoccKernelLoader *self,
+                                const CuoccGpu    *gpu,
+                                int                threads)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_LOADER (self));
+
+  memset (&self->launch, 0, sizeof self->launch);
+  self->launch.threads = -1;
+  if (gpu == NULL)
+    return;
+  self->launch.gpu = *gpu;
+  self->launch.threads = MAX (threads, 0);
 }

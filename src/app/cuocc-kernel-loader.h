@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <cuocc.h>
 
 G_BEGIN_DECLS
 
@@ -26,5 +27,8 @@ GFile             *cuocc_kernel_loader_get_file   (CuoccKernelLoader *self);
 void               cuocc_kernel_loader_set_gpu       (CuoccKernelLoader *self,
                                                       int                major,
                                                       int                minor);
+void               cuocc_kernel_loader_set_launch    (CuoccKernelLoader *self,
+                                                      const CuoccGpu    *gpu,
+                                                      int                threads);
 
 G_END_DECLS

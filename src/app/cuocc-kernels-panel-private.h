@@ -119,6 +119,7 @@ void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-summary.c */
 void                _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self);
@@ -131,6 +132,7 @@ CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
+void                _cuocc_kernels_panel_update_cells   (GtkColumnView     *view);
 char               *_cuocc_kernels_panel_cell_text      (CuoccKernelItem   *item,
                                                          TableColumn        column);
 int                 _cuocc_kernels_panel_compare_rows   (CuoccKernelItem   *a,

@@ -218,6 +218,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   if (columns[column].numeric)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
+  g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
 }
 
 static void
@@ -230,6 +231,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_list_item_get_child (list_item);
   g_autofree char *text = _cuocc_kernels_panel_cell_text (item, column);
 
+  g_hash_table_add (g_object_get_data (G_OBJECT (factory), "cuocc-bound"), list_item);
   gtk_label_set_label (GTK_LABEL (label), text);
   if (column == TABLE_KERNEL)
     {
@@ -254,12 +256,25 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (label, "accent");
 }
 
+static void
+unbind_cell_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                gpointer                  user_data)
+{
+  g_hash_table_remove (g_object_get_data (G_OBJECT (factory), "cuocc-bound"), list_item);
+}
+
 /* ----- shared with the panel ----- */
 
 /* Adds the table's columns to the view, each sortable. */
 void
 _cuocc_kernels_panel_add_columns (GtkColumnView *view)
 {
+  /* The cells bound to a row now, of every column: what a new evaluation
+   * updates in place (_cuocc_kernels_panel_update_cells ()). */
+  GHashTable *bound = g_hash_table_new (NULL, NULL);
+
+  g_object_set_data_full (G_OBJECT (view), "cuocc-bound", bound, (GDestroyNotify) g_hash_table_unref);
   for (int c = 0; c < N_TABLE_COLUMNS; c++)
     {
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
@@ -268,6 +283,9 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
+      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
+      g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
+                              (GDestroyNotify) g_hash_table_unref);
       column = gtk_column_view_column_new (_(columns[c].title), factory);
       gtk_column_view_column_set_sorter (column, sorter);
       gtk_column_view_column_set_resizable (column, TRUE);
@@ -276,5 +294,32 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
       gtk_column_view_append_column (view, column);
       g_object_unref (column);
       g_object_unref (sorter);
+    }
+}
+
+/* The rows were worked out again: the cells bound now show the new figures.
+ * For a re-evaluation of 60,000 rows this is a few hundred labels set
+ * (those whose text changed lay out again), where announcing every row
+ * as changed rebuilt the whole table's rows in one main loop iteration. */
+void
+_cuocc_kernels_panel_update_cells (GtkColumnView *view)
+{
+  GHashTable *bound = g_object_get_data (G_OBJECT (view), "cuocc-bound");
+  GHashTableIter iter;
+  gpointer list_item;
+
+  g_hash_table_iter_init (&iter, bound);
+  while (g_hash_table_iter_next (&iter, &list_item, NULL))
+    {
+      TableColumn column = GPOINTER_TO_INT (g_object_get_data (list_item, "cuocc-column"));
+      CuoccKernelItem *item = gtk_list_item_get_item (list_item);
+      GtkWidget *label = gtk_list_item_get_child (list_item);
+      g_autofree char *text = NULL;
+
+      if (item == NULL || label == NULL)
+        continue;
+      text = _cuocc_kernels_panel_cell_text (item, column);
+      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+        gtk_label_set_label (GTK_LABEL (label), text);
     }
 }

@@ -70,14 +70,27 @@ loser_clicked_cb (GtkButton         *button,
     }
 }
 
-static int
-compare_lost (gconstpointer a,
-              gconstpointer b)
+/* Keeps the N_LOSERS items that lose most, most first, an earlier row
+ * before a later one that loses as much (what a stable sort of all would
+ * give): tens of thousands of rows lose something, five are shown. Takes
+ * the item. */
+static void
+keep_loser (GPtrArray       *losers,
+            CuoccKernelItem *item)
 {
-  double x = cuocc_kernel_item_get_eval (*(CuoccKernelItem **) a)->lost;
-  double y = cuocc_kernel_item_get_eval (*(CuoccKernelItem **) b)->lost;
+  double lost = cuocc_kernel_item_get_eval (item)->lost;
+  guint at = losers->len;
 
-  return x > y ? -1 : x < y ? 1 : 0;
+  while (at > 0 && cuocc_kernel_item_get_eval (g_ptr_array_index (losers, at - 1))->lost < lost)
+    at--;
+  if (at >= N_LOSERS)
+    {
+      g_object_unref (item);
+      return;
+    }
+  g_ptr_array_insert (losers, (int) at, item);
+  if (losers->len > N_LOSERS)
+    g_ptr_array_remove_index (losers, losers->len - 1);
 }
 
 static void
@@ -135,7 +148,7 @@ _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
       for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
         limited[bit] += (ev->limiters & (1u << bit)) != 0;
       if (ev->lost > 0)
-        g_ptr_array_add (losers, item);
+        keep_loser (losers, item);
       else
         g_object_unref (item);
     }
@@ -164,7 +177,6 @@ _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
     }
 
   /* The largest losses: what lifting that one limit would give. */
-  g_ptr_array_sort (losers, compare_lost);
   clear_box (GTK_WIDGET (self->losers_box));
   for (guint i = 0; i < MIN (losers->len, N_LOSERS); i++)
     {

@@ -317,6 +317,107 @@ test_filters (void)
   app_test_window_free (window);
 }
 
+/* The rows reach the screen worked out: in the main loop iteration that
+ * shows the table instead of the loading page, every row already has its
+ * figures and the summary counts them (the loader works them out as it
+ * reads, for the GPU and block size the table shows); no second pass over
+ * the rows follows. The figures are test_columns' and test_summary's. A
+ * block size chosen while the file is read is the one the rows end with. */
+static void
+test_rows_arrive_worked_out (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  RowThreads at128 = { "heavy", "sm_89", 128 };
+  CuoccKernelItem *heavy;
+  const CuoccHistogram *h;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+
+  _cuocc_window_import_file (window, file);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (cuocc_kernels_panel_is_evaluated (window->kernels_panel));
+  g_assert_cmpuint (n_shown (window), ==, 10);
+  heavy = find_row (window, "heavy", "sm_89");
+  assert_cell (window, heavy, "threads", "256");
+  assert_cell (window, heavy, "blocks", "3");
+  assert_cell (window, heavy, "occupancy", "50 %");
+  assert_cell (window, heavy, "limiter", "Registers");
+  h = cuocc_kernels_panel_get_histogram (window->kernels_panel);
+  g_assert_cmpuint (h->n_kernels, ==, 10);
+  g_assert_cmpuint (h->counts[5], ==, 1);
+  g_assert_cmpuint (h->counts[9], ==, 9);
+
+  /* 128 threads typed while the file is read again: the rows the loader
+   * worked out for 256 are worked out once more. */
+  _cuocc_window_import_file (window, file);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_wait_until (window, idle_condition, NULL);
+  app_test_wait_until (window, threads_condition, &at128);
+  heavy = find_row (window, "heavy", "sm_89");
+  assert_cell (window, heavy, "blocks", "7");
+  assert_cell (window, heavy, "occupancy", "58.33 %");
+
+  app_test_window_free (window);
+}
+
+/* How many labels the table's rows show with that text, as drawn. */
+static guint
+count_labels (GtkWidget  *widget,
+              const char *text)
+{
+  guint n = 0;
+
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    n++;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child, text);
+  return n;
+}
+
+/* The cells on screen follow a new block size: heavy() reads 50 % at 256
+ * threads and 58.33 % at 128 (test_columns), in the label drawn, not only
+ * in what a cell would be given. */
+static void
+test_cells_follow (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  RowThreads at128 = { "heavy", "sm_89", 128 };
+  GtkWidget *view;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  import_path (window, path);
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  g_assert_cmpuint (count_labels (view, "50 %"), ==, 1);
+  g_assert_cmpuint (count_labels (view, "58.33 %"), ==, 0);
+
+  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_wait_until (window, threads_condition, &at128);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpuint (count_labels (view, "50 %"), ==, 0);
+  g_assert_cmpuint (count_labels (view, "58.33 %"), ==, 1);
+
+  app_test_window_free (window);
+}
+
 /* The summary on 8.9 at 256 threads (see test_filters): heavy() at 50 %
  * limited by registers, nine at 100 % limited by warps. heavy() loses
  * most: without the register limit warps allow 6 blocks, 48 warps, 100 %.
@@ -1084,6 +1185,8 @@ main (int   argc,
   /* First: its peak memory is the process's, which later tests would raise. */
   g_test_add_func ("/cuocc/app/table/generated-library", test_generated_library);
   g_test_add_func ("/cuocc/app/table/columns", test_columns);
+  g_test_add_func ("/cuocc/app/table/rows-arrive-worked-out", test_rows_arrive_worked_out);
+  g_test_add_func ("/cuocc/app/table/cells-follow", test_cells_follow);
   g_test_add_func ("/cuocc/app/table/sort", test_sort);
   g_test_add_func ("/cuocc/app/table/filters", test_filters);
   g_test_add_func ("/cuocc/app/table/summary", test_summary);
