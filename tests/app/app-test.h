@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cuocc-session.h"
+#include "cuocc-testing.h"
 #include "cuocc-window-private.h"
 
 G_BEGIN_DECLS
