@@ -352,18 +352,18 @@ open_kernels_dialog (GtkWidget           *widget,
 }
 
 static void
-compare_build_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+compare_build_action_cb (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
 {
   open_kernels_dialog (widget, _("Compare With an Older Build"), compare_chosen_cb);
 }
 
 /* Ctrl+F: the table's search, the sidebar shown. */
 static void
-find_kernel_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+find_kernel_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
@@ -372,9 +372,9 @@ find_kernel_action (GtkWidget  *widget,
 }
 
 static void
-paste_log_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
+paste_log_action_cb (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
                                  clipboard_text_cb, g_object_ref (widget));
@@ -392,9 +392,9 @@ _cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
-  gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
-  gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
-  gtk_widget_class_install_action (widget_class, "win.find-kernel", NULL, find_kernel_action);
+  gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.find-kernel", NULL, find_kernel_action_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find-kernel", NULL);
 }
 
