@@ -175,6 +175,17 @@ update_comparison (CuoccWindow *self)
   cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? result->occupancy * 100.0 : -1);
 }
 
+/* A file opened: its kernels shown, even where the sidebar lies over the
+ * calculator, and even when the window folds the sidebar away after the
+ * file was opened (`cuocc-gtk FILE` opens it before the window's first
+ * frame, in which an 800 px window folds). */
+static void
+reveal_kernels (CuoccWindow *self)
+{
+  self->reveal_kernels = TRUE;
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+}
+
 static void
 import_text (CuoccWindow *self,
              const char  *text)
@@ -183,7 +194,7 @@ import_text (CuoccWindow *self,
   g_assert (text != NULL);
 
   g_clear_object (&self->opening);
-  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+  reveal_kernels (self);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);
 }
@@ -327,6 +338,29 @@ clipboard_text_cb (GObject      *object,
   import_text (self, text);
 }
 
+/* Runs after the view's own handler, which hides the sidebar on folding. */
+static void
+kernels_folded_cb (CuoccWindow *self)
+{
+  if (self->reveal_kernels && cuocc_compat_sidebar_view_get_folded (self->kernels_view))
+    cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+}
+
+/* A frame drawn after the opening: folds from now on are the user's
+ * resizing, and hide the sidebar as before. */
+static void
+after_paint_cb (CuoccWindow *self)
+{
+  self->reveal_kernels = FALSE;
+}
+
+static void
+realize_cb (CuoccWindow *self)
+{
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (after_paint_cb), self, G_CONNECT_SWAPPED);
+}
+
 static void
 compare_chosen_cb (GObject  *owner,
                    GFile    *file,
@@ -419,6 +453,12 @@ _cuocc_window_init_import (CuoccWindow *self)
   adw_bin_set_child (self->calculator_page, self->kernels_view);
   g_object_bind_property (self->kernels_view, cuocc_compat_sidebar_view_shown_property (),
                           self->kernels_button, "active", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  {
+    g_autofree char *folded = g_strconcat ("notify::", cuocc_compat_sidebar_view_folded_property (), NULL);
+
+    g_signal_connect_swapped (self->kernels_view, folded, G_CALLBACK (kernels_folded_cb), self);
+  }
+  g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
 
   g_signal_connect_swapped (self->kernels_panel, "kernel-chosen", G_CALLBACK (kernel_chosen_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
@@ -440,7 +480,7 @@ _cuocc_window_import_file (CuoccWindow *self,
 
   g_set_object (&self->opening, file);
   self->opening_is_import = TRUE;
-  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+  reveal_kernels (self);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);
 }

@@ -446,6 +446,28 @@ def test_generated_library():
     equal(len([row for row in rows if row["max_threads"] == ""]), manifest["declared"]["none"], "no launch bounds", r)
     equal(sorted(set(row["max_threads"] for row in rows)), ["", "1024", "128", "192", "256", "512"],
           "maxntid 128 << (i % 4), reqntid 64 x (2 + i % 3)", r)
+    # Real mangled names: every one demangled, as c++filt demangles it (the
+    # static kernels' without nvcc's "__nv_static_N_TAG_" prefix, which
+    # c++filt does not know); template instances that differ only in their
+    # arguments.
+    import re
+    import shutil
+    check(not any(row["kernel"] == row["mangled"] for row in rows), "every name demangled")
+    static = [row for row in rows if row["mangled"].startswith("__nv_static_")]
+    equal(len(static), manifest["static"], "static kernels", r)
+    def unprefix(name):
+        m = re.match(r"__nv_static_(\d+)_", name)
+        return name[m.end() + int(m.group(1)) + 1:] if m else name
+    unprefixed = [unprefix(row["mangled"]) for row in rows]
+    check(all(name.startswith("_Z") for name in unprefixed), "the static kernels' mangled names")
+    templates = set(row["kernel"].split("<", 1)[0] for row in rows)
+    check(len(templates) < 12 < len(set(row["kernel"] for row in rows)),
+          "a few templates, many instances: %d templates" % len(templates))
+    if shutil.which("c++filt"):
+        filt = subprocess.run(["c++filt"], input="\n".join(unprefixed) + "\n", capture_output=True, text=True,
+                              check=True).stdout.split("\n")
+        for row, expected in zip(rows, filt):
+            equal(row["kernel"], expected, "demangled as c++filt does: " + row["mangled"], r)
 
 
 def test_ncu_compares_with_profiler():
