@@ -24,10 +24,9 @@ import sys
 root = sys.argv[1]
 archives = sys.argv[2:]
 
-# Headers and functions other engineers convert this session (issue 19):
-# the import readers (readers as a table). Remove them from here when they
-# are. (The inputs object's files, the calculation and sessions are done.)
-PENDING_HEADERS = {'src/lib/cuocc-import-private.h'}
+# Functions only the tests call that another engineer's work has yet to
+# move into cuocc-testing.h, as a pattern; None: nothing is pending (the
+# inputs object's files, the calculation and sessions are done).
 PENDING_TEST_ONLY = None
 
 # Defined by the build, not by us: GObject's type functions and the
@@ -76,7 +75,7 @@ for archive in archives:
     functions = set().union(*defined.values()) if defined else set()
     folder = 'src/' + os.path.basename(os.path.dirname(archive)) + '/'
     for h in headers:
-        if h.startswith(folder) and h.endswith('-private.h') and h not in PENDING_HEADERS:
+        if h.startswith(folder) and h.endswith('-private.h'):
             for name in sorted(functions):
                 if declares(headers[h], name) and not name.startswith('_'):
                     results.append((False, f'{h} declares {name} (): a private function starts with an underscore, _{name}'))
