@@ -979,6 +979,10 @@ generated_library (guint *rows)
 
   if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
     return NULL;
+  /* As test_generated_library (): 57,600 rows, several times, are minutes
+   * under the sanitizers; the normal build runs these. */
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    return NULL;
   g_assert_true (g_str_has_suffix (path, ".so"));
   base = g_strndup (path, strlen (path) - strlen (".so"));
   manifest_path = g_strconcat (base, ".json", NULL);
