@@ -60,6 +60,8 @@ struct _CuoccKernelsPanel
   GtkCustomFilter *filter;
   GtkFilterListModel *filtered;
   GtkSortListModel *shown;         /* what the table shows, filtered and sorted */
+  GtkSliceListModel *growing;      /* shown, a screenful at first after a read */
+  guint grow_id;                   /* the tick that gives it the rest */
   GtkSingleSelection *selection;
   guint pulse_id;                  /* the loading page's progress */
   char **words;                    /* the search, case-folded */
