@@ -135,9 +135,9 @@ update_list_page (CuoccKernelsPanel *self)
  * read. GTK 4.8's list views make and lay out 200 rows however few are
  * visible: 2,200 cells of eleven columns, a fifth of a second of one main
  * loop iteration on a loaded machine before the first row shows. In steps,
- * the first screenful is drawn after 40 rows, and no iteration makes more
- * than 40. */
-#define GROW_STEP 40
+ * the first screenful is drawn after 24 rows, and no iteration makes more
+ * than 24. */
+#define GROW_STEP 24
 #define GROW_UNTIL 240
 
 static void
@@ -158,6 +158,12 @@ grow_cb (GtkWidget     *widget,
   CuoccKernelsPanel *self = user_data;
   guint size = gtk_slice_list_model_get_size (self->growing);
 
+  /* The first tick's frame draws the first screenful as it is. */
+  if (self->grow_first)
+    {
+      self->grow_first = FALSE;
+      return G_SOURCE_CONTINUE;
+    }
   if (size + GROW_STEP >= GROW_UNTIL)
     {
       self->grow_id = 0;
@@ -177,6 +183,7 @@ start_growing (CuoccKernelsPanel *self)
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
   gtk_slice_list_model_set_size (self->growing, GROW_STEP);
+  self->grow_first = TRUE;
   self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_cb, self, NULL);
 }
 
@@ -364,8 +371,12 @@ update_arches (CuoccKernelsPanel *self)
   g_autoptr(GPtrArray) arches = g_ptr_array_new ();
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   guint old = g_list_model_get_n_items (G_LIST_MODEL (self->arches));
+  /* A read lists them in its thread (cuocc-kernel-loader.c). */
+  const char * const *listed = g_object_get_data (G_OBJECT (self->store), "cuocc-arches");
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; listed != NULL && listed[i] != NULL; i++)
+    g_ptr_array_add (arches, (gpointer) listed[i]);
+  for (guint i = 0; listed == NULL && i < n; i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
       const char *arch = cuocc_kernel_item_get_kernel (item)->arch;
