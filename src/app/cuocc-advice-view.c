@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-advice-view.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -125,6 +126,27 @@ advice_row (const CuoccAdvice *advice,
   return row;
 }
 
+/* Applies the suggestion at index, as its button does; FALSE when it has
+ * nothing to apply. */
+static gboolean
+apply_advice (CuoccAdviceView *self,
+              guint            index)
+{
+  const CuoccAdvice *advice;
+
+  g_assert (CUOCC_IS_ADVICE_VIEW (self));
+
+  if (self->advice == NULL || index >= self->advice->len)
+    return FALSE;
+
+  advice = g_ptr_array_index (self->advice, index);
+  if (!advice_applies (advice))
+    return FALSE;
+
+  g_signal_emit (self, signals[APPLY], 0, advice->block_size, advice->regs, advice->smem);
+  return TRUE;
+}
+
 /* ----- callbacks ----- */
 
 static void
@@ -132,7 +154,7 @@ apply_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
-  cuocc_advice_view_apply (CUOCC_ADVICE_VIEW (widget), g_variant_get_uint32 (parameter));
+  apply_advice (CUOCC_ADVICE_VIEW (widget), g_variant_get_uint32 (parameter));
 }
 
 /* ----- dispose / finalize ----- */
@@ -234,25 +256,4 @@ cuocc_advice_view_get_advice (CuoccAdviceView *self)
   g_return_val_if_fail (CUOCC_IS_ADVICE_VIEW (self), NULL);
 
   return self->advice;
-}
-
-/* Applies the suggestion at index, as its button does; FALSE when it has
- * nothing to apply. */
-gboolean
-cuocc_advice_view_apply (CuoccAdviceView *self,
-                         guint            index)
-{
-  const CuoccAdvice *advice;
-
-  g_return_val_if_fail (CUOCC_IS_ADVICE_VIEW (self), FALSE);
-
-  if (self->advice == NULL || index >= self->advice->len)
-    return FALSE;
-
-  advice = g_ptr_array_index (self->advice, index);
-  if (!advice_applies (advice))
-    return FALSE;
-
-  g_signal_emit (self, signals[APPLY], 0, advice->block_size, advice->regs, advice->smem);
-  return TRUE;
 }

@@ -19,8 +19,5 @@ void             cuocc_advice_view_update     (CuoccAdviceView        *self,
                                                const CuoccAdviceExtra *extra);
 void             cuocc_advice_view_clear      (CuoccAdviceView        *self,
                                                const char             *message);
-GPtrArray       *cuocc_advice_view_get_advice (CuoccAdviceView        *self);
-gboolean         cuocc_advice_view_apply      (CuoccAdviceView        *self,
-                                               guint                   index);
 
 G_END_DECLS

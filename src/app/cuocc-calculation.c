@@ -2,12 +2,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The input panel writes the GPU and the inputs, the kernels panel what an
- * imported kernel adds (its spills); the results view, the graphs, the
- * Tuning page and the saved state read the result through the "changed"
- * signal and the properties. A change recomputes once: writers that change
- * several things at a time (a chosen kernel, a restored session) freeze the
- * calculation and it recomputes at the last thaw.
+ * The GPU and the inputs are the input model's (cuocc-input-model.c): the
+ * calculation observes it and computes from its values. The kernels panel
+ * writes what an imported kernel adds (its spills); the results view, the
+ * graphs, the Tuning page and the saved state read the result through the
+ * "changed" signal and the properties. A change recomputes once: the input
+ * model says a batch of writes once, and writers that change the spills too
+ * (a chosen kernel) freeze the calculation and it recomputes at the last
+ * thaw.
  *
  * Only GObject and libcuocc: no widget, so that it can move into the
  * library should another front end want it.
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "cuocc-calculation.h"
+#include "cuocc-input-model.h"
 
 #define N_KINDS (CUOCC_SERIES_CLUSTER_SIZE + 1)
 
@@ -27,6 +30,7 @@ struct _CuoccCalculation
   GObject parent_instance;
 
   /* what the inputs say */
+  CuoccInputModel *inputs;
   char *gpu_id;
   gboolean gpu_valid;
   CuoccGpu gpu;
@@ -173,6 +177,48 @@ set_pinned_config (CuoccCalculation  *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* gpu is NULL when the GPU could not be had, input NULL when the inputs are
+ * not valid; error says why. */
+static void
+set_input (CuoccCalculation *self,
+           const char       *gpu_id,
+           const CuoccGpu   *gpu,
+           const CuoccInput *input,
+           const GError     *error)
+{
+  if (g_strcmp0 (self->gpu_id, gpu_id) != 0)
+    {
+      g_free (self->gpu_id);
+      self->gpu_id = g_strdup (gpu_id);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_ID]);
+    }
+
+  self->gpu_valid = gpu != NULL;
+  if (gpu != NULL)
+    self->gpu = *gpu;
+  self->input_valid = input != NULL;
+  if (input != NULL)
+    self->input = *input;
+  g_free (self->input_error);
+  self->input_error = error != NULL ? g_strdup (error->message) : NULL;
+
+  mark_dirty (self);
+}
+
+/* What the input model says goes into the calculation: an input, or why
+ * there is none. */
+static void
+inputs_changed_cb (CuoccCalculation *self)
+{
+  g_autoptr(GError) error = NULL;
+  CuoccGpu launch;
+  CuoccInput input;
+  gboolean valid = cuocc_input_model_get_input (self->inputs, &launch, &input, &error);
+
+  set_input (self, cuocc_input_model_get_gpu_id (self->inputs),
+             cuocc_input_model_get_gpu (self->inputs) != NULL ? &launch : NULL, valid ? &input : NULL, error);
+}
+
 /* ----- dispose / finalize ----- */
 
 static void
@@ -182,6 +228,9 @@ cuocc_calculation_finalize (GObject *object)
 
   clear_series (self->series);
   clear_series (self->pinned_series);
+  if (self->inputs != NULL)
+    g_signal_handlers_disconnect_by_data (self->inputs, self);
+  g_clear_object (&self->inputs);
   g_clear_pointer (&self->gpu_id, g_free);
   g_clear_pointer (&self->input_error, g_free);
   g_clear_pointer (&self->error, g_free);
@@ -311,35 +360,20 @@ cuocc_calculation_new (void)
   return g_object_new (CUOCC_TYPE_CALCULATION, NULL);
 }
 
-/* gpu is NULL when the GPU could not be had, input NULL when the inputs are
- * not valid; error says why. */
+
+/* The calculation computes from inputs' values, now and after every
+ * change. */
 void
-cuocc_calculation_set_input (CuoccCalculation *self,
-                             const char       *gpu_id,
-                             const CuoccGpu   *gpu,
-                             const CuoccInput *input,
-                             const GError     *error)
+cuocc_calculation_set_inputs (CuoccCalculation *self,
+                              CuoccInputModel  *inputs)
 {
   g_return_if_fail (CUOCC_IS_CALCULATION (self));
-  g_return_if_fail ((gpu != NULL && input != NULL) || error != NULL);
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (inputs));
+  g_return_if_fail (self->inputs == NULL);
 
-  if (g_strcmp0 (self->gpu_id, gpu_id) != 0)
-    {
-      g_free (self->gpu_id);
-      self->gpu_id = g_strdup (gpu_id);
-      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_ID]);
-    }
-
-  self->gpu_valid = gpu != NULL;
-  if (gpu != NULL)
-    self->gpu = *gpu;
-  self->input_valid = input != NULL;
-  if (input != NULL)
-    self->input = *input;
-  g_free (self->input_error);
-  self->input_error = error != NULL ? g_strdup (error->message) : NULL;
-
-  mark_dirty (self);
+  self->inputs = g_object_ref (inputs);
+  g_signal_connect_swapped (inputs, "changed", G_CALLBACK (inputs_changed_cb), self);
+  inputs_changed_cb (self);
 }
 
 void

@@ -9,6 +9,8 @@
 #include <glib-object.h>
 #include <cuocc.h>
 
+#include "cuocc-input-model.h"
+
 G_BEGIN_DECLS
 
 #define CUOCC_TYPE_CALCULATION (cuocc_calculation_get_type ())
@@ -24,12 +26,10 @@ typedef struct {
 
 CuoccCalculation       *cuocc_calculation_new                (void);
 
-/* What the inputs say; one recomputation follows (at the last thaw). */
-void                    cuocc_calculation_set_input          (CuoccCalculation       *self,
-                                                              const char             *gpu_id,
-                                                              const CuoccGpu         *gpu,
-                                                              const CuoccInput       *input,
-                                                              const GError           *error);
+/* The inputs it computes from; each of their changes recomputes once (at
+ * the last thaw). */
+void                    cuocc_calculation_set_inputs         (CuoccCalculation       *self,
+                                                              CuoccInputModel        *inputs);
 void                    cuocc_calculation_set_extra          (CuoccCalculation       *self,
                                                               const CuoccAdviceExtra *extra);
 void                    cuocc_calculation_freeze             (CuoccCalculation       *self);

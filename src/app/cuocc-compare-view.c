@@ -9,6 +9,7 @@
 
 #include "cuocc-compare-view.h"
 #include "cuocc-format.h"
+#include "cuocc-testing.h"
 
 typedef char *(*FormatFunc) (const CuoccConfig *config);
 

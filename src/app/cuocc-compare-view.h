@@ -19,8 +19,5 @@ void        cuocc_compare_view_set_current (CuoccCompareView  *self,
                                             const CuoccConfig *config);
 void        cuocc_compare_view_set_pinned  (CuoccCompareView  *self,
                                             const CuoccConfig *config);
-const char *cuocc_compare_view_get_cell    (CuoccCompareView  *self,
-                                            const char        *row,
-                                            guint              column);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-compat.h"
+#include "cuocc-testing.h"
 
 typedef struct {
   GObject *owner;

@@ -77,8 +77,6 @@ GtkWidget  *cuocc_compat_sidebar_view_new            (AdwApplicationWindow *wind
 const char *cuocc_compat_sidebar_view_shown_property (void);
 void        cuocc_compat_sidebar_view_set_shown      (GtkWidget            *view,
                                                       gboolean              shown);
-gboolean    cuocc_compat_sidebar_view_get_shown      (GtkWidget            *view);
-gboolean    cuocc_compat_sidebar_view_get_folded     (GtkWidget            *view);
 
 /* ----- style ----- */
 

@@ -58,6 +58,19 @@ title_search_key (const char *title)
   return title;
 }
 
+/* The compute capability the search finds the entry by ("8.9", "sm_89",
+ * "Ada"), beside its name. */
+static void
+set_capability (CuoccGpuChoice *self,
+                int             major,
+                int             minor)
+{
+  g_assert (CUOCC_IS_GPU_CHOICE (self));
+
+  self->major = major;
+  self->minor = minor;
+}
+
 /* ----- vfuncs ----- */
 
 static void
@@ -138,19 +151,6 @@ cuocc_gpu_choice_new (CuoccGpuChoiceKind  kind,
   return self;
 }
 
-/* The compute capability the search finds the entry by ("8.9", "sm_89",
- * "Ada"), beside its name. */
-void
-cuocc_gpu_choice_set_capability (CuoccGpuChoice *self,
-                                 int             major,
-                                 int             minor)
-{
-  g_return_if_fail (CUOCC_IS_GPU_CHOICE (self));
-
-  self->major = major;
-  self->minor = minor;
-}
-
 /* Whether the search text finds the entry: every name the command line
  * takes, or each word in its name, compute capability or architecture
  * (cuocc_gpu_matches). */
@@ -207,7 +207,7 @@ cuocc_gpu_choice_list_new (void)
       CuoccGpuChoice *choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_PRODUCT, products[i].name, products[i].name);
 
       /* A product is found by its compute capability and architecture too. */
-      cuocc_gpu_choice_set_capability (choice, products[i].major, products[i].minor);
+      set_capability (choice, products[i].major, products[i].minor);
       g_ptr_array_add (items, choice);
     }
 
@@ -222,7 +222,7 @@ cuocc_gpu_choice_list_new (void)
 
       CuoccGpuChoice *choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_CC, title, id);
 
-      cuocc_gpu_choice_set_capability (choice, caps[i].major, caps[i].minor);
+      set_capability (choice, caps[i].major, caps[i].minor);
       g_ptr_array_add (items, choice);
     }
 

@@ -25,9 +25,6 @@ G_DECLARE_FINAL_TYPE (CuoccGpuChoice, cuocc_gpu_choice, CUOCC, GPU_CHOICE, GObje
 CuoccGpuChoice     *cuocc_gpu_choice_new        (CuoccGpuChoiceKind  kind,
                                                  const char         *title,
                                                  const char         *id);
-void                cuocc_gpu_choice_set_capability (CuoccGpuChoice *self,
-                                                     int             major,
-                                                     int             minor);
 gboolean            cuocc_gpu_choice_matches    (CuoccGpuChoice     *self,
                                                  const char         *query);
 CuoccGpuChoiceKind  cuocc_gpu_choice_get_kind   (CuoccGpuChoice     *self);

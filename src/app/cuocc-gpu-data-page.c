@@ -16,6 +16,7 @@
 #include "cuocc-calculation.h"
 #include "cuocc-format.h"
 #include "cuocc-gpu-data-page.h"
+#include "cuocc-testing.h"
 
 typedef char *(*CellFunc) (const CuoccCapability *cap);
 

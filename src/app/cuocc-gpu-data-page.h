@@ -16,8 +16,5 @@ G_DECLARE_FINAL_TYPE (CuoccGpuDataPage, cuocc_gpu_data_page, CUOCC, GPU_DATA_PAG
 
 void               cuocc_gpu_data_page_set_calculation      (CuoccGpuDataPage *self,
                                                              CuoccCalculation *calculation);
-guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
-int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);
-GtkScrolledWindow *cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self);
 
 G_END_DECLS

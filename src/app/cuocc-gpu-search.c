@@ -16,6 +16,7 @@
 
 #include "cuocc-gpu-choice.h"
 #include "cuocc-gpu-search.h"
+#include "cuocc-testing.h"
 
 #define ENTRY_KEY "cuocc-gpu-search-entry"
 

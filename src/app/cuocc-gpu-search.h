@@ -9,7 +9,5 @@
 G_BEGIN_DECLS
 
 void          cuocc_gpu_search_attach      (GtkDropDown *dropdown);
-GtkEditable  *cuocc_gpu_search_get_entry   (GtkDropDown *dropdown);
-guint         cuocc_gpu_search_count_shown (GtkDropDown *dropdown);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-graph.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -78,6 +79,20 @@ update_accessible_value (CuoccGraph *self)
                                   GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, (double) line->points[line->n_points - 1].x,
                                   GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, (double) self->series->current_x,
                                   -1);
+}
+
+static void
+set_y_unit (CuoccGraph     *self,
+            CuoccPlotYUnit  unit)
+{
+  g_assert (CUOCC_IS_GRAPH (self));
+
+  if (self->y_unit == unit)
+    return;
+
+  self->y_unit = unit;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_Y_UNIT]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* ----- callbacks ----- */
@@ -207,7 +222,7 @@ cuocc_graph_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_Y_UNIT:
-      cuocc_graph_set_y_unit (self, g_value_get_enum (value));
+      set_y_unit (self, g_value_get_enum (value));
       break;
 
     default:
@@ -318,20 +333,6 @@ cuocc_graph_get_y_unit (CuoccGraph *self)
   g_return_val_if_fail (CUOCC_IS_GRAPH (self), CUOCC_PLOT_Y_PERCENT);
 
   return self->y_unit;
-}
-
-void
-cuocc_graph_set_y_unit (CuoccGraph     *self,
-                        CuoccPlotYUnit  unit)
-{
-  g_return_if_fail (CUOCC_IS_GRAPH (self));
-
-  if (self->y_unit == unit)
-    return;
-
-  self->y_unit = unit;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_Y_UNIT]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* Sets the input under (x, y), as a click or a drag does. */

@@ -22,12 +22,5 @@ void               cuocc_graph_set_overlay (CuoccGraph    *self,
                                             CuoccSeries   *overlay);
 const CuoccSeries *cuocc_graph_get_overlay (CuoccGraph    *self);
 CuoccPlotYUnit     cuocc_graph_get_y_unit (CuoccGraph     *self);
-void               cuocc_graph_set_y_unit (CuoccGraph     *self,
-                                           CuoccPlotYUnit  unit);
-gboolean           cuocc_graph_pick       (CuoccGraph     *self,
-                                           double          x,
-                                           double          y);
-gboolean           cuocc_graph_step       (CuoccGraph     *self,
-                                           int             step);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "cuocc-heatmap-view.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 

@@ -15,14 +15,5 @@ G_DECLARE_FINAL_TYPE (CuoccHeatmapView, cuocc_heatmap_view, CUOCC, HEATMAP_VIEW,
 
 void             cuocc_heatmap_view_set_grid  (CuoccHeatmapView *self,
                                                CuoccGrid        *grid);
-const CuoccGrid *cuocc_heatmap_view_get_grid  (CuoccHeatmapView *self);
-gboolean         cuocc_heatmap_view_cell_at   (CuoccHeatmapView *self,
-                                               double            x,
-                                               double            y,
-                                               guint            *i,
-                                               guint            *j);
-gboolean         cuocc_heatmap_view_pick      (CuoccHeatmapView *self,
-                                               double            x,
-                                               double            y);
 
 G_END_DECLS

@@ -31,6 +31,24 @@ G_DEFINE_FINAL_TYPE (CuoccHistogramView, cuocc_histogram_view, CUOCC_TYPE_CHART)
 
 static guint signals[N_SIGNALS];
 
+/* ----- helpers ----- */
+
+/* The bar under (x, y) in widget coordinates; FALSE outside the bars. */
+static gboolean
+bin_at (CuoccHistogramView *self,
+        double              x,
+        double              y,
+        guint              *bin)
+{
+  CuoccPlotStyle style;
+
+  g_assert (CUOCC_IS_HISTOGRAM_VIEW (self));
+
+  cuocc_chart_get_style (CUOCC_CHART (self), &style);
+  return cuocc_plot_histogram_bin_at (&self->histogram, &style, gtk_widget_get_width (GTK_WIDGET (self)),
+                                      gtk_widget_get_height (GTK_WIDGET (self)), x, y, bin);
+}
+
 /* ----- callbacks ----- */
 
 static void
@@ -42,7 +60,7 @@ pressed_cb (GtkGestureClick    *gesture,
 {
   guint bin;
 
-  if (!cuocc_histogram_view_bin_at (self, x, y, &bin))
+  if (!bin_at (self, x, y, &bin))
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   g_signal_emit (self, signals[BAR_CLICKED], 0, bin);
@@ -108,14 +126,6 @@ cuocc_histogram_view_set_histogram (CuoccHistogramView   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-const CuoccHistogram *
-cuocc_histogram_view_get_histogram (CuoccHistogramView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_HISTOGRAM_VIEW (self), NULL);
-
-  return &self->histogram;
-}
-
 /* The bar the table is filtered to, drawn stronger; -1 for none. */
 void
 cuocc_histogram_view_set_highlighted (CuoccHistogramView *self,
@@ -127,20 +137,4 @@ cuocc_histogram_view_set_highlighted (CuoccHistogramView *self,
     return;
   self->highlighted = bin;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The bar under (x, y) in widget coordinates; FALSE outside the bars. */
-gboolean
-cuocc_histogram_view_bin_at (CuoccHistogramView *self,
-                             double              x,
-                             double              y,
-                             guint              *bin)
-{
-  CuoccPlotStyle style;
-
-  g_return_val_if_fail (CUOCC_IS_HISTOGRAM_VIEW (self), FALSE);
-
-  cuocc_chart_get_style (CUOCC_CHART (self), &style);
-  return cuocc_plot_histogram_bin_at (&self->histogram, &style, gtk_widget_get_width (GTK_WIDGET (self)),
-                                      gtk_widget_get_height (GTK_WIDGET (self)), x, y, bin);
 }

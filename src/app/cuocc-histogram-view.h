@@ -15,12 +15,7 @@ G_DECLARE_FINAL_TYPE (CuoccHistogramView, cuocc_histogram_view, CUOCC, HISTOGRAM
 
 void                  cuocc_histogram_view_set_histogram (CuoccHistogramView   *self,
                                                           const CuoccHistogram *histogram);
-const CuoccHistogram *cuocc_histogram_view_get_histogram (CuoccHistogramView   *self);
 void                  cuocc_histogram_view_set_highlighted (CuoccHistogramView *self,
                                                             int                 bin);
-gboolean              cuocc_histogram_view_bin_at        (CuoccHistogramView   *self,
-                                                          double                x,
-                                                          double                y,
-                                                          guint                *bin);
 
 G_END_DECLS

@@ -42,7 +42,7 @@ bind_gpu_label_cb (GtkSignalListItemFactory *factory,
 /* ----- shared with the panel ----- */
 
 void
-cuocc_input_panel_init_gpu_list (CuoccInputPanel *self)
+_cuocc_input_panel_init_gpu_list (CuoccInputPanel *self)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
 
@@ -55,39 +55,41 @@ cuocc_input_panel_init_gpu_list (CuoccInputPanel *self)
 }
 
 void
-cuocc_input_panel_update_cc_label (CuoccInputPanel *self)
+_cuocc_input_panel_update_cc_label (CuoccInputPanel *self)
 {
+  const CuoccGpu *gpu = cuocc_input_model_get_gpu (self->model);
   g_autofree char *text = NULL;
 
-  if (!self->gpu_valid)
+  if (gpu == NULL)
     {
-      gtk_label_set_label (self->cc_label, self->gpu_error);
+      gtk_label_set_label (self->cc_label, cuocc_input_model_get_gpu_error (self->model));
       gtk_widget_add_css_class (GTK_WIDGET (self->cc_label), "error");
       return;
     }
 
   gtk_widget_remove_css_class (GTK_WIDGET (self->cc_label), "error");
 
-  if (self->gpu.sm_count > 0)
+  if (gpu->sm_count > 0)
     /* Translators: e.g. "Compute capability 9.0 · Hopper · 132 SMs" */
     text = g_strdup_printf (ngettext ("Compute capability %d.%d · %s · %d SM",
                                       "Compute capability %d.%d · %s · %d SMs",
-                                      self->gpu.sm_count),
-                            self->gpu.cap.major, self->gpu.cap.minor,
-                            self->gpu.cap.architecture, self->gpu.sm_count);
+                                      gpu->sm_count),
+                            gpu->cap.major, gpu->cap.minor,
+                            gpu->cap.architecture, gpu->sm_count);
   else
     /* Translators: e.g. "Compute capability 9.0 · Hopper" */
     text = g_strdup_printf (_("Compute capability %d.%d · %s"),
-                            self->gpu.cap.major, self->gpu.cap.minor,
-                            self->gpu.cap.architecture);
+                            gpu->cap.major, gpu->cap.minor,
+                            gpu->cap.architecture);
 
   gtk_label_set_label (self->cc_label, text);
 }
 
 void
-cuocc_input_panel_update_smem_configs (CuoccInputPanel *self)
+_cuocc_input_panel_update_smem_configs (CuoccInputPanel *self,
+                                        const CuoccGpu  *gpu)
 {
-  const CuoccCapability *cap = &self->gpu.cap;
+  const CuoccCapability *cap = &gpu->cap;
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
 
   self->n_smem_configs = 0;
@@ -113,8 +115,8 @@ cuocc_input_panel_update_smem_configs (CuoccInputPanel *self)
 }
 
 guint
-cuocc_input_panel_find_gpu (CuoccInputPanel *self,
-                            const char      *id)
+_cuocc_input_panel_find_gpu (CuoccInputPanel *self,
+                             const char      *id)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->gpus));
 
@@ -132,9 +134,9 @@ cuocc_input_panel_find_gpu (CuoccInputPanel *self,
 
 /* A custom device goes just above the entry that loads one. */
 guint
-cuocc_input_panel_add_custom_gpu (CuoccInputPanel *self,
-                                  const char      *path,
-                                  const CuoccGpu  *gpu)
+_cuocc_input_panel_add_custom_gpu (CuoccInputPanel *self,
+                                   const char      *path,
+                                   const CuoccGpu  *gpu)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->gpus));
   /* Translators: an entry of the GPU list for a device loaded from a file */
@@ -146,41 +148,18 @@ cuocc_input_panel_add_custom_gpu (CuoccInputPanel *self,
   return n - 1;
 }
 
-/* ----- public API ----- */
-
+/* The id of the list's entry at position, or NULL. The store keeps the
+ * choice, and so its id, alive. */
 const char *
-cuocc_input_panel_get_gpu_id (CuoccInputPanel *self)
+_cuocc_input_panel_get_listed_id (CuoccInputPanel *self,
+                                  guint            position)
 {
   g_autoptr(CuoccGpuChoice) choice = NULL;
 
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
-
-  choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), self->gpu_position);
-  if (choice == NULL)
+  if (position == GTK_INVALID_LIST_POSITION)
     return NULL;
-
-  /* The store keeps the choice, and so its id, alive. */
+  choice = g_list_model_get_item (G_LIST_MODEL (self->gpus), position);
+  if (choice == NULL || cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_LOAD_FILE)
+    return NULL;
   return cuocc_gpu_choice_get_id (choice);
-}
-
-gboolean
-cuocc_input_panel_set_smem_config (CuoccInputPanel *self,
-                                   gint64           config)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
-
-  if (config < 0)
-    {
-      gtk_drop_down_set_selected (self->smem_config_dropdown, 0);
-      return TRUE;
-    }
-
-  for (guint i = 0; i < self->n_smem_configs; i++)
-    if (self->smem_configs[i] == config)
-      {
-        gtk_drop_down_set_selected (self->smem_config_dropdown, i);
-        return TRUE;
-      }
-
-  return FALSE;
 }

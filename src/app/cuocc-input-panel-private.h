@@ -1,6 +1,6 @@
 /* cuocc-input-panel-private.h — what the input panel's files share: the
- * panel (cuocc-input-panel.c: the fields, the carveout, the calculation it
- * writes) and its GPU (cuocc-input-panel-gpu.c).
+ * panel (cuocc-input-panel.c: the fields bound to the input model) and its
+ * GPU list (cuocc-input-panel-gpu.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,30 +46,32 @@ struct _CuoccInputPanel
   GtkEntry *sms_entry;
   GtkLabel *sms_hint;
 
+  /* The inputs typed into an entry, by key; the choices have none. */
+  CuoccInputField fields[CUOCC_N_INPUT_KEYS];
+
+  CuoccInputModel *model;
+  guint syncing;                   /* the panel is showing the model: its own changes are no user's */
+
+  /* What the GPU list and the configuration list show. */
   GListStore *gpus;
   guint gpu_position;
-  CuoccGpu gpu;
-  gboolean gpu_valid;
-  char *gpu_error;
+  CuoccGpu shown_gpu;
+  gboolean shown_gpu_valid;
   gint64 smem_configs[CUOCC_MAX_SMEM_CONFIGS];
   guint n_smem_configs;
-  CuoccInputField fields[CUOCC_N_FIELDS];
-  CuoccInputOrigin origins[CUOCC_N_FIELDS];
-  char *origin_notes[CUOCC_N_FIELDS];  /* what each field's hint says of its origin */
-  guint frozen;
-  gboolean changed_while_frozen;
-
-  CuoccCalculation *calculation;
 };
 
 /* cuocc-input-panel-gpu.c */
-void   cuocc_input_panel_init_gpu_list       (CuoccInputPanel *self);
-void   cuocc_input_panel_update_cc_label     (CuoccInputPanel *self);
-void   cuocc_input_panel_update_smem_configs (CuoccInputPanel *self);
-guint  cuocc_input_panel_find_gpu            (CuoccInputPanel *self,
-                                              const char      *id);
-guint  cuocc_input_panel_add_custom_gpu      (CuoccInputPanel *self,
-                                              const char      *path,
-                                              const CuoccGpu  *gpu);
+void   _cuocc_input_panel_init_gpu_list       (CuoccInputPanel *self);
+void   _cuocc_input_panel_update_cc_label     (CuoccInputPanel *self);
+void   _cuocc_input_panel_update_smem_configs (CuoccInputPanel *self,
+                                               const CuoccGpu  *gpu);
+guint  _cuocc_input_panel_find_gpu            (CuoccInputPanel *self,
+                                               const char      *id);
+guint  _cuocc_input_panel_add_custom_gpu      (CuoccInputPanel *self,
+                                               const char      *path,
+                                               const CuoccGpu  *gpu);
+const char *_cuocc_input_panel_get_listed_id  (CuoccInputPanel *self,
+                                               guint            position);
 
 G_END_DECLS

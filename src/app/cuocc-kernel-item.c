@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cuocc-kernel-item.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 

@@ -26,15 +26,12 @@ typedef struct {
   double before;                   /* the compared build's entry's occupancy, or < 0 */
 } CuoccKernelEval;
 
-CuoccKernelItem   *cuocc_kernel_item_new           (const CuoccKernel  *kernel,
-                                                    guint               occurrence);
 const CuoccKernel *cuocc_kernel_item_get_kernel    (CuoccKernelItem    *self);
 const char        *cuocc_kernel_item_get_key       (CuoccKernelItem    *self);
 const char        *cuocc_kernel_item_get_short_name (CuoccKernelItem   *self);
 const CuoccKernelEval *cuocc_kernel_item_get_eval  (CuoccKernelItem    *self);
 void               cuocc_kernel_item_set_eval      (CuoccKernelItem    *self,
                                                     const CuoccKernelEval *eval);
-char              *cuocc_kernel_short_name         (const char         *name);
 gboolean           cuocc_kernel_item_matches       (CuoccKernelItem    *self,
                                                     const char * const *words);
 gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,

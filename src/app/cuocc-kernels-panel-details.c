@@ -10,6 +10,7 @@
 
 #include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
+#include "cuocc-testing.h"
 
 /* What a label shows of a kernel's name: more than any screen, less than
  * what Pango lays out slowly. */

@@ -12,6 +12,7 @@
 #include "cuocc-compat.h"
 #include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
+#include "cuocc-testing.h"
 
 /* The kernels the summary names as losing most. */
 #define N_LOSERS 5

@@ -14,6 +14,7 @@
 #include "cuocc-format.h"
 #include "cuocc-kernel-eval.h"
 #include "cuocc-kernels-panel-private.h"
+#include "cuocc-testing.h"
 
 /* ----- type definition ----- */
 
@@ -538,6 +539,36 @@ choose_entry (CuoccKernelsPanel *self,
 {
   set_chosen (self, item, TRUE);
   select_chosen (self);
+}
+
+/* Marks the entry of each kernel that the CUDA driver loads on a GPU of
+ * this compute capability. */
+static void
+set_gpu (CuoccKernelsPanel *self,
+         int                major,
+         int                minor)
+{
+  g_assert (CUOCC_IS_KERNELS_PANEL (self));
+
+  if (self->gpu_major == major && self->gpu_minor == minor)
+    return;
+  self->gpu_major = major;
+  self->gpu_minor = minor;
+  cuocc_kernel_loader_set_gpu (self->loader, major, minor);
+  mark_loaded (self);
+  refresh_rows (self);
+  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_evaluate (self);
+
+  /* The GPU is the user's choice; the entry follows it: the chosen kernel's
+   * entry that loads there takes the place of one that does not. */
+  if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
+    {
+      CuoccKernelItem *sibling = _cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
+
+      if (sibling != NULL)
+        choose_entry (self, sibling);
+    }
 }
 
 /* ----- callbacks ----- */
@@ -1107,36 +1138,6 @@ cuocc_kernels_panel_get_chosen (CuoccKernelsPanel  *self,
   return self->chosen ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
 }
 
-/* Marks the entry of each kernel that the CUDA driver loads on a GPU of
- * this compute capability. */
-void
-cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
-                             int                major,
-                             int                minor)
-{
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  if (self->gpu_major == major && self->gpu_minor == minor)
-    return;
-  self->gpu_major = major;
-  self->gpu_minor = minor;
-  cuocc_kernel_loader_set_gpu (self->loader, major, minor);
-  mark_loaded (self);
-  refresh_rows (self);
-  _cuocc_kernels_panel_update_details (self);
-  _cuocc_kernels_panel_evaluate (self);
-
-  /* The GPU is the user's choice; the entry follows it: the chosen kernel's
-   * entry that loads there takes the place of one that does not. */
-  if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
-    {
-      CuoccKernelItem *sibling = _cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
-
-      if (sibling != NULL)
-        choose_entry (self, sibling);
-    }
-}
-
 /* Reads a second build in the background and marks what changed in the
  * list against it. */
 void
@@ -1170,7 +1171,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
 
   if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
     {
-      cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
+      set_gpu (self, gpu->cap.major, gpu->cap.minor);
       return;
     }
   self->have_gpu = TRUE;
@@ -1180,7 +1181,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
     _cuocc_kernels_panel_evaluate (self);
   else
-    cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
+    set_gpu (self, gpu->cap.major, gpu->cap.minor);
 }
 
 /* Whether the rows are worked out for the GPU and block size last given. */

@@ -9,6 +9,7 @@
 
 #include "cuocc-format.h"
 #include "cuocc-results-view.h"
+#include "cuocc-testing.h"
 
 enum {
   COLUMN_PER_BLOCK,

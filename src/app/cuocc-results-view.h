@@ -18,12 +18,5 @@ G_DECLARE_FINAL_TYPE (CuoccResultsView, cuocc_results_view, CUOCC, RESULTS_VIEW,
 
 void        cuocc_results_view_set_calculation  (CuoccResultsView  *self,
                                                  CuoccCalculation  *calculation);
-/* The cluster figures as shown, or NULL for a launch without clusters. */
-const char *cuocc_results_view_get_clusters     (CuoccResultsView  *self);
-const char *cuocc_results_view_get_occupancy    (CuoccResultsView  *self);
-const char *cuocc_results_view_get_explanation  (CuoccResultsView  *self);
-const char *cuocc_results_view_get_limit_cc     (CuoccResultsView  *self);
-gboolean    cuocc_results_view_row_is_limiting  (CuoccResultsView  *self,
-                                                 CuoccLimit         limit);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "cuocc-tuning-page.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 

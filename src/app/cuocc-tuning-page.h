@@ -22,10 +22,6 @@ G_DECLARE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, CUOCC, TUNING_PAGE, Ad
 
 void              cuocc_tuning_page_set_calculation  (CuoccTuningPage        *self,
                                                       CuoccCalculation       *calculation);
-CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);
 CuoccWavesView   *cuocc_tuning_page_get_waves_view   (CuoccTuningPage        *self);
-CuoccCompareView *cuocc_tuning_page_get_compare_view (CuoccTuningPage        *self);
-CuoccHeatmapView *cuocc_tuning_page_get_heatmap      (CuoccTuningPage        *self,
-                                                      CuoccSeriesKind         y_kind);
 
 G_END_DECLS

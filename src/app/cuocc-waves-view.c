@@ -9,6 +9,7 @@
 
 #include "cuocc-format.h"
 #include "cuocc-waves-view.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 

@@ -22,10 +22,5 @@ gint64      cuocc_waves_view_get_grid    (CuoccWavesView    *self);
 void        cuocc_waves_view_update      (CuoccWavesView    *self,
                                           const CuoccConfig *config);
 void        cuocc_waves_view_clear       (CuoccWavesView    *self);
-void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
-                                           int               sm_count);
-gboolean    cuocc_waves_view_get_waves   (CuoccWavesView    *self,
-                                          CuoccWaves        *waves);
-const char *cuocc_waves_view_get_message (CuoccWavesView    *self);
 
 G_END_DECLS

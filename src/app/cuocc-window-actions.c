@@ -217,7 +217,7 @@ use_file (CuoccWindow       *self,
           g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
           return FALSE;
         }
-      return cuocc_input_panel_select_gpu (self->input_panel, path, error);
+      return cuocc_input_model_set_gpu (self->inputs, path, CUOCC_INPUT_ORIGIN_USER, error);
     }
   g_assert_not_reached ();
 }
@@ -370,8 +370,9 @@ apply_best_block_size_action (GtkWidget  *widget,
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
-  cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_THREADS,
-                               cuocc_calculation_get_best_block_size (self->calculation));
+  cuocc_input_model_set_value (self->inputs, CUOCC_INPUT_KEY_THREADS,
+                               cuocc_calculation_get_best_block_size (self->calculation), CUOCC_INPUT_ORIGIN_SUGGESTION,
+                               NULL);
 }
 
 /* ----- shared with the window's other files ----- */

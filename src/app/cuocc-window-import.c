@@ -34,20 +34,18 @@ static const CuoccFileFilter log_filters[] = {
  * user asked for it: the GPU never changes behind the user's back. */
 static void
 choose_gpu_for_kernel (CuoccWindow       *self,
-                       const CuoccKernel *k,
-                       CuoccSession      *session)
+                       const CuoccKernel *k)
 {
-  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
+  const CuoccGpu *gpu = cuocc_input_model_get_gpu (self->inputs);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
-  CuoccGpu resolved;
 
   if (k->cc_major <= 0 ||
       (gpu != NULL && gpu->cap.major == k->cc_major && gpu->cap.minor == k->cc_minor))
     return;
 
   id = cuocc_gpu_cc_id (k->cc_major, k->cc_minor);
-  if (!cuocc_gpu_resolve_id (id, &resolved, &error))
+  if (!cuocc_input_model_set_gpu (self->inputs, id, CUOCC_INPUT_ORIGIN_KERNEL, &error))
     {
       /* Translators: e.g. "cuocc has no data for compute capability 1.3: the GPU stays as it was" */
       g_autofree char *message = g_strdup_printf (_("%s: the GPU stays as it was"), error->message);
@@ -55,11 +53,8 @@ choose_gpu_for_kernel (CuoccWindow       *self,
       _cuocc_window_show_toast (self, message);
       return;
     }
-
-  g_free (session->gpu);
-  session->gpu = g_steal_pointer (&id);
-  cuocc_input_values_set (&session->inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, -1);
-  cuocc_input_values_set (&session->inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
+  /* Its configuration is its largest (the model's default for a new GPU). */
+  cuocc_input_model_set_value (self->inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
 }
 
 /* For the advice, on the Tuning page. */
@@ -79,94 +74,76 @@ set_spills (CuoccWindow       *self,
 static void
 update_gpu_marks (CuoccWindow *self)
 {
-  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
+  const CuoccGpu *gpu = cuocc_input_model_get_gpu (self->inputs);
   const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
 
   if (gpu != NULL)
     cuocc_kernels_panel_set_launch (self->kernels_panel, gpu, input != NULL ? input->threads : 0);
 }
 
-/* Each input says where its value came from: the kernel, the launch the
- * file records, or that the kernel has none and the value was kept. */
+/* A figure of the kernel's into an input, with where it came from; a
+ * figure the kernel lacks (value < 0) keeps the input as it is, saying so. */
 static void
-say_origins (CuoccWindow       *self,
-             const CuoccKernel *k)
+set_from_kernel (CuoccWindow   *self,
+                 CuoccInputKey  key,
+                 gint64         value,
+                 const char    *note)
 {
-  CuoccInputPanel *panel = self->input_panel;
-  const char *threads = k->block_size > 0 ? _("the launch the file records")
-                        : k->max_threads > 0 ? _("declared by the kernel (__launch_bounds__ or a required block size)")
-                        : _("kept: the kernel declares none");
-
-  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_THREADS, CUOCC_INPUT_ORIGIN_KERNEL, threads);
-  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_REGS, CUOCC_INPUT_ORIGIN_KERNEL,
-                                k->regs >= 0 ? _("the kernel's") : _("kept: the file records none"));
-  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_SMEM, CUOCC_INPUT_ORIGIN_KERNEL,
-                                k->smem >= 0 ? _("the kernel's") : _("kept: the file records none"));
-  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_DYNAMIC_SMEM, CUOCC_INPUT_ORIGIN_KERNEL,
-                                k->dynamic_smem >= 0 ? _("the launch the file records")
-                                                     : _("none: the file records no launch"));
-  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_BARRIERS, CUOCC_INPUT_ORIGIN_KERNEL, _("the kernel's"));
-  cuocc_input_panel_set_origin (panel, CUOCC_FIELD_CLUSTER_SIZE, CUOCC_INPUT_ORIGIN_KERNEL,
-                                k->cluster_dims[0] > 0 ? _("declared by the kernel (__cluster_dims__)")
-                                                       : _("none: the kernel declares no cluster"));
+  if (value >= 0)
+    cuocc_input_model_set_value (self->inputs, key, value, CUOCC_INPUT_ORIGIN_KERNEL, note);
+  else
+    cuocc_input_model_set_origin (self->inputs, key, CUOCC_INPUT_ORIGIN_KERNEL, note);
 }
 
-/* Fills the inputs with the kernel's figures. An entry that cannot run on
- * the chosen GPU leaves them be: the kernels panel says so and offers the
- * switch (switch_gpu). */
+/* Fills the inputs with the kernel's figures, each saying where it came
+ * from: the kernel, the launch the file records, or that the kernel has
+ * none and the value was kept. An entry that cannot run on the chosen GPU
+ * leaves them be: the kernels panel says so and offers the switch
+ * (switch_gpu). */
 static void
 apply_kernel (CuoccWindow       *self,
               const CuoccKernel *k,
               gboolean           switch_gpu)
 {
-  const CuoccGpu *gpu = cuocc_input_panel_get_gpu (self->input_panel);
-  g_autoptr(GError) error = NULL;
-  CuoccSession session = { 0 };
-  CuoccInputValues *inputs;
+  const CuoccGpu *gpu = cuocc_input_model_get_gpu (self->inputs);
 
   if (!switch_gpu && gpu != NULL && k->arch != NULL && !cuocc_kernel_runs_on (k, gpu->cap.major, gpu->cap.minor))
     return;
 
-  /* The spills, the dynamic shared memory and the inputs: one change. */
+  /* The spills, the GPU and the inputs: one change. */
   cuocc_calculation_freeze (self->calculation);
+  cuocc_input_model_freeze (self->inputs);
   set_spills (self, k);
 
-  cuocc_input_panel_get_session (self->input_panel, &session);
-  inputs = &session.inputs;
   if (switch_gpu)
-    choose_gpu_for_kernel (self, k, &session);
-  if (k->regs >= 0)
-    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_REGS, k->regs);
-  if (k->smem >= 0)
-    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_SMEM, k->smem);
+    choose_gpu_for_kernel (self, k);
+  /* The launch the input records, else the block size the kernel declares
+   * (launch bounds, a required block size), else the one there is. */
+  if (k->block_size > 0)
+    set_from_kernel (self, CUOCC_INPUT_KEY_THREADS, k->block_size, _("the launch the file records"));
+  else if (k->max_threads > 0)
+    set_from_kernel (self, CUOCC_INPUT_KEY_THREADS, k->max_threads,
+                     _("declared by the kernel (__launch_bounds__ or a required block size)"));
+  else
+    set_from_kernel (self, CUOCC_INPUT_KEY_THREADS, -1, _("kept: the kernel declares none"));
+  set_from_kernel (self, CUOCC_INPUT_KEY_REGS, k->regs,
+                   k->regs >= 0 ? _("the kernel's") : _("kept: the file records none"));
+  set_from_kernel (self, CUOCC_INPUT_KEY_SMEM, k->smem,
+                   k->smem >= 0 ? _("the kernel's") : _("kept: the file records none"));
   /* The launch's dynamic shared memory where the input records it (a
    * profile, a Triton cache); else none: never the last kernel's. */
-  cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM, MAX (k->dynamic_smem, 0));
-  cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_BARRIERS, MAX (k->barriers, 0));
-  /* The launch the input records, else the block size the kernel declares
-   * (launch bounds, a required block size). */
-  if (k->block_size > 0)
-    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_THREADS, k->block_size);
-  else if (k->max_threads > 0)
-    cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_THREADS, k->max_threads);
+  set_from_kernel (self, CUOCC_INPUT_KEY_DYNAMIC_SMEM, MAX (k->dynamic_smem, 0),
+                   k->dynamic_smem >= 0 ? _("the launch the file records") : _("none: the file records no launch"));
+  set_from_kernel (self, CUOCC_INPUT_KEY_BARRIERS, MAX (k->barriers, 0), _("the kernel's"));
   /* The cluster size __cluster_dims__ (or Triton) declares; else none. */
-  cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CLUSTER_SIZE,
-                          k->cluster_dims[0] > 0 ? MAX (k->cluster_dims[0], 1) * MAX (k->cluster_dims[1], 1) *
-                                                   MAX (k->cluster_dims[2], 1)
-                                                 : 0);
+  set_from_kernel (self, CUOCC_INPUT_KEY_CLUSTER_SIZE,
+                   k->cluster_dims[0] > 0 ? MAX (k->cluster_dims[0], 1) * MAX (k->cluster_dims[1], 1) *
+                                            MAX (k->cluster_dims[2], 1)
+                                          : 0,
+                   k->cluster_dims[0] > 0 ? _("declared by the kernel (__cluster_dims__)")
+                                          : _("none: the kernel declares no cluster"));
 
-  if (session.gpu == NULL || !cuocc_input_panel_apply_session (self->input_panel, &session, &error))
-    {
-      /* Translators: a dialog heading, e.g. "Could not use “heavy(float*)”" */
-      g_autofree char *heading = g_strdup_printf (_("Could not use “%s”"), k->name);
-
-      if (error == NULL)
-        g_set_error_literal (&error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, _("No GPU is chosen."));
-      _cuocc_window_show_error (self, heading, error);
-    }
-  else
-    say_origins (self, k);
-  cuocc_session_clear (&session);
+  cuocc_input_model_thaw (self->inputs);
   cuocc_calculation_thaw (self->calculation);
 }
 

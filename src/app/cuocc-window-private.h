@@ -51,7 +51,8 @@ struct _CuoccWindow
   /* the graphs by CuoccSeriesKind */
   CuoccGraph *graphs[CUOCC_N_ALL_GRAPHS];
 
-  /* what every view shows */
+  /* what the user entered, and what every view shows */
+  CuoccInputModel *inputs;
   CuoccCalculation *calculation;
 
   GFile *session_file;

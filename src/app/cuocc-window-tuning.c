@@ -34,15 +34,16 @@ apply_cb (CuoccTuningPage *page,
 {
   const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
 
-  /* Threads, registers and shared memory at once: one change. */
-  cuocc_calculation_freeze (self->calculation);
+  /* Threads, registers and shared memory at once: one change, each input
+   * saying that the advice set it. The advice's shared memory is the total. */
+  cuocc_input_model_freeze (self->inputs);
   if (threads > 0 && threads != input->threads)
-    cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_THREADS, threads);
+    cuocc_input_model_set_value (self->inputs, CUOCC_INPUT_KEY_THREADS, threads, CUOCC_INPUT_ORIGIN_ADVICE, NULL);
   if (regs >= 0 && regs != input->regs)
-    cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_REGS, regs);
+    cuocc_input_model_set_value (self->inputs, CUOCC_INPUT_KEY_REGS, regs, CUOCC_INPUT_ORIGIN_ADVICE, NULL);
   if (smem >= 0 && smem != input->smem)
-    cuocc_input_panel_set_value (self->input_panel, CUOCC_FIELD_SMEM, smem);
-  cuocc_calculation_thaw (self->calculation);
+    cuocc_input_model_set_total_smem (self->inputs, smem, CUOCC_INPUT_ORIGIN_ADVICE);
+  cuocc_input_model_thaw (self->inputs);
 }
 
 static void

@@ -101,7 +101,8 @@ restore_state (CuoccWindow  *self,
   CuoccInputValues *inputs = &session->inputs;
 
   self->restoring = TRUE;
-  if (!cuocc_input_panel_apply_session (self->input_panel, session, &error) &&
+  if ((session->gpu == NULL ||
+       !cuocc_input_model_apply_values (self->inputs, session->gpu, inputs, CUOCC_INPUT_ORIGIN_RESTORED, NULL, &error)) &&
       (inputs->values[CUOCC_INPUT_KEY_SMEM_CONFIG] != -1 || inputs->values[CUOCC_INPUT_KEY_CACHING] != CUOCC_CACHING_OFF))
     {
       /* A configuration the GPU no longer has (its device file changed):
@@ -109,20 +110,24 @@ restore_state (CuoccWindow  *self,
       g_clear_error (&error);
       cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, -1);
       cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
-      cuocc_input_panel_apply_session (self->input_panel, session, &error);
+      if (session->gpu != NULL)
+        cuocc_input_model_apply_values (self->inputs, session->gpu, inputs, CUOCC_INPUT_ORIGIN_RESTORED, NULL, &error);
     }
   if (error != NULL)
     {
       /* The GPU of last time may be gone (a custom device file deleted):
        * keep the inputs, on the first GPU of the list. */
       g_autofree char *message = g_strdup_printf (_("Could not restore the last GPU: %s"), error->message);
+      const char *gpu_id = cuocc_input_model_get_gpu_id (self->inputs);
 
-      g_clear_pointer (&session->gpu, g_free);
-      session->gpu = g_strdup (cuocc_input_panel_get_gpu_id (self->input_panel));
       cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, -1);
       cuocc_input_values_set (inputs, CUOCC_INPUT_KEY_CACHING, CUOCC_CACHING_OFF);
-      if (session->gpu != NULL)
-        cuocc_input_panel_apply_session (self->input_panel, session, NULL);
+      if (gpu_id != NULL)
+        {
+          g_autofree char *id = g_strdup (gpu_id);
+
+          cuocc_input_model_apply_values (self->inputs, id, inputs, CUOCC_INPUT_ORIGIN_RESTORED, NULL, NULL);
+        }
       _cuocc_window_show_toast (self, message);
     }
   self->restoring = FALSE;
@@ -137,7 +142,9 @@ get_state (CuoccWindow  *self,
   const char *kernel;
 
   cuocc_kernels_panel_get_chosen (self->kernels_panel, &kernel);
-  cuocc_input_panel_get_session (self->input_panel, session);
+  cuocc_session_clear (session);
+  session->gpu = g_strdup (cuocc_input_model_get_gpu_id (self->inputs));
+  cuocc_input_model_get_values (self->inputs, &session->inputs);
   session->log = log != NULL ? g_file_get_path (log) : NULL;
   session->kernel = session->log != NULL ? g_strdup (kernel) : NULL;
   session->grid = cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (self->tuning_page));
@@ -324,17 +331,18 @@ load_custom_device_cb (CuoccWindow *self)
   _cuocc_window_request_custom_device (self);
 }
 
+/* A value picked on a graph is the input's, and says so. */
 static void
 value_picked_cb (CuoccGraph  *graph,
                  gint64       value,
                  CuoccWindow *self)
 {
-  static const CuoccField fields[CUOCC_N_ALL_GRAPHS] = {
-    [CUOCC_SERIES_THREADS] = CUOCC_FIELD_THREADS,
-    [CUOCC_SERIES_REGS] = CUOCC_FIELD_REGS,
-    [CUOCC_SERIES_SMEM] = CUOCC_FIELD_SMEM,
-    [CUOCC_SERIES_BARRIERS] = CUOCC_FIELD_BARRIERS,
-    [CUOCC_SERIES_CLUSTER_SIZE] = CUOCC_FIELD_CLUSTER_SIZE,
+  static const CuoccInputKey keys[CUOCC_N_ALL_GRAPHS] = {
+    [CUOCC_SERIES_THREADS] = CUOCC_INPUT_KEY_THREADS,
+    [CUOCC_SERIES_REGS] = CUOCC_INPUT_KEY_REGS,
+    [CUOCC_SERIES_SMEM] = CUOCC_INPUT_KEY_SMEM,
+    [CUOCC_SERIES_BARRIERS] = CUOCC_INPUT_KEY_BARRIERS,
+    [CUOCC_SERIES_CLUSTER_SIZE] = CUOCC_INPUT_KEY_CLUSTER_SIZE,
   };
   const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
   const gint64 current[CUOCC_N_ALL_GRAPHS] = {
@@ -343,7 +351,13 @@ value_picked_cb (CuoccGraph  *graph,
 
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     if (self->graphs[i] == graph && (!cuocc_calculation_get_have_result (self->calculation) || current[i] != value))
-      cuocc_input_panel_set_value (self->input_panel, fields[i], value);
+      {
+        /* The shared memory a graph shows is the total. */
+        if (keys[i] == CUOCC_INPUT_KEY_SMEM)
+          cuocc_input_model_set_total_smem (self->inputs, value, CUOCC_INPUT_ORIGIN_GRAPH);
+        else
+          cuocc_input_model_set_value (self->inputs, keys[i], value, CUOCC_INPUT_ORIGIN_GRAPH, NULL);
+      }
 }
 
 static void
@@ -384,6 +398,7 @@ cuocc_window_finalize (GObject *object)
   g_clear_object (&self->session_file);
   g_clear_object (&self->opening);
   g_clear_object (&self->calculation);
+  g_clear_object (&self->inputs);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);
 }
@@ -429,6 +444,7 @@ cuocc_window_init (CuoccWindow *self)
   g_auto(CuoccSession) saved = { 0 };
 
   /* Restoring the state changes many things: one calculation at the end. */
+  self->inputs = cuocc_input_model_new ();
   self->calculation = cuocc_calculation_new ();
   cuocc_calculation_freeze (self->calculation);
 
@@ -465,7 +481,8 @@ cuocc_window_init (CuoccWindow *self)
   cuocc_results_view_set_calculation (self->results_view, self->calculation);
   cuocc_gpu_data_page_set_calculation (self->gpu_data_page, self->calculation);
   g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
-  cuocc_input_panel_set_calculation (self->input_panel, self->calculation);
+  cuocc_input_panel_set_model (self->input_panel, self->inputs);
+  cuocc_calculation_set_inputs (self->calculation, self->inputs);
   read_saved_state (self, &saved);
   restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
@@ -525,9 +542,20 @@ _cuocc_window_load_session (CuoccWindow  *self,
 {
   g_autofree char *path = local_path (file, _("Only local files can be opened."), error);
   g_auto(CuoccSession) session = { 0 };
+  g_autofree char *basename = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *note = NULL;
 
-  if (path == NULL || !cuocc_session_load_file (&session, path, error) ||
-      !cuocc_input_panel_apply_session (self->input_panel, &session, error))
+  if (path == NULL || !cuocc_session_load_file (&session, path, error))
+    return FALSE;
+
+  /* Each input says it is the session's, naming the file. */
+  basename = g_file_get_basename (file);
+  name = cuocc_format_capped (basename, CUOCC_NAME_MAX_CHARS);
+  /* Translators: said after an input's hint, e.g. "from the session “kernel.cuocc”" */
+  note = g_strdup_printf (_("from the session “%s”"), name);
+  if (!cuocc_input_model_apply_values (self->inputs, session.gpu, &session.inputs, CUOCC_INPUT_ORIGIN_SESSION, note,
+                                       error))
     return FALSE;
 
   apply_extras (self, &session);

@@ -15,6 +15,25 @@ static const char *const column_names[] = {
 
 /* ----- helpers ----- */
 
+static const char *
+advice_kind_name (CuoccAdviceKind kind)
+{
+  switch (kind)
+    {
+    case CUOCC_ADVICE_LEVEL:
+      return "level";
+    case CUOCC_ADVICE_BLOCK_SIZE:
+      return "block_size";
+    case CUOCC_ADVICE_MORE_REGISTERS:
+      return "more_registers";
+    case CUOCC_ADVICE_CLUSTER_SIZE:
+      return "cluster_size";
+    case CUOCC_ADVICE_WARNING:
+    default:
+      return "warning";
+    }
+}
+
 /* A figure that does not apply is empty in CSV and null in JSON. */
 static CuoccCell
 optional_int (gboolean applies,
@@ -32,7 +51,7 @@ put_advice (CliWriter         *writer,
   CuoccCell cells[G_N_ELEMENTS (column_names)];
   guint c = 0;
 
-  cells[c++] = cuocc_cell_string (cli_advice_kind_name (a->kind));
+  cells[c++] = cuocc_cell_string (advice_kind_name (a->kind));
   cells[c++] = optional_int (reaches, a->blocks);
   cells[c++] = optional_int (reaches, a->active_warps);
   cells[c++] = reaches ? cuocc_cell_percent (a->occupancy) : cuocc_cell_null ();
@@ -47,25 +66,6 @@ put_advice (CliWriter         *writer,
 }
 
 /* ----- public API ----- */
-
-const char *
-cli_advice_kind_name (CuoccAdviceKind kind)
-{
-  switch (kind)
-    {
-    case CUOCC_ADVICE_LEVEL:
-      return "level";
-    case CUOCC_ADVICE_BLOCK_SIZE:
-      return "block_size";
-    case CUOCC_ADVICE_MORE_REGISTERS:
-      return "more_registers";
-    case CUOCC_ADVICE_CLUSTER_SIZE:
-      return "cluster_size";
-    case CUOCC_ADVICE_WARNING:
-    default:
-      return "warning";
-    }
-}
 
 gboolean
 cli_advice_parse_spills (const char        *text,

@@ -14,9 +14,6 @@
 
 G_BEGIN_DECLS
 
-/* "level", "block_size", "warning". */
-const char *cli_advice_kind_name     (CuoccAdviceKind         kind);
-
 /* "STORES,LOADS", e.g. "24,16". */
 gboolean    cli_advice_parse_spills  (const char             *text,
                                       CuoccAdviceExtra       *extra,

@@ -15,8 +15,9 @@
 
 /* ----- helpers ----- */
 
-char *
-cli_format_bytes (gint64 bytes)
+/* 98304 → "98304 bytes (96 KiB)". */
+static char *
+format_bytes (gint64 bytes)
 {
   char number[24], kib[24];
 
@@ -29,8 +30,8 @@ cli_format_bytes (gint64 bytes)
 
 /* The columns a terminal gives text: CJK characters take two, combining
  * marks none. */
-int
-cli_display_width (const char *text)
+static int
+display_width (const char *text)
 {
   int width = 0;
 
@@ -53,7 +54,7 @@ cli_append_padded (GString    *out,
                    int         width,
                    gboolean    right)
 {
-  int pad = MAX (0, width - cli_display_width (text));
+  int pad = MAX (0, width - display_width (text));
 
   if (right && pad == 0)
     pad = 1;
@@ -73,7 +74,7 @@ append_line (GString    *out,
 {
   g_string_append (out, "  ");
   cli_append_padded (out, label, LABEL_WIDTH - 2, FALSE);
-  if (cli_display_width (label) >= LABEL_WIDTH - 2)
+  if (display_width (label) >= LABEL_WIDTH - 2)
     g_string_append_c (out, ' ');
   g_string_append (out, value);
   g_string_append_c (out, '\n');
@@ -95,7 +96,7 @@ append_line_bytes (GString    *out,
                    const char *label,
                    gint64      bytes)
 {
-  g_autofree char *text = cli_format_bytes (bytes);
+  g_autofree char *text = format_bytes (bytes);
 
   append_line (out, label, text);
 }
@@ -384,7 +385,7 @@ cli_report_text (const CuoccGpu        *gpu,
   append_line_bytes (out, _("Shared memory per block"), input->smem);
   if (input->carveout >= 0)
     {
-      g_autofree char *bytes = cli_format_bytes (cuocc_carveout_config (cap, input->carveout));
+      g_autofree char *bytes = format_bytes (cuocc_carveout_config (cap, input->carveout));
       g_autofree char *text = g_strdup_printf (_("%d %% of the largest configuration → %s"), input->carveout, bytes);
 
       append_line (out, _("Carveout preference"), text);
@@ -423,7 +424,7 @@ cli_report_text (const CuoccGpu        *gpu,
 
       if (cuocc_available_dynamic_smem (gpu, input, result->active_blocks, &available, NULL))
         {
-          g_autofree char *bytes = cli_format_bytes (available);
+          g_autofree char *bytes = format_bytes (available);
           g_autofree char *text = g_strdup_printf (ngettext ("%s at %d block per SM",
                                                              "%s at %d blocks per SM",
                                                              result->active_blocks),

@@ -26,12 +26,8 @@ char *cli_report_text (const CuoccGpu         *gpu,
                        const CuoccResult      *result,
                        const CliReportExtras  *extras);
 
-/* Shared with --gpu-data: 98304 → "98304 (96 KiB)". */
-char *cli_format_bytes (gint64 bytes);
-
-/* The columns a terminal gives text, and text padded to a column's width
- * by them (the command line's text tables). */
-int   cli_display_width (const char *text);
+/* Text padded to a column's width by the columns a terminal gives it (the
+ * command line's text tables). */
 void  cli_append_padded (GString    *out,
                          const char *text,
                          int         width,

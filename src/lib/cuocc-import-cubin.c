@@ -115,7 +115,7 @@ set_parse_error (GError **error, const char *what, const char *message)
 }
 
 gboolean
-cuocc_import_is_elf (const guint8 *data, gsize len)
+_cuocc_import_is_elf (const guint8 *data, gsize len)
 {
   return len >= 4 && memcmp (data, ELFMAG, SELFMAG) == 0;
 }
@@ -129,7 +129,7 @@ elf_check_header (const guint8 *data, gsize len, const char *what, GError **erro
   gboolean is64;
   gsize ehsize, shoff, shentsize, shnum;
 
-  if (!cuocc_import_is_elf (data, len) || len < EI_NIDENT)
+  if (!_cuocc_import_is_elf (data, len) || len < EI_NIDENT)
     {
       set_parse_error (error, what, _("not an ELF file"));
       return FALSE;
@@ -178,7 +178,7 @@ elf_check_header (const guint8 *data, gsize len, const char *what, GError **erro
 /* libelf over the bytes, which it only reads: the cast drops const for
  * elf_memory's prototype. */
 Elf *
-cuocc_import_elf_memory (const guint8 *data, gsize len)
+_cuocc_import_elf_memory (const guint8 *data, gsize len)
 {
   static gsize initialized = 0;
 
@@ -191,14 +191,14 @@ cuocc_import_elf_memory (const guint8 *data, gsize len)
 }
 
 Elf *
-cuocc_import_elf_open (const guint8 *data, gsize len, const char *what, GError **error)
+_cuocc_import_elf_open (const guint8 *data, gsize len, const char *what, GError **error)
 {
   Elf *elf;
   size_t n;
 
   if (!elf_check_header (data, len, what, error))
     return NULL;
-  elf = cuocc_import_elf_memory (data, len);
+  elf = _cuocc_import_elf_memory (data, len);
   if (elf == NULL || elf_kind (elf) != ELF_K_ELF || elf_getshdrnum (elf, &n) != 0 || elf_getshdrstrndx (elf, &n) != 0)
     {
       g_autofree char *message = g_strdup_printf (_("malformed ELF file (%s)"), elf_errmsg (-1));
@@ -214,7 +214,7 @@ cuocc_import_elf_open (const guint8 *data, gsize len, const char *what, GError *
 /* The bytes of a section with contents, checked against the data; NULL
  * (with *size 0) when the section has none or they lie outside. */
 const guint8 *
-cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size)
+_cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size)
 {
   *size = 0;
   if (shdr->sh_type == SHT_NOBITS || shdr->sh_offset > len || len - shdr->sh_offset < shdr->sh_size)
@@ -224,7 +224,7 @@ cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *
 }
 
 const char *
-cuocc_import_elf_section_name (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr)
+_cuocc_import_elf_section_name (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr)
 {
   const char *name = elf_strptr (elf, shstrndx, shdr->sh_name);
 
@@ -293,7 +293,7 @@ global_record (Cubin *cubin, gsize owner, int attr, int format,
     return;
   f = &cubin->funcs[sym.st_shndx];
   if (attr == EIATTR_REGCOUNT)
-    f->regs = cuocc_import_clamp_int ((gint64) figure);
+    f->regs = _cuocc_import_clamp_int ((gint64) figure);
   else if (attr == EIATTR_FRAME_SIZE)
     f->frame = (gint64) figure;
 }
@@ -324,7 +324,7 @@ function_record (Cubin *cubin, gsize text, int attr, int format,
     case EIATTR_CTA_PER_CLUSTER:
       if (size >= 12)
         for (int i = 0; i < 3; i++)
-          f->cluster[i] = cuocc_import_clamp_int ((gint64) read_uint (value + 4 * i, 4));
+          f->cluster[i] = _cuocc_import_clamp_int ((gint64) read_uint (value + 4 * i, 4));
       break;
     case EIATTR_PARAM_CBANK:
     case EIATTR_CBANK_PARAM_SIZE:
@@ -426,8 +426,8 @@ read_sections (Cubin *cubin, const char **suffix)
 
       if (gelf_getshdr (scn, &shdr) == NULL)
         continue;
-      name = cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &shdr);
-      bytes = cuocc_import_elf_section_bytes (cubin->data, cubin->len, &shdr, &size);
+      name = _cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &shdr);
+      bytes = _cuocc_import_elf_section_bytes (cubin->data, cubin->len, &shdr, &size);
       owner = shdr.sh_info;
       if (shdr.sh_type == SHT_SYMTAB && symtab == 0)
         symtab = elf_ndxscn (scn);
@@ -463,9 +463,9 @@ read_global_info (Cubin *cubin)
       gsize size;
 
       if (gelf_getshdr (scn, &shdr) == NULL ||
-          strcmp (cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &shdr), ".nv.info") != 0)
+          strcmp (_cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &shdr), ".nv.info") != 0)
         continue;
-      bytes = cuocc_import_elf_section_bytes (cubin->data, cubin->len, &shdr, &size);
+      bytes = _cuocc_import_elf_section_bytes (cubin->data, cubin->len, &shdr, &size);
       if (bytes != NULL)
         walk_records (cubin, 0, bytes, size, global_record);
     }
@@ -507,9 +507,9 @@ add_function (CuoccImportParser *parser, Cubin *cubin, const char *mangled, size
   Func *f = &cubin->funcs[text];
   CuoccKernel k;
 
-  cuocc_import_kernel_init (&k);
-  cuocc_import_kernel_set_name (&k, mangled);
-  cuocc_import_kernel_set_arch (&k, cubin->arch);
+  _cuocc_import_kernel_init (&k);
+  _cuocc_import_kernel_set_name (&k, mangled);
+  _cuocc_import_kernel_set_arch (&k, cubin->arch);
   k.format = entry != NULL ? CUOCC_IMPORT_FORMAT_FATBIN : CUOCC_IMPORT_FORMAT_CUBIN;
   k.file = g_strdup (file);
   k.entry = g_strdup (entry);
@@ -520,10 +520,10 @@ add_function (CuoccImportParser *parser, Cubin *cubin, const char *mangled, size
   k.stack = f->frame;
   k.max_regs = f->max_regs;
   if (f->max_threads > 0 || f->reqntid > 0)
-    k.max_threads = cuocc_import_clamp_int (f->reqntid > 0 && (f->max_threads <= 0 || f->reqntid < f->max_threads)
+    k.max_threads = _cuocc_import_clamp_int (f->reqntid > 0 && (f->max_threads <= 0 || f->reqntid < f->max_threads)
                                             ? f->reqntid : f->max_threads);
   memcpy (k.cluster_dims, f->cluster, sizeof k.cluster_dims);
-  cuocc_import_add_kernel (parser, &k);
+  _cuocc_import_add_kernel (parser, &k);
 }
 
 /* Whether a function symbol is a kernel. ptxas marks entries with
@@ -577,7 +577,7 @@ read_kernels (CuoccImportParser *parser, Cubin *cubin, size_t symtab, const char
       text_scn = elf_getscn (cubin->elf, sym.st_shndx);
       if (text_scn == NULL || gelf_getshdr (text_scn, &text) == NULL)
         continue;
-      section = cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &text);
+      section = _cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &text);
       if (!g_str_has_prefix (section, ".text."))
         continue;
       name = elf_strptr (cubin->elf, symtab_shdr.sh_link, sym.st_name);
@@ -605,7 +605,7 @@ read_kernels (CuoccImportParser *parser, Cubin *cubin, size_t symtab, const char
 }
 
 gboolean
-cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize len,
+_cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize len,
                          const char *file, const char *entry, GError **error)
 {
   Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, FALSE, 0, FALSE, NULL };
@@ -617,7 +617,7 @@ cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize le
   g_return_val_if_fail (parser != NULL, FALSE);
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
 
-  cubin.elf = cuocc_import_elf_open (data, len, what, error);
+  cubin.elf = _cuocc_import_elf_open (data, len, what, error);
   if (cubin.elf == NULL)
     return FALSE;
   if (read_uint (data + EI_NIDENT + 2, 2) != EM_CUDA_MACHINE)
@@ -652,4 +652,17 @@ cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize le
       return FALSE;
     }
   return TRUE;
+}
+
+/* ----- the format ----- */
+
+/* An ELF file for the CUDA machine (e_machine EM_CUDA, 190, little-endian
+ * at byte 18). Its reader is the binary reader (cuocc-import-fatbin.c),
+ * which takes any binary and reads a cubin here. */
+CuoccImportSniff
+_cuocc_import_cubin_sniff (const guint8 *data, gsize len, gboolean folder)
+{
+  if (!folder && _cuocc_import_is_elf (data, len) && len >= 20 && data[18] == 190 && data[19] == 0)
+    return CUOCC_IMPORT_SNIFF_SURE;
+  return CUOCC_IMPORT_SNIFF_NO;
 }

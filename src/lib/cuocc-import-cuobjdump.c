@@ -8,25 +8,31 @@
 
 #include "cuocc-import-private.h"
 
+typedef struct {
+  char *arch;
+  gboolean in_ptx;
+  char *function;                  /* "Function X:" waiting for its REG line */
+} Cuobjdump;
+
 /* ----- cuobjdump ----- */
 
 static void
-cuobjdump_figures (CuoccImportParser *parser, const char *text)
+cuobjdump_figures (CuoccImportParser *parser, Cuobjdump *dump, const char *text)
 {
   CuoccKernel k;
   g_auto (GStrv) words = g_strsplit_set (text, " \t", -1);
 
-  cuocc_import_kernel_init (&k);
+  _cuocc_import_kernel_init (&k);
   k.format = CUOCC_IMPORT_FORMAT_CUOBJDUMP;
   for (guint i = 0; words[i] != NULL; i++)
     {
       const char *colon = strrchr (words[i], ':');
       gint64 value;
 
-      if (colon == NULL || !cuocc_import_parse_sum (words[i], words[i] + strlen (words[i]), &value))
+      if (colon == NULL || !_cuocc_import_parse_sum (words[i], words[i] + strlen (words[i]), &value))
         continue;
       if (g_str_has_prefix (words[i], "REG:"))
-        k.regs = cuocc_import_clamp_int (value);
+        k.regs = _cuocc_import_clamp_int (value);
       else if (g_str_has_prefix (words[i], "STACK:"))
         k.stack = value;
       else if (g_str_has_prefix (words[i], "SHARED:"))
@@ -36,35 +42,36 @@ cuobjdump_figures (CuoccImportParser *parser, const char *text)
       else if (g_str_has_prefix (words[i], "CONSTANT[0]:"))
         k.cmem = value;
       else if (g_str_has_prefix (words[i], "BARRIERS:") || g_str_has_prefix (words[i], "BAR:"))
-        k.barriers = cuocc_import_clamp_int (value);
+        k.barriers = _cuocc_import_clamp_int (value);
     }
   if (k.regs < 0)
     return;
-  cuocc_import_kernel_set_name (&k, parser->cuobjdump_function);
-  cuocc_import_kernel_set_arch (&k, parser->cuobjdump_arch);
-  cuocc_import_add_kernel (parser, &k);
+  _cuocc_import_kernel_set_name (&k, dump->function);
+  _cuocc_import_kernel_set_arch (&k, dump->arch);
+  _cuocc_import_add_kernel (parser, &k);
 }
 
-void
-cuocc_import_cuobjdump_line (CuoccImportParser *parser, const char *line)
+static void
+cuobjdump_line (CuoccImportParser *parser, gpointer state, const char *line)
 {
+  Cuobjdump *dump = state;
   const char *text = line;
 
   while (*text == ' ' || *text == '\t')
     text++;
   if (g_str_has_prefix (text, "Fatbin elf code:"))
     {
-      parser->cuobjdump_in_ptx = FALSE;
-      g_clear_pointer (&parser->cuobjdump_arch, g_free);
+      dump->in_ptx = FALSE;
+      g_clear_pointer (&dump->arch, g_free);
     }
   else if (g_str_has_prefix (text, "Fatbin ptx code:"))
     {
-      parser->cuobjdump_in_ptx = TRUE;
+      dump->in_ptx = TRUE;
     }
-  else if (g_str_has_prefix (text, "arch = ") && !parser->cuobjdump_in_ptx)
+  else if (g_str_has_prefix (text, "arch = ") && !dump->in_ptx)
     {
-      g_free (parser->cuobjdump_arch);
-      parser->cuobjdump_arch = g_strstrip (g_strdup (text + 7));
+      g_free (dump->arch);
+      dump->arch = g_strstrip (g_strdup (text + 7));
     }
   else if (g_str_has_prefix (text, "Function ") && strchr (text, ':') != NULL)
     {
@@ -75,24 +82,58 @@ cuocc_import_cuobjdump_line (CuoccImportParser *parser, const char *line)
       /* The figures follow on the next line, or on this one after "NAME:". */
       while (colon != NULL && colon[1] != '\0' && colon[1] != ' ' && colon[1] != '\t')
         colon = strstr (colon + 1, ":");
-      g_clear_pointer (&parser->cuobjdump_function, g_free);
+      g_clear_pointer (&dump->function, g_free);
       if (colon == NULL || colon == name)
         return;
-      parser->cuobjdump_function = g_strndup (name, (gsize) (colon - name));
+      dump->function = g_strndup (name, (gsize) (colon - name));
       figures = colon + 1;
       if (strstr (figures, "REG:") != NULL)
         {
-          cuobjdump_figures (parser, figures);
-          g_clear_pointer (&parser->cuobjdump_function, g_free);
+          cuobjdump_figures (parser, dump, figures);
+          g_clear_pointer (&dump->function, g_free);
         }
     }
-  else if (g_str_has_prefix (text, "REG:") && parser->cuobjdump_function != NULL)
+  else if (g_str_has_prefix (text, "REG:") && dump->function != NULL)
     {
-      cuobjdump_figures (parser, text);
-      g_clear_pointer (&parser->cuobjdump_function, g_free);
+      cuobjdump_figures (parser, dump, text);
+      g_clear_pointer (&dump->function, g_free);
     }
   else
     {
-      g_clear_pointer (&parser->cuobjdump_function, g_free);
+      g_clear_pointer (&dump->function, g_free);
     }
 }
+
+/* ----- the reader ----- */
+
+static gpointer
+cuobjdump_new (void)
+{
+  return g_new0 (Cuobjdump, 1);
+}
+
+static void
+cuobjdump_free (gpointer state)
+{
+  Cuobjdump *dump = state;
+
+  g_free (dump->arch);
+  g_free (dump->function);
+  g_free (dump);
+}
+
+/* An ELF entry's architecture, or a function waiting for its figures. */
+static CuoccImportFormat
+cuobjdump_seen (gconstpointer state)
+{
+  const Cuobjdump *dump = state;
+
+  return dump->arch != NULL || dump->function != NULL ? CUOCC_IMPORT_FORMAT_CUOBJDUMP : CUOCC_IMPORT_FORMAT_UNKNOWN;
+}
+
+const CuoccImportReader _cuocc_import_cuobjdump_reader = {
+  .state_new = cuobjdump_new,
+  .state_free = cuobjdump_free,
+  .line = cuobjdump_line,
+  .seen = cuobjdump_seen,
+};

@@ -143,13 +143,13 @@ read_le (const guint8 *p, int bytes)
 }
 
 gboolean
-cuocc_import_is_archive (const guint8 *data, gsize len)
+_cuocc_import_is_archive (const guint8 *data, gsize len)
 {
   return len >= SARMAG && memcmp (data, ARMAG, SARMAG) == 0;
 }
 
 gboolean
-cuocc_import_is_fatbin (const guint8 *data, gsize len)
+_cuocc_import_is_fatbin (const guint8 *data, gsize len)
 {
   return len >= 4 && read_le (data, 4) == FATBIN_MAGIC;
 }
@@ -157,7 +157,7 @@ cuocc_import_is_fatbin (const guint8 *data, gsize len)
 static gboolean
 is_cubin (const guint8 *data, gsize len)
 {
-  return cuocc_import_is_elf (data, len) &&
+  return _cuocc_import_is_elf (data, len) &&
          (len < EI_NIDENT + 4 || read_le (data + EI_NIDENT + 2, 2) == EM_CUDA_MACHINE);
 }
 
@@ -247,7 +247,7 @@ static gboolean
 looks_like_code (guint kind, const guint8 *p, gsize n)
 {
   if (kind == ENTRY_KIND_ELF)
-    return cuocc_import_is_elf (p, n);
+    return _cuocc_import_is_elf (p, n);
   if (n == 0 || p[0] == '\0')
     return FALSE;
   for (gsize i = 0; i < n && p[i] != '\0'; i++)
@@ -448,8 +448,8 @@ read_ptx_directives (CuoccKernel *k, const char *p, const char *end)
           if (v < 0)
             break;
           if (i <= 1)
-            k->max_threads = k->max_threads > 0 ? MIN (k->max_threads, cuocc_import_clamp_int (v))
-                                                : cuocc_import_clamp_int (v);
+            k->max_threads = k->max_threads > 0 ? MIN (k->max_threads, _cuocc_import_clamp_int (v))
+                                                : _cuocc_import_clamp_int (v);
           else if (i == 2)
             k->min_blocks = dims[0];
           else if (i == 3)
@@ -487,15 +487,15 @@ read_ptx (CuoccImportParser *parser, const Entry *e, const char *text, gsize len
       if (p == name || p - name > 4096)
         continue;
       mangled = g_strndup (name, (gsize) (p - name));
-      cuocc_import_kernel_init (&k);
-      cuocc_import_kernel_set_name (&k, mangled);
-      cuocc_import_kernel_set_arch (&k, e->arch);
+      _cuocc_import_kernel_init (&k);
+      _cuocc_import_kernel_set_name (&k, mangled);
+      _cuocc_import_kernel_set_arch (&k, e->arch);
       k.format = CUOCC_IMPORT_FORMAT_FATBIN;
       k.code = CUOCC_CODE_PTX;
       k.file = g_strdup (file);
       k.entry = g_strdup (e->name);
       read_ptx_directives (&k, p, MIN (end, p + 64 * 1024));
-      cuocc_import_add_kernel (parser, &k);
+      _cuocc_import_add_kernel (parser, &k);
       added++;
       if (parser->truncated)
         break;
@@ -545,7 +545,7 @@ read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
       read_ptx (parser, e, (const char *) bytes, len, m->file);
       return;
     }
-  if (!cuocc_import_read_cubin (parser, bytes, len, m->file, e->name, &error))
+  if (!_cuocc_import_read_cubin (parser, bytes, len, m->file, e->name, &error))
     {
       keep_error (&m->first_error, g_steal_pointer (&error));
       return;
@@ -561,7 +561,7 @@ read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
           g_autofree char *plain = g_strdup_printf ("sm_%u", e->sm);
 
           if (g_str_has_prefix (e->arch, plain) && k->arch != NULL && g_str_has_prefix (k->arch, plain))
-            cuocc_import_kernel_set_arch (k, e->arch);
+            _cuocc_import_kernel_set_arch (k, e->arch);
         }
     }
 }
@@ -637,7 +637,7 @@ check_fatbin (const guint8 *data, gsize len, gsize *steps_left)
   gsize size, off;
   guint n_code = 0;
 
-  if (len < FATBIN_HEADER_SIZE + ENTRY_HEADER_SIZE || !cuocc_import_is_fatbin (data, len) ||
+  if (len < FATBIN_HEADER_SIZE + ENTRY_HEADER_SIZE || !_cuocc_import_is_fatbin (data, len) ||
       read_le (data + 4, 2) != 1 || read_le (data + 6, 2) != FATBIN_HEADER_SIZE)
     return 0;
   size = (gsize) MIN (read_le (data + 8, 8), (guint64) G_MAXSIZE);
@@ -749,7 +749,7 @@ find_fatbins (Reader *reader, Batch *batch, const guint8 *data, gsize len, const
       gsize avail = len - off;
       gsize header_size, size;
 
-      if (!cuocc_import_is_fatbin (p, avail))
+      if (!_cuocc_import_is_fatbin (p, avail))
         {
           off += 8;
           continue;
@@ -874,10 +874,10 @@ read_modules (Reader *reader, Batch *batch)
 
           g_free (k->file);
           k->file = g_strdup (label);
-          if (cuocc_import_add_kernel (parser, k) < 0)
+          if (_cuocc_import_add_kernel (parser, k) < 0)
             {
               for (guint rest = j + 1; rest < kernels->len; rest++)
-                cuocc_import_kernel_clear (&g_array_index (kernels, CuoccKernel, rest));
+                _cuocc_import_kernel_clear (&g_array_index (kernels, CuoccKernel, rest));
               break;
             }
         }
@@ -908,7 +908,7 @@ read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  Elf *elf = cuocc_import_elf_open (data, len, file, &error);
+  Elf *elf = _cuocc_import_elf_open (data, len, file, &error);
   Elf_Scn *scn = NULL;
   size_t shstrndx;
   Batch batch;
@@ -930,11 +930,11 @@ read_host_elf (Reader *reader, const guint8 *data, gsize len, const char *file)
 
       if (gelf_getshdr (scn, &shdr) == NULL)
         continue;
-      name = cuocc_import_elf_section_name (elf, shstrndx, &shdr);
+      name = _cuocc_import_elf_section_name (elf, shstrndx, &shdr);
       fatbin_section = is_fatbin_section (name);
       if (!fatbin_section && !may_hold_fatbins (&shdr, name))
         continue;
-      bytes = cuocc_import_elf_section_bytes (data, len, &shdr, &size);
+      bytes = _cuocc_import_elf_section_bytes (data, len, &shdr, &size);
       if (bytes == NULL)
         {
           if (fatbin_section)
@@ -970,7 +970,7 @@ read_archive (Reader *reader, const guint8 *data, gsize len, const char *file)
       note_problem (reader, file, message);
       return;
     }
-  ar = cuocc_import_elf_memory (data, len);
+  ar = _cuocc_import_elf_memory (data, len);
   if (ar == NULL || elf_kind (ar) != ELF_K_AR)
     {
       if (ar != NULL)
@@ -1007,14 +1007,14 @@ read_content (Reader *reader, const guint8 *data, gsize len, const char *file)
     {
       GError *error = NULL;
 
-      if (!cuocc_import_read_cubin (reader->parser, data, len, file, NULL, &error))
+      if (!_cuocc_import_read_cubin (reader->parser, data, len, file, NULL, &error))
         note_error (reader, error);
     }
-  else if (cuocc_import_is_elf (data, len))
+  else if (_cuocc_import_is_elf (data, len))
     read_host_elf (reader, data, len, file);
-  else if (cuocc_import_is_archive (data, len))
+  else if (_cuocc_import_is_archive (data, len))
     read_archive (reader, data, len, file);
-  else if (cuocc_import_is_fatbin (data, len))
+  else if (_cuocc_import_is_fatbin (data, len))
     {
       Batch batch;
 
@@ -1028,7 +1028,7 @@ read_content (Reader *reader, const guint8 *data, gsize len, const char *file)
 }
 
 gboolean
-cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
+_cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
                           const char *file, GError **error)
 {
   Reader reader = { parser, NULL, 0, 0, parser->mapped, 0, 0 };
@@ -1051,11 +1051,11 @@ cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize l
 
 /* Entry `index` of the fat binary at data, decompressed, and its name. */
 GBytes *
-cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error)
+_cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error)
 {
   gsize header_size, end, off;
 
-  if (len < FATBIN_HEADER_SIZE || !cuocc_import_is_fatbin (data, len))
+  if (len < FATBIN_HEADER_SIZE || !_cuocc_import_is_fatbin (data, len))
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("not a fat binary"));
       return NULL;
@@ -1092,3 +1092,25 @@ cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **na
   g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("a fat binary entry with a malformed header"));
   return NULL;
 }
+
+/* ----- the reader ----- */
+
+/* Anything that may hold fat binaries: a fat binary, a host ELF file
+ * (object, library, executable) or an archive of them. A cubin is the cubin
+ * format's, though this reader reads it too. */
+CuoccImportSniff
+_cuocc_import_fatbin_sniff (const guint8 *data, gsize len, gboolean folder)
+{
+  if (folder)
+    return CUOCC_IMPORT_SNIFF_NO;
+  if ((_cuocc_import_is_elf (data, len) && _cuocc_import_cubin_sniff (data, len, FALSE) == CUOCC_IMPORT_SNIFF_NO) ||
+      _cuocc_import_is_archive (data, len) || _cuocc_import_is_fatbin (data, len))
+    return CUOCC_IMPORT_SNIFF_SURE;
+  return CUOCC_IMPORT_SNIFF_NO;
+}
+
+/* Cubins, fat binaries, host ELF files and archives, mapped or kept whole. */
+const CuoccImportReader _cuocc_import_binary_reader = {
+  .read = _cuocc_import_read_binary,
+  .streamed = TRUE,
+};

@@ -11,6 +11,33 @@
 
 #define MAX_CSV_FIELDS 16384
 
+typedef enum {
+  NCU_NONE,
+  NCU_LONG,                        /* one metric a row */
+  NCU_RAW,                         /* one launch a row, one metric a column */
+} NcuMode;
+
+typedef enum {
+  COL_ID,
+  COL_KERNEL,
+  COL_SECTION,
+  COL_METRIC,
+  COL_UNIT,
+  COL_VALUE,
+  COL_CC,
+  COL_BLOCK,
+  COL_GRID,
+  N_COLS,
+} NcuColumn;
+
+typedef struct {
+  NcuMode mode;
+  int cols[N_COLS];                /* -1 when absent */
+  GPtrArray *header;               /* raw: the metric of each column */
+  GPtrArray *units;                /* raw: the unit of each column, from the unit row */
+  GHashTable *ids;                 /* launch ID → index in the parser's kernels + 1 */
+} Ncu;
+
 /* ----- Nsight Compute ----- */
 
 /* Splits one CSV line; NULL when it is no CSV row of quoted fields. */
@@ -186,7 +213,7 @@ ncu_set_cc (CuoccKernel *k, int major, int minor)
   if (major <= 0 || major > 99 || minor < 0 || minor > 9)
     return;
   arch = g_strdup_printf ("sm_%d%d", major, minor);
-  cuocc_import_kernel_set_arch (k, arch);
+  _cuocc_import_kernel_set_arch (k, arch);
 }
 
 static void
@@ -201,7 +228,7 @@ ncu_apply (CuoccKernel *k, int field, const char *unit, const char *text)
   switch (ncu_fields[field].kind)
     {
     case F_INT:
-      *(int *) slot = cuocc_import_clamp_int ((gint64) v);
+      *(int *) slot = _cuocc_import_clamp_int ((gint64) v);
       break;
     case F_COUNT:
       *(gint64 *) slot = (gint64) v;
@@ -258,13 +285,13 @@ parse_dim3 (const char *text)
 
 /* Fills what every launch row repeats: the name, CC, block and grid. */
 static void
-ncu_launch_columns (CuoccImportParser *parser, CuoccKernel *k, GPtrArray *fields)
+ncu_launch_columns (const Ncu *ncu, CuoccKernel *k, GPtrArray *fields)
 {
-  const char *cc = field_at (fields, parser->ncu_cols[COL_CC]);
-  gint64 block = parse_dim3 (field_at (fields, parser->ncu_cols[COL_BLOCK]));
-  gint64 grid = parse_dim3 (field_at (fields, parser->ncu_cols[COL_GRID]));
+  const char *cc = field_at (fields, ncu->cols[COL_CC]);
+  gint64 block = parse_dim3 (field_at (fields, ncu->cols[COL_BLOCK]));
+  gint64 grid = parse_dim3 (field_at (fields, ncu->cols[COL_GRID]));
 
-  cuocc_import_kernel_set_name (k, field_at (fields, parser->ncu_cols[COL_KERNEL]));
+  _cuocc_import_kernel_set_name (k, field_at (fields, ncu->cols[COL_KERNEL]));
   if (cc != NULL && g_ascii_isdigit (cc[0]))
     {
       char *end;
@@ -280,7 +307,7 @@ ncu_launch_columns (CuoccImportParser *parser, CuoccKernel *k, GPtrArray *fields
 }
 
 static void
-ncu_header (CuoccImportParser *parser, GPtrArray *fields)
+ncu_header (Ncu *ncu, GPtrArray *fields)
 {
   static const char *const names[N_COLS] = {
     "ID", "Kernel Name", "Section Name", "Metric Name", "Metric Unit", "Metric Value", "CC", "Block Size", "Grid Size",
@@ -288,42 +315,42 @@ ncu_header (CuoccImportParser *parser, GPtrArray *fields)
   gboolean any_metric = FALSE;
 
   for (int c = 0; c < N_COLS; c++)
-    parser->ncu_cols[c] = -1;
+    ncu->cols[c] = -1;
   for (guint i = 0; i < fields->len; i++)
     for (int c = 0; c < N_COLS; c++)
-      if (parser->ncu_cols[c] < 0 && strcmp (g_ptr_array_index (fields, i), names[c]) == 0)
-        parser->ncu_cols[c] = (int) i;
+      if (ncu->cols[c] < 0 && strcmp (g_ptr_array_index (fields, i), names[c]) == 0)
+        ncu->cols[c] = (int) i;
   /* The summary page has no "Metric Value", only Minimum, Maximum and Average. */
-  if (parser->ncu_cols[COL_VALUE] < 0)
+  if (ncu->cols[COL_VALUE] < 0)
     for (guint i = 0; i < fields->len; i++)
       if (strcmp (g_ptr_array_index (fields, i), "Average") == 0)
-        parser->ncu_cols[COL_VALUE] = (int) i;
+        ncu->cols[COL_VALUE] = (int) i;
 
-  g_clear_pointer (&parser->ncu_header, g_ptr_array_unref);
-  g_clear_pointer (&parser->ncu_units, g_ptr_array_unref);
-  g_hash_table_remove_all (parser->ncu_ids);
-  parser->ncu_mode = NCU_NONE;
-  if (parser->ncu_cols[COL_METRIC] >= 0 && parser->ncu_cols[COL_VALUE] >= 0)
+  g_clear_pointer (&ncu->header, g_ptr_array_unref);
+  g_clear_pointer (&ncu->units, g_ptr_array_unref);
+  g_hash_table_remove_all (ncu->ids);
+  ncu->mode = NCU_NONE;
+  if (ncu->cols[COL_METRIC] >= 0 && ncu->cols[COL_VALUE] >= 0)
     {
-      parser->ncu_mode = NCU_LONG;
+      ncu->mode = NCU_LONG;
       return;
     }
   for (guint i = 0; i < fields->len; i++)
-    any_metric |= ncu_field_find (g_ptr_array_index (fields, i)) >= 0 && (int) i != parser->ncu_cols[COL_BLOCK] &&
-                  (int) i != parser->ncu_cols[COL_GRID];
+    any_metric |= ncu_field_find (g_ptr_array_index (fields, i)) >= 0 && (int) i != ncu->cols[COL_BLOCK] &&
+                  (int) i != ncu->cols[COL_GRID];
   if (any_metric)
     {
-      parser->ncu_mode = NCU_RAW;
-      parser->ncu_header = g_ptr_array_ref (fields);
+      ncu->mode = NCU_RAW;
+      ncu->header = g_ptr_array_ref (fields);
     }
 }
 
 static void
-ncu_long_row (CuoccImportParser *parser, GPtrArray *fields)
+ncu_long_row (CuoccImportParser *parser, Ncu *ncu, GPtrArray *fields)
 {
-  const char *id = field_at (fields, parser->ncu_cols[COL_ID]);
-  const char *kernel = field_at (fields, parser->ncu_cols[COL_KERNEL]);
-  int field = ncu_field_find (field_at (fields, parser->ncu_cols[COL_METRIC]));
+  const char *id = field_at (fields, ncu->cols[COL_ID]);
+  const char *kernel = field_at (fields, ncu->cols[COL_KERNEL]);
+  int field = ncu_field_find (field_at (fields, ncu->cols[COL_METRIC]));
   gpointer slot;
   int index;
 
@@ -331,58 +358,59 @@ ncu_long_row (CuoccImportParser *parser, GPtrArray *fields)
     return;
   if (id == NULL)
     id = kernel;
-  slot = g_hash_table_lookup (parser->ncu_ids, id);
+  slot = g_hash_table_lookup (ncu->ids, id);
   if (slot == NULL)
     {
       CuoccKernel k;
 
-      cuocc_import_kernel_init (&k);
+      _cuocc_import_kernel_init (&k);
       k.format = CUOCC_IMPORT_FORMAT_NCU_CSV;
-      ncu_launch_columns (parser, &k, fields);
-      index = cuocc_import_add_kernel (parser, &k);
+      ncu_launch_columns (ncu, &k, fields);
+      index = _cuocc_import_add_kernel (parser, &k);
       if (index < 0)
         return;
-      g_hash_table_insert (parser->ncu_ids, g_strdup (id), GINT_TO_POINTER (index + 1));
+      g_hash_table_insert (ncu->ids, g_strdup (id), GINT_TO_POINTER (index + 1));
     }
   else
     index = GPOINTER_TO_INT (slot) - 1;
   if (field >= 0)
     ncu_apply (&g_array_index (parser->kernels, CuoccKernel, index), field,
-               field_at (fields, parser->ncu_cols[COL_UNIT]), field_at (fields, parser->ncu_cols[COL_VALUE]));
+               field_at (fields, ncu->cols[COL_UNIT]), field_at (fields, ncu->cols[COL_VALUE]));
 }
 
 static void
-ncu_raw_row (CuoccImportParser *parser, GPtrArray *fields)
+ncu_raw_row (CuoccImportParser *parser, Ncu *ncu, GPtrArray *fields)
 {
-  const char *id = field_at (fields, parser->ncu_cols[COL_ID]);
-  const char *kernel = field_at (fields, parser->ncu_cols[COL_KERNEL]);
+  const char *id = field_at (fields, ncu->cols[COL_ID]);
+  const char *kernel = field_at (fields, ncu->cols[COL_KERNEL]);
   CuoccKernel k;
 
   /* The row after the header gives each column's unit and no launch. */
   if ((id != NULL && id[0] == '\0') || kernel == NULL || kernel[0] == '\0')
     {
-      if (parser->ncu_units == NULL)
-        parser->ncu_units = g_ptr_array_ref (fields);
+      if (ncu->units == NULL)
+        ncu->units = g_ptr_array_ref (fields);
       return;
     }
-  cuocc_import_kernel_init (&k);
+  _cuocc_import_kernel_init (&k);
   k.format = CUOCC_IMPORT_FORMAT_NCU_RAW;
-  ncu_launch_columns (parser, &k, fields);
-  for (guint i = 0; i < fields->len && i < parser->ncu_header->len; i++)
+  ncu_launch_columns (ncu, &k, fields);
+  for (guint i = 0; i < fields->len && i < ncu->header->len; i++)
     {
-      int field = ncu_field_find (g_ptr_array_index (parser->ncu_header, i));
-      const char *unit = parser->ncu_units != NULL && i < parser->ncu_units->len
-                         ? g_ptr_array_index (parser->ncu_units, i) : NULL;
+      int field = ncu_field_find (g_ptr_array_index (ncu->header, i));
+      const char *unit = ncu->units != NULL && i < ncu->units->len
+                         ? g_ptr_array_index (ncu->units, i) : NULL;
 
-      if (field >= 0 && (int) i != parser->ncu_cols[COL_BLOCK] && (int) i != parser->ncu_cols[COL_GRID])
+      if (field >= 0 && (int) i != ncu->cols[COL_BLOCK] && (int) i != ncu->cols[COL_GRID])
         ncu_apply (&k, field, unit, g_ptr_array_index (fields, i));
     }
-  cuocc_import_add_kernel (parser, &k);
+  _cuocc_import_add_kernel (parser, &k);
 }
 
-void
-cuocc_import_ncu_line (CuoccImportParser *parser, const char *line)
+static void
+ncu_line (CuoccImportParser *parser, gpointer state, const char *line)
 {
+  Ncu *ncu = state;
   g_autoptr (GPtrArray) fields = NULL;
   gboolean is_header;
 
@@ -395,9 +423,78 @@ cuocc_import_ncu_line (CuoccImportParser *parser, const char *line)
   for (guint i = 0; i < fields->len && !is_header; i++)
     is_header = strcmp (g_ptr_array_index (fields, i), "Kernel Name") == 0;
   if (is_header)
-    ncu_header (parser, fields);
-  else if (parser->ncu_mode == NCU_LONG)
-    ncu_long_row (parser, fields);
-  else if (parser->ncu_mode == NCU_RAW)
-    ncu_raw_row (parser, fields);
+    ncu_header (ncu, fields);
+  else if (ncu->mode == NCU_LONG)
+    ncu_long_row (parser, ncu, fields);
+  else if (ncu->mode == NCU_RAW)
+    ncu_raw_row (parser, ncu, fields);
 }
+
+/* ----- the reader ----- */
+
+static gpointer
+ncu_new (void)
+{
+  Ncu *ncu = g_new0 (Ncu, 1);
+
+  for (int c = 0; c < N_COLS; c++)
+    ncu->cols[c] = -1;
+  ncu->ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return ncu;
+}
+
+static void
+ncu_free (gpointer state)
+{
+  Ncu *ncu = state;
+
+  g_clear_pointer (&ncu->header, g_ptr_array_unref);
+  g_clear_pointer (&ncu->units, g_ptr_array_unref);
+  g_hash_table_unref (ncu->ids);
+  g_free (ncu);
+}
+
+/* A header: which page the export is. */
+static CuoccImportFormat
+ncu_seen (gconstpointer state)
+{
+  const Ncu *ncu = state;
+
+  switch (ncu->mode)
+    {
+    case NCU_LONG:
+      return CUOCC_IMPORT_FORMAT_NCU_CSV;
+    case NCU_RAW:
+      return CUOCC_IMPORT_FORMAT_NCU_RAW;
+    case NCU_NONE:
+    default:
+      return CUOCC_IMPORT_FORMAT_UNKNOWN;
+    }
+}
+
+/* A launch without the Launch Statistics section says nothing we can use. */
+static void
+ncu_finish (CuoccImportParser *parser, gpointer state)
+{
+  guint kept = 0;
+
+  (void) state;
+  for (guint i = 0; i < parser->kernels->len; i++)
+    {
+      CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
+
+      if (k->regs < 0)
+        _cuocc_import_kernel_clear (k);
+      else
+        g_array_index (parser->kernels, CuoccKernel, kept++) = *k;
+    }
+  g_array_set_size (parser->kernels, kept);
+}
+
+const CuoccImportReader _cuocc_import_ncu_reader = {
+  .state_new = ncu_new,
+  .state_free = ncu_free,
+  .line = ncu_line,
+  .seen = ncu_seen,
+  .finish = ncu_finish,
+};

@@ -22,117 +22,170 @@ G_BEGIN_DECLS
 /* How many reasons for skipped entries a list keeps. */
 #define CUOCC_IMPORT_MAX_SKIPPED_NOTES 20
 
-typedef enum {
-  NCU_NONE,
-  NCU_LONG,                        /* one metric a row */
-  NCU_RAW,                         /* one launch a row, one metric a column */
-} NcuMode;
-
-typedef enum {
-  COL_ID,
-  COL_KERNEL,
-  COL_SECTION,
-  COL_METRIC,
-  COL_UNIT,
-  COL_VALUE,
-  COL_CC,
-  COL_BLOCK,
-  COL_GRID,
-  N_COLS,
-} NcuColumn;
-
-/* What streamed input turns out to be, from its first bytes. */
-typedef enum {
-  STREAM_UNDECIDED,
-  STREAM_TEXT,
-  STREAM_BINARY,                   /* kept whole in `head` and read at the end */
-} StreamMode;
-
 /* Binary input that arrives in pieces (standard input) is kept in memory up
  * to this size; a file is mapped instead, whatever its size. */
 #define CUOCC_IMPORT_MAX_STREAMED_BINARY ((gsize) 1 << 30)
 
+/* ----- the formats: one table ----- *
+ *
+ * Every format the import reads is one entry of _cuocc_import_formats[]
+ * (cuocc-import-formats.c): its CuoccImportFormat, its name, how its first
+ * bytes are told, and its reader. The parser (cuocc-import.c) knows no
+ * format by name: detection, the names and the choice of reader all come
+ * from the table. */
+
+/* How surely content is a format. */
+typedef enum {
+  CUOCC_IMPORT_SNIFF_NO,           /* not this format */
+  CUOCC_IMPORT_SNIFF_MAYBE,        /* text whose lines start this format (a CSV header, an entry's first
+                                    * line) without a whole kernel yet */
+  CUOCC_IMPORT_SNIFF_SURE,         /* its magic number or its syntax, or a whole kernel read from its lines */
+} CuoccImportSniff;
+
+/* A reader takes its input in one of two shapes.
+ *
+ * Line readers (text: build logs, dumps, CSV exports) get every complete
+ * line without its end, from a state of their own (state_new, state_free).
+ * Text says what it is only as it goes on (a log starts with whatever the
+ * build printed), so every line reader sees the lines until one of them
+ * reads a kernel; from then on only that one does, and the others' states
+ * are freed. `seen` says which format the lines showed before a kernel
+ * (NULL: none until a kernel), `finish` is called on the chosen reader at
+ * the end (NULL: nothing to do).
+ *
+ * Whole readers (`read`: binaries, JSON) get the whole input at once: a
+ * file mapped, or bytes in memory. `streamed`: input that arrives in pieces
+ * (standard input, a pipe) is kept for it, up to
+ * CUOCC_IMPORT_MAX_STREAMED_BINARY, and read at the end; otherwise such
+ * input goes to the line readers. `read_folder`: it also reads a folder. */
+typedef struct {
+  gpointer          (*state_new)   (void);
+  void              (*state_free)  (gpointer state);
+  void              (*line)        (CuoccImportParser *parser, gpointer state, const char *line);
+  CuoccImportFormat (*seen)        (gconstpointer state);
+  void              (*finish)      (CuoccImportParser *parser, gpointer state);
+
+  gboolean          (*read)        (CuoccImportParser *parser, const guint8 *data, gsize len, const char *file,
+                                    GError **error);
+  gboolean          streamed;
+  gboolean          (*read_folder) (CuoccImportParser *parser, const char *path, GError **error);
+} CuoccImportReader;
+
+/* One format. `sniff` tells from the first bytes (`folder` FALSE) or from a
+ * folder's path being a folder (`folder` TRUE, data NULL) whether the
+ * content is this format; NULL for a line reader's format, which its lines
+ * tell (the reader run over the first complete lines: SURE when it reads a
+ * kernel of this format, MAYBE when `seen` says this format). Content that
+ * a sniff is SURE of goes to that format's whole reader and is never read
+ * as lines. Several formats may share a reader (a fat binary's and a
+ * cubin's; Nsight Compute's two CSV pages); the kernels it adds say which
+ * format each came from. */
+typedef struct {
+  CuoccImportFormat         format;
+  const char               *name;     /* as the CSV and JSON columns and messages spell it */
+  CuoccImportSniff        (*sniff)    (const guint8 *data, gsize len, gboolean folder);
+  const CuoccImportReader  *reader;
+} CuoccImportFormatInfo;
+
+extern const CuoccImportFormatInfo _cuocc_import_formats[];
+extern const guint                 _cuocc_import_n_formats;
+
+/* The entry of a format; NULL for CUOCC_IMPORT_FORMAT_UNKNOWN and values no entry has. */
+const CuoccImportFormatInfo *_cuocc_import_format_info (CuoccImportFormat format);
+
+/* The sniff of a format that `sniff` leaves to its lines: its reader alone
+ * over the complete lines of data. */
+CuoccImportSniff _cuocc_import_sniff_lines (const CuoccImportFormatInfo *info, const guint8 *data, gsize len);
+
+/* The readers, each defined in its cuocc-import-FORMAT.c. */
+extern const CuoccImportReader _cuocc_import_ptxas_reader;
+extern const CuoccImportReader _cuocc_import_cuobjdump_reader;
+extern const CuoccImportReader _cuocc_import_ncu_reader;
+extern const CuoccImportReader _cuocc_import_binary_reader;
+extern const CuoccImportReader _cuocc_import_triton_reader;
+
+CuoccImportSniff _cuocc_import_cubin_sniff  (const guint8 *data, gsize len, gboolean folder);
+CuoccImportSniff _cuocc_import_fatbin_sniff (const guint8 *data, gsize len, gboolean folder);
+CuoccImportSniff _cuocc_import_triton_sniff (const guint8 *data, gsize len, gboolean folder);
+
+/* ----- what every reader shares ----- */
+
+/* What the input is, once its first bytes are seen. */
+typedef enum {
+  CUOCC_IMPORT_INPUT_UNDECIDED,    /* streamed input, too few bytes yet */
+  CUOCC_IMPORT_INPUT_LINES,        /* the line readers */
+  CUOCC_IMPORT_INPUT_WHOLE,        /* kept whole in `head` for `whole`'s reader, read at the end */
+} CuoccImportInput;
+
+/* A line reader and its state. */
+typedef struct {
+  const CuoccImportReader *reader;
+  gpointer                 state;
+} CuoccImportLineReader;
+
 struct _CuoccImportParser {
-  StreamMode stream_mode;
-  GByteArray *head;                /* the first bytes, or the whole binary input */
+  CuoccImportInput input;
+  GByteArray *head;                /* the first bytes, or the whole streamed input */
+  const CuoccImportFormatInfo *whole; /* the format `head` is kept for */
   gboolean binary_too_large;
   char *file;                      /* the file streamed input comes from (a pipe); NULL: standard input */
   gboolean mapped;                 /* binary data is a read-only file mapping (cuocc_import_parse_file) */
   GString *line;
   gboolean line_too_long;
   guint line_no;
+  CuoccImportLineReader *line_readers; /* NULL until the first line */
+  guint n_line_readers;
+  int chosen;                      /* the line reader that read the first kernel; -1: none yet */
   GArray *kernels;                 /* CuoccKernel */
   gboolean truncated;
   guint n_skipped_lines;
   guint n_helpers;                 /* device functions of binaries, not listed */
   guint n_skipped_entries;         /* fat binary entries not read */
   GPtrArray *skipped;              /* why, the first CUOCC_IMPORT_MAX_SKIPPED_NOTES */
-
-  /* ptxas and nvlink */
-  CuoccKernel ptxas;               /* the entry being read; name NULL when none */
-  gboolean ptxas_props;            /* the next stack frame line is the entry's */
-
-  /* cuobjdump */
-  char *cuobjdump_arch;
-  gboolean cuobjdump_in_ptx;
-  char *cuobjdump_function;        /* "Function X:" waiting for its REG line */
-
-  /* Nsight Compute */
-  NcuMode ncu_mode;
-  int ncu_cols[N_COLS];            /* -1 when absent */
-  GPtrArray *ncu_header;           /* raw: the metric of each column */
-  GPtrArray *ncu_units;            /* raw: the unit of each column, from the unit row */
-  GHashTable *ncu_ids;             /* launch ID → index in kernels + 1 */
 };
 
-void     cuocc_import_kernel_init     (CuoccKernel *k);
-void     cuocc_import_kernel_clear    (CuoccKernel *k);
-void     cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw);
-void     cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch);
-int      cuocc_import_add_kernel      (CuoccImportParser *parser, CuoccKernel *k);
-gboolean cuocc_import_parse_sum       (const char *start, const char *end, gint64 *value);
-int      cuocc_import_clamp_int       (gint64 v);
+void     _cuocc_import_kernel_init     (CuoccKernel *k);
+void     _cuocc_import_kernel_clear    (CuoccKernel *k);
+void     _cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw);
+void     _cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch);
+int      _cuocc_import_add_kernel      (CuoccImportParser *parser, CuoccKernel *k);
+gboolean _cuocc_import_parse_sum       (const char *start, const char *end, gint64 *value);
+int      _cuocc_import_clamp_int       (gint64 v);
 
-/* Binary readers (cuocc-import-cubin.c, cuocc-import-fatbin.c,
- * cuocc-import-triton.c). The cubin reader adds one kernel per function of
+/* The cubin reader (cuocc-import-cubin.c) adds one kernel per function of
  * an ELF file ptxas wrote, with `file` and `entry` as given; it fails with
- * an error when the data is no cubin or holds no kernel. The Triton reader
- * uses it for the kernel's cubin. */
-gboolean cuocc_import_read_cubin      (CuoccImportParser *parser, const guint8 *data, gsize len,
-                                       const char *file, const char *entry, GError **error);
+ * an error when the data is no cubin or holds no kernel. The fat binary
+ * reader and the Triton reader use it for the cubins they find. */
+gboolean _cuocc_import_read_cubin      (CuoccImportParser *parser, const guint8 *data, gsize len,
+                                        const char *file, const char *entry, GError **error);
 
 /* cuocc-import-fatbin.c: what binary content is, and the reader that takes
  * any of it (a cubin, a fat binary, a host ELF file, an archive). `file` is
  * the name the user gave, NULL for standard input. */
-gboolean cuocc_import_is_archive  (const guint8 *data, gsize len);
-gboolean cuocc_import_is_fatbin   (const guint8 *data, gsize len);
-gboolean cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
-                                   const char *file, GError **error);
+gboolean _cuocc_import_is_archive  (const guint8 *data, gsize len);
+gboolean _cuocc_import_is_fatbin   (const guint8 *data, gsize len);
+gboolean _cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *data, gsize len,
+                                    const char *file, GError **error);
 /* Entry `index` of the fat binary at data, decompressed ("sm_90a SASS" in *name). */
-GBytes  *cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error);
+GBytes  *_cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error);
 
 /* ELF helpers the binary readers share. `what` names the file in messages. */
-gboolean      cuocc_import_is_elf            (const guint8 *data, gsize len);
-Elf          *cuocc_import_elf_memory        (const guint8 *data, gsize len);
-Elf          *cuocc_import_elf_open          (const guint8 *data, gsize len, const char *what, GError **error);
-const guint8 *cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size);
-const char   *cuocc_import_elf_section_name  (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr);
+gboolean      _cuocc_import_is_elf            (const guint8 *data, gsize len);
+Elf          *_cuocc_import_elf_memory        (const guint8 *data, gsize len);
+Elf          *_cuocc_import_elf_open          (const guint8 *data, gsize len, const char *what, GError **error);
+const guint8 *_cuocc_import_elf_section_bytes (const guint8 *data, gsize len, const GElf_Shdr *shdr, gsize *size);
+const char   *_cuocc_import_elf_section_name  (Elf *elf, size_t shstrndx, const GElf_Shdr *shdr);
 
 /* Triton caches (cuocc-import-triton.c). read_triton takes a cache folder,
  * one kernel's folder or its .json; read_triton_json metadata already read
  * from json_path (NULL: standard input, whose cubin cannot be found);
  * read_triton_data metadata and cubin in memory (the fuzzer's way in). */
-gboolean cuocc_import_looks_like_json  (const char *data, gsize len);
-gboolean cuocc_import_read_triton      (CuoccImportParser *parser, const char *path, GError **error);
-gboolean cuocc_import_read_triton_json (CuoccImportParser *parser, const char *json, gsize json_len,
-                                        const char *json_path, GError **error);
-gboolean cuocc_import_read_triton_data (CuoccImportParser *parser, const char *json, gsize json_len,
-                                        const char *json_path, const guint8 *cubin, gsize cubin_len,
-                                        GError **error);
-
-/* Each reader sees every line. */
-void     cuocc_import_ptxas_line      (CuoccImportParser *parser, const char *line);
-void     cuocc_import_cuobjdump_line  (CuoccImportParser *parser, const char *line);
-void     cuocc_import_ncu_line        (CuoccImportParser *parser, const char *line);
+gboolean _cuocc_import_looks_like_json  (const char *data, gsize len);
+gboolean _cuocc_import_read_triton      (CuoccImportParser *parser, const char *path, GError **error);
+gboolean _cuocc_import_read_triton_json (CuoccImportParser *parser, const char *json, gsize json_len,
+                                         const char *json_path, GError **error);
+gboolean _cuocc_import_read_triton_data (CuoccImportParser *parser, const char *json, gsize json_len,
+                                         const char *json_path, const guint8 *cubin, gsize cubin_len,
+                                         GError **error);
 
 G_END_DECLS

@@ -8,6 +8,12 @@
 
 #include "cuocc-import-private.h"
 
+/* The entry being read. */
+typedef struct {
+  CuoccKernel pending;             /* name NULL when none */
+  gboolean props;                  /* the next stack frame line is the entry's */
+} Ptxas;
+
 /* ----- ptxas ----- */
 
 /* Applies one comma-separated item of a ptxas or nvlink figures line. */
@@ -41,18 +47,18 @@ ptxas_item (CuoccKernel *k, const char *item, const char *end)
 
       if (len < slen || strncmp (end - slen, items[i].suffix, slen) != 0)
         continue;
-      if (!cuocc_import_parse_sum (item, end - slen, &value))
+      if (!_cuocc_import_parse_sum (item, end - slen, &value))
         return;
       if (items[i].is_int)
-        *(int *) field = cuocc_import_clamp_int (value);
+        *(int *) field = _cuocc_import_clamp_int (value);
       else
         *(gint64 *) field = value;
       return;
     }
   /* nvlink: "0 stack"; ptxas: "64 bytes cumulative stack size" when no frame line came. */
-  if ((len > 6 && strncmp (end - 6, " stack", 6) == 0 && cuocc_import_parse_sum (item, end - 6, &value)) ||
+  if ((len > 6 && strncmp (end - 6, " stack", 6) == 0 && _cuocc_import_parse_sum (item, end - 6, &value)) ||
       (len > 27 && strncmp (end - 27, " bytes cumulative stack size", 27) == 0 &&
-       cuocc_import_parse_sum (item, end - 27, &value)))
+       _cuocc_import_parse_sum (item, end - 27, &value)))
     {
       if (k->stack < 0)
         k->stack = value;
@@ -75,23 +81,23 @@ ptxas_items (CuoccKernel *k, const char *text)
 }
 
 static void
-ptxas_drop_pending (CuoccImportParser *parser)
+ptxas_drop_pending (Ptxas *ptxas)
 {
-  cuocc_import_kernel_clear (&parser->ptxas);
-  cuocc_import_kernel_init (&parser->ptxas);
-  parser->ptxas_props = FALSE;
+  _cuocc_import_kernel_clear (&ptxas->pending);
+  _cuocc_import_kernel_init (&ptxas->pending);
+  ptxas->props = FALSE;
 }
 
 /* "Compiling entry function 'NAME' for 'sm_90'" (the arch is missing before CUDA 3). */
 static void
-ptxas_entry (CuoccImportParser *parser, const char *rest)
+ptxas_entry (Ptxas *ptxas, const char *rest)
 {
   const char *start = strchr (rest, '\'');
   const char *for_arch;
   const char *end;
   g_autofree char *name = NULL;
 
-  ptxas_drop_pending (parser);
+  ptxas_drop_pending (ptxas);
   if (start == NULL)
     return;
   start++;
@@ -100,15 +106,15 @@ ptxas_entry (CuoccImportParser *parser, const char *rest)
   if (end == NULL || end == start)
     return;
   name = g_strndup (start, (gsize) (end - start));
-  cuocc_import_kernel_set_name (&parser->ptxas, name);
-  parser->ptxas.format = CUOCC_IMPORT_FORMAT_PTXAS;
+  _cuocc_import_kernel_set_name (&ptxas->pending, name);
+  ptxas->pending.format = CUOCC_IMPORT_FORMAT_PTXAS;
   if (for_arch != NULL)
     {
       const char *arch = for_arch + 7;
       const char *quote = strchr (arch, '\'');
       g_autofree char *text = g_strndup (arch, quote != NULL ? (gsize) (quote - arch) : strlen (arch));
 
-      cuocc_import_kernel_set_arch (&parser->ptxas, text);
+      _cuocc_import_kernel_set_arch (&ptxas->pending, text);
     }
 }
 
@@ -132,20 +138,20 @@ same_function (const CuoccKernel *k, const char *name)
 }
 
 static void
-ptxas_emit (CuoccImportParser *parser)
+ptxas_emit (CuoccImportParser *parser, Ptxas *ptxas)
 {
-  if (parser->ptxas.name != NULL && parser->ptxas.regs >= 0)
-    cuocc_import_add_kernel (parser, &parser->ptxas);
-  ptxas_drop_pending (parser);
+  if (ptxas->pending.name != NULL && ptxas->pending.regs >= 0)
+    _cuocc_import_add_kernel (parser, &ptxas->pending);
+  ptxas_drop_pending (ptxas);
 }
 
 /* The text after "ptxas info    :" or "nvlink info    :". */
 static void
-ptxas_message (CuoccImportParser *parser, const char *msg, gboolean nvlink)
+ptxas_message (CuoccImportParser *parser, Ptxas *ptxas, const char *msg, gboolean nvlink)
 {
   if (g_str_has_prefix (msg, "Compiling entry function "))
     {
-      ptxas_entry (parser, msg + 25);
+      ptxas_entry (ptxas, msg + 25);
     }
   else if (g_str_has_prefix (msg, "Function properties for "))
     {
@@ -157,7 +163,7 @@ ptxas_message (CuoccImportParser *parser, const char *msg, gboolean nvlink)
           g_autofree char *trimmed = g_strstrip (g_strdup (name));
           gsize len = strlen (trimmed);
 
-          ptxas_drop_pending (parser);
+          ptxas_drop_pending (ptxas);
           if (len > 0 && trimmed[len - 1] == ':')
             trimmed[--len] = '\0';
           if (len >= 2 && trimmed[0] == '\'' && trimmed[len - 1] == '\'')
@@ -167,21 +173,21 @@ ptxas_message (CuoccImportParser *parser, const char *msg, gboolean nvlink)
             }
           if (trimmed[0] == '\0')
             return;
-          cuocc_import_kernel_set_name (&parser->ptxas, trimmed);
-          parser->ptxas.format = CUOCC_IMPORT_FORMAT_PTXAS;
-          parser->ptxas_props = TRUE;
+          _cuocc_import_kernel_set_name (&ptxas->pending, trimmed);
+          ptxas->pending.format = CUOCC_IMPORT_FORMAT_PTXAS;
+          ptxas->props = TRUE;
         }
       else
         {
-          parser->ptxas_props = same_function (&parser->ptxas, name);
+          ptxas->props = same_function (&ptxas->pending, name);
         }
     }
-  else if (g_ascii_strncasecmp (msg, "used ", 5) == 0 && parser->ptxas.name != NULL)
+  else if (g_ascii_strncasecmp (msg, "used ", 5) == 0 && ptxas->pending.name != NULL)
     {
       /* ptxas leaves out what a kernel does not use. */
-      parser->ptxas.smem = parser->ptxas.lmem = 0;
-      ptxas_items (&parser->ptxas, msg);
-      ptxas_emit (parser);
+      ptxas->pending.smem = ptxas->pending.lmem = 0;
+      ptxas_items (&ptxas->pending, msg);
+      ptxas_emit (parser, ptxas);
     }
 }
 
@@ -203,18 +209,55 @@ find_tool_message (const char *line, const char *tool)
   return p;
 }
 
-void
-cuocc_import_ptxas_line (CuoccImportParser *parser, const char *line)
+/* ----- the reader ----- */
+
+static void
+ptxas_line (CuoccImportParser *parser, gpointer state, const char *line)
 {
+  Ptxas *ptxas = state;
   const char *msg;
 
   if ((msg = find_tool_message (line, "ptxas info")) != NULL)
-    ptxas_message (parser, msg, FALSE);
+    ptxas_message (parser, ptxas, msg, FALSE);
   else if ((msg = find_tool_message (line, "nvlink info")) != NULL)
-    ptxas_message (parser, msg, TRUE);
-  else if (parser->ptxas_props && strstr (line, "bytes stack frame") != NULL)
+    ptxas_message (parser, ptxas, msg, TRUE);
+  else if (ptxas->props && strstr (line, "bytes stack frame") != NULL)
     {
-      ptxas_items (&parser->ptxas, line);
-      parser->ptxas_props = FALSE;
+      ptxas_items (&ptxas->pending, line);
+      ptxas->props = FALSE;
     }
 }
+
+static gpointer
+ptxas_new (void)
+{
+  Ptxas *ptxas = g_new0 (Ptxas, 1);
+
+  _cuocc_import_kernel_init (&ptxas->pending);
+  return ptxas;
+}
+
+static void
+ptxas_free (gpointer state)
+{
+  Ptxas *ptxas = state;
+
+  _cuocc_import_kernel_clear (&ptxas->pending);
+  g_free (ptxas);
+}
+
+/* An entry's first line, before its figures. */
+static CuoccImportFormat
+ptxas_seen (gconstpointer state)
+{
+  const Ptxas *ptxas = state;
+
+  return ptxas->pending.name != NULL ? CUOCC_IMPORT_FORMAT_PTXAS : CUOCC_IMPORT_FORMAT_UNKNOWN;
+}
+
+const CuoccImportReader _cuocc_import_ptxas_reader = {
+  .state_new = ptxas_new,
+  .state_free = ptxas_free,
+  .line = ptxas_line,
+  .seen = ptxas_seen,
+};

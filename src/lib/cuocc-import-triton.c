@@ -115,7 +115,7 @@ read_capped (const char  *path,
 
 /* An object: a build log may well start with "[". */
 gboolean
-cuocc_import_looks_like_json (const char *data,
+_cuocc_import_looks_like_json (const char *data,
                               gsize       len)
 {
   gsize i = 0;
@@ -437,14 +437,14 @@ add_kernels (CuoccImportParser  *parser,
 {
   guint first = parser->kernels->len;
 
-  if (!cuocc_import_read_cubin (parser, cubin, cubin_len, json_path, NULL, error))
+  if (!_cuocc_import_read_cubin (parser, cubin, cubin_len, json_path, NULL, error))
     return FALSE;
   for (guint i = first; i < parser->kernels->len; i++)
     {
       CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
       int major, minor;
 
-      cuocc_import_kernel_set_name (k, meta->name);
+      _cuocc_import_kernel_set_name (k, meta->name);
       k->format = CUOCC_IMPORT_FORMAT_TRITON;
       k->block_size = 32 * meta->num_warps;
       k->dynamic_smem = meta->shared;
@@ -456,13 +456,13 @@ add_kernels (CuoccImportParser  *parser,
       if (meta->arch != NULL &&
           !(k->arch != NULL && arch_is_known (meta->arch, &major, &minor) &&
             k->cc_major == major && k->cc_minor == minor))
-        cuocc_import_kernel_set_arch (k, meta->arch);
+        _cuocc_import_kernel_set_arch (k, meta->arch);
     }
   return TRUE;
 }
 
 gboolean
-cuocc_import_read_triton_data (CuoccImportParser  *parser,
+_cuocc_import_read_triton_data (CuoccImportParser  *parser,
                                const char         *json,
                                gsize               json_len,
                                const char         *json_path,
@@ -479,7 +479,7 @@ cuocc_import_read_triton_data (CuoccImportParser  *parser,
 }
 
 gboolean
-cuocc_import_read_triton_json (CuoccImportParser  *parser,
+_cuocc_import_read_triton_json (CuoccImportParser  *parser,
                                const char         *json,
                                gsize               json_len,
                                const char         *json_path,
@@ -530,7 +530,7 @@ read_json_file (CuoccImportParser  *parser,
   gsize json_len;
 
   return read_capped (json_path, MAX_JSON_BYTES, &json, &json_len, error) &&
-         cuocc_import_read_triton_json (parser, json, json_len, json_path, error);
+         _cuocc_import_read_triton_json (parser, json, json_len, json_path, error);
 }
 
 /* ----- folders ----- */
@@ -663,7 +663,7 @@ read_cache_dir (CuoccImportParser  *parser,
 }
 
 gboolean
-cuocc_import_read_triton (CuoccImportParser  *parser,
+_cuocc_import_read_triton (CuoccImportParser  *parser,
                           const char         *path,
                           GError            **error)
 {
@@ -691,3 +691,34 @@ cuocc_import_read_triton (CuoccImportParser  *parser,
                    "one kernel's folder in it, or its NAME.json beside NAME.cubin"), display);
   return FALSE;
 }
+
+/* ----- the reader ----- */
+
+/* A cache folder (or one kernel's), or metadata: a JSON object. */
+CuoccImportSniff
+_cuocc_import_triton_sniff (const guint8 *data,
+                            gsize         len,
+                            gboolean      folder)
+{
+  if (folder || _cuocc_import_looks_like_json ((const char *) data, len))
+    return CUOCC_IMPORT_SNIFF_SURE;
+  return CUOCC_IMPORT_SNIFF_NO;
+}
+
+static gboolean
+triton_read (CuoccImportParser  *parser,
+             const guint8       *data,
+             gsize               len,
+             const char         *file,
+             GError            **error)
+{
+  return _cuocc_import_read_triton_json (parser, (const char *) data, len, file, error);
+}
+
+/* Metadata from standard input cannot find its cubin: it is not kept for
+ * this reader, and reads as text (which finds no kernel in it). */
+const CuoccImportReader _cuocc_import_triton_reader = {
+  .read = triton_read,
+  .streamed = FALSE,
+  .read_folder = _cuocc_import_read_triton,
+};

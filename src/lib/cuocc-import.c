@@ -2,10 +2,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One pass over the input, line by line, with every format's reader looking
- * at every line: a build log may hold ptxas output and a cuobjdump dump one
- * after the other, and a profiler export starts with whatever the program
- * printed. Each reader keeps a little state and adds kernels as they end.
+ * The parser: it asks the table of formats (cuocc-import-formats.c) which
+ * reader takes the content and hands it over. Content that a format's sniff
+ * is sure of from its first bytes (a binary, JSON) goes whole to that
+ * format's reader; text goes line by line to the line readers, every one of
+ * them until one reads a kernel (a profiler export or a build log starts
+ * with whatever the program or the build printed), then to that one alone.
+ * Each reader keeps its own state and adds kernels as they end.
  */
 #define _GNU_SOURCE              /* MADV_NOHUGEPAGE */
 #include "config.h"
@@ -21,13 +24,15 @@
 
 #include "cuocc-import-private.h"
 
-#define SARMAG_BYTES 8             /* the longest magic detect_content looks for: "!<arch>\n" */
+/* How many bytes of streamed input the sniffs see before it goes to the line
+ * readers: the longest magic number, an archive's "!<arch>\n". */
+#define SNIFF_STREAM_BYTES 8
 #include "cuocc-private.h"
 
 /* ----- kernels ----- */
 
 void
-cuocc_import_kernel_init (CuoccKernel *k)
+_cuocc_import_kernel_init (CuoccKernel *k)
 {
   memset (k, 0, sizeof *k);
   k->regs = k->barriers = CUOCC_IMPORT_UNKNOWN;
@@ -44,7 +49,7 @@ cuocc_import_kernel_init (CuoccKernel *k)
 }
 
 void
-cuocc_import_kernel_clear (CuoccKernel *k)
+_cuocc_import_kernel_clear (CuoccKernel *k)
 {
   g_clear_pointer (&k->name, g_free);
   g_clear_pointer (&k->mangled, g_free);
@@ -61,7 +66,7 @@ looks_demangled (const char *name)
 
 /* Names come from untrusted text: they are made valid UTF-8 and demangled. */
 void
-cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
+_cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
 {
   g_autofree char *valid = g_utf8_make_valid (raw, -1);
   char *demangled = cuocc_demangle (valid);
@@ -82,7 +87,7 @@ arch_to_cc (const char *arch, int *major, int *minor)
 }
 
 void
-cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch)
+_cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch)
 {
   int major, minor;
 
@@ -98,18 +103,18 @@ cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch)
 
 /* Takes the kernel's strings. Returns its index, or -1 when the list is full. */
 int
-cuocc_import_add_kernel (CuoccImportParser *parser, CuoccKernel *k)
+_cuocc_import_add_kernel (CuoccImportParser *parser, CuoccKernel *k)
 {
   if (parser->kernels->len >= CUOCC_IMPORT_MAX_KERNELS)
     {
       parser->truncated = TRUE;
-      cuocc_import_kernel_clear (k);
-      cuocc_import_kernel_init (k);
+      _cuocc_import_kernel_clear (k);
+      _cuocc_import_kernel_init (k);
       return -1;
     }
   k->line = parser->line_no;
   g_array_append_val (parser->kernels, *k);
-  cuocc_import_kernel_init (k);
+  _cuocc_import_kernel_init (k);
   return (int) parser->kernels->len - 1;
 }
 
@@ -117,7 +122,7 @@ cuocc_import_add_kernel (CuoccImportParser *parser, CuoccKernel *k)
 
 /* Reads "123" or "40+16" (older ptxas: static + parameter shared memory). */
 gboolean
-cuocc_import_parse_sum (const char *start, const char *end, gint64 *value)
+_cuocc_import_parse_sum (const char *start, const char *end, gint64 *value)
 {
   const char *p = end;
   gint64 total = 0;
@@ -152,20 +157,86 @@ cuocc_import_parse_sum (const char *start, const char *end, gint64 *value)
 }
 
 int
-cuocc_import_clamp_int (gint64 v)
+_cuocc_import_clamp_int (gint64 v)
 {
   return v > G_MAXINT ? G_MAXINT : (int) v;
 }
 
 /* ----- lines ----- */
 
+/* The line readers of the table, each once, with a new state; `only`: that
+ * one alone (a sniff). */
+static void
+lines_start (CuoccImportParser *parser, const CuoccImportReader *only)
+{
+  g_assert (parser->line_readers == NULL);
+  parser->line_readers = g_new0 (CuoccImportLineReader, _cuocc_import_n_formats);
+  for (guint i = 0; i < _cuocc_import_n_formats; i++)
+    {
+      const CuoccImportReader *reader = _cuocc_import_formats[i].reader;
+      gboolean listed = FALSE;
+
+      if (reader->line == NULL || (only != NULL && reader != only))
+        continue;
+      for (guint j = 0; j < parser->n_line_readers && !listed; j++)
+        listed = parser->line_readers[j].reader == reader;
+      if (listed)
+        continue;
+      parser->line_readers[parser->n_line_readers].reader = reader;
+      parser->line_readers[parser->n_line_readers].state = reader->state_new ();
+      parser->n_line_readers++;
+    }
+  if (only != NULL)
+    parser->chosen = 0;
+}
+
+static void
+lines_free (CuoccImportParser *parser)
+{
+  for (guint i = 0; i < parser->n_line_readers; i++)
+    if (parser->line_readers[i].state != NULL)
+      parser->line_readers[i].reader->state_free (parser->line_readers[i].state);
+  g_clear_pointer (&parser->line_readers, g_free);
+  parser->n_line_readers = 0;
+}
+
+/* The reader that read the first kernel reads the rest: the others' states go. */
+static void
+lines_choose (CuoccImportParser *parser, guint chosen)
+{
+  for (guint i = 0; i < parser->n_line_readers; i++)
+    if (i != chosen)
+      {
+        parser->line_readers[i].reader->state_free (parser->line_readers[i].state);
+        parser->line_readers[i].state = NULL;
+      }
+  parser->chosen = (int) chosen;
+}
+
 static void
 parse_line (CuoccImportParser *parser, const char *line)
 {
   parser->line_no++;
-  cuocc_import_ptxas_line (parser, line);
-  cuocc_import_cuobjdump_line (parser, line);
-  cuocc_import_ncu_line (parser, line);
+  if (parser->line_readers == NULL)
+    lines_start (parser, NULL);
+  if (parser->chosen >= 0)
+    {
+      CuoccImportLineReader *r = &parser->line_readers[parser->chosen];
+
+      r->reader->line (parser, r->state, line);
+      return;
+    }
+  for (guint i = 0; i < parser->n_line_readers; i++)
+    {
+      CuoccImportLineReader *r = &parser->line_readers[i];
+
+      r->reader->line (parser, r->state, line);
+      if (parser->kernels->len > 0)
+        {
+          lines_choose (parser, i);
+          return;
+        }
+    }
 }
 
 static void
@@ -184,120 +255,6 @@ end_line (CuoccImportParser *parser)
     }
   g_string_truncate (parser->line, 0);
   parser->line_too_long = FALSE;
-}
-
-/* ----- binaries ----- */
-
-static gboolean
-is_text_format (CuoccImportFormat format)
-{
-  return format == CUOCC_IMPORT_FORMAT_PTXAS || format == CUOCC_IMPORT_FORMAT_CUOBJDUMP ||
-         format == CUOCC_IMPORT_FORMAT_NCU_CSV || format == CUOCC_IMPORT_FORMAT_NCU_RAW;
-}
-
-typedef enum {
-  CONTENT_TEXT,                    /* a log or a CSV export: the line readers */
-  CONTENT_BINARY,                  /* ELF, archive or fat binary */
-  CONTENT_JSON,                    /* a Triton cache entry's metadata */
-} Content;
-
-/* By content, never by name: a file called .log may be a cubin. */
-static Content
-detect_content (const guint8 *data, gsize len)
-{
-  if (cuocc_import_is_elf (data, len) || cuocc_import_is_archive (data, len) ||
-      cuocc_import_is_fatbin (data, len))
-    return CONTENT_BINARY;
-  return cuocc_import_looks_like_json ((const char *) data, len) ? CONTENT_JSON : CONTENT_TEXT;
-}
-
-static void feed_text (CuoccImportParser *parser, const char *data, gsize len);
-
-/* Takes the parser. */
-static CuoccKernelList *
-parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const char *file, GError **error)
-{
-  g_autoptr (CuoccImportParser) parser = owned;
-
-  parser->stream_mode = STREAM_TEXT;
-  switch (detect_content (data, len))
-    {
-    case CONTENT_BINARY:
-      if (!cuocc_import_read_binary (parser, data, len, file, error))
-        return NULL;
-      break;
-    case CONTENT_JSON:
-      if (!cuocc_import_read_triton_json (parser, (const char *) data, len, file, error))
-        return NULL;
-      break;
-    case CONTENT_TEXT:
-    default:
-      feed_text (parser, (const char *) data, len);
-      break;
-    }
-  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
-}
-
-/* ----- public API ----- */
-
-/**
- * cuocc_import_format_name:
- * @format: a format
- *
- * The name of an import format.
- *
- * Returns: (transfer none): the format's name as the CSV and JSON columns
- *   write it: "ptxas", "cuobjdump", "ncu-csv", "ncu-raw", "cubin", "fatbin",
- *   "triton", or "unknown"
- */
-const char *
-cuocc_import_format_name (CuoccImportFormat format)
-{
-  switch (format)
-    {
-    case CUOCC_IMPORT_FORMAT_PTXAS:
-      return "ptxas";
-    case CUOCC_IMPORT_FORMAT_CUOBJDUMP:
-      return "cuobjdump";
-    case CUOCC_IMPORT_FORMAT_NCU_CSV:
-      return "ncu-csv";
-    case CUOCC_IMPORT_FORMAT_NCU_RAW:
-      return "ncu-raw";
-    case CUOCC_IMPORT_FORMAT_CUBIN:
-      return "cubin";
-    case CUOCC_IMPORT_FORMAT_FATBIN:
-      return "fatbin";
-    case CUOCC_IMPORT_FORMAT_TRITON:
-      return "triton";
-    case CUOCC_IMPORT_FORMAT_UNKNOWN:
-    default:
-      return "unknown";
-    }
-}
-
-/**
- * cuocc_import_parser_new: (skip)
- *
- * Makes a parser for input that arrives in pieces, such as a pipe: feed it
- * with cuocc_import_parser_feed(), then cuocc_import_parser_finish(). The
- * format is found from the content.
- *
- * Returns: (transfer full): a new parser
- */
-CuoccImportParser *
-cuocc_import_parser_new (void)
-{
-  CuoccImportParser *parser = g_new0 (CuoccImportParser, 1);
-
-  parser->head = g_byte_array_new ();
-  parser->line = g_string_sized_new (256);
-  parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
-  parser->skipped = g_ptr_array_new_with_free_func (g_free);
-  parser->ncu_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  cuocc_import_kernel_init (&parser->ptxas);
-  for (int c = 0; c < N_COLS; c++)
-    parser->ncu_cols[c] = -1;
-  return parser;
 }
 
 static void
@@ -332,19 +289,129 @@ feed_text (CuoccImportParser *parser, const char *data, gsize len)
     }
 }
 
-/* The first eight bytes say whether streamed input is binary (ELF, archive,
- * fat binary): then it is kept, bounded, and read whole at the end. */
+/* What the line readers' states say before a whole kernel was read: a
+ * header, an entry's first line. */
+static CuoccImportFormat
+lines_seen (const CuoccImportParser *parser)
+{
+  if (parser->kernels->len > 0)
+    return g_array_index (parser->kernels, CuoccKernel, 0).format;
+  for (guint i = 0; i < parser->n_line_readers; i++)
+    {
+      const CuoccImportLineReader *r = &parser->line_readers[i];
+      CuoccImportFormat seen;
+
+      if (r->state != NULL && r->reader->seen != NULL &&
+          (seen = r->reader->seen (r->state)) != CUOCC_IMPORT_FORMAT_UNKNOWN)
+        return seen;
+    }
+  return CUOCC_IMPORT_FORMAT_UNKNOWN;
+}
+
+/* Only complete lines: the last one may be cut off mid-way. */
+static gsize
+complete_lines (const guint8 *data, gsize len)
+{
+  while (len > 0 && data[len - 1] != '\n')
+    len--;
+  return len;
+}
+
+CuoccImportSniff
+_cuocc_import_sniff_lines (const CuoccImportFormatInfo *info, const guint8 *data, gsize len)
+{
+  g_autoptr (CuoccImportParser) parser = NULL;
+  gsize complete = complete_lines (data, len);
+
+  g_assert (info->reader->line != NULL);
+  if (complete == 0)
+    return CUOCC_IMPORT_SNIFF_NO;
+  parser = cuocc_import_parser_new ();
+  parser->input = CUOCC_IMPORT_INPUT_LINES;
+  lines_start (parser, info->reader);
+  feed_text (parser, (const char *) data, complete);
+  if (lines_seen (parser) != info->format)
+    return CUOCC_IMPORT_SNIFF_NO;
+  return parser->kernels->len > 0 ? CUOCC_IMPORT_SNIFF_SURE : CUOCC_IMPORT_SNIFF_MAYBE;
+}
+
+/* ----- choosing a reader ----- */
+
+/* The first format of the table whose sniff is sure of the bytes, whose
+ * reader takes them whole (`streamed`: input that arrives in pieces);
+ * NULL: lines. */
+static const CuoccImportFormatInfo *
+whole_format (const guint8 *data, gsize len, gboolean streamed)
+{
+  for (guint i = 0; i < _cuocc_import_n_formats; i++)
+    {
+      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+
+      if (info->sniff == NULL || info->reader->read == NULL || (streamed && !info->reader->streamed))
+        continue;
+      if (info->sniff (data, len, FALSE) == CUOCC_IMPORT_SNIFF_SURE)
+        return info;
+    }
+  return NULL;
+}
+
+/* Takes the parser. By content, never by name: a file called .log may be a cubin. */
+static CuoccKernelList *
+parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const char *file, GError **error)
+{
+  g_autoptr (CuoccImportParser) parser = owned;
+  const CuoccImportFormatInfo *whole = whole_format (data, len, FALSE);
+
+  parser->input = CUOCC_IMPORT_INPUT_LINES;
+  if (whole != NULL)
+    {
+      if (!whole->reader->read (parser, data, len, file, error))
+        return NULL;
+    }
+  else
+    feed_text (parser, (const char *) data, len);
+  return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+}
+
+/* ----- public API ----- */
+
+/**
+ * cuocc_import_parser_new: (skip)
+ *
+ * Makes a parser for input that arrives in pieces, such as a pipe: feed it
+ * with cuocc_import_parser_feed(), then cuocc_import_parser_finish(). The
+ * format is found from the content.
+ *
+ * Returns: (transfer full): a new parser
+ */
+CuoccImportParser *
+cuocc_import_parser_new (void)
+{
+  CuoccImportParser *parser = g_new0 (CuoccImportParser, 1);
+
+  parser->head = g_byte_array_new ();
+  parser->line = g_string_sized_new (256);
+  parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
+  parser->skipped = g_ptr_array_new_with_free_func (g_free);
+  parser->chosen = -1;
+  return parser;
+}
+
+/* The first eight bytes say whether streamed input is for a whole reader
+ * (ELF, archive, fat binary): then it is kept, bounded, and read whole at
+ * the end. */
 static void
 decide_stream (CuoccImportParser *parser)
 {
   GByteArray *head = parser->head;
 
-  if (detect_content (head->data, head->len) == CONTENT_BINARY)
+  parser->whole = whole_format (head->data, head->len, TRUE);
+  if (parser->whole != NULL)
     {
-      parser->stream_mode = STREAM_BINARY;
+      parser->input = CUOCC_IMPORT_INPUT_WHOLE;
       return;
     }
-  parser->stream_mode = STREAM_TEXT;
+  parser->input = CUOCC_IMPORT_INPUT_LINES;
   parser->head = NULL;
   feed_text (parser, (const char *) head->data, head->len);
   g_byte_array_unref (head);
@@ -365,13 +432,13 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
   g_return_if_fail (parser != NULL);
   g_return_if_fail (data != NULL || len == 0);
 
-  switch (parser->stream_mode)
+  switch (parser->input)
     {
-    case STREAM_TEXT:
+    case CUOCC_IMPORT_INPUT_LINES:
       feed_text (parser, data, len);
       break;
-    case STREAM_UNDECIDED:
-    case STREAM_BINARY:
+    case CUOCC_IMPORT_INPUT_UNDECIDED:
+    case CUOCC_IMPORT_INPUT_WHOLE:
       if (parser->binary_too_large)
         break;
       if (len > CUOCC_IMPORT_MAX_STREAMED_BINARY - parser->head->len)
@@ -381,7 +448,7 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
           break;
         }
       g_byte_array_append (parser->head, (const guint8 *) data, (guint) len);
-      if (parser->stream_mode == STREAM_UNDECIDED && parser->head->len >= SARMAG_BYTES)
+      if (parser->input == CUOCC_IMPORT_INPUT_UNDECIDED && parser->head->len >= SNIFF_STREAM_BYTES)
         decide_stream (parser);
       break;
     default:
@@ -401,18 +468,13 @@ cuocc_import_parser_free (CuoccImportParser *parser)
   if (parser == NULL)
     return;
   for (guint i = 0; i < parser->kernels->len; i++)
-    cuocc_import_kernel_clear (&g_array_index (parser->kernels, CuoccKernel, i));
+    _cuocc_import_kernel_clear (&g_array_index (parser->kernels, CuoccKernel, i));
   g_array_unref (parser->kernels);
   g_clear_pointer (&parser->head, g_byte_array_unref);
   g_free (parser->file);
   g_ptr_array_unref (parser->skipped);
   g_string_free (parser->line, TRUE);
-  cuocc_import_kernel_clear (&parser->ptxas);
-  g_free (parser->cuobjdump_arch);
-  g_free (parser->cuobjdump_function);
-  g_clear_pointer (&parser->ncu_header, g_ptr_array_unref);
-  g_clear_pointer (&parser->ncu_units, g_ptr_array_unref);
-  g_hash_table_unref (parser->ncu_ids);
+  lines_free (parser);
   g_free (parser);
 }
 
@@ -436,7 +498,7 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   g_return_val_if_fail (owned != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (parser->stream_mode == STREAM_UNDECIDED && !parser->binary_too_large)
+  if (parser->input == CUOCC_IMPORT_INPUT_UNDECIDED && !parser->binary_too_large)
     decide_stream (parser);
   if (parser->binary_too_large)
     {
@@ -454,28 +516,24 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
                      (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
       return NULL;
     }
-  if (parser->stream_mode == STREAM_BINARY)
+  if (parser->input == CUOCC_IMPORT_INPUT_WHOLE)
     {
       g_autoptr (GByteArray) head = g_steal_pointer (&parser->head);
 
-      parser->stream_mode = STREAM_TEXT;
-      if (!cuocc_import_read_binary (parser, head->data, head->len, parser->file, error))
+      parser->input = CUOCC_IMPORT_INPUT_LINES;
+      if (!parser->whole->reader->read (parser, head->data, head->len, parser->file, error))
         return NULL;
     }
   if (parser->line->len > 0 || parser->line_too_long)
     end_line (parser);
-
-  /* A profiler launch without the Launch Statistics section says nothing we can use. */
-  for (guint i = 0; i < parser->kernels->len; i++)
+  if (parser->chosen >= 0)
     {
-      CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
+      CuoccImportLineReader *r = &parser->line_readers[parser->chosen];
 
-      if (k->regs < 0 && k->code == CUOCC_CODE_SASS && is_text_format (k->format))
-        cuocc_import_kernel_clear (k);
-      else
-        g_array_index (parser->kernels, CuoccKernel, kept++) = *k;
+      if (r->reader->finish != NULL)
+        r->reader->finish (parser, r->state);
     }
-  g_array_set_size (parser->kernels, kept);
+  kept = parser->kernels->len;
 
   if (kept == 0)
     {
@@ -502,24 +560,6 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   return list;
 }
 
-/* The figures of the line readers' state that say a format was recognized
- * before a whole kernel was read: an entry's header, a CSV header. */
-static CuoccImportFormat
-text_format_seen (const CuoccImportParser *parser)
-{
-  if (parser->kernels->len > 0)
-    return g_array_index (parser->kernels, CuoccKernel, 0).format;
-  if (parser->ncu_mode == NCU_LONG)
-    return CUOCC_IMPORT_FORMAT_NCU_CSV;
-  if (parser->ncu_mode == NCU_RAW)
-    return CUOCC_IMPORT_FORMAT_NCU_RAW;
-  if (parser->ptxas.name != NULL)
-    return CUOCC_IMPORT_FORMAT_PTXAS;
-  if (parser->cuobjdump_arch != NULL || parser->cuobjdump_function != NULL)
-    return CUOCC_IMPORT_FORMAT_CUOBJDUMP;
-  return CUOCC_IMPORT_FORMAT_UNKNOWN;
-}
-
 /**
  * cuocc_import_detect:
  * @data: (array length=len) (element-type guint8): the first bytes of a file
@@ -533,7 +573,9 @@ text_format_seen (const CuoccImportParser *parser)
  * that may hold fat binaries (a host object, library, executable or archive),
  * %CUOCC_IMPORT_FORMAT_FATBIN; a Triton cache entry's metadata
  * %CUOCC_IMPORT_FORMAT_TRITON. Text is what its complete lines show: a ptxas
- * or cuobjdump entry, an Nsight Compute CSV header.
+ * or cuobjdump entry, an Nsight Compute CSV header; a whole kernel counts
+ * for more than a header, and where two formats show as much, the one the
+ * library lists first is taken.
  *
  * Returns: the format, or %CUOCC_IMPORT_FORMAT_UNKNOWN when the bytes show
  *   none (a build log may still show ptxas output further on)
@@ -542,34 +584,35 @@ CuoccImportFormat
 cuocc_import_detect (const char *data, gsize len)
 {
   const guint8 *bytes = (const guint8 *) data;
-  g_autoptr (CuoccImportParser) parser = NULL;
-  gsize complete = len;
+  const CuoccImportFormatInfo *best = NULL;
+  CuoccImportSniff best_sniff = CUOCC_IMPORT_SNIFF_NO;
 
   g_return_val_if_fail (data != NULL || len == 0, CUOCC_IMPORT_FORMAT_UNKNOWN);
 
-  switch (detect_content (bytes, len))
+  /* What a whole reader takes is never read as lines (a binary may well
+   * hold text that looks like ptxas output): the sniffs of the bytes first. */
+  for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-    case CONTENT_BINARY:
-      /* e_machine, EM_CUDA (190), little-endian at byte 18. */
-      if (cuocc_import_is_elf (bytes, len) && len >= 20 && bytes[18] == 190 && bytes[19] == 0)
-        return CUOCC_IMPORT_FORMAT_CUBIN;
-      return CUOCC_IMPORT_FORMAT_FATBIN;
-    case CONTENT_JSON:
-      return CUOCC_IMPORT_FORMAT_TRITON;
-    case CONTENT_TEXT:
-    default:
-      break;
-    }
+      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
 
-  /* Only complete lines: the last one may be cut off mid-way. */
-  while (complete > 0 && data[complete - 1] != '\n')
-    complete--;
-  if (complete == 0)
-    return CUOCC_IMPORT_FORMAT_UNKNOWN;
-  parser = cuocc_import_parser_new ();
-  parser->stream_mode = STREAM_TEXT;
-  feed_text (parser, data, complete);
-  return text_format_seen (parser);
+      if (info->sniff != NULL && info->sniff (bytes, len, FALSE) == CUOCC_IMPORT_SNIFF_SURE)
+        return info->format;
+    }
+  for (guint i = 0; i < _cuocc_import_n_formats; i++)
+    {
+      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+      CuoccImportSniff sniff;
+
+      if (info->sniff != NULL)
+        continue;
+      sniff = _cuocc_import_sniff_lines (info, bytes, len);
+      if (sniff > best_sniff)
+        {
+          best = info;
+          best_sniff = sniff;
+        }
+    }
+  return best != NULL ? best->format : CUOCC_IMPORT_FORMAT_UNKNOWN;
 }
 
 /**
@@ -643,6 +686,27 @@ parse_stream_file (const char *path, GError **error)
   return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
 }
 
+/* A folder goes to the first format whose sniff takes folders (a Triton cache). */
+static CuoccKernelList *
+parse_folder (const char *path, GError **error)
+{
+  for (guint i = 0; i < _cuocc_import_n_formats; i++)
+    {
+      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+      g_autoptr (CuoccImportParser) parser = NULL;
+
+      if (info->sniff == NULL || info->reader->read_folder == NULL ||
+          info->sniff (NULL, 0, TRUE) != CUOCC_IMPORT_SNIFF_SURE)
+        continue;
+      parser = cuocc_import_parser_new ();
+      if (!info->reader->read_folder (parser, path, error))
+        return NULL;
+      return cuocc_import_parser_finish (g_steal_pointer (&parser), error);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
 /**
  * cuocc_import_parse_file: (skip)
  * @path: a file, or a Triton cache folder
@@ -669,14 +733,7 @@ cuocc_import_parse_file (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr (CuoccImportParser) triton = cuocc_import_parser_new ();
-
-      /* A Triton cache, or one kernel's folder in it. */
-      if (!cuocc_import_read_triton (triton, path, error))
-        return NULL;
-      return cuocc_import_parser_finish (g_steal_pointer (&triton), error);
-    }
+    return parse_folder (path, error);
   /* GLib's own message for a file it cannot map names the file twice, garbled. */
   if (stat (path, &st) != 0 || !S_ISREG (st.st_mode) ||
       (mapped = g_mapped_file_new (path, FALSE, &local_error)) == NULL)
@@ -708,7 +765,7 @@ cuocc_kernel_list_free (CuoccKernelList *list)
   if (list == NULL)
     return;
   for (guint i = 0; i < list->n_kernels; i++)
-    cuocc_import_kernel_clear (&list->kernels[i]);
+    _cuocc_import_kernel_clear (&list->kernels[i]);
   g_free (list->kernels);
   g_strfreev (list->skipped);
   g_free (list);

@@ -20,23 +20,6 @@
 /* ----- shared memory configurations ----- */
 
 /**
- * cuocc_smem_config_default:
- * @cap: a compute capability
- *
- * The shared memory configuration used when none is asked for.
- *
- * Returns: the shared memory configuration used when none is asked for: the
- *   largest, in bytes
- */
-int
-cuocc_smem_config_default (const CuoccCapability *cap)
-{
-  g_return_val_if_fail (cap != NULL, 0);
-
-  return cap->smem_per_sm;
-}
-
-/**
  * cuocc_smem_config_valid:
  * @cap: a compute capability
  * @config: a shared memory configuration in bytes

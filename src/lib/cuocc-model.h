@@ -97,7 +97,6 @@ CUOCC_AVAILABLE char *cuocc_warnings_to_string (const CuoccGpu *gpu, const Cuocc
 CUOCC_AVAILABLE int cuocc_best_block_size (const CuoccGpu *gpu, const CuoccInput *input, int *min_grid_size);
 CUOCC_AVAILABLE gboolean cuocc_available_dynamic_smem (const CuoccGpu *gpu, const CuoccInput *input, int n_blocks, gint64 *bytes, GError **error);
 
-CUOCC_AVAILABLE int cuocc_smem_config_default (const CuoccCapability *cap);
 CUOCC_AVAILABLE gboolean cuocc_smem_config_valid (const CuoccCapability *cap, gint64 config);
 CUOCC_AVAILABLE gint64 cuocc_carveout_config (const CuoccCapability *cap, int percent);
 

@@ -35,8 +35,9 @@ static const struct {
   { ".csv", FORMAT_CSV },
 };
 
-const char *
-cuocc_plot_export_formats (void)
+/* The file name extensions cuocc_plot_export understands, for messages. */
+static const char *
+export_formats (void)
 {
   return ".png, .svg, .pdf, .csv";
 }
@@ -59,7 +60,7 @@ format_for_path (const char    *path,
 
   g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                _("Cannot export to “%s”: unknown file type; the name must end in one of %s"),
-               path, cuocc_plot_export_formats ());
+               path, export_formats ());
   return FALSE;
 }
 

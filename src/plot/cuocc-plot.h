@@ -148,10 +148,6 @@ char    *cuocc_plot_caption      (const CuoccGpu   *gpu,
                                   const CuoccGpu   *pinned_gpu,
                                   const CuoccInput *pinned_input);
 
-/* The file name extensions cuocc_plot_export understands, for messages:
- * ".png, .svg, .pdf, .csv". */
-const char *cuocc_plot_export_formats (void);
-
 #define CUOCC_PLOT_MAX_SIZE 16384
 
 /* A heatmap of occupancy over block size (x) and registers per thread or

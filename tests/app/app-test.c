@@ -322,7 +322,7 @@ app_test_select_gpu (CuoccWindow *window,
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, id, &error));
+  g_assert_true (cuocc_input_model_set_gpu (window->inputs, id, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
 }
 
@@ -349,7 +349,7 @@ app_test_choose_gpu (CuoccWindow *window,
       if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
         {
           gtk_drop_down_set_selected (dropdown, i);
-          g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, id);
+          g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, id);
           return;
         }
     }
@@ -357,11 +357,40 @@ app_test_choose_gpu (CuoccWindow *window,
 }
 
 void
-app_test_type_into (CuoccWindow *window,
-                    CuoccField   field,
-                    const char  *text)
+app_test_type_into (CuoccWindow   *window,
+                    CuoccInputKey  key,
+                    const char    *text)
 {
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, field), text);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, key), text);
+}
+
+void
+app_test_set_value (CuoccWindow   *window,
+                    CuoccInputKey  key,
+                    gint64         value)
+{
+  if (key == CUOCC_INPUT_KEY_SMEM)
+    cuocc_input_model_set_total_smem (window->inputs, value, CUOCC_INPUT_ORIGIN_USER);
+  else
+    cuocc_input_model_set_value (window->inputs, key, value, CUOCC_INPUT_ORIGIN_USER, NULL);
+}
+
+void
+app_test_get_session (CuoccWindow  *window,
+                      CuoccSession *session)
+{
+  cuocc_session_clear (session);
+  session->gpu = g_strdup (cuocc_input_model_get_gpu_id (window->inputs));
+  cuocc_input_model_get_values (window->inputs, &session->inputs);
+}
+
+gboolean
+app_test_apply_session (CuoccWindow         *window,
+                        const CuoccSession  *session,
+                        GError             **error)
+{
+  return cuocc_input_model_apply_values (window->inputs, session->gpu, &session->inputs, CUOCC_INPUT_ORIGIN_SESSION,
+                                         NULL, error);
 }
 
 char *
@@ -370,7 +399,7 @@ app_test_session_data (CuoccWindow *window)
   CuoccSession session = { 0 };
   char *data;
 
-  cuocc_input_panel_get_session (window->input_panel, &session);
+  app_test_get_session (window, &session);
   data = cuocc_session_to_data (&session, NULL);
   cuocc_session_clear (&session);
 

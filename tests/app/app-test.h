@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include "cuocc-session.h"
+#include "cuocc-testing.h"
 #include "cuocc-window-private.h"
 
 G_BEGIN_DECLS
@@ -54,11 +56,21 @@ void         app_test_select_gpu      (CuoccWindow *window,
 GtkDropDown *app_test_gpu_dropdown    (CuoccWindow *window);
 void         app_test_choose_gpu      (CuoccWindow *window,
                                        const char  *id);
-void         app_test_type_into       (CuoccWindow *window,
-                                       CuoccField   field,
-                                       const char  *text);
-/* The inputs as a session file would write them. */
+void         app_test_type_into       (CuoccWindow   *window,
+                                       CuoccInputKey  key,
+                                       const char    *text);
+/* A value given to the input model as the user's; the shared memory as the
+ * total, as a graph asks for it. */
+void         app_test_set_value       (CuoccWindow   *window,
+                                       CuoccInputKey  key,
+                                       gint64         value);
+/* The inputs as a session file would write them, and a session's applied. */
 char        *app_test_session_data    (CuoccWindow *window);
+void         app_test_get_session     (CuoccWindow  *window,
+                                       CuoccSession *session);
+gboolean     app_test_apply_session   (CuoccWindow         *window,
+                                       const CuoccSession  *session,
+                                       GError             **error);
 /* The widget as it is drawn now, at its size. */
 GdkTexture  *app_test_render_widget   (GtkWidget   *widget);
 /* Runs the main loop until @condition holds for @window and @data; fails

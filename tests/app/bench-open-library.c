@@ -23,6 +23,7 @@
 
 #include "cuocc-application.h"
 #include "cuocc-compat.h"
+#include "cuocc-testing.h"
 #include "cuocc-window-private.h"
 
 static const char *path;
@@ -80,9 +81,9 @@ bench_cb (gpointer user_data)
   gint64 start, last, longest = 0, rows_us, done_us, quit_at;
   long before_kib;
 
-  if (!cuocc_input_panel_select_gpu (window->input_panel, gpu_id, &error))
+  if (!cuocc_input_model_set_gpu (window->inputs, gpu_id, CUOCC_INPUT_ORIGIN_USER, &error))
     g_error ("%s", error->message);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS), threads);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), threads);
   cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
   last = g_get_monotonic_time ();
   wait_for_paint (GTK_WIDGET (window), &last, &longest);

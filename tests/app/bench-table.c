@@ -16,6 +16,7 @@
 
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel-private.h"
+#include "cuocc-testing.h"
 
 #define N_ROWS 60000
 #define ROUNDS 5

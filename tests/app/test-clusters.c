@@ -13,7 +13,7 @@ static void
 type_carveout (CuoccWindow *window,
                const char  *text)
 {
-  gtk_editable_set_text (cuocc_input_panel_get_carveout_editable (window->input_panel), text);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), text);
 }
 
 static void
@@ -26,9 +26,9 @@ test_cluster_size (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "32");
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "32");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 4);
 
@@ -48,7 +48,7 @@ test_cluster_size (void)
 
   /* Before 9.0 there are no clusters: the input waits, insensitive, and says why. */
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
-  entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
+  entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (gtk_widget_get_sensitive (entry));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
@@ -59,10 +59,10 @@ test_cluster_size (void)
   /* 12.0 allows 8; 16 is marked and explained. */
   app_test_select_gpu (window, "NVIDIA GeForce RTX 5090");
   g_assert_true (gtk_widget_get_sensitive (entry));
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "16");
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE));
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "16");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "8");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "8");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
   app_test_window_free (window);
@@ -84,8 +84,8 @@ test_graph_pick_and_export (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   /* A click on the cluster graph sets the cluster size. */
@@ -102,7 +102,7 @@ test_graph_pick_and_export (void)
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, expected);
 
   /* Exported like the others: the CSV lists every size with its basis. */
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "4");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
   g_assert_true (_cuocc_window_export_graph (window, "cluster-size", csv_path, NULL));
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
   g_assert_true (g_str_has_prefix (csv, "cluster_size,active_blocks,active_warps,occupancy_pct,clusters_basis\n"
@@ -142,8 +142,8 @@ test_carveout (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA H200");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
-  app_test_type_into (window, CUOCC_FIELD_SMEM, "40000");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "40000");
   type_carveout (window, "50");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 50);
@@ -153,7 +153,7 @@ test_carveout (void)
   g_assert_true (cuocc_calculation_get_result (window->calculation)->warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
 
   /* The carveout chooses the configuration: the list waits. */
-  list = gtk_widget_get_prev_sibling (GTK_WIDGET (cuocc_input_panel_get_carveout_editable (window->input_panel)));
+  list = gtk_widget_get_prev_sibling (GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT)));
   g_assert_true (GTK_IS_DROP_DOWN (list));
   g_assert_false (gtk_widget_get_sensitive (list));
 
@@ -182,11 +182,11 @@ test_session_and_settings (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "2");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "2");
   type_carveout (window, "25");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
-  cuocc_input_panel_get_session (window->input_panel, &session);
+  app_test_get_session (window, &session);
   data = cuocc_session_to_data (&session, NULL);
   cuocc_session_clear (&session);
   g_assert_nonnull (strstr (data, "cluster_size=2\n"));
@@ -209,10 +209,10 @@ test_session_and_settings (void)
 
   /* A file restores them too, and one that gives both ways of choosing
    * the configuration is refused as a whole. */
-  app_test_type_into (window, CUOCC_FIELD_CLUSTER_SIZE, "0");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "0");
   type_carveout (window, "");
   g_assert_true (cuocc_session_load_data (&session, data, strlen (data), &error));
-  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, &error));
+  g_assert_true (app_test_apply_session (window, &session, &error));
   g_assert_no_error (error);
   cuocc_session_clear (&session);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);

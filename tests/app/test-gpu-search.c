@@ -123,10 +123,10 @@ test_words_anywhere (void)
   search (window, "T4");
   g_assert_cmpuint (n_shown (dropdown), ==, 1);
   g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "NVIDIA Tesla T4");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA Tesla T4");
   search (window, "V100");
   g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "NVIDIA Tesla T4");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA Tesla T4");
 
   app_test_window_free (window);
 }
@@ -177,7 +177,7 @@ test_cli_names (void)
       title = shown_title (dropdown, 0);
       g_assert_cmpstr (title, ==, expected);
       g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
-      g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, expected);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, expected);
     }
   app_test_window_free (window);
 }

@@ -138,7 +138,7 @@ choose (CuoccWindow *window,
 
 static gint64
 field_value (CuoccWindow *window,
-             CuoccField   field)
+             CuoccInputKey   field)
 {
   const char *text = gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, field));
 
@@ -224,10 +224,10 @@ test_ptxas_log (void)
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 32);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 0);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 0);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.6");
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 32);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 0);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 0);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.6");
   assert_result_is_models (window, 8, 6);
   g_assert_nonnull (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
@@ -240,10 +240,10 @@ test_ptxas_log (void)
   app_test_select_gpu (window, a100);
   k = choose (window, "bounded");
   g_assert_cmpint (k->regs, ==, 24);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 9216);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 1);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, a100);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 9216);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 1);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 9216);
   assert_result_is_models (window, 8, 0);
   g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
@@ -261,7 +261,7 @@ test_ptxas_log (void)
   g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "activate");
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 11);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 11);
 
   app_test_window_free (window);
 }
@@ -352,8 +352,8 @@ test_several_architectures (void)
   k = choose (window, "heavy sm_89");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
   /* An sm_86 entry runs on 8.9, though the driver loads the sm_89 one. */
@@ -361,40 +361,40 @@ test_several_architectures (void)
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
                             "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry"));
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
   assert_result_is_models (window, 8, 9);
 
   /* sm_90 code cannot run on 8.9: the inputs stay, the sm_89 entry is
    * pointed to. */
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 40);
+  app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 40);
   k = choose (window, "bounded sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
                             "sm_90 code cannot run on compute capability 8.9: the CUDA driver loads this kernel's "
                             "sm_89 entry"));
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->arch, ==, "sm_89");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 24);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
 
   /* A GPU where nothing of the log runs: the inputs stay, the GPU stays,
    * and the switch is offered. */
   app_test_select_gpu (window, "Compute capability 6.1");
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 40);
+  app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 40);
   k = choose (window, "heavy sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_NONE);
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
                             "sm_90 code cannot run on compute capability 6.1"));
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 6.1");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 6.1");
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==,
                    "Use Compute Capability 9.0");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 9.0");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, k->regs);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 9.0");
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, k->regs);
   g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   assert_result_is_models (window, 9, 0);
@@ -405,8 +405,8 @@ test_several_architectures (void)
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpstr (k->arch, ==, "sm_89");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 72);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
   app_test_window_free (window);
@@ -433,10 +433,10 @@ test_shared_library (void)
   k = choose (window, "scale<float sm_80");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
   g_assert_cmpint (k->max_threads, ==, 256);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 10);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 512);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, ada);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 10);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 512);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
   assert_result_is_models (window, 8, 9);
 
   /* The PTX is JIT-compiled only where no SASS runs; here it does not load. */
@@ -460,10 +460,10 @@ test_dynamic_smem (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 256);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 8192);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 49152);
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 256);
+  app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
+  app_test_set_value (window, CUOCC_INPUT_KEY_SMEM, 8192);
+  app_test_set_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 49152);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 57344);
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 4);
   g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
@@ -473,14 +473,14 @@ test_dynamic_smem (void)
   g_assert_nonnull (strstr (note, "cudaFuncAttributeMaxDynamicSharedMemorySize, 49152)"));
 
   /* 8 KiB + 40 KiB is 48 KiB: no opt-in. */
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_DYNAMIC_SMEM, 40960);
+  app_test_set_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 40960);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 49152);
   g_assert_null (cuocc_input_panel_get_opt_in_text (window->input_panel));
 
   /* A total asked for elsewhere (a graph, the advice) keeps the dynamic part. */
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_SMEM, 65536);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 24576);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 40960);
+  app_test_set_value (window, CUOCC_INPUT_KEY_SMEM, 65536);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 24576);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 40960);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 65536);
 
   app_test_window_free (window);
@@ -502,12 +502,12 @@ test_dynamic_smem_not_carried_over (void)
   import_fixture (window, "ncu-details-sm86.csv");
   k = choose (window, "dynamic_smem");
   g_assert_cmpint (k->dynamic_smem, >, 0);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, k->dynamic_smem);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, k->dynamic_smem);
 
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   k = choose (window, "heavy");
   g_assert_cmpint (k->dynamic_smem, <, 0);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 0);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem);
 
   app_test_window_free (window);
@@ -515,7 +515,7 @@ test_dynamic_smem_not_carried_over (void)
 
 static gboolean
 hint_says (CuoccWindow *window,
-           CuoccField   field,
+           CuoccInputKey   field,
            const char  *words)
 {
   return strstr (cuocc_input_panel_get_hint (window->input_panel, field), words) != NULL;
@@ -547,18 +547,18 @@ test_launch_settings_say_their_origin (void)
       import_path (window, triton);
       k = choose (window, "matmul");
       g_assert_cmpint (k->dynamic_smem, ==, 16384);
-      g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 128);
-      g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 16384);
-      g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "the launch the file records"));
-      g_assert_true (hint_says (window, CUOCC_FIELD_DYNAMIC_SMEM, "the launch the file records"));
-      g_assert_true (hint_says (window, CUOCC_FIELD_REGS, "the kernel's"));
-      g_assert_cmpint (cuocc_input_panel_get_origin (window->input_panel, CUOCC_FIELD_REGS), ==,
+      g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 128);
+      g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 16384);
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "the launch the file records"));
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, "the launch the file records"));
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
+      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_REGS), ==,
                        CUOCC_INPUT_ORIGIN_KERNEL);
 
-      app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
-      g_assert_cmpint (cuocc_input_panel_get_origin (window->input_panel, CUOCC_FIELD_THREADS), ==,
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
                        CUOCC_INPUT_ORIGIN_USER);
-      g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "set by you"));
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "set by you"));
 
       /* The cubin holds heavy() alone. */
       import_fixture (window, "binary/heavy-sm_90.cubin");
@@ -568,11 +568,11 @@ test_launch_settings_say_their_origin (void)
       g_assert_nonnull (strstr (k->name, "heavy"));
       g_assert_cmpint (k->regs, ==, 30);
       g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 30);
-      g_assert_cmpint (field_value (window, CUOCC_FIELD_DYNAMIC_SMEM), ==, 0);
+      g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
       g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem);
-      g_assert_true (hint_says (window, CUOCC_FIELD_DYNAMIC_SMEM, "none: the file records no launch"));
-      g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
-      g_assert_true (hint_says (window, CUOCC_FIELD_THREADS, "kept: the kernel declares none"));
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, "none: the file records no launch"));
+      g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "kept: the kernel declares none"));
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->input_panel)));
 
       /* To look at: the inputs saying their origins, light and dark. */
@@ -594,6 +594,76 @@ test_launch_settings_say_their_origin (void)
 
       app_test_window_free (window);
     }
+}
+
+static void
+count_model_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* A chosen kernel writes the input model, never the entries: one change of
+ * the model a kernel, each launch input the kernel's with its note, and the
+ * entries show the model. The Triton matmul_kernel: 4 warps (128 threads),
+ * 16 KiB of dynamic shared memory; then heavy() of a cubin, which records
+ * no launch and declares no block size: the 256 threads the user typed are
+ * kept and say so, its dynamic shared memory is 0, not matmul's. */
+static void
+test_kernel_writes_the_model (void)
+{
+  const CuoccInputKey launch[] = {
+    CUOCC_INPUT_KEY_THREADS, CUOCC_INPUT_KEY_REGS, CUOCC_INPUT_KEY_SMEM,
+    CUOCC_INPUT_KEY_DYNAMIC_SMEM, CUOCC_INPUT_KEY_BARRIERS, CUOCC_INPUT_KEY_CLUSTER_SIZE,
+  };
+  g_autofree char *triton = fixture ("triton");
+  CuoccWindow *window;
+  guint changes = 0;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  import_path (window, triton);
+  g_signal_connect_swapped (window->inputs, "changed", G_CALLBACK (count_model_cb), &changes);
+
+  choose (window, "matmul");
+  g_assert_cmpuint (changes, ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (launch); i++)
+    {
+      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, launch[i]), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+      g_assert_nonnull (cuocc_input_model_get_note (window->inputs, launch[i]));
+      g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, launch[i])), ==,
+                       cuocc_input_model_get_text (window->inputs, launch[i]));
+    }
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 128);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 16384);
+  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+                   "the launch the file records");
+  /* The GPU stays the user's. */
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_USER);
+
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+
+  import_fixture (window, "binary/heavy-sm_90.cubin");
+  changes = 0;
+  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), ==, 30);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel,
+                                                                          CUOCC_INPUT_KEY_DYNAMIC_SMEM)), ==, "0");
+  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+                   "none: the file records no launch");
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem,
+                   ==, cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_SMEM));
+
+  g_signal_handlers_disconnect_by_func (window->inputs, count_model_cb, &changes);
+  app_test_window_free (window);
 }
 
 /* A second build compared: what changed is marked, with before and after. */
@@ -649,7 +719,7 @@ test_nsight_compute (void)
   /* The block size the profiler saw becomes the threads per block. */
   k = choose (window, "dynamic_smem");
   g_assert_cmpint (k->block_size, ==, 512);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 512);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 512);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem + k->dynamic_smem);
   assert_result_is_models (window, 8, 6);
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
@@ -658,16 +728,16 @@ test_nsight_compute (void)
   g_assert_nonnull (strstr (text, "disagree"));
 
   k = choose (window, "vec_add");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_THREADS), ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
   g_assert_nonnull (strstr (text, "Nsight Compute 100 %, cuocc 100 %"));
   g_assert_null (strstr (text, "disagree"));
 
   /* Other inputs are another launch: no verdict. */
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS), "64");
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "64");
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
   g_assert_nonnull (strstr (text, "another launch"));
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS), "256");
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "256");
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
   g_assert_nonnull (strstr (text, "cuocc 100 %"));
 
@@ -741,9 +811,9 @@ test_paste (void)
   app_test_wait_until (window, n_kernels_condition, GUINT_TO_POINTER (10));
   g_assert_null (cuocc_kernels_panel_get_file (window->kernels_panel));
   choose (window, "named_barriers");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_BARRIERS), ==, 3);
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_SMEM), ==, 256);
-  g_assert_cmpint (cuocc_input_panel_get_gpu (window->input_panel)->cap.major, ==, 9);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 3);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 256);
+  g_assert_cmpint (cuocc_input_model_get_gpu (window->inputs)->cap.major, ==, 9);
 
   /* Text that is no log. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "hello");
@@ -841,7 +911,7 @@ test_large_log (void)
 
   search (window, "kernel4999 ", 11);
   choose (window, "kernel49999(");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 16 + 49999 % 200);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 16 + 49999 % 200);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -958,7 +1028,7 @@ test_reread (void)
   }
   app_test_wait_until (window, regs_condition, GINT_TO_POINTER (40));
   g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
-  g_assert_cmpint (field_value (window, CUOCC_FIELD_REGS), ==, 40);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
 
   /* Replaced by a shorter log (a new file renamed over the old one):
    * the list follows, and the kernel that is still there stays chosen. */
@@ -1055,6 +1125,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
   g_test_add_func ("/cuocc/app/import/dynamic-smem-not-carried-over", test_dynamic_smem_not_carried_over);
   g_test_add_func ("/cuocc/app/import/launch-settings-say-their-origin", test_launch_settings_say_their_origin);
+  g_test_add_func ("/cuocc/app/import/kernel-writes-the-model", test_kernel_writes_the_model);
   g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);
   g_test_add_func ("/cuocc/app/import/bad-files", test_bad_files);

@@ -95,8 +95,9 @@ static CuoccInput
 current_input (CuoccWindow *window)
 {
   CuoccInput input;
+  CuoccGpu launch;
 
-  g_assert_true (cuocc_input_panel_get_input (window->input_panel, &input, NULL));
+  g_assert_true (cuocc_input_model_get_input (window->inputs, &launch, &input, NULL));
   return input;
 }
 
@@ -108,7 +109,7 @@ assert_the_work (CuoccWindow *window,
   CuoccInput input = current_input (window);
   GFile *file;
 
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
   g_assert_cmpint (input.threads, ==, 512);
   g_assert_cmpint (input.regs, ==, 32);
   g_assert_cmpstr (y_unit, ==, "warps");
@@ -167,11 +168,11 @@ step_work_and_save (void)
   /* sm_80 code cannot run on the H100 the window starts with: the user
    * switches to its compute capability. */
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 128);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
+  app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 512);
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 512);
   cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (window->tuning_page), 12345);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.y-unit", "s", "warps"));
 
@@ -236,17 +237,17 @@ step_pin_launch (void)
   app_test_reset_settings ();
   g_settings_sync ();
   window = start_window ();
-  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, "NVIDIA H100 SXM5", NULL));
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 128);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE, 2);
-  gtk_editable_set_text (cuocc_input_panel_get_carveout_editable (window->input_panel), "25");
+  g_assert_true (cuocc_input_model_set_gpu (window->inputs, "NVIDIA H100 SXM5", CUOCC_INPUT_ORIGIN_USER, NULL));
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
+  app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
+  app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 2);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), "25");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
   g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.cluster_size, ==, 2);
   g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.carveout, ==, 25);
 
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_CLUSTER_SIZE, 4);
-  gtk_editable_set_text (cuocc_input_panel_get_carveout_editable (window->input_panel), "");
+  app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 4);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), "");
   quit_window (window);
 }
 
@@ -358,7 +359,7 @@ assert_legacy_work (CuoccWindow *window)
 {
   CuoccInput input = current_input (window);
 
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.0");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
   g_assert_cmpint (input.threads, ==, 384);
   g_assert_cmpint (input.regs, ==, 40);
   g_assert_cmpint (input.smem, ==, 6144);
@@ -381,7 +382,7 @@ step_read_legacy_keys (void)
   assert_legacy_work (window);
   /* 70,000 registers: accepted (0 blocks), so kept for the next start; the
    * old registers key could hold no more than 256. */
-  app_test_type_into (window, CUOCC_FIELD_REGS, "70000");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "70000");
   quit_window (window);
 }
 
@@ -400,7 +401,7 @@ step_read_state (void)
 
   window = start_window ();
   g_assert_cmpint (current_input (window).regs, ==, 70000);
-  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   assert_legacy_work (window);
   quit_window (window);
 }

@@ -173,7 +173,7 @@ test_columns (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
   columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
@@ -201,7 +201,7 @@ test_columns (void)
   assert_cell (window, heavy, "loaded", "loads");
 
   /* Another block size: every row again, in the background. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, threads_condition, &at128);
   heavy = find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "blocks", "7");
@@ -235,7 +235,7 @@ test_sort (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
   cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
@@ -292,7 +292,7 @@ test_filters (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
   limiter = cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel);
@@ -337,7 +337,7 @@ test_rows_arrive_worked_out (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   _cuocc_window_import_file (window, file);
@@ -359,7 +359,7 @@ test_rows_arrive_worked_out (void)
   /* 128 threads typed while the file is read again: the rows the loader
    * worked out for 256 are worked out once more. */
   _cuocc_window_import_file (window, file);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, idle_condition, NULL);
   app_test_wait_until (window, threads_condition, &at128);
   heavy = find_row (window, "heavy", "sm_89");
@@ -400,7 +400,7 @@ test_cells_follow (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
   cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
@@ -409,7 +409,7 @@ test_cells_follow (void)
   g_assert_cmpuint (count_labels (view, "50 %"), ==, 1);
   g_assert_cmpuint (count_labels (view, "58.33 %"), ==, 0);
 
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, threads_condition, &at128);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (count_labels (view, "50 %"), ==, 0);
@@ -441,7 +441,7 @@ test_summary (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
   summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
@@ -697,7 +697,7 @@ test_compare (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 8.0");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, multi);
   compare_path (window, older);
 
@@ -780,7 +780,7 @@ test_large_library (void)
 
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_stalls_start (&stalls);
   start = g_get_monotonic_time ();
   app_test_stalls_begin_work (&stalls);
@@ -809,7 +809,7 @@ test_large_library (void)
   app_test_stalls_stop (&stalls);
   app_test_stalls_start (&stalls);
   app_test_stalls_begin_work (&stalls);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_stalls_end_work (&stalls);
   while (!threads_condition (window, &at128))
     app_test_stalls_iterate (&stalls);
@@ -900,7 +900,7 @@ test_generated_library (void)
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
@@ -1103,7 +1103,7 @@ test_export (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ampere);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
   gpu = cuocc_calculation_get_gpu (window->calculation)->name;
 

@@ -57,9 +57,9 @@ kernel_window_new (const char *gpu,
   CuoccWindow *window = app_test_window_new ();
 
   app_test_choose_gpu (window, gpu);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, threads);
-  app_test_type_into (window, CUOCC_FIELD_REGS, regs);
-  app_test_type_into (window, CUOCC_FIELD_SMEM, smem);
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, threads);
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, regs);
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, smem);
   return window;
 }
 
@@ -195,14 +195,14 @@ test_hidden_page (void)
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 40);
 
   /* Shown, it follows every change. */
-  app_test_type_into (window, CUOCC_FIELD_REGS, "72");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "72");
   grid = cuocc_heatmap_view_get_grid (regs);
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
 
   /* Hidden again, it stays as it was until it is shown. */
   adw_view_stack_set_visible_child_name (window->stack, "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "512");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "512");
   g_assert_true (cuocc_heatmap_view_get_grid (regs) == grid);
   g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
   show_tuning (window);
@@ -298,7 +298,7 @@ test_waves (void)
   g_assert_cmpint (waves.tail_blocks, ==, 832);
 
   /* Invalid inputs: no waves. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "0");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "0");
   g_assert_false (cuocc_waves_view_get_waves (view, NULL));
 
   app_test_window_free (window);
@@ -322,7 +322,7 @@ test_pin_compare (void)
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     g_assert_nonnull (cuocc_graph_get_overlay (window->graphs[i]));
 
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "1024");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   show_tuning (window);
   g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 0), ==, "256");
   g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 1), ==, "1024");
@@ -357,7 +357,7 @@ test_detect_gpu (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  before = cuocc_input_panel_get_gpu_id (window->input_panel);
+  before = cuocc_input_model_get_gpu_id (window->inputs);
 
   dropdown = app_test_gpu_dropdown (window);
   position = find_gpu_position (dropdown, CUOCC_GPU_CHOICE_DETECTED, NULL);
@@ -376,7 +376,7 @@ test_detect_gpu (void)
       if (error != NULL)
         g_assert_cmpstr (app_test_last_message (), ==, error->message);
       g_test_message ("no GPU here: %s", app_test_last_message ());
-      g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, before);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, before);
       g_assert_true (cuocc_calculation_get_have_result (window->calculation));
     }
 
@@ -393,7 +393,7 @@ test_heatmap_export (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
@@ -411,7 +411,7 @@ test_heatmap_export (void)
     }
 
   /* No result, no heatmap. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "0");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "0");
   {
     g_autoptr(GError) error = NULL;
     g_autofree char *path = g_build_filename (dir, "none.png", NULL);
@@ -466,14 +466,14 @@ test_tuning_screenshot (void)
   window = kernel_window_new ("NVIDIA H100 SXM5", "256", "72", "16384");
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
-  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   show_tuning (window);
 
   for (guint i = 0; i < N; i++)
     {
       AppTestTimes times;
 
-      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS),
+      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS),
                              i % 2 ? "256" : "288", &times);
       compute[i] = times.compute_us;
       frame[i] = times.paint_us;

@@ -143,7 +143,7 @@ test_computations (void)
 
   /* A digit typed before the 32 registers: 132. */
   {
-    GtkEditable *regs = cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_REGS);
+    GtkEditable *regs = cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_REGS);
     int position = 0;
 
     g_assert_cmpstr (gtk_editable_get_text (regs), ==, "32");
@@ -155,17 +155,17 @@ test_computations (void)
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 3);
   /* A value set for the user (a graph clicked, advice applied) replaces
    * the text: one change. */
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_THREADS, 320);
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 320);
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 4);
-  cuocc_input_panel_set_value (window->input_panel, CUOCC_FIELD_REGS, 32);
+  app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 5);
 
   /* A session: the GPU and every input at once. */
-  cuocc_input_panel_get_session (window->input_panel, &session);
+  app_test_get_session (window, &session);
   app_test_choose_gpu (window, "Compute capability 8.6");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "80");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "80");
   n = cuocc_calculation_get_computations (window->calculation);
-  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
+  g_assert_true (app_test_apply_session (window, &session, NULL));
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, n + 1);
   g_assert_cmpstr (cuocc_calculation_get_gpu_id (window->calculation), ==, "Compute capability 7.0");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
@@ -340,47 +340,47 @@ test_inputs (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      app_test_type_into (window, CUOCC_FIELD_THREADS, cases[i].threads);
-      app_test_type_into (window, CUOCC_FIELD_REGS, cases[i].regs);
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, cases[i].threads);
+      app_test_type_into (window, CUOCC_INPUT_KEY_REGS, cases[i].regs);
       g_assert_true (cuocc_calculation_get_have_result (window->calculation));
       g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, cases[i].occupancy);
       g_assert_true (cuocc_results_view_row_is_limiting (window->results_view, cases[i].limiter));
     }
 
   /* The explanation names the limit in numbers. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "37");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "37");
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "Limited by registers"));
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "12 blocks fit"));
   g_assert_false (cuocc_results_view_row_is_limiting (window->results_view, CUOCC_LIMIT_SHARED_MEMORY));
 
   /* Text that is no number is marked where it is typed and not calculated. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "12x");
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "1–1024"));
 
   /* More than the GPU allows is marked, never clamped, and cannot launch. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "2000");
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "2000");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 2000);
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
-  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS)), ==, "2000");
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS)), ==, "2000");
 
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
-  g_assert_false (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+  g_assert_false (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
 
   /* Shared memory in KiB. */
   gtk_drop_down_set_selected (find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_UNIT), 1);
-  app_test_type_into (window, CUOCC_FIELD_SMEM, "48");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "48");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 48 * 1024);
-  app_test_type_into (window, CUOCC_FIELD_SMEM, "1.5");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "1.5");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 1536);
 
   /* The suggested block size is applied with one click. */
-  app_test_type_into (window, CUOCC_FIELD_SMEM, "0");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "96");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "0");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, cuocc_calculation_get_best_block_size (window->calculation));
 
@@ -409,27 +409,27 @@ test_same_ranges_as_cli (void)
     }
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 7.0");
-  threads_range = cuocc_input_range (&cuocc_input_panel_get_gpu (window->input_panel)->cap, CUOCC_INPUT_THREADS);
-  regs_range = cuocc_input_range (&cuocc_input_panel_get_gpu (window->input_panel)->cap, CUOCC_INPUT_REGS);
+  threads_range = cuocc_input_range (&cuocc_input_model_get_gpu (window->inputs)->cap, CUOCC_INPUT_THREADS);
+  regs_range = cuocc_input_range (&cuocc_input_model_get_gpu (window->inputs)->cap, CUOCC_INPUT_REGS);
   g_assert_cmpint (threads_range.launch_max, ==, 1024);
   g_assert_cmpint (threads_range.max, ==, 1048576);
   g_assert_cmpint (regs_range.launch_max, ==, 255);
 
-  app_test_type_into (window, CUOCC_FIELD_REGS, "300");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "2000");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "300");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "2000");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
-  threads = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS));
-  regs = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_REGS));
+  threads = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS));
+  regs = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_REGS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than this GPU allows: 1–1024"));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (regs), "more than this GPU allows: 0–255"));
   report = run_cli (args);
   g_assert_nonnull (strstr (report, "launches 1 to 1024 threads per block, up to 255 registers per thread"));
   g_assert_nonnull (strstr (report, "answers for 1 to 1048576 threads per block"));
 
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "1048577");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1048577");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_THREADS));
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than cuocc answers for: 1–1048576"));
 
   app_test_window_free (window);
@@ -518,7 +518,7 @@ test_graph_click (void)
     }
 
   /* The arrow keys step along the line. */
-  app_test_type_into (window, CUOCC_FIELD_REGS, "32");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "32");
   g_assert_true (cuocc_graph_step (window->graph_regs, 1));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 33);
   g_assert_true (cuocc_graph_step (window->graph_regs, -2));
@@ -546,9 +546,9 @@ test_export (void)
   dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 7.0");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "37");
-  app_test_type_into (window, CUOCC_FIELD_SMEM, "2048");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "37");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "2048");
 
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     {
@@ -699,8 +699,8 @@ test_corrupt_session (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "192");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "48");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "192");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "48");
 
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     {
@@ -758,18 +758,18 @@ test_session_roundtrip (void)
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
   app_test_choose_gpu (window, "Compute capability 8.6");
   gtk_drop_down_set_selected (configs, 1);
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "96");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
 
   g_assert_true (_cuocc_window_save_session (window, file, &error));
   g_assert_no_error (error);
 
   app_test_choose_gpu (window, "Compute capability 7.5");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "512");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "512");
 
   g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 8.6");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.6");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
   g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 1);
@@ -807,18 +807,18 @@ test_session_keeps_what_was_accepted (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "70000");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "70000");
   g_assert_nonnull (cuocc_calculation_get_result (window->calculation));
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_FIELD_REGS));
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_REGS));
 
   g_assert_true (_cuocc_window_save_session (window, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "\nregs=70000\n"));
 
-  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
@@ -844,18 +844,18 @@ test_sms_a_launch_may_use (void)
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 132);
 
-  cuocc_input_panel_get_session (window->input_panel, &session);
+  app_test_get_session (window, &session);
   cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 66);
-  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
+  g_assert_true (app_test_apply_session (window, &session, NULL));
   g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 66);
 
-  cuocc_input_panel_get_session (window->input_panel, &kept);
+  app_test_get_session (window, &kept);
   g_assert_cmpint (kept.inputs.values[CUOCC_INPUT_KEY_SMS], ==, 66);
   data = cuocc_session_to_data (&kept, NULL);
   g_assert_nonnull (strstr (data, "\nsms=66\n"));
 
   cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 0);
-  g_assert_true (cuocc_input_panel_apply_session (window->input_panel, &session, NULL));
+  g_assert_true (app_test_apply_session (window, &session, NULL));
   g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 132);
 
   app_test_window_free (window);
@@ -875,7 +875,7 @@ test_restore_state (void)
   g_settings_set_int (settings, "registers", 64);
 
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, "Compute capability 6.1");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 6.1");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 64);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -901,11 +901,11 @@ test_no_stale_limits (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 9.0");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "9.0"));
 
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "12x");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   app_test_choose_gpu (window, "Compute capability 8.0");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
@@ -941,7 +941,7 @@ test_restore_hostile (void)
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (app_test_last_message ());
   g_assert_nonnull (strstr (app_test_last_message (), "max-threads-per-block"));
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), !=, device);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), !=, device);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1016,25 +1016,25 @@ test_custom_device (void)
   gpus = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_GPU);
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
 
-  g_assert_true (cuocc_input_panel_select_gpu (window->input_panel, path, &error));
+  g_assert_true (cuocc_input_model_set_gpu (window->inputs, path, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
   choice = gtk_drop_down_get_selected_item (gpus);
   g_assert_cmpstr (cuocc_gpu_choice_get_title (choice), ==, "Custom: Future GPU");
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, path);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, path);
   g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (configs)), ==, 4);
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
 
   /* A file that describes no GPU changes nothing. */
-  g_assert_false (cuocc_input_panel_select_gpu (window->input_panel, broken, &error));
+  g_assert_false (cuocc_input_model_set_gpu (window->inputs, broken, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_nonnull (error);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, path);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, path);
   g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
 
   /* The custom device comes back at the next start. */
   gtk_window_destroy (GTK_WINDOW (window));
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_cmpstr (cuocc_input_panel_get_gpu_id (window->input_panel), ==, path);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, path);
   g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1073,7 +1073,7 @@ screenshot (CuoccWindow     *window,
     g_assert_cmpfloat (luminance, >, 0.65);
 
   /* A field marked as wrong, and the GPU Data page. */
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "12x");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
   gtk_expander_set_expanded (find_widget (window->input_panel, GTK_TYPE_EXPANDER, 0), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_clear_object (&texture);
@@ -1081,7 +1081,7 @@ screenshot (CuoccWindow     *window,
   texture = app_test_render_widget (GTK_WIDGET (window));
   path = g_strdup_printf ("%s/invalid-%s", dir ? dir : g_get_tmp_dir (), name);
   g_assert_true (gdk_texture_save_to_png (texture, path));
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
 
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
   app_test_wait_for_frame (GTK_WIDGET (window));
@@ -1101,9 +1101,9 @@ test_screenshot (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "256");
-  app_test_type_into (window, CUOCC_FIELD_REGS, "40");
-  app_test_type_into (window, CUOCC_FIELD_SMEM, "4096");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "4096");
 
   screenshot (window, ADW_COLOR_SCHEME_FORCE_LIGHT, "cuocc-window-light.png", FALSE);
   screenshot (window, ADW_COLOR_SCHEME_FORCE_DARK, "cuocc-window-dark.png", TRUE);
@@ -1146,7 +1146,7 @@ test_redraw_time (void)
     {
       AppTestTimes change;
 
-      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_FIELD_THREADS),
+      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS),
                              i % 2 ? "256" : "288", &change);
       g_assert_cmpint (change.redraw_us, >, 0);
       times[i] = change.compute_us + change.paint_us;
@@ -1176,7 +1176,7 @@ test_window_finalizes (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.0");
-  app_test_type_into (window, CUOCC_FIELD_THREADS, "64");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "64");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   app_test_window_finalize (window);

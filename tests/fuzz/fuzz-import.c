@@ -2,8 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Every reader looks at every line, so one target exercises them all; the
- * per-format binaries differ in their seed corpus and dictionary only. Each
+ * Every line reader sees the lines until one of them reads a kernel (the
+ * table of formats, cuocc-import-formats.c), and binary content goes to
+ * the reader whose sniff is sure of it, so one target exercises them all;
+ * the per-format binaries differ in their seed corpus and dictionary only. Each
  * input is also fed in pieces cut where its first byte says, and both ways
  * must read the same kernels: line assembly across pieces is where a
  * streaming reader goes wrong. The binary target's inputs (cubins, fat
@@ -74,7 +76,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   pieces = cuocc_import_parser_finish (parser, NULL);
   /* Whole input is read by its content (a Triton .json, a binary); the
    * streaming parser reads lines only. */
-  if (!cuocc_import_looks_like_json ((const char *) data, size) && !same_lists (whole, pieces))
+  if (!_cuocc_import_looks_like_json ((const char *) data, size) && !same_lists (whole, pieces))
     abort ();
   return 0;
 }

@@ -27,7 +27,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (GError) error = NULL;
   g_autoptr (CuoccKernelList) list = NULL;
 
-  if (!cuocc_import_read_triton_data (parser, (const char *) data, json_len, "fuzz/kernel.json",
+  if (!_cuocc_import_read_triton_data (parser, (const char *) data, json_len, "fuzz/kernel.json",
                                       cubin, cubin_len, &error))
     {
       if (error == NULL || !g_utf8_validate (error->message, -1, NULL))

@@ -14,7 +14,7 @@ flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -lm -ldl)
 
 (cd "$out" && gcc "${flags[@]}" -c "$src"/src/lib/cuocc-*.c)
-for t in test-import test-import-corpus test-binary test-triton test-import-select; do
+for t in test-import test-import-corpus test-binary test-triton test-import-select test-import-formats; do
   gcc "${flags[@]}" "$out"/*.o "$src/tests/import/$t.c" -o "$out/$t" "${libs[@]}"
 done
 
@@ -26,4 +26,5 @@ export G_TEST_SRCDIR="$src/tests"
 "$out/test-binary" > "$out/test-binary.log"
 "$out/test-triton" > "$out/test-triton.log"
 "$out/test-import-select" > "$out/test-import-select.log"
+"$out/test-import-formats" > "$out/test-import-formats.log"
 echo "sanitizers: import tests and the fuzz corpus clean"

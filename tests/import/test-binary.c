@@ -276,7 +276,7 @@ test_fatbin_bytes (gconstpointer data)
       g_autoptr (GError) error = NULL;
       g_autofree char *entry = NULL;
       g_autofree char *plain_entry = NULL;
-      g_autoptr (GBytes) bytes = cuocc_import_fatbin_entry ((const guint8 *) fatbin, len, index, &entry, &error);
+      g_autoptr (GBytes) bytes = _cuocc_import_fatbin_entry ((const guint8 *) fatbin, len, index, &entry, &error);
       g_autoptr (GBytes) expected = NULL;
 
       g_assert_no_error (error);
@@ -293,7 +293,7 @@ test_fatbin_bytes (gconstpointer data)
         }
       else
         {
-          expected = cuocc_import_fatbin_entry ((const guint8 *) plain, plain_len, index, &plain_entry, &error);
+          expected = _cuocc_import_fatbin_entry ((const guint8 *) plain, plain_len, index, &plain_entry, &error);
           g_assert_no_error (error);
           g_assert_cmpstr (entry, ==, "compute_120 PTX");
           g_assert_cmpstr (plain_entry, ==, entry);

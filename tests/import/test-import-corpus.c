@@ -31,7 +31,7 @@ replay (gconstpointer data)
     cuocc_import_parser_feed (parser, contents + at, MIN (7, len - at));
   pieces = cuocc_import_parser_finish (parser, NULL);
   /* Whole input is read by its content (a Triton .json); pieces as lines. */
-  if (cuocc_import_looks_like_json (contents, len))
+  if (_cuocc_import_looks_like_json (contents, len))
     g_clear_pointer (&pieces, cuocc_kernel_list_free);
   else
     g_assert_true ((whole == NULL) == (pieces == NULL));
@@ -67,7 +67,7 @@ replay_triton (gconstpointer data)
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   nul = memchr (contents, '\0', len);
   json_len = nul != NULL ? (gsize) (nul - contents) : len;
-  if (!cuocc_import_read_triton_data (parser, contents, json_len, path, (const guint8 *) contents + json_len + (nul != NULL),
+  if (!_cuocc_import_read_triton_data (parser, contents, json_len, path, (const guint8 *) contents + json_len + (nul != NULL),
                                       len - json_len - (nul != NULL), &error))
     {
       g_assert_nonnull (error);

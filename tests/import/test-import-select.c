@@ -50,9 +50,9 @@ add_entry (CuoccKernelList *list, const char *file, const char *mangled, const c
 
   list->kernels = g_renew (CuoccKernel, list->kernels, list->n_kernels + 1);
   k = &list->kernels[list->n_kernels++];
-  cuocc_import_kernel_init (k);
-  cuocc_import_kernel_set_name (k, mangled);
-  cuocc_import_kernel_set_arch (k, arch);
+  _cuocc_import_kernel_init (k);
+  _cuocc_import_kernel_set_name (k, mangled);
+  _cuocc_import_kernel_set_arch (k, arch);
   g_assert_nonnull (k->arch);
   k->file = g_strdup (file);
   k->code = g_str_has_prefix (arch, "compute_") ? CUOCC_CODE_PTX : CUOCC_CODE_SASS;

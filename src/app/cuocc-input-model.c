@@ -1,0 +1,970 @@
+/* cuocc-input-model.c — the inputs as the user gave them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The one owner of what the user enters: the GPU and, for every input of
+ * the library's description (cuocc-inputs.c), the text as typed, the value
+ * read from it, whether it is valid and why not, and where it came from.
+ *
+ * Writers: the input panel (what the user types or chooses), the kernels
+ * (a chosen kernel's figures), the advice's Apply, the graphs' clicks, an
+ * opened session and the restored state. Readers: the calculation (through
+ * "changed"), the input panel (the entries' text, the hints), the saved
+ * state and session files. Writes between a freeze and its thaw make one
+ * "changed", so that a kernel setting six inputs recomputes once.
+ *
+ * Nothing is clamped behind the user's back: text that is no number, or a
+ * number that is no question at all (0 threads), is invalid and stops the
+ * calculation; a number beyond what the GPU allows is marked but still
+ * calculated, so that the results say why it cannot launch.
+ *
+ * Only GObject and libcuocc: no widget.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "cuocc-format.h"
+#include "cuocc-input-model.h"
+
+typedef struct {
+  char *text;
+  gint64 value;                    /* the last value that could be calculated */
+  CuoccInputStatus status;
+  char *message;
+  CuoccInputOrigin origin;
+  char *note;
+  char *hint;                      /* message · note */
+} Input;
+
+struct _CuoccInputModel
+{
+  GObject parent_instance;
+
+  char *gpu_id;
+  CuoccGpu gpu;                    /* the last GPU had: its ranges stay while none can be had */
+  gboolean have_gpu;               /* gpu holds a GPU */
+  gboolean gpu_valid;              /* gpu is the one gpu_id names */
+  char *gpu_error;
+  CuoccInputOrigin gpu_origin;
+
+  Input inputs[CUOCC_N_INPUT_KEYS];
+  gboolean smem_in_kib;
+  char *opt_in_text;
+
+  guint frozen;
+  gboolean changed;
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (CuoccInputModel, cuocc_input_model, G_TYPE_OBJECT)
+
+/* The inputs a launch's figures are typed into, in the order the panel
+ * shows them: the first wrong one is the one the results name. */
+static const CuoccInputKey launch_keys[] = {
+  CUOCC_INPUT_KEY_THREADS,
+  CUOCC_INPUT_KEY_REGS,
+  CUOCC_INPUT_KEY_SMEM,
+  CUOCC_INPUT_KEY_BARRIERS,
+  CUOCC_INPUT_KEY_CLUSTER_SIZE,
+  CUOCC_INPUT_KEY_DYNAMIC_SMEM,
+};
+
+/* The inputs that may be left empty for none. */
+static const CuoccInputKey optional_keys[] = {
+  CUOCC_INPUT_KEY_CARVEOUT,
+  CUOCC_INPUT_KEY_SMS,
+};
+
+/* ----- helpers ----- */
+
+static gboolean
+is_launch_key (CuoccInputKey key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (launch_keys); i++)
+    if (launch_keys[i] == key)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+changed (CuoccInputModel *self)
+{
+  if (self->frozen > 0)
+    self->changed = TRUE;
+  else
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static const CuoccCapability *
+cap_or_null (CuoccInputModel *self)
+{
+  return self->have_gpu ? &self->gpu.cap : NULL;
+}
+
+static char *
+format_value (CuoccInputKey key,
+              gint64        value)
+{
+  if (cuocc_input_info (key)->type == CUOCC_INPUT_TYPE_SIZE)
+    return cuocc_format_bytes (value);
+  return cuocc_format_count (value);
+}
+
+static char *
+format_range (CuoccInputKey key,
+              gint64        from,
+              gint64        to)
+{
+  g_autofree char *min = format_value (key, from);
+  g_autofree char *max = format_value (key, to);
+
+  /* Translators: a range of allowed values, e.g. "1–1,024" */
+  return g_strdup_printf (_("%s–%s"), min, max);
+}
+
+/* Whole numbers only, except shared memory in KiB, which may have a
+ * fraction as long as it comes to whole bytes, and sizes typed with a
+ * suffix ("48K"), which cuocc_parse_size understands. */
+static gboolean
+parse_number (gboolean    is_size,
+              gboolean    kib,
+              const char *text,
+              gint64     *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  gint64 number;
+
+  if (*copy == '\0')
+    return FALSE;
+
+  if (is_size)
+    {
+      char *end = NULL;
+      double kibibytes;
+
+      if (g_ascii_isalpha (copy[strlen (copy) - 1]))
+        return cuocc_parse_size (copy, value, NULL);
+
+      if (kib)
+        {
+          kibibytes = g_ascii_strtod (copy, &end);
+          if (end == copy || *end != '\0' || !isfinite (kibibytes) || kibibytes < 0 ||
+              kibibytes > G_MAXINT32 / 1024 || kibibytes * 1024 != floor (kibibytes * 1024))
+            return FALSE;
+          *value = (gint64) (kibibytes * 1024);
+          return TRUE;
+        }
+    }
+
+  if (!g_ascii_string_to_signed (copy, 10, G_MININT32, G_MAXINT32, &number, NULL))
+    return FALSE;
+
+  *value = number;
+  return TRUE;
+}
+
+/* A launch figure: the GPU's launch limits and what cuocc answers for
+ * beyond them, the command line's ranges too (cuocc_input_range). */
+static void
+check_launch_input (CuoccInputModel *self,
+                    CuoccInputKey    key)
+{
+  const CuoccInputInfo *info = cuocc_input_info (key);
+  Input *in = &self->inputs[key];
+  CuoccInputRange r = cuocc_input_range (cap_or_null (self), info->range_kind);
+  g_autofree char *range = format_range (key, r.min, r.launch_max);
+  gboolean is_size = info->type == CUOCC_INPUT_TYPE_SIZE;
+  gint64 value = 0;
+
+  g_free (in->message);
+  if (!parse_number (is_size, key == CUOCC_INPUT_KEY_SMEM && self->smem_in_kib, in->text, &value) ||
+      value < r.min)
+    {
+      in->status = CUOCC_INPUT_STATUS_INVALID;
+      /* Translators: shown under an input, e.g. "Enter a whole number: 1–1,024" */
+      in->message = g_strdup_printf (is_size ? _("Enter a size: %s") : _("Enter a whole number: %s"), range);
+    }
+  else if (value > r.max)
+    {
+      g_autofree char *typed = format_value (key, value);
+      g_autofree char *answered = format_range (key, r.min, r.max);
+
+      in->status = CUOCC_INPUT_STATUS_INVALID;
+      /* Translators: shown under an input, e.g. "2,000,000 is more than cuocc answers for: 1–1,048,576" */
+      in->message = g_strdup_printf (_("%s is more than cuocc answers for: %s"), typed, answered);
+    }
+  else if (value > r.launch_max)
+    {
+      g_autofree char *typed = format_value (key, value);
+
+      in->status = CUOCC_INPUT_STATUS_BEYOND_GPU;
+      in->value = value;
+      /* Translators: shown under an input, e.g. "2,000 is more than this GPU allows: 1–1,024" */
+      in->message = g_strdup_printf (_("%s is more than this GPU allows: %s"), typed, range);
+    }
+  else
+    {
+      in->status = CUOCC_INPUT_STATUS_OK;
+      in->value = value;
+      /* Translators: shown under an input, e.g. "Allowed: 1–1,024" */
+      in->message = g_strdup_printf (_("Allowed: %s"), range);
+    }
+}
+
+/* An input that may be left empty for none: the carveout preference (which
+ * the GPU takes from 7.0 on) and the SMs a launch may use. */
+static void
+check_optional_input (CuoccInputModel *self,
+                      CuoccInputKey    key)
+{
+  const CuoccInputInfo *info = cuocc_input_info (key);
+  Input *in = &self->inputs[key];
+  g_autofree char *text = g_strstrip (g_strdup (in->text));
+  gint64 min = info->min, max = info->max;
+  gint64 value;
+  gboolean ok;
+
+  if (key == CUOCC_INPUT_KEY_CARVEOUT && self->have_gpu)
+    {
+      CuoccInputRange r = cuocc_input_range (&self->gpu.cap, CUOCC_INPUT_CARVEOUT);
+
+      min = r.min;
+      max = r.max;
+    }
+
+  if (*text == '\0' || (key == CUOCC_INPUT_KEY_CARVEOUT && !cuocc_input_model_applies (self, key)))
+    {
+      ok = TRUE;
+      value = info->none;
+    }
+  else
+    ok = g_ascii_string_to_signed (text, 10, min, max, &value, NULL);
+
+  g_free (in->message);
+  in->status = ok ? CUOCC_INPUT_STATUS_OK : CUOCC_INPUT_STATUS_INVALID;
+  if (ok)
+    in->value = value;
+
+  if (key == CUOCC_INPUT_KEY_CARVEOUT)
+    /* Translators: e.g. "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none" */
+    in->message = ok ? g_strdup ("") : g_strdup_printf (_("%s: enter %s, or nothing for none"),
+                                                        _(info->label), _(info->allowed));
+  else if (!ok)
+    /* Translators: shown under an input, e.g. "Enter a whole number from 1 to 100000, or nothing for all of the GPU's SMs" */
+    in->message = g_strdup_printf (_("Enter %s, or nothing for all of the GPU's SMs"), _(info->allowed));
+  else if (self->gpu_valid && self->gpu.sm_count > 0)
+    /* Translators: shown under an input, e.g. "Empty: all 132 of the GPU's" */
+    in->message = g_strdup_printf (_("Empty: all %d of the GPU's"), self->gpu.sm_count);
+  else
+    in->message = g_strdup (_("Empty: the GPU's, where its SM count is known"));
+}
+
+/* A choice or a configuration: what the library's description reads. */
+static void
+check_described_input (CuoccInputModel *self,
+                       CuoccInputKey    key)
+{
+  const CuoccInputInfo *info = cuocc_input_info (key);
+  Input *in = &self->inputs[key];
+  g_autoptr(GError) error = NULL;
+  CuoccInputValues values;
+
+  cuocc_input_values_init (&values);
+  g_free (in->message);
+  if (info->has_none && *in->text == '\0')
+    {
+      in->status = CUOCC_INPUT_STATUS_OK;
+      in->value = info->none;
+      in->message = g_strdup ("");
+    }
+  else if (cuocc_input_values_parse (&values, key, in->text, _(info->label), &error))
+    {
+      in->status = CUOCC_INPUT_STATUS_OK;
+      in->value = values.values[key];
+      in->message = g_strdup ("");
+    }
+  else
+    {
+      in->status = CUOCC_INPUT_STATUS_INVALID;
+      in->message = g_strdup (error->message);
+    }
+}
+
+static void
+update_hint (Input *in)
+{
+  g_free (in->hint);
+  if (in->note != NULL && *in->message != '\0')
+    in->hint = g_strdup_printf ("%s · %s", in->message, in->note);
+  else if (in->note != NULL)
+    in->hint = g_strdup (in->note);
+  else
+    in->hint = g_strdup (in->message);
+}
+
+/* Past 48 KiB a block, the kernel must ask for it. */
+static void
+update_opt_in (CuoccInputModel *self)
+{
+  const Input *fixed = &self->inputs[CUOCC_INPUT_KEY_SMEM];
+  const Input *dynamic = &self->inputs[CUOCC_INPUT_KEY_DYNAMIC_SMEM];
+  gboolean valid = fixed->status != CUOCC_INPUT_STATUS_INVALID && dynamic->status != CUOCC_INPUT_STATUS_INVALID;
+  gint64 total = fixed->value + dynamic->value;
+
+  g_clear_pointer (&self->opt_in_text, g_free);
+  if (valid && total > 48 * 1024)
+    /* Translators: e.g. "57344 bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(…)" */
+    self->opt_in_text = g_strdup_printf (_("%lld bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(kernel, "
+                                           "cudaFuncAttributeMaxDynamicSharedMemorySize, %lld)"),
+                                         (long long) total, (long long) dynamic->value);
+}
+
+static void
+check_input (CuoccInputModel *self,
+             CuoccInputKey    key)
+{
+  if (is_launch_key (key))
+    check_launch_input (self, key);
+  else if (key == CUOCC_INPUT_KEY_CARVEOUT || key == CUOCC_INPUT_KEY_SMS)
+    check_optional_input (self, key);
+  else
+    check_described_input (self, key);
+  update_hint (&self->inputs[key]);
+  if (key == CUOCC_INPUT_KEY_SMEM || key == CUOCC_INPUT_KEY_DYNAMIC_SMEM)
+    update_opt_in (self);
+}
+
+static void
+check_all (CuoccInputModel *self)
+{
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    check_input (self, i);
+}
+
+static char *
+value_to_text (CuoccInputModel *self,
+               CuoccInputKey    key,
+               gint64           value)
+{
+  const CuoccInputInfo *info = cuocc_input_info (key);
+
+  if (info->has_none && value == info->none)
+    return g_strdup ("");
+  if (info->type == CUOCC_INPUT_TYPE_CHOICE && value >= info->min && value <= info->max)
+    return g_strdup (info->choices[value]);
+  if (key == CUOCC_INPUT_KEY_SMEM && self->smem_in_kib)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, value / 1024);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+}
+
+/* What is said of an origin: the user's, the advice's and a graph's say
+ * their own; a kernel's and a session's writer says which. */
+static void
+take_origin (Input            *in,
+             CuoccInputOrigin  origin,
+             const char       *note)
+{
+  in->origin = origin;
+  g_free (in->note);
+  switch (origin)
+    {
+    case CUOCC_INPUT_ORIGIN_USER:
+      /* Translators: said after an input's hint: the user typed or chose its value */
+      in->note = g_strdup (_("set by you"));
+      break;
+    case CUOCC_INPUT_ORIGIN_ADVICE:
+      /* Translators: said after an input's hint: the advice's Apply button set its value */
+      in->note = g_strdup (_("set by the advice"));
+      break;
+    case CUOCC_INPUT_ORIGIN_SUGGESTION:
+      /* Translators: said after an input's hint: the user applied the suggested block size */
+      in->note = g_strdup (_("the suggested block size, applied"));
+      break;
+    case CUOCC_INPUT_ORIGIN_GRAPH:
+      /* Translators: said after an input's hint: the user clicked a graph to set its value */
+      in->note = g_strdup (_("picked on its graph"));
+      break;
+    case CUOCC_INPUT_ORIGIN_DEFAULT:
+    case CUOCC_INPUT_ORIGIN_KERNEL:
+    case CUOCC_INPUT_ORIGIN_SESSION:
+    case CUOCC_INPUT_ORIGIN_RESTORED:
+    default:
+      in->note = g_strdup (note);
+      break;
+    }
+}
+
+static void
+set_text (CuoccInputModel  *self,
+          CuoccInputKey     key,
+          const char       *text,
+          CuoccInputOrigin  origin,
+          const char       *note)
+{
+  Input *in = &self->inputs[key];
+
+  g_free (in->text);
+  in->text = g_strdup (text);
+  take_origin (in, origin, note);
+  check_input (self, key);
+  changed (self);
+}
+
+static void
+set_value (CuoccInputModel  *self,
+           CuoccInputKey     key,
+           gint64            value,
+           CuoccInputOrigin  origin,
+           const char       *note)
+{
+  g_autofree char *text = NULL;
+
+  /* A size that is no whole number of KiB is shown exactly, in bytes. */
+  if (key == CUOCC_INPUT_KEY_SMEM && self->smem_in_kib && value % 1024 != 0)
+    self->smem_in_kib = FALSE;
+  text = value_to_text (self, key, value);
+  set_text (self, key, text, origin, note);
+}
+
+static void
+take_gpu (CuoccInputModel  *self,
+          const char       *id,
+          const CuoccGpu   *gpu,
+          const char       *error,
+          CuoccInputOrigin  origin)
+{
+  gboolean same = self->gpu_valid && gpu != NULL && g_strcmp0 (self->gpu_id, id) == 0;
+
+  if (g_strcmp0 (self->gpu_id, id) != 0)
+    {
+      g_free (self->gpu_id);
+      self->gpu_id = g_strdup (id);
+    }
+  g_clear_pointer (&self->gpu_error, g_free);
+  self->gpu_valid = gpu != NULL;
+  self->gpu_origin = origin;
+  if (gpu != NULL)
+    {
+      self->gpu = *gpu;
+      self->have_gpu = TRUE;
+    }
+  else
+    self->gpu_error = cuocc_format_capped (error, CUOCC_MESSAGE_MAX_CHARS);
+
+  /* Another GPU's configurations are not this one's: its largest. */
+  if (!same && gpu != NULL)
+    {
+      Input *config = &self->inputs[CUOCC_INPUT_KEY_SMEM_CONFIG];
+
+      g_free (config->text);
+      config->text = g_strdup ("");
+      take_origin (config, CUOCC_INPUT_ORIGIN_DEFAULT, NULL);
+    }
+  check_all (self);
+  changed (self);
+}
+
+/* ----- GObject ----- */
+
+static void
+cuocc_input_model_finalize (GObject *object)
+{
+  CuoccInputModel *self = CUOCC_INPUT_MODEL (object);
+
+  g_free (self->gpu_id);
+  g_free (self->gpu_error);
+  g_free (self->opt_in_text);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      g_free (self->inputs[i].text);
+      g_free (self->inputs[i].message);
+      g_free (self->inputs[i].note);
+      g_free (self->inputs[i].hint);
+    }
+
+  G_OBJECT_CLASS (cuocc_input_model_parent_class)->finalize (object);
+}
+
+static void
+cuocc_input_model_class_init (CuoccInputModelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cuocc_input_model_finalize;
+
+  /**
+   * CuoccInputModel::changed:
+   *
+   * Some input, or the GPU, changed: once a write, once a frozen batch.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+cuocc_input_model_init (CuoccInputModel *self)
+{
+  /* The description's defaults; no GPU until one is chosen. */
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      self->inputs[i].text = value_to_text (self, i, cuocc_input_info (i)->default_value);
+      self->inputs[i].value = cuocc_input_info (i)->default_value;
+    }
+  check_all (self);
+}
+
+/* ----- public API ----- */
+
+CuoccInputModel *
+cuocc_input_model_new (void)
+{
+  return g_object_new (CUOCC_TYPE_INPUT_MODEL, NULL);
+}
+
+void
+cuocc_input_model_freeze (CuoccInputModel *self)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+
+  self->frozen++;
+}
+
+void
+cuocc_input_model_thaw (CuoccInputModel *self)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (self->frozen > 0);
+
+  if (--self->frozen == 0 && self->changed)
+    {
+      self->changed = FALSE;
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+}
+
+gboolean
+cuocc_input_model_set_gpu (CuoccInputModel   *self,
+                           const char        *id,
+                           CuoccInputOrigin   origin,
+                           GError           **error)
+{
+  CuoccGpu gpu;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (!cuocc_gpu_resolve_id (id, &gpu, error))
+    return FALSE;
+  take_gpu (self, id, &gpu, NULL, origin);
+  return TRUE;
+}
+
+void
+cuocc_input_model_set_gpu_unavailable (CuoccInputModel *self,
+                                       const char      *id,
+                                       const char      *message)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (message != NULL);
+
+  take_gpu (self, id, NULL, message, CUOCC_INPUT_ORIGIN_USER);
+}
+
+const char *
+cuocc_input_model_get_gpu_id (CuoccInputModel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+
+  return self->gpu_id;
+}
+
+/* The GPU as it is, all of its SMs; NULL when it could not be had. */
+const CuoccGpu *
+cuocc_input_model_get_gpu (CuoccInputModel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+
+  return self->gpu_valid ? &self->gpu : NULL;
+}
+
+const char *
+cuocc_input_model_get_gpu_error (CuoccInputModel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+
+  if (self->gpu_valid)
+    return NULL;
+  return self->gpu_error != NULL ? self->gpu_error : _("No GPU is chosen.");
+}
+
+CuoccInputOrigin
+cuocc_input_model_get_gpu_origin (CuoccInputModel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), CUOCC_INPUT_ORIGIN_DEFAULT);
+
+  return self->gpu_origin;
+}
+
+/* Whether the GPU takes the input: clusters from 9.0 on, the carveout
+ * preference from 7.0 on, partitioned caching and configurations where it
+ * has them. */
+gboolean
+cuocc_input_model_applies (CuoccInputModel *self,
+                           CuoccInputKey    key)
+{
+  const CuoccCapability *cap;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), FALSE);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, FALSE);
+
+  if (!self->have_gpu)
+    return TRUE;
+  cap = &self->gpu.cap;
+  switch (key)
+    {
+    case CUOCC_INPUT_KEY_CLUSTER_SIZE:
+      return cap->max_cluster_size > 0;
+    case CUOCC_INPUT_KEY_CARVEOUT:
+      return cap->major >= 7;
+    case CUOCC_INPUT_KEY_CACHING:
+      return cap->partitioned_caching;
+    case CUOCC_INPUT_KEY_SMEM_CONFIG:
+      return cap->n_smem_configs > 0;
+    default:
+      return TRUE;
+    }
+}
+
+void
+cuocc_input_model_set_text (CuoccInputModel  *self,
+                            CuoccInputKey     key,
+                            const char       *text,
+                            CuoccInputOrigin  origin,
+                            const char       *note)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (key < CUOCC_N_INPUT_KEYS);
+  g_return_if_fail (text != NULL);
+
+  set_text (self, key, text, origin, note);
+}
+
+void
+cuocc_input_model_set_value (CuoccInputModel  *self,
+                             CuoccInputKey     key,
+                             gint64            value,
+                             CuoccInputOrigin  origin,
+                             const char       *note)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (key < CUOCC_N_INPUT_KEYS);
+
+  set_value (self, key, value, origin, note);
+}
+
+void
+cuocc_input_model_set_total_smem (CuoccInputModel  *self,
+                                  gint64            total,
+                                  CuoccInputOrigin  origin)
+{
+  const Input *dynamic;
+  gint64 part;
+
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+
+  dynamic = &self->inputs[CUOCC_INPUT_KEY_DYNAMIC_SMEM];
+  part = dynamic->status != CUOCC_INPUT_STATUS_INVALID ? dynamic->value : 0;
+  cuocc_input_model_freeze (self);
+  if (part > total)
+    {
+      part = 0;
+      set_value (self, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 0, origin, NULL);
+    }
+  set_value (self, CUOCC_INPUT_KEY_SMEM, total - part, origin, NULL);
+  cuocc_input_model_thaw (self);
+}
+
+void
+cuocc_input_model_set_origin (CuoccInputModel  *self,
+                              CuoccInputKey     key,
+                              CuoccInputOrigin  origin,
+                              const char       *note)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (key < CUOCC_N_INPUT_KEYS);
+
+  take_origin (&self->inputs[key], origin, note);
+  update_hint (&self->inputs[key]);
+  changed (self);
+}
+
+void
+cuocc_input_model_set_smem_in_kib (CuoccInputModel *self,
+                                   gboolean         kib)
+{
+  Input *in;
+
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+
+  in = &self->inputs[CUOCC_INPUT_KEY_SMEM];
+  if (self->smem_in_kib == !!kib)
+    return;
+  self->smem_in_kib = !!kib;
+  /* The size stays; only the way it is written changes. Bytes that are no
+   * whole number of KiB are written with a fraction. */
+  if (in->status != CUOCC_INPUT_STATUS_INVALID)
+    {
+      g_free (in->text);
+      if (kib && in->value % 1024 != 0)
+        {
+          char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+          in->text = g_strdup (g_ascii_dtostr (buffer, sizeof buffer, in->value / 1024.0));
+        }
+      else
+        in->text = value_to_text (self, CUOCC_INPUT_KEY_SMEM, in->value);
+    }
+  check_input (self, CUOCC_INPUT_KEY_SMEM);
+  changed (self);
+}
+
+gboolean
+cuocc_input_model_get_smem_in_kib (CuoccInputModel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), FALSE);
+
+  return self->smem_in_kib;
+}
+
+const char *
+cuocc_input_model_get_text (CuoccInputModel *self,
+                            CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, NULL);
+
+  return self->inputs[key].text;
+}
+
+gint64
+cuocc_input_model_get_value (CuoccInputModel *self,
+                             CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), 0);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, 0);
+
+  return self->inputs[key].value;
+}
+
+CuoccInputStatus
+cuocc_input_model_get_status (CuoccInputModel *self,
+                              CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), CUOCC_INPUT_STATUS_INVALID);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, CUOCC_INPUT_STATUS_INVALID);
+
+  return self->inputs[key].status;
+}
+
+const char *
+cuocc_input_model_get_message (CuoccInputModel *self,
+                               CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, NULL);
+
+  return self->inputs[key].message;
+}
+
+CuoccInputOrigin
+cuocc_input_model_get_origin (CuoccInputModel *self,
+                              CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), CUOCC_INPUT_ORIGIN_DEFAULT);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, CUOCC_INPUT_ORIGIN_DEFAULT);
+
+  return self->inputs[key].origin;
+}
+
+const char *
+cuocc_input_model_get_note (CuoccInputModel *self,
+                            CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, NULL);
+
+  return self->inputs[key].note;
+}
+
+const char *
+cuocc_input_model_get_hint (CuoccInputModel *self,
+                            CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, NULL);
+
+  return self->inputs[key].hint;
+}
+
+const char *
+cuocc_input_model_get_opt_in_text (CuoccInputModel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+
+  return self->opt_in_text;
+}
+
+gboolean
+cuocc_input_model_get_input (CuoccInputModel  *self,
+                             CuoccGpu         *launch,
+                             CuoccInput       *input,
+                             GError          **error)
+{
+  const Input *v;
+  int carveout;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), FALSE);
+  g_return_val_if_fail (launch != NULL && input != NULL, FALSE);
+
+  if (!self->gpu_valid)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU, cuocc_input_model_get_gpu_error (self));
+      return FALSE;
+    }
+
+  /* The calculation's GPU is the one the launch sees: the SMs it may use.
+   * It is the GPU's also while an input is wrong. */
+  v = self->inputs;
+  *launch = self->gpu;
+  if (v[CUOCC_INPUT_KEY_SMS].status == CUOCC_INPUT_STATUS_OK && v[CUOCC_INPUT_KEY_SMS].value > 0)
+    launch->sm_count = (int) v[CUOCC_INPUT_KEY_SMS].value;
+
+  for (guint i = 0; i < G_N_ELEMENTS (launch_keys); i++)
+    {
+      CuoccInputKey key = launch_keys[i];
+
+      if (v[key].status == CUOCC_INPUT_STATUS_INVALID && cuocc_input_model_applies (self, key))
+        {
+          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                       "%s: %s", _(cuocc_input_info (key)->label), v[key].hint);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (optional_keys); i++)
+    if (v[optional_keys[i]].status == CUOCC_INPUT_STATUS_INVALID)
+      {
+        const CuoccInputInfo *info = cuocc_input_info (optional_keys[i]);
+
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT, _("%s: enter %s, or nothing for none"),
+                     _(info->label), _(info->allowed));
+        return FALSE;
+      }
+
+  cuocc_input_init (input);
+  input->threads = (int) v[CUOCC_INPUT_KEY_THREADS].value;
+  input->regs = (int) v[CUOCC_INPUT_KEY_REGS].value;
+  input->smem = v[CUOCC_INPUT_KEY_SMEM].value + v[CUOCC_INPUT_KEY_DYNAMIC_SMEM].value;
+  input->barriers = (int) v[CUOCC_INPUT_KEY_BARRIERS].value;
+  if (cuocc_input_model_applies (self, CUOCC_INPUT_KEY_CLUSTER_SIZE))
+    input->cluster_size = (int) v[CUOCC_INPUT_KEY_CLUSTER_SIZE].value;
+  carveout = (int) v[CUOCC_INPUT_KEY_CARVEOUT].value;
+  input->carveout = carveout;
+  /* Without a preference, the configuration chosen, else the largest. */
+  input->smem_config = -1;
+  if (self->gpu.cap.n_smem_configs > 0 && carveout < 0)
+    input->smem_config = v[CUOCC_INPUT_KEY_SMEM_CONFIG].status == CUOCC_INPUT_STATUS_OK &&
+                         v[CUOCC_INPUT_KEY_SMEM_CONFIG].value >= 0 &&
+                         cuocc_smem_config_valid (&self->gpu.cap, v[CUOCC_INPUT_KEY_SMEM_CONFIG].value)
+                         ? v[CUOCC_INPUT_KEY_SMEM_CONFIG].value : self->gpu.cap.smem_configs[0];
+  input->caching = cuocc_input_model_applies (self, CUOCC_INPUT_KEY_CACHING) &&
+                   v[CUOCC_INPUT_KEY_CACHING].status == CUOCC_INPUT_STATUS_OK
+                   ? (CuoccCaching) v[CUOCC_INPUT_KEY_CACHING].value : CUOCC_CACHING_OFF;
+
+  return TRUE;
+}
+
+void
+cuocc_input_model_get_values (CuoccInputModel  *self,
+                              CuoccInputValues *values)
+{
+  const Input *v;
+  gint64 config = -1;
+
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (values != NULL);
+
+  v = self->inputs;
+  cuocc_input_values_init (values);
+  for (guint i = 0; i < G_N_ELEMENTS (launch_keys); i++)
+    cuocc_input_values_set (values, launch_keys[i], v[launch_keys[i]].value);
+  cuocc_input_values_set (values, CUOCC_INPUT_KEY_CARVEOUT,
+                          v[CUOCC_INPUT_KEY_CARVEOUT].status == CUOCC_INPUT_STATUS_OK
+                          ? v[CUOCC_INPUT_KEY_CARVEOUT].value : CUOCC_CARVEOUT_NONE);
+  /* The largest configuration is the default: none is said. */
+  if (values->values[CUOCC_INPUT_KEY_CARVEOUT] < 0 && self->have_gpu && self->gpu.cap.n_smem_configs > 0 &&
+      v[CUOCC_INPUT_KEY_SMEM_CONFIG].status == CUOCC_INPUT_STATUS_OK &&
+      cuocc_smem_config_valid (&self->gpu.cap, v[CUOCC_INPUT_KEY_SMEM_CONFIG].value) &&
+      v[CUOCC_INPUT_KEY_SMEM_CONFIG].value != self->gpu.cap.smem_configs[0])
+    config = v[CUOCC_INPUT_KEY_SMEM_CONFIG].value;
+  cuocc_input_values_set (values, CUOCC_INPUT_KEY_SMEM_CONFIG, config);
+  cuocc_input_values_set (values, CUOCC_INPUT_KEY_CACHING,
+                          self->have_gpu && self->gpu.cap.partitioned_caching &&
+                          v[CUOCC_INPUT_KEY_CACHING].status == CUOCC_INPUT_STATUS_OK
+                          ? v[CUOCC_INPUT_KEY_CACHING].value : CUOCC_CACHING_OFF);
+  if (v[CUOCC_INPUT_KEY_SMS].status == CUOCC_INPUT_STATUS_OK)
+    cuocc_input_values_set (values, CUOCC_INPUT_KEY_SMS, v[CUOCC_INPUT_KEY_SMS].value);
+}
+
+gboolean
+cuocc_input_model_apply_values (CuoccInputModel         *self,
+                                const char              *gpu_id,
+                                const CuoccInputValues  *values,
+                                CuoccInputOrigin         origin,
+                                const char              *note,
+                                GError                 **error)
+{
+  const gint64 *v;
+  CuoccGpu gpu;
+
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), FALSE);
+  g_return_val_if_fail (gpu_id != NULL && values != NULL, FALSE);
+
+  v = values->values;
+  if (!cuocc_gpu_resolve_id (gpu_id, &gpu, error))
+    return FALSE;
+
+  if (v[CUOCC_INPUT_KEY_SMEM_CONFIG] >= 0 && gpu.cap.n_smem_configs > 0 &&
+      !cuocc_smem_config_valid (&gpu.cap, v[CUOCC_INPUT_KEY_SMEM_CONFIG]))
+    {
+      g_autofree char *size = cuocc_format_bytes (v[CUOCC_INPUT_KEY_SMEM_CONFIG]);
+
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG,
+                   /* Translators: e.g. "48 KiB is no shared memory configuration of NVIDIA T4" */
+                   _("%s is no shared memory configuration of %s"), size, gpu.name);
+      return FALSE;
+    }
+
+  if (v[CUOCC_INPUT_KEY_CACHING] != CUOCC_CACHING_OFF && !gpu.cap.partitioned_caching)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("%s has no partitioned global caching"), gpu.name);
+      return FALSE;
+    }
+
+  cuocc_input_model_freeze (self);
+  take_gpu (self, gpu_id, &gpu, NULL, origin);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    set_value (self, i, v[i], origin, note);
+  cuocc_input_model_thaw (self);
+
+  return TRUE;
+}

@@ -1,0 +1,137 @@
+/* cuocc-testing.h — what the app's widget tests and benchmarks call and the
+ * app itself does not: the texts a view shows, the widgets a test clicks,
+ * hit tests at a point, state a test waits for. Included only by the tests
+ * and by the files that define these functions, so that the app's other
+ * headers show what the app uses. tests/data/check-private.py fails when a
+ * function only the tests call is declared anywhere else.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cuocc-advice-view.h"
+#include "cuocc-compare-view.h"
+#include "cuocc-compat.h"
+#include "cuocc-gpu-data-page.h"
+#include "cuocc-gpu-search.h"
+#include "cuocc-graph.h"
+#include "cuocc-heatmap-view.h"
+#include "cuocc-histogram-view.h"
+#include "cuocc-kernel-item.h"
+#include "cuocc-kernels-panel.h"
+#include "cuocc-results-view.h"
+#include "cuocc-tuning-page.h"
+#include "cuocc-waves-view.h"
+
+G_BEGIN_DECLS
+
+/* cuocc-advice-view.c */
+GPtrArray       *cuocc_advice_view_get_advice (CuoccAdviceView        *self);
+
+/* cuocc-compare-view.c */
+const char *cuocc_compare_view_get_cell (CuoccCompareView  *self,
+                                         const char        *row,
+                                         guint              column);
+
+/* cuocc-compat.c */
+gboolean    cuocc_compat_sidebar_view_get_shown  (GtkWidget            *view);
+gboolean    cuocc_compat_sidebar_view_get_folded (GtkWidget            *view);
+
+/* cuocc-gpu-data-page.c */
+guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
+int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);
+GtkScrolledWindow *cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self);
+
+/* cuocc-gpu-search.c */
+GtkEditable  *cuocc_gpu_search_get_entry   (GtkDropDown *dropdown);
+guint         cuocc_gpu_search_count_shown (GtkDropDown *dropdown);
+
+/* cuocc-graph.c */
+gboolean           cuocc_graph_pick (CuoccGraph     *self,
+                                     double          x,
+                                     double          y);
+gboolean           cuocc_graph_step (CuoccGraph     *self,
+                                     int             step);
+
+/* cuocc-heatmap-view.c */
+const CuoccGrid *cuocc_heatmap_view_get_grid (CuoccHeatmapView *self);
+gboolean         cuocc_heatmap_view_cell_at  (CuoccHeatmapView *self,
+                                              double            x,
+                                              double            y,
+                                              guint            *i,
+                                              guint            *j);
+gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
+                                              double            x,
+                                              double            y);
+
+/* cuocc-kernel-item.c */
+CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
+                                            guint               occurrence);
+char              *cuocc_kernel_short_name (const char         *name);
+
+/* cuocc-kernels-panel.c */
+gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);
+guint              cuocc_kernels_panel_get_n_kernels        (CuoccKernelsPanel *self);
+GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
+GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
+gboolean           cuocc_kernels_panel_is_evaluated         (CuoccKernelsPanel *self);
+GtkColumnView     *cuocc_kernels_panel_get_column_view      (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_sort_by              (CuoccKernelsPanel *self,
+                                                             const char        *column_id,
+                                                             GtkSortType        order);
+GtkDropDown       *cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self);
+GtkSpinButton     *cuocc_kernels_panel_get_below_spin       (CuoccKernelsPanel *self);
+GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle   (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_compare_text     (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_page             (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_count_text       (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_sidebar_width    (CuoccKernelsPanel *self,
+                                                             int                width);
+int                cuocc_kernels_panel_get_bin              (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
+GtkLabel          *cuocc_kernels_panel_get_name_label       (CuoccKernelsPanel *self);
+char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *self,
+                                                             gpointer           item,
+                                                             guint              column);
+
+/* cuocc-kernels-panel-details.c */
+const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_spill_text    (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_load_text     (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_load_button   (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_change_text   (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-summary.c */
+gboolean           cuocc_kernels_panel_export_histogram    (CuoccKernelsPanel  *self,
+                                                            const char         *path,
+                                                            GError            **error);
+const CuoccHistogram *cuocc_kernels_panel_get_histogram    (CuoccKernelsPanel *self);
+CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self);
+GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
+                                                            guint              n);
+
+/* cuocc-results-view.c */
+/* The cluster figures as shown, or NULL for a launch without clusters. */
+const char *cuocc_results_view_get_clusters    (CuoccResultsView  *self);
+const char *cuocc_results_view_get_occupancy   (CuoccResultsView  *self);
+const char *cuocc_results_view_get_explanation (CuoccResultsView  *self);
+const char *cuocc_results_view_get_limit_cc    (CuoccResultsView  *self);
+gboolean    cuocc_results_view_row_is_limiting (CuoccResultsView  *self,
+                                                CuoccLimit         limit);
+
+/* cuocc-tuning-page.c */
+CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);
+CuoccCompareView *cuocc_tuning_page_get_compare_view (CuoccTuningPage        *self);
+CuoccHeatmapView *cuocc_tuning_page_get_heatmap      (CuoccTuningPage        *self,
+                                                      CuoccSeriesKind         y_kind);
+
+/* cuocc-waves-view.c */
+void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
+                                           int               sm_count);
+gboolean    cuocc_waves_view_get_waves    (CuoccWavesView    *self,
+                                           CuoccWaves        *waves);
+const char *cuocc_waves_view_get_message  (CuoccWavesView    *self);
+
+G_END_DECLS

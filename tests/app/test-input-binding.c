@@ -1,0 +1,278 @@
+/* test-input-binding.c — the input panel bound to the input model in the
+ * real window: typing writes the model, which the calculation computes
+ * from; the model's changes are the entries' text and hints, never taken
+ * for typing; the advice's Apply, the suggested block size, a graph and a
+ * session write the model and say so in the field's hint.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "app-test.h"
+#include "cuocc-gpu-choice.h"
+#include "cuocc-input-panel-private.h"
+#include "cuocc-window-private.h"
+
+/* ----- helpers ----- */
+
+static const char *
+entry_text (CuoccWindow   *window,
+            CuoccInputKey  key)
+{
+  return gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, key));
+}
+
+static gboolean
+hint_says (CuoccWindow   *window,
+           CuoccInputKey  key,
+           const char    *words)
+{
+  return strstr (cuocc_input_panel_get_hint (window->input_panel, key), words) != NULL;
+}
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* ----- tests ----- */
+
+/* What the user types is the model's text, the user's, and the calculation
+ * computes from it: compute capability 8.6, 128 threads, 40 registers. A
+ * wrong text stops the calculation with the model's message. */
+static void
+test_typing_writes_the_model (void)
+{
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_choose_gpu (window, "Compute capability 8.6");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.6");
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_USER);
+
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
+  g_assert_cmpstr (cuocc_input_model_get_text (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, "128");
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), ==, 40);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
+  g_assert_cmpstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS), ==,
+                   "Allowed: 1–1024 · set by you");
+
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
+  g_assert_cmpint (cuocc_input_model_get_status (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_STATUS_INVALID);
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
+  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_cmpstr (cuocc_calculation_get_error (window->calculation), ==,
+                   "Threads per block: Enter a whole number: 1–1024 · set by you");
+
+  /* The carveout and the SMs are typed into the model too. */
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CARVEOUT, "50");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMS, "10");
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_CARVEOUT), ==, 50);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 50);
+  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 10);
+
+  app_test_window_free (window);
+}
+
+/* The model's changes are the entries' text, at once and once: writing six
+ * inputs in a batch recomputes once, and the entries it writes are not
+ * taken for typing (their origin stays the writer's). Text being typed is
+ * left as it is: "0128" stays "0128", though the model reads 128. */
+static void
+test_model_writes_the_entries (void)
+{
+  CuoccWindow *window;
+  guint changed = 0;
+  guint before;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_choose_gpu (window, "Compute capability 9.0");
+  g_signal_connect_swapped (window->calculation, "changed", G_CALLBACK (count_cb), &changed);
+
+  before = cuocc_calculation_get_computations (window->calculation);
+  cuocc_input_model_freeze (window->inputs);
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_THREADS, 96, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_REGS, 72, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_SMEM, 2048, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 1024, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_BARRIERS, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_CLUSTER_SIZE, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  /* Nothing is shown, nothing computed, before the batch ends. */
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), !=, "96");
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before);
+  cuocc_input_model_thaw (window->inputs);
+
+  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before + 1);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "96");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "72");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_SMEM), ==, "2048");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, "1024");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_BARRIERS), ==, "2");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_CLUSTER_SIZE), ==, "2");
+  for (CuoccInputKey key = CUOCC_INPUT_KEY_THREADS; key <= CUOCC_INPUT_KEY_CLUSTER_SIZE; key++)
+    if (key != CUOCC_INPUT_KEY_SMEM_CONFIG && key != CUOCC_INPUT_KEY_CARVEOUT)
+      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, key), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 3072);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);
+
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "0128");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "0128");
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
+
+  /* The unit is the model's: the size stays, its text changes. */
+  gtk_drop_down_set_selected (window->input_panel->smem_unit_dropdown, UNIT_KIB);
+  g_assert_true (cuocc_input_model_get_smem_in_kib (window->inputs));
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_SMEM), ==, "2");
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 3072);
+
+  /* The configuration list writes the model; the GPU's first is its default. */
+  gtk_drop_down_set_selected (window->input_panel->smem_config_dropdown, 1);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_SMEM_CONFIG), ==,
+                   cuocc_capability_lookup (9, 0)->smem_configs[1]);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==,
+                   cuocc_capability_lookup (9, 0)->smem_configs[1]);
+  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, cuocc_capability_lookup (9, 0)->smem_configs[2],
+                               CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (window->input_panel->smem_config_dropdown), ==, 2);
+
+  /* A GPU the model is given is the list's. */
+  app_test_select_gpu (window, "Compute capability 7.5");
+  g_assert_cmpstr (cuocc_gpu_choice_get_id (gtk_drop_down_get_selected_item (app_test_gpu_dropdown (window))), ==,
+                   "Compute capability 7.5");
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (window->input_panel->cluster_size_entry)));
+
+  g_signal_handlers_disconnect_by_func (window->calculation, count_cb, &changed);
+  app_test_window_free (window);
+}
+
+/* The advice's Apply, the suggested block size and a graph write the model
+ * and are named in the hint; none is "set by you". Compute capability 7.5,
+ * 512 threads, 80 registers: two blocks need 64 registers (the advice's
+ * level of 2 blocks, as test-tuning works out). */
+static void
+test_writers_are_named (void)
+{
+  CuoccWindow *window;
+  CuoccAdviceView *view;
+  GPtrArray *advice;
+  gint64 level = -1;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_choose_gpu (window, "Compute capability 7.5");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "512");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "80");
+  app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "0");
+  adw_view_stack_set_visible_child_name (window->stack, "tuning");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+
+  view = cuocc_tuning_page_get_advice_view (window->tuning_page);
+  advice = cuocc_advice_view_get_advice (view);
+  for (guint i = 0; advice != NULL && i < advice->len && level < 0; i++)
+    {
+      const CuoccAdvice *a = g_ptr_array_index (advice, i);
+
+      if (a->kind == CUOCC_ADVICE_LEVEL && a->blocks == 2)
+        level = i;
+    }
+  g_assert_cmpint (level, >=, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), ==, 64);
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_ADVICE);
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "64");
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by the advice"));
+  g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
+  /* The threads the advice kept are still the user's. */
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "set by you"));
+
+  /* A graph: the registers' graph, a step along its line. */
+  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_true (cuocc_graph_step (window->graph_regs, 1));
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_GRAPH);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==,
+                   cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS));
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), >, 64);
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "picked on its graph"));
+
+  /* The results' suggested block size, applied. */
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
+  g_assert_cmpint (cuocc_calculation_get_best_block_size (window->calculation), >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   cuocc_calculation_get_best_block_size (window->calculation));
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_SUGGESTION);
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "the suggested block size, applied"));
+
+  app_test_window_free (window);
+}
+
+/* An opened session's values say they come from it, naming the file; a
+ * value typed afterwards is the user's. */
+static void
+test_session_values_say_so (void)
+{
+  static const char data[] =
+    "[Kernel]\ngpu=Compute capability 8.0\nthreads=320\nregs=48\nsmem=4096\ndynamic_smem=1024\nbarriers=2\n";
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-binding-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "tuned.cuocc", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  g_assert_true (g_file_set_contents (path, data, -1, NULL));
+  window = app_test_window_new ();
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "99");
+  g_assert_true (_cuocc_window_load_session (window, file, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "320");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "48");
+  g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, "1024");
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 5120);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, i), ==, CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "from the session “tuned.cuocc”"));
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from the session “tuned.cuocc”"));
+  g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
+
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "from the session “tuned.cuocc”"));
+
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  app_test_init ();
+
+  g_test_add_func ("/cuocc/app/input-binding/typing-writes-the-model", test_typing_writes_the_model);
+  g_test_add_func ("/cuocc/app/input-binding/model-writes-the-entries", test_model_writes_the_entries);
+  g_test_add_func ("/cuocc/app/input-binding/writers-are-named", test_writers_are_named);
+  g_test_add_func ("/cuocc/app/input-binding/session-values-say-so", test_session_values_say_so);
+
+  return g_test_run ();
+}

@@ -1,0 +1,333 @@
+/* test-input-model.c — the inputs' one owner, without a widget: text,
+ * value, validity and its message, origin and its note, and one "changed"
+ * a batch.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The messages are the C locale's (LC_ALL=C.UTF-8 in the test environment):
+ * numbers without a thousands separator.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "cuocc-input-model.h"
+
+static void
+count_cb (CuoccInputModel *model,
+          guint           *count)
+{
+  (*count)++;
+}
+
+static CuoccInputModel *
+model_on (const char *gpu_id,
+          guint      *count)
+{
+  CuoccInputModel *model = cuocc_input_model_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_input_model_set_gpu (model, gpu_id, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_no_error (error);
+  if (count != NULL)
+    g_signal_connect (model, "changed", G_CALLBACK (count_cb), count);
+  return model;
+}
+
+/* The description's defaults, before anything is written: 256 threads, 32
+ * registers, no shared memory, one barrier, no cluster, no preference, all
+ * SMs. Without a GPU there is no input, and the error says so. */
+static void
+test_defaults (void)
+{
+  g_autoptr(CuoccInputModel) model = cuocc_input_model_new ();
+  g_autoptr(GError) error = NULL;
+  CuoccInput input;
+  CuoccGpu launch;
+
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_THREADS), ==, "256");
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_REGS), ==, "32");
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_SMEM), ==, "0");
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_BARRIERS), ==, "1");
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_CARVEOUT), ==, "");
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_CARVEOUT), ==, CUOCC_CARVEOUT_NONE);
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_SMS), ==, "");
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_CACHING), ==, "off");
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      g_assert_cmpint (cuocc_input_model_get_status (model, i), ==, CUOCC_INPUT_STATUS_OK);
+      g_assert_cmpint (cuocc_input_model_get_origin (model, i), ==, CUOCC_INPUT_ORIGIN_DEFAULT);
+      g_assert_null (cuocc_input_model_get_note (model, i));
+    }
+  /* Without a GPU, the ranges are what cuocc answers for on any GPU. */
+  g_assert_cmpstr (cuocc_input_model_get_hint (model, CUOCC_INPUT_KEY_THREADS), ==, "Allowed: 1–1048576");
+
+  g_assert_null (cuocc_input_model_get_gpu (model));
+  g_assert_false (cuocc_input_model_get_input (model, &launch, &input, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNKNOWN_GPU);
+  g_assert_cmpstr (error->message, ==, "No GPU is chosen.");
+}
+
+/* Text as typed, checked against the GPU: compute capability 8.6 launches
+ * 1 to 1024 threads a block, and cuocc answers up to 1048576. A wrong text
+ * keeps the last value that could be calculated; a value past the GPU's
+ * limit is calculated and marked. */
+static void
+test_validity (void)
+{
+  guint count = 0;
+  g_autoptr(CuoccInputModel) model = model_on ("Compute capability 8.6", &count);
+  g_autoptr(GError) error = NULL;
+  CuoccInput input;
+  CuoccGpu launch;
+
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_THREADS), ==, "Allowed: 1–1024");
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_BARRIERS), ==, "Allowed: 0–16");
+
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, "12x", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (count, ==, 1);
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_THREADS), ==, "12x");
+  g_assert_cmpint (cuocc_input_model_get_status (model, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_STATUS_INVALID);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_THREADS), ==, "Enter a whole number: 1–1024");
+  g_assert_cmpstr (cuocc_input_model_get_hint (model, CUOCC_INPUT_KEY_THREADS), ==,
+                   "Enter a whole number: 1–1024 · set by you");
+  g_assert_false (cuocc_input_model_get_input (model, &launch, &input, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_assert_cmpstr (error->message, ==, "Threads per block: Enter a whole number: 1–1024 · set by you");
+  g_clear_error (&error);
+  /* The GPU is there for the views also while an input is wrong. */
+  g_assert_cmpint (launch.cap.major, ==, 8);
+  g_assert_cmpint (launch.cap.minor, ==, 6);
+
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, "0", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_status (model, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_STATUS_INVALID);
+
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, "2000", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_status (model, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_STATUS_BEYOND_GPU);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 2000);
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_THREADS), ==,
+                   "2000 is more than this GPU allows: 1–1024");
+  g_assert_true (cuocc_input_model_get_input (model, &launch, &input, NULL));
+  g_assert_cmpint (input.threads, ==, 2000);
+
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, "2000000", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_status (model, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_STATUS_INVALID);
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_THREADS), ==,
+                   "2000000 is more than cuocc answers for: 1–1048576");
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 2000);
+
+  /* The carveout preference: empty for none, else 0 to 100 percent. */
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, " 128 ", CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_CARVEOUT, "150", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_false (cuocc_input_model_get_input (model, &launch, &input, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none");
+  g_clear_error (&error);
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_CARVEOUT, "50", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_true (cuocc_input_model_get_input (model, &launch, &input, NULL));
+  g_assert_cmpint (input.threads, ==, 128);
+  g_assert_cmpint (input.carveout, ==, 50);
+  g_assert_cmpint (input.smem_config, ==, -1);
+}
+
+/* Sizes: bytes, a suffix, or KiB where the unit says so; a KiB figure may
+ * have a fraction that comes to whole bytes. A value that is no whole
+ * number of KiB is written exactly, in bytes. The static and dynamic parts
+ * are apart in the model and together in the input: 8 KiB + 48 KiB = 57344
+ * bytes, past 48 KiB, so the kernel must opt in to its 49152 dynamic ones. */
+static void
+test_sizes (void)
+{
+  g_autoptr(CuoccInputModel) model = model_on ("Compute capability 9.0", NULL);
+  CuoccInputValues values;
+  CuoccInput input;
+  CuoccGpu launch;
+
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_SMEM, "48K", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 49152);
+
+  cuocc_input_model_set_smem_in_kib (model, TRUE);
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_SMEM), ==, "48");
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_SMEM, "1.5", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 1536);
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_SMEM, "1.0001", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_status (model, CUOCC_INPUT_KEY_SMEM), ==, CUOCC_INPUT_STATUS_INVALID);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 1536);
+
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_SMEM, 1000, CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_false (cuocc_input_model_get_smem_in_kib (model));
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_SMEM), ==, "1000");
+
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_SMEM, 8192, CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 49152, CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_true (cuocc_input_model_get_input (model, &launch, &input, NULL));
+  g_assert_cmpint (input.smem, ==, 57344);
+  g_assert_nonnull (strstr (cuocc_input_model_get_opt_in_text (model), "57344 bytes"));
+  g_assert_nonnull (strstr (cuocc_input_model_get_opt_in_text (model), "MaxDynamicSharedMemorySize, 49152)"));
+  cuocc_input_model_get_values (model, &values);
+  g_assert_cmpint (values.values[CUOCC_INPUT_KEY_SMEM], ==, 8192);
+  g_assert_cmpint (values.values[CUOCC_INPUT_KEY_DYNAMIC_SMEM], ==, 49152);
+
+  /* A total asked for (a graph, the advice) keeps the dynamic part, unless
+   * the total is less. */
+  cuocc_input_model_set_total_smem (model, 65536, CUOCC_INPUT_ORIGIN_GRAPH);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 16384);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 49152);
+  cuocc_input_model_set_total_smem (model, 4096, CUOCC_INPUT_ORIGIN_GRAPH);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 4096);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
+  g_assert_null (cuocc_input_model_get_opt_in_text (model));
+}
+
+/* The SMs a launch may use: empty for the GPU's (the H100 SXM5 has 132),
+ * else the launch's GPU has that many. */
+static void
+test_sms (void)
+{
+  g_autoptr(CuoccInputModel) model = model_on ("NVIDIA H100 SXM5", NULL);
+  CuoccInput input;
+  CuoccGpu launch;
+
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_SMS), ==, "Empty: all 132 of the GPU's");
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_SMS, "66", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_true (cuocc_input_model_get_input (model, &launch, &input, NULL));
+  g_assert_cmpint (launch.sm_count, ==, 66);
+  g_assert_cmpint (cuocc_input_model_get_gpu (model)->sm_count, ==, 132);
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_SMS, "0", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpint (cuocc_input_model_get_status (model, CUOCC_INPUT_KEY_SMS), ==, CUOCC_INPUT_STATUS_INVALID);
+  g_assert_cmpstr (cuocc_input_model_get_message (model, CUOCC_INPUT_KEY_SMS), ==,
+                   "Enter a whole number from 1 to 100000, or nothing for all of the GPU's SMs");
+}
+
+/* Every origin says where the value came from; a kernel's and a session's
+ * writer says which; a value kept keeps its value and says so. */
+static void
+test_origins (void)
+{
+  g_autoptr(CuoccInputModel) model = model_on ("Compute capability 8.6", NULL);
+  CuoccInputKey threads = CUOCC_INPUT_KEY_THREADS;
+
+  cuocc_input_model_set_value (model, threads, 128, CUOCC_INPUT_ORIGIN_KERNEL, "the launch the file records");
+  g_assert_cmpint (cuocc_input_model_get_origin (model, threads), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_hint (model, threads), ==, "Allowed: 1–1024 · the launch the file records");
+
+  cuocc_input_model_set_origin (model, threads, CUOCC_INPUT_ORIGIN_KERNEL, "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 128);
+  g_assert_cmpstr (cuocc_input_model_get_note (model, threads), ==, "kept: the kernel declares none");
+
+  cuocc_input_model_set_value (model, threads, 256, CUOCC_INPUT_ORIGIN_ADVICE, NULL);
+  g_assert_cmpstr (cuocc_input_model_get_note (model, threads), ==, "set by the advice");
+  cuocc_input_model_set_value (model, threads, 512, CUOCC_INPUT_ORIGIN_GRAPH, NULL);
+  g_assert_cmpstr (cuocc_input_model_get_note (model, threads), ==, "picked on its graph");
+  cuocc_input_model_set_value (model, threads, 384, CUOCC_INPUT_ORIGIN_SUGGESTION, NULL);
+  g_assert_cmpstr (cuocc_input_model_get_note (model, threads), ==, "the suggested block size, applied");
+  cuocc_input_model_set_text (model, threads, "96", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpstr (cuocc_input_model_get_note (model, threads), ==, "set by you");
+  cuocc_input_model_set_value (model, threads, 64, CUOCC_INPUT_ORIGIN_DEFAULT, NULL);
+  g_assert_null (cuocc_input_model_get_note (model, threads));
+  g_assert_cmpstr (cuocc_input_model_get_hint (model, threads), ==, "Allowed: 1–1024");
+}
+
+/* Six writes between a freeze and its thaw: one "changed"; unfrozen, one a
+ * write. Nested freezes say it once, at the last thaw. */
+static void
+test_one_change_a_batch (void)
+{
+  guint count = 0;
+  g_autoptr(CuoccInputModel) model = model_on ("Compute capability 8.6", &count);
+
+  cuocc_input_model_freeze (model);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_THREADS, 128, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_REGS, 40, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_freeze (model);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_SMEM, 4096, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 0, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_thaw (model);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_BARRIERS, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_CLUSTER_SIZE, 0, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  g_assert_cmpuint (count, ==, 0);
+  cuocc_input_model_thaw (model);
+  g_assert_cmpuint (count, ==, 1);
+
+  /* A frozen batch that writes nothing says nothing. */
+  cuocc_input_model_freeze (model);
+  cuocc_input_model_thaw (model);
+  g_assert_cmpuint (count, ==, 1);
+
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_THREADS, 64, CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_REGS, 32, CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (count, ==, 3);
+}
+
+/* A session is checked whole before anything changes: a configuration the
+ * GPU lacks (8.6 has 0, 8, 16, 32, 64 and 100 KiB), an unknown GPU. One
+ * that applies changes everything at once, each input the session's. */
+static void
+test_apply_values (void)
+{
+  guint count = 0;
+  g_autoptr(CuoccInputModel) model = model_on ("Compute capability 8.6", &count);
+  g_autoptr(GError) error = NULL;
+  CuoccInputValues values;
+  CuoccInputValues back;
+
+  cuocc_input_values_init (&values);
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_THREADS, 320);
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_SMEM_CONFIG, 48 * 1024);
+  g_assert_false (cuocc_input_model_apply_values (model, "Compute capability 8.6", &values,
+                                                  CUOCC_INPUT_ORIGIN_SESSION, "from the session “a.cuocc”", &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_SMEM_CONFIG);
+  g_clear_error (&error);
+  g_assert_false (cuocc_input_model_apply_values (model, "no such GPU", &values, CUOCC_INPUT_ORIGIN_SESSION, NULL,
+                                                  &error));
+  g_clear_error (&error);
+  g_assert_false (cuocc_input_model_set_gpu (model, "no such GPU", CUOCC_INPUT_ORIGIN_USER, &error));
+  g_clear_error (&error);
+  g_assert_cmpuint (count, ==, 0);
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (model), ==, "Compute capability 8.6");
+
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_SMEM_CONFIG, 64 * 1024);
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_SMEM, 1024);
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 2048);
+  g_assert_true (cuocc_input_model_apply_values (model, "NVIDIA H100 SXM5", &values, CUOCC_INPUT_ORIGIN_SESSION,
+                                                 "from the session “a.cuocc”", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count, ==, 1);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (model), ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 320);
+  g_assert_cmpint (cuocc_input_model_get_origin (model, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_cmpstr (cuocc_input_model_get_hint (model, CUOCC_INPUT_KEY_THREADS), ==,
+                   "Allowed: 1–1024 · from the session “a.cuocc”");
+
+  /* What a session would save again: the same. */
+  cuocc_input_model_get_values (model, &back);
+  g_assert_cmpint (back.values[CUOCC_INPUT_KEY_THREADS], ==, 320);
+  g_assert_cmpint (back.values[CUOCC_INPUT_KEY_SMEM], ==, 1024);
+  g_assert_cmpint (back.values[CUOCC_INPUT_KEY_DYNAMIC_SMEM], ==, 2048);
+  g_assert_cmpint (back.values[CUOCC_INPUT_KEY_SMEM_CONFIG], ==, 64 * 1024);
+
+  /* Another GPU's configurations are not this one's: its default again. */
+  g_assert_true (cuocc_input_model_set_gpu (model, "Compute capability 8.6", CUOCC_INPUT_ORIGIN_USER, NULL));
+  cuocc_input_model_get_values (model, &back);
+  g_assert_cmpint (back.values[CUOCC_INPUT_KEY_SMEM_CONFIG], ==, -1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cuocc/app/input-model/defaults", test_defaults);
+  g_test_add_func ("/cuocc/app/input-model/validity", test_validity);
+  g_test_add_func ("/cuocc/app/input-model/sizes", test_sizes);
+  g_test_add_func ("/cuocc/app/input-model/sms", test_sms);
+  g_test_add_func ("/cuocc/app/input-model/origins", test_origins);
+  g_test_add_func ("/cuocc/app/input-model/one-change-a-batch", test_one_change_a_batch);
+  g_test_add_func ("/cuocc/app/input-model/apply-values", test_apply_values);
+
+  return g_test_run ();
+}
