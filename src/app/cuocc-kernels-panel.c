@@ -136,9 +136,9 @@ update_list_page (CuoccKernelsPanel *self)
  * read. GTK 4.8's list views make and lay out 200 rows however few are
  * visible: 2,200 cells of eleven columns, a fifth of a second of one main
  * loop iteration on a loaded machine before the first row shows. In steps,
- * the first screenful is drawn after 24 rows, and no iteration makes more
- * than 24. */
-#define GROW_STEP 24
+ * the first screenful is drawn after 12 rows, and no iteration makes more
+ * than 12. */
+#define GROW_STEP 12
 #define GROW_UNTIL 240
 
 static void

@@ -510,6 +510,7 @@ stalls_note (AppTestStalls *stalls,
              gint64         end,
              double         cpu_ms)
 {
+  stalls->most_cpu_ms = MAX (stalls->most_cpu_ms, cpu_ms);
   if (busy > stalls->longest)
     {
       stalls->longest = busy;

@@ -116,6 +116,7 @@ typedef struct {
   gint64 longest;                  /* µs */
   gint64 longest_end;              /* when it ended, µs from start */
   double longest_cpu_ms;
+  double most_cpu_ms;              /* the most CPU time of one stretch */
   guint iterations;
   GPollFunc poll;                  /* the context's own */
   gint64 work_begin;

@@ -841,7 +841,7 @@ peak_rss_kb (void)
  * padded to 575 MB as the real one is, opened in a 1920 × 1080 window with
  * the table beside the calculator. The progress page shows while it is
  * read, the rows arrive, the window's peak memory stays under 300 MB and
- * no main loop iteration takes half a second; the time to the rows on
+ * no main loop iteration takes 80 ms of work; the time to the rows on
  * screen is set beside the command line's for the same file (the ratio is
  * the benchmark app-open-library's). */
 static void
@@ -932,15 +932,21 @@ test_generated_library (void)
   g_test_message ("%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
                   "took %.0f ms (ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the "
                   "window's longest stall was %.0f ms (%.0f ms of the main thread's CPU time), ending %.0f ms "
-                  "after the file was chosen, of %u main loop iterations",
+                  "after the file was chosen, of %u main loop iterations; the most CPU time of one was %.0f ms",
                   rows, 574.0, rows_us / 1000.0, app_us / 1000.0, cli_us / 1000.0,
                   cli_us > 0 ? (double) rows_us / cli_us : 0, peak_kb / 1024.0, before_kb / 1024.0,
-                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.longest_end / 1000.0, stalls.iterations);
+                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.longest_end / 1000.0, stalls.iterations,
+                  stalls.most_cpu_ms);
   app_test_stalls_stop (&stalls);
   g_assert_cmpint (peak_kb, <, 300 * 1024);
   /* The window answers throughout: no iteration makes all the rows at
-   * once, or works them out again on the main thread. */
-  g_assert_cmpint (stalls.longest, <, 500 * 1000);
+   * once, or works them out again on the main thread. What the main thread
+   * does in one iteration is what the app decides; how long that takes on
+   * the clock is the machine's load's too: two cores shared by a dozen
+   * busy processes turn 25 ms of work into 300 to 600. Today's main spent
+   * 100 to 145 ms of CPU time in the iterations that made the rows and
+   * drew them the first time. */
+  g_assert_cmpfloat (stalls.most_cpu_ms, <, 80);
 
   app_test_window_free (window);
   g_unlink (path);
