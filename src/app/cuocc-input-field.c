@@ -42,9 +42,13 @@ _cuocc_input_field_show (const CuoccInputField *f,
   set_marked (GTK_WIDGET (f->entry), !ok);
   if (f->hint != NULL)
     {
+      const char *source = cuocc_input_model_get_source (model, key);
+      g_autofree char *tooltip = source != NULL ? g_strdup_printf ("%s\n%s", hint, source) : g_strdup (hint);
+
       gtk_label_set_label (f->hint, hint);
       set_marked (GTK_WIDGET (f->hint), !ok);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (f->entry), hint);
+      /* The tooltip names which kernel or file, too. */
+      gtk_widget_set_tooltip_text (GTK_WIDGET (f->entry), tooltip);
     }
   gtk_accessible_update_state (GTK_ACCESSIBLE (f->entry),
                                GTK_ACCESSIBLE_STATE_INVALID,

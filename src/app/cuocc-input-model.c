@@ -36,6 +36,7 @@ typedef struct {
   char *message;
   CuoccInputOrigin origin;
   char *note;
+  char *source;                    /* which kernel, which file, or NULL */
   char *hint;                      /* message · note */
 } Input;
 
@@ -83,6 +84,13 @@ static const CuoccInputKey optional_keys[] = {
   CUOCC_INPUT_KEY_CARVEOUT,
   CUOCC_INPUT_KEY_SMS,
 };
+
+/* The origins by name, in the order of CuoccInputOrigin. */
+static const char *const origin_names[] = {
+  "default", "user", "kernel", "session", "restored", "advice", "suggestion", "graph",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (origin_names) == CUOCC_INPUT_ORIGIN_GRAPH + 1);
 
 /* ----- helpers ----- */
 
@@ -375,6 +383,7 @@ take_origin (Input            *in,
 {
   in->origin = origin;
   g_free (in->note);
+  g_clear_pointer (&in->source, g_free);
   switch (origin)
     {
     case CUOCC_INPUT_ORIGIN_USER:
@@ -488,6 +497,7 @@ cuocc_input_model_finalize (GObject *object)
       g_free (self->inputs[i].text);
       g_free (self->inputs[i].message);
       g_free (self->inputs[i].note);
+      g_free (self->inputs[i].source);
       g_free (self->inputs[i].hint);
     }
 
@@ -523,6 +533,29 @@ cuocc_input_model_init (CuoccInputModel *self)
 }
 
 /* ----- public API ----- */
+
+const char *
+cuocc_input_origin_to_string (CuoccInputOrigin origin)
+{
+  g_return_val_if_fail (origin < G_N_ELEMENTS (origin_names), NULL);
+
+  return origin_names[origin];
+}
+
+gboolean
+cuocc_input_origin_from_string (const char       *name,
+                                CuoccInputOrigin *origin)
+{
+  g_return_val_if_fail (origin != NULL, FALSE);
+
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (origin_names); i++)
+    if (g_str_equal (name, origin_names[i]))
+      {
+        *origin = i;
+        return TRUE;
+      }
+  return FALSE;
+}
 
 CuoccInputModel *
 cuocc_input_model_new (void)
@@ -705,6 +738,33 @@ cuocc_input_model_set_origin (CuoccInputModel  *self,
   take_origin (&self->inputs[key], origin, note);
   update_hint (&self->inputs[key]);
   changed (self);
+}
+
+/* Which kernel or file the value came from: said where there is room (the
+ * entry's tooltip). Until the input's next write. */
+void
+cuocc_input_model_set_source (CuoccInputModel *self,
+                              CuoccInputKey    key,
+                              const char      *source)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (key < CUOCC_N_INPUT_KEYS);
+
+  if (g_strcmp0 (self->inputs[key].source, source) == 0)
+    return;
+  g_free (self->inputs[key].source);
+  self->inputs[key].source = g_strdup (source);
+  changed (self);
+}
+
+const char *
+cuocc_input_model_get_source (CuoccInputModel *self,
+                              CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, NULL);
+
+  return self->inputs[key].source;
 }
 
 void

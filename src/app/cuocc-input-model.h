@@ -32,6 +32,11 @@ typedef enum {
   CUOCC_INPUT_STATUS_INVALID,      /* not calculated */
 } CuoccInputStatus;
 
+/* An origin's name, as the saved state keeps it ("kernel"). */
+const char       *cuocc_input_origin_to_string      (CuoccInputOrigin   origin);
+gboolean          cuocc_input_origin_from_string    (const char        *name,
+                                                     CuoccInputOrigin  *origin);
+
 CuoccInputModel  *cuocc_input_model_new             (void);
 
 /* Writes between a freeze and its thaw make one "changed". */
@@ -79,6 +84,13 @@ void              cuocc_input_model_set_origin      (CuoccInputModel   *self,
                                                      CuoccInputKey      key,
                                                      CuoccInputOrigin   origin,
                                                      const char        *note);
+/* Which kernel (its name) or session file (its path) the value came from,
+ * until the input is written again; NULL for none. */
+void              cuocc_input_model_set_source      (CuoccInputModel   *self,
+                                                     CuoccInputKey      key,
+                                                     const char        *source);
+const char       *cuocc_input_model_get_source      (CuoccInputModel   *self,
+                                                     CuoccInputKey      key);
 /* The shared memory per block's unit: a number typed without a suffix is
  * KiB. The size stays; only its text changes. */
 void              cuocc_input_model_set_smem_in_kib (CuoccInputModel   *self,

@@ -23,6 +23,12 @@
  *   threads=128
  *   …
  *
+ *   [Origins]                       (the saved state only: where each value came from)
+ *   threads=kernel
+ *   threads_note=kept: the kernel declares none
+ *   threads_source=heavy(float*)
+ *   …
+ *
  * Loading reads the whole file into a fresh CuoccSession and fails as a
  * whole, so that a bad file never half-replaces the user's work.
  */
@@ -35,6 +41,9 @@
 
 #define GROUP "Kernel"
 #define PINNED_GROUP "Pinned"
+#define ORIGINS_GROUP "Origins"
+/* An origin's note or source is a line of a hint or a tooltip. */
+#define MAX_ORIGIN_LENGTH 1000
 
 /* Longer than any real value: a GPU id is a product name or a device file's
  * path, a kernel's key a mangled name. Longer text is refused as it is read,
@@ -194,6 +203,59 @@ read_text (GKeyFile   *file,
   return g_steal_pointer (&text);
 }
 
+/* An optional line of [Origins]: absent, empty or too long (a hand-edited
+ * state) is none; where the values came from is said, not checked. */
+static char *
+read_origin_text (GKeyFile   *file,
+                  const char *key,
+                  const char *suffix)
+{
+  g_autofree char *name = g_strconcat (key, suffix, NULL);
+  g_autofree char *text = g_key_file_get_string (file, ORIGINS_GROUP, name, NULL);
+
+  if (text == NULL || *text == '\0' || g_utf8_strlen (text, -1) > MAX_ORIGIN_LENGTH)
+    return NULL;
+  return g_steal_pointer (&text);
+}
+
+static void
+read_origins (GKeyFile     *file,
+              CuoccSession *session)
+{
+  if (!g_key_file_has_group (file, ORIGINS_GROUP))
+    return;
+
+  session->has_origins = TRUE;
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    {
+      const char *name = cuocc_input_info (key)->session_key;
+
+      session->origins[key] = read_origin_text (file, name, "");
+      session->notes[key] = read_origin_text (file, name, "_note");
+      session->sources[key] = read_origin_text (file, name, "_source");
+    }
+}
+
+static void
+write_origins (GKeyFile           *file,
+               const CuoccSession *session)
+{
+  for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
+    {
+      const char *name = cuocc_input_info (key)->session_key;
+      const char *texts[] = { session->origins[key], session->notes[key], session->sources[key] };
+      const char *suffixes[] = { "", "_note", "_source" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+        if (texts[i] != NULL)
+          {
+            g_autofree char *line = g_strconcat (name, suffixes[i], NULL);
+
+            g_key_file_set_string (file, ORIGINS_GROUP, line, texts[i]);
+          }
+    }
+}
+
 /* ----- public API ----- */
 
 void
@@ -205,6 +267,13 @@ cuocc_session_clear (CuoccSession *session)
   g_clear_pointer (&session->y_unit, g_free);
   g_clear_pointer (&session->pinned_gpu, g_free);
   session->grid = 0;
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      g_clear_pointer (&session->origins[i], g_free);
+      g_clear_pointer (&session->notes[i], g_free);
+      g_clear_pointer (&session->sources[i], g_free);
+    }
+  session->has_origins = FALSE;
 }
 
 gboolean
@@ -250,6 +319,8 @@ cuocc_session_load_data (CuoccSession  *session,
       cuocc_session_clear (&loaded);
       return FALSE;
     }
+
+  read_origins (file, &loaded);
 
   cuocc_session_clear (session);
   *session = loaded;
@@ -305,6 +376,8 @@ cuocc_session_to_data (const CuoccSession *session,
       cuocc_input_values_from_input (&pinned, &session->pinned);
       write_config (file, PINNED_GROUP, session->pinned_gpu, &pinned);
     }
+  if (session->has_origins)
+    write_origins (file, session);
 
   return g_key_file_to_data (file, length, NULL);
 }

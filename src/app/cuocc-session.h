@@ -19,6 +19,15 @@ typedef struct {
   char *y_unit;                    /* "percent" or "warps", or NULL */
   char *pinned_gpu;                /* the pinned configuration's GPU id, or NULL for none */
   CuoccInput pinned;
+
+  /* The saved state's only, never a session file's ([Origins]): where each
+   * input's value came from (an origin's name, cuocc-input-model.h), the
+   * note its hint says and which kernel or file; by CuoccInputKey, NULL
+   * where none is said. */
+  gboolean has_origins;
+  char *origins[CUOCC_N_INPUT_KEYS];
+  char *notes[CUOCC_N_INPUT_KEYS];
+  char *sources[CUOCC_N_INPUT_KEYS];
 } CuoccSession;
 
 void     cuocc_session_clear     (CuoccSession        *session);

@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-compat.h"
+#include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
 #include "cuocc-reflow-box.h"
 #include "cuocc-window-private.h"
@@ -84,15 +85,20 @@ update_gpu_marks (CuoccWindow *self)
 /* A figure of the kernel's into an input, with where it came from; a
  * figure the kernel lacks (value < 0) keeps the input as it is, saying so. */
 static void
-set_from_kernel (CuoccWindow   *self,
-                 CuoccInputKey  key,
-                 gint64         value,
-                 const char    *note)
+set_from_kernel (CuoccWindow       *self,
+                 const CuoccKernel *k,
+                 CuoccInputKey      key,
+                 gint64             value,
+                 const char        *note)
 {
+  /* Which kernel: its name, as long as a label shows one. */
+  g_autofree char *name = cuocc_format_capped (k->name, CUOCC_NAME_MAX_CHARS);
+
   if (value >= 0)
     cuocc_input_model_set_value (self->inputs, key, value, CUOCC_INPUT_ORIGIN_KERNEL, note);
   else
     cuocc_input_model_set_origin (self->inputs, key, CUOCC_INPUT_ORIGIN_KERNEL, note);
+  cuocc_input_model_set_source (self->inputs, key, name);
 }
 
 /* Fills the inputs with the kernel's figures, each saying where it came
@@ -120,23 +126,23 @@ apply_kernel (CuoccWindow       *self,
   /* The launch the input records, else the block size the kernel declares
    * (launch bounds, a required block size), else the one there is. */
   if (k->block_size > 0)
-    set_from_kernel (self, CUOCC_INPUT_KEY_THREADS, k->block_size, _("the launch the file records"));
+    set_from_kernel (self, k, CUOCC_INPUT_KEY_THREADS, k->block_size, _("the launch the file records"));
   else if (k->max_threads > 0)
-    set_from_kernel (self, CUOCC_INPUT_KEY_THREADS, k->max_threads,
+    set_from_kernel (self, k, CUOCC_INPUT_KEY_THREADS, k->max_threads,
                      _("declared by the kernel (__launch_bounds__ or a required block size)"));
   else
-    set_from_kernel (self, CUOCC_INPUT_KEY_THREADS, -1, _("kept: the kernel declares none"));
-  set_from_kernel (self, CUOCC_INPUT_KEY_REGS, k->regs,
+    set_from_kernel (self, k, CUOCC_INPUT_KEY_THREADS, -1, _("kept: the kernel declares none"));
+  set_from_kernel (self, k, CUOCC_INPUT_KEY_REGS, k->regs,
                    k->regs >= 0 ? _("the kernel's") : _("kept: the file records none"));
-  set_from_kernel (self, CUOCC_INPUT_KEY_SMEM, k->smem,
+  set_from_kernel (self, k, CUOCC_INPUT_KEY_SMEM, k->smem,
                    k->smem >= 0 ? _("the kernel's") : _("kept: the file records none"));
   /* The launch's dynamic shared memory where the input records it (a
    * profile, a Triton cache); else none: never the last kernel's. */
-  set_from_kernel (self, CUOCC_INPUT_KEY_DYNAMIC_SMEM, MAX (k->dynamic_smem, 0),
+  set_from_kernel (self, k, CUOCC_INPUT_KEY_DYNAMIC_SMEM, MAX (k->dynamic_smem, 0),
                    k->dynamic_smem >= 0 ? _("the launch the file records") : _("none: the file records no launch"));
-  set_from_kernel (self, CUOCC_INPUT_KEY_BARRIERS, MAX (k->barriers, 0), _("the kernel's"));
+  set_from_kernel (self, k, CUOCC_INPUT_KEY_BARRIERS, MAX (k->barriers, 0), _("the kernel's"));
   /* The cluster size __cluster_dims__ (or Triton) declares; else none. */
-  set_from_kernel (self, CUOCC_INPUT_KEY_CLUSTER_SIZE,
+  set_from_kernel (self, k, CUOCC_INPUT_KEY_CLUSTER_SIZE,
                    k->cluster_dims[0] > 0 ? MAX (k->cluster_dims[0], 1) * MAX (k->cluster_dims[1], 1) *
                                             MAX (k->cluster_dims[2], 1)
                                           : 0,

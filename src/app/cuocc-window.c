@@ -93,6 +93,29 @@ read_saved_state (CuoccWindow  *self,
   read_legacy_state (self->settings, session);
 }
 
+/* Each input says again where its value came from, as the state kept it
+ * (a kernel's note, a session's file, the user's); a state of before says
+ * nothing. */
+static void
+restore_origins (CuoccWindow        *self,
+                 const CuoccSession *session)
+{
+  if (!session->has_origins)
+    return;
+
+  cuocc_input_model_freeze (self->inputs);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      CuoccInputOrigin origin;
+
+      if (!cuocc_input_origin_from_string (session->origins[i], &origin))
+        continue;
+      cuocc_input_model_set_origin (self->inputs, i, origin, session->notes[i]);
+      cuocc_input_model_set_source (self->inputs, i, session->sources[i]);
+    }
+  cuocc_input_model_thaw (self->inputs);
+}
+
 static void
 restore_state (CuoccWindow  *self,
                CuoccSession *session)
@@ -130,6 +153,7 @@ restore_state (CuoccWindow  *self,
         }
       _cuocc_window_show_toast (self, message);
     }
+  restore_origins (self, session);
   self->restoring = FALSE;
 }
 
@@ -227,6 +251,16 @@ _cuocc_window_save_state (CuoccWindow *self)
   get_state (self, &session);
   if (session.gpu == NULL || *session.gpu == '\0')
     return;
+  /* Where each value came from, so that the next start says it again. */
+  session.has_origins = TRUE;
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      CuoccInputOrigin origin = cuocc_input_model_get_origin (self->inputs, i);
+
+      session.origins[i] = g_strdup (cuocc_input_origin_to_string (origin));
+      session.notes[i] = g_strdup (cuocc_input_model_get_note (self->inputs, i));
+      session.sources[i] = g_strdup (cuocc_input_model_get_source (self->inputs, i));
+    }
   data = cuocc_session_to_data (&session, NULL);
   g_settings_set_string (self->state, "state", data);
   g_settings_apply (self->state);
@@ -545,6 +579,8 @@ _cuocc_window_load_session (CuoccWindow  *self,
   g_autofree char *basename = NULL;
   g_autofree char *name = NULL;
   g_autofree char *note = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *source = NULL;
 
   if (path == NULL || !cuocc_session_load_file (&session, path, error))
     return FALSE;
@@ -554,9 +590,19 @@ _cuocc_window_load_session (CuoccWindow  *self,
   name = cuocc_format_capped (basename, CUOCC_NAME_MAX_CHARS);
   /* Translators: said after an input's hint, e.g. "from the session “kernel.cuocc”" */
   note = g_strdup_printf (_("from the session “%s”"), name);
+  cuocc_input_model_freeze (self->inputs);
   if (!cuocc_input_model_apply_values (self->inputs, session.gpu, &session.inputs, CUOCC_INPUT_ORIGIN_SESSION, note,
                                        error))
-    return FALSE;
+    {
+      cuocc_input_model_thaw (self->inputs);
+      return FALSE;
+    }
+  /* Which file: its whole path, where there is room. */
+  display = g_filename_display_name (path);
+  source = cuocc_format_capped (display, CUOCC_MESSAGE_MAX_CHARS);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    cuocc_input_model_set_source (self->inputs, i, source);
+  cuocc_input_model_thaw (self->inputs);
 
   apply_extras (self, &session);
   remember_file (self, file);

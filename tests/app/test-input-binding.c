@@ -252,6 +252,8 @@ test_session_values_say_so (void)
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "from the session “tuned.cuocc”"));
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from the session “tuned.cuocc”"));
   g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
+  /* Which file, where there is room: the entry's tooltip. */
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->input_panel->threads_entry)), path));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));

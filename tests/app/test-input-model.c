@@ -228,6 +228,25 @@ test_origins (void)
   cuocc_input_model_set_value (model, threads, 64, CUOCC_INPUT_ORIGIN_DEFAULT, NULL);
   g_assert_null (cuocc_input_model_get_note (model, threads));
   g_assert_cmpstr (cuocc_input_model_get_hint (model, threads), ==, "Allowed: 1–1024");
+
+  /* Which kernel or file, until the input is written again. */
+  cuocc_input_model_set_value (model, threads, 128, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_source (model, threads, "heavy(float*)");
+  g_assert_cmpstr (cuocc_input_model_get_source (model, threads), ==, "heavy(float*)");
+  cuocc_input_model_set_text (model, threads, "96", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_null (cuocc_input_model_get_source (model, threads));
+
+  /* The names the saved state keeps them by. */
+  for (CuoccInputOrigin origin = CUOCC_INPUT_ORIGIN_DEFAULT; origin <= CUOCC_INPUT_ORIGIN_GRAPH; origin++)
+    {
+      CuoccInputOrigin back = CUOCC_INPUT_ORIGIN_DEFAULT;
+
+      g_assert_true (cuocc_input_origin_from_string (cuocc_input_origin_to_string (origin), &back));
+      g_assert_cmpint (back, ==, origin);
+    }
+  g_assert_cmpstr (cuocc_input_origin_to_string (CUOCC_INPUT_ORIGIN_KERNEL), ==, "kernel");
+  g_assert_false (cuocc_input_origin_from_string ("someone", &(CuoccInputOrigin) { 0 }));
+  g_assert_false (cuocc_input_origin_from_string (NULL, &(CuoccInputOrigin) { 0 }));
 }
 
 /* Six writes between a freeze and its thaw: one "changed"; unfrozen, one a

@@ -192,6 +192,16 @@ step_restart (void)
 
   g_assert_cmpint (recent_count (window), ==, 2);
   assert_the_work (window, log);
+  /* Each input says again where its value came from: the threads the user
+   * set, the barriers heavy()'s (its own note, and which kernel). */
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS), "set by you"));
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_BARRIERS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_BARRIERS), ==, "the kernel's");
+  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_BARRIERS), "the kernel's"));
+  g_assert_true (g_str_has_prefix (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_BARRIERS), "heavy"));
+  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+                   "none: the file records no launch");
   quit_window (window);
 }
 
@@ -215,15 +225,27 @@ step_open_session (void)
   g_assert_no_error (error);
   assert_the_work (window, log);
   g_assert_cmpint (recent_count (window), ==, 1);
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS),
+                            "from the session “work.cuocc”"));
+  g_assert_cmpstr (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, session_path);
   quit_window (window);
 }
 
+/* The session's values still say so after a restart. */
 static void
 step_recent_after_open (void)
 {
+  g_autofree char *session_path = state_path ("work.cuocc");
   CuoccWindow *window = start_window ();
 
   g_assert_cmpint (recent_count (window), ==, 1);
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS),
+                            "from the session “work.cuocc”"));
+  g_assert_cmpstr (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, session_path);
   quit_window (window);
 }
 

@@ -240,6 +240,55 @@ test_session_corrupt (void)
     }
 }
 
+/* The saved state keeps where each value came from in [Origins]; a session
+ * file (has_origins unset) has no such group. A note longer than a hint
+ * line (a hand-edited state) is no note; the rest still reads. */
+static void
+test_session_origins (void)
+{
+  g_auto(CuoccSession) session = { 0 };
+  g_auto(CuoccSession) loaded = { 0 };
+  g_auto(CuoccSession) plain = { 0 };
+  g_autofree char *data = NULL;
+  g_autofree char *plain_data = NULL;
+  g_autofree char *long_note = g_strnfill (1001, 'x');
+  g_autofree char *edited = NULL;
+  g_autoptr(GError) error = NULL;
+
+  session.gpu = g_strdup ("Compute capability 8.6");
+  cuocc_input_values_init (&session.inputs);
+  plain_data = cuocc_session_to_data (&session, NULL);
+  g_assert_null (strstr (plain_data, "[Origins]"));
+  g_assert_true (cuocc_session_load_data (&plain, plain_data, strlen (plain_data), &error));
+  g_assert_false (plain.has_origins);
+
+  session.has_origins = TRUE;
+  session.origins[CUOCC_INPUT_KEY_THREADS] = g_strdup ("kernel");
+  session.notes[CUOCC_INPUT_KEY_THREADS] = g_strdup ("kept: the kernel declares none");
+  session.sources[CUOCC_INPUT_KEY_THREADS] = g_strdup ("heavy(float*)");
+  session.origins[CUOCC_INPUT_KEY_DYNAMIC_SMEM] = g_strdup ("user");
+  data = cuocc_session_to_data (&session, NULL);
+  g_assert_nonnull (strstr (data, "[Origins]\nthreads=kernel\nthreads_note=kept: the kernel declares none\n"
+                                  "threads_source=heavy(float*)\ndynamic_smem=user\n"));
+  g_assert_true (cuocc_session_load_data (&loaded, data, strlen (data), &error));
+  g_assert_no_error (error);
+  g_assert_true (loaded.has_origins);
+  g_assert_cmpstr (loaded.origins[CUOCC_INPUT_KEY_THREADS], ==, "kernel");
+  g_assert_cmpstr (loaded.notes[CUOCC_INPUT_KEY_THREADS], ==, "kept: the kernel declares none");
+  g_assert_cmpstr (loaded.sources[CUOCC_INPUT_KEY_THREADS], ==, "heavy(float*)");
+  g_assert_cmpstr (loaded.origins[CUOCC_INPUT_KEY_DYNAMIC_SMEM], ==, "user");
+  g_assert_null (loaded.notes[CUOCC_INPUT_KEY_DYNAMIC_SMEM]);
+  g_assert_null (loaded.origins[CUOCC_INPUT_KEY_REGS]);
+
+  edited = g_strdup_printf ("[Kernel]\ngpu=Compute capability 8.6\nthreads=64\n[Origins]\nthreads=user\nthreads_note=%s\n",
+                            long_note);
+  g_assert_true (cuocc_session_load_data (&loaded, edited, strlen (edited), &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded.origins[CUOCC_INPUT_KEY_THREADS], ==, "user");
+  g_assert_null (loaded.notes[CUOCC_INPUT_KEY_THREADS]);
+  g_assert_cmpint (loaded.inputs.values[CUOCC_INPUT_KEY_THREADS], ==, 64);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -254,6 +303,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/session/extras", test_session_extras);
   g_test_add_func ("/cuocc/session/corrupt", test_session_corrupt);
   g_test_add_func ("/cuocc/session/out-of-range", test_session_out_of_range);
+
+  g_test_add_func ("/cuocc/session/origins", test_session_origins);
 
   return g_test_run ();
 }
