@@ -28,10 +28,14 @@
 #     as ptxas writes them;
 #   - launch bounds on two kernels in three: EIATTR_MAX_THREADS (.maxntid) on one, EIATTR_REQNTID
 #     (.reqntid) on the other, none on the third; the PTX entries say the same with .maxntid and
-#     .reqntid.
+#     .reqntid;
+#   - kernel names as real libraries have them (see "kernel names" below): cuBLAS, CUTLASS, CUB
+#     and PyTorch template instances that differ only in their template arguments, and static
+#     kernels with nvcc's "__nv_static_" prefix.
 # The manifest gives {"rows", "entries" (rows per arch), "helpers", "modules", "modules_in_data",
 # "kernels" (distinct names), "kernels_per_module", "names_in_modules" (how many modules hold
-# each name), "declared": {"maxntid", "reqntid", "none"} (rows), "size"}.
+# each name), "declared": {"maxntid", "reqntid", "none"} (rows), "static" (rows of static kernels),
+# "size"}.
 
 import argparse
 import importlib.util
@@ -67,8 +71,249 @@ class Code:
         return b"".join(self.rnd.choices(self.words, k=size // 16))
 
 
+# ----- kernel names -----
+# Real Itanium C++ ABI names, as nvcc (through the host compiler's ABI) mangles them, of the shapes
+# cuBLAS, CUTLASS, CUB and PyTorch kernels take: function templates in and out of namespaces,
+# class templates and integer, bool, enum and type template arguments, nested classes as template
+# arguments, parameters naming template parameters (T_), substitutions (S_). Six families by turns;
+# within a family the names differ only in their template arguments (each of a unit's 4 kernels of
+# a family, and each unit, gets others: a mixed-radix decoding of unit × 4 + j whose last digit is
+# unbounded, so no two kernels share a name). Every name demangles with c++filt; g++ mangles the
+# same declarations to the same strings (checked when this was written, one of each family).
+# Two kernels a unit are static (__global__ in a static function or an anonymous namespace): nvcc
+# prefixes their names with "__nv_static_N_<translation unit>_".
+
+class B:
+    """A builtin type, by its code ("f" float, "i" int, …)."""
+
+    def __init__(self, code):
+        self.code = code
+
+
+class P:
+    """A pointer."""
+
+    def __init__(self, t):
+        self.t = t
+
+
+class K:
+    """A const type."""
+
+    def __init__(self, t):
+        self.t = t
+
+
+class T:
+    """The function template's parameter i (0-based): T_, T0_, T1_, …"""
+
+    def __init__(self, i):
+        self.i = i
+
+
+class Lit:
+    """An integer template argument of a builtin or enumeration type."""
+
+    def __init__(self, t, v):
+        self.t, self.v = t, v
+
+
+class Q:
+    """A qualified name: (identifier, template arguments or None) each; prefix: a T (T::Params)."""
+
+    def __init__(self, *parts, prefix=None):
+        self.parts, self.prefix = list(parts), prefix
+
+
+def key(x):
+    """What identifies a component in the substitution table."""
+    if isinstance(x, B):
+        return ("B", x.code)
+    if isinstance(x, P):
+        return ("P", key(x.t))
+    if isinstance(x, K):
+        return ("K", key(x.t))
+    if isinstance(x, T):
+        return ("T", x.i)
+    if isinstance(x, Lit):
+        return ("L", key(x.t), x.v)
+    return ("Q", key(x.prefix) if x.prefix else None,
+            tuple((n, None if a is None else tuple(key(y) for y in a)) for n, a in x.parts))
+
+
+def base36(n):
+    digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    out = ""
+    while True:
+        out = digits[n % 36] + out
+        n //= 36
+        if n == 0:
+            return out
+
+
+class Mangler:
+    """One function name's mangling, with its substitution table (S_, S0_, …): every prefix,
+    template prefix, class, pointer, const type and template parameter once mangled, in order;
+    not builtins, not the function's own name."""
+
+    def __init__(self):
+        self.subs = []
+
+    def sub(self, k):
+        i = self.subs.index(k)
+        return "S_" if i == 0 else "S%s_" % base36(i - 1)
+
+    def type(self, t):
+        if isinstance(t, B):
+            return t.code
+        k = key(t)
+        if k in self.subs:
+            return self.sub(k)
+        if isinstance(t, Q):
+            return self.name(t, function=False)
+        if isinstance(t, P):
+            out = "P" + self.type(t.t)
+        elif isinstance(t, K):
+            out = "K" + self.type(t.t)
+        else:
+            out = "T_" if t.i == 0 else "T%d_" % (t.i - 1)
+        self.subs.append(k)
+        return out
+
+    def args(self, a):
+        out = "I"
+        for x in a:
+            if isinstance(x, Lit):
+                out += "L" + self.type(x.t) + ("n%d" % -x.v if x.v < 0 else "%d" % x.v) + "E"
+            else:
+                out += self.type(x)
+        return out + "E"
+
+    def name(self, q, function):
+        def full(n):
+            return key(Q(*q.parts[:n], prefix=q.prefix))
+
+        def template(n):
+            return key(Q(*(q.parts[:n - 1] + [(q.parts[n - 1][0], None)]), prefix=q.prefix)) + ("template",)
+
+        def own(n):  # the function's own name is no candidate
+            return function and n == len(q.parts)
+
+        nested = q.prefix is not None or len(q.parts) > 1
+        out, done = "", 0
+        # the longest prefix already in the table
+        for n in range(len(q.parts), 0, -1):
+            if not own(n) and full(n) in self.subs:
+                if n == len(q.parts):
+                    return self.sub(full(n))
+                out, done = self.sub(full(n)), n
+                break
+            if q.parts[n - 1][1] is not None and template(n) in self.subs:
+                out, done = self.sub(template(n)) + self.args(q.parts[n - 1][1]), n
+                if not own(n):
+                    self.subs.append(full(n))
+                break
+        if done == 0 and q.prefix is not None:
+            out = self.type(q.prefix)
+        for n in range(done + 1, len(q.parts) + 1):
+            ident, a = q.parts[n - 1]
+            out += "%d%s" % (len(ident), ident)
+            if a is not None:
+                self.subs.append(template(n))
+                out += self.args(a)
+            if not own(n):
+                self.subs.append(full(n))
+        return "N" + out + "E" if nested else out
+
+
+def mangle(q, params):
+    """_Z, the name, for a template its return type (void), the parameters."""
+    m = Mangler()
+    out = "_Z" + m.name(q, function=True)
+    if q.parts[-1][1] is not None:
+        out += "v"
+    return out + ("".join(m.type(p) for p in params) if params else "v")
+
+
+F, D, I, L, J, C, BOOL = B("f"), B("d"), B("i"), B("l"), B("j"), B("c"), B("b")
+HALF = Q(("__half", None))
+CUB = [("cub", None), ("CUB_200200_800_NS", None)]
+TILES = [(64, 64), (64, 128), (128, 64), (128, 128), (128, 256), (256, 128), (256, 64), (64, 256), (256, 256)]
+
+
+def lit(v):
+    return Lit(I, v)
+
+
+def boolean(v):
+    return Lit(BOOL, int(bool(v)))
+
+
+def family_name(family, n):
+    """The mangled name of kernel n of a family."""
+    if family == 0:  # cuBLAS gemv
+        t = [F, D, HALF][n // 2 % 3]
+        ix = [I, L][n // 192 % 2]
+        params = Q(("cublasGemvParamsEx", [ix, P(K(t)), P(K(t)), P(t), P(K(t))]))
+        args = [ix, I, t, t, t, t, lit([128, 256][n // 6 % 2]), lit([2, 4, 8, 16][n // 48 % 4]), lit(4),
+                lit(1 + n // 384), boolean(n // 12 % 2), boolean(n // 24 % 2), boolean(1), boolean(0), params]
+        return mangle(Q(("gemv2%s_kernel_val" % "NT"[n % 2], args)), [T(14), T(5), T(5)])
+    if family == 1:  # cuBLAS split-K reduction
+        t = [F, D, HALF][n // 12 % 3]
+        args = [lit([8, 16, 32][n % 3]), lit([16, 32, 64, 128][n // 3 % 4]), I, t, t, t, t,
+                boolean(n // 36 % 2), boolean(n // 72 % 2), lit(1 + n // 144)]
+        return mangle(Q(("splitKreduce_kernel", args)),
+                      [Q(("cublasSplitKParams", [T(6)])), P(K(T(3))), P(K(T(4))), P(T(5)), P(K(T(6)))])
+    if family == 2:  # CUTLASS 2's library: a class a configuration
+        m, nn = TILES[n // 3 % 9]
+        op = "cutlass_80_tensorop_%s1688gemm_%dx%d_%dx%d_%s_align%d" % (
+            "sdh"[n % 3], m, nn, [16, 32, 64][n // 27 % 3], 3 + n // 324, ["nn", "nt", "tn", "tt"][n // 81 % 4],
+            [1, 2, 4, 8][n // 81 % 4])
+        return mangle(Q(("cutlass", None), ("Kernel2", [Q((op, None))])), [Q(("Params", None), prefix=T(0))])
+    if family == 3:  # CUTLASS's device kernel of a class template
+        m, nn = TILES[n % 9]
+        shape = Q(("cutlass", None), ("gemm", None), ("GemmShape", [lit(m), lit(nn), lit([32, 64, 16][n // 9 % 3])]))
+        elem = Q(("cutlass", None), (["half_t", "bfloat16_t", "tfloat32_t"][n // 27 % 3], None))
+        layout = Q(("cutlass", None), ("layout", None), (["RowMajor", "ColumnMajor"][n // 81 % 2], None))
+        mma = Q(("cutlass", None), ("gemm", None), ("threadblock", None),
+                ("MmaMultistage", [shape, elem, layout, lit(2 + n // 648)]))
+        epilogue = Q(("cutlass", None), ("epilogue", None), ("threadblock", None), ("Epilogue", [shape, F]))
+        swizzle = Q(("cutlass", None), ("gemm", None), ("threadblock", None),
+                    ("GemmIdentityThreadblockSwizzle", [lit([1, 2, 4, 8][n // 162 % 4])]))
+        gemm = Q(("cutlass", None), ("gemm", None), ("kernel", None), ("Gemm", [mma, epilogue, swizzle, boolean(0)]))
+        return mangle(Q(("cutlass", None), ("Kernel", [gemm])), [Q(("Params", None), prefix=T(0))])
+    if family == 4:  # CUB reduction
+        t = [F, D, I, L, J, C][n % 6]
+        op = Q(*CUB, (["Sum", "Max", "Min"][n // 6 % 3], None))
+        offset = [I, L][n // 18 % 2]
+        algorithm = Lit(Q(*CUB, ("BlockReduceAlgorithm", None)), 2)
+        load = Lit(Q(*CUB, ("CacheLoadModifier", None)), 5)
+        policy = Q(*CUB, ("AgentReducePolicy", [lit(128 << n // 36 % 3), lit(4 + n // 108), t, lit(4), algorithm, load]))
+        return mangle(Q(*CUB, ("DeviceReduceKernel", [policy, P(t), P(t), offset, op])),
+                      [T(1), T(2), T(3), Q(*CUB, ("GridEvenShare", [T(3)])), T(4)])
+    # PyTorch's element-wise kernels
+    t = [F, D, Q(("c10", None), ("Half", None)), Q(("c10", None), ("BFloat16", None))][n // 32 % 4]
+    functor = Q(("at", None), ("native", None), (["AbsFunctor", "NegFunctor", "SqrtFunctor", "ExpFunctor", "LogFunctor",
+                                                  "SigmoidFunctor", "TanhFunctor", "ReluFunctor"][n // 4 % 8], [t]))
+    array = Q(("at", None), ("detail", None), ("Array", [P(C), lit(2 + n // 128)]))
+    return mangle(Q(("at", None), ("native", None), ("vectorized_elementwise_kernel", [lit(1 << n % 4), functor, array])),
+                  [I, T(1), T(2)])
+
+
+def is_static(i):
+    """Kernel i of a unit is a static __global__ function."""
+    return i % 12 == 11
+
+
 def kernel_name(unit, i):
-    return "_ZN7genlib4unit%dIfEEvPT_PKS1_i%d" % (unit, i)
+    name = family_name(i % 6, unit * 4 + i // 6)
+    if is_static(i):
+        # nvcc's prefix: the length of the translation unit's tag, the tag ("_" hash "_" the
+        # length of the file's name, the name with "." as "_", "_" hash), "_"
+        file = "unit%d_cu" % unit
+        tag = "_%08x_%d_%s_%08x" % ((unit * 2654435761) & 0xffffffff, len(file), file, (unit * 40503 + 17) & 0xffffffff)
+        name = "__nv_static_%d_%s_%s" % (len(tag), tag, name)
+    return name
 
 
 def declared(i):
@@ -91,7 +336,9 @@ def cubin(unit, sm, rnd, code):
         text_index = 4 + 4 * i + 1
         sym = len(symbols)
         size = 512 * rnd.randint(4, 40)
-        symbols.append(struct.pack("<IBBHQQ", strtab.add(name), 0x12, STO_CUDA_ENTRY, text_index, 0, size))
+        # a static kernel's symbol is LOCAL, as nvcc writes it
+        binding = 0x02 if is_static(i) else 0x12
+        symbols.append(struct.pack("<IBBHQQ", strtab.add(name), binding, STO_CUDA_ENTRY, text_index, 0, size))
         regs, frame = rnd.randint(16, 255), rnd.choice([0, 0, 0, 16, 40, 64])
         info += struct.pack("<BBHII", 4, 0x2F, 8, sym, regs) + struct.pack("<BBHII", 4, 0x11, 8, sym, frame)
         if i % 3 == 0:
@@ -135,8 +382,8 @@ def ptx(unit, arch):
         kind, dims = declared(i)
         lines.append(".func $%s$helper(.param .b64 p)\n{\n\tret;\n}\n" % name)
         directive = "" if dims is None else "\t.%s %d, %d, %d\n" % (kind, *dims)
-        lines.append(".visible .entry %s(\n\t.param .u64 p0,\n\t.param .u32 p1\n)\n%s{\n\tret;\n}\n"
-                     % (name, directive))
+        lines.append("%s.entry %s(\n\t.param .u64 p0,\n\t.param .u32 p1\n)\n%s{\n\tret;\n}\n"
+                     % ("" if is_static(i) else ".visible ", name, directive))
     return "".join(lines).encode()
 
 
@@ -164,7 +411,7 @@ def generate(path, n_kernels, size_mb, data_share, seed):
     modules = []  # (bytes, in_data)
     manifest = {"rows": 0, "entries": {}, "helpers": 0, "modules": 0, "modules_in_data": 0,
                 "kernels": units * KERNELS_PER_UNIT, "kernels_per_module": KERNELS_PER_UNIT,
-                "names_in_modules": len(LAYOUTS), "declared": {"maxntid": 0, "reqntid": 0, "none": 0}}
+                "names_in_modules": len(LAYOUTS), "declared": {"maxntid": 0, "reqntid": 0, "none": 0}, "static": 0}
     mode = 0
     for unit in range(units):
         cubins = {}
@@ -186,6 +433,7 @@ def generate(path, n_kernels, size_mb, data_share, seed):
             manifest["rows"] += rows
             for i in range(KERNELS_PER_UNIT):
                 manifest["declared"][declared(i)[0]] += len(archs) + 1
+                manifest["static"] += (len(archs) + 1) if is_static(i) else 0
             fat = struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(entries)) + bytes(entries)
             in_data = rnd.random() < data_share
             modules.append((fat, in_data))

@@ -150,9 +150,9 @@ apply_advice (CuoccAdviceView *self,
 /* ----- callbacks ----- */
 
 static void
-apply_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
+apply_action_cb (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
   apply_advice (CUOCC_ADVICE_VIEW (widget), g_variant_get_uint32 (parameter));
 }
@@ -185,7 +185,7 @@ cuocc_advice_view_class_init (CuoccAdviceViewClass *klass)
     g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT64);
 
-  gtk_widget_class_install_action (widget_class, "advice.apply", "u", apply_action);
+  gtk_widget_class_install_action (widget_class, "advice.apply", "u", apply_action_cb);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-advice-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccAdviceView, group);

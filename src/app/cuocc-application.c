@@ -38,9 +38,9 @@ get_window (CuoccApplication *self)
 /* ----- callbacks ----- */
 
 static void
-quit_activated (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
+quit_activated_cb (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
 {
   CuoccApplication *self = user_data;
   GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
@@ -58,9 +58,9 @@ quit_activated (GSimpleAction *action,
 }
 
 static void
-about_activated (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
+about_activated_cb (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
 {
   CuoccApplication *self = user_data;
   static const char *developers[] = { "The cuocc authors", NULL };
@@ -115,8 +115,8 @@ static void
 cuocc_application_startup (GApplication *app)
 {
   static const GActionEntry entries[] = {
-    { "quit", quit_activated },
-    { "about", about_activated },
+    { "quit", quit_activated_cb },
+    { "about", about_activated_cb },
   };
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },

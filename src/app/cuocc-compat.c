@@ -330,6 +330,12 @@ cuocc_compat_sidebar_view_get_folded (GtkWidget *view)
   return get_boolean (view, SIDEBAR_FOLDED);
 }
 
+const char *
+cuocc_compat_sidebar_view_folded_property (void)
+{
+  return SIDEBAR_FOLDED;
+}
+
 /* ----- style ----- */
 
 void

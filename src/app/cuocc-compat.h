@@ -77,6 +77,8 @@ GtkWidget  *cuocc_compat_sidebar_view_new            (AdwApplicationWindow *wind
 const char *cuocc_compat_sidebar_view_shown_property (void);
 void        cuocc_compat_sidebar_view_set_shown      (GtkWidget            *view,
                                                       gboolean              shown);
+gboolean    cuocc_compat_sidebar_view_get_folded     (GtkWidget            *view);
+const char *cuocc_compat_sidebar_view_folded_property (void);
 
 /* ----- style ----- */
 

@@ -35,8 +35,8 @@ struct _CuoccKernelItem
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
   guint occurrence;                /* the earlier entries with the same mangled name and architecture */
   char *key;                       /* mangled name, architecture and occurrence; made when first asked */
-  char *haystack;                  /* what the search looks in, case-folded */
-  char *short_name;                /* the name without return type and parameters */
+  char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
+  char *short_name;                /* the name without return type, parameters and qualifiers */
   CuoccKernelEval eval;
 };
 
@@ -45,6 +45,20 @@ struct _CuoccKernelItem
 G_DEFINE_FINAL_TYPE (CuoccKernelItem, cuocc_kernel_item, G_TYPE_OBJECT)
 
 /* ----- helpers ----- */
+
+/* The search's text and the short name are interned reference-counted
+ * strings: a library's name is in five or six rows (an entry for each
+ * architecture, in several fat binaries), and template names run to
+ * hundreds of characters: 57,600 rows of tests/gen-library.py's library
+ * held about 50 MB more with a copy each. */
+static char *
+intern_take (char *text)
+{
+  char *interned = g_ref_string_new_intern (text);
+
+  g_free (text);
+  return interned;
+}
 
 static void
 copy_strings (CuoccKernel       *copy,
@@ -96,8 +110,8 @@ cuocc_kernel_item_finalize (GObject *object)
     }
   clear_before (self);
   g_free (self->key);
-  g_free (self->haystack);
-  g_free (self->short_name);
+  g_ref_string_release (self->haystack);
+  g_ref_string_release (self->short_name);
 
   G_OBJECT_CLASS (cuocc_kernel_item_parent_class)->finalize (object);
 }
@@ -119,14 +133,14 @@ cuocc_kernel_item_init (CuoccKernelItem *self)
 
 /* ----- public API ----- */
 
-/* What the search looks in: the name, the mangled name and the
- * architecture, case-folded. Names are ASCII but for the rare exception:
+/* What the search looks in: the name and the mangled name, case-folded
+ * (the architecture is looked at apart: the text is the same in every entry
+ * of a kernel, and kept once). Names are ASCII but for the rare exception:
  * folding ASCII is lowering it, ten times faster than g_utf8_casefold (). */
 static char *
 make_haystack (const CuoccKernel *k)
 {
-  const char *arch = k->arch ? k->arch : "";
-  char *text = g_strjoin (" ", k->name ? k->name : "", k->mangled ? k->mangled : "", arch, NULL);
+  char *text = g_strjoin (" ", k->name ? k->name : "", k->mangled ? k->mangled : "", NULL);
   char *folded;
 
   for (char *c = text; *c != '\0'; c++)
@@ -135,11 +149,47 @@ make_haystack (const CuoccKernel *k)
         {
           folded = g_utf8_casefold (text, -1);
           g_free (text);
-          return folded;
+          return intern_take (folded);
         }
       *c = g_ascii_tolower (*c);
     }
-  return text;
+  return intern_take (text);
+}
+
+/* The short name the table shows. */
+static char *
+make_short_name (const char *name)
+{
+  g_autofree char *short_name = cuocc_kernel_short_name (name ? name : "");
+
+  return intern_take (cuocc_kernel_unqualified (short_name));
+}
+
+/* Whether the architecture, case-folded, holds the word: "sm_90a", "SM_90". */
+static gboolean
+arch_matches (const char *arch,
+              const char *word)
+{
+  char lowered[32];
+  gsize i;
+
+  if (arch == NULL)
+    return FALSE;
+  /* Architectures are short and ASCII ("sm_90a", "compute_90"). */
+  for (i = 0; arch[i] != '\0' && i + 1 < sizeof lowered; i++)
+    {
+      if ((guchar) arch[i] >= 0x80)
+        break;
+      lowered[i] = g_ascii_tolower (arch[i]);
+    }
+  if (arch[i] != '\0')
+    {
+      g_autofree char *folded = g_utf8_casefold (arch, -1);
+
+      return strstr (folded, word) != NULL;
+    }
+  lowered[i] = '\0';
+  return strstr (lowered, word) != NULL;
 }
 
 /* The name a kernel has in keys and in the occurrences' count. */
@@ -160,7 +210,7 @@ item_new (CuoccKernel *kernel,
   self->kernel = kernel;
   self->occurrence = occurrence;
   self->haystack = make_haystack (kernel);
-  self->short_name = cuocc_kernel_short_name (kernel->name ? kernel->name : "");
+  self->short_name = make_short_name (kernel->name);
   return self;
 }
 
@@ -179,7 +229,7 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
   self->kernel = &self->own;
   self->occurrence = occurrence;
   self->haystack = make_haystack (self->kernel);
-  self->short_name = cuocc_kernel_short_name (self->kernel->name);
+  self->short_name = make_short_name (self->kernel->name);
   return self;
 }
 
@@ -248,6 +298,56 @@ cuocc_kernel_short_name (const char *name)
   return g_strndup (name + start, end - start);
 }
 
+static gboolean
+is_identifier_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '$';
+}
+
+/* A short name as the table's kernel column shows it: without the
+ * namespaces and classes that qualify the kernel and its template
+ * arguments, which a library's kernels mostly share ("cutlass::gemm::",
+ * "cub::CUB_200200_800_NS::"), so that what a row shows is what tells it
+ * apart: "cutlass::Kernel<cutlass::gemm::GemmShape<64, 64, 32> >" is
+ * "Kernel<GemmShape<64, 64, 32> >". A qualifier that is itself a template
+ * instance stays ("Policy<float>::Policy600": which policy is the point),
+ * as do the kernel's template arguments and "::" in anything else. */
+char *
+cuocc_kernel_unqualified (const char *name)
+{
+  static const char anonymous[] = "(anonymous namespace)";
+  GString *out;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  out = g_string_sized_new (strlen (name));
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (p[0] == ':' && p[1] == ':')
+        {
+          gsize start = out->len;
+
+          while (start > 0 && is_identifier_char (out->str[start - 1]))
+            start--;
+          if (start < out->len && !g_ascii_isdigit (out->str[start]))
+            {
+              /* an identifier: a namespace's or a class's name */
+              g_string_truncate (out, start);
+              p++;
+              continue;
+            }
+          if (g_str_has_suffix (out->str, anonymous))
+            {
+              g_string_truncate (out, out->len - strlen (anonymous));
+              p++;
+              continue;
+            }
+        }
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 const char *
 cuocc_kernel_item_get_short_name (CuoccKernelItem *self)
 {
@@ -301,7 +401,7 @@ cuocc_kernel_item_matches (CuoccKernelItem    *self,
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
 
   for (guint i = 0; words != NULL && words[i] != NULL; i++)
-    if (strstr (self->haystack, words[i]) == NULL)
+    if (strstr (self->haystack, words[i]) == NULL && !arch_matches (self->kernel->arch, words[i]))
       return FALSE;
 
   return TRUE;

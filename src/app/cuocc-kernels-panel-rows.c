@@ -207,13 +207,23 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1 : 0);
   if (column == TABLE_KERNEL)
     {
-      /* Ellipsized labels ask for their whole text's width unless told: a
-       * long template name would widen the table. Cut at the start: the
-       * namespaces are alike, the template arguments at the end tell the
-       * rows apart. */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+      /* The name without qualifiers, whole: it wraps between template
+       * arguments (or inside a long identifier) rather than being cut, since
+       * the instances of one template differ anywhere in their arguments,
+       * often only in the last. Wrapping labels ask for their whole text's
+       * width unless told: a long template name would widen the table. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_width_chars (GTK_LABEL (label), 24);
+      /* Pango would hyphenate "MmaMultist-age", which reads as part of the name. */
+      {
+        PangoAttrList *attrs = pango_attr_list_new ();
+
+        pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+        gtk_label_set_attributes (GTK_LABEL (label), attrs);
+        pango_attr_list_unref (attrs);
+      }
     }
   if (columns[column].numeric)
     gtk_widget_add_css_class (label, "numeric");

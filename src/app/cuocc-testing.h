@@ -35,7 +35,6 @@ const char *cuocc_compare_view_get_cell (CuoccCompareView  *self,
 
 /* cuocc-compat.c */
 gboolean    cuocc_compat_sidebar_view_get_shown  (GtkWidget            *view);
-gboolean    cuocc_compat_sidebar_view_get_folded (GtkWidget            *view);
 
 /* cuocc-gpu-data-page.c */
 guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
@@ -68,6 +67,7 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
 CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
                                             guint               occurrence);
 char              *cuocc_kernel_short_name (const char         *name);
+char              *cuocc_kernel_unqualified (const char        *name);
 
 /* cuocc-kernels-panel.c */
 gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);

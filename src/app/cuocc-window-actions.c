@@ -257,9 +257,9 @@ file_chosen_cb (GObject  *owner,
 }
 
 static void
-file_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+file_action_cb (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
   const FileAction *action = find_file_action (action_name);
@@ -293,15 +293,15 @@ file_action (GtkWidget  *widget,
 }
 
 static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+save_action_cb (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
   if (self->session_file == NULL)
     {
-      file_action (widget, "win.save-as", NULL);
+      file_action_cb (widget, "win.save-as", NULL);
       return;
     }
 
@@ -309,9 +309,9 @@ save_action (GtkWidget  *widget,
 }
 
 static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+open_recent_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
   g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (parameter, NULL));
 
@@ -320,9 +320,9 @@ open_recent_action (GtkWidget  *widget,
 
 /* Alt+1, Alt+2, Alt+3: the page named. */
 static void
-show_page_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
+show_page_action_cb (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
   const char *name = g_variant_get_string (parameter, NULL);
@@ -333,9 +333,9 @@ show_page_action (GtkWidget  *widget,
 
 /* F1: what each part of the window does, beside it; one at a time. */
 static void
-help_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+help_action_cb (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
   g_autoptr(GtkBuilder) builder = NULL;
@@ -352,9 +352,9 @@ help_action (GtkWidget  *widget,
 }
 
 static void
-copy_results_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+copy_results_action_cb (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
   g_autofree char *text = _cuocc_window_results_to_text (self);
@@ -364,9 +364,9 @@ copy_results_action (GtkWidget  *widget,
 }
 
 static void
-apply_best_block_size_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter)
+apply_best_block_size_action_cb (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
@@ -382,13 +382,13 @@ _cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
 {
   for (guint i = 0; i < G_N_ELEMENTS (file_actions); i++)
     gtk_widget_class_install_action (widget_class, file_actions[i].action, file_actions[i].parameter_type,
-                                     file_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-results", NULL, copy_results_action);
-  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
-  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action);
-  gtk_widget_class_install_action (widget_class, "win.apply-best-block-size", NULL, apply_best_block_size_action);
+                                     file_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.copy-results", NULL, copy_results_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.help", NULL, help_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.apply-best-block-size", NULL, apply_best_block_size_action_cb);
 }
 
 /* Every action's enabled state, in one place. */
@@ -432,7 +432,7 @@ _cuocc_window_update_recent (CuoccWindow *self)
 void
 _cuocc_window_request_custom_device (CuoccWindow *self)
 {
-  file_action (GTK_WIDGET (self), "win.load-custom-device", NULL);
+  file_action_cb (GTK_WIDGET (self), "win.load-custom-device", NULL);
 }
 
 /* ----- public API ----- */

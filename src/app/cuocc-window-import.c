@@ -175,6 +175,17 @@ update_comparison (CuoccWindow *self)
   cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? result->occupancy * 100.0 : -1);
 }
 
+/* A file opened: its kernels shown, even where the sidebar lies over the
+ * calculator, and even when the window folds the sidebar away after the
+ * file was opened (`cuocc-gtk FILE` opens it before the window's first
+ * frame, in which an 800 px window folds). */
+static void
+reveal_kernels (CuoccWindow *self)
+{
+  self->reveal_kernels = TRUE;
+  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+}
+
 static void
 import_text (CuoccWindow *self,
              const char  *text)
@@ -183,7 +194,7 @@ import_text (CuoccWindow *self,
   g_assert (text != NULL);
 
   g_clear_object (&self->opening);
-  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+  reveal_kernels (self);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);
 }
@@ -327,6 +338,29 @@ clipboard_text_cb (GObject      *object,
   import_text (self, text);
 }
 
+/* Runs after the view's own handler, which hides the sidebar on folding. */
+static void
+kernels_folded_cb (CuoccWindow *self)
+{
+  if (self->reveal_kernels && cuocc_compat_sidebar_view_get_folded (self->kernels_view))
+    cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+}
+
+/* A frame drawn after the opening: folds from now on are the user's
+ * resizing, and hide the sidebar as before. */
+static void
+after_paint_cb (CuoccWindow *self)
+{
+  self->reveal_kernels = FALSE;
+}
+
+static void
+realize_cb (CuoccWindow *self)
+{
+  g_signal_connect_object (gtk_widget_get_frame_clock (GTK_WIDGET (self)), "after-paint",
+                           G_CALLBACK (after_paint_cb), self, G_CONNECT_SWAPPED);
+}
+
 static void
 compare_chosen_cb (GObject  *owner,
                    GFile    *file,
@@ -352,18 +386,18 @@ open_kernels_dialog (GtkWidget           *widget,
 }
 
 static void
-compare_build_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+compare_build_action_cb (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
 {
   open_kernels_dialog (widget, _("Compare With an Older Build"), compare_chosen_cb);
 }
 
 /* Ctrl+F: the table's search, the sidebar shown. */
 static void
-find_kernel_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+find_kernel_action_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
@@ -372,9 +406,9 @@ find_kernel_action (GtkWidget  *widget,
 }
 
 static void
-paste_log_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
+paste_log_action_cb (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
                                  clipboard_text_cb, g_object_ref (widget));
@@ -392,9 +426,9 @@ _cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
-  gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action);
-  gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action);
-  gtk_widget_class_install_action (widget_class, "win.find-kernel", NULL, find_kernel_action);
+  gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.find-kernel", NULL, find_kernel_action_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.find-kernel", NULL);
 }
 
@@ -419,6 +453,12 @@ _cuocc_window_init_import (CuoccWindow *self)
   adw_bin_set_child (self->calculator_page, self->kernels_view);
   g_object_bind_property (self->kernels_view, cuocc_compat_sidebar_view_shown_property (),
                           self->kernels_button, "active", G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  {
+    g_autofree char *folded = g_strconcat ("notify::", cuocc_compat_sidebar_view_folded_property (), NULL);
+
+    g_signal_connect_swapped (self->kernels_view, folded, G_CALLBACK (kernels_folded_cb), self);
+  }
+  g_signal_connect (self, "realize", G_CALLBACK (realize_cb), NULL);
 
   g_signal_connect_swapped (self->kernels_panel, "kernel-chosen", G_CALLBACK (kernel_chosen_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "kernel-restored", G_CALLBACK (kernel_restored_cb), self);
@@ -440,7 +480,7 @@ _cuocc_window_import_file (CuoccWindow *self,
 
   g_set_object (&self->opening, file);
   self->opening_is_import = TRUE;
-  cuocc_compat_sidebar_view_set_shown (self->kernels_view, TRUE);
+  reveal_kernels (self);
   update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);
 }

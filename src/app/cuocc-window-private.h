@@ -47,6 +47,8 @@ struct _CuoccWindow
   GtkWidget *calculator_content;
   GtkToggleButton *kernels_button;
   GtkWidget *kernels_view;         /* the kernels panel beside or over calculator_content */
+  gboolean reveal_kernels;         /* a file was opened since the last frame: the sidebar stays
+                                    * shown when the window folds it (its first frame, at 800 px) */
 
   /* the graphs by CuoccSeriesKind */
   CuoccGraph *graphs[CUOCC_N_ALL_GRAPHS];

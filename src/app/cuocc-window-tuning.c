@@ -55,9 +55,9 @@ gpu_unavailable_cb (CuoccInputPanel *panel,
 }
 
 static void
-pin_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
+pin_action_cb (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
@@ -66,13 +66,19 @@ pin_action (GtkWidget  *widget,
 }
 
 static void
-unpin_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
+unpin_action_cb (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
   CuoccWindow *self = CUOCC_WINDOW (widget);
 
   cuocc_calculation_unpin (self->calculation);
+}
+
+static void
+calculation_changed_cb (CuoccWindow *self)
+{
+  update_tuning_actions (self);
 }
 
 /* The graphs draw the pinned configuration dashed over the current one. */
@@ -100,8 +106,8 @@ _cuocc_window_class_add_tuning (GtkWidgetClass *widget_class)
   g_type_ensure (CUOCC_TYPE_TUNING_PAGE);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, tuning_page);
 
-  gtk_widget_class_install_action (widget_class, "win.pin", NULL, pin_action);
-  gtk_widget_class_install_action (widget_class, "win.unpin", NULL, unpin_action);
+  gtk_widget_class_install_action (widget_class, "win.pin", NULL, pin_action_cb);
+  gtk_widget_class_install_action (widget_class, "win.unpin", NULL, unpin_action_cb);
 }
 
 void
@@ -112,7 +118,7 @@ _cuocc_window_tuning_init (CuoccWindow *self)
   g_signal_connect (self->input_panel, "gpu-unavailable", G_CALLBACK (gpu_unavailable_cb), self);
   g_signal_connect_object (cuocc_tuning_page_get_waves_view (self->tuning_page), "notify::grid",
                            G_CALLBACK (grid_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->calculation, "changed", G_CALLBACK (update_tuning_actions), self,
+  g_signal_connect_object (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->calculation, "notify::pinned", G_CALLBACK (pinned_changed_cb), self,
                            G_CONNECT_SWAPPED);

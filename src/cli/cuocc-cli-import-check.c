@@ -74,11 +74,12 @@ struct _ImportCheck {
   CheckTerm terms[MAX_TERMS];
   gboolean strict;                 /* --strict: a figure the entry lacks fails the term */
   /* Sets of kernels (cuocc_import_kernel_key), which may have several entries:
-   * those checked, those with a failure, and those not checked against a
+   * those checked against at least one term, those with a failure, and those not checked against a
    * term for lack of its figure, by reason (IMPORT_WHY_NONE: the input does
    * not record the figure); created when first needed. */
   GHashTable *checked;
   GHashTable *failed;
+  guint n_seen;                    /* entries that run, checked or not */
   GHashTable *unknown[MAX_TERMS][IMPORT_N_WHYS];
 };
 
@@ -270,11 +271,13 @@ _cli_import_check_entry (ImportCheck            *check,
 {
   const char *arch = k->arch != NULL ? k->arch : "?";
   guint n_before = failures->len;
+  gboolean checked = FALSE;
 
-  _cli_import_kernel_set_add (check->checked, k);
+  check->n_seen++;
   if (ev->why != NULL && ev->failed && k->loaded == CUOCC_LOAD_NONE)
     {
       g_ptr_array_add (failures, g_strdup_printf ("%s (%s): %s", k->name, arch, ev->why));
+      _cli_import_kernel_set_add (check->checked, k);
       _cli_import_kernel_set_add (check->failed, k);
       return;
     }
@@ -305,12 +308,17 @@ _cli_import_check_entry (ImportCheck            *check,
                                             ? ev->why : _("the input does not record it")));
           continue;
         }
+      checked = TRUE;
       if (term_holds (term, value))
         continue;
       g_ascii_formatd (shown, sizeof shown, "%.4g", term->key == KEY_OCCUPANCY ? round (value * 100.0) / 100.0 : value);
       g_ptr_array_add (failures, g_strdup_printf (_("%s (%s): %s is %s; the check asks %s"), k->name, arch,
                                                   key_names[term->key], shown, term->text));
     }
+  /* A kernel none of whose terms could be weighed is not counted as
+   * checked: a gate that weighed nothing must not read as passed. */
+  if (checked || failures->len > n_before)
+    _cli_import_kernel_set_add (check->checked, k);
   if (failures->len > n_before)
     _cli_import_kernel_set_add (check->failed, k);
 }
@@ -355,6 +363,12 @@ _cli_import_check_print_unknown (const ImportCheck *check)
                                  "cuocc: note: %s: %u kernels not checked: %s (--strict fails them)\n", n),
                     check->terms[i].text, n, unknown_advice (check->terms[i].key, w));
       }
+}
+
+guint
+_cli_import_check_n_seen (const ImportCheck *check)
+{
+  return check->n_seen;
 }
 
 guint

@@ -48,7 +48,9 @@ void         _cli_import_check_entry (ImportCheck *check, const CuoccKernel *k, 
 /* Says on standard error, once per term and reason, how many kernels were
  * not checked for lack of a figure, and what to give instead. */
 void         _cli_import_check_print_unknown (const ImportCheck *check);
-/* How many kernels were checked, and how many of them failed. */
+/* How many entries that run were seen, how many kernels were checked
+ * against at least one term, and how many of them failed. */
+guint        _cli_import_check_n_seen (const ImportCheck *check);
 guint        _cli_import_check_n_kernels        (const ImportCheck *check);
 guint        _cli_import_check_n_failed_kernels (const ImportCheck *check);
 

@@ -480,11 +480,29 @@ cuocc_import_command_wanted (int    argc,
 static int
 print_check_failures (const ImportCheck *check,
                       const char        *expr,
+                      gboolean           gpu_chosen,
                       GPtrArray         *failures)
 {
   guint n_kernels = _cli_import_check_n_kernels (check);
 
   _cli_import_check_print_unknown (check);
+  if (failures->len == 0 && n_kernels == 0)
+    {
+      /* Nothing was weighed: said as such, not as a pass. The recipe's
+       * figures may all be missing from an input (a binary's spills, a block
+       * size nobody declares) and the gate still passes without --strict,
+       * which fails each such kernel. */
+      if (_cli_import_check_n_seen (check) == 0 && gpu_chosen)
+        g_printerr (_("cuocc: warning: no kernel was checked against %s: none of the input's "
+                      "kernels runs on the chosen GPU\n"), expr);
+      else if (_cli_import_check_n_seen (check) == 0)
+        g_printerr (_("cuocc: warning: no kernel was checked against %s: no entry holds machine "
+                      "code (PTX alone runs only once compiled for a GPU): choose one with --gpu or --cc\n"), expr);
+      else
+        g_printerr (_("cuocc: warning: no kernel was checked against %s: every kernel lacks "
+                      "the figures it names (see the notes above)\n"), expr);
+      return CLI_EXIT_OK;
+    }
   if (failures->len == 0)
     {
       g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: check passed: %u kernel checked against %s\n",
@@ -701,7 +719,7 @@ cuocc_import_command (int    argc,
                              "cuocc: warning: %u kernel's theoretical occupancy differs from Nsight Compute's\n",
                              "cuocc: warning: %u kernels' theoretical occupancy differs from Nsight Compute's\n",
                              report.n_disagreements), report.n_disagreements);
-  if (check != NULL && (status = print_check_failures (check, options.check_text, failures)) != CLI_EXIT_OK)
+  if (check != NULL && (status = print_check_failures (check, options.check_text, report.launch.have_gpu, failures)) != CLI_EXIT_OK)
     return status;
   return report.n_errors > 0 ? CLI_EXIT_ROW_ERRORS : CLI_EXIT_OK;
 }

@@ -575,8 +575,20 @@ parse_template_param (Dm *dm)
 {
   guint index;
 
-  if (!eat (dm, 'T') || !parse_seq_id (dm, &index))
+  /* T_, T0_, T1_, … T13_: unlike a substitution's, the number is decimal
+   * (cuBLAS's gemv kernels have 15 template parameters). */
+  if (!eat (dm, 'T'))
     return fail (dm), NULL;
+  if (eat (dm, '_'))
+    index = 0;
+  else
+    {
+      gint64 n;
+
+      if (peek (dm, 'n') || !parse_number (dm, &n) || !eat (dm, '_'))
+        return fail (dm), NULL;
+      index = (guint) n + 1;
+    }
   if (dm->tmpl == NULL || index >= dm->tmpl->len)
     return fail (dm), NULL;
   return g_ptr_array_index (dm->tmpl, index);
@@ -1238,9 +1250,35 @@ node_free_with_pack (gpointer data)
   node_free (node);
 }
 
+/* nvcc names a static __global__ function (or one in an anonymous
+ * namespace) "__nv_static_" LEN "_" TAG "_" MANGLED, TAG being LEN
+ * characters that say the translation unit ("_a1051d01_4_s_cu_d589cb60"
+ * for s.cu): the mangled name it prefixes, or NULL. */
+static const char *
+skip_nv_static (const char *name)
+{
+  const char *p;
+  guint64 len;
+  char *end;
+
+  if (!g_str_has_prefix (name, "__nv_static_"))
+    return NULL;
+  p = name + strlen ("__nv_static_");
+  if (!g_ascii_isdigit (*p))
+    return NULL;
+  len = g_ascii_strtoull (p, &end, 10);
+  if (*end != '_' || len > strlen (end + 1))
+    return NULL;
+  p = end + 1 + len;
+  return *p == '_' ? p + 1 : NULL;
+}
+
 /**
  * cuocc_demangle:
  * @mangled: a symbol name as a compiler or profiler prints it
+ *
+ * A static kernel's name, which nvcc prefixes with "__nv_static_" and a
+ * tag of its translation unit, is demangled without the prefix.
  *
  * Returns: (transfer full) (nullable): the demangled name, or %NULL when
  * @mangled is no Itanium C++ name or uses what this demangler lacks.
@@ -1251,9 +1289,12 @@ cuocc_demangle (const char *mangled)
   gsize len;
   Dm dm = { 0 };
   g_autofree char *result = NULL;
+  const char *unprefixed;
 
   g_return_val_if_fail (mangled != NULL, NULL);
 
+  if ((unprefixed = skip_nv_static (mangled)) != NULL)
+    mangled = unprefixed;
   len = strlen (mangled);
   if (len < 3 || len > DM_MAX_INPUT || strncmp (mangled, "_Z", 2) != 0)
     return NULL;

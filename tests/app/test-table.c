@@ -558,6 +558,37 @@ test_short_names (void)
     }
 }
 
+/* The kernel column drops the qualifiers a library's kernels share, in the
+ * name and in its template arguments; a qualifier that is a template
+ * instance stays. */
+static void
+test_unqualified (void)
+{
+  static const struct { const char *name; const char *expected; } cases[] = {
+    { "cuocc::test::scale<float, 256>", "scale<float, 256>" },
+    { "cutlass::Kernel<cutlass::gemm::kernel::Gemm<cutlass::gemm::GemmShape<64, 64, 32>, cutlass::half_t> >",
+      "Kernel<Gemm<GemmShape<64, 64, 32>, half_t> >" },
+    { "cub::CUB_200200_800_NS::DeviceReduceKernel<cub::CUB_200200_800_NS::AgentReducePolicy<128, 4, float, 4, "
+      "(cub::CUB_200200_800_NS::BlockReduceAlgorithm)2>, float*, cub::CUB_200200_800_NS::Sum>",
+      "DeviceReduceKernel<AgentReducePolicy<128, 4, float, 4, (BlockReduceAlgorithm)2>, float*, Sum>" },
+    { "cub::DeviceReducePolicy<float, int>::Policy600", "DeviceReducePolicy<float, int>::Policy600" },
+    { "(anonymous namespace)::k<(int)3>", "k<(int)3>" },
+    { "kernel<main::{lambda(int)#1}>", "kernel<{lambda(int)#1}>" },
+    { "ns2::k<ns3::A<1>::B, 2>", "k<A<1>::B, 2>" },
+    { "::global", "::global" },
+    { "splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>",
+      "splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>" },
+    { "", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *unqualified = cuocc_kernel_unqualified (cases[i].name);
+
+      g_assert_cmpstr (unqualified, ==, cases[i].expected);
+    }
+}
+
 /* A kernel's whole name wraps in the details without hyphens inside an
  * identifier ("cublasSplitKParams<fl-oat>"). */
 static void
@@ -954,6 +985,198 @@ test_generated_library (void)
   g_rmdir (dir);
 }
 
+/* The build folder's tests/gen-library.py library (57,600 entries, real
+ * template names), or NULL where the build did not write it. */
+static char *
+generated_library (guint *rows)
+{
+  const char *path = g_getenv ("CUOCC_GENERATED_LIBRARY");
+  g_autofree char *base = NULL;
+  g_autofree char *manifest_path = NULL;
+  g_autofree char *manifest = NULL;
+  const char *found;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  g_assert_true (g_str_has_suffix (path, ".so"));
+  base = g_strndup (path, strlen (path) - strlen (".so"));
+  manifest_path = g_strconcat (base, ".json", NULL);
+  g_assert_true (g_file_get_contents (manifest_path, &manifest, NULL, NULL));
+  found = strstr (manifest, "\"rows\":");
+  g_assert_nonnull (found);
+  if (rows != NULL)
+    *rows = (guint) g_ascii_strtoull (found + strlen ("\"rows\":"), NULL, 10);
+  return g_strdup (path);
+}
+
+static gboolean
+keep_ticking (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* The generated library imported: 57,600 rows take seconds, and minutes on
+ * shared, loaded cores (load 12 on two was seen), more than
+ * app_test_wait_until ()'s 20 s. */
+static void
+import_library (CuoccWindow *window,
+                const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  /* wakes the loop up to look at the clock */
+  guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
+
+  _cuocc_window_import_file (window, file);
+  while (!idle_condition (window, NULL))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (tick);
+}
+
+/* A window opened at the size, as the saved window size opens it; shown,
+ * at its size, the client-side frame included. */
+static CuoccWindow *
+window_at_size (int      width,
+                int      height,
+                GFile   *open_first)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  /* `cuocc-gtk FILE` opens the file right after presenting the window,
+   * before its first frame. */
+  if (open_first != NULL)
+    cuocc_window_open_file (window, open_first);
+  while (gtk_native_get_surface (GTK_NATIVE (window)) == NULL ||
+         gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != width)
+    g_main_context_iteration (NULL, TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  return window;
+}
+
+/* Opening a file shows its kernels: at 800 × 600, where the sidebar lies
+ * over the calculator and starts hidden, as at 1920 × 1080, where it
+ * stands beside it; through Open once the window is up, and as
+ * `cuocc-gtk FILE` opens it before the window's first frame. */
+static void
+test_open_shows_kernels (void)
+{
+  static const struct { int width, height; gboolean folded; } sizes[] = { { 800, 600, TRUE }, { 1920, 1080, FALSE } };
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint way = 0; way < 2; way++)
+      {
+        CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, way == 0 ? file : NULL);
+
+        g_test_message ("%d × %d, %s", sizes[s].width, sizes[s].height, way == 0 ? "cuocc-gtk FILE" : "Open");
+        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
+        if (way == 1)
+          {
+            if (sizes[s].folded)
+              app_test_wait_for_sidebar (window, FALSE);
+            cuocc_window_open_file (window, file);
+          }
+        app_test_wait_until (window, idle_condition, NULL);
+        app_test_wait_for_frame (GTK_WIDGET (window));
+        g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
+        app_test_wait_for_sidebar (window, TRUE);
+        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
+        app_test_window_free (window);
+      }
+}
+
+/* The kernel cells' labels among the view's widgets: those showing a
+ * row's kernel cell text. */
+static void
+collect_kernel_labels (GtkWidget  *widget,
+                       GHashTable *texts,
+                       GPtrArray  *labels)
+{
+  if (GTK_IS_LABEL (widget) && g_hash_table_contains (texts, gtk_label_get_label (GTK_LABEL (widget))))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_kernel_labels (child, texts, labels);
+}
+
+/* The kernel column at scale, in the real window at 800 × 600 (the sidebar
+ * over the calculator) and 1920 × 1080: on tests/gen-library.py's library
+ * (57,600 entries of cuBLAS, CUTLASS, CUB and PyTorch template instances
+ * that differ only in their template arguments), rows of different kernels
+ * show different text, without the shared namespaces, and the cells on
+ * screen show it whole: wrapped, not cut. */
+static void
+test_kernel_column (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  g_autofree char *path = generated_library (NULL);
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (path == NULL)
+    {
+      g_test_skip ("no generated library in the build folder");
+      return;
+    }
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, NULL);
+      g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      guint n;
+
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+      import_library (window, path);
+      app_test_wait_for_sidebar (window, TRUE);
+      n = n_shown (window);
+      /* On 9.0 each kernel is loaded once in each of its two modules. */
+      g_assert_cmpuint (n, ==, 57600 / 6 * 2);
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+          char *text = cell (window, item, "kernel");
+
+          g_assert_null (strstr (text, "::"));
+          g_assert_nonnull (strchr (text, '<'));
+          g_assert_false (g_str_has_suffix (text, "…"));
+          g_hash_table_add (names, k->name);
+          g_hash_table_add (texts, text);
+        }
+      g_test_message ("%d × %d: %u rows, %u kernels, %u texts", sizes[s].width, sizes[s].height, n,
+                      g_hash_table_size (names), g_hash_table_size (texts));
+      g_assert_cmpuint (g_hash_table_size (names), ==, 57600 / 6);
+      g_assert_cmpuint (g_hash_table_size (texts), ==, g_hash_table_size (names));
+
+      /* The cells on screen: whole, inside their label. */
+      collect_kernel_labels (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)), texts, labels);
+      g_assert_cmpuint (labels->len, >=, 3);
+      for (guint i = 0; i < labels->len; i++)
+        {
+          GtkLabel *label = labels->pdata[i];
+          int width, height;
+
+          if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
+            continue;
+          pango_layout_get_pixel_size (gtk_label_get_layout (label), &width, &height);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+          g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (label)));
+          g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
+        }
+      app_test_window_free (window);
+    }
+}
+
 /* The table and its filters, light and dark, at 800 × 600 and 1920 × 1080. */
 static void
 test_screenshots (void)
@@ -964,10 +1187,12 @@ test_screenshots (void)
     { ADW_COLOR_SCHEME_FORCE_DARK, "dark" },
   };
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autofree char *path = generated_library (NULL);
   const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
 
   SKIP_WITHOUT_DISPLAY ();
+  if (path == NULL)
+    path = fixture ("resource-usage-multi.log");
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
@@ -984,7 +1209,7 @@ test_screenshots (void)
              gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != sizes[s].width)
         g_main_context_iteration (NULL, TRUE);
       app_test_select_gpu (window, ada);
-      import_path (window, path);
+      import_library (window, path);
       /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
       cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
       /* The summary open at the large size, closed at the small one. */
@@ -1212,6 +1437,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/summary", test_summary);
   g_test_add_func ("/cuocc/app/table/nothing-runs", test_nothing_runs);
   g_test_add_func ("/cuocc/app/table/short-names", test_short_names);
+  g_test_add_func ("/cuocc/app/table/unqualified", test_unqualified);
+  g_test_add_func ("/cuocc/app/table/kernel-column", test_kernel_column);
   g_test_add_func ("/cuocc/app/table/no-hyphens", test_no_hyphens);
   g_test_add_func ("/cuocc/app/table/ctrl-f", test_ctrl_f);
   g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
@@ -1219,6 +1446,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
   g_test_add_func ("/cuocc/app/table/export", test_export);
   g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
+  g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();

@@ -8,7 +8,9 @@
 #  2. a function of the app (libcuocc-app.a) that no other file of the app
 #     calls is declared in no header but src/app/cuocc-testing.h (what only
 #     the tests call) or a *-private.h: anything else is static or gone;
-#  3. every function cuocc-testing.h declares is called by a test.
+#  3. every function cuocc-testing.h declares is called by a test;
+#  4. signal and action handlers end in _cb: what G_CALLBACK () names, and
+#     the handler gtk_widget_class_install_action () or a GActionEntry gets.
 #
 # ARCHIVE: the static libraries of the units (libcuocc-private.a,
 # libcuocc-plot.a, libcuocc-cli-private.a, libcuocc-app.a). TAP output.
@@ -104,8 +106,22 @@ if app:
         if declares(testing, name) and not declares(tests_text, name):
             results.append((False, f'src/app/cuocc-testing.h declares {name} (), which no test calls: remove it'))
 
+# 4. Handlers end in _cb. A GtkExpression's function (gtk_cclosure_expression_new)
+# is no handler.
+NOT_HANDLERS = {'search_string'}
+for path in sorted(glob.glob(os.path.join(root, 'src', '**', '*.c'), recursive=True)):
+    text = read(path)
+    handlers = re.findall(r'G_CALLBACK\s*\(\s*(\w+)\s*\)', text)
+    handlers += re.findall(r'gtk_widget_class_install_action\s*\([^;]*?,\s*(\w+)\s*\)\s*;', text, re.S)
+    for entries in re.findall(r'GActionEntry\s+\w+\s*\[\]\s*=\s*\{(.*?)\};', text, re.S):
+        handlers += re.findall(r'\{\s*"[\w.-]+"\s*,\s*(\w+)', entries)
+    for name in sorted(set(handlers)):
+        if not name.endswith('_cb') and name not in NOT_HANDLERS:
+            results.append((False, f'{rel(path)}: the handler {name} () does not end in _cb'))
+
 if not results:
-    results.append((True, 'private functions start with an underscore; the app\'s headers declare what the app calls'))
+    results.append((True, 'private functions start with an underscore; the app\'s headers declare what '
+                          'the app calls; handlers end in _cb'))
 
 print(f'1..{len(results)}')
 for i, (ok, message) in enumerate(results, 1):

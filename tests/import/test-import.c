@@ -213,6 +213,19 @@ static const struct {
   { "_Z1fDnDhDsDiDu", "f(decltype(nullptr), half, char16_t, char32_t, char8_t)" },
   { "_Z1fIJifEEvDpT_", "void f<int, float>(int, float)" },
   { "_Z3fooIJEEvDpT_", "void foo<>()" },
+  /* Template parameters past the tenth: T13_ is the 15th, decimal (g++ 12's
+   * mangling of cuBLAS's gemv kernel; the demangled text is c++filt's). */
+  { "_Z17gemv2N_kernel_valIiiddddLi128ELi2ELi4ELi1ELb0ELb0ELb1ELb0E18cublasGemvParamsExIiPKdS2_PdS2_EEvT13_T4_S6_",
+    "void gemv2N_kernel_val<int, int, double, double, double, double, 128, 2, 4, 1, false, false, true, false, "
+    "cublasGemvParamsEx<int, double const*, double const*, double*, double const*> >(cublasGemvParamsEx<int, "
+    "double const*, double const*, double*, double const*>, double, double)" },
+  { "_Z1fIiiiiiiiiiiicEvT10_", "void f<int, int, int, int, int, int, int, int, int, int, int, char>(char)" },
+  { "_Z1fIiEvT1A_", NULL },
+  /* nvcc's static kernels (nvcc 13, -rdc=true): the name after the tag. */
+  { "__nv_static_25__a1051d01_4_s_cu_d589cb60__ZN2ns5scaleIfLi64EEEvPT_i", "void ns::scale<float, 64>(float*, int)" },
+  { "__nv_static_25__a1051d01_4_s_cu_d589cb60__Z5plainPf", "plain(float*)" },
+  { "__nv_static_99__a1051d01__Z5plainPf", NULL },
+  { "__nv_static__Z5plainPf", NULL },
   { "_Z3fooIiJEEvT_DpT0_", "void foo<int>(int)" },
   { "_ZN4dim3C2Ejjj", "dim3::dim3(unsigned int, unsigned int, unsigned int)" },
   { "_ZN2ns1AD1Ev", "ns::A::~A()" },
