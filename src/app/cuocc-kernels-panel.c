@@ -151,6 +151,13 @@ grow_all (CuoccKernelsPanel *self)
     gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
 }
 
+/* A panel taken off screen has no frames to grow in. */
+static void
+unmap_cb (CuoccKernelsPanel *self)
+{
+  grow_all (self);
+}
+
 static gboolean
 grow_cb (GtkWidget     *widget,
          GdkFrameClock *clock,
@@ -1020,7 +1027,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
-  g_signal_connect (self, "unmap", G_CALLBACK (grow_all), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (unmap_cb), NULL);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
