@@ -659,10 +659,10 @@ _cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize l
 /* An ELF file for the CUDA machine (e_machine EM_CUDA, 190, little-endian
  * at byte 18). Its reader is the binary reader (cuocc-import-fatbin.c),
  * which takes any binary and reads a cubin here. */
-CuoccImportSniff
+ImportSniff
 _cuocc_import_cubin_sniff (const guint8 *data, gsize len, gboolean folder)
 {
   if (!folder && _cuocc_import_is_elf (data, len) && len >= 20 && data[18] == 190 && data[19] == 0)
-    return CUOCC_IMPORT_SNIFF_SURE;
-  return CUOCC_IMPORT_SNIFF_NO;
+    return IMPORT_SNIFF_SURE;
+  return IMPORT_SNIFF_NO;
 }

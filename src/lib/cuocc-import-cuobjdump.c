@@ -131,7 +131,7 @@ cuobjdump_seen (gconstpointer state)
   return dump->arch != NULL || dump->function != NULL ? CUOCC_IMPORT_FORMAT_CUOBJDUMP : CUOCC_IMPORT_FORMAT_UNKNOWN;
 }
 
-const CuoccImportReader _cuocc_import_cuobjdump_reader = {
+const ImportReader _cuocc_import_cuobjdump_reader = {
   .state_new = cuobjdump_new,
   .state_free = cuobjdump_free,
   .line = cuobjdump_line,

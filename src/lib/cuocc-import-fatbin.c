@@ -1098,19 +1098,19 @@ _cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **n
 /* Anything that may hold fat binaries: a fat binary, a host ELF file
  * (object, library, executable) or an archive of them. A cubin is the cubin
  * format's, though this reader reads it too. */
-CuoccImportSniff
+ImportSniff
 _cuocc_import_fatbin_sniff (const guint8 *data, gsize len, gboolean folder)
 {
   if (folder)
-    return CUOCC_IMPORT_SNIFF_NO;
-  if ((_cuocc_import_is_elf (data, len) && _cuocc_import_cubin_sniff (data, len, FALSE) == CUOCC_IMPORT_SNIFF_NO) ||
+    return IMPORT_SNIFF_NO;
+  if ((_cuocc_import_is_elf (data, len) && _cuocc_import_cubin_sniff (data, len, FALSE) == IMPORT_SNIFF_NO) ||
       _cuocc_import_is_archive (data, len) || _cuocc_import_is_fatbin (data, len))
-    return CUOCC_IMPORT_SNIFF_SURE;
-  return CUOCC_IMPORT_SNIFF_NO;
+    return IMPORT_SNIFF_SURE;
+  return IMPORT_SNIFF_NO;
 }
 
 /* Cubins, fat binaries, host ELF files and archives, mapped or kept whole. */
-const CuoccImportReader _cuocc_import_binary_reader = {
+const ImportReader _cuocc_import_binary_reader = {
   .read = _cuocc_import_read_binary,
   .streamed = TRUE,
 };

@@ -17,7 +17,7 @@
 
 #include "cuocc-import-private.h"
 
-const CuoccImportFormatInfo _cuocc_import_formats[] = {
+const ImportFormatInfo _cuocc_import_formats[] = {
   /* format                        name         sniff (NULL: its lines)      reader */
   { CUOCC_IMPORT_FORMAT_PTXAS,     "ptxas",     NULL,                        &_cuocc_import_ptxas_reader },
   { CUOCC_IMPORT_FORMAT_CUOBJDUMP, "cuobjdump", NULL,                        &_cuocc_import_cuobjdump_reader },
@@ -30,7 +30,7 @@ const CuoccImportFormatInfo _cuocc_import_formats[] = {
 
 const guint _cuocc_import_n_formats = G_N_ELEMENTS (_cuocc_import_formats);
 
-const CuoccImportFormatInfo *
+const ImportFormatInfo *
 _cuocc_import_format_info (CuoccImportFormat format)
 {
   for (guint i = 0; i < G_N_ELEMENTS (_cuocc_import_formats); i++)
@@ -52,7 +52,7 @@ _cuocc_import_format_info (CuoccImportFormat format)
 const char *
 cuocc_import_format_name (CuoccImportFormat format)
 {
-  const CuoccImportFormatInfo *info = _cuocc_import_format_info (format);
+  const ImportFormatInfo *info = _cuocc_import_format_info (format);
 
   return info != NULL ? info->name : "unknown";
 }

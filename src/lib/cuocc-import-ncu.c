@@ -491,7 +491,7 @@ ncu_finish (CuoccImportParser *parser, gpointer state)
   g_array_set_size (parser->kernels, kept);
 }
 
-const CuoccImportReader _cuocc_import_ncu_reader = {
+const ImportReader _cuocc_import_ncu_reader = {
   .state_new = ncu_new,
   .state_free = ncu_free,
   .line = ncu_line,

@@ -32,15 +32,16 @@ G_BEGIN_DECLS
  * (cuocc-import-formats.c): its CuoccImportFormat, its name, how its first
  * bytes are told, and its reader. The parser (cuocc-import.c) knows no
  * format by name: detection, the names and the choice of reader all come
- * from the table. */
+ * from the table. Private types have no Cuocc prefix, private functions and
+ * data start with _cuocc_import_ (HACKING.md, "Naming"). */
 
 /* How surely content is a format. */
 typedef enum {
-  CUOCC_IMPORT_SNIFF_NO,           /* not this format */
-  CUOCC_IMPORT_SNIFF_MAYBE,        /* text whose lines start this format (a CSV header, an entry's first
+  IMPORT_SNIFF_NO,                 /* not this format */
+  IMPORT_SNIFF_MAYBE,              /* text whose lines start this format (a CSV header, an entry's first
                                     * line) without a whole kernel yet */
-  CUOCC_IMPORT_SNIFF_SURE,         /* its magic number or its syntax, or a whole kernel read from its lines */
-} CuoccImportSniff;
+  IMPORT_SNIFF_SURE,               /* its magic number or its syntax, or a whole kernel read from its lines */
+} ImportSniff;
 
 /* A reader takes its input in one of two shapes.
  *
@@ -69,7 +70,7 @@ typedef struct {
                                     GError **error);
   gboolean          streamed;
   gboolean          (*read_folder) (CuoccImportParser *parser, const char *path, GError **error);
-} CuoccImportReader;
+} ImportReader;
 
 /* One format. `sniff` tells from the first bytes (`folder` FALSE) or from a
  * folder's path being a folder (`folder` TRUE, data NULL) whether the
@@ -81,59 +82,59 @@ typedef struct {
  * cubin's; Nsight Compute's two CSV pages); the kernels it adds say which
  * format each came from. */
 typedef struct {
-  CuoccImportFormat         format;
-  const char               *name;     /* as the CSV and JSON columns and messages spell it */
-  CuoccImportSniff        (*sniff)    (const guint8 *data, gsize len, gboolean folder);
-  const CuoccImportReader  *reader;
-} CuoccImportFormatInfo;
+  CuoccImportFormat     format;
+  const char           *name;     /* as the CSV and JSON columns and messages spell it */
+  ImportSniff         (*sniff)    (const guint8 *data, gsize len, gboolean folder);
+  const ImportReader   *reader;
+} ImportFormatInfo;
 
-extern const CuoccImportFormatInfo _cuocc_import_formats[];
-extern const guint                 _cuocc_import_n_formats;
+extern const ImportFormatInfo _cuocc_import_formats[];
+extern const guint            _cuocc_import_n_formats;
 
 /* The entry of a format; NULL for CUOCC_IMPORT_FORMAT_UNKNOWN and values no entry has. */
-const CuoccImportFormatInfo *_cuocc_import_format_info (CuoccImportFormat format);
+const ImportFormatInfo *_cuocc_import_format_info (CuoccImportFormat format);
 
 /* The sniff of a format that `sniff` leaves to its lines: its reader alone
  * over the complete lines of data. */
-CuoccImportSniff _cuocc_import_sniff_lines (const CuoccImportFormatInfo *info, const guint8 *data, gsize len);
+ImportSniff _cuocc_import_sniff_lines (const ImportFormatInfo *info, const guint8 *data, gsize len);
 
 /* The readers, each defined in its cuocc-import-FORMAT.c. */
-extern const CuoccImportReader _cuocc_import_ptxas_reader;
-extern const CuoccImportReader _cuocc_import_cuobjdump_reader;
-extern const CuoccImportReader _cuocc_import_ncu_reader;
-extern const CuoccImportReader _cuocc_import_binary_reader;
-extern const CuoccImportReader _cuocc_import_triton_reader;
+extern const ImportReader _cuocc_import_ptxas_reader;
+extern const ImportReader _cuocc_import_cuobjdump_reader;
+extern const ImportReader _cuocc_import_ncu_reader;
+extern const ImportReader _cuocc_import_binary_reader;
+extern const ImportReader _cuocc_import_triton_reader;
 
-CuoccImportSniff _cuocc_import_cubin_sniff  (const guint8 *data, gsize len, gboolean folder);
-CuoccImportSniff _cuocc_import_fatbin_sniff (const guint8 *data, gsize len, gboolean folder);
-CuoccImportSniff _cuocc_import_triton_sniff (const guint8 *data, gsize len, gboolean folder);
+ImportSniff _cuocc_import_cubin_sniff  (const guint8 *data, gsize len, gboolean folder);
+ImportSniff _cuocc_import_fatbin_sniff (const guint8 *data, gsize len, gboolean folder);
+ImportSniff _cuocc_import_triton_sniff (const guint8 *data, gsize len, gboolean folder);
 
 /* ----- what every reader shares ----- */
 
 /* What the input is, once its first bytes are seen. */
 typedef enum {
-  CUOCC_IMPORT_INPUT_UNDECIDED,    /* streamed input, too few bytes yet */
-  CUOCC_IMPORT_INPUT_LINES,        /* the line readers */
-  CUOCC_IMPORT_INPUT_WHOLE,        /* kept whole in `head` for `whole`'s reader, read at the end */
-} CuoccImportInput;
+  IMPORT_INPUT_UNDECIDED,          /* streamed input, too few bytes yet */
+  IMPORT_INPUT_LINES,              /* the line readers */
+  IMPORT_INPUT_WHOLE,              /* kept whole in `head` for `whole`'s reader, read at the end */
+} ImportInput;
 
 /* A line reader and its state. */
 typedef struct {
-  const CuoccImportReader *reader;
-  gpointer                 state;
-} CuoccImportLineReader;
+  const ImportReader *reader;
+  gpointer            state;
+} ImportLineReader;
 
 struct _CuoccImportParser {
-  CuoccImportInput input;
+  ImportInput input;
   GByteArray *head;                /* the first bytes, or the whole streamed input */
-  const CuoccImportFormatInfo *whole; /* the format `head` is kept for */
+  const ImportFormatInfo *whole;   /* the format `head` is kept for */
   gboolean binary_too_large;
   char *file;                      /* the file streamed input comes from (a pipe); NULL: standard input */
   gboolean mapped;                 /* binary data is a read-only file mapping (cuocc_import_parse_file) */
   GString *line;
   gboolean line_too_long;
   guint line_no;
-  CuoccImportLineReader *line_readers; /* NULL until the first line */
+  ImportLineReader *line_readers;  /* NULL until the first line */
   guint n_line_readers;
   int chosen;                      /* the line reader that read the first kernel; -1: none yet */
   GArray *kernels;                 /* CuoccKernel */

@@ -255,7 +255,7 @@ ptxas_seen (gconstpointer state)
   return ptxas->pending.name != NULL ? CUOCC_IMPORT_FORMAT_PTXAS : CUOCC_IMPORT_FORMAT_UNKNOWN;
 }
 
-const CuoccImportReader _cuocc_import_ptxas_reader = {
+const ImportReader _cuocc_import_ptxas_reader = {
   .state_new = ptxas_new,
   .state_free = ptxas_free,
   .line = ptxas_line,

@@ -695,14 +695,14 @@ _cuocc_import_read_triton (CuoccImportParser  *parser,
 /* ----- the reader ----- */
 
 /* A cache folder (or one kernel's), or metadata: a JSON object. */
-CuoccImportSniff
+ImportSniff
 _cuocc_import_triton_sniff (const guint8 *data,
                             gsize         len,
                             gboolean      folder)
 {
   if (folder || _cuocc_import_looks_like_json ((const char *) data, len))
-    return CUOCC_IMPORT_SNIFF_SURE;
-  return CUOCC_IMPORT_SNIFF_NO;
+    return IMPORT_SNIFF_SURE;
+  return IMPORT_SNIFF_NO;
 }
 
 static gboolean
@@ -717,7 +717,7 @@ triton_read (CuoccImportParser  *parser,
 
 /* Metadata from standard input cannot find its cubin: it is not kept for
  * this reader, and reads as text (which finds no kernel in it). */
-const CuoccImportReader _cuocc_import_triton_reader = {
+const ImportReader _cuocc_import_triton_reader = {
   .read = triton_read,
   .streamed = FALSE,
   .read_folder = _cuocc_import_read_triton,

@@ -167,13 +167,13 @@ _cuocc_import_clamp_int (gint64 v)
 /* The line readers of the table, each once, with a new state; `only`: that
  * one alone (a sniff). */
 static void
-lines_start (CuoccImportParser *parser, const CuoccImportReader *only)
+lines_start (CuoccImportParser *parser, const ImportReader *only)
 {
   g_assert (parser->line_readers == NULL);
-  parser->line_readers = g_new0 (CuoccImportLineReader, _cuocc_import_n_formats);
+  parser->line_readers = g_new0 (ImportLineReader, _cuocc_import_n_formats);
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportReader *reader = _cuocc_import_formats[i].reader;
+      const ImportReader *reader = _cuocc_import_formats[i].reader;
       gboolean listed = FALSE;
 
       if (reader->line == NULL || (only != NULL && reader != only))
@@ -221,14 +221,14 @@ parse_line (CuoccImportParser *parser, const char *line)
     lines_start (parser, NULL);
   if (parser->chosen >= 0)
     {
-      CuoccImportLineReader *r = &parser->line_readers[parser->chosen];
+      ImportLineReader *r = &parser->line_readers[parser->chosen];
 
       r->reader->line (parser, r->state, line);
       return;
     }
   for (guint i = 0; i < parser->n_line_readers; i++)
     {
-      CuoccImportLineReader *r = &parser->line_readers[i];
+      ImportLineReader *r = &parser->line_readers[i];
 
       r->reader->line (parser, r->state, line);
       if (parser->kernels->len > 0)
@@ -298,7 +298,7 @@ lines_seen (const CuoccImportParser *parser)
     return g_array_index (parser->kernels, CuoccKernel, 0).format;
   for (guint i = 0; i < parser->n_line_readers; i++)
     {
-      const CuoccImportLineReader *r = &parser->line_readers[i];
+      const ImportLineReader *r = &parser->line_readers[i];
       CuoccImportFormat seen;
 
       if (r->state != NULL && r->reader->seen != NULL &&
@@ -317,22 +317,22 @@ complete_lines (const guint8 *data, gsize len)
   return len;
 }
 
-CuoccImportSniff
-_cuocc_import_sniff_lines (const CuoccImportFormatInfo *info, const guint8 *data, gsize len)
+ImportSniff
+_cuocc_import_sniff_lines (const ImportFormatInfo *info, const guint8 *data, gsize len)
 {
   g_autoptr (CuoccImportParser) parser = NULL;
   gsize complete = complete_lines (data, len);
 
   g_assert (info->reader->line != NULL);
   if (complete == 0)
-    return CUOCC_IMPORT_SNIFF_NO;
+    return IMPORT_SNIFF_NO;
   parser = cuocc_import_parser_new ();
-  parser->input = CUOCC_IMPORT_INPUT_LINES;
+  parser->input = IMPORT_INPUT_LINES;
   lines_start (parser, info->reader);
   feed_text (parser, (const char *) data, complete);
   if (lines_seen (parser) != info->format)
-    return CUOCC_IMPORT_SNIFF_NO;
-  return parser->kernels->len > 0 ? CUOCC_IMPORT_SNIFF_SURE : CUOCC_IMPORT_SNIFF_MAYBE;
+    return IMPORT_SNIFF_NO;
+  return parser->kernels->len > 0 ? IMPORT_SNIFF_SURE : IMPORT_SNIFF_MAYBE;
 }
 
 /* ----- choosing a reader ----- */
@@ -340,16 +340,16 @@ _cuocc_import_sniff_lines (const CuoccImportFormatInfo *info, const guint8 *data
 /* The first format of the table whose sniff is sure of the bytes, whose
  * reader takes them whole (`streamed`: input that arrives in pieces);
  * NULL: lines. */
-static const CuoccImportFormatInfo *
+static const ImportFormatInfo *
 whole_format (const guint8 *data, gsize len, gboolean streamed)
 {
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+      const ImportFormatInfo *info = &_cuocc_import_formats[i];
 
       if (info->sniff == NULL || info->reader->read == NULL || (streamed && !info->reader->streamed))
         continue;
-      if (info->sniff (data, len, FALSE) == CUOCC_IMPORT_SNIFF_SURE)
+      if (info->sniff (data, len, FALSE) == IMPORT_SNIFF_SURE)
         return info;
     }
   return NULL;
@@ -360,9 +360,9 @@ static CuoccKernelList *
 parse_content (CuoccImportParser *owned, const guint8 *data, gsize len, const char *file, GError **error)
 {
   g_autoptr (CuoccImportParser) parser = owned;
-  const CuoccImportFormatInfo *whole = whole_format (data, len, FALSE);
+  const ImportFormatInfo *whole = whole_format (data, len, FALSE);
 
-  parser->input = CUOCC_IMPORT_INPUT_LINES;
+  parser->input = IMPORT_INPUT_LINES;
   if (whole != NULL)
     {
       if (!whole->reader->read (parser, data, len, file, error))
@@ -408,10 +408,10 @@ decide_stream (CuoccImportParser *parser)
   parser->whole = whole_format (head->data, head->len, TRUE);
   if (parser->whole != NULL)
     {
-      parser->input = CUOCC_IMPORT_INPUT_WHOLE;
+      parser->input = IMPORT_INPUT_WHOLE;
       return;
     }
-  parser->input = CUOCC_IMPORT_INPUT_LINES;
+  parser->input = IMPORT_INPUT_LINES;
   parser->head = NULL;
   feed_text (parser, (const char *) head->data, head->len);
   g_byte_array_unref (head);
@@ -434,11 +434,11 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
 
   switch (parser->input)
     {
-    case CUOCC_IMPORT_INPUT_LINES:
+    case IMPORT_INPUT_LINES:
       feed_text (parser, data, len);
       break;
-    case CUOCC_IMPORT_INPUT_UNDECIDED:
-    case CUOCC_IMPORT_INPUT_WHOLE:
+    case IMPORT_INPUT_UNDECIDED:
+    case IMPORT_INPUT_WHOLE:
       if (parser->binary_too_large)
         break;
       if (len > CUOCC_IMPORT_MAX_STREAMED_BINARY - parser->head->len)
@@ -448,7 +448,7 @@ cuocc_import_parser_feed (CuoccImportParser *parser, const char *data, gsize len
           break;
         }
       g_byte_array_append (parser->head, (const guint8 *) data, (guint) len);
-      if (parser->input == CUOCC_IMPORT_INPUT_UNDECIDED && parser->head->len >= SNIFF_STREAM_BYTES)
+      if (parser->input == IMPORT_INPUT_UNDECIDED && parser->head->len >= SNIFF_STREAM_BYTES)
         decide_stream (parser);
       break;
     default:
@@ -498,7 +498,7 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
   g_return_val_if_fail (owned != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (parser->input == CUOCC_IMPORT_INPUT_UNDECIDED && !parser->binary_too_large)
+  if (parser->input == IMPORT_INPUT_UNDECIDED && !parser->binary_too_large)
     decide_stream (parser);
   if (parser->binary_too_large)
     {
@@ -516,11 +516,11 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
                      (guint) (CUOCC_IMPORT_MAX_STREAMED_BINARY >> 20));
       return NULL;
     }
-  if (parser->input == CUOCC_IMPORT_INPUT_WHOLE)
+  if (parser->input == IMPORT_INPUT_WHOLE)
     {
       g_autoptr (GByteArray) head = g_steal_pointer (&parser->head);
 
-      parser->input = CUOCC_IMPORT_INPUT_LINES;
+      parser->input = IMPORT_INPUT_LINES;
       if (!parser->whole->reader->read (parser, head->data, head->len, parser->file, error))
         return NULL;
     }
@@ -528,7 +528,7 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
     end_line (parser);
   if (parser->chosen >= 0)
     {
-      CuoccImportLineReader *r = &parser->line_readers[parser->chosen];
+      ImportLineReader *r = &parser->line_readers[parser->chosen];
 
       if (r->reader->finish != NULL)
         r->reader->finish (parser, r->state);
@@ -584,8 +584,8 @@ CuoccImportFormat
 cuocc_import_detect (const char *data, gsize len)
 {
   const guint8 *bytes = (const guint8 *) data;
-  const CuoccImportFormatInfo *best = NULL;
-  CuoccImportSniff best_sniff = CUOCC_IMPORT_SNIFF_NO;
+  const ImportFormatInfo *best = NULL;
+  ImportSniff best_sniff = IMPORT_SNIFF_NO;
 
   g_return_val_if_fail (data != NULL || len == 0, CUOCC_IMPORT_FORMAT_UNKNOWN);
 
@@ -593,15 +593,15 @@ cuocc_import_detect (const char *data, gsize len)
    * hold text that looks like ptxas output): the sniffs of the bytes first. */
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+      const ImportFormatInfo *info = &_cuocc_import_formats[i];
 
-      if (info->sniff != NULL && info->sniff (bytes, len, FALSE) == CUOCC_IMPORT_SNIFF_SURE)
+      if (info->sniff != NULL && info->sniff (bytes, len, FALSE) == IMPORT_SNIFF_SURE)
         return info->format;
     }
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
-      CuoccImportSniff sniff;
+      const ImportFormatInfo *info = &_cuocc_import_formats[i];
+      ImportSniff sniff;
 
       if (info->sniff != NULL)
         continue;
@@ -692,11 +692,11 @@ parse_folder (const char *path, GError **error)
 {
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+      const ImportFormatInfo *info = &_cuocc_import_formats[i];
       g_autoptr (CuoccImportParser) parser = NULL;
 
       if (info->sniff == NULL || info->reader->read_folder == NULL ||
-          info->sniff (NULL, 0, TRUE) != CUOCC_IMPORT_SNIFF_SURE)
+          info->sniff (NULL, 0, TRUE) != IMPORT_SNIFF_SURE)
         continue;
       parser = cuocc_import_parser_new ();
       if (!info->reader->read_folder (parser, path, error))

@@ -3,11 +3,14 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Reads what ptxas -v (nvcc --resource-usage), cuobjdump --dump-resource-usage
- * and Nsight Compute's CSV exports say about each kernel. Input is untrusted:
- * the parsers read it line by line, keep at most CUOCC_IMPORT_MAX_KERNELS
- * kernels, skip lines longer than CUOCC_IMPORT_MAX_LINE bytes and never fail
- * on what they do not understand; they fail only when no kernel at all was
- * found.
+ * and Nsight Compute's CSV exports say about each kernel, and what cubins,
+ * fat binaries (alone, or in host ELF files and archives) and Triton caches
+ * record. Each format is one line of the library's table of formats
+ * (cuocc-import-formats.c; HACKING.md, "A new import format"). Input is
+ * untrusted: text is read line by line, at most CUOCC_IMPORT_MAX_KERNELS
+ * kernels are kept, lines longer than CUOCC_IMPORT_MAX_LINE bytes are
+ * skipped, and what the readers do not understand never fails them; they
+ * fail only when no kernel at all was found.
  */
 #pragma once
 
@@ -37,7 +40,8 @@
  *   or archive
  * @CUOCC_IMPORT_FORMAT_TRITON: a Triton cache entry (its .json and its cubin)
  *
- * The formats cuocc reads kernels from, found from the content.
+ * The formats cuocc reads kernels from, found from the content. A new format
+ * is a value appended at the end: the values never change.
  */
 typedef enum {
   CUOCC_IMPORT_FORMAT_UNKNOWN,

@@ -82,8 +82,8 @@ fixture (const char *name)
   return g_test_build_filename (G_TEST_DIST, "import", "data", name, NULL);
 }
 
-static CuoccImportSniff
-sniff (const CuoccImportFormatInfo *info, const char *data, gsize len)
+static ImportSniff
+sniff (const ImportFormatInfo *info, const char *data, gsize len)
 {
   if (info->sniff != NULL)
     return info->sniff ((const guint8 *) data, len, FALSE);
@@ -98,7 +98,7 @@ test_table (void)
   g_assert_cmpuint (_cuocc_import_n_formats, ==, G_N_ELEMENTS (documented));
   for (guint i = 0; i < G_N_ELEMENTS (documented); i++)
     {
-      const CuoccImportFormatInfo *info = _cuocc_import_format_info (documented[i].format);
+      const ImportFormatInfo *info = _cuocc_import_format_info (documented[i].format);
       guint entries = 0;
 
       for (guint j = 0; j < _cuocc_import_n_formats; j++)
@@ -110,8 +110,8 @@ test_table (void)
     }
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
-      const CuoccImportReader *reader = info->reader;
+      const ImportFormatInfo *info = &_cuocc_import_formats[i];
+      const ImportReader *reader = info->reader;
 
       g_assert_cmpint (info->format, !=, CUOCC_IMPORT_FORMAT_UNKNOWN);
       g_assert_cmpstr (info->name, !=, "unknown");
@@ -148,12 +148,12 @@ test_sniff (void)
       len = MIN (len, CUOCC_IMPORT_DETECT_BYTES);
       for (guint i = 0; i < _cuocc_import_n_formats; i++)
         {
-          const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
+          const ImportFormatInfo *info = &_cuocc_import_formats[i];
 
           if (info->format == fixtures[f].format)
-            g_assert_cmpint (sniff (info, contents, len), ==, CUOCC_IMPORT_SNIFF_SURE);
+            g_assert_cmpint (sniff (info, contents, len), ==, IMPORT_SNIFF_SURE);
           else
-            g_assert_cmpint (sniff (info, contents, len), ==, CUOCC_IMPORT_SNIFF_NO);
+            g_assert_cmpint (sniff (info, contents, len), ==, IMPORT_SNIFF_NO);
         }
       g_assert_cmpstr (cuocc_import_format_name (cuocc_import_detect (contents, len)), ==,
                        cuocc_import_format_name (fixtures[f].format));
@@ -170,8 +170,8 @@ test_sniff_folder (void)
 
   for (guint i = 0; i < _cuocc_import_n_formats; i++)
     {
-      const CuoccImportFormatInfo *info = &_cuocc_import_formats[i];
-      gboolean takes = info->sniff != NULL && info->sniff (NULL, 0, TRUE) == CUOCC_IMPORT_SNIFF_SURE;
+      const ImportFormatInfo *info = &_cuocc_import_formats[i];
+      gboolean takes = info->sniff != NULL && info->sniff (NULL, 0, TRUE) == IMPORT_SNIFF_SURE;
 
       g_assert_cmpint (takes, ==, info->format == CUOCC_IMPORT_FORMAT_TRITON);
       g_assert_cmpint (takes, ==, info->reader->read_folder != NULL);
