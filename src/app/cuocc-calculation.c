@@ -419,14 +419,6 @@ cuocc_calculation_thaw (CuoccCalculation *self)
     recompute (self);
 }
 
-const char *
-cuocc_calculation_get_gpu_id (CuoccCalculation *self)
-{
-  g_return_val_if_fail (CUOCC_IS_CALCULATION (self), NULL);
-
-  return self->gpu_id;
-}
-
 /* The GPU chosen, also while the inputs are not valid; NULL when it could
  * not be had. */
 const CuoccGpu *

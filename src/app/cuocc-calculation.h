@@ -35,7 +35,6 @@ void                    cuocc_calculation_set_extra          (CuoccCalculation  
 void                    cuocc_calculation_freeze             (CuoccCalculation       *self);
 void                    cuocc_calculation_thaw               (CuoccCalculation       *self);
 
-const char             *cuocc_calculation_get_gpu_id         (CuoccCalculation       *self);
 const CuoccGpu         *cuocc_calculation_get_gpu            (CuoccCalculation       *self);
 const CuoccInput       *cuocc_calculation_get_input          (CuoccCalculation       *self);
 const CuoccAdviceExtra *cuocc_calculation_get_extra          (CuoccCalculation       *self);

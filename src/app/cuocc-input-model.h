@@ -43,7 +43,7 @@ CuoccInputModel  *cuocc_input_model_new             (void);
 void              cuocc_input_model_freeze          (CuoccInputModel   *self);
 void              cuocc_input_model_thaw            (CuoccInputModel   *self);
 
-/* The GPU, by its id (cuocc-gpu-choice.h); nothing changes when it cannot
+/* The GPU, by its id (cuocc_gpu_resolve_id ()); nothing changes when it cannot
  * be had. */
 gboolean          cuocc_input_model_set_gpu         (CuoccInputModel   *self,
                                                      const char        *id,

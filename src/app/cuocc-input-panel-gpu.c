@@ -82,6 +82,16 @@ _cuocc_input_panel_update_cc_label (CuoccInputPanel *self)
                             gpu->cap.major, gpu->cap.minor,
                             gpu->cap.architecture);
 
+  /* A GPU a kernel chose (the user asked for its architecture) says so. */
+  if (cuocc_input_model_get_gpu_origin (self->model) == CUOCC_INPUT_ORIGIN_KERNEL)
+    {
+      /* Translators: after the GPU's line, e.g. "Compute capability 8.0 · Ampere · chosen for the kernel" */
+      char *chosen = g_strdup_printf (_("%s · chosen for the kernel"), text);
+
+      g_free (text);
+      text = chosen;
+    }
+
   gtk_label_set_label (self->cc_label, text);
 }
 

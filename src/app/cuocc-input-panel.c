@@ -17,6 +17,7 @@
 #include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
 #include "cuocc-input-panel-private.h"
+#include "cuocc-testing.h"
 
 /* ----- type definition ----- */
 
@@ -93,10 +94,15 @@ update_sensitivity (CuoccInputPanel *self)
     }
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->carveout_entry), carveout);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->carveout_entry),
-                               carveout ? _("Carveout preference in percent of the largest configuration, as "
-                                            "cudaFuncAttributePreferredSharedMemoryCarveout takes it; empty for none")
-                                        : _("The carveout preference exists from compute capability 7.0 on"));
+  /* The carveout has no hint beneath: what is wrong is its tooltip. */
+  if (carveout && cuocc_input_model_get_status (self->model, CUOCC_INPUT_KEY_CARVEOUT) == CUOCC_INPUT_STATUS_INVALID)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->carveout_entry),
+                                 cuocc_input_model_get_message (self->model, CUOCC_INPUT_KEY_CARVEOUT));
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->carveout_entry),
+                                 carveout ? _("Carveout preference in percent of the largest configuration, as "
+                                              "cudaFuncAttributePreferredSharedMemoryCarveout takes it; empty for none")
+                                          : _("The carveout preference exists from compute capability 7.0 on"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->smem_config_dropdown), self->n_smem_configs > 1 && !preference);
 }
 

@@ -22,15 +22,4 @@ G_DECLARE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, CUOCC, INPUT_PANEL, Gt
 void            cuocc_input_panel_set_model        (CuoccInputPanel     *self,
                                                     CuoccInputModel     *model);
 
-/* What the user sees and types into: the entry of an input typed as text
- * (not the configuration and caching choices), its hint, whether it is
- * marked, and the note that the kernel must opt in. */
-GtkEditable    *cuocc_input_panel_get_editable     (CuoccInputPanel     *self,
-                                                    CuoccInputKey        key);
-const char     *cuocc_input_panel_get_hint         (CuoccInputPanel     *self,
-                                                    CuoccInputKey        key);
-gboolean        cuocc_input_panel_field_is_marked  (CuoccInputPanel     *self,
-                                                    CuoccInputKey        key);
-const char     *cuocc_input_panel_get_opt_in_text  (CuoccInputPanel     *self);
-
 G_END_DECLS

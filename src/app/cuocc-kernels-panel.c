@@ -1376,10 +1376,11 @@ cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
   return GTK_BUTTON (self->show_all_button);
 }
 
-/* The rows shown (filtered and sorted) as `cuocc --import FILE --gpu G
- * --threads N --format csv|json` writes them, for the GPU and block size
- * last given: the library's import rows (cuocc-import-table.h), which the
- * command line writes too. The columns and the entries the driver loads
+/* The rows shown (filtered and sorted) as the command line writes them for
+ * the GPU and block size N last given: a kernel that declares its block
+ * size as `cuocc --import FILE --gpu G --format csv|json` does, the others
+ * as `… --threads N` does, as the table shows them; the library's import
+ * rows (cuocc-import-table.h), which the command line writes too. The columns and the entries the driver loads
  * are decided over every kernel of the file, as the command line decides
  * them; only the rows are those shown. */
 char *
@@ -1415,9 +1416,13 @@ cuocc_kernels_panel_export_table (CuoccKernelsPanel  *self,
       g_hash_table_insert (index, item, GUINT_TO_POINTER (i));
     }
 
+  /* As the table works each row out: a kernel that declares its block
+   * size at it (what `cuocc --import FILE --gpu G` writes), the others at
+   * the block size chosen (what `--threads N` writes). */
   launch.have_gpu = TRUE;
   launch.gpu = self->gpu;
-  launch.threads = self->threads;
+  launch.threads = 0;
+  launch.default_threads = self->threads;
   launch.dynamic_smem = -1;
   cuocc_import_launch_init (&launch, view);
   cuocc_import_table_init (&table, &launch, view, FALSE);

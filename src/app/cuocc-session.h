@@ -9,7 +9,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  char *gpu;                       /* a GPU id, see cuocc-gpu-choice.h */
+  char *gpu;                       /* a GPU id, see cuocc_gpu_resolve_id () */
   CuoccInputValues inputs;         /* as entered: the static and dynamic shared memory apart */
 
   /* What the rest of the window shows; each may be absent. */

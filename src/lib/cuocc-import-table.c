@@ -166,6 +166,9 @@ cuocc_import_evaluate (const CuoccImportLaunch *launch,
   int threads = launch->threads > 0 ? launch->threads : declared_threads (k);
   gint64 dynamic = launch->dynamic_smem >= 0 ? launch->dynamic_smem : MAX (k->dynamic_smem, 0);
 
+  if (threads <= 0)
+    threads = launch->default_threads;
+
   memset (ev, 0, sizeof *ev);
   if (launch->have_gpu && (ev->why = not_loaded_reason (launch, k, ev)) != NULL)
     return;
@@ -324,7 +327,8 @@ cuocc_import_table_init (CuoccImportTable        *table,
       declares_threads |= k->block_size > 0 || k->max_threads > 0;
       declares_clusters |= k->cluster_dims[0] > 0;
     }
-  table->occupancy = launch->threads > 0 || table->profiler || ((launch->have_gpu || checked) && declares_threads);
+  table->occupancy = launch->threads > 0 || launch->default_threads > 0 || table->profiler ||
+                     ((launch->have_gpu || checked) && declares_threads);
   table->clusters = table->occupancy && declares_clusters;
 }
 

@@ -101,9 +101,14 @@ typedef enum {
  * @threads: the block size, or 0: what each kernel declares
  * @dynamic_smem: the dynamic shared memory a block, or -1: what each kernel records
  * @loaded_arch: kernel key → the architecture of the entry the driver loads
+ * @default_threads: where @threads is 0, the block size of a kernel that
+ *   declares none, or 0: none (the app's table; the CLI leaves it 0)
  *
- * The launch an import is worked out for. Fill the first four, then call
- * cuocc_import_launch_init() with the kernels.
+ * The launch an import is worked out for. Fill the first four (and
+ * @default_threads), then call cuocc_import_launch_init() with the kernels.
+ * With @threads 0 and @default_threads N, a row is what
+ * `cuocc --import FILE --gpu G` writes for a kernel that declares its
+ * block size, and what `--threads N` writes for one that does not.
  */
 typedef struct {
   gboolean have_gpu;
@@ -111,6 +116,7 @@ typedef struct {
   int threads;
   gint64 dynamic_smem;
   GHashTable *loaded_arch;
+  int default_threads;
 } CuoccImportLaunch;
 
 /**

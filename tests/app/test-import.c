@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "cuocc-gpu-choice.h"
+#include "cuocc-input-panel-private.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
 #include "app-test.h"
@@ -353,6 +354,7 @@ test_several_architectures (void)
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
@@ -394,6 +396,9 @@ test_several_architectures (void)
                    "Use Compute Capability 9.0");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 9.0");
+  /* The GPU says the kernel chose it. */
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (window->input_panel->cc_label), " · chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, k->regs);
   g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
@@ -406,6 +411,7 @@ test_several_architectures (void)
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 

@@ -72,8 +72,13 @@ test_typing_writes_the_model (void)
   g_assert_cmpstr (cuocc_calculation_get_error (window->calculation), ==,
                    "Threads per block: Enter a whole number: 1–1024 · set by you");
 
-  /* The carveout and the SMs are typed into the model too. */
+  /* The carveout and the SMs are typed into the model too; a wrong
+   * carveout says what is allowed in its tooltip. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_type_into (window, CUOCC_INPUT_KEY_CARVEOUT, "150");
+  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->input_panel->carveout_entry)), ==,
+                   "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none");
   app_test_type_into (window, CUOCC_INPUT_KEY_CARVEOUT, "50");
   app_test_type_into (window, CUOCC_INPUT_KEY_SMS, "10");
   g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_CARVEOUT), ==, 50);

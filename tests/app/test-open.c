@@ -263,7 +263,10 @@ test_every_way (void)
         g_assert_null (app_test_last_message ());
         if (kinds[k].name == NULL)
           {
-            g_assert_cmpstr (cuocc_calculation_get_gpu_id (window->calculation), ==, "Compute capability 7.0");
+            g_autofree char *gpu_id = NULL;
+
+            g_object_get (window->calculation, "gpu-id", &gpu_id, NULL);
+            g_assert_cmpstr (gpu_id, ==, "Compute capability 7.0");
             g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
             g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
           }

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/wait.h>
 
 #include <glib/gstdio.h>
 
@@ -1259,23 +1260,30 @@ cli_row_of (char             **json_lines,
   return found;
 }
 
-/* What `cuocc --import FILE --gpu G --threads N --format F` prints,
- * restricted to the rows of the given indices, in their order. */
+/* What the command line prints, restricted to the rows of the given
+ * indices, in their order: a kernel that declares its block size as
+ * `cuocc --import FILE --gpu G --format F` prints it (declared), the others
+ * as `… --threads N` does (lines). */
 static char *
-cli_rows (char      **lines,
-          gboolean    json,
-          const guint *rows,
-          guint       n_rows)
+cli_rows (char          **lines,
+          char          **declared,
+          gboolean        json,
+          const guint    *rows,
+          const gboolean *declares,
+          guint           n_rows)
 {
   GString *out = g_string_new (NULL);
 
+  /* The same columns either way: the block sizes some kernels declare ask
+   * for the occupancy columns where --threads is not given. */
+  g_assert_cmpstr (lines[0], ==, declared[0]);
   if (json)
     g_string_append_c (out, '[');
   else
     g_string_append_printf (out, "%s\n", lines[0]);
   for (guint i = 0; i < n_rows; i++)
     {
-      const char *line = lines[rows[i] + 1];
+      const char *line = (declares[i] ? declared : lines)[rows[i] + 1];
 
       if (json)
         {
@@ -1296,20 +1304,29 @@ cli_rows (char      **lines,
   return g_string_free (out, FALSE);
 }
 
+/* `cuocc --import PATH --gpu GPU [--threads THREADS] --format FORMAT`'s
+ * lines; without --threads it exits 1, for the kernels that declare no
+ * block size. */
 static char **
 run_cli (const char *path,
          const char *gpu,
+         const char *threads,
          const char *format)
 {
   const char *cli = g_getenv ("CUOCC_CLI");
-  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--threads", "256", "--format", format, NULL };
+  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--format", format, "--threads", threads, NULL };
   g_autofree char *out = NULL;
   int status;
 
   g_assert_nonnull (cli);
+  if (threads == NULL)
+    argv[7] = NULL;
   g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
                                &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  if (threads != NULL)
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  else
+    g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 1);
   g_assert_true (g_str_has_suffix (out, "\n"));
   out[strlen (out) - 1] = '\0';
   return g_strsplit (out, "\n", -1);
@@ -1319,7 +1336,9 @@ run_cli (const char *path,
  * export action, compares byte for byte with what the command line prints
  * for the same binary, GPU and block size, restricted to those rows, in
  * the table's order; written over an existing file, whose permissions it
- * keeps. */
+ * keeps. At 128 threads, where two kernels declare 256 (launch bounds):
+ * the table and the export show them at 256, as `cuocc --import FILE
+ * --gpu G` does, the others at 128, as `--threads 128` does. */
 static void
 test_export (void)
 {
@@ -1334,7 +1353,7 @@ test_export (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, ampere);
-  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   import_path (window, path);
   gpu = cuocc_calculation_get_gpu (window->calculation)->name;
 
@@ -1349,8 +1368,10 @@ test_export (void)
 
   for (guint pass = 0; pass < 2; pass++)
     {
-      g_auto(GStrv) json_lines = run_cli (path, gpu, "json");
+      g_auto(GStrv) json_lines = run_cli (path, gpu, "128", "json");
       g_autofree guint *rows = NULL;
+      g_autofree gboolean *declares = NULL;
+      guint n_declared = 0;
 
       if (pass == 1)
         {
@@ -1361,19 +1382,29 @@ test_export (void)
           g_assert_cmpuint (n_shown (window), >, n);
         }
       rows = g_new0 (guint, n_shown (window) + 1);
+      declares = g_new0 (gboolean, n_shown (window) + 1);
       for (guint i = 0; i < n_shown (window); i++)
         {
           g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+          g_autofree char *threads = cell (window, item, "threads");
 
-          rows[i] = cli_row_of (json_lines, cuocc_kernel_item_get_kernel (item));
+          rows[i] = cli_row_of (json_lines, k);
+          declares[i] = k->block_size > 0 || k->max_threads > 0;
+          /* The table's block size: what the kernel declares, else the one chosen. */
+          if (k->loaded == CUOCC_LOAD_YES && k->code != CUOCC_CODE_PTX)
+            g_assert_cmpstr (threads, ==, declares[i] ? "256" : "128");
+          n_declared += declares[i];
         }
+      g_assert_cmpuint (n_declared, >=, 2);
 
       for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
         {
           g_autofree char *name = g_strdup_printf ("kernels-%u.%s", pass, formats[f]);
           g_autofree char *out = g_build_filename (dir, name, NULL);
-          g_auto(GStrv) lines = run_cli (path, gpu, formats[f]);
-          g_autofree char *expected = cli_rows (lines, f == 1, rows, n_shown (window));
+          g_auto(GStrv) lines = run_cli (path, gpu, "128", formats[f]);
+          g_auto(GStrv) declared = run_cli (path, gpu, NULL, formats[f]);
+          g_autofree char *expected = cli_rows (lines, declared, f == 1, rows, declares, n_shown (window));
           g_autofree char *written = NULL;
           g_autoptr(GError) error = NULL;
           GStatBuf st;

@@ -134,6 +134,7 @@ static void
 test_computations (void)
 {
   CuoccSession session = { 0 };
+  g_autofree char *gpu_id = NULL;
   CuoccWindow *window;
   guint n;
 
@@ -167,7 +168,8 @@ test_computations (void)
   n = cuocc_calculation_get_computations (window->calculation);
   g_assert_true (app_test_apply_session (window, &session, NULL));
   g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, n + 1);
-  g_assert_cmpstr (cuocc_calculation_get_gpu_id (window->calculation), ==, "Compute capability 7.0");
+  g_object_get (window->calculation, "gpu-id", &gpu_id, NULL);
+  g_assert_cmpstr (gpu_id, ==, "Compute capability 7.0");
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 32);
 

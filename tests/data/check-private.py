@@ -24,10 +24,10 @@ import sys
 root = sys.argv[1]
 archives = sys.argv[2:]
 
-# The functions only the tests call that the inputs object's work (issue 19)
-# moves this session: the input panel's, the input model's, the
-# calculation's and sessions'. Empty this when they are in cuocc-testing.h.
-PENDING_TEST_ONLY = re.compile(r'^cuocc_(input_panel|input_field|input_model|calculation|session)_')
+# Functions only the tests call that another engineer's work has yet to
+# move into cuocc-testing.h, as a pattern; None: nothing is pending (the
+# inputs object's files, the calculation and sessions are done).
+PENDING_TEST_ONLY = None
 
 # Defined by the build, not by us: GObject's type functions and the
 # resources glib-compile-resources writes.
@@ -89,7 +89,7 @@ if app:
         for name in sorted(names):
             if name in others or GENERATED.search(name) or declares(main_text, name):
                 continue
-            if PENDING_TEST_ONLY.search(name):
+            if PENDING_TEST_ONLY is not None and PENDING_TEST_ONLY.search(name):
                 continue
             where = [h for h in headers if declares(headers[h], name)
                      and h != 'src/app/cuocc-testing.h' and not h.endswith('-private.h')]
