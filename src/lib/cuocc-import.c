@@ -64,12 +64,66 @@ looks_demangled (const char *name)
   return strchr (name, '(') != NULL || strchr (name, ' ') != NULL || strchr (name, '<') != NULL;
 }
 
+/* A library names each kernel once a module and holds it in several
+ * modules (one an architecture, some fat binaries twice): 57,600 entries of
+ * tests/gen-library.py carry 9,600 names, and demangling was half the
+ * import's time. Each thread that reads keeps the last names it demangled,
+ * a slot a hash, bounded: DEMANGLE_SLOTS names of under DEMANGLE_MAX_NAME
+ * bytes (at most about 2 MiB a thread), freed when the thread ends. */
+#define DEMANGLE_SLOTS 1024
+#define DEMANGLE_MAX_NAME 1024
+
+typedef struct {
+  char *raw[DEMANGLE_SLOTS];
+  char *demangled[DEMANGLE_SLOTS];     /* NULL: the name does not demangle */
+} DemangleCache;
+
+static void
+demangle_cache_free (gpointer data)
+{
+  DemangleCache *cache = data;
+
+  for (guint i = 0; i < DEMANGLE_SLOTS; i++)
+    {
+      g_free (cache->raw[i]);
+      g_free (cache->demangled[i]);
+    }
+  g_free (cache);
+}
+
+static GPrivate demangle_cache = G_PRIVATE_INIT (demangle_cache_free);
+
+static char *
+demangle_cached (const char *valid)
+{
+  DemangleCache *cache;
+  guint slot;
+  char *demangled;
+
+  if (strlen (valid) >= DEMANGLE_MAX_NAME)
+    return cuocc_demangle (valid);
+  if ((cache = g_private_get (&demangle_cache)) == NULL)
+    {
+      cache = g_new0 (DemangleCache, 1);
+      g_private_set (&demangle_cache, cache);
+    }
+  slot = g_str_hash (valid) % DEMANGLE_SLOTS;
+  if (cache->raw[slot] != NULL && strcmp (cache->raw[slot], valid) == 0)
+    return g_strdup (cache->demangled[slot]);
+  demangled = cuocc_demangle (valid);
+  g_free (cache->raw[slot]);
+  g_free (cache->demangled[slot]);
+  cache->raw[slot] = g_strdup (valid);
+  cache->demangled[slot] = g_strdup (demangled);
+  return demangled;
+}
+
 /* Names come from untrusted text: they are made valid UTF-8 and demangled. */
 void
 _cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
 {
   g_autofree char *valid = g_utf8_make_valid (raw, -1);
-  char *demangled = cuocc_demangle (valid);
+  char *demangled = demangle_cached (valid);
 
   g_free (k->name);
   g_free (k->mangled);

@@ -1110,6 +1110,43 @@ collect_kernel_labels (GtkWidget  *widget,
     collect_kernel_labels (child, texts, labels);
 }
 
+static gboolean
+count_condition (CuoccWindow   *window,
+                 gconstpointer  data)
+{
+  return idle_condition (window, NULL) && g_strcmp0 (count_text (window), data) == 0;
+}
+
+/* The rows of `cuocc --import PATH --gpu GPU --threads 256 --format csv`
+ * loaded on the GPU (the last column) whose name or mangled name holds the
+ * word, in any case. */
+static guint
+cli_loaded_matching (const char *path,
+                     const char *gpu,
+                     const char *word)
+{
+  const char *cli = g_getenv ("CUOCC_CLI");
+  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--threads", "256", "--format", "csv", NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n = 0;
+  int status;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  /* 1: some entries are PTX, whose registers are known only after JIT */
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) <= 1);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_autofree char *lower = g_ascii_strdown (lines[i], -1);
+
+      n += g_str_has_suffix (lines[i], ",true") && strstr (lower, word) != NULL;
+    }
+  return n;
+}
+
 /* The kernel column at scale, in the real window at 800 × 600 (the sidebar
  * over the calculator) and 1920 × 1080: on tests/gen-library.py's library
  * (57,600 entries of cuBLAS, CUTLASS, CUB and PyTorch template instances
@@ -1174,6 +1211,25 @@ test_kernel_column (void)
           g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (label)));
           g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
         }
+
+      /* The search at scale: "splitkreduce" finds the rows loaded on the
+       * GPU whose name holds it, as many as the command line lists. */
+      {
+        guint expected = cli_loaded_matching (path, cuocc_calculation_get_gpu (window->calculation)->name,
+                                              "splitkreduce");
+        g_autofree char *want = g_strdup_printf ("%u of 57600 kernels", expected);
+
+        g_assert_cmpuint (expected, ==, 57600 / 6 / 6 * 2);
+        gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "splitkreduce");
+        app_test_wait_until (window, count_condition, want);
+        for (guint i = 0; i < n_shown (window); i++)
+          {
+            g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+            g_autofree char *text = cell (window, item, "kernel");
+
+            g_assert_true (g_str_has_prefix (text, "splitKreduce_kernel<"));
+          }
+      }
       app_test_window_free (window);
     }
 }
