@@ -773,7 +773,8 @@ test_large_library (void)
   g_autofree char *path = g_build_filename (dir, "big.log", NULL);
   g_autoptr(GString) log = g_string_new (NULL);
   const char *cli = g_getenv ("CUOCC_CLI");
-  gint64 start, longest = 0, last, app_us, cli_us;
+  gint64 start, app_us, cli_us;
+  AppTestStalls stalls;
   RowThreads at128 = { "kernel0(", "sm_90", 128 };
   CuoccWindow *window;
   g_autoptr(GFile) file = NULL;
@@ -812,29 +813,18 @@ test_large_library (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  start = last = g_get_monotonic_time ();
+  app_test_stalls_start (&stalls);
+  start = g_get_monotonic_time ();
+  app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
+  app_test_stalls_end_work (&stalls);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
-  app_test_wait_for_frame (GTK_WIDGET (window));
+    app_test_stalls_iterate (&stalls);
+  app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   while (!idle_condition (window, NULL))
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
+    app_test_stalls_iterate (&stalls);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
@@ -843,26 +833,23 @@ test_large_library (void)
   /* The tests run in the C locale, which groups no digits. */
   g_assert_cmpstr (count_text (window), ==, "16666 of 50000 kernels");
   g_test_message ("%u entries on screen in %.0f ms, worked out in %.0f ms; the command line took %.0f ms "
-                  "(ratio %.2f); the longest main loop iteration took %.1f ms",
+                  "(ratio %.2f); the window's longest stall was %.1f ms (%.1f ms of CPU time)",
                   N, app_us / 1000.0, (g_get_monotonic_time () - start) / 1000.0, cli_us / 1000.0,
-                  cli_us > 0 ? (double) app_us / cli_us : 0, longest / 1000.0);
+                  cli_us > 0 ? (double) app_us / cli_us : 0, stalls.longest / 1000.0, stalls.longest_cpu_ms);
 
   /* Another block size: the rows follow without stopping the window. */
-  longest = 0;
-  last = g_get_monotonic_time ();
+  app_test_stalls_stop (&stalls);
+  app_test_stalls_start (&stalls);
+  app_test_stalls_begin_work (&stalls);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_stalls_end_work (&stalls);
   while (!threads_condition (window, &at128))
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
-  g_test_message ("block size changed: the longest main loop iteration took %.1f ms", longest / 1000.0);
+    app_test_stalls_iterate (&stalls);
+  app_test_stalls_stop (&stalls);
+  g_test_message ("block size changed: the window's longest stall was %.1f ms (%.1f ms of CPU time)",
+                  stalls.longest / 1000.0, stalls.longest_cpu_ms);
   if (g_getenv ("CUOCC_SANITIZED") == NULL)
-    g_assert_cmpint (longest, <, 500 * 1000);
+    g_assert_cmpint (stalls.longest, <, 500 * 1000);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -883,9 +870,12 @@ peak_rss_kb (void)
 
 /* tests/gen-library.py's realistic library: 57,600 rows in 800 fat binary
  * modules (the same names in several, helpers that are not kernels),
- * padded to 575 MB as the real one is. The rows arrive, the window's peak
- * memory stays under 300 MB, and the time to the rows on screen is set
- * beside the command line's for the same file. */
+ * padded to 575 MB as the real one is, opened in a 1920 × 1080 window with
+ * the table beside the calculator. The progress page shows while it is
+ * read, the rows arrive, the window's peak memory stays under 300 MB and
+ * no main loop iteration takes 80 ms of work; the time to the rows on
+ * screen is set beside the command line's for the same file (the ratio is
+ * the benchmark app-open-library's). */
 static void
 test_generated_library (void)
 {
@@ -897,7 +887,11 @@ test_generated_library (void)
   g_autofree char *generate = NULL;
   const char *cli = g_getenv ("CUOCC_CLI");
   g_autoptr(GFile) file = NULL;
-  gint64 start, cli_us = 0, app_us, before_kb, peak_kb, longest = 0, last;
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  gint64 start, cli_us = 0, app_us, rows_us, before_kb, peak_kb;
+  AppTestStalls stalls;
+  GListModel *view_rows;
+  GtkWidget *view;
   guint rows;
   int status;
   CuoccWindow *window;
@@ -931,34 +925,60 @@ test_generated_library (void)
       cli_us = g_get_monotonic_time () - start;
     }
 
-  window = app_test_window_new ();
+  /* A large screen's window, the table beside the calculator. */
+  app_test_reset_settings ();
+  g_settings_set_int (settings, "window-width", 1920);
+  g_settings_set_int (settings, "window-height", 1080);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  app_test_wait_for_frame (GTK_WIDGET (window));
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  view_rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
   before_kb = peak_rss_kb ();
-  start = last = g_get_monotonic_time ();
+  app_test_stalls_start (&stalls);
+  start = g_get_monotonic_time ();
+  app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
+  app_test_stalls_end_work (&stalls);
+  /* The progress page while the file is read. */
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0 ||
-         !idle_condition (window, NULL))
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
-  app_test_wait_for_frame (GTK_WIDGET (window));
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+    app_test_stalls_iterate (&stalls);
+  /* The first frame draws a screenful of rows, worked out; the rest of
+   * those that run on the H100 reach the table in the frames after. */
+  app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
+  rows_us = g_get_monotonic_time () - start;
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, n_shown (window));
+  g_assert_cmpuint (count_labels (view, "loads"), >, 0);
+  while (g_list_model_get_n_items (view_rows) < n_shown (window) || !idle_condition (window, NULL))
+    app_test_stalls_iterate (&stalls);
+  app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   peak_kb = peak_rss_kb ();
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
-  g_test_message ("%u rows of a %.0f MB library worked out on screen in %.0f ms, the command line took %.0f ms "
-                  "(ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the longest main "
-                  "loop iteration took %.0f ms",
-                  rows, 574.0, app_us / 1000.0, cli_us / 1000.0, cli_us > 0 ? (double) app_us / cli_us : 0,
-                  peak_kb / 1024.0, before_kb / 1024.0, longest / 1000.0);
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, n_shown (window));
+  g_test_message ("%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
+                  "took %.0f ms (ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the "
+                  "window's longest stall was %.0f ms (%.0f ms of the main thread's CPU time), ending %.0f ms "
+                  "after the file was chosen, of %u main loop iterations; the most CPU time of one was %.0f ms",
+                  rows, 574.0, rows_us / 1000.0, app_us / 1000.0, cli_us / 1000.0,
+                  cli_us > 0 ? (double) rows_us / cli_us : 0, peak_kb / 1024.0, before_kb / 1024.0,
+                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.longest_end / 1000.0, stalls.iterations,
+                  stalls.most_cpu_ms);
+  app_test_stalls_stop (&stalls);
   g_assert_cmpint (peak_kb, <, 300 * 1024);
+  /* The window answers throughout: no iteration makes all the rows at
+   * once, or works them out again on the main thread. What the main thread
+   * does in one iteration is what the app decides; how long that takes on
+   * the clock is the machine's load's too: two cores shared by a dozen
+   * busy processes turn 25 ms of work into 300 to 600. Today's main spent
+   * 100 to 145 ms of CPU time in the iterations that made the rows and
+   * drew them the first time. */
+  g_assert_cmpfloat (stalls.most_cpu_ms, <, 80);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -1090,6 +1110,43 @@ collect_kernel_labels (GtkWidget  *widget,
     collect_kernel_labels (child, texts, labels);
 }
 
+static gboolean
+count_condition (CuoccWindow   *window,
+                 gconstpointer  data)
+{
+  return idle_condition (window, NULL) && g_strcmp0 (count_text (window), data) == 0;
+}
+
+/* The rows of `cuocc --import PATH --gpu GPU --threads 256 --format csv`
+ * loaded on the GPU (the last column) whose name or mangled name holds the
+ * word, in any case. */
+static guint
+cli_loaded_matching (const char *path,
+                     const char *gpu,
+                     const char *word)
+{
+  const char *cli = g_getenv ("CUOCC_CLI");
+  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--threads", "256", "--format", "csv", NULL };
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint n = 0;
+  int status;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &status, NULL));
+  /* 1: some entries are PTX, whose registers are known only after JIT */
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) <= 1);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    {
+      g_autofree char *lower = g_ascii_strdown (lines[i], -1);
+
+      n += g_str_has_suffix (lines[i], ",true") && strstr (lower, word) != NULL;
+    }
+  return n;
+}
+
 /* The kernel column at scale, in the real window at 800 × 600 (the sidebar
  * over the calculator) and 1920 × 1080: on tests/gen-library.py's library
  * (57,600 entries of cuBLAS, CUTLASS, CUB and PyTorch template instances
@@ -1154,6 +1211,25 @@ test_kernel_column (void)
           g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (label)));
           g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
         }
+
+      /* The search at scale: "splitkreduce" finds the rows loaded on the
+       * GPU whose name holds it, as many as the command line lists. */
+      {
+        guint expected = cli_loaded_matching (path, cuocc_calculation_get_gpu (window->calculation)->name,
+                                              "splitkreduce");
+        g_autofree char *want = g_strdup_printf ("%u of 57600 kernels", expected);
+
+        g_assert_cmpuint (expected, ==, 57600 / 6 / 6 * 2);
+        gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "splitkreduce");
+        app_test_wait_until (window, count_condition, want);
+        for (guint i = 0; i < n_shown (window); i++)
+          {
+            g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+            g_autofree char *text = cell (window, item, "kernel");
+
+            g_assert_true (g_str_has_prefix (text, "splitKreduce_kernel<"));
+          }
+      }
       app_test_window_free (window);
     }
 }
