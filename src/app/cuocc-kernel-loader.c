@@ -51,6 +51,7 @@ typedef struct {
   int gpu_major;                   /* what the items' load marks are for */
   int gpu_minor;
   CuoccKernelLaunch launch;        /* what the items are worked out for */
+  char **arches;                   /* the architectures, in the order they come */
 } LoadResult;
 
 /* ----- type definition ----- */
@@ -80,6 +81,7 @@ static void
 load_result_free (LoadResult *result)
 {
   g_clear_object (&result->store);
+  g_strfreev (result->arches);
   g_free (result);
 }
 
@@ -169,6 +171,24 @@ watch (CuoccKernelLoader *self,
 
 /* ----- the worker thread ----- */
 
+/* The architectures of the entries, each once, in the order they come: the
+ * table's architecture filter offers them. */
+static char **
+list_arches (const CuoccKernelList *list)
+{
+  g_autoptr(GPtrArray) arches = g_ptr_array_new ();
+
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      const char *arch = list->kernels[i].arch;
+
+      if (arch != NULL && !g_ptr_array_find_with_equal_func (arches, arch, g_str_equal, NULL))
+        g_ptr_array_add (arches, (gpointer) arch);
+    }
+  g_ptr_array_add (arches, NULL);
+  return g_strdupv ((char **) arches->pdata);
+}
+
 static void
 load_thread (GTask        *task,
              gpointer      source_object,
@@ -223,6 +243,7 @@ load_thread (GTask        *task,
   result->gpu_major = job->gpu_major;
   result->gpu_minor = job->gpu_minor;
   result->truncated = list->truncated;
+  result->arches = list_arches (list);
   result->store = cuocc_kernel_item_list_new (g_steal_pointer (&list));
   if (evals != NULL)
     {
@@ -275,6 +296,8 @@ load_done_cb (GObject      *object,
 
   g_object_set_data (G_OBJECT (result->store), "cuocc-marked-for",
                      GINT_TO_POINTER (result->gpu_major * 1000 + result->gpu_minor));
+  g_object_set_data_full (G_OBJECT (result->store), "cuocc-arches", g_steal_pointer (&result->arches),
+                          (GDestroyNotify) g_strfreev);
   if (result->launch.threads >= 0)
     g_object_set_data_full (G_OBJECT (result->store), "cuocc-evaluated-for",
                             g_memdup2 (&result->launch, sizeof result->launch), g_free);
@@ -428,7 +451,9 @@ cuocc_kernel_loader_set_gpu (CuoccKernelLoader *self,
  * block size chosen) whose figures a read works out for each entry as
  * cuocc-kernel-eval.c does; NULL: none. The store a read gives then
  * carries it as "cuocc-evaluated-for", a CuoccKernelLaunch, and its items
- * their evaluation. */
+ * their evaluation. Every store a read gives carries its entries'
+ * architectures, each once in the order they come, as "cuocc-arches", a
+ * GStrv. */
 void
 cuocc_kernel_loader_set_launch (CuoccKernelLoader *self,
                                 const CuoccGpu    *gpu,

@@ -60,6 +60,9 @@ struct _CuoccKernelsPanel
   GtkCustomFilter *filter;
   GtkFilterListModel *filtered;
   GtkSortListModel *shown;         /* what the table shows, filtered and sorted */
+  GtkSliceListModel *growing;      /* shown, a screenful at first after a read */
+  guint grow_id;                   /* the tick that gives it the rest */
+  gboolean grow_first;             /* the first tick, whose frame draws the first screenful */
   GtkSingleSelection *selection;
   guint pulse_id;                  /* the loading page's progress */
   char **words;                    /* the search, case-folded */

@@ -132,6 +132,69 @@ update_list_page (CuoccKernelsPanel *self)
   gtk_label_set_label (self->count_label, count);
 }
 
+/* The table's rows reach the view a screenful a frame after a file is
+ * read. GTK 4.8's list views make and lay out 200 rows however few are
+ * visible: 2,200 cells of eleven columns, a fifth of a second of one main
+ * loop iteration on a loaded machine before the first row shows. In steps,
+ * the first screenful is drawn after 12 rows, and no iteration makes more
+ * than 12. */
+#define GROW_STEP 12
+#define GROW_UNTIL 240
+
+static void
+grow_all (CuoccKernelsPanel *self)
+{
+  if (self->grow_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->grow_id);
+  self->grow_id = 0;
+  if (gtk_slice_list_model_get_size (self->growing) != G_MAXUINT)
+    gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
+}
+
+/* A panel taken off screen has no frames to grow in. */
+static void
+unmap_cb (CuoccKernelsPanel *self)
+{
+  grow_all (self);
+}
+
+static gboolean
+grow_cb (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  CuoccKernelsPanel *self = user_data;
+  guint size = gtk_slice_list_model_get_size (self->growing);
+
+  /* The first tick's frame draws the first screenful as it is. */
+  if (self->grow_first)
+    {
+      self->grow_first = FALSE;
+      return G_SOURCE_CONTINUE;
+    }
+  if (size + GROW_STEP >= GROW_UNTIL)
+    {
+      self->grow_id = 0;
+      gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_slice_list_model_set_size (self->growing, size + GROW_STEP);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Before the table is given a new list: its first screenful only, the
+ * rest in the frames that follow. A panel not on screen takes all. */
+static void
+start_growing (CuoccKernelsPanel *self)
+{
+  grow_all (self);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  gtk_slice_list_model_set_size (self->growing, GROW_STEP);
+  self->grow_first = TRUE;
+  self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_cb, self, NULL);
+}
+
 /* Selects the chosen kernel where the filter shows it, without choosing
  * it again. */
 static void
@@ -148,6 +211,8 @@ select_chosen (CuoccKernelsPanel *self)
         position = i;
     }
 
+  if (position != GTK_INVALID_LIST_POSITION && position >= gtk_slice_list_model_get_size (self->growing))
+    grow_all (self);
   self->selecting = TRUE;
   gtk_single_selection_set_selected (self->selection, position);
   self->selecting = FALSE;
@@ -314,8 +379,12 @@ update_arches (CuoccKernelsPanel *self)
   g_autoptr(GPtrArray) arches = g_ptr_array_new ();
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   guint old = g_list_model_get_n_items (G_LIST_MODEL (self->arches));
+  /* A read lists them in its thread (cuocc-kernel-loader.c). */
+  const char * const *listed = g_object_get_data (G_OBJECT (self->store), "cuocc-arches");
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; listed != NULL && listed[i] != NULL; i++)
+    g_ptr_array_add (arches, (gpointer) listed[i]);
+  for (guint i = 0; listed == NULL && i < n; i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
       const char *arch = cuocc_kernel_item_get_kernel (item)->arch;
@@ -366,6 +435,7 @@ replace_list (CuoccKernelsPanel *self,
   update_arches (self);
 
   self->selecting = TRUE;
+  start_growing (self);
   gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
   /* The loader worked the rows out for the launch it was told: where that
@@ -771,6 +841,9 @@ cuocc_kernels_panel_dispose (GObject *object)
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   g_clear_object (&self->compare_store);
 
+  if (self->grow_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->grow_id);
+  self->grow_id = 0;
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
@@ -945,7 +1018,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   _cuocc_kernels_panel_add_columns (self->column_view);
   self->shown = gtk_sort_list_model_new (G_LIST_MODEL (self->filtered),
                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->shown));
+  self->growing = gtk_slice_list_model_new (G_LIST_MODEL (self->shown), 0, G_MAXUINT);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->growing));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -953,6 +1027,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect (self, "unmap", G_CALLBACK (unmap_cb), NULL);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
@@ -1052,6 +1127,8 @@ cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
   g_return_if_fail (position < g_list_model_get_n_items (G_LIST_MODEL (self->shown)));
 
+  if (position >= gtk_slice_list_model_get_size (self->growing))
+    grow_all (self);
   gtk_single_selection_set_selected (self->selection, position);
 }
 

@@ -483,7 +483,8 @@ ncu_finish (CuoccImportParser *parser, gpointer state)
     {
       CuoccKernel *k = &g_array_index (parser->kernels, CuoccKernel, i);
 
-      if (k->regs < 0)
+      /* Only the profile's own rows: a ptxas log in the same text keeps its. */
+      if (k->regs < 0 && (k->format == CUOCC_IMPORT_FORMAT_NCU_CSV || k->format == CUOCC_IMPORT_FORMAT_NCU_RAW))
         _cuocc_import_kernel_clear (k);
       else
         g_array_index (parser->kernels, CuoccKernel, kept++) = *k;

@@ -48,11 +48,12 @@ typedef enum {
  * Line readers (text: build logs, dumps, CSV exports) get every complete
  * line without its end, from a state of their own (state_new, state_free).
  * Text says what it is only as it goes on (a log starts with whatever the
- * build printed), so every line reader sees the lines until one of them
- * reads a kernel; from then on only that one does, and the others' states
- * are freed. `seen` says which format the lines showed before a kernel
- * (NULL: none until a kernel), `finish` is called on the chosen reader at
- * the end (NULL: nothing to do).
+ * build printed), and a log may hold several tools' output: every line
+ * reader sees every line, each in its own state; the one that reads the
+ * first kernel names the text's format. `seen` says which format the lines
+ * showed before a kernel (NULL: none until a kernel), `finish` is called on
+ * every reader at the end (NULL: nothing to do); a finish that filters
+ * touches only its own format's kernels.
  *
  * Whole readers (`read`: binaries, JSON) get the whole input at once: a
  * file mapped, or bytes in memory. `streamed`: input that arrives in pieces

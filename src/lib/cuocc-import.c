@@ -254,42 +254,22 @@ lines_free (CuoccImportParser *parser)
   parser->n_line_readers = 0;
 }
 
-/* The reader that read the first kernel reads the rest: the others' states go. */
-static void
-lines_choose (CuoccImportParser *parser, guint chosen)
-{
-  for (guint i = 0; i < parser->n_line_readers; i++)
-    if (i != chosen)
-      {
-        parser->line_readers[i].reader->state_free (parser->line_readers[i].state);
-        parser->line_readers[i].state = NULL;
-      }
-  parser->chosen = (int) chosen;
-}
-
+/* The reader that read the first kernel names the file's format. The others
+ * go on reading, each in its own state: a build log may hold ptxas -v output
+ * and then cuobjdump's, and each reader takes only the lines it knows. */
 static void
 parse_line (CuoccImportParser *parser, const char *line)
 {
   parser->line_no++;
   if (parser->line_readers == NULL)
     lines_start (parser, NULL);
-  if (parser->chosen >= 0)
-    {
-      ImportLineReader *r = &parser->line_readers[parser->chosen];
-
-      r->reader->line (parser, r->state, line);
-      return;
-    }
   for (guint i = 0; i < parser->n_line_readers; i++)
     {
       ImportLineReader *r = &parser->line_readers[i];
 
       r->reader->line (parser, r->state, line);
-      if (parser->kernels->len > 0)
-        {
-          lines_choose (parser, i);
-          return;
-        }
+      if (parser->chosen < 0 && parser->kernels->len > 0)
+        parser->chosen = (int) i;
     }
 }
 
@@ -580,9 +560,9 @@ cuocc_import_parser_finish (CuoccImportParser *owned, GError **error)
     }
   if (parser->line->len > 0 || parser->line_too_long)
     end_line (parser);
-  if (parser->chosen >= 0)
+  for (guint i = 0; i < parser->n_line_readers; i++)
     {
-      ImportLineReader *r = &parser->line_readers[parser->chosen];
+      ImportLineReader *r = &parser->line_readers[i];
 
       if (r->reader->finish != NULL)
         r->reader->finish (parser, r->state);

@@ -7,6 +7,8 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <string.h>
+#include <time.h>
 
 #include "app-test.h"
 #include "cuocc-compat.h"
@@ -462,4 +464,114 @@ app_test_wait_for_sidebar (CuoccWindow *window,
       if (shown ? placed && bounds.origin.x >= 0 : !placed || bounds.origin.x + bounds.size.width <= 0)
         return;
     }
+}
+
+/* ----- stalls ----- */
+
+static GPollFunc stalls_poll_func;
+static gint64 stalls_poll_entered;
+static gint64 stalls_poll_returned;
+
+static int
+stalls_poll (GPollFD *fds,
+             guint    n_fds,
+             int      timeout)
+{
+  int n;
+
+  stalls_poll_entered = g_get_monotonic_time ();
+  n = stalls_poll_func (fds, n_fds, timeout);
+  stalls_poll_returned = g_get_monotonic_time ();
+  return n;
+}
+
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void
+app_test_stalls_start (AppTestStalls *stalls)
+{
+  memset (stalls, 0, sizeof *stalls);
+  stalls->start = g_get_monotonic_time ();
+  stalls->poll = g_main_context_get_poll_func (NULL);
+  stalls_poll_func = stalls->poll;
+  g_main_context_set_poll_func (NULL, stalls_poll);
+}
+
+static void
+stalls_note (AppTestStalls *stalls,
+             gint64         busy,
+             gint64         end,
+             double         cpu_ms)
+{
+  stalls->most_cpu_ms = MAX (stalls->most_cpu_ms, cpu_ms);
+  if (busy > stalls->longest)
+    {
+      stalls->longest = busy;
+      stalls->longest_end = end - stalls->start;
+      stalls->longest_cpu_ms = cpu_ms;
+    }
+}
+
+/* One main loop iteration, waiting if nothing is ready. */
+void
+app_test_stalls_iterate (AppTestStalls *stalls)
+{
+  gint64 begin = g_get_monotonic_time ();
+  double cpu = thread_cpu_ms ();
+  gint64 end;
+
+  stalls_poll_entered = stalls_poll_returned = begin;
+  g_main_context_iteration (NULL, TRUE);
+  end = g_get_monotonic_time ();
+  stalls_note (stalls, (stalls_poll_entered - begin) + (end - stalls_poll_returned), end, thread_cpu_ms () - cpu);
+  stalls->iterations++;
+}
+
+void
+app_test_stalls_begin_work (AppTestStalls *stalls)
+{
+  stalls->work_begin = g_get_monotonic_time ();
+  stalls->work_begin_cpu_ms = thread_cpu_ms ();
+}
+
+void
+app_test_stalls_end_work (AppTestStalls *stalls)
+{
+  gint64 end = g_get_monotonic_time ();
+
+  stalls_note (stalls, end - stalls->work_begin, end, thread_cpu_ms () - stalls->work_begin_cpu_ms);
+}
+
+static void
+stalls_painted_cb (GdkFrameClock *clock,
+                   gboolean      *painted)
+{
+  *painted = TRUE;
+}
+
+void
+app_test_stalls_wait_for_frame (AppTestStalls *stalls,
+                                GtkWidget     *widget)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gboolean painted = FALSE;
+  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (stalls_painted_cb), &painted);
+
+  gtk_widget_queue_draw (widget);
+  while (!painted)
+    app_test_stalls_iterate (stalls);
+  g_signal_handler_disconnect (clock, id);
+}
+
+void
+app_test_stalls_stop (AppTestStalls *stalls)
+{
+  g_main_context_set_poll_func (NULL, stalls->poll);
 }

@@ -104,4 +104,33 @@ void         app_test_forget_message  (void);
 void         app_test_wait_for_sidebar (CuoccWindow *window,
                                         gboolean     shown);
 
+/* How long the window could not answer while something runs: the main
+ * loop's longest busy stretch, from the poll that ends its wait to the end
+ * of the dispatch that follows (the time spent waiting for events is not a
+ * stall; the time other processes take the cores from the main thread
+ * while it works is, as it is for a user), and the main thread's CPU time
+ * in it. app_test_stalls_start () installs a poll function on the default
+ * main context until app_test_stalls_stop (). */
+typedef struct {
+  gint64 start;
+  gint64 longest;                  /* µs */
+  gint64 longest_end;              /* when it ended, µs from start */
+  double longest_cpu_ms;
+  double most_cpu_ms;              /* the most CPU time of one stretch */
+  guint iterations;
+  GPollFunc poll;                  /* the context's own */
+  gint64 work_begin;
+  double work_begin_cpu_ms;
+} AppTestStalls;
+
+void         app_test_stalls_start    (AppTestStalls *stalls);
+void         app_test_stalls_iterate  (AppTestStalls *stalls);
+void         app_test_stalls_wait_for_frame (AppTestStalls *stalls,
+                                             GtkWidget     *widget);
+void         app_test_stalls_stop     (AppTestStalls *stalls);
+/* What a test does in place of an event, such as typing into an entry,
+ * whose handlers run at once: timed as a busy stretch too. */
+void         app_test_stalls_begin_work (AppTestStalls *stalls);
+void         app_test_stalls_end_work   (AppTestStalls *stalls);
+
 G_END_DECLS

@@ -773,7 +773,8 @@ test_large_library (void)
   g_autofree char *path = g_build_filename (dir, "big.log", NULL);
   g_autoptr(GString) log = g_string_new (NULL);
   const char *cli = g_getenv ("CUOCC_CLI");
-  gint64 start, longest = 0, last, app_us, cli_us;
+  gint64 start, app_us, cli_us;
+  AppTestStalls stalls;
   RowThreads at128 = { "kernel0(", "sm_90", 128 };
   CuoccWindow *window;
   g_autoptr(GFile) file = NULL;
@@ -812,29 +813,18 @@ test_large_library (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  start = last = g_get_monotonic_time ();
+  app_test_stalls_start (&stalls);
+  start = g_get_monotonic_time ();
+  app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
+  app_test_stalls_end_work (&stalls);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
-  app_test_wait_for_frame (GTK_WIDGET (window));
+    app_test_stalls_iterate (&stalls);
+  app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   while (!idle_condition (window, NULL))
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
+    app_test_stalls_iterate (&stalls);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
@@ -843,26 +833,23 @@ test_large_library (void)
   /* The tests run in the C locale, which groups no digits. */
   g_assert_cmpstr (count_text (window), ==, "16666 of 50000 kernels");
   g_test_message ("%u entries on screen in %.0f ms, worked out in %.0f ms; the command line took %.0f ms "
-                  "(ratio %.2f); the longest main loop iteration took %.1f ms",
+                  "(ratio %.2f); the window's longest stall was %.1f ms (%.1f ms of CPU time)",
                   N, app_us / 1000.0, (g_get_monotonic_time () - start) / 1000.0, cli_us / 1000.0,
-                  cli_us > 0 ? (double) app_us / cli_us : 0, longest / 1000.0);
+                  cli_us > 0 ? (double) app_us / cli_us : 0, stalls.longest / 1000.0, stalls.longest_cpu_ms);
 
   /* Another block size: the rows follow without stopping the window. */
-  longest = 0;
-  last = g_get_monotonic_time ();
+  app_test_stalls_stop (&stalls);
+  app_test_stalls_start (&stalls);
+  app_test_stalls_begin_work (&stalls);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  app_test_stalls_end_work (&stalls);
   while (!threads_condition (window, &at128))
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
-  g_test_message ("block size changed: the longest main loop iteration took %.1f ms", longest / 1000.0);
+    app_test_stalls_iterate (&stalls);
+  app_test_stalls_stop (&stalls);
+  g_test_message ("block size changed: the window's longest stall was %.1f ms (%.1f ms of CPU time)",
+                  stalls.longest / 1000.0, stalls.longest_cpu_ms);
   if (g_getenv ("CUOCC_SANITIZED") == NULL)
-    g_assert_cmpint (longest, <, 500 * 1000);
+    g_assert_cmpint (stalls.longest, <, 500 * 1000);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -883,9 +870,12 @@ peak_rss_kb (void)
 
 /* tests/gen-library.py's realistic library: 57,600 rows in 800 fat binary
  * modules (the same names in several, helpers that are not kernels),
- * padded to 575 MB as the real one is. The rows arrive, the window's peak
- * memory stays under 300 MB, and the time to the rows on screen is set
- * beside the command line's for the same file. */
+ * padded to 575 MB as the real one is, opened in a 1920 × 1080 window with
+ * the table beside the calculator. The progress page shows while it is
+ * read, the rows arrive, the window's peak memory stays under 300 MB and
+ * no main loop iteration takes 80 ms of work; the time to the rows on
+ * screen is set beside the command line's for the same file (the ratio is
+ * the benchmark app-open-library's). */
 static void
 test_generated_library (void)
 {
@@ -897,7 +887,11 @@ test_generated_library (void)
   g_autofree char *generate = NULL;
   const char *cli = g_getenv ("CUOCC_CLI");
   g_autoptr(GFile) file = NULL;
-  gint64 start, cli_us = 0, app_us, before_kb, peak_kb, longest = 0, last;
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  gint64 start, cli_us = 0, app_us, rows_us, before_kb, peak_kb;
+  AppTestStalls stalls;
+  GListModel *view_rows;
+  GtkWidget *view;
   guint rows;
   int status;
   CuoccWindow *window;
@@ -931,34 +925,60 @@ test_generated_library (void)
       cli_us = g_get_monotonic_time () - start;
     }
 
-  window = app_test_window_new ();
+  /* A large screen's window, the table beside the calculator. */
+  app_test_reset_settings ();
+  g_settings_set_int (settings, "window-width", 1920);
+  g_settings_set_int (settings, "window-height", 1080);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  app_test_wait_for_frame (GTK_WIDGET (window));
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  view_rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
   before_kb = peak_rss_kb ();
-  start = last = g_get_monotonic_time ();
+  app_test_stalls_start (&stalls);
+  start = g_get_monotonic_time ();
+  app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
+  app_test_stalls_end_work (&stalls);
+  /* The progress page while the file is read. */
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0 ||
-         !idle_condition (window, NULL))
-    {
-      gint64 now;
-
-      g_main_context_iteration (NULL, TRUE);
-      now = g_get_monotonic_time ();
-      longest = MAX (longest, now - last);
-      last = now;
-    }
-  app_test_wait_for_frame (GTK_WIDGET (window));
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+    app_test_stalls_iterate (&stalls);
+  /* The first frame draws a screenful of rows, worked out; the rest of
+   * those that run on the H100 reach the table in the frames after. */
+  app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
+  rows_us = g_get_monotonic_time () - start;
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, n_shown (window));
+  g_assert_cmpuint (count_labels (view, "loads"), >, 0);
+  while (g_list_model_get_n_items (view_rows) < n_shown (window) || !idle_condition (window, NULL))
+    app_test_stalls_iterate (&stalls);
+  app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   peak_kb = peak_rss_kb ();
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
-  g_test_message ("%u rows of a %.0f MB library worked out on screen in %.0f ms, the command line took %.0f ms "
-                  "(ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the longest main "
-                  "loop iteration took %.0f ms",
-                  rows, 574.0, app_us / 1000.0, cli_us / 1000.0, cli_us > 0 ? (double) app_us / cli_us : 0,
-                  peak_kb / 1024.0, before_kb / 1024.0, longest / 1000.0);
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, n_shown (window));
+  g_test_message ("%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
+                  "took %.0f ms (ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the "
+                  "window's longest stall was %.0f ms (%.0f ms of the main thread's CPU time), ending %.0f ms "
+                  "after the file was chosen, of %u main loop iterations; the most CPU time of one was %.0f ms",
+                  rows, 574.0, rows_us / 1000.0, app_us / 1000.0, cli_us / 1000.0,
+                  cli_us > 0 ? (double) rows_us / cli_us : 0, peak_kb / 1024.0, before_kb / 1024.0,
+                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.longest_end / 1000.0, stalls.iterations,
+                  stalls.most_cpu_ms);
+  app_test_stalls_stop (&stalls);
   g_assert_cmpint (peak_kb, <, 300 * 1024);
+  /* The window answers throughout: no iteration makes all the rows at
+   * once, or works them out again on the main thread. What the main thread
+   * does in one iteration is what the app decides; how long that takes on
+   * the clock is the machine's load's too: two cores shared by a dozen
+   * busy processes turn 25 ms of work into 300 to 600. Today's main spent
+   * 100 to 145 ms of CPU time in the iterations that made the rows and
+   * drew them the first time. */
+  g_assert_cmpfloat (stalls.most_cpu_ms, <, 80);
 
   app_test_window_free (window);
   g_unlink (path);

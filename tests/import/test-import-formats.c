@@ -208,11 +208,11 @@ test_read_as_detected (void)
     }
 }
 
-/* Text goes to the line reader that reads its first kernel, and from then on
- * to that one alone: a cuobjdump dump after a ptxas log is not read as a
- * second format, nor a ptxas log after a dump. */
+/* Each line reader reads text in its own state: a build log with ptxas -v
+ * output and then a cuobjdump dump, or the other way round, gives every
+ * kernel of both, each with its own format, whole or in pieces. */
 static void
-test_one_line_reader (void)
+test_mixed_text (void)
 {
   g_autofree char *ptxas_path = fixture ("ptxas-sm90.log");
   g_autofree char *dump_path = fixture ("cuobjdump-multi.txt");
@@ -223,6 +223,7 @@ test_one_line_reader (void)
   g_autoptr (CuoccKernelList) a = NULL;
   g_autoptr (CuoccKernelList) b = NULL;
   CuoccImportParser *parser;
+  guint n_ptxas = 0, n_dump = 0;
 
   g_assert_true (g_file_get_contents (ptxas_path, &ptxas, NULL, NULL));
   g_assert_true (g_file_get_contents (dump_path, &dump, NULL, NULL));
@@ -232,19 +233,27 @@ test_one_line_reader (void)
   /* ptxas-sm90.log holds 10 kernels, cuobjdump-multi.txt 4 (test-import). */
   a = cuocc_import_parse (ptxas_first, strlen (ptxas_first), NULL);
   g_assert_nonnull (a);
-  g_assert_cmpuint (a->n_kernels, ==, 10);
+  g_assert_cmpuint (a->n_kernels, ==, 14);
   for (guint i = 0; i < a->n_kernels; i++)
-    g_assert_cmpint (a->kernels[i].format, ==, CUOCC_IMPORT_FORMAT_PTXAS);
+    {
+      g_assert_cmpint (a->kernels[i].format, ==, i < 10 ? CUOCC_IMPORT_FORMAT_PTXAS : CUOCC_IMPORT_FORMAT_CUOBJDUMP);
+      n_ptxas += a->kernels[i].format == CUOCC_IMPORT_FORMAT_PTXAS;
+    }
+  g_assert_cmpuint (n_ptxas, ==, 10);
+  g_assert_cmpint (cuocc_import_detect (ptxas_first, strlen (ptxas_first)), ==,
+                   CUOCC_IMPORT_FORMAT_PTXAS);
 
-  /* The same in pieces, as standard input comes. */
+  /* The other way round, in pieces, as standard input comes. */
   parser = cuocc_import_parser_new ();
   for (gsize at = 0, len = strlen (dump_first); at < len; at += 5)
     cuocc_import_parser_feed (parser, dump_first + at, MIN (5, len - at));
   b = cuocc_import_parser_finish (parser, NULL);
   g_assert_nonnull (b);
-  g_assert_cmpuint (b->n_kernels, ==, 4);
+  g_assert_cmpuint (b->n_kernels, ==, 14);
   for (guint i = 0; i < b->n_kernels; i++)
-    g_assert_cmpint (b->kernels[i].format, ==, CUOCC_IMPORT_FORMAT_CUOBJDUMP);
+    n_dump += b->kernels[i].format == CUOCC_IMPORT_FORMAT_CUOBJDUMP;
+  g_assert_cmpuint (n_dump, ==, 4);
+  g_assert_cmpint (b->kernels[0].format, ==, CUOCC_IMPORT_FORMAT_CUOBJDUMP);
 }
 
 int
@@ -255,6 +264,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cuocc/import/formats/sniff", test_sniff);
   g_test_add_func ("/cuocc/import/formats/sniff-folder", test_sniff_folder);
   g_test_add_func ("/cuocc/import/formats/read-as-detected", test_read_as_detected);
-  g_test_add_func ("/cuocc/import/formats/one-line-reader", test_one_line_reader);
+  g_test_add_func ("/cuocc/import/formats/mixed-text", test_mixed_text);
   return g_test_run ();
 }
