@@ -137,7 +137,6 @@ struct _CuoccImportParser {
   guint line_no;
   ImportLineReader *line_readers;  /* NULL until the first line */
   guint n_line_readers;
-  int chosen;                      /* the line reader that read the first kernel; -1: none yet */
   GArray *kernels;                 /* CuoccKernel */
   gboolean truncated;
   guint n_skipped_lines;

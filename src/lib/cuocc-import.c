@@ -5,10 +5,11 @@
  * The parser: it asks the table of formats (cuocc-import-formats.c) which
  * reader takes the content and hands it over. Content that a format's sniff
  * is sure of from its first bytes (a binary, JSON) goes whole to that
- * format's reader; text goes line by line to the line readers, every one of
- * them until one reads a kernel (a profiler export or a build log starts
- * with whatever the program or the build printed), then to that one alone.
- * Each reader keeps its own state and adds kernels as they end.
+ * format's reader; text goes line by line to every line reader (a build log
+ * may hold ptxas output and then a cuobjdump dump, and a profiler export
+ * starts with whatever the program printed). Each reader keeps its own
+ * state and adds kernels as they end; the first kernel's format names the
+ * text's.
  */
 #define _GNU_SOURCE              /* MADV_NOHUGEPAGE */
 #include "config.h"
@@ -240,8 +241,6 @@ lines_start (CuoccImportParser *parser, const ImportReader *only)
       parser->line_readers[parser->n_line_readers].state = reader->state_new ();
       parser->n_line_readers++;
     }
-  if (only != NULL)
-    parser->chosen = 0;
 }
 
 static void
@@ -254,9 +253,9 @@ lines_free (CuoccImportParser *parser)
   parser->n_line_readers = 0;
 }
 
-/* The reader that read the first kernel names the file's format. The others
- * go on reading, each in its own state: a build log may hold ptxas -v output
- * and then cuobjdump's, and each reader takes only the lines it knows. */
+/* Every line reader reads every line, each in its own state: a build log may
+ * hold ptxas -v output and then cuobjdump's, and each reader takes only the
+ * lines it knows. */
 static void
 parse_line (CuoccImportParser *parser, const char *line)
 {
@@ -268,8 +267,6 @@ parse_line (CuoccImportParser *parser, const char *line)
       ImportLineReader *r = &parser->line_readers[i];
 
       r->reader->line (parser, r->state, line);
-      if (parser->chosen < 0 && parser->kernels->len > 0)
-        parser->chosen = (int) i;
     }
 }
 
@@ -427,7 +424,6 @@ cuocc_import_parser_new (void)
   parser->line = g_string_sized_new (256);
   parser->kernels = g_array_new (FALSE, FALSE, sizeof (CuoccKernel));
   parser->skipped = g_ptr_array_new_with_free_func (g_free);
-  parser->chosen = -1;
   return parser;
 }
 
