@@ -364,8 +364,11 @@ graph_offset (CuoccWindow *self,
 static void
 release_held_graph (CuoccWindow *self)
 {
-  if (self->held_layout_id != 0)
-    g_clear_signal_handler (&self->held_layout_id, self->held_clock);
+  /* A window destroyed before its next frame disposed of the clock, and of
+   * the handler with it. */
+  if (self->held_layout_id != 0 && g_signal_handler_is_connected (self->held_clock, self->held_layout_id))
+    g_signal_handler_disconnect (self->held_clock, self->held_layout_id);
+  self->held_layout_id = 0;
   g_clear_object (&self->held_clock);
   self->held_graph = NULL;
 }
