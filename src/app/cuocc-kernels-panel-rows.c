@@ -215,7 +215,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-      gtk_label_set_width_chars (GTK_LABEL (label), 24);
+      gtk_label_set_width_chars (GTK_LABEL (label), 21);
       /* Pango would hyphenate "MmaMultist-age", which reads as part of the name. */
       {
         PangoAttrList *attrs = pango_attr_list_new ();
@@ -284,9 +284,18 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
    * updates in place (_cuocc_kernels_panel_update_cells ()). */
   GHashTable *bound = g_hash_table_new (NULL, NULL);
 
+  /* What a user opened the table for comes first, beside the name: at the
+   * sidebar's default width the kernel, its architecture, its occupancy
+   * and what limits it are on screen; the figures behind them follow. */
+  static const TableColumn shown_order[N_TABLE_COLUMNS] = {
+    TABLE_KERNEL, TABLE_ARCH, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
+    TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED, TABLE_CHANGED,
+  };
+
   g_object_set_data_full (G_OBJECT (view), "cuocc-bound", bound, (GDestroyNotify) g_hash_table_unref);
-  for (int c = 0; c < N_TABLE_COLUMNS; c++)
+  for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
     {
+      TableColumn c = shown_order[i];
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
       GtkColumnViewColumn *column;
       GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, GINT_TO_POINTER (c), NULL));

@@ -1020,6 +1020,76 @@ test_open_shows_kernels (void)
       }
 }
 
+/* The mapped label showing the text inside the widget, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the widget lies wholly inside the scrolled window's visible part,
+ * left to right. */
+static gboolean
+in_view_across (GtkWidget *widget,
+                GtkWidget *scroller)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, scroller, &bounds));
+  g_test_message ("%s at %.0f–%.0f of %d", gtk_label_get_label (GTK_LABEL (widget)), bounds.origin.x,
+                  bounds.origin.x + bounds.size.width, gtk_widget_get_width (scroller));
+  return bounds.origin.x >= 0 && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (scroller);
+}
+
+/* The figures a user opened the table for are on screen without scrolling
+ * it sideways: at the sidebar's default width, in a 1920 × 1080 window
+ * (beside the calculator) and at 800 × 600 (over it), the kernel's name,
+ * its architecture, its occupancy and what limits it. heavy() reads 50 %,
+ * limited by registers, on an RTX 40 at 256 threads (test_columns). */
+static void
+test_figures_in_view (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, NULL);
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+      static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers" };
+
+      g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
+      app_test_select_gpu (window, ada);
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+      import_path (window, path);
+      app_test_wait_for_sidebar (window, TRUE);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 440);
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        {
+          GtkWidget *label = find_label (view, texts[t]);
+
+          g_assert_nonnull (label);
+          g_assert_true (in_view_across (label, scroller));
+        }
+      app_test_window_free (window);
+    }
+}
+
 /* The kernel cells' labels among the view's widgets: those showing a
  * row's kernel cell text. */
 static void
@@ -1457,6 +1527,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/export", test_export);
   g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
   g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
+  g_test_add_func ("/cuocc/app/table/figures-in-view", test_figures_in_view);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
