@@ -1067,7 +1067,7 @@ test_figures_in_view (void)
   SKIP_WITHOUT_DISPLAY ();
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
-      CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, NULL);
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
       GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
       static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers" };
