@@ -151,6 +151,50 @@ collect_labels (GtkWidget *widget,
     }
 }
 
+/* The help's name for each of the kernels table's columns, by the title
+ * the table gives it. */
+static const char *
+help_column_name (const char *title)
+{
+  static const struct {
+    const char *title;
+    const char *name;
+  } names[] = {
+    { "Kernel", "kernel" }, { "Arch", "arch" }, { "Occupancy", "occupancy" }, { "Limiter", "limiter" },
+    { "Blocks/SM", "blocks per SM" }, { "Block", "block size" }, { "Regs", "registers" },
+    { "Shared", "shared memory" }, { "Stack", "stack" }, { "Loaded", "loaded" }, { "Changed", "changed" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (title, names[i].title) == 0)
+      return names[i].name;
+  return NULL;
+}
+
+/* The help names every column of the kernels table in the order the table
+ * shows them. */
+static void
+assert_help_columns (CuoccWindow *window,
+                     const char  *help)
+{
+  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  const char *at = strstr (help, "in this order: ");
+
+  g_assert_nonnull (at);
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, 11);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      const char *name = help_column_name (gtk_column_view_column_get_title (column));
+
+      g_test_message ("column %u: %s", i, gtk_column_view_column_get_title (column));
+      g_assert_nonnull (name);
+      at = strstr (at, name);
+      g_assert_nonnull (at);
+      at += strlen (name);
+    }
+}
+
 /* F1 opens the help beside the window, once however often it is pressed;
  * it describes the inputs, the results, the graphs, Open and Import, and
  * the kernels table with its columns, filters and summary. */
@@ -159,12 +203,16 @@ test_help (void)
 {
   static const char *must_say[] = {
     "The Inputs", "The Results", "The Graphs", "Open and Import", "The Kernels Table",
-    /* The table's columns, as issue 20 names them. */
-    "kernel", "arch, registers, shared memory, stack, block size, blocks per SM, occupancy, limiter, loaded",
-    "and changed",
+    /* The table's columns (their order: assert_help_columns ()), what the
+     * loaded and changed columns say, sorting and choosing. */
+    "kernel", "and changed", "“loads”", "“another entry”", "“cannot run”", "“new”",
+    "again to reverse the order", "shows its figures under the table",
     /* Its filters and summary. */
-    "text (Ctrl+F)", "run on the chosen GPU (on by default)", "one limiter", "occupancy below a value",
-    "changed since the compared build", "histogram", "clicking a bar or a limiter filters the table",
+    "text (Ctrl+F)", "run on the chosen GPU (on by default)", "“Loaded on this GPU”", "one architecture",
+    "one limiter", "occupancy below a value", "at 100 every row passes", "changed since the compared build",
+    "The count under the table", "“Summary on this GPU”", "histogram", "how many each resource limits",
+    "lose most to one limiter", "clicking a bar or a limiter filters the table", "clicking it again shows them all",
+    "Export the Histogram…", "Export the Rows Shown",
     /* Open, by content. */
     "Open (Ctrl+O)", "Triton cache folder", "Import (Ctrl+I)", "Open Recent",
   };
@@ -190,6 +238,7 @@ test_help (void)
       g_test_message ("%s", must_say[i]);
       g_assert_nonnull (strstr (text->str, must_say[i]));
     }
+  assert_help_columns (window, text->str);
   app_test_window_free (window);
 }
 
