@@ -1239,6 +1239,34 @@ test_kernel_column (void)
           g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
         }
 
+      /* The summary's kernels that lose most: five different kernels of one
+       * CUTLASS template, told apart, each name shown whole (it read
+       * "Kernel2<cutlass_80_tens… hout the Registers limit" five times). */
+      {
+        GtkWidget *summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+        g_autoptr(GHashTable) losers = g_hash_table_new (g_str_hash, g_str_equal);
+
+        gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
+        app_test_wait_for_frame (GTK_WIDGET (window));
+        for (guint i = 0; i < 5; i++)
+          {
+            const char *text = cuocc_kernels_panel_get_loser_text (window->kernels_panel, i);
+            GtkWidget *label;
+            int width, height;
+
+            g_assert_nonnull (text);
+            g_test_message ("losing most: %s", text);
+            g_assert_true (g_hash_table_add (losers, (gpointer) text));
+            label = find_label (summary, text);
+            g_assert_nonnull (label);
+            pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (label)), &width, &height);
+            g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+            g_assert_cmpint (width, <=, gtk_widget_get_width (label));
+            g_assert_cmpint (height, <=, gtk_widget_get_height (label));
+          }
+        gtk_expander_set_expanded (GTK_EXPANDER (summary), FALSE);
+      }
+
       /* The search at scale: "splitkreduce" finds the rows loaded on the
        * GPU whose name holds it, as many as the command line lists. */
       {
