@@ -264,9 +264,43 @@ test_sort (void)
       }
   }
 
+  /* Every entry, 60 of them without an occupancy here ("–": they cannot
+   * run on 8.9): by occupancy either way, the 10 figures first, in order,
+   * and those without one after them, as a spreadsheet sorts blanks. */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  for (guint way = 0; way < 2; way++)
+    {
+      GtkSortType order = way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+      double last = way == 0 ? 0 : 100;
+
+      cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", order);
+      g_assert_cmpuint (n_shown (window), ==, 70);
+      for (guint i = 0; i < n_shown (window); i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          double occupancy = cuocc_kernel_item_get_eval (item)->occupancy;
+
+          if (i < 10)
+            {
+              g_assert_cmpfloat (occupancy, >=, 0);
+              g_assert_true (way == 0 ? occupancy >= last : occupancy <= last);
+              last = occupancy;
+            }
+          else
+            g_assert_cmpfloat (occupancy, <, 0);
+        }
+      /* The same for the registers a log without them would leave: none
+       * here, so the first row has the most or the fewest. */
+      cuocc_kernels_panel_sort_by (window->kernels_panel, "blocks", order);
+      {
+        g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+
+        g_assert_cmpfloat (cuocc_kernel_item_get_eval (first)->occupancy, >=, 0);
+      }
+    }
+
   /* By architecture, by compute capability: sm_120 is the newest (by
    * their text, sm_90 would come first). */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
   cuocc_kernels_panel_sort_by (window->kernels_panel, "arch", GTK_SORT_DESCENDING);
   {
     g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
