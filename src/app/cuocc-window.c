@@ -400,6 +400,9 @@ hold_in_place (CuoccWindow *self,
   self->held_graph = graph;
   self->held_clock = g_object_ref (clock);
   self->held_layout_id = g_signal_connect_after (clock, "layout", G_CALLBACK (held_graph_layout_cb), self);
+  /* The next frame lays out even where nothing changed size, so that the
+   * hold ends there and never takes a later scroll of the user's back. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self->results_scroller));
 }
 
 /* ----- callbacks ----- */
