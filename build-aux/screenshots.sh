@@ -81,5 +81,5 @@ for scheme in light dark; do
   [[ "$which" == *" kernels-binary "* ]] &&
   shoot "$out/kernels-binary$suffix.png" 1920 1080 "$scheme" "$library" \
     "$(printf "gpu='NVIDIA GeForce RTX 4090'\nkernels-width=600")" \
-    "${CUOCC_SCREENSHOT_SUMMARY:-104,226}" "${CUOCC_SCREENSHOT_ROW:-80,833}"
+    "${CUOCC_SCREENSHOT_SUMMARY:-104,226}" "${CUOCC_SCREENSHOT_ROW:-80,852}"
 done
