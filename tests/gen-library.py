@@ -3,7 +3,8 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# usage: gen-library.py OUT.so [--kernels N] [--size MB] [--data-share F] [--seed S] [--manifest OUT.json]
+# usage: gen-library.py OUT.so [--kernels N] [--size MB] [--data-share F] [--seed S] [--build B]
+#                        [--manifest OUT.json]
 #
 #   OUT.so         the host ELF file written (x86-64 shared object)
 #   --kernels N    kernel entries (rows cuocc lists) to write, about: default 57,600
@@ -12,6 +13,9 @@
 #   --data-share F the share of fat binaries kept in .data (loaded by the program itself, as
 #                  cuModuleLoadFatBinary users do) rather than .nv_fatbin; default 0.25
 #   --seed S       the random seed (default 18): the same arguments write the same bytes
+#   --build B      a later build of the same library (default 0, the first): with B > 0, some
+#                  kernels' registers or shared memory differ from build 0's, some translation
+#                  units are gone and some are new, everything else the same (see "builds" below)
 #   --manifest P   write what the file holds as JSON to P (see below)
 #
 # What it holds, as nvcc 13 lays it out (the ELF writer is
@@ -24,8 +28,9 @@
 #   - entries uncompressed, LZ4 (--compress-mode=speed) and Zstandard (default), by turns;
 #   - in each cubin, device functions beside kernels that are not kernels: a LOCAL
 #     "$NAME$__internal_trig_reduction_slowpathd" in every third kernel's .text section and a WEAK
-#     "$__internal_N_$__cuda_sm20_div_rn_f64_full" in every fifth, with their own .nv.info records,
-#     as ptxas writes them;
+#     "$__internal_N_$__cuda_sm20_div_rn_f64_full" in every fifth; the LOCAL one with .nv.info
+#     records of its own after the kernel's (nvcc 13 writes a helper's frame size, before the
+#     kernel's; a register count too here, which a reader must not take for the kernel's);
 #   - launch bounds on two kernels in three: EIATTR_MAX_THREADS (.maxntid) on one, EIATTR_REQNTID
 #     (.reqntid) on the other, none on the third; the PTX entries say the same with .maxntid and
 #     .reqntid;
@@ -35,7 +40,15 @@
 # The manifest gives {"rows", "entries" (rows per arch), "helpers", "modules", "modules_in_data",
 # "kernels" (distinct names), "kernels_per_module", "names_in_modules" (how many modules hold
 # each name), "declared": {"maxntid", "reqntid", "none"} (rows), "static" (rows of static kernels),
-# "size"}.
+# "size"}, and for a later build "build" and "diff": {"changed", "added", "removed", "same"}, what
+# `cuocc --import BUILD0 --diff BUILD` counts (entries paired by name, architecture and kind).
+#
+# builds: build B > 0 draws every figure build 0 draws, in the same order, so that what it does not
+# change stays the same, then changes in each unit's cubin for sm_X the kernels whose
+# changed(unit, i, sm, B) says so (registers ± 8, or static shared memory ± 1 KiB); a changed sm_80
+# kernel changes in both modules that hold its sm_80 entry. It leaves out the units gone(unit, B)
+# picks (drawn all the same) and appends NEW_UNITS units after the last one, with names no unit
+# of build 0 has.
 
 import argparse
 import importlib.util
@@ -325,7 +338,24 @@ def declared(i):
     return "none", None
 
 
-def cubin(unit, sm, rnd, code):
+NEW_UNITS = 3
+
+
+def gone(unit, build):
+    """Unit left out of a later build: one in 50."""
+    return build > 0 and (unit + 7 * build) % 50 == 0
+
+
+def changed(unit, i, sm, build):
+    """What a later build changes in kernel i of a unit's cubin for sm: "regs", "smem" or None;
+    about 3 % and 2 % of them."""
+    if build == 0:
+        return None
+    h = (unit * 7919 + i * 104729 + sm * 131 + build * 1000003) % 100
+    return "regs" if h < 3 else "smem" if h < 5 else None
+
+
+def cubin(unit, sm, rnd, code, build=0):
     strtab = bench.Strtab()
     sections = []
     symbols = [bytes(24)]
@@ -340,6 +370,8 @@ def cubin(unit, sm, rnd, code):
         binding = 0x02 if is_static(i) else 0x12
         symbols.append(struct.pack("<IBBHQQ", strtab.add(name), binding, STO_CUDA_ENTRY, text_index, 0, size))
         regs, frame = rnd.randint(16, 255), rnd.choice([0, 0, 0, 16, 40, 64])
+        if changed(unit, i, sm, build) == "regs":
+            regs += 8 if regs <= 247 else -8
         info += struct.pack("<BBHII", 4, 0x2F, 8, sym, regs) + struct.pack("<BBHII", 4, 0x11, 8, sym, frame)
         if i % 3 == 0:
             hsym = len(symbols)
@@ -360,11 +392,15 @@ def cubin(unit, sm, rnd, code):
             fn_info += struct.pack("<BBHIII", 4, 0x10, 12, *dims)
         fn_info += struct.pack("<BBH", 3, 0x1B, 255) + struct.pack("<BBH", 2, 0x4C, rnd.randint(0, 1))
         fn_info += struct.pack("<BBH", 3, 0x19, 24) + struct.pack("<BBHII", 4, 0x0A, 8, 0, 24)
+        text = code.text(size)
+        shared = 256 * rnd.randint(0, 64)
+        if changed(unit, i, sm, build) == "smem":
+            shared += 1024 if shared < 1024 else -1024
         sections += [
             (".nv.info." + name, SHT_CUDA_INFO, 0x40, text_index, 2, 0, fn_info, 4),
-            (".text." + name, SHT_PROGBITS, 0x6, sym, 2, 0, code.text(size), 128),
+            (".text." + name, SHT_PROGBITS, 0x6, sym, 2, 0, text, 128),
             (".nv.constant0." + name, SHT_PROGBITS, 0x42, text_index, 0, 0, bytes(0x210 + 24), 4),
-            (".nv.shared." + name, SHT_NOBITS, 0x43, text_index, 0, 0, ("nobits", 256 * rnd.randint(0, 64)), 16),
+            (".nv.shared." + name, SHT_NOBITS, 0x43, text_index, 0, 0, ("nobits", shared), 16),
         ]
     head = [
         (".strtab", SHT_STRTAB, 0, 0, 0, 0, bytes(strtab.data), 1),
@@ -402,41 +438,61 @@ def entry(kind, sm, payload, mode, zstd, lz4):
     return header + body
 
 
-def generate(path, n_kernels, size_mb, data_share, seed):
+def generate(path, n_kernels, size_mb, data_share, seed, build=0):
     rnd = random.Random(seed)
     code = Code(rnd)
     zstd, lz4 = bench.compressors()
     per_unit_rows = sum(len(archs) + 1 for archs, _ in LAYOUTS) * KERNELS_PER_UNIT
     units = max(1, round(n_kernels / per_unit_rows))
+    all_units = units + (NEW_UNITS if build > 0 else 0)
+    kept = [unit for unit in range(all_units) if not gone(unit, build)]
     modules = []  # (bytes, in_data)
     manifest = {"rows": 0, "entries": {}, "helpers": 0, "modules": 0, "modules_in_data": 0,
-                "kernels": units * KERNELS_PER_UNIT, "kernels_per_module": KERNELS_PER_UNIT,
+                "kernels": len(kept) * KERNELS_PER_UNIT, "kernels_per_module": KERNELS_PER_UNIT,
                 "names_in_modules": len(LAYOUTS), "declared": {"maxntid": 0, "reqntid": 0, "none": 0}, "static": 0}
+    diff = {"changed": 0, "added": 0, "removed": 0, "same": 0}
     mode = 0
-    for unit in range(units):
+    for unit in range(all_units):
         cubins = {}
         for layout, (archs, ptx_arch) in enumerate(LAYOUTS):
             entries = bytearray()
+            rows = (len(archs) + 1) * KERNELS_PER_UNIT
             for sm in archs:
                 if sm not in cubins:
-                    cubins[sm] = cubin(unit, sm, rnd, code)
+                    cubins[sm] = cubin(unit, sm, rnd, code, build)
                 data, helpers = cubins[sm]
                 entries += entry(2, sm, data, mode, zstd, lz4)
                 mode = (mode + 1) % 3
+                if gone(unit, build):
+                    continue
                 manifest["helpers"] += helpers
                 manifest["entries"]["sm_%d" % sm] = manifest["entries"].get("sm_%d" % sm, 0) + KERNELS_PER_UNIT
+                if unit < units:
+                    n = sum(1 for i in range(KERNELS_PER_UNIT) if changed(unit, i, sm, build))
+                    diff["changed"] += n
+                    diff["same"] += KERNELS_PER_UNIT - n
             entries += entry(1, ptx_arch, ptx(unit, ptx_arch) + b"\0", mode, zstd, lz4)
             mode = (mode + 1) % 3
+            fat = struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(entries)) + bytes(entries)
+            # drawn for a unit that is gone too, so that what follows is drawn as build 0 draws it
+            in_data = rnd.random() < data_share
+            if gone(unit, build):
+                diff["removed"] += rows
+                continue
+            if unit >= units:
+                diff["added"] += rows
+            elif build > 0:
+                diff["same"] += KERNELS_PER_UNIT  # the PTX: no figures to change
             arch = "compute_%d" % ptx_arch
             manifest["entries"][arch] = manifest["entries"].get(arch, 0) + KERNELS_PER_UNIT
-            rows = (len(archs) + 1) * KERNELS_PER_UNIT
             manifest["rows"] += rows
             for i in range(KERNELS_PER_UNIT):
                 manifest["declared"][declared(i)[0]] += len(archs) + 1
                 manifest["static"] += (len(archs) + 1) if is_static(i) else 0
-            fat = struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(entries)) + bytes(entries)
-            in_data = rnd.random() < data_share
             modules.append((fat, in_data))
+    if build > 0:
+        manifest["build"] = build
+        manifest["diff"] = diff
     manifest["modules"] = len(modules)
     manifest["modules_in_data"] = sum(1 for _, d in modules if d)
 
@@ -488,9 +544,12 @@ def main():
     parser.add_argument("--size", type=int, default=575)
     parser.add_argument("--data-share", type=float, default=0.25)
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--build", type=int, default=0)
     parser.add_argument("--manifest")
     args = parser.parse_args()
-    manifest = generate(args.out, args.kernels, args.size, args.data_share, args.seed)
+    if args.build < 0:
+        parser.error("--build: a build number, 0 or more")
+    manifest = generate(args.out, args.kernels, args.size, args.data_share, args.seed, args.build)
     if args.manifest:
         with open(args.manifest, "w") as f:
             json.dump(manifest, f, indent=1)

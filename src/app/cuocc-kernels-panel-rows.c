@@ -120,8 +120,36 @@ static int
 compare_numbers (double a,
                  double b)
 {
-  /* What is not known is -1, below every number. */
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/* Whether the row's figure in the column is not known ("–"): a PTX entry's
+ * registers before JIT, an entry that cannot run here, a log without the
+ * figure. */
+static gboolean
+column_unknown (CuoccKernelItem *item,
+                TableColumn      column)
+{
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
+
+  switch (column)
+    {
+    case TABLE_REGS: return k->regs < 0;
+    case TABLE_SMEM: return k->smem < 0 && k->dynamic_smem < 0;
+    case TABLE_STACK: return k->stack < 0;
+    case TABLE_THREADS: return ev->threads <= 0;
+    case TABLE_BLOCKS:
+    case TABLE_OCCUPANCY:
+    case TABLE_LIMITER: return ev->occupancy < 0;
+    case TABLE_KERNEL:
+    case TABLE_ARCH:
+    case TABLE_LOADED:
+    case TABLE_CHANGED:
+    case N_TABLE_COLUMNS:
+    default:
+      return FALSE;
+    }
 }
 
 static double
@@ -167,6 +195,11 @@ _cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
   const CuoccKernel *kb = cuocc_kernel_item_get_kernel (b);
   int order;
 
+  /* What is not known goes after every figure (the sort callback keeps
+   * it there when the order is reversed). */
+  if (column_unknown (a, column) || column_unknown (b, column))
+    return column_unknown (a, column) - column_unknown (b, column);
+
   switch (column)
     {
     case TABLE_KERNEL:
@@ -185,13 +218,77 @@ _cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
   return order;
 }
 
+/* The order the table sorts in, which a column's sorter needs to keep rows
+ * without the figure last either way: GtkColumnView reverses what a
+ * column's sorter says for a descending order, and GTK 4.8 has no call
+ * that says which order is in force (gtk_column_view_sorter_get_primary_sort_order ()
+ * is 4.10's). It is found by asking the view's sorter to compare while
+ * every column's sorter answers "smaller": the view's answer is then the
+ * primary column's order, reversed or not. One per view. */
+typedef struct {
+  gboolean probing;
+  gboolean descending;
+} SortState;
+
+static void
+sort_state_release (SortState *state)
+{
+  g_rc_box_release (state);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SortState, sort_state_release)
+
+static void
+sort_state_closure_notify (gpointer  data,
+                           GClosure *closure)
+{
+  sort_state_release (data);
+}
+
+typedef struct {
+  TableColumn column;
+  SortState *state;
+} ColumnSort;
+
+static void
+column_sort_free (gpointer data)
+{
+  ColumnSort *sort = data;
+
+  sort_state_release (sort->state);
+  g_free (sort);
+}
+
 static int
 sort_cb (gconstpointer a,
          gconstpointer b,
          gpointer      user_data)
 {
-  return _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b,
-                                            GPOINTER_TO_INT (user_data));
+  const ColumnSort *sort = user_data;
+  int order;
+
+  if (sort->state->probing)
+    return -1;
+  order = _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, sort->column);
+  /* Reversed by the view, a figure against none: keep the one without last. */
+  if (sort->state->descending &&
+      column_unknown ((CuoccKernelItem *) a, sort->column) != column_unknown ((CuoccKernelItem *) b, sort->column))
+    order = -order;
+  return order;
+}
+
+/* Connected before the table's sort model is given the view's sorter, so
+ * the order is known before it sorts again. */
+static void
+view_sorter_changed_cb (GtkSorter       *sorter,
+                        GtkSorterChange  change,
+                        SortState       *state)
+{
+  /* Any two pointers (gtk_sorter_compare () calls an item equal to
+   * itself): every column's sorter answers without looking at them. */
+  state->probing = TRUE;
+  state->descending = gtk_sorter_compare (sorter, sorter, state) == GTK_ORDERING_LARGER;
+  state->probing = FALSE;
 }
 
 /* ----- the cells' widgets ----- */
@@ -215,7 +312,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-      gtk_label_set_width_chars (GTK_LABEL (label), 24);
+      gtk_label_set_width_chars (GTK_LABEL (label), 21);
       /* Pango would hyphenate "MmaMultist-age", which reads as part of the name. */
       {
         PangoAttrList *attrs = pango_attr_list_new ();
@@ -284,12 +381,32 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
    * updates in place (_cuocc_kernels_panel_update_cells ()). */
   GHashTable *bound = g_hash_table_new (NULL, NULL);
 
+  /* What a user opened the table for comes first, beside the name: at the
+   * sidebar's default width the kernel, its architecture, its occupancy
+   * and what limits it are on screen; the figures behind them follow. */
+  static const TableColumn shown_order[N_TABLE_COLUMNS] = {
+    TABLE_KERNEL, TABLE_ARCH, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
+    TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED, TABLE_CHANGED,
+  };
+
+  /* Shared by the view's sorter and the columns' sorters, whichever
+   * outlives the others. */
+  g_autoptr(SortState) state = g_rc_box_new0 (SortState);
+
   g_object_set_data_full (G_OBJECT (view), "cuocc-bound", bound, (GDestroyNotify) g_hash_table_unref);
-  for (int c = 0; c < N_TABLE_COLUMNS; c++)
+  g_signal_connect_data (gtk_column_view_get_sorter (view), "changed", G_CALLBACK (view_sorter_changed_cb),
+                         g_rc_box_acquire (state), sort_state_closure_notify, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
     {
+      TableColumn c = shown_order[i];
       GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
       GtkColumnViewColumn *column;
-      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, GINT_TO_POINTER (c), NULL));
+      ColumnSort *sort = g_new (ColumnSort, 1);
+      GtkSorter *sorter;
+
+      sort->column = c;
+      sort->state = g_rc_box_acquire (state);
+      sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, sort, column_sort_free));
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));

@@ -35,6 +35,7 @@ struct _CuoccWindow
   AdwViewStack *stack;
   CuoccInputPanel *input_panel;
   CuoccResultsView *results_view;
+  GtkScrolledWindow *results_scroller;
   CuoccGraph *graph_threads;
   CuoccGraph *graph_regs;
   CuoccGraph *graph_smem;
@@ -61,6 +62,12 @@ struct _CuoccWindow
   GFile *opening;                  /* opened by the user and being read: Open Recent lists it once read */
   gboolean opening_is_import;      /* by Import (or _cuocc_window_import_file), not Open */
   GtkWidget *help_window;          /* F1's, while it is open */
+  /* The graph last clicked, held where it stood in results_scroller until
+   * the change it made is laid out (cuocc-window.c, hold_in_place ()). */
+  GtkWidget *held_graph;
+  double held_y;
+  GdkFrameClock *held_clock;
+  gulong held_layout_id;
   gboolean restoring;
 
   /* cuocc-window-tuning.c */

@@ -336,6 +336,72 @@ remember_file (CuoccWindow *self,
   _cuocc_window_add_recent (self, file);
 }
 
+/* ----- a clicked graph stays under the pointer ----- */
+
+/* Where the results stand above the graphs (windows narrower than about
+ * 1,300 pixels), a value picked on a graph changes the results' height:
+ * the explanation gains or loses a line ("Limited by warps: … Limited by
+ * registers: …" is three lines at 800 pixels, "Limited by registers: …"
+ * two), a warning appears or goes. The scrolled window keeps its offset, so
+ * the graph moved under the pointer by as much, about 16 pixels a line.
+ * Instead, once the change is laid out, the window scrolls by what the
+ * graph moved, as a browser's scroll anchoring does. */
+
+static gboolean
+graph_offset (CuoccWindow *self,
+              GtkWidget   *graph,
+              double      *y)
+{
+  graphene_point_t point;
+
+  if (!gtk_widget_compute_point (graph, GTK_WIDGET (self->results_scroller), &GRAPHENE_POINT_INIT (0, 0), &point))
+    return FALSE;
+
+  *y = point.y;
+  return TRUE;
+}
+
+static void
+release_held_graph (CuoccWindow *self)
+{
+  /* A window destroyed before its next frame disposed of the clock, and of
+   * the handler with it. */
+  if (self->held_layout_id != 0 && g_signal_handler_is_connected (self->held_clock, self->held_layout_id))
+    g_signal_handler_disconnect (self->held_clock, self->held_layout_id);
+  self->held_layout_id = 0;
+  g_clear_object (&self->held_clock);
+  self->held_graph = NULL;
+}
+
+/* Runs after GTK's own layout of the frame, so the graph's place is the new
+ * one; the scroll it makes is laid out again in the same frame. */
+static void
+held_graph_layout_cb (GdkFrameClock *clock,
+                      CuoccWindow   *self)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->results_scroller);
+  double y;
+
+  if (graph_offset (self, self->held_graph, &y) && y != self->held_y)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + y - self->held_y);
+  release_held_graph (self);
+}
+
+static void
+hold_in_place (CuoccWindow *self,
+               GtkWidget   *graph)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  release_held_graph (self);
+  if (clock == NULL || !graph_offset (self, graph, &self->held_y))
+    return;
+
+  self->held_graph = graph;
+  self->held_clock = g_object_ref (clock);
+  self->held_layout_id = g_signal_connect_after (clock, "layout", G_CALLBACK (held_graph_layout_cb), self);
+}
+
 /* ----- callbacks ----- */
 
 /* The graphs show the calculation's series; the state follows it. */
@@ -386,6 +452,7 @@ value_picked_cb (CuoccGraph  *graph,
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     if (self->graphs[i] == graph && (!cuocc_calculation_get_have_result (self->calculation) || current[i] != value))
       {
+        hold_in_place (self, GTK_WIDGET (graph));
         /* The shared memory a graph shows is the total. */
         if (keys[i] == CUOCC_INPUT_KEY_SMEM)
           cuocc_input_model_set_total_smem (self->inputs, value, CUOCC_INPUT_ORIGIN_GRAPH);
@@ -407,6 +474,7 @@ cuocc_window_dispose (GObject *object)
 {
   CuoccWindow *self = CUOCC_WINDOW (object);
 
+  release_held_graph (self);
   if (self->help_window != NULL)
     {
       g_object_remove_weak_pointer (G_OBJECT (self->help_window), (gpointer *) &self->help_window);
@@ -458,6 +526,7 @@ cuocc_window_class_init (CuoccWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, input_panel);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, results_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, results_scroller);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_threads);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_regs);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_smem);

@@ -75,6 +75,8 @@ typedef struct {
   int max_regs;
   int cluster[3];
   gboolean has_params;             /* .nv.info.<name> describes kernel parameters */
+  gboolean own_regs;               /* regs and frame from the records of the function */
+  gboolean own_frame;              /*   the section is named after (see global_record) */
 } Func;
 
 typedef struct {
@@ -85,6 +87,7 @@ typedef struct {
   size_t shstrndx;
   Func *funcs;                     /* by section index */
   Elf_Data *syms;
+  size_t symstrndx;                /* the symbols' names' section */
   gboolean reserved_smem;          /* a .nv.shared.reserved.* section: see kernel_smem */
   guint n_without_regs;            /* kernels left out: no register count */
   gboolean any_entry_mark;         /* some function symbol has STO_CUDA_ENTRY */
@@ -276,13 +279,34 @@ dims_product (const guint8 *value, gsize size)
   return MIN (product, (gint64) G_MAXINT);
 }
 
-/* A global .nv.info record: {symbol index, value} for one function. */
+/* Whether the symbol is the function its .text section is named after. */
+static gboolean
+names_its_section (const Cubin *cubin, const GElf_Sym *sym)
+{
+  Elf_Scn *scn = elf_getscn (cubin->elf, sym->st_shndx);
+  const char *name = elf_strptr (cubin->elf, cubin->symstrndx, sym->st_name);
+  const char *section;
+  GElf_Shdr shdr;
+
+  if (scn == NULL || name == NULL || gelf_getshdr (scn, &shdr) == NULL)
+    return FALSE;
+  section = _cuocc_import_elf_section_name (cubin->elf, cubin->shstrndx, &shdr);
+  return g_str_has_prefix (section, ".text.") && strcmp (section + strlen (".text."), name) == 0;
+}
+
+/* A global .nv.info record: {symbol index, value} for one function. The
+ * figures are kept by section, and the device functions ptxas keeps in a
+ * kernel's own .text section (see is_entry) have records of their own
+ * (nvcc 13 writes their frame sizes before the kernel's): the record of
+ * the function the section is named after wins whatever the order, so
+ * that a kernel never shows a helper's registers or frame. */
 static void
 global_record (Cubin *cubin, gsize owner, int attr, int format,
                const guint8 *value, gsize size, guint small)
 {
   GElf_Sym sym;
   gsize index, figure;
+  gboolean own;
   Func *f;
 
   if (format != EIFMT_SVAL || size < 8 || cubin->syms == NULL)
@@ -292,10 +316,19 @@ global_record (Cubin *cubin, gsize owner, int attr, int format,
   if (index > G_MAXINT || gelf_getsym (cubin->syms, (int) index, &sym) == NULL || sym.st_shndx >= cubin->n_sections)
     return;
   f = &cubin->funcs[sym.st_shndx];
-  if (attr == EIATTR_REGCOUNT)
-    f->regs = _cuocc_import_clamp_int ((gint64) figure);
-  else if (attr == EIATTR_FRAME_SIZE)
-    f->frame = (gint64) figure;
+  if (attr != EIATTR_REGCOUNT && attr != EIATTR_FRAME_SIZE)
+    return;
+  own = names_its_section (cubin, &sym);
+  if (attr == EIATTR_REGCOUNT && (own || !f->own_regs))
+    {
+      f->regs = _cuocc_import_clamp_int ((gint64) figure);
+      f->own_regs = own;
+    }
+  else if (attr == EIATTR_FRAME_SIZE && (own || !f->own_frame))
+    {
+      f->frame = (gint64) figure;
+      f->own_frame = own;
+    }
 }
 
 static void
@@ -404,6 +437,7 @@ func_init (Func *f)
   f->smem = f->cmem = f->frame = f->max_threads = f->reqntid = CUOCC_IMPORT_UNKNOWN;
   f->cluster[0] = f->cluster[1] = f->cluster[2] = 0;
   f->has_params = FALSE;
+  f->own_regs = f->own_frame = FALSE;
 }
 
 /* One pass over the sections: what each says about the function of the
@@ -608,7 +642,7 @@ gboolean
 _cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize len,
                          const char *file, const char *entry, GError **error)
 {
-  Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, FALSE, 0, FALSE, NULL };
+  Cubin cubin = { data, len, NULL, 0, 0, NULL, NULL, 0, FALSE, 0, FALSE, NULL };
   const char *what = entry != NULL ? entry : file;
   const char *suffix;
   size_t symtab;
@@ -635,7 +669,11 @@ _cuocc_import_read_cubin (CuoccImportParser *parser, const guint8 *data, gsize l
   symtab = read_sections (&cubin, &suffix);
   if (symtab != 0)
     {
+      GElf_Shdr symtab_shdr;
+
       cubin.syms = elf_getdata (elf_getscn (cubin.elf, symtab), NULL);
+      if (gelf_getshdr (elf_getscn (cubin.elf, symtab), &symtab_shdr) != NULL)
+        cubin.symstrndx = symtab_shdr.sh_link;
       read_global_info (&cubin);
     }
   cubin.arch = g_strdup_printf ("sm_%u%s", header_sm (data), suffix);

@@ -575,3 +575,91 @@ app_test_stalls_stop (AppTestStalls *stalls)
 {
   g_main_context_set_poll_func (NULL, stalls->poll);
 }
+
+/* ----- the generated library (tests/gen-library.py) ----- */
+
+/* The kernels table has read its file and worked out every row. */
+gboolean
+app_test_kernels_idle (CuoccWindow   *window,
+                       gconstpointer  data)
+{
+  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && cuocc_kernels_panel_is_evaluated (window->kernels_panel);
+}
+
+/* The library the build writes (57,600 entries, real template names). */
+char *
+app_test_generated_library (guint *rows)
+{
+  const char *path = g_getenv ("CUOCC_GENERATED_LIBRARY");
+  g_autofree char *base = NULL;
+  g_autofree char *manifest_path = NULL;
+  g_autofree char *manifest = NULL;
+  const char *found;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+  /* As test-table's generated-library test: 57,600 rows, several times,
+   * are minutes under the sanitizers; the normal build runs these. */
+  if (g_getenv ("CUOCC_SANITIZED") != NULL)
+    return NULL;
+  g_assert_true (g_str_has_suffix (path, ".so"));
+  base = g_strndup (path, strlen (path) - strlen (".so"));
+  manifest_path = g_strconcat (base, ".json", NULL);
+  g_assert_true (g_file_get_contents (manifest_path, &manifest, NULL, NULL));
+  found = strstr (manifest, "\"rows\":");
+  g_assert_nonnull (found);
+  if (rows != NULL)
+    *rows = (guint) g_ascii_strtoull (found + strlen ("\"rows\":"), NULL, 10);
+  return g_strdup (path);
+}
+
+static gboolean
+keep_ticking (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* The generated library imported: 57,600 rows take seconds, and minutes on
+ * shared, loaded cores (load 12 on two was seen), more than
+ * app_test_wait_until ()'s 20 s. */
+void
+app_test_import_library (CuoccWindow *window,
+                         const char  *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  /* wakes the loop up to look at the clock */
+  guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
+
+  _cuocc_window_import_file (window, file);
+  while (!app_test_kernels_idle (window, NULL))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (tick);
+}
+
+CuoccWindow *
+app_test_window_at_size (int      width,
+                         int      height,
+                         GFile   *open_first)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  /* `cuocc-gtk FILE` opens the file right after presenting the window,
+   * before its first frame. */
+  if (open_first != NULL)
+    cuocc_window_open_file (window, open_first);
+  while (gtk_native_get_surface (GTK_NATIVE (window)) == NULL ||
+         gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != width)
+    g_main_context_iteration (NULL, TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  return window;
+}

@@ -133,4 +133,23 @@ void         app_test_stalls_stop     (AppTestStalls *stalls);
 void         app_test_stalls_begin_work (AppTestStalls *stalls);
 void         app_test_stalls_end_work   (AppTestStalls *stalls);
 
+/* The kernels table has read its file and worked out every row (an
+ * AppTestCondition). */
+gboolean     app_test_kernels_idle    (CuoccWindow   *window,
+                                       gconstpointer  data);
+/* The build folder's tests/gen-library.py library (CUOCC_GENERATED_LIBRARY,
+ * 57,600 entries, its row count in *rows), or NULL where the build did not
+ * write it or under the sanitizers (CUOCC_SANITIZED). */
+char        *app_test_generated_library (guint *rows);
+/* Imports the file and waits, up to 240 s (57,600 rows on loaded cores),
+ * until every row is worked out. */
+void         app_test_import_library  (CuoccWindow *window,
+                                       const char  *path);
+/* A window opened at the size as the saved window size opens it, shown at
+ * that size (the client-side frame included) and drawn; open_first, unless
+ * NULL, is opened before its first frame, as `cuocc-gtk FILE` does. */
+CuoccWindow *app_test_window_at_size  (int          width,
+                                       int          height,
+                                       GFile       *open_first);
+
 G_END_DECLS

@@ -264,9 +264,43 @@ test_sort (void)
       }
   }
 
+  /* Every entry, 60 of them without an occupancy here ("–": they cannot
+   * run on 8.9): by occupancy either way, the 10 figures first, in order,
+   * and those without one after them, as a spreadsheet sorts blanks. */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  for (guint way = 0; way < 2; way++)
+    {
+      GtkSortType order = way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+      double last = way == 0 ? 0 : 100;
+
+      cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", order);
+      g_assert_cmpuint (n_shown (window), ==, 70);
+      for (guint i = 0; i < n_shown (window); i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          double occupancy = cuocc_kernel_item_get_eval (item)->occupancy;
+
+          if (i < 10)
+            {
+              g_assert_cmpfloat (occupancy, >=, 0);
+              g_assert_true (way == 0 ? occupancy >= last : occupancy <= last);
+              last = occupancy;
+            }
+          else
+            g_assert_cmpfloat (occupancy, <, 0);
+        }
+      /* The same for the registers a log without them would leave: none
+       * here, so the first row has the most or the fewest. */
+      cuocc_kernels_panel_sort_by (window->kernels_panel, "blocks", order);
+      {
+        g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+
+        g_assert_cmpfloat (cuocc_kernel_item_get_eval (first)->occupancy, >=, 0);
+      }
+    }
+
   /* By architecture, by compute capability: sm_120 is the newest (by
    * their text, sm_90 would come first). */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
   cuocc_kernels_panel_sort_by (window->kernels_panel, "arch", GTK_SORT_DESCENDING);
   {
     g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
@@ -1089,87 +1123,6 @@ test_generated_library (void)
   g_rmdir (dir);
 }
 
-/* The build folder's tests/gen-library.py library (57,600 entries, real
- * template names), or NULL where the build did not write it. */
-static char *
-generated_library (guint *rows)
-{
-  const char *path = g_getenv ("CUOCC_GENERATED_LIBRARY");
-  g_autofree char *base = NULL;
-  g_autofree char *manifest_path = NULL;
-  g_autofree char *manifest = NULL;
-  const char *found;
-
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
-    return NULL;
-  /* As test_generated_library (): 57,600 rows, several times, are minutes
-   * under the sanitizers; the normal build runs these. */
-  if (g_getenv ("CUOCC_SANITIZED") != NULL)
-    return NULL;
-  g_assert_true (g_str_has_suffix (path, ".so"));
-  base = g_strndup (path, strlen (path) - strlen (".so"));
-  manifest_path = g_strconcat (base, ".json", NULL);
-  g_assert_true (g_file_get_contents (manifest_path, &manifest, NULL, NULL));
-  found = strstr (manifest, "\"rows\":");
-  g_assert_nonnull (found);
-  if (rows != NULL)
-    *rows = (guint) g_ascii_strtoull (found + strlen ("\"rows\":"), NULL, 10);
-  return g_strdup (path);
-}
-
-static gboolean
-keep_ticking (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* The generated library imported: 57,600 rows take seconds, and minutes on
- * shared, loaded cores (load 12 on two was seen), more than
- * app_test_wait_until ()'s 20 s. */
-static void
-import_library (CuoccWindow *window,
-                const char  *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
-  /* wakes the loop up to look at the clock */
-  guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
-
-  _cuocc_window_import_file (window, file);
-  while (!idle_condition (window, NULL))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
-  g_source_remove (tick);
-}
-
-/* A window opened at the size, as the saved window size opens it; shown,
- * at its size, the client-side frame included. */
-static CuoccWindow *
-window_at_size (int      width,
-                int      height,
-                GFile   *open_first)
-{
-  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
-  CuoccWindow *window;
-
-  app_test_reset_settings ();
-  g_settings_set_int (settings, "window-width", width);
-  g_settings_set_int (settings, "window-height", height);
-  window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  gtk_window_present (GTK_WINDOW (window));
-  /* `cuocc-gtk FILE` opens the file right after presenting the window,
-   * before its first frame. */
-  if (open_first != NULL)
-    cuocc_window_open_file (window, open_first);
-  while (gtk_native_get_surface (GTK_NATIVE (window)) == NULL ||
-         gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != width)
-    g_main_context_iteration (NULL, TRUE);
-  app_test_wait_for_frame (GTK_WIDGET (window));
-  return window;
-}
-
 /* Opening a file shows its kernels: at 800 × 600, where the sidebar lies
  * over the calculator and starts hidden, as at 1920 × 1080, where it
  * stands beside it; through Open once the window is up, and as
@@ -1185,7 +1138,7 @@ test_open_shows_kernels (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint way = 0; way < 2; way++)
       {
-        CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, way == 0 ? file : NULL);
+        CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, way == 0 ? file : NULL);
 
         g_test_message ("%d × %d, %s", sizes[s].width, sizes[s].height, way == 0 ? "cuocc-gtk FILE" : "Open");
         g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
@@ -1202,6 +1155,76 @@ test_open_shows_kernels (void)
         g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
         app_test_window_free (window);
       }
+}
+
+/* The mapped label showing the text inside the widget, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the widget lies wholly inside the scrolled window's visible part,
+ * left to right. */
+static gboolean
+in_view_across (GtkWidget *widget,
+                GtkWidget *scroller)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, scroller, &bounds));
+  g_test_message ("%s at %.0f–%.0f of %d", gtk_label_get_label (GTK_LABEL (widget)), bounds.origin.x,
+                  bounds.origin.x + bounds.size.width, gtk_widget_get_width (scroller));
+  return bounds.origin.x >= 0 && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (scroller);
+}
+
+/* The figures a user opened the table for are on screen without scrolling
+ * it sideways: at the sidebar's default width, in a 1920 × 1080 window
+ * (beside the calculator) and at 800 × 600 (over it), the kernel's name,
+ * its architecture, its occupancy and what limits it. heavy() reads 50 %,
+ * limited by registers, on an RTX 40 at 256 threads (test_columns). */
+static void
+test_figures_in_view (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+      static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers" };
+
+      g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
+      app_test_select_gpu (window, ada);
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+      import_path (window, path);
+      app_test_wait_for_sidebar (window, TRUE);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 440);
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        {
+          GtkWidget *label = find_label (view, texts[t]);
+
+          g_assert_nonnull (label);
+          g_assert_true (in_view_across (label, scroller));
+        }
+      app_test_window_free (window);
+    }
 }
 
 /* The kernel cells' labels among the view's widgets: those showing a
@@ -1264,7 +1287,7 @@ static void
 test_kernel_column (void)
 {
   static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
-  g_autofree char *path = generated_library (NULL);
+  g_autofree char *path = app_test_generated_library (NULL);
 
   SKIP_WITHOUT_DISPLAY ();
   if (path == NULL)
@@ -1274,14 +1297,14 @@ test_kernel_column (void)
     }
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
-      CuoccWindow *window = window_at_size (sizes[s].width, sizes[s].height, NULL);
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
       g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
       g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       g_autoptr(GPtrArray) labels = g_ptr_array_new ();
       guint n;
 
       app_test_select_gpu (window, "NVIDIA H100 SXM5");
-      import_library (window, path);
+      app_test_import_library (window, path);
       app_test_wait_for_sidebar (window, TRUE);
       n = n_shown (window);
       /* On 9.0 each kernel is loaded once in each of its two modules. */
@@ -1351,7 +1374,7 @@ test_screenshots (void)
     { ADW_COLOR_SCHEME_FORCE_DARK, "dark" },
   };
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = generated_library (NULL);
+  g_autofree char *path = app_test_generated_library (NULL);
   const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
 
   SKIP_WITHOUT_DISPLAY ();
@@ -1373,7 +1396,7 @@ test_screenshots (void)
              gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))) != sizes[s].width)
         g_main_context_iteration (NULL, TRUE);
       app_test_select_gpu (window, ada);
-      import_library (window, path);
+      app_test_import_library (window, path);
       /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
       cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
       /* The summary open at the large size, closed at the small one. */
@@ -1642,6 +1665,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/export", test_export);
   g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
   g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
+  g_test_add_func ("/cuocc/app/table/figures-in-view", test_figures_in_view);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();

@@ -228,6 +228,52 @@ test_cubin_helpers (void)
   g_assert_cmpuint (log->n_helpers, ==, 0);
 }
 
+/* heavy-sm_90.cubin's global .nv.info, as nvcc 13 writes it: the kernel's
+ * (symbol 14) register count, the two helpers' (11, 10) frame sizes, then
+ * the kernel's frame and minimum stack. Written again with the helpers'
+ * records after the kernel's and holding other figures (a register count
+ * too, which the generated library's cubins carry): the kernel keeps its
+ * own 30 registers and 40-byte frame, and the helpers' figures are
+ * nobody's. */
+static void
+test_cubin_helper_records (void)
+{
+  static const guint8 nvcc[] = {
+    0x04, 0x2f, 0x08, 0x00, 14, 0, 0, 0, 30, 0, 0, 0,
+    0x04, 0x11, 0x08, 0x00, 11, 0, 0, 0, 40, 0, 0, 0,
+    0x04, 0x11, 0x08, 0x00, 10, 0, 0, 0, 40, 0, 0, 0,
+    0x04, 0x11, 0x08, 0x00, 14, 0, 0, 0, 40, 0, 0, 0,
+    0x04, 0x12, 0x08, 0x00, 14, 0, 0, 0, 40, 0, 0, 0,
+  };
+  static const guint8 helpers_last[] = {
+    0x04, 0x2f, 0x08, 0x00, 14, 0, 0, 0, 30, 0, 0, 0,
+    0x04, 0x11, 0x08, 0x00, 14, 0, 0, 0, 40, 0, 0, 0,
+    0x04, 0x12, 0x08, 0x00, 14, 0, 0, 0, 40, 0, 0, 0,
+    0x04, 0x2f, 0x08, 0x00, 11, 0, 0, 0, 200, 0, 0, 0,
+    0x04, 0x11, 0x08, 0x00, 10, 0, 0, 0, 8, 0, 0, 0,
+  };
+  g_autofree char *path = fixture ("heavy-sm_90.cubin");
+  g_autofree char *data = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  gsize len;
+  char *info;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  /* the section's place, as readelf -S shows it */
+  g_assert_cmpuint (len, >, 0x838 + sizeof nvcc);
+  info = data + 0x838;
+  g_assert_cmpmem (info, sizeof nvcc, nvcc, sizeof nvcc);
+  memcpy (info, helpers_last, sizeof helpers_last);
+  list = cuocc_import_parse (data, len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 1);
+  g_assert_cmpstr (list->kernels[0].mangled, ==, "_Z5heavyPKdPdi");
+  g_assert_cmpint (list->kernels[0].regs, ==, 30);
+  g_assert_cmpint (list->kernels[0].stack, ==, 40);
+  g_assert_cmpuint (list->n_helpers, ==, 2);
+}
+
 /* ---------------------------------------------------------------- fat binaries */
 
 static const char *const modes[] = { "none", "default", "size", "speed", "balance" };
@@ -1050,6 +1096,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cuocc/import/binary/cubin/cluster", test_cubin_cluster);
   g_test_add_func ("/cuocc/import/binary/cubin/in-memory", test_cubin_in_memory);
   g_test_add_func ("/cuocc/import/binary/cubin/helpers", test_cubin_helpers);
+  g_test_add_func ("/cuocc/import/binary/cubin/helper-records", test_cubin_helper_records);
   for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
     {
       g_autofree char *path = g_strdup_printf ("/cuocc/import/binary/fatbin/%s", modes[i]);
