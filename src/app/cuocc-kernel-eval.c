@@ -83,7 +83,9 @@ worst_limiter (const CuoccGpu    *gpu,
 }
 
 /* The figures of kernel (marked with what loads on the GPU) and of before,
- * its entry in the compared build or NULL. */
+ * its entry in the compared build or NULL; each is worked out at its own
+ * block size, as `cuocc --import OLD --diff NEW` works out each build, so
+ * that a build that changed the launch bounds shows what that did. */
 void
 cuocc_kernel_eval_in_init (CuoccKernelEvalIn *in,
                            const CuoccKernel *k,
@@ -99,6 +101,7 @@ cuocc_kernel_eval_in_init (CuoccKernelEvalIn *in,
   if (before != NULL && before->code != CUOCC_CODE_PTX)
     {
       in->have_before = TRUE;
+      in->before_threads = row_threads (before, chosen_threads);
       in->before_regs = before->regs;
       in->before_smem = MAX (before->smem, 0) + MAX (before->dynamic_smem, 0);
       in->before_barriers = before->barriers;
@@ -127,6 +130,6 @@ cuocc_kernel_eval_run (const CuoccGpu          *gpu,
       worst_limiter (gpu, &result, ev);
     }
   if (in->have_before &&
-      calculate (gpu, in->threads, in->before_regs, in->before_smem, in->before_barriers, &result))
+      calculate (gpu, in->before_threads, in->before_regs, in->before_smem, in->before_barriers, &result))
     ev->before = result.occupancy;
 }

@@ -25,6 +25,7 @@ typedef struct {
   gint64 smem;
   int barriers;
   gboolean have_before;            /* the compared build's entry */
+  int before_threads;              /* its own block size: launch bounds change between builds */
   int before_regs;
   gint64 before_smem;
   int before_barriers;

@@ -21,6 +21,7 @@
 
 #include "app-test.h"
 #include "cuocc-compat.h"
+#include "cuocc-kernel-eval.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-window-private.h"
 
@@ -408,11 +409,15 @@ expected_init (Expected *e)
  * declares its block size at that size (the run without --threads), the
  * others at the inputs' size (--threads THREADS). */
 static guint
+run_of_kernel (const CuoccKernel *k)
+{
+  return k->block_size > 0 || k->max_threads > 0 ? 1 : 0;
+}
+
+static guint
 run_of (CuoccKernelItem *item)
 {
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-
-  return k->block_size > 0 || k->max_threads > 0 ? 1 : 0;
+  return run_of_kernel (cuocc_kernel_item_get_kernel (item));
 }
 
 /* ----- the export ----- */
@@ -584,12 +589,16 @@ test_export (Expected    *e,
 
 /* ----- the comparison ----- */
 
-/* "50 % → 37.5 %" from the command line's occupancy_pct_before and _after. */
+/* "50 % → 37.5 %": the occupancy in each build as the command line works
+ * it out, each side from the run the table's rule picks for that build's
+ * kernel (its own launch bounds, else --threads); "changed" where a side
+ * has none (an entry the GPU does not load). */
 static char *
-changed_cell (const char *line)
+changed_cell (const char *before_line,
+              const char *after_line)
 {
-  g_autofree char *before = json_field (line, "occupancy_pct_before");
-  g_autofree char *after = json_field (line, "occupancy_pct_after");
+  g_autofree char *before = json_field (before_line, "occupancy_pct_before");
+  g_autofree char *after = json_field (after_line, "occupancy_pct_after");
 
   if (g_str_equal (before, "null") || g_str_equal (after, "null"))
     return g_strdup ("changed");
@@ -602,7 +611,7 @@ test_compare (Expected    *e,
 {
   g_autofree char *old_name = g_path_get_basename (e->old);
   g_autofree char *text = NULL;
-  guint n_occupancy = 0, n_new = 0, n_changed = 0;
+  guint n_occupancy = 0, n_new = 0, n_changed = 0, n_bounds = 0;
   gboolean registers_checked = FALSE;
   gint64 start = g_get_monotonic_time ();
 
@@ -624,17 +633,32 @@ test_compare (Expected    *e,
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
       g_autofree char *key = item_key (item);
-      guint run = run_of (item);
-      guint line = GPOINTER_TO_UINT (g_hash_table_lookup (e->diff_rows[run], key));
+      const CuoccKernel *before = NULL;
+      CuoccKernelChange kind = cuocc_kernel_item_get_change (item, &before);
+      const char *lines[2];
       const char *row;
       g_autofree char *change = NULL;
       g_autofree char *got = cell (window, item, "changed");
       g_autofree char *want = NULL;
 
-      g_assert_cmpuint (line, >, 0);
-      row = e->diff_runs[run].lines[line];
+      for (guint run = 0; run < 2; run++)
+        {
+          guint line = GPOINTER_TO_UINT (g_hash_table_lookup (e->diff_rows[run], key));
+
+          g_assert_cmpuint (line, >, 0);
+          lines[run] = e->diff_runs[run].lines[line];
+        }
+      row = lines[run_of (item)];
       change = json_field (row, "change");
-      want = g_str_equal (change, "\"added\"") ? g_strdup ("new") : changed_cell (row);
+      g_assert_cmpint (kind, ==, g_str_equal (change, "\"added\"") ? CUOCC_KERNEL_ADDED : CUOCC_KERNEL_CHANGED);
+      if (kind == CUOCC_KERNEL_ADDED)
+        want = g_strdup ("new");
+      else
+        {
+          g_assert_nonnull (before);
+          want = changed_cell (lines[run_of_kernel (before)], row);
+          n_bounds += before->max_threads != cuocc_kernel_item_get_kernel (item)->max_threads;
+        }
       g_assert_cmpstr (got, ==, want);
       n_new += g_str_equal (want, "new");
       n_occupancy += g_str_has_suffix (want, " %");
@@ -643,12 +667,12 @@ test_compare (Expected    *e,
       /* The details of a kernel whose registers changed read old → new. */
       if (!registers_checked && strstr (want, " → ") != NULL)
         {
-          g_autofree char *before = json_field (row, "regs_before");
-          g_autofree char *after = json_field (row, "regs_after");
+          g_autofree char *regs_before = json_field (row, "regs_before");
+          g_autofree char *regs_after = json_field (row, "regs_after");
 
-          if (!g_str_equal (before, after))
+          if (!g_str_equal (regs_before, regs_after))
             {
-              g_autofree char *registers = g_strdup_printf ("registers %s → %s", before, after);
+              g_autofree char *registers = g_strdup_printf ("registers %s → %s", regs_before, regs_after);
 
               cuocc_kernels_panel_choose (window->kernels_panel, i);
               g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), registers));
@@ -656,14 +680,16 @@ test_compare (Expected    *e,
             }
         }
     }
-  g_test_message ("changed: %u with occupancy before → after, %u without (not run on the GPU), %u new", n_occupancy,
-                  n_changed, n_new);
+  g_test_message ("changed: %u with occupancy before → after, %u without (PTX, or not run on the GPU), %u new; %u with "
+                  "other launch bounds", n_occupancy, n_changed, n_new, n_bounds);
   g_assert_cmpuint (n_new, ==, e->counts[1]);
   g_assert_cmpuint (n_occupancy, >, 0);
   g_assert_cmpuint (n_changed, >, 0);
+  g_assert_cmpuint (n_bounds, >, 0);
   g_assert_true (registers_checked);
 
-  /* With the entries that run on the GPU only. */
+  /* With the entries that run on the GPU only: machine code shows the
+   * occupancy in both builds. */
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpuint (n_shown (window), >, 0);
@@ -671,9 +697,14 @@ test_compare (Expected    *e,
   for (guint i = 0; i < n_shown (window); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
       g_autofree char *got = cell (window, item, "changed");
 
-      g_assert_true (g_str_equal (got, "new") || g_str_has_suffix (got, " %"));
+      /* The PTX the driver compiles has no figures before it does. */
+      if (k->code == CUOCC_CODE_PTX)
+        g_assert_true (g_str_equal (got, "new") || g_str_equal (got, "changed"));
+      else
+        g_assert_true (g_str_equal (got, "new") || g_str_has_suffix (got, " %"));
     }
   show_all (window, FALSE);
   g_assert_cmpuint (n_shown (window), ==, e->rows);
@@ -702,6 +733,40 @@ test_other_file_clears (CuoccWindow *window)
 
       g_assert_cmpstr (got, ==, "");
     }
+}
+
+/* A build that changes a kernel's launch bounds: each side is worked out
+ * at its own (`cuocc --import OLD --diff NEW` does). On an H100 (9.0) a
+ * kernel of 70 registers takes 70 × 32 = 2,240 a warp, 2,304 allocated
+ * (units of 256); 65,536 / 2,304 = 28 warps fit. Declaring at most 1,024
+ * threads (32 warps) it fits no block: 0 %; at 512 (16 warps) one block,
+ * 16 of 64 warps: 25 %. The table read "25 % → 25 %", the old build
+ * worked out at the new build's 512 threads. */
+static void
+test_own_bounds (void)
+{
+  CuoccKernel before = { .code = CUOCC_CODE_SASS, .loaded = CUOCC_LOAD_YES, .regs = 70, .smem = 0,
+                         .barriers = 1, .max_threads = 1024, .dynamic_smem = CUOCC_IMPORT_UNKNOWN };
+  CuoccKernel after = before;
+  CuoccKernelEvalIn in;
+  CuoccKernelEval ev;
+  CuoccGpu gpu;
+
+  after.max_threads = 512;
+  g_assert_true (cuocc_gpu_resolve_id (GPU, &gpu, NULL));
+  cuocc_kernel_eval_in_init (&in, &after, &before, 256);
+  cuocc_kernel_eval_run (&gpu, &in, &ev);
+  g_assert_cmpint (ev.threads, ==, 512);
+  g_assert_cmpint (ev.blocks, ==, 1);
+  g_assert_cmpfloat_with_epsilon (ev.occupancy, 0.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ev.before, 0, 1e-9);
+
+  /* A kernel that declares nothing, in either build: the block size chosen. */
+  before.max_threads = after.max_threads = CUOCC_IMPORT_UNKNOWN;
+  cuocc_kernel_eval_in_init (&in, &after, &before, 512);
+  cuocc_kernel_eval_run (&gpu, &in, &ev);
+  g_assert_cmpfloat_with_epsilon (ev.before, 0.25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ev.occupancy, 0.25, 1e-9);
 }
 
 /* ----- at both sizes ----- */
@@ -749,6 +814,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   app_test_init ();
 
+  g_test_add_func ("/cuocc/app/library/compare-own-bounds", test_own_bounds);
   g_test_add_func ("/cuocc/app/library/compare-and-export", test_library);
 
   return g_test_run ();
