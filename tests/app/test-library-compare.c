@@ -587,6 +587,26 @@ test_export (Expected    *e,
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* The window as drawn, into the build folder, to be looked at:
+ * cuocc-library-WHAT-WIDTHxHEIGHT.png. */
+static void
+save_screenshot (CuoccWindow *window,
+                 const char  *what)
+{
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *name = g_strdup_printf ("cuocc-library-%s-%dx%d.png", what, gdk_surface_get_width (surface),
+                                           gdk_surface_get_height (surface));
+  g_autofree char *file = g_build_filename (dir != NULL ? dir : g_get_tmp_dir (), name, NULL);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  app_test_wait_for_sidebar (window, TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+  g_test_message ("screenshot: %s", file);
+}
+
 /* ----- the comparison ----- */
 
 /* "50 % → 37.5 %": the occupancy in each build as the command line works
@@ -706,6 +726,7 @@ test_compare (Expected    *e,
       else
         g_assert_true (g_str_equal (got, "new") || g_str_has_suffix (got, " %"));
     }
+  save_screenshot (window, "compare");
   show_all (window, FALSE);
   g_assert_cmpuint (n_shown (window), ==, e->rows);
 }
