@@ -498,9 +498,17 @@ check_export (Expected    *e,
       g_assert_cmpint (in_file_order, ==, whole);
       g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
       g_assert_cmpint (g_chmod (out, 0640), ==, 0);
+      g_autofree char *told = n_shown (window) == e->rows
+                              ? g_strdup_printf ("Exported %u kernels to “%s”", e->rows, name)
+                              : g_strdup_printf ("Exported %u of %u kernels to “%s”", n_shown (window), e->rows, name);
+
+      app_test_forget_message ();
       start = g_get_monotonic_time ();
       g_assert_true (_cuocc_window_export_kernels (window, out, &error));
       g_assert_no_error (error);
+      /* The notification says what the file holds: the rows shown, of how
+       * many. */
+      g_assert_cmpstr (app_test_last_message (), ==, told);
       g_test_message ("%u rows exported as %s in %.0f ms", n_shown (window), formats[f],
                       (g_get_monotonic_time () - start) / 1000.0);
       g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
