@@ -338,6 +338,32 @@ cuocc_compat_sidebar_view_folded_property (void)
 
 /* ----- style ----- */
 
+/* ----- lists ----- */
+
+void
+cuocc_compat_column_view_scroll_to_first (GtkColumnView *view)
+{
+  g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
+
+  if (gtk_column_view_get_model (view) == NULL ||
+      g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) == 0)
+    return;
+#if GTK_CHECK_VERSION (4, 12, 0)
+  gtk_column_view_scroll_to (view, 0, NULL, GTK_LIST_SCROLL_NONE, NULL);
+#else
+  /* Setting the adjustment to 0 instead warns "failed to scroll to given
+   * position" when the rows were just reordered and not yet laid out. The
+   * action is GtkListBase's, on the column view's inner list view. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (view)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
+        return;
+      }
+#endif
+}
+
 void
 cuocc_compat_widget_get_color (GtkWidget *widget,
                                GdkRGBA   *color)

@@ -80,6 +80,12 @@ void        cuocc_compat_sidebar_view_set_shown      (GtkWidget            *view
 gboolean    cuocc_compat_sidebar_view_get_folded     (GtkWidget            *view);
 const char *cuocc_compat_sidebar_view_folded_property (void);
 
+/* ----- lists ----- */
+
+/* Scrolls the column view to its first row: gtk_column_view_scroll_to()
+ * from GTK 4.12, the inner list view's "list.scroll-to-item" action before. */
+void       cuocc_compat_column_view_scroll_to_first (GtkColumnView *view);
+
 /* ----- style ----- */
 
 /* The widget's foreground colour: gtk_widget_get_color() from GTK 4.10,

@@ -65,6 +65,7 @@ struct _CuoccKernelsPanel
   gboolean grow_first;             /* the first tick, whose frame draws the first screenful */
   GtkSingleSelection *selection;
   guint pulse_id;                  /* the loading page's progress */
+  guint top_id;                    /* brings the table to its first row after a sort */
   char **words;                    /* the search, case-folded */
   gboolean selecting;
 

@@ -183,7 +183,10 @@ _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
     {
       CuoccKernelItem *item = g_ptr_array_index (losers, i);
       const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-      g_autofree char *name = cuocc_format_capped (cuocc_kernel_item_get_short_name (item), 60);
+      /* As the table's kernel cells: the instances of one template differ
+       * anywhere in their arguments, so the name is kept whole and wrapped
+       * (cut in the middle, the five read alike). */
+      g_autofree char *name = cuocc_format_capped (cuocc_kernel_item_get_short_name (item), 200);
       g_autofree char *now = cuocc_format_percent (ev->occupancy);
       g_autofree char *without = cuocc_format_percent (MIN (1.0, ev->occupancy + ev->lost));
       /* Translators: a kernel that loses occupancy to one limiter, e.g.
@@ -195,8 +198,17 @@ _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
       GtkWidget *button = gtk_button_new_with_label (text);
       GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
 
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* Wrapping labels ask for their whole text's width unless told. */
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* Pango would hyphenate inside identifiers. */
+      pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+      gtk_label_set_attributes (GTK_LABEL (label), attrs);
+      pango_attr_list_unref (attrs);
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_set_tooltip_text (button, cuocc_kernel_item_get_kernel (item)->name);
       g_object_set_data_full (G_OBJECT (button), "cuocc-item", g_object_ref (item), g_object_unref);

@@ -218,6 +218,28 @@ select_chosen (CuoccKernelsPanel *self)
   self->selecting = FALSE;
 }
 
+static gboolean
+scroll_to_top_cb (gpointer user_data)
+{
+  CuoccKernelsPanel *self = user_data;
+
+  self->top_id = 0;
+  cuocc_compat_column_view_scroll_to_first (self->column_view);
+  return G_SOURCE_REMOVE;
+}
+
+/* A new order (a click on a header): the table shows its first rows, those
+ * the user sorted for. GTK keeps the row that was on top on top, wherever
+ * it went: after sorting by occupancy the table stayed where that row now
+ * was, in the middle of 19,200. Once the sort model has sorted again,
+ * whichever of its handler and this ran first, and before the frame. */
+static void
+sorter_changed_cb (CuoccKernelsPanel *self)
+{
+  if (self->top_id == 0)
+    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
+}
+
 static void
 set_chosen (CuoccKernelsPanel *self,
             CuoccKernelItem   *item,
@@ -839,6 +861,11 @@ cuocc_kernels_panel_dispose (GObject *object)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  /* The view's sorter changes as the view lets go of its columns; the
+   * view lives as long as the box, which a first dispose lets go of. */
+  if (self->box != NULL)
+    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view), sorter_changed_cb, self);
+  g_clear_handle_id (&self->top_id, g_source_remove);
   g_clear_object (&self->compare_store);
 
   if (self->grow_id != 0)
@@ -1028,6 +1055,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect (self, "unmap", G_CALLBACK (unmap_cb), NULL);
+  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed", G_CALLBACK (sorter_changed_cb),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);

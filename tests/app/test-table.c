@@ -1239,6 +1239,66 @@ test_kernel_column (void)
           g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
         }
 
+      /* The summary's kernels that lose most: five different kernels of one
+       * CUTLASS template, told apart, each name shown whole (it read
+       * "Kernel2<cutlass_80_tens… hout the Registers limit" five times). */
+      {
+        GtkWidget *summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+        g_autoptr(GHashTable) losers = g_hash_table_new (g_str_hash, g_str_equal);
+
+        gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
+        app_test_wait_for_frame (GTK_WIDGET (window));
+        for (guint i = 0; i < 5; i++)
+          {
+            const char *text = cuocc_kernels_panel_get_loser_text (window->kernels_panel, i);
+            GtkWidget *label;
+            int width, height;
+
+            g_assert_nonnull (text);
+            g_test_message ("losing most: %s", text);
+            g_assert_true (g_hash_table_add (losers, (gpointer) text));
+            label = find_label (summary, text);
+            g_assert_nonnull (label);
+            pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (label)), &width, &height);
+            g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+            g_assert_cmpint (width, <=, gtk_widget_get_width (label));
+            g_assert_cmpint (height, <=, gtk_widget_get_height (label));
+          }
+        gtk_expander_set_expanded (GTK_EXPANDER (summary), FALSE);
+        app_test_wait_for_frame (GTK_WIDGET (window));
+      }
+
+      /* Sorted, the table shows its first rows, the ones sorted for,
+       * wherever it was scrolled to: by occupancy either way, a row with
+       * a figure on top (GTK kept the row that was on top before, which
+       * went to the middle of the 19,200). */
+      {
+        GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+        GtkAdjustment *vadjustment =
+          gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
+
+        for (guint way = 0; way < 2; way++)
+          {
+            g_autoptr(CuoccKernelItem) first = NULL;
+            g_autofree char *text = NULL;
+
+            gtk_adjustment_set_value (vadjustment, 3 * gtk_adjustment_get_page_size (vadjustment));
+            app_test_wait_for_frame (GTK_WIDGET (window));
+            g_test_message ("scrolled to %.0f of %.0f", gtk_adjustment_get_value (vadjustment),
+                            gtk_adjustment_get_upper (vadjustment));
+            g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), >, 0);
+            cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy",
+                                         way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
+            app_test_wait_for_frame (GTK_WIDGET (window));
+            app_test_wait_for_frame (GTK_WIDGET (window));
+            g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, 0);
+            first = g_list_model_get_item (shown (window), 0);
+            g_assert_cmpfloat (cuocc_kernel_item_get_eval (first)->occupancy, ==, way == 0 ? 0 : 1);
+            text = cell (window, first, "kernel");
+            g_assert_nonnull (find_label (view, text));
+          }
+      }
+
       /* The search at scale: "splitkreduce" finds the rows loaded on the
        * GPU whose name holds it, as many as the command line lists. */
       {
