@@ -142,20 +142,19 @@ update_list_page (CuoccKernelsPanel *self)
 #define GROW_UNTIL 240
 
 static void
-grow_all (CuoccKernelsPanel *self)
+stop_growing (CuoccKernelsPanel *self)
 {
   if (self->grow_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->grow_id);
   self->grow_id = 0;
-  if (gtk_slice_list_model_get_size (self->growing) != G_MAXUINT)
-    gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
 }
 
-/* A panel taken off screen has no frames to grow in. */
 static void
-unmap_cb (CuoccKernelsPanel *self)
+grow_all (CuoccKernelsPanel *self)
 {
-  grow_all (self);
+  stop_growing (self);
+  if (gtk_slice_list_model_get_size (self->growing) != G_MAXUINT)
+    gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
 }
 
 static gboolean
@@ -182,17 +181,39 @@ grow_cb (GtkWidget     *widget,
   return G_SOURCE_CONTINUE;
 }
 
+/* The rows grow only while the panel is on screen: the tick runs with its
+ * frames, and the list view makes rows for what it is given, seen or not.
+ * A panel taken off screen keeps the rows it has until it is back. It used
+ * to grow them all here, which made the list view build a screenful of
+ * rows (some 4,000 widgets) nobody sees whenever a window closed while its
+ * rows were still arriving, inside gtk_window_destroy (). Their tooltips
+ * tied GTK's tooltip to the closing window again after GTK had let go of
+ * it, and GTK 4.8 then leaks one GtkActionMuxer, made for the window after
+ * its dispose, when the tooltip's weak reference unparents the tooltip
+ * window (LeakSanitizer's 120 bytes in test-table's large-library). */
+static void
+unmap_cb (CuoccKernelsPanel *self)
+{
+  stop_growing (self);
+}
+
+static void
+map_cb (CuoccKernelsPanel *self)
+{
+  if (self->grow_id == 0 && gtk_slice_list_model_get_size (self->growing) != G_MAXUINT)
+    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_cb, self, NULL);
+}
+
 /* Before the table is given a new list: its first screenful only, the
- * rest in the frames that follow. A panel not on screen takes all. */
+ * rest in the frames that follow, from when the panel is on screen. */
 static void
 start_growing (CuoccKernelsPanel *self)
 {
-  grow_all (self);
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return;
+  stop_growing (self);
   gtk_slice_list_model_set_size (self->growing, GROW_STEP);
   self->grow_first = TRUE;
-  self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_cb, self, NULL);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    map_cb (self);
 }
 
 /* Selects the chosen kernel where the filter shows it, without choosing
@@ -868,9 +889,7 @@ cuocc_kernels_panel_dispose (GObject *object)
   g_clear_handle_id (&self->top_id, g_source_remove);
   g_clear_object (&self->compare_store);
 
-  if (self->grow_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->grow_id);
-  self->grow_id = 0;
+  stop_growing (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
@@ -1054,6 +1073,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
+  g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (unmap_cb), NULL);
   g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed", G_CALLBACK (sorter_changed_cb),
                            self, G_CONNECT_SWAPPED);

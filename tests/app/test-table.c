@@ -890,6 +890,109 @@ test_large_library (void)
   g_rmdir (dir);
 }
 
+static void
+count_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               guint                    *n)
+{
+  (*n)++;
+}
+
+/* The table's rows grow a screenful a frame while the panel is on screen.
+ * A panel taken off screen keeps the rows it has, builds none, and grows
+ * the rest when it is back; a window closed while its rows arrive builds
+ * no rows in its destruction (it used to build a screenful there, and
+ * their tooltips made GTK 4.8 leak the closing window's action muxer). */
+static void
+test_hidden_rows_wait (void)
+{
+  enum { N = 600 };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "rows.log", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GListModel) columns = NULL;
+  GListModel *view_rows;
+  GtkWidget *panel;
+  CuoccWindow *window;
+  guint rows, binds = 0;
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < N; i++)
+    g_string_append_printf (log,
+                            "ptxas info    : Compiling entry function '_Z6rows%03uPf' for 'sm_90'\n"
+                            "ptxas info    : Used %u registers, 0 bytes smem, 380 bytes cmem[0]\n",
+                            i, 16 + i % 100);
+  g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+  file = g_file_new_for_path (path);
+
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 9.0");
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  panel = GTK_WIDGET (window->kernels_panel);
+  view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  columns = g_object_ref (gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb), &binds);
+    }
+
+  /* The rows start to arrive: a screenful, not yet all 600. */
+  _cuocc_window_import_file (window, file);
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (n_shown (window), ==, N);
+  rows = g_list_model_get_n_items (view_rows);
+  g_assert_cmpuint (rows, >, 0);
+  g_assert_cmpuint (rows, <, N);
+
+  /* Taken off screen: the table keeps its rows and builds none. */
+  gtk_widget_set_visible (panel, FALSE);
+  g_assert_false (gtk_widget_get_mapped (panel));
+  binds = 0;
+  for (guint i = 0; i < 5; i++)
+    app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, rows);
+  g_assert_cmpuint (binds, ==, 0);
+
+  /* Back on screen: the rest arrive, all 600. */
+  gtk_widget_set_visible (panel, TRUE);
+  while (g_list_model_get_n_items (view_rows) < N)
+    app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, N);
+
+  app_test_window_free (window);
+
+  /* A window closed while its rows arrive: its destruction builds none. */
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "Compute capability 9.0");
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  g_clear_object (&columns);
+  columns = g_object_ref (gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb), &binds);
+    }
+  _cuocc_window_import_file (window, file);
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, N);
+  g_clear_object (&columns);
+  binds = 0;
+  app_test_window_free (window);
+  g_assert_cmpuint (binds, ==, 0);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static gint64
 peak_rss_kb (void)
 {
@@ -1618,6 +1721,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/new-file-clears", test_new_file_clears);
   g_test_add_func ("/cuocc/app/table/compare", test_compare);
   g_test_add_func ("/cuocc/app/table/large-library", test_large_library);
+  g_test_add_func ("/cuocc/app/table/hidden-rows-wait", test_hidden_rows_wait);
   g_test_add_func ("/cuocc/app/table/export", test_export);
   g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
   g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
