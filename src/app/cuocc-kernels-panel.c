@@ -1435,6 +1435,8 @@ cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
 char *
 cuocc_kernels_panel_export_table (CuoccKernelsPanel  *self,
                                   CuoccTableFormat    format,
+                                  guint              *n_rows,
+                                  guint              *n_kernels,
                                   GError            **error)
 {
   g_autoptr(GHashTable) index = NULL;
@@ -1484,6 +1486,10 @@ cuocc_kernels_panel_export_table (CuoccKernelsPanel  *self,
       rows[i] = &view->kernels[GPOINTER_TO_UINT (g_hash_table_lookup (index, item))];
     }
   text = cuocc_import_table_write (&table, &launch, rows, n_shown, format);
+  if (n_rows != NULL)
+    *n_rows = n_shown;
+  if (n_kernels != NULL)
+    *n_kernels = view->n_kernels;
   cuocc_import_launch_clear (&launch);
   free_list_view (view);
   return text;

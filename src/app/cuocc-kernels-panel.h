@@ -38,6 +38,8 @@ void               cuocc_kernels_panel_set_launch      (CuoccKernelsPanel *self,
 void               cuocc_kernels_panel_focus_search    (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_export_table    (CuoccKernelsPanel  *self,
                                                         CuoccTableFormat    format,
+                                                        guint              *n_rows,
+                                                        guint              *n_kernels,
                                                         GError            **error);
 int                cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self);
 

@@ -98,7 +98,8 @@ static const FileAction file_actions[] = {
     N_("Exported “%s”") },
   { "win.export-kernels", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Export the Kernels Shown"), N_("kernels.csv"),
     results_filters, G_N_ELEMENTS (results_filters), USE_EXPORT_KERNELS,
-    N_("Could not export “%s”"), N_("Exported “%s”") },
+    /* its own notification says how many kernels it wrote */
+    N_("Could not export “%s”"), NULL },
   { "win.export-graph", "s", CUOCC_FILE_DIALOG_SAVE, N_("Export the Graph"), NULL,
     graph_filters, G_N_ELEMENTS (graph_filters), USE_EXPORT_GRAPH,
     N_("Could not export “%s”"), NULL },

@@ -342,7 +342,34 @@ _cuocc_window_results_to_text (CuoccWindow *self)
   return g_string_free (out, FALSE);
 }
 
-/* The kernels table's rows shown, as `cuocc --import` writes them. */
+/* "Exported 1,742 of 36,621 kernels to “kernels.csv”": with a filter on,
+ * what the file holds is not the whole table, and the notification says
+ * so. */
+static void
+kernels_exported (CuoccWindow *self,
+                  const char  *path,
+                  guint        n_rows,
+                  guint        n_kernels)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *rows = cuocc_format_count (n_rows);
+  g_autofree char *kernels = cuocc_format_count (n_kernels);
+  g_autofree char *text = NULL;
+
+  if (n_rows == n_kernels)
+    /* Translators: a notification, e.g. "Exported 36,621 kernels to “kernels.csv”" */
+    text = g_strdup_printf (ngettext ("Exported %s kernel to “%s”", "Exported %s kernels to “%s”", n_kernels),
+                            kernels, name);
+  else
+    /* Translators: a notification, e.g. "Exported 1,742 of 36,621 kernels to “kernels.csv”" */
+    text = g_strdup_printf (ngettext ("Exported %s of %s kernel to “%s”", "Exported %s of %s kernels to “%s”",
+                                      n_kernels),
+                            rows, kernels, name);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+}
+
+/* The kernels table's rows shown, as `cuocc --import` writes them; the
+ * notification says how many. */
 gboolean
 _cuocc_window_export_kernels (CuoccWindow  *self,
                               const char   *path,
@@ -350,13 +377,15 @@ _cuocc_window_export_kernels (CuoccWindow  *self,
 {
   CuoccTableFormat format;
   g_autofree char *data = NULL;
+  guint n_rows = 0, n_kernels = 0;
 
   g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
 
   if (!table_format_for_path (path, &format, error))
     return FALSE;
-  data = cuocc_kernels_panel_export_table (self->kernels_panel, format, error);
-  if (data == NULL)
+  data = cuocc_kernels_panel_export_table (self->kernels_panel, format, &n_rows, &n_kernels, error);
+  if (data == NULL || !cuocc_file_write (path, data, -1, error))
     return FALSE;
-  return cuocc_file_write (path, data, -1, error);
+  kernels_exported (self, path, n_rows, n_kernels);
+  return TRUE;
 }

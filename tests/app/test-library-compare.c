@@ -498,9 +498,17 @@ check_export (Expected    *e,
       g_assert_cmpint (in_file_order, ==, whole);
       g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
       g_assert_cmpint (g_chmod (out, 0640), ==, 0);
+      g_autofree char *told = n_shown (window) == e->rows
+                              ? g_strdup_printf ("Exported %u kernels to “%s”", e->rows, name)
+                              : g_strdup_printf ("Exported %u of %u kernels to “%s”", n_shown (window), e->rows, name);
+
+      app_test_forget_message ();
       start = g_get_monotonic_time ();
       g_assert_true (_cuocc_window_export_kernels (window, out, &error));
       g_assert_no_error (error);
+      /* The notification says what the file holds: the rows shown, of how
+       * many. */
+      g_assert_cmpstr (app_test_last_message (), ==, told);
       g_test_message ("%u rows exported as %s in %.0f ms", n_shown (window), formats[f],
                       (g_get_monotonic_time () - start) / 1000.0);
       g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
@@ -585,6 +593,26 @@ test_export (Expected    *e,
   unsort (window);
   show_all (window, FALSE);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* The window as drawn, into the build folder, to be looked at:
+ * cuocc-library-WHAT-WIDTHxHEIGHT.png. */
+static void
+save_screenshot (CuoccWindow *window,
+                 const char  *what)
+{
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *name = g_strdup_printf ("cuocc-library-%s-%dx%d.png", what, gdk_surface_get_width (surface),
+                                           gdk_surface_get_height (surface));
+  g_autofree char *file = g_build_filename (dir != NULL ? dir : g_get_tmp_dir (), name, NULL);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  app_test_wait_for_sidebar (window, TRUE);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+  g_test_message ("screenshot: %s", file);
 }
 
 /* ----- the comparison ----- */
@@ -706,6 +734,7 @@ test_compare (Expected    *e,
       else
         g_assert_true (g_str_equal (got, "new") || g_str_has_suffix (got, " %"));
     }
+  save_screenshot (window, "compare");
   show_all (window, FALSE);
   g_assert_cmpuint (n_shown (window), ==, e->rows);
 }
