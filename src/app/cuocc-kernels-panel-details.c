@@ -208,6 +208,11 @@ change_text (CuoccKernelItem *item)
     g_ptr_array_add (parts, g_strdup_printf (_("spills %lld → %lld bytes"),
                                              (long long) (MAX (before->spill_stores, 0) + MAX (before->spill_loads, 0)),
                                              (long long) (MAX (k->spill_stores, 0) + MAX (k->spill_loads, 0))));
+  if (before->max_threads > 0 && k->max_threads > 0 && before->max_threads != k->max_threads)
+    /* Translators: the most threads a block the kernel declares (__launch_bounds__), before and after,
+     * e.g. "launch bounds 1024 → 512 threads" */
+    g_ptr_array_add (parts, g_strdup_printf (_("launch bounds %d → %d threads"), before->max_threads,
+                                             k->max_threads));
   if (parts->len == 0)
     g_ptr_array_add (parts, g_strdup (_("what the kernel declares")));
   g_ptr_array_add (parts, NULL);

@@ -685,7 +685,15 @@ test_compare (Expected    *e,
         {
           g_assert_nonnull (before);
           want = changed_cell (lines[run_of_kernel (before)], row);
-          n_bounds += before->max_threads != cuocc_kernel_item_get_kernel (item)->max_threads;
+          if (before->max_threads != cuocc_kernel_item_get_kernel (item)->max_threads && n_bounds++ == 0)
+            {
+              /* The details say what the kernel declares now, old → new. */
+              g_autofree char *bounds = g_strdup_printf ("launch bounds %d → %d threads", before->max_threads,
+                                                         cuocc_kernel_item_get_kernel (item)->max_threads);
+
+              cuocc_kernels_panel_choose (window->kernels_panel, i);
+              g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), bounds));
+            }
         }
       g_assert_cmpstr (got, ==, want);
       n_new += g_str_equal (want, "new");
