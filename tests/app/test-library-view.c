@@ -988,6 +988,94 @@ change_launch (View           *v,
   v->cli = to;
 }
 
+/* ----- the changed column ----- */
+
+static gboolean
+keep_ticking (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* What the changed column's cell says, as a number that sorts as the cell
+ * reads: the change of occupancy ("50 % → 25 %": -0.25), then a change
+ * without occupancies ("changed"), then a kernel the compared build lacks
+ * ("new"), then no change (""). */
+static double
+changed_key (const char *text)
+{
+  const char *arrow = strstr (text, "→");
+
+  if (*text == '\0')
+    return 4;
+  if (g_str_equal (text, "new"))
+    return 3;
+  if (g_str_equal (text, "changed"))
+    return 2;
+  g_assert_nonnull (arrow);
+  return (g_ascii_strtod (arrow + strlen ("→"), NULL) - g_ascii_strtod (text, NULL)) / 100.0;
+}
+
+/* The changed column sorted, both ways, after Compare… with the later
+ * build of the library (tests/gen-library.py --build 1, whose registers
+ * and shared memory changed in some kernels, whose units differ): the rows
+ * in the order their cells read. The cells themselves are
+ * test-library-compare's, against cuocc --import OLD --diff NEW. */
+static void
+check_changed_sort (View *v)
+{
+  const char *next = g_getenv ("CUOCC_GENERATED_LIBRARY_NEXT");
+  CuoccKernelsPanel *panel = v->window->kernels_panel;
+  GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (panel)));
+  g_autoptr(GFile) file = NULL;
+  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  guint tick;
+
+  if (next == NULL || !g_file_test (next, G_FILE_TEST_EXISTS))
+    {
+      g_test_message ("no later build of the generated library: the changed column's sort is not checked");
+      return;
+    }
+  file = g_file_new_for_path (next);
+  tick = g_timeout_add_seconds (1, keep_ticking, NULL);
+  cuocc_kernels_panel_compare_file (panel, file);
+  while (!app_test_kernels_idle (v->window, NULL))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_source_remove (tick);
+  g_assert_nonnull (cuocc_kernels_panel_get_compare_text (panel));
+
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (panel), ARCH_ALL);
+  for (guint o = 0; o < 2; o++)
+    {
+      GtkSortType order = o == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
+      guint kinds[5] = { 0 };
+      double last = 0;
+
+      gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (panel), NULL, GTK_SORT_ASCENDING);
+      cuocc_kernels_panel_sort_by (panel, "changed", order);
+      g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, v->cli->n);
+      for (guint i = 0; i < v->cli->n; i++)
+        {
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (view_rows, i);
+          g_autofree char *text = cuocc_kernels_panel_get_cell_text (panel, item, COL_CHANGED);
+          double key = changed_key (text);
+
+          /* The percentages are shown to two decimals. */
+          if (i > 0 && (order == GTK_SORT_ASCENDING ? key < last - 0.0002 : key > last + 0.0002))
+            g_error ("sorted by changed %s, row %u (\"%s\") comes after one that reads %g", o == 0 ? "ascending"
+                     : "descending", i, text, last);
+          kinds[key >= 2 ? (int) key : key < 0 ? 0 : 1]++;
+          last = key;
+        }
+      g_test_message ("[%.0f s] sorted by changed: %u less, %u more or as much occupancy, %u changed, %u new, %u "
+                      "the same", elapsed_s (), kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]);
+      g_assert_cmpuint (kinds[0], >, 0);
+      g_assert_cmpuint (kinds[4], >, 0);
+    }
+}
+
 /* ----- the tests ----- */
 
 /* The command line's rows, run once for both window sizes. */
@@ -1056,6 +1144,7 @@ run_in_window (const char *path,
   gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (v.window->kernels_panel), NULL,
                                   GTK_SORT_ASCENDING);
   check_all_filters (&v);
+  check_changed_sort (&v);
 
   g_ptr_array_unref (v.items);
   g_hash_table_unref (v.row_of);
