@@ -137,6 +137,8 @@ CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
 void                _cuocc_kernels_panel_update_cells   (GtkColumnView     *view);
+void                _cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
+                                                              gboolean       shown);
 char               *_cuocc_kernels_panel_cell_text      (CuoccKernelItem   *item,
                                                          TableColumn        column);
 int                 _cuocc_kernels_panel_compare_rows   (CuoccKernelItem   *a,

@@ -383,10 +383,12 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
 
   /* What a user opened the table for comes first, beside the name: at the
    * sidebar's default width the kernel, its architecture, its occupancy
-   * and what limits it are on screen; the figures behind them follow. */
+   * and what limits it are on screen; the figures behind them follow. The
+   * change against a compared build, shown only while there is one, comes
+   * before the occupancy: it is what a comparison is looked at for. */
   static const TableColumn shown_order[N_TABLE_COLUMNS] = {
-    TABLE_KERNEL, TABLE_ARCH, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
-    TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED, TABLE_CHANGED,
+    TABLE_KERNEL, TABLE_ARCH, TABLE_CHANGED, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
+    TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED,
   };
 
   /* Shared by the view's sorter and the columns' sorters, whichever
@@ -418,9 +420,26 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
       g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
+      gtk_column_view_column_set_visible (column, c != TABLE_CHANGED);
       gtk_column_view_append_column (view, column);
       g_object_unref (column);
       g_object_unref (sorter);
+    }
+}
+
+/* Shows the "changed" column while there is a compared build. */
+void
+_cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
+                                          gboolean       shown)
+{
+  GListModel *list = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (list, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "cuocc-column-id"), columns[TABLE_CHANGED].id) == 0)
+        gtk_column_view_column_set_visible (column, shown);
     }
 }
 

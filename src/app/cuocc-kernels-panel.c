@@ -373,6 +373,7 @@ mark_changes (CuoccKernelsPanel *self)
       gtk_widget_set_visible (GTK_WIDGET (self->compare_label), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), FALSE);
       gtk_toggle_button_set_active (self->changed_toggle, FALSE);
+      _cuocc_kernels_panel_show_changed_column (self->column_view, FALSE);
       return;
     }
   self->changes_marked = self->compare_store != NULL;
@@ -410,6 +411,7 @@ mark_changes (CuoccKernelsPanel *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->compare_label), self->compare_store != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), self->compare_store != NULL);
+  _cuocc_kernels_panel_show_changed_column (self->column_view, self->compare_store != NULL);
   if (self->compare_store == NULL)
     gtk_toggle_button_set_active (self->changed_toggle, FALSE);
   free_list_view (now);

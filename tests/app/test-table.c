@@ -1227,6 +1227,56 @@ test_figures_in_view (void)
     }
 }
 
+/* A comparison's change is on screen beside the name, at the sidebar's
+ * default width, at 800 × 600 and 1920 × 1080; without a compared build
+ * the empty column is not shown (test_figures_in_view's columns keep their
+ * place), and importing another file hides it again. heavy() went from 32
+ * to 72 registers: 100 % → 37.5 % on 8.0 at 256 threads (test_compare). */
+static void
+test_changed_in_view (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  g_autofree char *multi = fixture ("resource-usage-multi.log");
+  g_autofree char *older = fixture ("ptxas-maxrreg32-sm80.log");
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+      static const char *const texts[] = { "heavy", "Changed", "100 % → 37.5 %" };
+      int width;
+
+      g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
+      app_test_select_gpu (window, "Compute capability 8.0");
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+      import_path (window, multi);
+      app_test_wait_for_sidebar (window, TRUE);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      g_assert_null (find_label (view, "Changed"));
+      width = gtk_widget_get_width (scroller);
+
+      compare_path (window, older);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      /* The comparison's text wraps: the sidebar keeps its width (at
+       * 800 × 600 it grew to 611 px for the file's name). */
+      g_assert_cmpint (gtk_widget_get_width (scroller), ==, width);
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        {
+          GtkWidget *label = find_label (view, texts[t]);
+
+          g_assert_nonnull (label);
+          g_assert_true (in_view_across (label, scroller));
+        }
+
+      import_path (window, older);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      g_assert_null (find_label (view, "Changed"));
+      app_test_window_free (window);
+    }
+}
+
 /* The kernel cells' labels among the view's widgets: those showing a
  * row's kernel cell text. */
 static void
@@ -1726,6 +1776,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/export-nothing", test_export_nothing);
   g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
   g_test_add_func ("/cuocc/app/table/figures-in-view", test_figures_in_view);
+  g_test_add_func ("/cuocc/app/table/changed-in-view", test_changed_in_view);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
