@@ -205,7 +205,7 @@ test_help (void)
     "The Inputs", "The Results", "The Graphs", "Open and Import", "The Kernels Table",
     /* The table's columns (their order: assert_help_columns ()), what the
      * loaded and changed columns say, sorting and choosing. */
-    "kernel", "and changed", "“loads”", "“another entry”", "“cannot run”", "“new”",
+    "kernel", "arch, changed", "shown only while there is one", "“loads”", "“another entry”", "“cannot run”", "“new”",
     "again to reverse the order", "shows its figures under the table",
     /* Its filters and summary. */
     "text (Ctrl+F)", "run on the chosen GPU (on by default)", "“Loaded on this GPU”", "one architecture",
