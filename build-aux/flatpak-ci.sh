@@ -30,6 +30,12 @@ apt_mirror() {
     awk -v suite="$suite" '$2 == suite && $3 == "main" && $4 == "Packages" { sub("/$", "", $1); print $1; exit }'
 }
 mirror=${CUOCC_DEBIAN_MIRROR:-$(apt_mirror)}
+# apt's lists may have been cleared (apt-get clean, a failed update): read
+# them again where we may.
+if [ -z "$mirror" ] && [ "$(id -u)" = 0 ]; then
+  apt-get update -qq >&2 || true
+  mirror=$(apt_mirror)
+fi
 if [ -z "$mirror" ]; then
   echo "flatpak-ci: no Debian $suite archive in this machine's apt sources (run 'apt-get update', or set CUOCC_DEBIAN_MIRROR)" >&2
   exit 2
