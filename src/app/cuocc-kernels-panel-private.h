@@ -16,6 +16,10 @@
 
 G_BEGIN_DECLS
 
+/* The table's rows, filtered and sorted (cuocc-kernels-panel-sort.c). */
+#define CUOCC_TYPE_KERNEL_ROWS (cuocc_kernel_rows_get_type ())
+G_DECLARE_FINAL_TYPE (CuoccKernelRows, cuocc_kernel_rows, CUOCC, KERNEL_ROWS, GObject)
+
 struct _CuoccKernelsPanel
 {
   GtkWidget parent_instance;
@@ -59,7 +63,7 @@ struct _CuoccKernelsPanel
   GListStore *store;
   GtkCustomFilter *filter;
   GtkFilterListModel *filtered;
-  GtkSortListModel *shown;         /* what the table shows, filtered and sorted */
+  CuoccKernelRows *shown;          /* what the table shows, filtered and sorted */
   GtkSliceListModel *growing;      /* shown, a screenful at first after a read */
   guint grow_id;                   /* the tick that gives it the rest */
   gboolean grow_first;             /* the first tick, whose frame draws the first screenful */
@@ -80,6 +84,7 @@ struct _CuoccKernelsPanel
   int threads;
   GCancellable *eval_cancellable;
   guint eval_generation;
+  gboolean marks_pending;          /* the entries that load are marked with the figures */
 
   CuoccKernelLoader *loader;
   CuoccKernelLoader *compare_loader;
@@ -118,8 +123,28 @@ typedef enum {
 /* The limiter drop-down's first choice; the limiters follow in their order. */
 #define LIMITER_ANY 0
 
+/* What a row sorts by in a column: rows without the figure ("–") last
+ * either way, then the number, then the text. */
+typedef struct {
+  gboolean unknown;
+  double number;
+  const char *text;                /* the item's, or NULL */
+} CuoccRowKey;
+
 /* cuocc-kernels-panel.c */
-void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
+                                                         gboolean           marked);
+
+/* cuocc-kernels-panel-sort.c */
+CuoccKernelRows    *_cuocc_kernel_rows_new              (GListModel        *source);
+void                _cuocc_kernel_rows_set_sort         (CuoccKernelRows   *self,
+                                                         int                column,
+                                                         gboolean           descending);
+int                 _cuocc_kernel_rows_get_sort         (CuoccKernelRows   *self,
+                                                         gboolean          *descending);
+void                _cuocc_kernel_rows_freeze           (CuoccKernelRows   *self);
+void                _cuocc_kernel_rows_thaw             (CuoccKernelRows   *self,
+                                                         gboolean           resort);
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
@@ -136,6 +161,17 @@ CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
+GtkColumnViewColumn *_cuocc_kernels_panel_get_column    (GtkColumnView     *view,
+                                                         const char        *id);
+int                 _cuocc_kernels_panel_get_sort_column (GtkColumnView    *view,
+                                                         gboolean          *descending);
+void                _cuocc_kernels_panel_setup_name_label (GtkLabel        *label,
+                                                           int              max_chars);
+void                _cuocc_kernels_panel_row_key        (CuoccKernelItem   *item,
+                                                         TableColumn        column,
+                                                         CuoccRowKey       *key);
+int                 _cuocc_kernels_panel_compare_keys   (const CuoccRowKey *a,
+                                                         const CuoccRowKey *b);
 void                _cuocc_kernels_panel_update_cells   (GtkColumnView     *view);
 void                _cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
                                                               gboolean       shown);
