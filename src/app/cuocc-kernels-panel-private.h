@@ -62,7 +62,6 @@ struct _CuoccKernelsPanel
 
   GListStore *store;
   GtkCustomFilter *filter;
-  GtkFilterListModel *filtered;
   CuoccKernelRows *shown;          /* what the table shows, filtered and sorted */
   GtkSliceListModel *growing;      /* shown, a screenful at first after a read */
   guint grow_id;                   /* the tick that gives it the rest */
@@ -136,7 +135,9 @@ void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self
                                                          gboolean           marked);
 
 /* cuocc-kernels-panel-sort.c */
-CuoccKernelRows    *_cuocc_kernel_rows_new              (GListModel        *source);
+CuoccKernelRows    *_cuocc_kernel_rows_new              (GtkFilter         *filter);
+void                _cuocc_kernel_rows_set_model        (CuoccKernelRows   *self,
+                                                         GListModel        *source);
 void                _cuocc_kernel_rows_set_sort         (CuoccKernelRows   *self,
                                                          int                column,
                                                          gboolean           descending);

@@ -1,19 +1,24 @@
-/* cuocc-kernels-panel-sort.c — the kernels table's rows in the order the
- * user sorted them by: one column, ascending or descending, the rows
- * without the figure ("–") last either way, rows the column holds equal in
- * the file's order (the order of the command line and of the export).
+/* cuocc-kernels-panel-sort.c — the kernels table's rows: the entries the
+ * filters let through, in the order the user sorted them by: one column,
+ * ascending or descending, the rows without the figure ("–") last either
+ * way, rows the column holds equal in the file's order (the order of the
+ * command line and of the export).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Written here rather than taken from GtkSortListModel: GTK 4.8 sorts
- * through the column view's sorter, which breaks ties with every column
- * sorted before (after a few clicks each of the million comparisons of
- * 60,000 rows asks several columns) and reaches each row's figures
- * through two function calls a comparison; a sort after a GPU change took
- * 170 to 370 ms of one main loop iteration. Here each row's key is read
- * once and an array of keys is sorted in plain C (g_qsort_with_data ()),
- * a few times what qsort over bare numbers takes (bench-table). The view
- * is told of the rows that moved in one items-changed.
+ * Written here rather than taken from GtkFilterListModel and
+ * GtkSortListModel: GTK 4.8 sorts through the column view's sorter, which
+ * breaks ties with every column sorted before (after a few clicks each of
+ * the million comparisons of 60,000 rows asks several columns) and reaches
+ * each row's figures through two function calls a comparison; a sort after
+ * a GPU change took 170 to 470 ms of one main loop iteration, and a
+ * refilter followed by a sort sorted twice. Reading the filter model's
+ * rows one by one costs a search of its bitset each (a microsecond a row).
+ * Here the entries are kept in an array, each row's key is read once as the
+ * filter passes it, and the keys are sorted in plain C
+ * (g_qsort_with_data ()), a few times what qsort over bare numbers takes
+ * (bench-table). The view is told of the rows that moved in one
+ * items-changed.
  */
 #include "config.h"
 
@@ -23,7 +28,9 @@ struct _CuoccKernelRows
 {
   GObject parent_instance;
 
-  GListModel *source;              /* the filtered rows, in the file's order */
+  GListModel *source;              /* every entry, in the file's order */
+  GPtrArray *all;                  /* the same, each a reference */
+  GtkFilter *filter;
   GPtrArray *items;                /* the rows shown, each a reference */
   int column;                      /* the TableColumn sorted by, or -1: the source's order */
   gboolean descending;
@@ -110,39 +117,47 @@ announce (CuoccKernelRows *self,
     g_list_model_items_changed (G_LIST_MODEL (self), start, n_old - start - end, n_new - start - end);
 }
 
-/* The rows taken from the source again, sorted. */
+/* The rows again: the entries the filter passes, sorted. */
 static void
 rebuild (CuoccKernelRows *self)
 {
-  guint n = self->source != NULL ? g_list_model_get_n_items (self->source) : 0;
+  guint n = self->all->len, n_rows = 0;
   GPtrArray *old = self->items;
+  Row *rows = g_new (Row, MAX (n, 1));
 
   self->stale = FALSE;
-  self->items = g_ptr_array_new_full (n, g_object_unref);
-  if (self->column < 0)
+  for (guint i = 0; i < n; i++)
     {
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (self->items, g_list_model_get_item (self->source, i));
-    }
-  else
-    {
-      Row *rows = g_new (Row, MAX (n, 1));
+      CuoccKernelItem *item = g_ptr_array_index (self->all, i);
 
-      for (guint i = 0; i < n; i++)
-        {
-          rows[i].item = g_list_model_get_item (self->source, i);
-          rows[i].index = i;
-          _cuocc_kernels_panel_row_key (rows[i].item, self->column, &rows[i].key);
-        }
-      g_qsort_with_data (rows, n, sizeof *rows, compare_row, &self->descending);
-      for (guint i = 0; i < n; i++)
-        g_ptr_array_add (self->items, rows[i].item);
-      g_free (rows);
+      if (self->filter != NULL && !gtk_filter_match (self->filter, item))
+        continue;
+      rows[n_rows].item = item;
+      rows[n_rows].index = i;
+      if (self->column >= 0)
+        _cuocc_kernels_panel_row_key (item, self->column, &rows[n_rows].key);
+      n_rows++;
     }
+  if (self->column >= 0)
+    g_qsort_with_data (rows, n_rows, sizeof *rows, compare_row, &self->descending);
+  self->items = g_ptr_array_new_full (n_rows, g_object_unref);
+  for (guint i = 0; i < n_rows; i++)
+    g_ptr_array_add (self->items, g_object_ref (rows[i].item));
+  g_free (rows);
   announce (self, old);
   g_ptr_array_unref (old);
 }
 
+static void
+changed (CuoccKernelRows *self)
+{
+  if (self->frozen > 0)
+    self->stale = TRUE;
+  else
+    rebuild (self);
+}
+
+/* The entries changed (a new file read): all of them again. */
 static void
 source_changed_cb (GListModel      *source,
                    guint            position,
@@ -150,30 +165,20 @@ source_changed_cb (GListModel      *source,
                    guint            added,
                    CuoccKernelRows *self)
 {
-  GPtrArray *items;
+  guint n = g_list_model_get_n_items (source);
 
-  if (self->frozen > 0)
-    {
-      self->stale = TRUE;
-      return;
-    }
-  if (self->column >= 0 || self->stale)
-    {
-      rebuild (self);
-      return;
-    }
+  g_ptr_array_set_size (self->all, 0);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (self->all, g_list_model_get_item (source, i));
+  changed (self);
+}
 
-  /* Unsorted: the same change. */
-  items = g_ptr_array_new_full (self->items->len - removed + added, g_object_unref);
-  for (guint i = 0; i < position; i++)
-    g_ptr_array_add (items, g_object_ref (g_ptr_array_index (self->items, i)));
-  for (guint i = 0; i < added; i++)
-    g_ptr_array_add (items, g_list_model_get_item (source, position + i));
-  for (guint i = position + removed; i < self->items->len; i++)
-    g_ptr_array_add (items, g_object_ref (g_ptr_array_index (self->items, i)));
-  g_ptr_array_unref (self->items);
-  self->items = items;
-  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+static void
+filter_changed_cb (GtkFilter       *filter,
+                   GtkFilterChange  change,
+                   CuoccKernelRows *self)
+{
+  changed (self);
 }
 
 /* ----- GObject ----- */
@@ -186,7 +191,11 @@ cuocc_kernel_rows_dispose (GObject *object)
   if (self->source != NULL)
     g_signal_handlers_disconnect_by_func (self->source, source_changed_cb, self);
   g_clear_object (&self->source);
+  if (self->filter != NULL)
+    g_signal_handlers_disconnect_by_func (self->filter, filter_changed_cb, self);
+  g_clear_object (&self->filter);
   g_ptr_array_set_size (self->items, 0);
+  g_ptr_array_set_size (self->all, 0);
 
   G_OBJECT_CLASS (cuocc_kernel_rows_parent_class)->dispose (object);
 }
@@ -197,6 +206,7 @@ cuocc_kernel_rows_finalize (GObject *object)
   CuoccKernelRows *self = CUOCC_KERNEL_ROWS (object);
 
   g_ptr_array_unref (self->items);
+  g_ptr_array_unref (self->all);
 
   G_OBJECT_CLASS (cuocc_kernel_rows_parent_class)->finalize (object);
 }
@@ -214,21 +224,44 @@ static void
 cuocc_kernel_rows_init (CuoccKernelRows *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->all = g_ptr_array_new_with_free_func (g_object_unref);
   self->column = -1;
 }
 
 /* ----- shared with the panel ----- */
 
-/* The rows of source (which it takes), in its order until sorted. */
+/* The rows the filter passes, in the file's order until sorted. */
 CuoccKernelRows *
-_cuocc_kernel_rows_new (GListModel *source)
+_cuocc_kernel_rows_new (GtkFilter *filter)
 {
   CuoccKernelRows *self = g_object_new (CUOCC_TYPE_KERNEL_ROWS, NULL);
 
-  self->source = source;
-  g_signal_connect (source, "items-changed", G_CALLBACK (source_changed_cb), self);
-  rebuild (self);
+  self->filter = g_object_ref (filter);
+  g_signal_connect (filter, "changed", G_CALLBACK (filter_changed_cb), self);
   return self;
+}
+
+/* The entries (CuoccKernelItems, in the file's order), or NULL. */
+void
+_cuocc_kernel_rows_set_model (CuoccKernelRows *self,
+                              GListModel      *source)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ROWS (self));
+  g_return_if_fail (source == NULL || G_IS_LIST_MODEL (source));
+
+  if (self->source == source)
+    return;
+  if (self->source != NULL)
+    g_signal_handlers_disconnect_by_func (self->source, source_changed_cb, self);
+  g_set_object (&self->source, source);
+  g_ptr_array_set_size (self->all, 0);
+  if (source != NULL)
+    {
+      g_signal_connect (source, "items-changed", G_CALLBACK (source_changed_cb), self);
+      source_changed_cb (source, 0, 0, 0, self);
+    }
+  else
+    changed (self);
 }
 
 /* Sorts by a column (a TableColumn), or keeps the source's order (-1). */
@@ -245,10 +278,7 @@ _cuocc_kernel_rows_set_sort (CuoccKernelRows *self,
     return;
   self->column = column;
   self->descending = descending;
-  if (self->frozen > 0)
-    self->stale = TRUE;
-  else
-    rebuild (self);
+  changed (self);
 }
 
 /* The column sorted by, or -1, and whether descending. */

@@ -478,7 +478,7 @@ replace_list (CuoccKernelsPanel *self,
 
   self->selecting = TRUE;
   start_growing (self);
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->store));
+  _cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
   /* The loader worked the rows out for the launch it was told: where that
    * is still the panel's, and no compared build adds a second figure, the
@@ -1074,10 +1074,9 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                              GTK_FILTER (g_object_ref (self->filter)));
   _cuocc_kernels_panel_add_columns (self->column_view);
-  self->shown = _cuocc_kernel_rows_new (G_LIST_MODEL (self->filtered));
+  self->shown = _cuocc_kernel_rows_new (GTK_FILTER (self->filter));
+  _cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->growing = gtk_slice_list_model_new (G_LIST_MODEL (self->shown), 0, G_MAXUINT);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->growing));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
