@@ -369,9 +369,12 @@ map_rows (View *v)
 /* ----- sorting ----- */
 
 /* The most of the main thread's CPU time one main loop iteration may take
- * while the table of 57,600 rows sorts, filters or is worked out again:
- * more is a window that stops answering. */
-#define MOST_CPU_MS 250
+ * while the table of 57,600 rows is worked out again for another GPU or
+ * block size, and while it sorts after a click on a header (the frame that
+ * lays out the rows in their new order included, most of it GTK's): more
+ * is a window that stops answering. */
+#define LAUNCH_MOST_CPU_MS 200
+#define SORT_MOST_CPU_MS 300
 
 static int
 cmp_int (gint64 a,
@@ -544,11 +547,13 @@ check_sorting (View *v)
   app_test_wait_for_frame (GTK_WIDGET (v->window));
   g_test_message ("[%.0f s] sorting %u rows, the main thread's CPU time:%s", elapsed_s (), v->cli->n, report->str);
   /* A click on a header, and the frame that shows the new order, in no
-   * main loop iteration longer than MOST_CPU_MS of the main thread's CPU
-   * time. Sorting through GTK 4.8's column view sorter, which breaks ties
-   * with every column clicked before, took 100 to 530 ms on two loaded
-   * cores (the kernel and architecture columns 300 to 460 ms). */
-  g_assert_cmpfloat (most_cpu, <, MOST_CPU_MS);
+   * main loop iteration longer than SORT_MOST_CPU_MS of the main thread's
+   * CPU time. Sorting through GTK 4.8's column view sorter, which breaks
+   * ties with every column clicked before, took 100 to 530 ms on two
+   * loaded cores without the frame (the kernel and architecture columns
+   * 300 to 460 ms); sorting an array of keys, 12 to 100 ms, and the
+   * iteration with the frame 35 to 190 ms. */
+  g_assert_cmpfloat (most_cpu, <, SORT_MOST_CPU_MS);
 }
 
 /* ----- filters ----- */
@@ -1001,9 +1006,10 @@ change_launch (View           *v,
    * ms of the main thread's CPU time, 1.5 to 2.5 s on the clock on two
    * loaded cores, and the iteration that took the new figures (sorting
    * again) 170 to 475 ms. Now the entries are marked in the evaluation's
-   * thread and the rows sorted once, when the figures arrive. */
-  g_assert_cmpfloat (change_cpu, <, MOST_CPU_MS);
-  g_assert_cmpfloat (stalls.most_cpu_ms, <, MOST_CPU_MS);
+   * thread and the rows filtered and sorted once, when the figures arrive:
+   * 90 to 110 ms for another GPU, 35 ms for another block size. */
+  g_assert_cmpfloat (change_cpu, <, LAUNCH_MOST_CPU_MS);
+  g_assert_cmpfloat (stalls.most_cpu_ms, <, LAUNCH_MOST_CPU_MS);
   v->cli = to;
 }
 
