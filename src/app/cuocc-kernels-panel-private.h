@@ -9,16 +9,13 @@
 
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernel-loader.h"
+#include "cuocc-kernel-rows.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-histogram-view.h"
 
 #include <adwaita.h>
 
 G_BEGIN_DECLS
-
-/* The table's rows, filtered and sorted (cuocc-kernels-panel-sort.c). */
-#define CUOCC_TYPE_KERNEL_ROWS (cuocc_kernel_rows_get_type ())
-G_DECLARE_FINAL_TYPE (CuoccKernelRows, cuocc_kernel_rows, CUOCC, KERNEL_ROWS, GObject)
 
 struct _CuoccKernelsPanel
 {
@@ -134,19 +131,6 @@ typedef struct {
 /* cuocc-kernels-panel.c */
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
-
-/* cuocc-kernels-panel-sort.c */
-CuoccKernelRows    *_cuocc_kernel_rows_new              (GtkFilter         *filter);
-void                _cuocc_kernel_rows_set_model        (CuoccKernelRows   *self,
-                                                         GListModel        *source);
-void                _cuocc_kernel_rows_set_sort         (CuoccKernelRows   *self,
-                                                         int                column,
-                                                         gboolean           descending);
-int                 _cuocc_kernel_rows_get_sort         (CuoccKernelRows   *self,
-                                                         gboolean          *descending);
-void                _cuocc_kernel_rows_freeze           (CuoccKernelRows   *self);
-void                _cuocc_kernel_rows_thaw             (CuoccKernelRows   *self,
-                                                         gboolean           resort);
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);

@@ -225,7 +225,7 @@ _cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
  * 4.10's). They are found by asking the view's sorter to compare while
  * every column's sorter answers "smaller": the first column asked is the
  * primary one, and the view's answer is its order, reversed or not. The
- * view's sorter sorts nothing (cuocc-kernels-panel-sort.c sorts); the
+ * view's sorter sorts nothing (cuocc-kernel-rows.c sorts); the
  * columns' sorters make the headers clickable. One per view. */
 typedef struct {
   gboolean probing;

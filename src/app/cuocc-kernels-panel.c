@@ -265,7 +265,7 @@ sorter_changed_cb (CuoccKernelsPanel *self)
   int column = _cuocc_kernels_panel_get_sort_column (self->column_view, &descending);
 
   self->selecting = TRUE;
-  _cuocc_kernel_rows_set_sort (self->shown, column, descending);
+  cuocc_kernel_rows_set_sort (self->shown, column, descending);
   self->selecting = FALSE;
   if (self->top_id == 0)
     self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
@@ -324,11 +324,11 @@ refresh_shown (CuoccKernelsPanel *self,
                gboolean           every_filter)
 {
   self->selecting = TRUE;
-  _cuocc_kernel_rows_freeze (self->shown);
+  cuocc_kernel_rows_freeze (self->shown);
   if (every_filter || gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
       gtk_spin_button_get_value (self->below_spin) < 100 || self->bin >= 0)
     gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  _cuocc_kernel_rows_thaw (self->shown, TRUE);
+  cuocc_kernel_rows_thaw (self->shown, TRUE);
   _cuocc_kernels_panel_update_cells (self->column_view);
   self->selecting = FALSE;
   select_chosen (self);
@@ -478,7 +478,7 @@ replace_list (CuoccKernelsPanel *self,
 
   self->selecting = TRUE;
   start_growing (self);
-  _cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
+  cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
   /* The loader worked the rows out for the launch it was told: where that
    * is still the panel's, and no compared build adds a second figure, the
@@ -1076,8 +1076,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
   _cuocc_kernels_panel_add_columns (self->column_view);
-  self->shown = _cuocc_kernel_rows_new (GTK_FILTER (self->filter));
-  _cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
+  self->shown = cuocc_kernel_rows_new (GTK_FILTER (self->filter));
+  cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->growing = gtk_slice_list_model_new (G_LIST_MODEL (self->shown), 0, G_MAXUINT);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->growing));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

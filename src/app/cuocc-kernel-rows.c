@@ -1,4 +1,4 @@
-/* cuocc-kernels-panel-sort.c — the kernels table's rows: the entries the
+/* cuocc-kernel-rows.c — the kernels table's rows: the entries the
  * filters let through, in the order the user sorted them by: one column,
  * ascending or descending, the rows without the figure ("–") last either
  * way, rows the column holds equal in the file's order (the order of the
@@ -232,7 +232,7 @@ cuocc_kernel_rows_init (CuoccKernelRows *self)
 
 /* The rows the filter passes, in the file's order until sorted. */
 CuoccKernelRows *
-_cuocc_kernel_rows_new (GtkFilter *filter)
+cuocc_kernel_rows_new (GtkFilter *filter)
 {
   CuoccKernelRows *self = g_object_new (CUOCC_TYPE_KERNEL_ROWS, NULL);
 
@@ -243,7 +243,7 @@ _cuocc_kernel_rows_new (GtkFilter *filter)
 
 /* The entries (CuoccKernelItems, in the file's order), or NULL. */
 void
-_cuocc_kernel_rows_set_model (CuoccKernelRows *self,
+cuocc_kernel_rows_set_model (CuoccKernelRows *self,
                               GListModel      *source)
 {
   g_return_if_fail (CUOCC_IS_KERNEL_ROWS (self));
@@ -266,7 +266,7 @@ _cuocc_kernel_rows_set_model (CuoccKernelRows *self,
 
 /* Sorts by a column (a TableColumn), or keeps the source's order (-1). */
 void
-_cuocc_kernel_rows_set_sort (CuoccKernelRows *self,
+cuocc_kernel_rows_set_sort (CuoccKernelRows *self,
                              int              column,
                              gboolean         descending)
 {
@@ -281,22 +281,10 @@ _cuocc_kernel_rows_set_sort (CuoccKernelRows *self,
   changed (self);
 }
 
-/* The column sorted by, or -1, and whether descending. */
-int
-_cuocc_kernel_rows_get_sort (CuoccKernelRows *self,
-                             gboolean        *descending)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNEL_ROWS (self), -1);
-
-  if (descending != NULL)
-    *descending = self->descending;
-  return self->column;
-}
-
 /* Changes of the source wait until thawed: a refilter and a new sort after
  * a GPU change sort once. */
 void
-_cuocc_kernel_rows_freeze (CuoccKernelRows *self)
+cuocc_kernel_rows_freeze (CuoccKernelRows *self)
 {
   g_return_if_fail (CUOCC_IS_KERNEL_ROWS (self));
 
@@ -306,7 +294,7 @@ _cuocc_kernel_rows_freeze (CuoccKernelRows *self)
 /* The rows again from the source if it changed since frozen, or, resort,
  * if the rows' figures changed and they are sorted. */
 void
-_cuocc_kernel_rows_thaw (CuoccKernelRows *self,
+cuocc_kernel_rows_thaw (CuoccKernelRows *self,
                          gboolean         resort)
 {
   g_return_if_fail (CUOCC_IS_KERNEL_ROWS (self));
