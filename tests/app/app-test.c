@@ -663,3 +663,135 @@ app_test_window_at_size (int      width,
   app_test_wait_for_frame (GTK_WIDGET (window));
   return window;
 }
+
+/* ----- the window's size ----- */
+
+int
+app_test_window_width (CuoccWindow *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  return surface != NULL ? gdk_surface_get_width (surface) : 0;
+}
+
+int
+app_test_window_height (CuoccWindow *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  return surface != NULL ? gdk_surface_get_height (surface) : 0;
+}
+
+void
+app_test_wait_frames (CuoccWindow *window,
+                      guint        n)
+{
+  for (guint i = 0; i < n; i++)
+    app_test_wait_for_frame (GTK_WIDGET (window));
+}
+
+void
+app_test_wait_for_size (CuoccWindow *window,
+                        int          width,
+                        int          height)
+{
+  gint64 deadline = g_get_monotonic_time () + APP_TEST_TIMEOUT_S * G_USEC_PER_SEC;
+
+  while (app_test_window_width (window) != width || app_test_window_height (window) != height)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("window %d × %d, not %d × %d", app_test_window_width (window), app_test_window_height (window),
+                 width, height);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  app_test_wait_frames (window, 2);
+}
+
+/* ----- the kernels table ----- */
+
+const char *const app_test_column_ids[] = {
+  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
+};
+
+GListModel *
+app_test_shown (CuoccWindow *window)
+{
+  return cuocc_kernels_panel_get_shown (window->kernels_panel);
+}
+
+guint
+app_test_n_shown (CuoccWindow *window)
+{
+  return g_list_model_get_n_items (app_test_shown (window));
+}
+
+CuoccKernelItem *
+app_test_find_row (CuoccWindow *window,
+                   const char  *prefix,
+                   const char  *arch)
+{
+  for (guint i = 0; i < app_test_n_shown (window); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+
+      if (g_str_has_prefix (k->name, prefix) && g_strcmp0 (k->arch, arch) == 0)
+        return item;
+    }
+  g_error ("no row %s %s", prefix, arch);
+}
+
+char *
+app_test_cell (CuoccWindow     *window,
+               CuoccKernelItem *item,
+               const char      *column_id)
+{
+  for (guint c = 0; app_test_column_ids[c] != NULL; c++)
+    if (g_str_equal (app_test_column_ids[c], column_id))
+      return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
+  g_error ("no column %s", column_id);
+}
+
+/* ----- the command line's table, restricted to some rows ----- */
+
+void
+app_test_cli_table_begin (GString    *out,
+                          gboolean    json,
+                          const char *header)
+{
+  if (json)
+    g_string_append_c (out, '[');
+  else
+    g_string_append_printf (out, "%s\n", header);
+}
+
+void
+app_test_cli_table_row (GString    *out,
+                        gboolean    json,
+                        guint       index,
+                        const char *line)
+{
+  if (json)
+    {
+      /* "  {…}," but the last "  {…}" */
+      gsize len = strlen (line);
+
+      g_assert_true (g_str_has_prefix (line, "  {"));
+      if (line[len - 1] == ',')
+        len--;
+      g_string_append (out, index > 0 ? ",\n" : "\n");
+      g_string_append_len (out, line, len);
+    }
+  else
+    g_string_append_printf (out, "%s\n", line);
+}
+
+void
+app_test_cli_table_end (GString  *out,
+                        gboolean  json,
+                        guint     n_rows)
+{
+  if (json)
+    g_string_append (out, n_rows > 0 ? "\n]\n" : "]\n");
+}
