@@ -38,6 +38,7 @@ typedef struct {
   char *note;
   char *source;                    /* which kernel, which file, or NULL */
   char *hint;                      /* message · note */
+  gint64 own_value;                /* the last value not a kernel's: the user's, a session's, the default */
 } Input;
 
 struct _CuoccInputModel
@@ -425,6 +426,10 @@ set_text (CuoccInputModel  *self,
   in->text = g_strdup (text);
   take_origin (in, origin, note);
   check_input (self, key);
+  /* A kernel's figure stands in for the value there was, but that value
+   * stays the one the next kernel, lacking the figure, goes back to. */
+  if (origin != CUOCC_INPUT_ORIGIN_KERNEL)
+    in->own_value = in->value;
   changed (self);
 }
 
@@ -528,6 +533,7 @@ cuocc_input_model_init (CuoccInputModel *self)
     {
       self->inputs[i].text = value_to_text (self, i, cuocc_input_info (i)->default_value);
       self->inputs[i].value = cuocc_input_info (i)->default_value;
+      self->inputs[i].own_value = self->inputs[i].value;
     }
   check_all (self);
 }
@@ -738,6 +744,27 @@ cuocc_input_model_set_origin (CuoccInputModel  *self,
   take_origin (&self->inputs[key], origin, note);
   update_hint (&self->inputs[key]);
   changed (self);
+}
+
+/* A chosen kernel that lacks the figure (declares no block size, records
+ * no registers): the value stays, said to be kept, but it is the one that
+ * was there before kernels were chosen (the user's, a session's, the
+ * default), never a figure of the kernel chosen before. */
+void
+cuocc_input_model_keep_own (CuoccInputModel *self,
+                            CuoccInputKey    key,
+                            const char      *note)
+{
+  Input *in;
+
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (key < CUOCC_N_INPUT_KEYS);
+
+  in = &self->inputs[key];
+  if (in->origin == CUOCC_INPUT_ORIGIN_KERNEL && in->value != in->own_value)
+    set_value (self, key, in->own_value, CUOCC_INPUT_ORIGIN_KERNEL, note);
+  else
+    cuocc_input_model_set_origin (self, key, CUOCC_INPUT_ORIGIN_KERNEL, note);
 }
 
 /* Which kernel or file the value came from: said where there is room (the

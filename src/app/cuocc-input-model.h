@@ -84,6 +84,11 @@ void              cuocc_input_model_set_origin      (CuoccInputModel   *self,
                                                      CuoccInputKey      key,
                                                      CuoccInputOrigin   origin,
                                                      const char        *note);
+/* A kernel lacks the figure: the value there was before kernels were
+ * chosen (never the last kernel's), marked the kernel's with the note. */
+void              cuocc_input_model_keep_own        (CuoccInputModel   *self,
+                                                     CuoccInputKey      key,
+                                                     const char        *note);
 /* Which kernel (its name) or session file (its path) the value came from,
  * until the input is written again; NULL for none. */
 void              cuocc_input_model_set_source      (CuoccInputModel   *self,

@@ -83,7 +83,9 @@ update_gpu_marks (CuoccWindow *self)
 }
 
 /* A figure of the kernel's into an input, with where it came from; a
- * figure the kernel lacks (value < 0) keeps the input as it is, saying so. */
+ * figure the kernel lacks (value < 0) keeps the value the input had before
+ * kernels were chosen, saying so: one kernel's figures never leak into the
+ * next (a 1,024-thread __launch_bounds__ into a kernel that declares none). */
 static void
 set_from_kernel (CuoccWindow       *self,
                  const CuoccKernel *k,
@@ -97,7 +99,7 @@ set_from_kernel (CuoccWindow       *self,
   if (value >= 0)
     cuocc_input_model_set_value (self->inputs, key, value, CUOCC_INPUT_ORIGIN_KERNEL, note);
   else
-    cuocc_input_model_set_origin (self->inputs, key, CUOCC_INPUT_ORIGIN_KERNEL, note);
+    cuocc_input_model_keep_own (self->inputs, key, note);
   cuocc_input_model_set_source (self->inputs, key, name);
 }
 
@@ -124,7 +126,8 @@ apply_kernel (CuoccWindow       *self,
   if (switch_gpu)
     choose_gpu_for_kernel (self, k);
   /* The launch the input records, else the block size the kernel declares
-   * (launch bounds, a required block size), else the one there is. */
+   * (launch bounds, a required block size), else the one there was before
+   * kernels were chosen. */
   if (k->block_size > 0)
     set_from_kernel (self, k, CUOCC_INPUT_KEY_THREADS, k->block_size, _("the launch the file records"));
   else if (k->max_threads > 0)

@@ -527,6 +527,49 @@ hint_says (CuoccWindow *window,
   return strstr (cuocc_input_panel_get_hint (window->input_panel, field), words) != NULL;
 }
 
+/* One kernel's declared block size never leaks into the next: on an RTX
+ * 4090 (8.9) with 96 threads typed, scale<float, 128> of libkernels.so
+ * declares __launch_bounds__(256, 2) and gets 256; spills declares none
+ * and gets the user's 96 again, not scale's 256 (it kept 256 before).
+ * By hand, spills at 96 threads: 3 warps and 32 × 32 × 3 = 3072 registers
+ * a block; warps 48 / 3 = 16 blocks, registers 65536 / 3072 = 21, blocks
+ * 24: 16 blocks (at 256 threads it would be 48 / 8 = 6). */
+static void
+test_block_size_not_carried_over (void)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  const CuoccKernel *k;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, ada);
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
+  import_path (window, path);
+
+  k = choose (window, "scale<float sm_80");
+  g_assert_cmpint (k->max_threads, ==, 256);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
+
+  k = choose (window, "spills sm_80");
+  g_assert_cmpint (k->max_threads, <=, 0);
+  g_assert_cmpint (k->block_size, <=, 0);
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 96);
+  g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "kept: the kernel declares none"));
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 16);
+
+  /* Typed while a kernel is chosen: that value is the user's from then on. */
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+  k = choose (window, "scale<double sm_80");
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  k = choose (window, "named_barrier sm_80");
+  g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 128);
+
+  app_test_window_free (window);
+}
+
 /* Choosing a kernel sets every launch input from it and says where each
  * came from, in a window at 800 × 600 and at 1920 × 1080: a Triton kernel
  * with 16 KiB of dynamic shared memory (matmul_kernel: 4 warps, "shared":
@@ -1130,6 +1173,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/compare-builds", test_compare_builds);
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
   g_test_add_func ("/cuocc/app/import/dynamic-smem-not-carried-over", test_dynamic_smem_not_carried_over);
+  g_test_add_func ("/cuocc/app/import/block-size-not-carried-over", test_block_size_not_carried_over);
   g_test_add_func ("/cuocc/app/import/launch-settings-say-their-origin", test_launch_settings_say_their_origin);
   g_test_add_func ("/cuocc/app/import/kernel-writes-the-model", test_kernel_writes_the_model);
   g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);

@@ -201,6 +201,60 @@ test_sms (void)
                    "Enter a whole number from 1 to 100000, or nothing for all of the GPU's SMs");
 }
 
+/* A kernel that lacks a figure keeps the value there was before kernels
+ * were chosen, never the figure of the kernel chosen before: the user's 96
+ * threads, a kernel's declared 1,024, then a kernel that declares none:
+ * 96 again, said to be kept. Whatever is not a kernel's (typed, a graph's,
+ * the advice's) becomes the value kept; a kernel's never does. */
+static void
+test_keep_own (void)
+{
+  g_autoptr(CuoccInputModel) model = model_on ("Compute capability 8.6", NULL);
+  CuoccInputKey threads = CUOCC_INPUT_KEY_THREADS;
+  CuoccInputKey smem = CUOCC_INPUT_KEY_SMEM;
+
+  cuocc_input_model_set_text (model, threads, "96", CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_value (model, threads, 1024, CUOCC_INPUT_ORIGIN_KERNEL, "declared by the kernel");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 1024);
+  cuocc_input_model_keep_own (model, threads, "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 96);
+  g_assert_cmpstr (cuocc_input_model_get_text (model, threads), ==, "96");
+  g_assert_cmpint (cuocc_input_model_get_origin (model, threads), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_note (model, threads), ==, "kept: the kernel declares none");
+
+  /* Two kernels that declare none in a row: still 96. */
+  cuocc_input_model_keep_own (model, threads, "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 96);
+
+  /* Typed while a kernel is chosen: that is the user's now. */
+  cuocc_input_model_set_value (model, threads, 512, CUOCC_INPUT_ORIGIN_KERNEL, "declared by the kernel");
+  cuocc_input_model_set_text (model, threads, "160", CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_value (model, threads, 768, CUOCC_INPUT_ORIGIN_KERNEL, "the launch the file records");
+  cuocc_input_model_keep_own (model, threads, "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 160);
+
+  /* A graph's pick counts as the user's. */
+  cuocc_input_model_set_value (model, threads, 320, CUOCC_INPUT_ORIGIN_GRAPH, NULL);
+  cuocc_input_model_set_value (model, threads, 64, CUOCC_INPUT_ORIGIN_KERNEL, "declared by the kernel");
+  cuocc_input_model_keep_own (model, threads, "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 320);
+
+  /* Not a kernel's value to begin with: it stays as it is and says kept. */
+  cuocc_input_model_set_text (model, threads, "200", CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_keep_own (model, threads, "kept: the kernel declares none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, threads), ==, 200);
+  g_assert_cmpint (cuocc_input_model_get_origin (model, threads), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+
+  /* Shared memory in KiB: the size comes back, whatever the unit. */
+  cuocc_input_model_set_smem_in_kib (model, TRUE);
+  cuocc_input_model_set_text (model, smem, "4", CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_value (model, smem, 1536, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_smem_in_kib (model, TRUE);
+  cuocc_input_model_keep_own (model, smem, "kept: the file records none");
+  g_assert_cmpint (cuocc_input_model_get_value (model, smem), ==, 4096);
+  g_assert_cmpstr (cuocc_input_model_get_text (model, smem), ==, "4");
+}
+
 /* Every origin says where the value came from; a kernel's and a session's
  * writer says which; a value kept keeps its value and says so. */
 static void
@@ -345,6 +399,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/input-model/sizes", test_sizes);
   g_test_add_func ("/cuocc/app/input-model/sms", test_sms);
   g_test_add_func ("/cuocc/app/input-model/origins", test_origins);
+  g_test_add_func ("/cuocc/app/input-model/keep-own", test_keep_own);
   g_test_add_func ("/cuocc/app/input-model/one-change-a-batch", test_one_change_a_batch);
   g_test_add_func ("/cuocc/app/input-model/apply-values", test_apply_values);
 
