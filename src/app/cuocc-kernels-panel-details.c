@@ -251,6 +251,7 @@ _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
   g_autofree char *name = NULL;
   g_autofree char *mangled = NULL;
 
+  gtk_widget_set_visible (self->details_scroll, k != NULL);
   gtk_widget_set_visible (self->details_box, k != NULL);
   gtk_widget_set_visible (self->details_separator, k != NULL);
   if (k == NULL)

@@ -44,6 +44,7 @@ struct _CuoccKernelsPanel
   int bin;                         /* the bar the table is filtered to, or -1 */
   GtkLabel *count_label;
   GtkWidget *details_separator;
+  GtkWidget *details_scroll;
   GtkWidget *details_box;
   GtkLabel *name_label;
   GtkLabel *figures_label;

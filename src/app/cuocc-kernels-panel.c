@@ -973,6 +973,7 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_scroll);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, name_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, figures_label);

@@ -1182,6 +1182,64 @@ test_figures_in_view (void)
     }
 }
 
+/* A chosen kernel's details leave the table room: with a kernel of a long
+ * name chosen (600 characters, as CUTLASS's are with their parameters),
+ * the details take at most 160 px and scroll, and the table keeps at least
+ * 150 px at 800 × 600 (it kept 90 px, a row and a half, when the details
+ * took what they asked for) and 500 px at 1920 × 1080. */
+static void
+test_rows_beside_details (void)
+{
+  static const struct { int width, height, table; } sizes[] = { { 800, 600, 150 }, { 1920, 1080, 500 } };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "long.log", NULL);
+  g_autoptr(GString) log = g_string_new (NULL);
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+
+      g_string_append_printf (name, "kernel%02u_", i);
+      while (name->len < 600)
+        g_string_append_c (name, name->len % 7 == 0 ? '_' : 'a' + name->len % 26);
+      g_string_append_printf (log, "ptxas info    : Compiling entry function '%s' for 'sm_86'\n"
+                                   "ptxas info    : Used %u registers, 380 bytes cmem[0]\n",
+                              name->str, 20 + i);
+    }
+  g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+      GtkWidget *name = GTK_WIDGET (cuocc_kernels_panel_get_name_label (window->kernels_panel));
+      GtkWidget *details = gtk_widget_get_ancestor (name, GTK_TYPE_SCROLLED_WINDOW);
+      int natural;
+
+      app_test_select_gpu (window, "Compute capability 8.6");
+      import_path (window, path);
+      app_test_wait_for_sidebar (window, TRUE);
+      cuocc_kernels_panel_choose (window->kernels_panel, 3);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      g_assert_true (gtk_widget_get_mapped (name));
+      g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (name)), "kernel03_"));
+      g_test_message ("%d × %d: the table %d px, the details %d px", sizes[s].width, sizes[s].height,
+                      gtk_widget_get_height (scroller), details != NULL ? gtk_widget_get_height (details) : -1);
+      g_assert_cmpint (gtk_widget_get_height (scroller), >=, sizes[s].table);
+      g_assert_nonnull (details);
+      g_assert_cmpint (gtk_widget_get_height (details), <=, 160);
+      /* The name is whole, in the details' scrolled window. */
+      gtk_widget_measure (name, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (name), NULL, &natural, NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_height (name), >=, natural);
+      app_test_window_free (window);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A comparison's change is on screen beside the name, at the sidebar's
  * default width, at 800 × 600 and 1920 × 1080; without a compared build
  * the empty column is not shown (test_figures_in_view's columns keep their
@@ -1712,6 +1770,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/open-shows-kernels", test_open_shows_kernels);
   g_test_add_func ("/cuocc/app/table/figures-in-view", test_figures_in_view);
   g_test_add_func ("/cuocc/app/table/changed-in-view", test_changed_in_view);
+  g_test_add_func ("/cuocc/app/table/rows-beside-details", test_rows_beside_details);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
