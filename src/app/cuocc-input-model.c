@@ -767,6 +767,27 @@ cuocc_input_model_keep_own (CuoccInputModel *self,
     cuocc_input_model_set_origin (self, key, CUOCC_INPUT_ORIGIN_KERNEL, note);
 }
 
+gint64
+cuocc_input_model_get_own_value (CuoccInputModel *self,
+                                 CuoccInputKey    key)
+{
+  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), 0);
+  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, 0);
+
+  return self->inputs[key].own_value;
+}
+
+void
+cuocc_input_model_set_own_value (CuoccInputModel *self,
+                                 CuoccInputKey    key,
+                                 gint64           value)
+{
+  g_return_if_fail (CUOCC_IS_INPUT_MODEL (self));
+  g_return_if_fail (key < CUOCC_N_INPUT_KEYS);
+
+  self->inputs[key].own_value = value;
+}
+
 /* Which kernel or file the value came from: said where there is room (the
  * entry's tooltip). Until the input's next write. */
 void

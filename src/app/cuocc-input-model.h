@@ -89,6 +89,13 @@ void              cuocc_input_model_set_origin      (CuoccInputModel   *self,
 void              cuocc_input_model_keep_own        (CuoccInputModel   *self,
                                                      CuoccInputKey      key,
                                                      const char        *note);
+/* The value the next kernel that lacks the figure goes back to; set by
+ * every write not a kernel's, and by the restored state. */
+gint64            cuocc_input_model_get_own_value   (CuoccInputModel   *self,
+                                                     CuoccInputKey      key);
+void              cuocc_input_model_set_own_value   (CuoccInputModel   *self,
+                                                     CuoccInputKey      key,
+                                                     gint64             value);
 /* Which kernel (its name) or session file (its path) the value came from,
  * until the input is written again; NULL for none. */
 void              cuocc_input_model_set_source      (CuoccInputModel   *self,

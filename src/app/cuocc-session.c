@@ -233,6 +233,7 @@ read_origins (GKeyFile     *file,
       session->origins[key] = read_origin_text (file, name, "");
       session->notes[key] = read_origin_text (file, name, "_note");
       session->sources[key] = read_origin_text (file, name, "_source");
+      session->owns[key] = read_origin_text (file, name, "_own");
     }
 }
 
@@ -243,8 +244,8 @@ write_origins (GKeyFile           *file,
   for (guint key = 0; key < CUOCC_N_INPUT_KEYS; key++)
     {
       const char *name = cuocc_input_info (key)->session_key;
-      const char *texts[] = { session->origins[key], session->notes[key], session->sources[key] };
-      const char *suffixes[] = { "", "_note", "_source" };
+      const char *texts[] = { session->origins[key], session->notes[key], session->sources[key], session->owns[key] };
+      const char *suffixes[] = { "", "_note", "_source", "_own" };
 
       for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
         if (texts[i] != NULL)
@@ -272,6 +273,7 @@ cuocc_session_clear (CuoccSession *session)
       g_clear_pointer (&session->origins[i], g_free);
       g_clear_pointer (&session->notes[i], g_free);
       g_clear_pointer (&session->sources[i], g_free);
+      g_clear_pointer (&session->owns[i], g_free);
     }
   session->has_origins = FALSE;
 }

@@ -28,6 +28,10 @@ typedef struct {
   char *origins[CUOCC_N_INPUT_KEYS];
   char *notes[CUOCC_N_INPUT_KEYS];
   char *sources[CUOCC_N_INPUT_KEYS];
+  /* The value a kernel's figure stands in for, as a whole number, where it
+   * differs (cuocc_input_model_keep_own): the next kernel that lacks the
+   * figure goes back to it after a restart too. */
+  char *owns[CUOCC_N_INPUT_KEYS];
 } CuoccSession;
 
 void     cuocc_session_clear     (CuoccSession        *session);

@@ -107,11 +107,15 @@ restore_origins (CuoccWindow        *self,
   for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
     {
       CuoccInputOrigin origin;
+      gint64 own;
 
       if (!cuocc_input_origin_from_string (session->origins[i], &origin))
         continue;
       cuocc_input_model_set_origin (self->inputs, i, origin, session->notes[i]);
       cuocc_input_model_set_source (self->inputs, i, session->sources[i]);
+      /* A hand-edited value that is no number is none. */
+      if (session->owns[i] != NULL && g_ascii_string_to_signed (session->owns[i], 10, G_MININT32, G_MAXINT32, &own, NULL))
+        cuocc_input_model_set_own_value (self->inputs, i, own);
     }
   cuocc_input_model_thaw (self->inputs);
 }
@@ -260,6 +264,9 @@ _cuocc_window_save_state (CuoccWindow *self)
       session.origins[i] = g_strdup (cuocc_input_origin_to_string (origin));
       session.notes[i] = g_strdup (cuocc_input_model_get_note (self->inputs, i));
       session.sources[i] = g_strdup (cuocc_input_model_get_source (self->inputs, i));
+      if (origin == CUOCC_INPUT_ORIGIN_KERNEL &&
+          cuocc_input_model_get_own_value (self->inputs, i) != cuocc_input_model_get_value (self->inputs, i))
+        session.owns[i] = g_strdup_printf ("%" G_GINT64_FORMAT, cuocc_input_model_get_own_value (self->inputs, i));
     }
   data = cuocc_session_to_data (&session, NULL);
   g_settings_set_string (self->state, "state", data);

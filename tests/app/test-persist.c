@@ -461,6 +461,69 @@ step_sidebar_width_restored (void)
   quit_window (window);
 }
 
+/* The entry of a kernel for an architecture, of every entry shown. */
+static void
+choose_entry (CuoccWindow *window,
+              const char  *prefix,
+              const char  *arch)
+{
+  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+
+      if (g_str_has_prefix (k->name, prefix) && g_strcmp0 (k->arch, arch) == 0)
+        {
+          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* On an RTX 4090 the user types 96 threads, then chooses scale<float, 128>
+ * of libkernels.so, which declares __launch_bounds__(256, 2): 256 threads,
+ * the kernel's. Quits so. */
+static void
+step_choose_declaring_kernel (void)
+{
+  g_autofree char *lib = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (lib);
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
+  _cuocc_window_import_file (window, file);
+  app_test_wait_until (window, kernels_read, NULL);
+  choose_entry (window, "void cuocc::test::scale<float", "sm_80");
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  quit_window (window);
+}
+
+/* The next start: 256 threads, the kernel's; a kernel that declares none
+ * goes back to the user's 96, not to scale's 256. */
+static void
+step_own_block_size_restored (void)
+{
+  CuoccWindow *window = start_window ();
+
+  app_test_wait_until (window, kernels_read, NULL);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_KERNEL);
+  choose_entry (window, "spills", "sm_80");
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 96);
+  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+                   "kept: the kernel declares none");
+  quit_window (window);
+}
+
 static void
 run_step (const char *path)
 {
@@ -481,6 +544,17 @@ test_restart (void)
   run_step ("/cuocc/app/persist/restart/subprocess/restart");
   run_step ("/cuocc/app/persist/restart/subprocess/open-session");
   run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+/* A kernel's declared block size does not become the user's across a
+ * restart (cuocc_input_model_keep_own, the state's threads_own). */
+static void
+test_own_block_size (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/own-block-size/subprocess/choose");
+  run_step ("/cuocc/app/persist/own-block-size/subprocess/restart");
 }
 
 static void
@@ -551,6 +625,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+  g_test_add_func ("/cuocc/app/persist/own-block-size", test_own_block_size);
+  g_test_add_func ("/cuocc/app/persist/own-block-size/subprocess/choose", step_choose_declaring_kernel);
+  g_test_add_func ("/cuocc/app/persist/own-block-size/subprocess/restart", step_own_block_size_restored);
   g_test_add_func ("/cuocc/app/persist/sidebar-width", test_sidebar_width);
   g_test_add_func ("/cuocc/app/persist/sidebar-width/subprocess/widen", step_widen_sidebar);
   g_test_add_func ("/cuocc/app/persist/sidebar-width/subprocess/restart", step_sidebar_width_restored);

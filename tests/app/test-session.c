@@ -266,16 +266,19 @@ test_session_origins (void)
   session.origins[CUOCC_INPUT_KEY_THREADS] = g_strdup ("kernel");
   session.notes[CUOCC_INPUT_KEY_THREADS] = g_strdup ("kept: the kernel declares none");
   session.sources[CUOCC_INPUT_KEY_THREADS] = g_strdup ("heavy(float*)");
+  session.owns[CUOCC_INPUT_KEY_THREADS] = g_strdup ("96");
   session.origins[CUOCC_INPUT_KEY_DYNAMIC_SMEM] = g_strdup ("user");
   data = cuocc_session_to_data (&session, NULL);
   g_assert_nonnull (strstr (data, "[Origins]\nthreads=kernel\nthreads_note=kept: the kernel declares none\n"
-                                  "threads_source=heavy(float*)\ndynamic_smem=user\n"));
+                                  "threads_source=heavy(float*)\nthreads_own=96\ndynamic_smem=user\n"));
   g_assert_true (cuocc_session_load_data (&loaded, data, strlen (data), &error));
   g_assert_no_error (error);
   g_assert_true (loaded.has_origins);
   g_assert_cmpstr (loaded.origins[CUOCC_INPUT_KEY_THREADS], ==, "kernel");
   g_assert_cmpstr (loaded.notes[CUOCC_INPUT_KEY_THREADS], ==, "kept: the kernel declares none");
   g_assert_cmpstr (loaded.sources[CUOCC_INPUT_KEY_THREADS], ==, "heavy(float*)");
+  g_assert_cmpstr (loaded.owns[CUOCC_INPUT_KEY_THREADS], ==, "96");
+  g_assert_null (loaded.owns[CUOCC_INPUT_KEY_DYNAMIC_SMEM]);
   g_assert_cmpstr (loaded.origins[CUOCC_INPUT_KEY_DYNAMIC_SMEM], ==, "user");
   g_assert_null (loaded.notes[CUOCC_INPUT_KEY_DYNAMIC_SMEM]);
   g_assert_null (loaded.origins[CUOCC_INPUT_KEY_REGS]);
