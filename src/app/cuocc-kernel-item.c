@@ -28,8 +28,9 @@ struct _CuoccKernelItem
 {
   GObject parent_instance;
 
-  CuoccKernel *kernel;             /* &own, or an entry of shared's list */
-  CuoccKernel own;                 /* a copy with its own strings, when not shared */
+  CuoccKernel *kernel;             /* own, or an entry of shared's list */
+  CuoccKernel *own;                /* a copy with its own strings, when not shared; apart, as the
+                                    * 60,000 items of a read need none (14 MB of a library) */
   SharedList *shared;
   CuoccKernel *before;             /* the same entry in the build compared with, or NULL */
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
@@ -100,13 +101,14 @@ cuocc_kernel_item_finalize (GObject *object)
 
   if (self->shared != NULL)
     g_atomic_rc_box_release_full (self->shared, (GDestroyNotify) shared_list_clear);
-  else
+  else if (self->own != NULL)
     {
-      g_free (self->own.name);
-      g_free (self->own.mangled);
-      g_free (self->own.arch);
-      g_free (self->own.file);
-      g_free (self->own.entry);
+      g_free (self->own->name);
+      g_free (self->own->mangled);
+      g_free (self->own->arch);
+      g_free (self->own->file);
+      g_free (self->own->entry);
+      g_free (self->own);
     }
   clear_before (self);
   g_free (self->key);
@@ -201,16 +203,52 @@ key_name (const CuoccKernel *k)
   return k->name != NULL ? k->name : "";
 }
 
+/* Items are made in the loader's thread, 60,000 for a library, and a name is
+ * in five or six of them (an entry for each architecture, in several fat
+ * binaries): the search text and short name are made once a name and
+ * shared, which took 300–600 ms of a 575 MB library's open before. */
+typedef struct {
+  const char *name;                /* the entry's name these were made from */
+  char *haystack;                  /* interned */
+  char *short_name;                /* interned */
+} NameTexts;
+
+static void
+name_texts_free (NameTexts *texts)
+{
+  g_ref_string_release (texts->haystack);
+  g_ref_string_release (texts->short_name);
+  g_free (texts);
+}
+
 static CuoccKernelItem *
 item_new (CuoccKernel *kernel,
-          guint        occurrence)
+          guint        occurrence,
+          GHashTable  *names)
 {
   CuoccKernelItem *self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
+  NameTexts *texts = g_hash_table_lookup (names, key_name (kernel));
 
   self->kernel = kernel;
   self->occurrence = occurrence;
+  /* The same key name with another demangled name (a name without a
+   * mangled one, read from two tools) gets texts of its own. */
+  if (texts != NULL && g_str_equal (texts->name, kernel->name))
+    {
+      self->haystack = g_ref_string_acquire (texts->haystack);
+      self->short_name = g_ref_string_acquire (texts->short_name);
+      return self;
+    }
   self->haystack = make_haystack (kernel);
   self->short_name = make_short_name (kernel->name);
+  if (texts == NULL)
+    {
+      texts = g_new (NameTexts, 1);
+      texts->name = kernel->name;
+      texts->haystack = g_ref_string_acquire (self->haystack);
+      texts->short_name = g_ref_string_acquire (self->short_name);
+      g_hash_table_insert (names, (gpointer) key_name (kernel), texts);
+    }
   return self;
 }
 
@@ -225,8 +263,9 @@ cuocc_kernel_item_new (const CuoccKernel *kernel,
   g_return_val_if_fail (kernel != NULL, NULL);
 
   self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
-  copy_strings (&self->own, kernel);
-  self->kernel = &self->own;
+  self->own = g_new (CuoccKernel, 1);
+  copy_strings (self->own, kernel);
+  self->kernel = self->own;
   self->occurrence = occurrence;
   self->haystack = make_haystack (self->kernel);
   self->short_name = make_short_name (self->kernel->name);
@@ -461,6 +500,9 @@ GListStore *
 cuocc_kernel_item_list_new (CuoccKernelList *list)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (entry_hash, entry_equal);
+  /* key name → NameTexts; the keys are the list's strings, which live on */
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                       (GDestroyNotify) name_texts_free);
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   GListStore *store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   SharedList *shared;
@@ -480,7 +522,7 @@ cuocc_kernel_item_list_new (CuoccKernelList *list)
         k->name = g_strdup ("");
       if (k->mangled == NULL)
         k->mangled = g_strdup ("");
-      item = item_new (k, occurrence);
+      item = item_new (k, occurrence, names);
       item->shared = g_atomic_rc_box_acquire (shared);
       g_ptr_array_add (items, item);
       g_hash_table_replace (seen, k, GUINT_TO_POINTER (occurrence + 1));

@@ -554,6 +554,13 @@ print_row_errors (const Report *report)
                                    "cuocc: %u kernels have no entry that runs on compute capability %d.%d\n", n),
                       n, cap->major, cap->minor);
           break;
+        case IMPORT_WHY_LAUNCH_BOUNDS:
+          g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                                   "cuocc: %u kernel's launch bounds are below --threads %d: its launch fails; "
+                                   "see its error column\n",
+                                   "cuocc: %u kernels' launch bounds are below --threads %d: their launch fails; "
+                                   "see their error column\n", n), n, report->launch.threads);
+          break;
         case IMPORT_WHY_MODEL:
         case IMPORT_WHY_NONE:
         case IMPORT_WHY_NOT_LOADED:

@@ -185,6 +185,19 @@ cuocc_import_evaluate (const CuoccImportLaunch *launch,
       ev->why = g_strdup (_("the kernel declares no block size: give one with --threads"));
       return;
     }
+  /* A block larger than the kernel's launch bounds (its __launch_bounds__
+   * maximum, .maxntid, or the block size it requires, .reqntid) cannot be
+   * launched: the CUDA Programming Guide says such a launch fails, and the
+   * runtime's occupancy calculator answers 0 blocks for it. The chosen
+   * block size is not swapped for the declared one: the row answers the
+   * launch asked for, and says why there is no figure. */
+  if (launch->threads > 0 && k->max_threads > 0 && launch->threads > k->max_threads)
+    {
+      ev->reason = CUOCC_IMPORT_WHY_LAUNCH_BOUNDS;
+      ev->why = g_strdup_printf (_("%d threads a block pass the kernel's launch bounds of %d threads: the launch "
+                                   "fails; give --threads %d or less"), threads, k->max_threads, k->max_threads);
+      return;
+    }
   ev->reason = CUOCC_IMPORT_WHY_MODEL;
   if (launch->have_gpu)
     ev->gpu = launch->gpu;

@@ -98,7 +98,9 @@ typedef enum {
  * CuoccImportLaunch:
  * @have_gpu: one GPU was named for every kernel (--gpu, --cc)
  * @gpu: that GPU
- * @threads: the block size, or 0: what each kernel declares
+ * @threads: the block size, or 0: what each kernel declares; a kernel whose
+ *   launch bounds (`__launch_bounds__`, a required block size) are below it
+ *   is not worked out (%CUOCC_IMPORT_WHY_LAUNCH_BOUNDS): its launch fails
  * @dynamic_smem: the dynamic shared memory a block, or -1: what each kernel records
  * @loaded_arch: kernel key → the architecture of the entry the driver loads
  * @default_threads: where @threads is 0, the block size of a kernel that
@@ -128,6 +130,8 @@ typedef struct {
  * @CUOCC_IMPORT_WHY_NO_BLOCK_SIZE: the kernel declares no block size
  * @CUOCC_IMPORT_WHY_NO_ARCH: the input names no architecture
  * @CUOCC_IMPORT_WHY_MODEL: the model refused the launch
+ * @CUOCC_IMPORT_WHY_LAUNCH_BOUNDS: the block size asked for (--threads)
+ *   passes the kernel's launch bounds: the CUDA runtime refuses the launch
  * @CUOCC_IMPORT_N_WHYS: the number of reasons
  *
  * Why an entry has no occupancy.
@@ -140,6 +144,7 @@ typedef enum {
   CUOCC_IMPORT_WHY_NO_BLOCK_SIZE,
   CUOCC_IMPORT_WHY_NO_ARCH,
   CUOCC_IMPORT_WHY_MODEL,
+  CUOCC_IMPORT_WHY_LAUNCH_BOUNDS,
   CUOCC_IMPORT_N_WHYS,
 } CuoccImportWhy;
 

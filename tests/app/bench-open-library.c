@@ -7,7 +7,9 @@
  *
  * Usage: bench-open-library FILE GPU THREADS. Prints one line:
  *   rows: MS ms, worked out: MS ms, longest iteration: MS ms, peak: KIB KiB,
- *   before: KIB KiB, quit at: US
+ *   before: KIB KiB, kernels: N, rows cpu: MS ms, resident: KIB KiB, quit at: US
+ * (rows cpu: the process's CPU time, all threads, from the open to the
+ * rows' first frame; resident: VmRSS once all rows are worked out)
  * (quit at: g_get_monotonic_time () as app.quit is activated, for the
  * caller to time the process's end against the same clock).
  *
@@ -17,6 +19,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -51,6 +54,18 @@ after_paint_cb (GdkFrameClock *clock,
   *painted = TRUE;
 }
 
+/* The process's CPU time so far (every thread's, user and system), in µs. */
+static gint64
+cpu_us (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return -1;
+  return (gint64) (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC +
+         usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+}
+
 /* Runs the main loop until the window paints a frame; the longest
  * iteration so far is kept in *longest. */
 static void
@@ -78,7 +93,7 @@ bench_cb (gpointer user_data)
   CuoccWindow *window = user_data;
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
-  gint64 start, last, longest = 0, rows_us, done_us, quit_at;
+  gint64 start, last, longest = 0, rows_us, done_us, quit_at, cpu_start, rows_cpu_us;
   long before_kib;
 
   if (!cuocc_input_model_set_gpu (window->inputs, gpu_id, CUOCC_INPUT_ORIGIN_USER, &error))
@@ -94,6 +109,7 @@ bench_cb (gpointer user_data)
 
   /* As a file chosen in the Open dialog. */
   longest = 0;
+  cpu_start = cpu_us ();
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
@@ -104,6 +120,7 @@ bench_cb (gpointer user_data)
     }
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
   rows_us = g_get_monotonic_time () - start;
+  rows_cpu_us = cpu_us () - cpu_start;
   while (cuocc_kernels_panel_is_busy (window->kernels_panel) ||
          !cuocc_kernels_panel_is_evaluated (window->kernels_panel))
     {
@@ -118,9 +135,10 @@ bench_cb (gpointer user_data)
 
   quit_at = g_get_monotonic_time ();
   g_print ("rows: %.1f ms, worked out: %.1f ms, longest iteration: %.1f ms, peak: %ld KiB, before: %ld KiB, "
-           "kernels: %u, quit at: %" G_GINT64_FORMAT "\n",
+           "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT "\n",
            rows_us / 1000.0, done_us / 1000.0, longest / 1000.0, status_kib ("VmHWM:"), before_kib,
-           cuocc_kernels_panel_get_n_kernels (window->kernels_panel), quit_at);
+           cuocc_kernels_panel_get_n_kernels (window->kernels_panel), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
+           quit_at);
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
   return G_SOURCE_REMOVE;
 }

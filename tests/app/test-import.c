@@ -1159,6 +1159,62 @@ test_window_finalizes (void)
   app_test_window_finalize (window);
 }
 
+/* The items of one read share the search text and short name of a name
+ * (a library has each in five or six entries); an entry whose key name is
+ * another's but whose name is not (no mangled name beside one that has it)
+ * keeps texts of its own, and the occurrences still count per architecture. */
+static void
+test_items_share_name_texts (void)
+{
+  static const struct {
+    const char *name, *mangled, *arch;
+  } entries[] = {
+    { "void ns::scale<float, 128>(float*, float)", "_ZN2ns5scaleIfLi128EEEvPT_S1_", "sm_80" },
+    { "void ns::scale<float, 128>(float*, float)", "_ZN2ns5scaleIfLi128EEEvPT_S1_", "sm_90" },
+    { "void ns::scale<float, 128>(float*, float)", "_ZN2ns5scaleIfLi128EEEvPT_S1_", "sm_80" },
+    { "_ZN2ns5scaleIfLi128EEEvPT_S1_", NULL, "sm_80" },
+    { "void ns::scale<double, 64>(double*, double)", "_ZN2ns5scaleIdLi64EEEvPT_S1_", "sm_80" },
+  };
+  static const struct {
+    const char *short_name;
+    guint occurrence;
+    const char *word;              /* in the search text */
+    const char *not_word;          /* not in it */
+  } expected[] = {
+    { "scale<float, 128>", 0, "scale<float", "double" },
+    { "scale<float, 128>", 0, "scale<float", "double" },
+    { "scale<float, 128>", 1, "scale<float", "double" },
+    { "_ZN2ns5scaleIfLi128EEEvPT_S1_", 2, "_zn2ns5scaleifli128eeevpt_s1_", "scale<float" },
+    { "scale<double, 64>", 0, "scale<double", "float" },
+  };
+  CuoccKernelList *list = g_new0 (CuoccKernelList, 1);
+  g_autoptr(GListStore) store = NULL;
+
+  list->n_kernels = G_N_ELEMENTS (entries);
+  list->kernels = g_new0 (CuoccKernel, list->n_kernels);
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      list->kernels[i].name = g_strdup (entries[i].name);
+      list->kernels[i].mangled = g_strdup (entries[i].mangled);
+      list->kernels[i].arch = g_strdup (entries[i].arch);
+    }
+  store = cuocc_kernel_item_list_new (list);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      const char *word[] = { expected[i].word, NULL };
+      const char *not_word[] = { expected[i].not_word, NULL };
+      g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", entries[i].mangled ? entries[i].mangled : entries[i].name,
+                                              entries[i].arch, expected[i].occurrence);
+
+      g_assert_cmpstr (cuocc_kernel_item_get_short_name (item), ==, expected[i].short_name);
+      g_assert_cmpstr (cuocc_kernel_item_get_key (item), ==, key);
+      g_assert_true (cuocc_kernel_item_matches (item, word));
+      g_assert_false (cuocc_kernel_item_matches (item, not_word));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1186,6 +1242,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/reread", test_reread);
   g_test_add_func ("/cuocc/app/import/screenshot", test_screenshot);
   g_test_add_func ("/cuocc/app/import/window-finalizes", test_window_finalizes);
+  g_test_add_func ("/cuocc/app/import/items-share-name-texts", test_items_share_name_texts);
 
   return g_test_run ();
 }

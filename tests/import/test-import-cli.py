@@ -310,6 +310,50 @@ def test_binary_declared_block_size():
     equal(ptx["regs"], "", "PTX has no registers before JIT")
 
 
+def test_threads_above_launch_bounds():
+    # scale<float, 128> and scale<double, 64> declare __launch_bounds__(256, 2)
+    # (binary/kernels.cu, built by nvcc 13: max_threads 256 in the cubin);
+    # spills() declares nothing. On an RTX 4090 (8.9: 48 warps, 24 blocks, 64K
+    # registers, 100 KiB) the sm_80 entries load; scale<float, 128> has 10
+    # registers (512 a warp after rounding) and 512 + 1024 bytes a block.
+    #   --threads 128 (4 warps), within the bounds: 48 / 4 = 12 blocks by warps
+    #     (registers allow 128 / 4 = 32, shared memory 102400 / 1536 = 66, the
+    #     SM 24): 12 blocks, 48 warps, 100 %, at 128 threads, not at 256.
+    #   --threads 512 (16 warps), above them: the CUDA runtime refuses the
+    #     launch (a block larger than __launch_bounds__ never runs), so the row
+    #     has no figures and says why; spills() has no bounds and runs 512
+    #     threads: 48 / 16 = 3 blocks, 100 %.
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "RTX 4090", "--threads", "128", "--format", "csv")
+    _, rows = parse_csv(r.out)
+    scale = by_kernel(rows, "void cuocc::test::scale<float, 128>(float*, float)", "sm_80")
+    equal([scale["max_threads"], scale["threads"], scale["active_blocks"], scale["active_warps"],
+           scale["occupancy_pct"], scale["error"]], ["256", "128", "12", "48", "100", ""], "128 threads fit the bounds")
+
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "RTX 4090", "--threads", "512", "--format", "csv")
+    equal(r.rc, 1, "exit status: rows that could not be worked out", r)
+    _, rows = parse_csv(r.out)
+    for name in ("void cuocc::test::scale<float, 128>(float*, float)",
+                 "void cuocc::test::scale<double, 64>(double*, double)"):
+        scale = by_kernel(rows, name, "sm_80")
+        equal([scale["max_threads"], scale["threads"], scale["active_blocks"], scale["occupancy_pct"]],
+              ["256", "", "", ""], "%s: no figures for a launch that fails" % name, r)
+        equal(scale["error"], "512 threads a block pass the kernel's launch bounds of 256 threads: the launch fails; "
+              "give --threads 256 or less", "%s: why" % name, r)
+    spills = by_kernel(rows, "spills", "sm_80")
+    equal([spills["threads"], spills["active_blocks"], spills["occupancy_pct"], spills["error"]],
+          ["512", "3", "100", ""], "spills() declares no bounds", r)
+    check("cuocc: 2 kernels' launch bounds are below --threads 512: their launch fails; see their error column"
+          in r.err.splitlines(), "says it once on standard error", r)
+
+    # A gate at that block size fails the kernels whose launch fails, saying why.
+    r = run("--import", binary("kernels-default.fatbin"), "--gpu", "RTX 4090", "--threads", "512",
+            "--check", "occupancy>=50")
+    equal(r.rc, 3, "exit status: the check failed", r)
+    failures = [line for line in r.err.splitlines() if line.startswith("cuocc: check failed:")]
+    equal(len(failures), 2, "the two bounded kernels fail the check", r)
+    check(all("launch bounds of 256 threads" in line for line in failures), "each says why", r)
+
+
 def test_binary_check():
     # On 9.0 the sm_90a entries are checked: spills() has 32 registers and a
     # 504-byte stack (kernels-sm_90a.log), the others at most 12 registers.
