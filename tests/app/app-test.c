@@ -88,11 +88,66 @@ app_test_forget_message (void)
 
 /* ----- display and windows ----- */
 
+/* ----- GTK 4.8's file chooser ----- */
+
+/* GTK 4.8's file chooser, which GtkFileChooserNative shows where there is
+ * no portal (as in these tests), can draw its path bar before the folder it
+ * shows has been read: GtkPathBar's size_allocate () returns at once while
+ * it holds no folder buttons, so its two slider GtkButtons stay mapped but
+ * never allocated, and the next frame warns "Trying to snapshot GtkButton
+ * … without a current allocation". It takes a frame painted before the
+ * chooser's asynchronous folder query answers, so only loaded cores see it:
+ * test-open's every-way failed on it at load 11 to 14, and failed 4 times
+ * in about 90 runs at load 13 here, each time under GtkButton < GtkPathBar
+ * < … < GtkFileChooserDialog (found with a paint hook and the widget the
+ * warning names). GTK 4.10 rewrote the path bar. The warning is about
+ * GTK's own widget in GTK's own dialog, nothing of the app's: it is still
+ * printed, and fails no test. The same warning about any other widget
+ * fails the test, as every warning does. */
+gboolean
+app_test_is_gtk_path_bar_warning (const char *message)
+{
+  static const char prefix[] = "Trying to snapshot GtkButton ";
+  GtkWidget *widget;
+
+  if (gtk_get_major_version () != 4 || gtk_get_minor_version () >= 10)
+    return FALSE;
+  if (message == NULL || !g_str_has_prefix (message, prefix) ||
+      !g_str_has_suffix (message, " without a current allocation"))
+    return FALSE;
+  /* The widget is alive: GTK warns from inside its snapshot. */
+  widget = (GtkWidget *) (gsize) g_ascii_strtoull (message + strlen (prefix), NULL, 16);
+  if (widget == NULL || !GTK_IS_BUTTON (widget))
+    return FALSE;
+  for (GtkWidget *parent = gtk_widget_get_parent (widget); parent != NULL; parent = gtk_widget_get_parent (parent))
+    if (g_str_equal (G_OBJECT_TYPE_NAME (parent), "GtkPathBar"))
+      return TRUE;
+  return FALSE;
+}
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  if (level & G_LOG_LEVEL_WARNING)
+    for (gsize i = 0; i < n_fields; i++)
+      if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0 &&
+          app_test_is_gtk_path_bar_warning (fields[i].value))
+        {
+          g_printerr ("(GTK 4.8's file chooser path bar, not fatal) %s\n", (const char *) fields[i].value);
+          return G_LOG_WRITER_HANDLED;
+        }
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
 void
 app_test_init (void)
 {
   g_autoptr(GtkCssProvider) provider = NULL;
 
+  g_log_set_writer_func (log_writer, NULL, NULL);
   have_display = gtk_init_check ();
   if (!have_display)
     return;

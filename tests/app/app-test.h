@@ -31,6 +31,9 @@ G_BEGIN_DECLS
  * (the tests run without one, so that they need no session bus). */
 void         app_test_init            (void);
 gboolean     app_test_have_display    (void);
+/* Whether @message is GTK 4.8's warning about its file chooser's path bar,
+ * which the tests print but do not fail on (app-test.c says why). */
+gboolean     app_test_is_gtk_path_bar_warning (const char *message);
 void         app_test_reset_settings  (void);
 void         app_test_wait_for_frame  (GtkWidget   *widget);
 /* The first widget of @type below @widget, in the order of the tree; only
