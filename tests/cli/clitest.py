@@ -5,12 +5,15 @@
 # Each test is a function named test_*; it runs the real cuocc binary and
 # asserts on what it printed. The output is TAP, for meson's protocol: 'tap'.
 
+import atexit
 import csv
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import traceback
 
 CUOCC = None
@@ -31,6 +34,24 @@ class Result:
 
     def __repr__(self):
         return "rc=%d\nstdout:\n%s\nstderr:\n%s" % (self.rc, self.out, self.err)
+
+
+_scratch_dirs = []
+
+
+def scratch_dir(prefix="cuocc-test-"):
+    """A new folder under the system's temporary one, removed when the test
+    program ends: the hostile-input tests write 160 MB a run, and leaving
+    them behind filled the disk after a few hundred runs."""
+    directory = tempfile.mkdtemp(prefix=prefix)
+    _scratch_dirs.append(directory)
+    return directory
+
+
+@atexit.register
+def _remove_scratch_dirs():
+    for directory in _scratch_dirs:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 # Under `meson test --setup valgrind`, cuocc itself runs under memcheck.

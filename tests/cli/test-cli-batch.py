@@ -7,12 +7,12 @@
 
 import json
 import os
-import tempfile
 from collections import OrderedDict
 
+import clitest  # noqa: E402
 from clitest import COLUMNS, check, equal, main, parse_csv, run, usage_error
 
-TMP = tempfile.mkdtemp(prefix="cuocc-cli-batch-")
+TMP = clitest.scratch_dir("cuocc-cli-batch-")
 
 
 def write(name, data):

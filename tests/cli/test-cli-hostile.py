@@ -9,7 +9,6 @@ import os
 import resource
 import struct
 import subprocess
-import tempfile
 import time
 
 import clitest
@@ -17,7 +16,7 @@ from clitest import check, equal, main, parse_csv, run, usage_error
 
 
 def write_temp(name, data):
-    path = os.path.join(tempfile.mkdtemp(prefix="cuocc-hostile-"), name)
+    path = os.path.join(clitest.scratch_dir("cuocc-hostile-"), name)
     with open(path, "wb") as f:
         f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
     return path
@@ -105,7 +104,7 @@ def test_0_batch_distinct_unknown_names_bounded():
               "which valgrind and ASan's shadow memory and quarantine change")
         return
     rows = 1000000
-    directory = tempfile.mkdtemp(prefix="cuocc-hostile-")
+    directory = clitest.scratch_dir("cuocc-hostile-")
     path = os.path.join(directory, "unknown.csv")
     out = os.path.join(directory, "unknown.out")
     with open(path, "w") as f:
@@ -169,7 +168,7 @@ def test_import_zero_frames_bounded():
 def test_output_files_the_user_has():
     # --plot's output goes through the library's one writer: a 0600 file
     # stays 0600, a link stays a link, a read-only file is refused as it is.
-    d = tempfile.mkdtemp(prefix="cuocc-hostile-")
+    d = clitest.scratch_dir("cuocc-hostile-")
     args = ["--cc", "8.6", "--threads", "256", "--plot", "threads", "--output"]
 
     private = os.path.join(d, "private.csv")
@@ -208,7 +207,7 @@ def test_output_files_the_user_has():
 
 def german_locale():
     """A de_DE.UTF-8 locale generated for this test (LOCPATH), or None."""
-    d = tempfile.mkdtemp(prefix="cuocc-locale-")
+    d = clitest.scratch_dir("cuocc-locale-")
     proc = subprocess.run(["localedef", "-i", "de_DE", "-f", "UTF-8", os.path.join(d, "de_DE.UTF-8")],
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # localedef exits 1 for warnings while still writing the locale.

@@ -7,11 +7,11 @@
 
 import os
 import struct
-import tempfile
 
+import clitest  # noqa: E402
 from clitest import check, equal, main, run, usage_error
 
-TMP = tempfile.mkdtemp(prefix="cuocc-cli-import-plot-")
+TMP = clitest.scratch_dir("cuocc-cli-import-plot-")
 LOG = os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests/import/data/resource-usage-multi.log")
 BASE = ["--import", LOG, "--cc", "8.9", "--threads", "256"]
 

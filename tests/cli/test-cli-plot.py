@@ -6,12 +6,12 @@
 import csv
 import os
 import struct
-import tempfile
 import xml.etree.ElementTree as ET
 
+import clitest  # noqa: E402
 from clitest import check, equal, main, run, usage_error
 
-TMP = tempfile.mkdtemp(prefix="cuocc-cli-plot-")
+TMP = clitest.scratch_dir("cuocc-cli-plot-")
 BASE = ["--cc", "7.0", "--threads", "128", "--regs", "37"]
 
 

@@ -28,6 +28,7 @@ import json
 import os
 from collections import OrderedDict
 
+import clitest  # noqa: E402
 from clitest import COLUMNS, check, equal, main, parse_csv, run, usage_error
 
 U = "unlimited"
@@ -487,8 +488,7 @@ sub-partitions=4
 
 
 def write_temp(name, text):
-    import tempfile
-    path = os.path.join(tempfile.mkdtemp(prefix="cuocc-cli-"), name)
+    path = os.path.join(clitest.scratch_dir("cuocc-cli-"), name)
     with open(path, "w") as f:
         f.write(text)
     return path

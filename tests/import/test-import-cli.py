@@ -21,6 +21,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "cli"))
+import clitest  # noqa: E402
 from clitest import check, equal, main, parse_csv, run, usage_error  # noqa: E402
 
 DATA = os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "import", "data")
@@ -424,9 +425,8 @@ def test_binary_loaded_per_module():
 def test_binary_from_a_pipe():
     # A pipe under a file name (a shell's <(cat lib.so), a named pipe) reads
     # as the file does.
-    import tempfile
     import threading
-    folder = tempfile.mkdtemp()
+    folder = clitest.scratch_dir()
     fifo = os.path.join(folder, "lib.so")
     os.mkfifo(fifo)
 
@@ -461,8 +461,7 @@ def test_generated_library():
     # once in each of its two modules (sm_86 where the module has it, else
     # sm_80); the launch bounds it declared are the rows' max_threads.
     import subprocess
-    import tempfile
-    folder = tempfile.mkdtemp(prefix="cuocc-genlib-")
+    folder = clitest.scratch_dir("cuocc-genlib-")
     path = os.path.join(folder, "libgen.so")
     manifest_path = os.path.join(folder, "libgen.json")
     gen = os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "gen-library.py")
@@ -664,8 +663,7 @@ def test_triton_occupancy():
 
 
 def test_triton_errors():
-    import tempfile
-    empty = tempfile.mkdtemp(prefix="cuocc-triton-cli-")
+    empty = clitest.scratch_dir("cuocc-triton-cli-")
     r = run("--import", empty)
     usage_error(r, "No Triton kernel", empty)
     path = os.path.join(empty, "other.json")
@@ -784,7 +782,6 @@ def test_recipe_on_logs():
 
 def test_recipe_on_a_triton_cache():
     import shutil
-    import tempfile
     # On an H100 the driver runs 16, 16 and 8 blocks of 4 warps (truth.csv):
     # 100 %, 100 % and 32 / 64 = 50 %.
     r = run("--import", data("triton"), "--gpu", "H100 SXM5", "--check", RECIPE)
@@ -792,7 +789,7 @@ def test_recipe_on_a_triton_cache():
     check("cuocc: note: spills==0: 3 kernels not checked" in r.err, "a cubin records no spills", r)
     # The same cache where matmul_kernel's launch grew to 120000 bytes of
     # shared memory: 120000 + 1024 = 121024 a block, 1 block of 4 warps, 6.25 %.
-    tmp = tempfile.mkdtemp(prefix="cuocc-gate-")
+    tmp = clitest.scratch_dir("cuocc-gate-")
     try:
         cache = os.path.join(tmp, "triton")
         shutil.copytree(data("triton"), cache)
@@ -927,15 +924,14 @@ def patched_cluster_cubin(dims):
     """gate-sm_90.cubin with cluster_pair's EIATTR_CTA_PER_CLUSTER record
     (.nv.info.cluster_pair: 04 3d 0c 00, then 2, 1, 1) set to dims."""
     import struct
-    import tempfile
     with open(binary("gate-sm_90.cubin"), "rb") as f:
         elf = bytearray(f.read())
     record = bytes.fromhex("043d0c00") + struct.pack("<III", 2, 1, 1)
     at = elf.find(record)
     check(at > 0 and elf.find(record, at + 1) < 0, "one cluster record in the fixture")
     elf[at + 4:at + 16] = struct.pack("<III", *dims)
-    fd, path = tempfile.mkstemp(prefix="cuocc-cluster-", suffix=".cubin")
-    with os.fdopen(fd, "wb") as f:
+    path = os.path.join(clitest.scratch_dir("cuocc-cluster-"), "patched.cubin")
+    with open(path, "wb") as f:
         f.write(elf)
     return path
 
