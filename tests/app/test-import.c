@@ -421,18 +421,29 @@ test_several_architectures (void)
 /* A shared library's fat binary (tests/import/data/binary/make-fixtures.sh):
  * sm_80 and sm_120 SASS and compute_120 PTX. On an RTX 4090 (8.9) the sm_80
  * entries load; the block size is the one the kernel declares. */
+static CuoccWindow *
+libkernels_on_ada (const char *threads)
+{
+  g_autofree char *ada = product_of_cc (8, 9);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  CuoccWindow *window = app_test_window_new ();
+
+  app_test_select_gpu (window, ada);
+  if (threads != NULL)
+    app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, threads);
+  import_path (window, path);
+  return window;
+}
+
 static void
 test_shared_library (void)
 {
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
   const CuoccKernel *k;
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
-  app_test_select_gpu (window, ada);
-  import_path (window, path);
+  window = libkernels_on_ada (NULL);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 15);
 
   /* scale<float, 128>: __launch_bounds__(256, 2), 10 registers, 512 bytes. */
@@ -537,16 +548,11 @@ hint_says (CuoccWindow *window,
 static void
 test_block_size_not_carried_over (void)
 {
-  g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
   const CuoccKernel *k;
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  window = app_test_window_new ();
-  app_test_select_gpu (window, ada);
-  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
-  import_path (window, path);
+  window = libkernels_on_ada ("96");
 
   k = choose (window, "scale<float sm_80");
   g_assert_cmpint (k->max_threads, ==, 256);
