@@ -7,7 +7,9 @@
  * would stop the window each time the GPU or the block size changes. The
  * figures each entry needs are copied into a plain array, worked out in a
  * thread, and written back to the items in one pass; a newer change cancels
- * an older one, whose answer is then dropped.
+ * an older one, whose answer is then dropped. After a GPU change the thread
+ * first marks the entries the driver loads there (cuocc_kernel_list_select ()),
+ * which decides which entries run.
  *
  * An entry is worked out as `cuocc --import FILE --gpu G` does it
  * (cuocc-kernel-eval.c). A file just read comes with its rows worked out
@@ -29,6 +31,13 @@ typedef struct {
   CuoccKernelEvalIn *in;
   CuoccKernelEval *out;
   guint generation;
+  /* The entries to mark with what loads on a GPU of this compute
+   * capability first (kernels, their strings the store's), or none. */
+  CuoccKernelList marks;
+  int major;
+  int minor;
+  int threads;
+  GListStore *store;
 } EvalJob;
 
 static void
@@ -36,6 +45,8 @@ eval_job_free (EvalJob *job)
 {
   g_free (job->in);
   g_free (job->out);
+  g_free (job->marks.kernels);
+  g_clear_object (&job->store);
   g_free (job);
 }
 
@@ -47,11 +58,21 @@ eval_thread (GTask        *task,
 {
   EvalJob *job = task_data;
 
+  if (job->marks.kernels != NULL)
+    cuocc_kernel_list_select (&job->marks, job->major, job->minor);
   for (guint i = 0; i < job->n; i++)
     {
       /* A newer change makes this answer useless: stop early. */
       if ((i & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
         break;
+      /* Whether the entry runs, by its new mark. */
+      if (job->marks.kernels != NULL)
+        {
+          CuoccKernelEvalIn marked;
+
+          cuocc_kernel_eval_in_init (&marked, &job->marks.kernels[i], NULL, job->threads);
+          job->in[i].runs = marked.runs;
+        }
       cuocc_kernel_eval_run (&job->gpu, &job->in[i], &job->out[i]);
     }
   g_task_return_boolean (task, TRUE);
@@ -75,10 +96,14 @@ eval_done_cb (GObject      *object,
     {
       CuoccKernelItem *item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
 
+      if (job->marks.kernels != NULL)
+        cuocc_kernel_item_set_loaded (item, job->marks.kernels[i].loaded);
       cuocc_kernel_item_set_eval (item, &job->out[i]);
       g_object_unref (item);
     }
-  _cuocc_kernels_panel_evaluated (self);
+  if (job->marks.kernels != NULL)
+    self->marks_pending = FALSE;
+  _cuocc_kernels_panel_evaluated (self, job->marks.kernels != NULL);
 }
 
 /* ----- shared with the panel ----- */
@@ -105,6 +130,15 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
   job->in = g_new0 (CuoccKernelEvalIn, MAX (n, 1));
   job->out = g_new0 (CuoccKernelEval, MAX (n, 1));
   job->generation = self->eval_generation;
+  job->threads = self->threads;
+  if (self->marks_pending)
+    {
+      job->marks.kernels = g_new (CuoccKernel, MAX (n, 1));
+      job->marks.n_kernels = n;
+      job->major = self->gpu_major;
+      job->minor = self->gpu_minor;
+      job->store = g_object_ref (self->store);
+    }
   for (guint i = 0; i < n; i++)
     {
       CuoccKernelItem *item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
@@ -113,6 +147,8 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
 
       cuocc_kernel_item_get_change (item, &before);
       cuocc_kernel_eval_in_init (&job->in[i], k, before, self->threads);
+      if (job->marks.kernels != NULL)
+        job->marks.kernels[i] = *k;
       g_object_unref (item);
     }
 

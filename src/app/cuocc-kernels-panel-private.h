@@ -9,6 +9,7 @@
 
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernel-loader.h"
+#include "cuocc-kernel-rows.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-histogram-view.h"
 
@@ -59,8 +60,7 @@ struct _CuoccKernelsPanel
 
   GListStore *store;
   GtkCustomFilter *filter;
-  GtkFilterListModel *filtered;
-  GtkSortListModel *shown;         /* what the table shows, filtered and sorted */
+  CuoccKernelRows *shown;          /* what the table shows, filtered and sorted */
   GtkSliceListModel *growing;      /* shown, a screenful at first after a read */
   guint grow_id;                   /* the tick that gives it the rest */
   gboolean grow_first;             /* the first tick, whose frame draws the first screenful */
@@ -81,6 +81,7 @@ struct _CuoccKernelsPanel
   int threads;
   GCancellable *eval_cancellable;
   guint eval_generation;
+  gboolean marks_pending;          /* the entries that load are marked with the figures */
 
   CuoccKernelLoader *loader;
   CuoccKernelLoader *compare_loader;
@@ -119,8 +120,17 @@ typedef enum {
 /* The limiter drop-down's first choice; the limiters follow in their order. */
 #define LIMITER_ANY 0
 
+/* What a row sorts by in a column: rows without the figure ("–") last
+ * either way, then the number, then the text. */
+typedef struct {
+  gboolean unknown;
+  double number;
+  const char *text;                /* the item's, or NULL */
+} CuoccRowKey;
+
 /* cuocc-kernels-panel.c */
-void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
+                                                         gboolean           marked);
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
@@ -137,6 +147,17 @@ CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
+GtkColumnViewColumn *_cuocc_kernels_panel_get_column    (GtkColumnView     *view,
+                                                         const char        *id);
+int                 _cuocc_kernels_panel_get_sort_column (GtkColumnView    *view,
+                                                         gboolean          *descending);
+void                _cuocc_kernels_panel_setup_name_label (GtkLabel        *label,
+                                                           int              max_chars);
+void                _cuocc_kernels_panel_row_key        (CuoccKernelItem   *item,
+                                                         TableColumn        column,
+                                                         CuoccRowKey       *key);
+int                 _cuocc_kernels_panel_compare_keys   (const CuoccRowKey *a,
+                                                         const CuoccRowKey *b);
 void                _cuocc_kernels_panel_update_cells   (GtkColumnView     *view);
 void                _cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
                                                               gboolean       shown);

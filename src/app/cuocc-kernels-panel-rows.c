@@ -165,64 +165,71 @@ column_number (CuoccKernelItem *item,
     }
 }
 
-/* As _cuocc_kernels_panel_compare_rows (), saying whether one of the two
- * has the figure and the other not. */
-static int
-compare_rows (CuoccKernelItem *a,
-              CuoccKernelItem *b,
-              TableColumn      column,
-              gboolean        *one_unknown)
+/* What the row sorts by in the column. */
+void
+_cuocc_kernels_panel_row_key (CuoccKernelItem *item,
+                              TableColumn      column,
+                              CuoccRowKey     *key)
 {
-  const CuoccKernel *ka, *kb;
-  gboolean unknown_a, unknown_b;
-  double va, vb;
+  const CuoccKernel *k;
 
-  *one_unknown = FALSE;
+  key->unknown = FALSE;
+  key->number = 0;
+  key->text = NULL;
   switch (column)
     {
     case TABLE_KERNEL:
-      return strcmp (cuocc_kernel_item_get_short_name (a), cuocc_kernel_item_get_short_name (b));
+      key->text = cuocc_kernel_item_get_short_name (item);
+      break;
     case TABLE_ARCH:
       /* sm_120 after sm_90: by compute capability. */
-      ka = cuocc_kernel_item_get_kernel (a);
-      kb = cuocc_kernel_item_get_kernel (b);
-      return ka->cc_major != kb->cc_major ? (ka->cc_major < kb->cc_major ? -1 : 1)
-             : ka->cc_minor != kb->cc_minor ? (ka->cc_minor < kb->cc_minor ? -1 : 1)
-             : g_strcmp0 (ka->arch, kb->arch);
+      k = cuocc_kernel_item_get_kernel (item);
+      key->number = k->cc_major * 1000.0 + k->cc_minor;
+      key->text = k->arch;
+      break;
     default:
-      va = column_number (a, column, &unknown_a);
-      vb = column_number (b, column, &unknown_b);
-      /* What is not known goes after every figure (the sort callback keeps
-       * it there when the order is reversed). */
-      if (unknown_a || unknown_b)
-        {
-          *one_unknown = unknown_a != unknown_b;
-          return unknown_a - unknown_b;
-        }
-      return compare_numbers (va, vb);
+      key->number = column_number (item, column, &key->unknown);
+      break;
     }
 }
 
+/* Two rows' keys in one column, both with the figure. */
+int
+_cuocc_kernels_panel_compare_keys (const CuoccRowKey *a,
+                                   const CuoccRowKey *b)
+{
+  int order = compare_numbers (a->number, b->number);
+
+  return order != 0 ? order : g_strcmp0 (a->text, b->text);
+}
+
+/* How two rows compare in a column, ascending: what is not known goes
+ * after every figure. */
 int
 _cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
                                    CuoccKernelItem *b,
                                    TableColumn      column)
 {
-  gboolean one_unknown;
+  CuoccRowKey ka, kb;
 
-  return compare_rows (a, b, column, &one_unknown);
+  _cuocc_kernels_panel_row_key (a, column, &ka);
+  _cuocc_kernels_panel_row_key (b, column, &kb);
+  if (ka.unknown || kb.unknown)
+    return ka.unknown - kb.unknown;
+  return _cuocc_kernels_panel_compare_keys (&ka, &kb);
 }
 
-/* The order the table sorts in, which a column's sorter needs to keep rows
- * without the figure last either way: GtkColumnView reverses what a
- * column's sorter says for a descending order, and GTK 4.8 has no call
- * that says which order is in force (gtk_column_view_sorter_get_primary_sort_order ()
- * is 4.10's). It is found by asking the view's sorter to compare while
- * every column's sorter answers "smaller": the view's answer is then the
- * primary column's order, reversed or not. One per view. */
+/* Which column the table is sorted by and which way, as the view's headers
+ * show it: GTK 4.8 has no call that says either
+ * (gtk_column_view_sorter_get_primary_sort_column () and _order () are
+ * 4.10's). They are found by asking the view's sorter to compare while
+ * every column's sorter answers "smaller": the first column asked is the
+ * primary one, and the view's answer is its order, reversed or not. The
+ * view's sorter sorts nothing (cuocc-kernel-rows.c sorts); the
+ * columns' sorters make the headers clickable. One per view. */
 typedef struct {
   gboolean probing;
-  gboolean descending;
+  int primary;
 } SortState;
 
 static void
@@ -232,13 +239,6 @@ sort_state_release (SortState *state)
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SortState, sort_state_release)
-
-static void
-sort_state_closure_notify (gpointer  data,
-                           GClosure *closure)
-{
-  sort_state_release (data);
-}
 
 typedef struct {
   TableColumn column;
@@ -260,33 +260,62 @@ sort_cb (gconstpointer a,
          gpointer      user_data)
 {
   const ColumnSort *sort = user_data;
-  gboolean one_unknown;
-  int order;
 
   if (sort->state->probing)
-    return -1;
-  order = compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, sort->column, &one_unknown);
-  /* Reversed by the view, a figure against none: keep the one without last. */
-  if (sort->state->descending && one_unknown)
-    order = -order;
-  return order;
+    {
+      if (sort->state->primary < 0)
+        sort->state->primary = sort->column;
+      return -1;
+    }
+  return _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, sort->column);
 }
 
-/* Connected before the table's sort model is given the view's sorter, so
- * the order is known before it sorts again. */
-static void
-view_sorter_changed_cb (GtkSorter       *sorter,
-                        GtkSorterChange  change,
-                        SortState       *state)
+/* The column (a TableColumn) the view's headers sort by, or -1, and
+ * whether descending. */
+int
+_cuocc_kernels_panel_get_sort_column (GtkColumnView *view,
+                                      gboolean      *descending)
 {
+  GtkSorter *sorter = gtk_column_view_get_sorter (view);
+  SortState *state = g_object_get_data (G_OBJECT (view), "cuocc-sort-state");
+  gboolean larger;
+
+  *descending = FALSE;
+  if (state == NULL || sorter == NULL || gtk_sorter_get_order (sorter) == GTK_SORTER_ORDER_NONE)
+    return -1;
   /* Any two pointers (gtk_sorter_compare () calls an item equal to
    * itself): every column's sorter answers without looking at them. */
   state->probing = TRUE;
-  state->descending = gtk_sorter_compare (sorter, sorter, state) == GTK_ORDERING_LARGER;
+  state->primary = -1;
+  larger = gtk_sorter_compare (sorter, sorter, state) == GTK_ORDERING_LARGER;
   state->probing = FALSE;
+  *descending = state->primary >= 0 && larger;
+  return state->primary;
 }
 
 /* ----- the cells' widgets ----- */
+
+/* A kernel's name in a label, whole: it wraps between template arguments
+ * (or inside a long identifier) rather than being cut, since the instances
+ * of one template differ anywhere in their arguments, often only in the
+ * last. Wrapping labels ask for their whole text's width unless told: a
+ * long template name would widen what holds it to max_chars. The table's
+ * kernel cells and the summary's kernels that lose most. */
+void
+_cuocc_kernels_panel_setup_name_label (GtkLabel *label,
+                                       int       max_chars)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (label, max_chars);
+  /* Pango would hyphenate "MmaMultist-age" or "cublasSplitKParams<fl-oat>",
+   * which reads as part of the name. */
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+}
 
 static void
 setup_cell_cb (GtkSignalListItemFactory *factory,
@@ -299,23 +328,8 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1 : 0);
   if (column == TABLE_KERNEL)
     {
-      /* The name without qualifiers, whole: it wraps between template
-       * arguments (or inside a long identifier) rather than being cut, since
-       * the instances of one template differ anywhere in their arguments,
-       * often only in the last. Wrapping labels ask for their whole text's
-       * width unless told: a long template name would widen the table. */
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+      _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), 40);
       gtk_label_set_width_chars (GTK_LABEL (label), 21);
-      /* Pango would hyphenate "MmaMultist-age", which reads as part of the name. */
-      {
-        PangoAttrList *attrs = pango_attr_list_new ();
-
-        pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-        gtk_label_set_attributes (GTK_LABEL (label), attrs);
-        pango_attr_list_unref (attrs);
-      }
     }
   if (columns[column].numeric)
     gtk_widget_add_css_class (label, "numeric");
@@ -323,25 +337,31 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
 }
 
+/* What a cell shows of its row: the text, and for some columns a tooltip
+ * and a style. Set only where it differs: a new evaluation updates the
+ * cells bound in place. */
 static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  user_data)
+show_cell (GtkListItem *list_item,
+           TableColumn  column)
 {
-  TableColumn column = GPOINTER_TO_INT (user_data);
   CuoccKernelItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *label = gtk_list_item_get_child (list_item);
-  g_autofree char *text = _cuocc_kernels_panel_cell_text (item, column);
+  g_autofree char *text = NULL;
 
-  g_hash_table_add (g_object_get_data (G_OBJECT (factory), "cuocc-bound"), list_item);
-  gtk_label_set_label (GTK_LABEL (label), text);
+  if (item == NULL || label == NULL)
+    return;
+  text = _cuocc_kernels_panel_cell_text (item, column);
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+    gtk_label_set_label (GTK_LABEL (label), text);
   if (column == TABLE_KERNEL)
     {
       const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
       g_autofree char *name = cuocc_format_capped (k->name, 2000);
       g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", name, k->mangled) : g_strdup (name);
+      const char *shown = gtk_widget_get_tooltip_text (label);
 
-      gtk_widget_set_tooltip_text (label, tooltip);
+      if (g_strcmp0 (shown, tooltip) != 0)
+        gtk_widget_set_tooltip_text (label, tooltip);
       if (cuocc_kernel_item_has_spills (item))
         gtk_widget_add_css_class (label, "warning");
       else
@@ -349,13 +369,22 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     }
   else if (column == TABLE_LOADED)
     {
-      gtk_widget_remove_css_class (label, "success");
-      gtk_widget_remove_css_class (label, "dim-label");
-      gtk_widget_add_css_class (label, cuocc_kernel_item_get_kernel (item)->loaded == CUOCC_LOAD_YES
-                                       ? "success" : "dim-label");
+      gboolean loads = cuocc_kernel_item_get_kernel (item)->loaded == CUOCC_LOAD_YES;
+
+      gtk_widget_remove_css_class (label, loads ? "dim-label" : "success");
+      gtk_widget_add_css_class (label, loads ? "success" : "dim-label");
     }
   else if (column == TABLE_CHANGED)
     gtk_widget_add_css_class (label, "accent");
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  user_data)
+{
+  g_hash_table_add (g_object_get_data (G_OBJECT (factory), "cuocc-bound"), list_item);
+  show_cell (list_item, GPOINTER_TO_INT (user_data));
 }
 
 static void
@@ -386,13 +415,13 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
     TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED,
   };
 
-  /* Shared by the view's sorter and the columns' sorters, whichever
-   * outlives the others. */
+  /* Shared by the view and the columns' sorters, whichever outlives the
+   * others. */
   g_autoptr(SortState) state = g_rc_box_new0 (SortState);
 
   g_object_set_data_full (G_OBJECT (view), "cuocc-bound", bound, (GDestroyNotify) g_hash_table_unref);
-  g_signal_connect_data (gtk_column_view_get_sorter (view), "changed", G_CALLBACK (view_sorter_changed_cb),
-                         g_rc_box_acquire (state), sort_state_closure_notify, 0);
+  g_object_set_data_full (G_OBJECT (view), "cuocc-sort-state", g_rc_box_acquire (state),
+                          (GDestroyNotify) sort_state_release);
   for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
     {
       TableColumn c = shown_order[i];
@@ -422,10 +451,10 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
     }
 }
 
-/* Shows the "changed" column while there is a compared build. */
-void
-_cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
-                                          gboolean       shown)
+/* The view's column with an id ("kernel", "occupancy" …), or NULL. */
+GtkColumnViewColumn *
+_cuocc_kernels_panel_get_column (GtkColumnView *view,
+                                 const char    *id)
 {
   GListModel *list = gtk_column_view_get_columns (view);
 
@@ -433,15 +462,25 @@ _cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (list, i);
 
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "cuocc-column-id"), columns[TABLE_CHANGED].id) == 0)
-        gtk_column_view_column_set_visible (column, shown);
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "cuocc-column-id"), id) == 0)
+        return column;
     }
+  return NULL;
 }
 
-/* The rows were worked out again: the cells bound now show the new figures.
- * For a re-evaluation of 60,000 rows this is a few hundred labels set
- * (those whose text changed lay out again), where announcing every row
- * as changed rebuilt the whole table's rows in one main loop iteration. */
+/* Shows the "changed" column while there is a compared build. */
+void
+_cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
+                                          gboolean       shown)
+{
+  gtk_column_view_column_set_visible (_cuocc_kernels_panel_get_column (view, columns[TABLE_CHANGED].id), shown);
+}
+
+/* The rows were worked out again, or marked for another GPU: the cells
+ * bound now show the new figures. For 60,000 rows this is a few hundred
+ * labels (those whose text changed lay out again), where announcing every
+ * row as changed rebuilt the whole table's rows in one main loop
+ * iteration. */
 void
 _cuocc_kernels_panel_update_cells (GtkColumnView *view)
 {
@@ -451,16 +490,5 @@ _cuocc_kernels_panel_update_cells (GtkColumnView *view)
 
   g_hash_table_iter_init (&iter, bound);
   while (g_hash_table_iter_next (&iter, &list_item, NULL))
-    {
-      TableColumn column = GPOINTER_TO_INT (g_object_get_data (list_item, "cuocc-column"));
-      CuoccKernelItem *item = gtk_list_item_get_item (list_item);
-      GtkWidget *label = gtk_list_item_get_child (list_item);
-      g_autofree char *text = NULL;
-
-      if (item == NULL || label == NULL)
-        continue;
-      text = _cuocc_kernels_panel_cell_text (item, column);
-      if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
-        gtk_label_set_label (GTK_LABEL (label), text);
-    }
+    show_cell (list_item, GPOINTER_TO_INT (g_object_get_data (list_item, "cuocc-column")));
 }

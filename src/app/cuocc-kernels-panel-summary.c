@@ -198,17 +198,8 @@ _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
       GtkWidget *button = gtk_button_new_with_label (text);
       GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
 
-      PangoAttrList *attrs = pango_attr_list_new ();
-
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      /* Wrapping labels ask for their whole text's width unless told. */
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+      _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), 30);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      /* Pango would hyphenate inside identifiers. */
-      pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-      gtk_label_set_attributes (GTK_LABEL (label), attrs);
-      pango_attr_list_unref (attrs);
       gtk_widget_add_css_class (button, "flat");
       gtk_widget_set_tooltip_text (button, cuocc_kernel_item_get_kernel (item)->name);
       g_object_set_data_full (G_OBJECT (button), "cuocc-item", g_object_ref (item), g_object_unref);

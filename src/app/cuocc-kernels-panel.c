@@ -46,6 +46,9 @@ static GParamSpec *props[N_PROPS];
 #define SIDEBAR_MAX_WIDTH 760
 /* Where a drag resizes the sidebar: its right edge. */
 #define RESIZE_EDGE 8
+/* From how many entries a GPU change marks the entries that load in the
+ * evaluation's thread (cuocc-kernels-panel-eval.c) rather than at once. */
+#define MARK_IN_THREAD_FROM 4096
 
 /* ----- helpers ----- */
 
@@ -249,14 +252,21 @@ scroll_to_top_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-/* A new order (a click on a header): the table shows its first rows, those
- * the user sorted for. GTK keeps the row that was on top on top, wherever
- * it went: after sorting by occupancy the table stayed where that row now
- * was, in the middle of 19,200. Once the sort model has sorted again,
- * whichever of its handler and this ran first, and before the frame. */
+/* A new order (a click on a header): the rows are sorted by the column the
+ * view's headers show, and the table shows its first rows, those the user
+ * sorted for. GTK keeps the row that was on top on top, wherever it went:
+ * after sorting by occupancy the table stayed where that row now was, in
+ * the middle of 19,200. Scrolled once the view has taken the new order,
+ * before the frame. */
 static void
 sorter_changed_cb (CuoccKernelsPanel *self)
 {
+  gboolean descending;
+  int column = _cuocc_kernels_panel_get_sort_column (self->column_view, &descending);
+
+  self->selecting = TRUE;
+  cuocc_kernel_rows_set_sort (self->shown, column, descending);
+  self->selecting = FALSE;
   if (self->top_id == 0)
     self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
 }
@@ -301,38 +311,24 @@ refilter (CuoccKernelsPanel *self)
   update_list_page (self);
 }
 
-/* Rebinds every row, keeping the chosen kernel selected. */
+/* What the rows show changed (their figures for the GPU, which entries
+ * load, what changed against a compared build): the filters run again
+ * (every filter, or only where one reads the figures), the rows are sorted
+ * once, and the cells on screen show the new figures. Neither announcing
+ * every row as changed, which made the view build its rows anew, nor a
+ * sort for the refilter and another for the figures: this keeps a GPU
+ * change with 60,000 rows sorted to tens of milliseconds of one main loop
+ * iteration, where it took 300 to 500. */
 static void
-refresh_rows (CuoccKernelsPanel *self)
+refresh_shown (CuoccKernelsPanel *self,
+               gboolean           every_filter)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-
   self->selecting = TRUE;
-  g_list_model_items_changed (G_LIST_MODEL (self->store), 0, n, n);
-  self->selecting = FALSE;
-  refilter (self);
-}
-
-/* The rows' figures for the GPU changed: the filters and the order that
- * may read them run again, and the cells on screen show the new figures.
- * Refiltering only where a filter reads the figures, and updating the
- * cells bound rather than announcing every row as changed, keeps this to
- * a few milliseconds for 60,000 rows. */
-static void
-refresh_evaluated (CuoccKernelsPanel *self)
-{
-  GtkSorter *sorter = gtk_column_view_get_sorter (self->column_view);
-
-  self->selecting = TRUE;
-  if (gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
+  cuocc_kernel_rows_freeze (self->shown);
+  if (every_filter || gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
       gtk_spin_button_get_value (self->below_spin) < 100 || self->bin >= 0)
     gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  /* GTK 4.8 does not say which column sorts: any order sorts once more. */
-  if (gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE)
-    {
-      gtk_sort_list_model_set_sorter (self->shown, NULL);
-      gtk_sort_list_model_set_sorter (self->shown, sorter);
-    }
+  cuocc_kernel_rows_thaw (self->shown, TRUE);
   _cuocc_kernels_panel_update_cells (self->column_view);
   self->selecting = FALSE;
   select_chosen (self);
@@ -476,12 +472,13 @@ replace_list (CuoccKernelsPanel *self,
   if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) !=
       self->gpu_major * 1000 + self->gpu_minor)
     mark_loaded (self);
+  self->marks_pending = FALSE;
   mark_changes (self);
   update_arches (self);
 
   self->selecting = TRUE;
   start_growing (self);
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->store));
+  cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
   /* The loader worked the rows out for the launch it was told: where that
    * is still the panel's, and no compared build adds a second figure, the
@@ -593,6 +590,23 @@ choose_entry (CuoccKernelsPanel *self,
   select_chosen (self);
 }
 
+/* The entries are marked with what loads on the GPU: the details say
+ * whether the chosen one does, and the GPU being the user's choice, the
+ * entry follows it: the chosen kernel's entry that loads there takes the
+ * place of one that does not. */
+static void
+marked (CuoccKernelsPanel *self)
+{
+  _cuocc_kernels_panel_update_details (self);
+  if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
+    {
+      CuoccKernelItem *sibling = _cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
+
+      if (sibling != NULL)
+        choose_entry (self, sibling);
+    }
+}
+
 /* Marks the entry of each kernel that the CUDA driver loads on a GPU of
  * this compute capability. */
 static void
@@ -607,20 +621,19 @@ set_gpu (CuoccKernelsPanel *self,
   self->gpu_major = major;
   self->gpu_minor = minor;
   cuocc_kernel_loader_set_gpu (self->loader, major, minor);
-  mark_loaded (self);
-  refresh_rows (self);
-  _cuocc_kernels_panel_update_details (self);
-  _cuocc_kernels_panel_evaluate (self);
-
-  /* The GPU is the user's choice; the entry follows it: the chosen kernel's
-   * entry that loads there takes the place of one that does not. */
-  if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
+  /* A library's entries are marked in the thread that works their figures
+   * out, and both reach the table in one iteration (_cuocc_kernels_panel_evaluated ()):
+   * 57,600 of them took 90 ms to mark here. A few are marked at once. */
+  if (self->have_gpu && g_list_model_get_n_items (G_LIST_MODEL (self->store)) >= MARK_IN_THREAD_FROM)
     {
-      CuoccKernelItem *sibling = _cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
-
-      if (sibling != NULL)
-        choose_entry (self, sibling);
+      self->marks_pending = TRUE;
+      _cuocc_kernels_panel_evaluate (self);
+      return;
     }
+  mark_loaded (self);
+  refresh_shown (self, TRUE);
+  _cuocc_kernels_panel_evaluate (self);
+  marked (self);
 }
 
 /* ----- callbacks ----- */
@@ -677,7 +690,7 @@ loaded_cb (CuoccKernelLoader *loader,
       g_free (self->compare_name);
       self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
       mark_changes (self);
-      refresh_rows (self);
+      refresh_shown (self, TRUE);
       _cuocc_kernels_panel_update_details (self);
       _cuocc_kernels_panel_evaluate (self);
       return;
@@ -1062,11 +1075,9 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                              GTK_FILTER (g_object_ref (self->filter)));
   _cuocc_kernels_panel_add_columns (self->column_view);
-  self->shown = gtk_sort_list_model_new (G_LIST_MODEL (self->filtered),
-                                         g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  self->shown = cuocc_kernel_rows_new (GTK_FILTER (self->filter));
+  cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->growing = gtk_slice_list_model_new (G_LIST_MODEL (self->shown), 0, G_MAXUINT);
   self->selection = gtk_single_selection_new (G_LIST_MODEL (self->growing));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
@@ -1277,23 +1288,14 @@ cuocc_kernels_panel_sort_by (CuoccKernelsPanel *self,
                              const char        *column_id,
                              GtkSortType        order)
 {
-  GListModel *list;
+  GtkColumnViewColumn *column;
 
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
 
-  list = gtk_column_view_get_columns (self->column_view);
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) c = g_list_model_get_item (list, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (c), "cuocc-column-id"), column_id) == 0)
-        {
-          gtk_column_view_sort_by_column (self->column_view, c, order);
-          select_chosen (self);
-          return;
-        }
-    }
-  g_return_if_reached ();
+  column = _cuocc_kernels_panel_get_column (self->column_view, column_id);
+  g_return_if_fail (column != NULL);
+  gtk_column_view_sort_by_column (self->column_view, column, order);
+  select_chosen (self);
 }
 
 GtkDropDown *
@@ -1370,13 +1372,17 @@ cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
 
 /* ----- shared with the panel's files ----- */
 
-/* The rows were worked out again: the table, its filters and the details
- * show the new figures. */
+/* The rows were worked out again, and marked with what loads on the GPU
+ * if marked: the table, its filters, the summary and the details show the
+ * new figures. */
 void
-_cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self,
+                                gboolean           was_marked)
 {
   _cuocc_kernels_panel_update_summary (self);
-  refresh_evaluated (self);
+  refresh_shown (self, was_marked);
+  if (was_marked)
+    marked (self);
 }
 
 /* The sidebar's width, clamped to what the window always has room for. */

@@ -315,24 +315,48 @@ clusters_text (const CuoccGpu      *gpu,
   g_autofree char *lost = cuocc_format_count (c->blocks_lost);
   g_autofree char *lost_pct = cuocc_format_percent (c->blocks_lost_fraction);
   g_autofree char *per_sm = NULL;
+  g_autofree char *held = NULL;
   g_autofree char *whole = NULL;
+  const char *basis;
 
-  per_sm = g_strdup_printf (_("Clusters of %d blocks: %d blocks per SM under the cluster launch, which holds at most %d (%s)."),
-                            c->cluster_size, c->blocks_per_sm, c->blocks_per_sm_cap,
-                            c->cap_assumed ? _("an assumption on this compute capability")
-                                           : gpu->cap.cluster_cap_source);
+  /* Not one block of the configuration fits on an SM: no cluster of any
+   * size does, and there is nothing to lose to clusters. cuocc_clusters ()
+   * answers 0 clusters, which the sentences below would call an upper bound
+   * with 0 blocks lost. */
+  if (c->blocks_per_sm == 0)
+    return g_strdup_printf (ngettext ("Clusters of %d block: none fits, since not one block of this configuration fits on an SM, with clusters or without.",
+                                      "Clusters of %d blocks: none fits, since not one block of this configuration fits on an SM, with clusters or without.",
+                                      c->cluster_size),
+                            c->cluster_size);
+
+  held = g_strdup_printf (ngettext ("%d block per SM under the cluster launch, which holds at most %d (%s).",
+                                    "%d blocks per SM under the cluster launch, which holds at most %d (%s).",
+                                    c->blocks_per_sm),
+                          c->blocks_per_sm, c->blocks_per_sm_cap,
+                          c->cap_assumed ? _("an assumption on this compute capability")
+                                         : gpu->cap.cluster_cap_source);
+  /* Translators: the second %s is the sentence "8 blocks per SM under the cluster launch, …" */
+  per_sm = g_strdup_printf (ngettext ("Clusters of %d block: %s", "Clusters of %d blocks: %s", c->cluster_size),
+                            c->cluster_size, held);
   switch (c->basis)
     {
     case CUOCC_CLUSTERS_MEASURED:
     case CUOCC_CLUSTERS_DRIVER:
-      whole = g_strdup_printf (_("%s clusters fit on the whole GPU at once (%s): %s blocks, %s fewer (%s) than without clusters."),
-                               clusters,
-                               c->basis == CUOCC_CLUSTERS_MEASURED ? _("measured") : _("asked of this machine's CUDA driver"),
-                               blocks, lost, lost_pct);
+      basis = c->basis == CUOCC_CLUSTERS_MEASURED ? _("measured") : _("asked of this machine's CUDA driver");
+      if (c->blocks_lost == 0)
+        whole = g_strdup_printf (_("%s clusters fit on the whole GPU at once (%s): %s blocks, as many as without clusters."),
+                                 clusters, basis, blocks);
+      else
+        whole = g_strdup_printf (_("%s clusters fit on the whole GPU at once (%s): %s blocks, %s fewer (%s) than without clusters."),
+                                 clusters, basis, blocks, lost, lost_pct);
       break;
     case CUOCC_CLUSTERS_UPPER_BOUND:
-      whole = g_strdup_printf (_("At most %s clusters fit on the whole GPU at once (an upper bound: no measured table for this GPU), at least %s blocks fewer (%s) than without clusters."),
-                               clusters, lost, lost_pct);
+      if (c->blocks_lost == 0)
+        whole = g_strdup_printf (_("At most %s clusters fit on the whole GPU at once (an upper bound: no measured table for this GPU): at best as many blocks as without clusters, fewer where placement inside GPCs leaves SMs unused."),
+                                 clusters);
+      else
+        whole = g_strdup_printf (_("At most %s clusters fit on the whole GPU at once (an upper bound: no measured table for this GPU), at least %s blocks fewer (%s) than without clusters."),
+                                 clusters, lost, lost_pct);
       break;
     case CUOCC_CLUSTERS_PER_SM:
     default:

@@ -268,6 +268,16 @@ append_clusters (GString             *out,
       return;
     }
 
+  /* Not one block fits on an SM: no cluster fits either, whatever the
+   * table, and nothing is lost to clusters. */
+  if (c->blocks_per_sm == 0)
+    {
+      append_line (out, _("Max active clusters on the GPU"),
+                   _("0 (not one block of this configuration fits on an SM, with clusters or without)"));
+      append_line (out, _("Blocks lost to cluster placement"), "0 (0 %)");
+      return;
+    }
+
   count = g_strdup_printf ("%" G_GINT64_FORMAT, c->max_active_clusters);
   lost_count = g_strdup_printf ("%" G_GINT64_FORMAT, c->blocks_lost);
   switch (c->basis)

@@ -88,11 +88,66 @@ app_test_forget_message (void)
 
 /* ----- display and windows ----- */
 
+/* ----- GTK 4.8's file chooser ----- */
+
+/* GTK 4.8's file chooser, which GtkFileChooserNative shows where there is
+ * no portal (as in these tests), can draw its path bar before the folder it
+ * shows has been read: GtkPathBar's size_allocate () returns at once while
+ * it holds no folder buttons, so its two slider GtkButtons stay mapped but
+ * never allocated, and the next frame warns "Trying to snapshot GtkButton
+ * … without a current allocation". It takes a frame painted before the
+ * chooser's asynchronous folder query answers, so only loaded cores see it:
+ * test-open's every-way failed on it at load 11 to 14, and failed 4 times
+ * in about 90 runs at load 13 here, each time under GtkButton < GtkPathBar
+ * < … < GtkFileChooserDialog (found with a paint hook and the widget the
+ * warning names). GTK 4.10 rewrote the path bar. The warning is about
+ * GTK's own widget in GTK's own dialog, nothing of the app's: it is still
+ * printed, and fails no test. The same warning about any other widget
+ * fails the test, as every warning does. */
+gboolean
+app_test_is_gtk_path_bar_warning (const char *message)
+{
+  static const char prefix[] = "Trying to snapshot GtkButton ";
+  GtkWidget *widget;
+
+  if (gtk_get_major_version () != 4 || gtk_get_minor_version () >= 10)
+    return FALSE;
+  if (message == NULL || !g_str_has_prefix (message, prefix) ||
+      !g_str_has_suffix (message, " without a current allocation"))
+    return FALSE;
+  /* The widget is alive: GTK warns from inside its snapshot. */
+  widget = (GtkWidget *) (gsize) g_ascii_strtoull (message + strlen (prefix), NULL, 16);
+  if (widget == NULL || !GTK_IS_BUTTON (widget))
+    return FALSE;
+  for (GtkWidget *parent = gtk_widget_get_parent (widget); parent != NULL; parent = gtk_widget_get_parent (parent))
+    if (g_str_equal (G_OBJECT_TYPE_NAME (parent), "GtkPathBar"))
+      return TRUE;
+  return FALSE;
+}
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  if (level & G_LOG_LEVEL_WARNING)
+    for (gsize i = 0; i < n_fields; i++)
+      if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0 &&
+          app_test_is_gtk_path_bar_warning (fields[i].value))
+        {
+          g_printerr ("(GTK 4.8's file chooser path bar, not fatal) %s\n", (const char *) fields[i].value);
+          return G_LOG_WRITER_HANDLED;
+        }
+  return g_log_writer_default (level, fields, n_fields, user_data);
+}
+
 void
 app_test_init (void)
 {
   g_autoptr(GtkCssProvider) provider = NULL;
 
+  g_log_set_writer_func (log_writer, NULL, NULL);
   have_display = gtk_init_check ();
   if (!have_display)
     return;
@@ -662,4 +717,136 @@ app_test_window_at_size (int      width,
     g_main_context_iteration (NULL, TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
   return window;
+}
+
+/* ----- the window's size ----- */
+
+int
+app_test_window_width (CuoccWindow *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  return surface != NULL ? gdk_surface_get_width (surface) : 0;
+}
+
+int
+app_test_window_height (CuoccWindow *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  return surface != NULL ? gdk_surface_get_height (surface) : 0;
+}
+
+void
+app_test_wait_frames (CuoccWindow *window,
+                      guint        n)
+{
+  for (guint i = 0; i < n; i++)
+    app_test_wait_for_frame (GTK_WIDGET (window));
+}
+
+void
+app_test_wait_for_size (CuoccWindow *window,
+                        int          width,
+                        int          height)
+{
+  gint64 deadline = g_get_monotonic_time () + APP_TEST_TIMEOUT_S * G_USEC_PER_SEC;
+
+  while (app_test_window_width (window) != width || app_test_window_height (window) != height)
+    {
+      if (g_get_monotonic_time () > deadline)
+        g_error ("window %d × %d, not %d × %d", app_test_window_width (window), app_test_window_height (window),
+                 width, height);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  app_test_wait_frames (window, 2);
+}
+
+/* ----- the kernels table ----- */
+
+const char *const app_test_column_ids[] = {
+  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
+};
+
+GListModel *
+app_test_shown (CuoccWindow *window)
+{
+  return cuocc_kernels_panel_get_shown (window->kernels_panel);
+}
+
+guint
+app_test_n_shown (CuoccWindow *window)
+{
+  return g_list_model_get_n_items (app_test_shown (window));
+}
+
+CuoccKernelItem *
+app_test_find_row (CuoccWindow *window,
+                   const char  *prefix,
+                   const char  *arch)
+{
+  for (guint i = 0; i < app_test_n_shown (window); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+
+      if (g_str_has_prefix (k->name, prefix) && g_strcmp0 (k->arch, arch) == 0)
+        return item;
+    }
+  g_error ("no row %s %s", prefix, arch);
+}
+
+char *
+app_test_cell (CuoccWindow     *window,
+               CuoccKernelItem *item,
+               const char      *column_id)
+{
+  for (guint c = 0; app_test_column_ids[c] != NULL; c++)
+    if (g_str_equal (app_test_column_ids[c], column_id))
+      return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
+  g_error ("no column %s", column_id);
+}
+
+/* ----- the command line's table, restricted to some rows ----- */
+
+void
+app_test_cli_table_begin (GString    *out,
+                          gboolean    json,
+                          const char *header)
+{
+  if (json)
+    g_string_append_c (out, '[');
+  else
+    g_string_append_printf (out, "%s\n", header);
+}
+
+void
+app_test_cli_table_row (GString    *out,
+                        gboolean    json,
+                        guint       index,
+                        const char *line)
+{
+  if (json)
+    {
+      /* "  {…}," but the last "  {…}" */
+      gsize len = strlen (line);
+
+      g_assert_true (g_str_has_prefix (line, "  {"));
+      if (line[len - 1] == ',')
+        len--;
+      g_string_append (out, index > 0 ? ",\n" : "\n");
+      g_string_append_len (out, line, len);
+    }
+  else
+    g_string_append_printf (out, "%s\n", line);
+}
+
+void
+app_test_cli_table_end (GString  *out,
+                        gboolean  json,
+                        guint     n_rows)
+{
+  if (json)
+    g_string_append (out, n_rows > 0 ? "\n]\n" : "]\n");
 }

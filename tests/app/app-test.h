@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
 #include "cuocc-testing.h"
 #include "cuocc-window-private.h"
@@ -30,6 +31,9 @@ G_BEGIN_DECLS
  * (the tests run without one, so that they need no session bus). */
 void         app_test_init            (void);
 gboolean     app_test_have_display    (void);
+/* Whether @message is GTK 4.8's warning about its file chooser's path bar,
+ * which the tests print but do not fail on (app-test.c says why). */
+gboolean     app_test_is_gtk_path_bar_warning (const char *message);
 void         app_test_reset_settings  (void);
 void         app_test_wait_for_frame  (GtkWidget   *widget);
 /* The first widget of @type below @widget, in the order of the tree; only
@@ -151,5 +155,51 @@ void         app_test_import_library  (CuoccWindow *window,
 CuoccWindow *app_test_window_at_size  (int          width,
                                        int          height,
                                        GFile       *open_first);
+
+/* The window's size on the screen, its client-side frame included (the
+ * widget's own allocation leaves the frame out); 0 before it has a
+ * surface. */
+int          app_test_window_width    (CuoccWindow *window);
+int          app_test_window_height   (CuoccWindow *window);
+/* Waits for @n frames of @window. */
+void         app_test_wait_frames     (CuoccWindow *window,
+                                       guint        n);
+/* Waits until the window has the size on the screen, then for two frames;
+ * fails after APP_TEST_TIMEOUT_S seconds. */
+void         app_test_wait_for_size   (CuoccWindow *window,
+                                       int          width,
+                                       int          height);
+
+/* The kernels table. Its column ids, in their order
+ * (cuocc-kernels-panel-rows.c), NULL-terminated. */
+extern const char *const app_test_column_ids[];
+/* The rows the table shows now, after its filters, in its order. */
+GListModel  *app_test_shown           (CuoccWindow *window);
+guint        app_test_n_shown         (CuoccWindow *window);
+/* The first shown row of the kernel whose name starts with @prefix, on
+ * @arch (no reference added); fails where there is none. */
+CuoccKernelItem *app_test_find_row    (CuoccWindow *window,
+                                       const char  *prefix,
+                                       const char  *arch);
+/* What the cell of column @column_id shows for @item: the text a row's
+ * label is given when it is bound. */
+char        *app_test_cell            (CuoccWindow     *window,
+                                       CuoccKernelItem *item,
+                                       const char      *column_id);
+
+/* The command line's table (`cuocc --import … --format csv|json`, one row a
+ * line) restricted to some of its rows, as the table's export writes it:
+ * the CSV header or "[", then each row (a JSON row without its comma),
+ * then "]" after n_rows JSON rows. */
+void         app_test_cli_table_begin (GString     *out,
+                                       gboolean     json,
+                                       const char  *header);
+void         app_test_cli_table_row   (GString     *out,
+                                       gboolean     json,
+                                       guint        index,
+                                       const char  *line);
+void         app_test_cli_table_end   (GString     *out,
+                                       gboolean     json,
+                                       guint        n_rows);
 
 G_END_DECLS

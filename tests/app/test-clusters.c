@@ -131,6 +131,89 @@ test_graph_pick_and_export (void)
   app_test_window_free (window);
 }
 
+/* Picks @value on the cluster graph where the user would click: the first
+ * point, left to right and bottom to top, that the graph reads as it. */
+static void
+pick_cluster_size (CuoccWindow *window,
+                   gint64       value)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (window->graph_clusters));
+  int height = gtk_widget_get_height (GTK_WIDGET (window->graph_clusters));
+  CuoccPlotStyle style;
+
+  cuocc_chart_get_style (CUOCC_CHART (window->graph_clusters), &style);
+  for (double x = 0; x < width; x += 2)
+    for (double y = height * 0.95; y > 0; y -= 4)
+      {
+        gint64 at;
+
+        if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width, height, x, y,
+                                        &at))
+          {
+            if (at != value)
+              break;
+            g_assert_true (cuocc_graph_pick (window->graph_clusters, x, y));
+            g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, value);
+            return;
+          }
+      }
+  g_error ("no point of the cluster graph reads %" G_GINT64_FORMAT, value);
+}
+
+/* The cluster text where a click on the cluster graph used to say "At most
+ * 0 clusters fit … (an upper bound: no measured table for this GPU), at
+ * least 0 blocks fewer (0 %)" on an H100, which has a measured table: a
+ * configuration that cannot launch (test-graph-click's picks reach one),
+ * and the defaults' clusters of 1 ("Clusters of 1 blocks", "0 fewer
+ * (0 %)"). */
+static void
+test_graph_pick_texts (void)
+{
+  CuoccWindow *window;
+  const char *text;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  /* The defaults: H100 SXM5 (132 SMs), 256 threads, 32 registers, no
+   * clusters: 8 blocks per SM, under the cluster launch's cap of 8. */
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 0);
+  g_assert_null (cuocc_results_view_get_clusters (window->results_view));
+
+  /* Clusters of 1: the measured table's row 8, size 1 is 1056 clusters,
+   * 1056 blocks; without clusters 132 × 8 = 1056: none lost. */
+  pick_cluster_size (window, 1);
+  text = cuocc_results_view_get_clusters (window->results_view);
+  g_assert_cmpstr (text, ==,
+                   "Clusters of 1 block: 8 blocks per SM under the cluster launch, which holds at most 8 "
+                   "(measured on an H100 SXM and an H200, driver 580).\n"
+                   "1056 clusters fit on the whole GPU at once (measured): 1056 blocks, as many as without clusters.");
+
+  /* 1024 threads of 64 registers: 64 × 32 = 2048 registers a warp, 32
+   * warps, all 65536 of the SM's: 1 block per SM. */
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "64");
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 1);
+  text = cuocc_results_view_get_clusters (window->results_view);
+  g_assert_true (g_str_has_prefix (text, "Clusters of 1 block: 1 block per SM under the cluster launch, which holds "
+                                         "at most 8 (measured on an H100 SXM and an H200, driver 580).\n"));
+
+  /* 768 threads of 234 registers: 234 × 32 = 7488, rounded up to 7680 a
+   * warp, × 24 warps = 184320, more than the SM's 65536: no block fits. */
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "768");
+  app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "234");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  pick_cluster_size (window, 2);
+  text = cuocc_results_view_get_clusters (window->results_view);
+  g_assert_cmpstr (text, ==,
+                   "Clusters of 2 blocks: none fits, since not one block of this configuration fits on an SM, "
+                   "with clusters or without.");
+  g_assert_null (strstr (text, "upper bound"));
+
+  app_test_window_free (window);
+}
+
 /* H200, 256 threads, 40000 bytes (41088 allocated): 50 % is 116736 bytes,
  * raised to the 132 KiB configuration: 3 blocks, where 228 KiB holds 5. */
 static void
@@ -238,6 +321,7 @@ main (int    argc,
   g_test_add_func ("/cuocc/app/clusters/cluster-size", test_cluster_size);
   g_test_add_func ("/cuocc/app/clusters/graph-pick-and-export", test_graph_pick_and_export);
   g_test_add_func ("/cuocc/app/clusters/carveout", test_carveout);
+  g_test_add_func ("/cuocc/app/clusters/graph-pick-texts", test_graph_pick_texts);
   g_test_add_func ("/cuocc/app/clusters/session-and-settings", test_session_and_settings);
 
   return g_test_run ();

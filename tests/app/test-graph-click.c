@@ -38,35 +38,10 @@ static const Setup setups[] = {
 
 /* ----- helpers ----- */
 
-static int
-surface_width (CuoccWindow *window)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-
-  return surface != NULL ? gdk_surface_get_width (surface) : 0;
-}
-
-static int
-surface_height (CuoccWindow *window)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-
-  return surface != NULL ? gdk_surface_get_height (surface) : 0;
-}
-
-static void
-wait_frames (CuoccWindow *window,
-             guint        n)
-{
-  for (guint i = 0; i < n; i++)
-    app_test_wait_for_frame (GTK_WIDGET (window));
-}
-
 static CuoccWindow *
 window_for (const Setup *setup)
 {
   g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   CuoccWindow *window;
 
   app_test_reset_settings ();
@@ -77,21 +52,14 @@ window_for (const Setup *setup)
   g_settings_set_int (settings, "kernels-width", WIDEST_TABLE);
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
-  while (surface_width (window) != setup->width || surface_height (window) != setup->height)
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("window %d × %d, not %d × %d", surface_width (window), surface_height (window),
-                 setup->width, setup->height);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
+  app_test_wait_for_size (window, setup->width, setup->height);
   if (setup->table)
     {
       gtk_toggle_button_set_active (window->kernels_button, TRUE);
       app_test_wait_for_sidebar (window, TRUE);
       g_assert_false (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
     }
-  wait_frames (window, 3);
+  app_test_wait_frames (window, 3);
   return window;
 }
 
@@ -119,7 +87,7 @@ scroll_to (CuoccWindow *window,
   g_assert_true (gtk_widget_compute_point (GTK_WIDGET (graph), GTK_WIDGET (window->results_scroller),
                                            &GRAPHENE_POINT_INIT (0, 0), &point));
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + point.y);
-  wait_frames (window, 2);
+  app_test_wait_frames (window, 2);
 }
 
 typedef struct {
@@ -144,7 +112,7 @@ pick_in_place (CuoccWindow *window,
   counts->picks++;
   /* The same frame that shows the new results shows the graph in place: no
    * frame with it moved. */
-  wait_frames (window, 1);
+  app_test_wait_frames (window, 1);
   if (gtk_widget_get_height (GTK_WIDGET (window->results_view)) != results_height)
     counts->moved_results++;
   g_assert_cmpfloat (graph_top (window, graph), ==, before);

@@ -20,51 +20,6 @@ static const char *const pages[] = { "calculator", "tuning", "gpu-data" };
 
 /* ----- helpers ----- */
 
-/* The window's size on the screen, its frame included (the widget's own
- * allocation leaves out the client-side frame). */
-static int
-window_width (CuoccWindow *window)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-
-  return surface != NULL ? gdk_surface_get_width (surface) : 0;
-}
-
-static int
-window_height (CuoccWindow *window)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-
-  return surface != NULL ? gdk_surface_get_height (surface) : 0;
-}
-
-static void
-wait_frames (CuoccWindow *window,
-             guint        n)
-{
-  for (guint i = 0; i < n; i++)
-    app_test_wait_for_frame (GTK_WIDGET (window));
-}
-
-/* Waits until the window has the size, and fails after a few seconds. */
-static void
-wait_for_size (CuoccWindow *window,
-               int          width,
-               int          height)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (window_width (window) != width || window_height (window) != height)
-    {
-      if (g_get_monotonic_time () > deadline)
-        g_error ("window %d × %d, not %d × %d", window_width (window), window_height (window),
-                 width, height);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  wait_frames (window, 2);
-}
-
 /* A window opened at the size, as the saved window size opens it. */
 static CuoccWindow *
 window_at (int width,
@@ -78,7 +33,7 @@ window_at (int width,
   g_settings_set_int (settings, "window-height", height);
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
-  wait_for_size (window, width, height);
+  app_test_wait_for_size (window, width, height);
   return window;
 }
 
@@ -87,9 +42,9 @@ assert_size (CuoccWindow *window,
              int          width,
              int          height)
 {
-  wait_frames (window, 2);
-  g_assert_cmpint (window_width (window), ==, width);
-  g_assert_cmpint (window_height (window), ==, height);
+  app_test_wait_frames (window, 2);
+  g_assert_cmpint (app_test_window_width (window), ==, width);
+  g_assert_cmpint (app_test_window_height (window), ==, height);
 }
 
 static void
@@ -155,7 +110,7 @@ assert_graphs_within (CuoccWindow *window)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (window));
 
-  g_assert_cmpint (width, <=, window_width (window));
+  g_assert_cmpint (width, <=, app_test_window_width (window));
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
       GtkWidget *graph = GTK_WIDGET (window->graphs[i]);
@@ -211,7 +166,7 @@ assert_gpu_label (CuoccWindow *window,
   GtkWidget *label;
   graphene_rect_t bounds;
 
-  wait_frames (window, 2);
+  app_test_wait_frames (window, 2);
   label = app_test_find_descendant (picker, GTK_TYPE_LABEL, TRUE);
   g_assert_nonnull (label);
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, title);
@@ -243,7 +198,7 @@ test_minimum_size (void)
           int min_width, min_height;
 
           adw_view_stack_set_visible_child_name (window->stack, pages[i]);
-          wait_frames (window, 2);
+          app_test_wait_frames (window, 2);
           gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1,
                               &min_width, NULL, NULL, NULL);
           gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, SMALL_WIDTH,
@@ -337,7 +292,7 @@ test_large_window (void)
   gtk_toggle_button_set_active (window->kernels_button, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   gtk_window_set_default_size (GTK_WINDOW (window), SMALL_WIDTH, SMALL_HEIGHT);
-  wait_for_size (window, SMALL_WIDTH, SMALL_HEIGHT);
+  app_test_wait_for_size (window, SMALL_WIDTH, SMALL_HEIGHT);
   g_assert_true (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
   g_assert_false (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
 
@@ -369,7 +324,7 @@ test_gpu_data_page (void)
   threads = cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS);
   gtk_widget_grab_focus (GTK_WIDGET (threads));
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
-  wait_frames (window, 4);
+  app_test_wait_frames (window, 4);
   /* The stack moved the focus into the page: onto the scrolled table, not
    * into the selectable sources, which would select their whole text. */
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
@@ -406,7 +361,7 @@ test_gpu_data_page (void)
 
   /* Scrolled all the way right: the names have not moved. */
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-  wait_frames (window, 2);
+  app_test_wait_frames (window, 2);
   g_assert_true (gtk_widget_compute_point (name, GTK_WIDGET (window), &origin, &name_after));
   g_assert_cmpfloat (name_after.x, ==, name_before.x);
   g_assert_cmpfloat (name_after.x, >=, 0);

@@ -28,11 +28,6 @@
 #define GPU "NVIDIA H100 SXM5"
 #define THREADS "128"
 
-/* The table's column ids, in their order (cuocc-kernels-panel-rows.c). */
-static const char *const column_ids[] = {
-  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed",
-};
-
 /* ----- the command line ----- */
 
 typedef struct {
@@ -165,29 +160,6 @@ json_rows (char       **lines,
 }
 
 /* ----- the window ----- */
-
-static GListModel *
-shown (CuoccWindow *window)
-{
-  return cuocc_kernels_panel_get_shown (window->kernels_panel);
-}
-
-static guint
-n_shown (CuoccWindow *window)
-{
-  return g_list_model_get_n_items (shown (window));
-}
-
-static char *
-cell (CuoccWindow     *window,
-      CuoccKernelItem *item,
-      const char      *column_id)
-{
-  for (guint c = 0; c < G_N_ELEMENTS (column_ids); c++)
-    if (g_str_equal (column_ids[c], column_id))
-      return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
-  g_assert_not_reached ();
-}
 
 static gboolean
 keep_ticking (gpointer user_data)
@@ -434,42 +406,24 @@ expected_export (Expected    *e,
   GString *out = g_string_new (NULL);
   char **threads = e->import[format][0].lines;
   char **declared = e->import[format][1].lines;
-  guint n = n_shown (window);
+  guint n = app_test_n_shown (window);
 
   /* The same columns either way: the block sizes some kernels declare ask
    * for the occupancy columns where --threads is not given. */
   g_assert_cmpstr (threads[0], ==, declared[0]);
   *in_file_order = n == e->rows;
-  if (format == 1)
-    g_string_append_c (out, '[');
-  else
-    g_string_append_printf (out, "%s\n", threads[0]);
+  app_test_cli_table_begin (out, format == 1, threads[0]);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
       g_autofree char *key = item_key (item);
       guint line = GPOINTER_TO_UINT (g_hash_table_lookup (e->import_rows, key));
-      const char *text;
 
       g_assert_cmpuint (line, >, 0);
       *in_file_order = *in_file_order && line == i + 1;
-      text = (run_of (item) ? declared : threads)[line];
-      if (format == 1)
-        {
-          /* "  {…}," but the last "  {…}" */
-          gsize len = strlen (text);
-
-          g_assert_true (g_str_has_prefix (text, "  {"));
-          if (text[len - 1] == ',')
-            len--;
-          g_string_append (out, i > 0 ? ",\n" : "\n");
-          g_string_append_len (out, text, len);
-        }
-      else
-        g_string_append_printf (out, "%s\n", text);
+      app_test_cli_table_row (out, format == 1, i, (run_of (item) ? declared : threads)[line]);
     }
-  if (format == 1)
-    g_string_append (out, n > 0 ? "\n]\n" : "]\n");
+  app_test_cli_table_end (out, format == 1, n);
   return g_string_free (out, FALSE);
 }
 
@@ -498,9 +452,10 @@ check_export (Expected    *e,
       g_assert_cmpint (in_file_order, ==, whole);
       g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
       g_assert_cmpint (g_chmod (out, 0640), ==, 0);
-      g_autofree char *told = n_shown (window) == e->rows
+      g_autofree char *told = app_test_n_shown (window) == e->rows
                               ? g_strdup_printf ("Exported %u kernels to “%s”", e->rows, name)
-                              : g_strdup_printf ("Exported %u of %u kernels to “%s”", n_shown (window), e->rows, name);
+                              : g_strdup_printf ("Exported %u of %u kernels to “%s”", app_test_n_shown (window), e->rows,
+                                                 name);
 
       app_test_forget_message ();
       start = g_get_monotonic_time ();
@@ -509,7 +464,7 @@ check_export (Expected    *e,
       /* The notification says what the file holds: the rows shown, of how
        * many. */
       g_assert_cmpstr (app_test_last_message (), ==, told);
-      g_test_message ("%u rows exported as %s in %.0f ms", n_shown (window), formats[f],
+      g_test_message ("%u rows exported as %s in %.0f ms", app_test_n_shown (window), formats[f],
                       (g_get_monotonic_time () - start) / 1000.0);
       g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
       /* Not g_assert_cmpstr: megabytes in the message. */
@@ -555,7 +510,7 @@ test_export (Expected    *e,
 
   /* The table as it opens: the entries that run on the GPU, in the file's
    * order, then sorted by occupancy, least first. */
-  n_loaded = n_shown (window);
+  n_loaded = app_test_n_shown (window);
   g_assert_cmpuint (n_loaded, >, 0);
   g_assert_cmpuint (n_loaded, <, e->rows);
   cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
@@ -564,7 +519,7 @@ test_export (Expected    *e,
   /* The whole table in the file's order: the command line's output. */
   unsort (window);
   show_all (window, FALSE);
-  g_assert_cmpuint (n_shown (window), ==, e->rows);
+  g_assert_cmpuint (app_test_n_shown (window), ==, e->rows);
   check_export (e, window, dir, TRUE);
 
   /* With filters on, what is shown and nothing else: a search, the
@@ -575,7 +530,7 @@ test_export (Expected    *e,
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), registers_choice (window));
   cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
-  n_filtered = n_shown (window);
+  n_filtered = app_test_n_shown (window);
   g_test_message ("filtered: %u of %u rows, %u of them run on the GPU", n_filtered, e->rows, n_loaded);
   g_assert_cmpuint (n_filtered, >, 0);
   g_assert_cmpuint (n_filtered, <, n_loaded);
@@ -583,8 +538,8 @@ test_export (Expected    *e,
   g_assert_cmpstr (cuocc_kernels_panel_get_count_text (window->kernels_panel), ==, count);
   for (guint i = 0; i < n_filtered; i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
-      g_autofree char *limiter = cell (window, item, "limiter");
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+      g_autofree char *limiter = app_test_cell (window, item, "limiter");
 
       g_assert_nonnull (strstr (limiter, "Registers"));
     }
@@ -656,17 +611,17 @@ test_compare (Expected    *e,
    * added, of every architecture; the column reads old → new on the GPU
    * as the command line works it out for each build. */
   show_all (window, TRUE);
-  g_assert_cmpuint (n_shown (window), ==, e->counts[0] + e->counts[1]);
-  for (guint i = 0; i < n_shown (window); i++)
+  g_assert_cmpuint (app_test_n_shown (window), ==, e->counts[0] + e->counts[1]);
+  for (guint i = 0; i < app_test_n_shown (window); i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
       g_autofree char *key = item_key (item);
       const CuoccKernel *before = NULL;
       CuoccKernelChange kind = cuocc_kernel_item_get_change (item, &before);
       const char *lines[2];
       const char *row;
       g_autofree char *change = NULL;
-      g_autofree char *got = cell (window, item, "changed");
+      g_autofree char *got = app_test_cell (window, item, "changed");
       g_autofree char *want = NULL;
 
       for (guint run = 0; run < 2; run++)
@@ -728,13 +683,13 @@ test_compare (Expected    *e,
    * occupancy in both builds. */
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
-  g_assert_cmpuint (n_shown (window), >, 0);
-  g_assert_cmpuint (n_shown (window), <, e->counts[0] + e->counts[1]);
-  for (guint i = 0; i < n_shown (window); i++)
+  g_assert_cmpuint (app_test_n_shown (window), >, 0);
+  g_assert_cmpuint (app_test_n_shown (window), <, e->counts[0] + e->counts[1]);
+  for (guint i = 0; i < app_test_n_shown (window); i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
       const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-      g_autofree char *got = cell (window, item, "changed");
+      g_autofree char *got = app_test_cell (window, item, "changed");
 
       /* The PTX the driver compiles has no figures before it does. */
       if (k->code == CUOCC_CODE_PTX)
@@ -744,7 +699,7 @@ test_compare (Expected    *e,
     }
   save_screenshot (window, "compare");
   show_all (window, FALSE);
-  g_assert_cmpuint (n_shown (window), ==, e->rows);
+  g_assert_cmpuint (app_test_n_shown (window), ==, e->rows);
 }
 
 /* Importing another file ends the comparison made for this one. */
@@ -762,11 +717,11 @@ test_other_file_clears (CuoccWindow *window)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
   g_assert_false (gtk_toggle_button_get_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel)));
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
-  g_assert_cmpuint (n_shown (window), ==, 70);
-  for (guint i = 0; i < n_shown (window); i++)
+  g_assert_cmpuint (app_test_n_shown (window), ==, 70);
+  for (guint i = 0; i < app_test_n_shown (window); i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
-      g_autofree char *got = cell (window, item, "changed");
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+      g_autofree char *got = app_test_cell (window, item, "changed");
 
       g_assert_cmpstr (got, ==, "");
     }

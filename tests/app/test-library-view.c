@@ -368,6 +368,14 @@ map_rows (View *v)
 
 /* ----- sorting ----- */
 
+/* The most of the main thread's CPU time one main loop iteration may take
+ * while the table of 57,600 rows is worked out again for another GPU or
+ * block size, and while it sorts after a click on a header (the frame that
+ * lays out the rows in their new order included, most of it GTK's): more
+ * is a window that stops answering. */
+#define LAUNCH_MOST_CPU_MS 200
+#define SORT_MOST_CPU_MS 300
+
 static int
 cmp_int (gint64 a,
          gint64 b)
@@ -470,15 +478,24 @@ check_sorting (View *v)
         g_autoptr(GHashTable) runs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
         g_autofree char *last_text = NULL;
         const CliRow *last = NULL;
-        double cpu = thread_cpu_ms ();
-        gint64 wall = g_get_monotonic_time ();
+        AppTestStalls stalls;
+        double cpu;
+        gint64 wall;
 
+        /* The click, then the frame that shows the new order. */
+        app_test_stalls_start (&stalls);
+        app_test_stalls_begin_work (&stalls);
+        cpu = thread_cpu_ms ();
+        wall = g_get_monotonic_time ();
         cuocc_kernels_panel_sort_by (v->window->kernels_panel, column_ids[c], order);
         cpu = thread_cpu_ms () - cpu;
         wall = g_get_monotonic_time () - wall;
-        most_cpu = MAX (most_cpu, cpu);
-        g_string_append_printf (report, " %s %s %.0f ms (%.0f ms on the clock);", column_ids[c],
-                                o == 0 ? "up" : "down", cpu, wall / 1000.0);
+        app_test_stalls_end_work (&stalls);
+        app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (v->window));
+        app_test_stalls_stop (&stalls);
+        most_cpu = MAX (most_cpu, stalls.most_cpu_ms);
+        g_string_append_printf (report, " %s %s %.0f ms (%.0f ms on the clock; the most of one iteration %.0f ms);",
+                                column_ids[c], o == 0 ? "up" : "down", cpu, wall / 1000.0, stalls.most_cpu_ms);
         g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, v->cli->n);
         for (guint i = 0; i < v->cli->n; i++)
           {
@@ -502,9 +519,16 @@ check_sorting (View *v)
                   g_error ("sorted by %s %s, row %u (%s %s) comes after row %u (%s %s)", column_ids[c],
                            o == 0 ? "ascending" : "descending", i, row->kernel, row->arch, i - 1, last->kernel,
                            last->arch);
-                /* Rows the column holds equal read the same in it. */
+                /* Rows the column holds equal read the same in it, and
+                 * keep the file's order (the command line's), either way. */
                 if (cmp == 0)
-                  g_assert_cmpstr (text, ==, last_text);
+                  {
+                    g_assert_cmpstr (text, ==, last_text);
+                    if (row < last)
+                      g_error ("sorted by %s %s, row %u (%s %s) and the row before it read the same, but come in "
+                               "the other order in the file", column_ids[c], o == 0 ? "ascending" : "descending", i,
+                               row->kernel, row->arch);
+                  }
               }
             /* Each limiter text in one run. */
             if (c == COL_LIMITER && (last == NULL || g_strcmp0 (text, last_text) != 0))
@@ -517,19 +541,19 @@ check_sorting (View *v)
             last = row;
           }
       }
-  /* Left sorted as a user would: the least occupancy first. The view
-   * breaks ties with every column sorted before, so the sort history goes
-   * first (22 columns of it make each sort several times slower). */
-  gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
+  /* Left sorted as a user would, after all those clicks: the least
+   * occupancy first. */
   cuocc_kernels_panel_sort_by (v->window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
   app_test_wait_for_frame (GTK_WIDGET (v->window));
   g_test_message ("[%.0f s] sorting %u rows, the main thread's CPU time:%s", elapsed_s (), v->cli->n, report->str);
-  /* The benchmark (table-sort-filter) holds a GtkSortListModel's sort of
-   * 60,000 rows to 100 ms beside qsort. Here the window sorts through the
-   * column view's sorter (the columns sorted before break ties) and the
-   * view takes the new order: 100 to 500 ms of the main thread's CPU time
-   * were measured on two loaded cores. A second is a frozen window. */
-  g_assert_cmpfloat (most_cpu, <, 1000);
+  /* A click on a header, and the frame that shows the new order, in no
+   * main loop iteration longer than SORT_MOST_CPU_MS of the main thread's
+   * CPU time. Sorting through GTK 4.8's column view sorter, which breaks
+   * ties with every column clicked before, took 100 to 530 ms on two
+   * loaded cores without the frame (the kernel and architecture columns
+   * 300 to 460 ms); sorting an array of keys, 12 to 100 ms, and the
+   * iteration with the frame 35 to 190 ms. */
+  g_assert_cmpfloat (most_cpu, <, SORT_MOST_CPU_MS);
 }
 
 /* ----- filters ----- */
@@ -978,13 +1002,14 @@ change_launch (View           *v,
   g_assert_cmpstr (cuocc_calculation_get_gpu (v->window->calculation)->name, ==, to->gpu);
   /* With the table sorted by occupancy, 57,600 entries: the change itself
    * (marking the entries that load, announcing every row changed, which
-   * sorts the rows again and makes the view's rows anew) took 390 to 510
+   * sorted the rows again and made the view's rows anew) took 340 to 510
    * ms of the main thread's CPU time, 1.5 to 2.5 s on the clock on two
-   * loaded cores, and the iteration that takes the new figures (sorting
-   * again) 170 to 250 ms: a stall a user sees, not yet mended. More than a
-   * second of CPU time is a frozen window. */
-  g_assert_cmpfloat (change_cpu, <, 1000);
-  g_assert_cmpfloat (stalls.most_cpu_ms, <, 1000);
+   * loaded cores, and the iteration that took the new figures (sorting
+   * again) 170 to 475 ms. Now the entries are marked in the evaluation's
+   * thread and the rows filtered and sorted once, when the figures arrive:
+   * 90 to 110 ms for another GPU, 35 ms for another block size. */
+  g_assert_cmpfloat (change_cpu, <, LAUNCH_MOST_CPU_MS);
+  g_assert_cmpfloat (stalls.most_cpu_ms, <, LAUNCH_MOST_CPU_MS);
   v->cli = to;
 }
 

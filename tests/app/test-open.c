@@ -347,6 +347,74 @@ test_triton_details (void)
   app_test_window_free (window);
 }
 
+/* A GtkButton below GTK's file chooser path bar, or NULL. */
+static GtkWidget *
+find_path_bar_button (GtkWidget *widget,
+                      gboolean   in_path_bar)
+{
+  in_path_bar = in_path_bar || g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkPathBar");
+  if (in_path_bar && G_OBJECT_TYPE (widget) == GTK_TYPE_BUTTON)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_path_bar_button (child, in_path_bar);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* every-way failed on loaded cores on GTK 4.8's warning "Trying to snapshot
+ * GtkButton … without a current allocation": the button was one of the
+ * slider buttons of the file chooser's path bar, drawn before the chooser
+ * had read its folder (app-test.c). That warning, about that widget, is
+ * printed but fails no test on GTK 4.8; the same warning about a button of
+ * the app's, or another warning about the path bar's, still fails. */
+static void
+test_gtk_path_bar_warning (void)
+{
+  GtkWidget *chooser;
+  GtkWidget *theirs;
+  GtkWidget *ours;
+  g_autofree char *about_ours = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  ours = find_action_button (GTK_WIDGET (window), "win.open");
+  g_assert_nonnull (ours);
+  about_ours = g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) ours);
+  g_assert_false (app_test_is_gtk_path_bar_warning (about_ours));
+  g_assert_false (app_test_is_gtk_path_bar_warning (NULL));
+
+  chooser = g_object_ref_sink (gtk_file_chooser_widget_new (GTK_FILE_CHOOSER_ACTION_OPEN));
+  theirs = find_path_bar_button (chooser, FALSE);
+  if (gtk_get_minor_version () < 10)
+    {
+      g_autofree char *about_theirs = NULL;
+      g_autofree char *other = NULL;
+
+      /* GTK 4.8's path bar: its slider buttons are GtkButtons. */
+      g_assert_nonnull (theirs);
+      about_theirs = g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) theirs);
+      g_assert_true (app_test_is_gtk_path_bar_warning (about_theirs));
+      other = g_strdup_printf ("Trying to snapshot GtkButton %p with something else wrong", (void *) theirs);
+      g_assert_false (app_test_is_gtk_path_bar_warning (other));
+    }
+  else if (theirs != NULL)
+    {
+      g_autofree char *about_theirs = g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation",
+                                                       (void *) theirs);
+
+      /* GTK 4.10 rewrote the path bar: nothing is forgiven there. */
+      g_assert_false (app_test_is_gtk_path_bar_warning (about_theirs));
+    }
+  g_object_unref (chooser);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -358,6 +426,7 @@ main (int   argc,
   dir = g_dir_make_tmp ("cuocc-open-XXXXXX", NULL);
 
   g_test_add_func ("/cuocc/app/open/every-way", test_every_way);
+  g_test_add_func ("/cuocc/app/open/gtk-path-bar-warning", test_gtk_path_bar_warning);
   g_test_add_func ("/cuocc/app/open/neither", test_neither);
   g_test_add_func ("/cuocc/app/open/triton-details", test_triton_details);
 

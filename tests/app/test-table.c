@@ -19,11 +19,6 @@
 #include "cuocc-compat.h"
 #include "cuocc-window-private.h"
 
-/* The table's column ids, in their order. */
-static const char *const column_ids[] = {
-  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed",
-};
-
 /* ----- helpers ----- */
 
 static gboolean
@@ -80,54 +75,13 @@ product_of_cc (int major,
   g_error ("no product of compute capability %d.%d", major, minor);
 }
 
-static GListModel *
-shown (CuoccWindow *window)
-{
-  return cuocc_kernels_panel_get_shown (window->kernels_panel);
-}
-
-static guint
-n_shown (CuoccWindow *window)
-{
-  return g_list_model_get_n_items (shown (window));
-}
-
-/* The shown row of the kernel whose name starts so, on that architecture. */
-static CuoccKernelItem *
-find_row (CuoccWindow *window,
-          const char  *prefix,
-          const char  *arch)
-{
-  for (guint i = 0; i < n_shown (window); i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
-      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-
-      if (g_str_has_prefix (k->name, prefix) && g_strcmp0 (k->arch, arch) == 0)
-        return item;
-    }
-  g_error ("no row %s %s", prefix, arch);
-}
-
-/* What the cell shows: the text a row's label is given when it is bound. */
-static char *
-cell (CuoccWindow     *window,
-      CuoccKernelItem *item,
-      const char      *column_id)
-{
-  for (guint c = 0; c < G_N_ELEMENTS (column_ids); c++)
-    if (g_str_equal (column_ids[c], column_id))
-      return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
-  g_assert_not_reached ();
-}
-
 static void
 assert_cell (CuoccWindow     *window,
              CuoccKernelItem *item,
              const char      *column_id,
              const char      *expected)
 {
-  g_autofree char *text = cell (window, item, column_id);
+  g_autofree char *text = app_test_cell (window, item, column_id);
 
   g_assert_cmpstr (text, ==, expected);
 }
@@ -145,7 +99,7 @@ threads_condition (CuoccWindow   *window,
   const RowThreads *r = data;
 
   return idle_condition (window, NULL) &&
-         cuocc_kernel_item_get_eval (find_row (window, r->name, r->arch))->threads == r->threads;
+         cuocc_kernel_item_get_eval (app_test_find_row (window, r->name, r->arch))->threads == r->threads;
 }
 
 static const char *
@@ -178,7 +132,7 @@ test_columns (void)
   import_path (window, path);
 
   columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
-  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, G_N_ELEMENTS (column_ids));
+  g_assert_cmpuint (g_list_model_get_n_items (columns), ==, g_strv_length ((char **) app_test_column_ids));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
@@ -189,10 +143,10 @@ test_columns (void)
 
   /* What runs on 8.9 is shown by default: the ten sm_89 entries of 70. */
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
-  g_assert_cmpuint (n_shown (window), ==, 10);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   g_assert_cmpstr (count_text (window), ==, "10 of 70 kernels");
 
-  heavy = find_row (window, "heavy", "sm_89");
+  heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "kernel", "heavy");
   assert_cell (window, heavy, "regs", "72");
   assert_cell (window, heavy, "threads", "256");
@@ -204,19 +158,19 @@ test_columns (void)
   /* Another block size: every row again, in the background. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, threads_condition, &at128);
-  heavy = find_row (window, "heavy", "sm_89");
+  heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "blocks", "7");
   assert_cell (window, heavy, "occupancy", "58.33 %");
   assert_cell (window, heavy, "limiter", "Registers");
 
   /* An entry that does not run here says so, and has no occupancy. */
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
-  g_assert_cmpuint (n_shown (window), ==, 70);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 70);
   /* sm_90 code cannot run on 8.9, sm_86 code could: the driver loads
    * the sm_89 entry for both. */
-  assert_cell (window, find_row (window, "heavy", "sm_90"), "loaded", "another entry");
-  assert_cell (window, find_row (window, "heavy", "sm_90"), "occupancy", "–");
-  assert_cell (window, find_row (window, "heavy", "sm_86"), "loaded", "another entry");
+  assert_cell (window, app_test_find_row (window, "heavy", "sm_90"), "loaded", "another entry");
+  assert_cell (window, app_test_find_row (window, "heavy", "sm_90"), "occupancy", "–");
+  assert_cell (window, app_test_find_row (window, "heavy", "sm_86"), "loaded", "another entry");
   g_assert_cmpstr (count_text (window), ==, "70 kernels");
 
   app_test_window_free (window);
@@ -240,10 +194,10 @@ test_sort (void)
   import_path (window, path);
 
   cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
-  g_assert_cmpuint (n_shown (window), ==, G_N_ELEMENTS (regs_descending));
+  g_assert_cmpuint (app_test_n_shown (window), ==, G_N_ELEMENTS (regs_descending));
   for (guint i = 0; i < G_N_ELEMENTS (regs_descending); i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
 
       g_assert_cmpint (cuocc_kernel_item_get_kernel (item)->regs, ==, regs_descending[i]);
     }
@@ -251,13 +205,13 @@ test_sort (void)
   /* By occupancy, least first: heavy's 50 % is the lowest of them. */
   cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
   {
-    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
     double last = -1;
 
     g_assert_true (g_str_has_prefix (cuocc_kernel_item_get_kernel (first)->name, "heavy"));
-    for (guint i = 0; i < n_shown (window); i++)
+    for (guint i = 0; i < app_test_n_shown (window); i++)
       {
-        g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+        g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
 
         g_assert_cmpfloat (cuocc_kernel_item_get_eval (item)->occupancy, >=, last);
         last = cuocc_kernel_item_get_eval (item)->occupancy;
@@ -274,10 +228,10 @@ test_sort (void)
       double last = way == 0 ? 0 : 100;
 
       cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", order);
-      g_assert_cmpuint (n_shown (window), ==, 70);
-      for (guint i = 0; i < n_shown (window); i++)
+      g_assert_cmpuint (app_test_n_shown (window), ==, 70);
+      for (guint i = 0; i < app_test_n_shown (window); i++)
         {
-          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
           double occupancy = cuocc_kernel_item_get_eval (item)->occupancy;
 
           if (i < 10)
@@ -293,7 +247,7 @@ test_sort (void)
        * here, so the first row has the most or the fewest. */
       cuocc_kernels_panel_sort_by (window->kernels_panel, "blocks", order);
       {
-        g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+        g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
 
         g_assert_cmpfloat (cuocc_kernel_item_get_eval (first)->occupancy, >=, 0);
       }
@@ -303,7 +257,7 @@ test_sort (void)
    * their text, sm_90 would come first). */
   cuocc_kernels_panel_sort_by (window->kernels_panel, "arch", GTK_SORT_DESCENDING);
   {
-    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (shown (window), 0);
+    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
 
     g_assert_cmpstr (cuocc_kernel_item_get_kernel (first)->arch, ==, "sm_120");
   }
@@ -334,20 +288,21 @@ test_filters (void)
   /* Any limiter, then each in CuoccLimit's order. */
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (limiter)), ==, 1 + CUOCC_N_LIMITS);
   gtk_drop_down_set_selected (limiter, 2);   /* registers */
-  g_assert_cmpuint (n_shown (window), ==, 1);
-  g_assert_true (g_str_has_prefix (cuocc_kernel_item_get_kernel (find_row (window, "heavy", "sm_89"))->name, "heavy"));
+  g_assert_cmpuint (app_test_n_shown (window), ==, 1);
+  g_assert_true (g_str_has_prefix (cuocc_kernel_item_get_kernel (app_test_find_row (window, "heavy", "sm_89"))->name,
+                                   "heavy"));
   g_assert_cmpstr (count_text (window), ==, "1 of 70 kernels");
   gtk_drop_down_set_selected (limiter, 1);   /* warps */
-  g_assert_cmpuint (n_shown (window), ==, 9);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 9);
   gtk_drop_down_set_selected (limiter, 0);
 
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 60);
-  g_assert_cmpuint (n_shown (window), ==, 1);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 1);
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 50);
-  g_assert_cmpuint (n_shown (window), ==, 0);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 0);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
-  g_assert_cmpuint (n_shown (window), ==, 10);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
   app_test_window_free (window);
 }
@@ -380,8 +335,8 @@ test_rows_arrive_worked_out (void)
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (cuocc_kernels_panel_is_evaluated (window->kernels_panel));
-  g_assert_cmpuint (n_shown (window), ==, 10);
-  heavy = find_row (window, "heavy", "sm_89");
+  g_assert_cmpuint (app_test_n_shown (window), ==, 10);
+  heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "threads", "256");
   assert_cell (window, heavy, "blocks", "3");
   assert_cell (window, heavy, "occupancy", "50 %");
@@ -397,7 +352,7 @@ test_rows_arrive_worked_out (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, idle_condition, NULL);
   app_test_wait_until (window, threads_condition, &at128);
-  heavy = find_row (window, "heavy", "sm_89");
+  heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "blocks", "7");
   assert_cell (window, heavy, "occupancy", "58.33 %");
 
@@ -503,9 +458,9 @@ test_summary (void)
           {
             /* Clicking a limiter filters the table by it. */
             g_signal_emit_by_name (button, "clicked");
-            g_assert_cmpuint (n_shown (window), ==, 1);
+            g_assert_cmpuint (app_test_n_shown (window), ==, 1);
             g_signal_emit_by_name (button, "clicked");
-            g_assert_cmpuint (n_shown (window), ==, 10);
+            g_assert_cmpuint (app_test_n_shown (window), ==, 10);
           }
       }
   }
@@ -521,10 +476,10 @@ test_summary (void)
   /* A bar: its kernels; the same bar again: all of them. */
   g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
   g_assert_cmpint (cuocc_kernels_panel_get_bin (window->kernels_panel), ==, 5);
-  g_assert_cmpuint (n_shown (window), ==, 1);
-  g_assert_true (find_row (window, "heavy", "sm_89") != NULL);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 1);
+  g_assert_true (app_test_find_row (window, "heavy", "sm_89") != NULL);
   g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
-  g_assert_cmpuint (n_shown (window), ==, 10);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
   /* Exported like the other graphs, as the command line writes it. */
   g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, csv_path, &error));
@@ -556,13 +511,13 @@ test_nothing_runs (void)
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, path);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-  g_assert_cmpuint (n_shown (window), ==, 0);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 0);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
   g_assert_cmpstr (cuocc_kernels_panel_get_no_match_text (window->kernels_panel), ==,
                    "None of the entries the filters let through runs on compute capability 9.0.");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (window->kernels_panel))));
   g_signal_emit_by_name (cuocc_kernels_panel_get_show_all_button (window->kernels_panel), "clicked");
-  g_assert_cmpuint (n_shown (window), ==, 10);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
 
   app_test_window_free (window);
@@ -741,7 +696,7 @@ test_new_file_clears (void)
   g_assert_null (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
-  g_assert_cmpuint (n_shown (window), ==, cuocc_kernels_panel_get_n_kernels (window->kernels_panel));
+  g_assert_cmpuint (app_test_n_shown (window), ==, cuocc_kernels_panel_get_n_kernels (window->kernels_panel));
 
   app_test_window_free (window);
 }
@@ -770,13 +725,13 @@ test_compare (void)
   text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
   g_assert_nonnull (strstr (text, "ptxas-maxrreg32-sm80.log"));
   g_assert_nonnull (strstr (text, "old → this build"));
-  heavy = find_row (window, "heavy", "sm_80");
+  heavy = app_test_find_row (window, "heavy", "sm_80");
   assert_cell (window, heavy, "changed", "100 % → 37.5 %");
   gtk_widget_activate (GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
   cuocc_kernels_panel_sort_by (window->kernels_panel, "kernel", GTK_SORT_ASCENDING);
-  for (guint i = 0; i < n_shown (window); i++)
+  for (guint i = 0; i < app_test_n_shown (window); i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
 
       if (item == heavy)
         {
@@ -788,8 +743,8 @@ test_compare (void)
 
   /* Changed: heavy() alone of the sm_80 entries (the others are the same). */
   gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel), TRUE);
-  g_assert_cmpuint (n_shown (window), ==, 1);
-  g_assert_true (find_row (window, "heavy", "sm_80") == heavy);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 1);
+  g_assert_true (app_test_find_row (window, "heavy", "sm_80") == heavy);
 
   app_test_window_free (window);
 }
@@ -863,7 +818,7 @@ test_large_library (void)
   g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
   /* sm_90 runs on 9.0; sm_70 and sm_80 SASS do not. */
-  g_assert_cmpuint (n_shown (window), ==, N / 3);
+  g_assert_cmpuint (app_test_n_shown (window), ==, N / 3);
   /* The tests run in the C locale, which groups no digits. */
   g_assert_cmpstr (count_text (window), ==, "16666 of 50000 kernels");
   g_test_message ("%u entries on screen in %.0f ms, worked out in %.0f ms; the command line took %.0f ms "
@@ -944,7 +899,7 @@ test_hidden_rows_wait (void)
   _cuocc_window_import_file (window, file);
   while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (n_shown (window), ==, N);
+  g_assert_cmpuint (app_test_n_shown (window), ==, N);
   rows = g_list_model_get_n_items (view_rows);
   g_assert_cmpuint (rows, >, 0);
   g_assert_cmpuint (rows, <, N);
@@ -1089,15 +1044,15 @@ test_generated_library (void)
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   rows_us = g_get_monotonic_time () - start;
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), >, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, n_shown (window));
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, app_test_n_shown (window));
   g_assert_cmpuint (count_labels (view, "loads"), >, 0);
-  while (g_list_model_get_n_items (view_rows) < n_shown (window) || !idle_condition (window, NULL))
+  while (g_list_model_get_n_items (view_rows) < app_test_n_shown (window) || !idle_condition (window, NULL))
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   peak_kb = peak_rss_kb ();
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
-  g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, n_shown (window));
+  g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, app_test_n_shown (window));
   g_test_message ("%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
                   "took %.0f ms (ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the "
                   "window's longest stall was %.0f ms (%.0f ms of the main thread's CPU time), ending %.0f ms "
@@ -1414,14 +1369,14 @@ test_kernel_column (void)
       app_test_select_gpu (window, "NVIDIA H100 SXM5");
       app_test_import_library (window, path);
       app_test_wait_for_sidebar (window, TRUE);
-      n = n_shown (window);
+      n = app_test_n_shown (window);
       /* On 9.0 each kernel is loaded once in each of its two modules. */
       g_assert_cmpuint (n, ==, 57600 / 6 * 2);
       for (guint i = 0; i < n; i++)
         {
-          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
           const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-          char *text = cell (window, item, "kernel");
+          char *text = app_test_cell (window, item, "kernel");
 
           g_assert_null (strstr (text, "::"));
           g_assert_nonnull (strchr (text, '<'));
@@ -1503,9 +1458,9 @@ test_kernel_column (void)
             app_test_wait_for_frame (GTK_WIDGET (window));
             app_test_wait_for_frame (GTK_WIDGET (window));
             g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, 0);
-            first = g_list_model_get_item (shown (window), 0);
+            first = g_list_model_get_item (app_test_shown (window), 0);
             g_assert_cmpfloat (cuocc_kernel_item_get_eval (first)->occupancy, ==, way == 0 ? 0 : 1);
-            text = cell (window, first, "kernel");
+            text = app_test_cell (window, first, "kernel");
             g_assert_nonnull (find_label (view, text));
           }
       }
@@ -1520,10 +1475,10 @@ test_kernel_column (void)
         g_assert_cmpuint (expected, ==, 57600 / 6 / 6 * 2);
         gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "splitkreduce");
         app_test_wait_until (window, count_condition, want);
-        for (guint i = 0; i < n_shown (window); i++)
+        for (guint i = 0; i < app_test_n_shown (window); i++)
           {
-            g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
-            g_autofree char *text = cell (window, item, "kernel");
+            g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+            g_autofree char *text = app_test_cell (window, item, "kernel");
 
             g_assert_true (g_str_has_prefix (text, "splitKreduce_kernel<"));
           }
@@ -1631,30 +1586,10 @@ cli_rows (char          **lines,
   /* The same columns either way: the block sizes some kernels declare ask
    * for the occupancy columns where --threads is not given. */
   g_assert_cmpstr (lines[0], ==, declared[0]);
-  if (json)
-    g_string_append_c (out, '[');
-  else
-    g_string_append_printf (out, "%s\n", lines[0]);
+  app_test_cli_table_begin (out, json, lines[0]);
   for (guint i = 0; i < n_rows; i++)
-    {
-      const char *line = (declares[i] ? declared : lines)[rows[i] + 1];
-
-      if (json)
-        {
-          /* "  {…}," but the last "  {…}" */
-          gsize len = strlen (line);
-
-          g_assert_true (g_str_has_prefix (line, "  {"));
-          if (line[len - 1] == ',')
-            len--;
-          g_string_append (out, i > 0 ? ",\n" : "\n");
-          g_string_append_len (out, line, len);
-        }
-      else
-        g_string_append_printf (out, "%s\n", line);
-    }
-  if (json)
-    g_string_append (out, n_rows > 0 ? "\n]\n" : "]\n");
+    app_test_cli_table_row (out, json, i, (declares[i] ? declared : lines)[rows[i] + 1]);
+  app_test_cli_table_end (out, json, n_rows);
   return g_string_free (out, FALSE);
 }
 
@@ -1714,11 +1649,11 @@ test_export (void)
   /* The entries that run on 8.6 (the table's default: 5 of 15), sorted
    * by registers, most first: not the file's order. */
   cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
-  n = n_shown (window);
+  n = app_test_n_shown (window);
   g_assert_cmpuint (n, >, 2);
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 0);
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
-  g_assert_cmpuint (n_shown (window), ==, n);
+  g_assert_cmpuint (app_test_n_shown (window), ==, n);
 
   for (guint pass = 0; pass < 2; pass++)
     {
@@ -1733,15 +1668,15 @@ test_export (void)
            * column's reasons. */
           gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
           app_test_wait_until (window, idle_condition, NULL);
-          g_assert_cmpuint (n_shown (window), >, n);
+          g_assert_cmpuint (app_test_n_shown (window), >, n);
         }
-      rows = g_new0 (guint, n_shown (window) + 1);
-      declares = g_new0 (gboolean, n_shown (window) + 1);
-      for (guint i = 0; i < n_shown (window); i++)
+      rows = g_new0 (guint, app_test_n_shown (window) + 1);
+      declares = g_new0 (gboolean, app_test_n_shown (window) + 1);
+      for (guint i = 0; i < app_test_n_shown (window); i++)
         {
-          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown (window), i);
+          g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
           const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-          g_autofree char *threads = cell (window, item, "threads");
+          g_autofree char *threads = app_test_cell (window, item, "threads");
 
           rows[i] = cli_row_of (json_lines, k);
           declares[i] = k->block_size > 0 || k->max_threads > 0;
@@ -1758,7 +1693,7 @@ test_export (void)
           g_autofree char *out = g_build_filename (dir, name, NULL);
           g_auto(GStrv) lines = run_cli (path, gpu, "128", formats[f]);
           g_auto(GStrv) declared = run_cli (path, gpu, NULL, formats[f]);
-          g_autofree char *expected = cli_rows (lines, declared, f == 1, rows, declares, n_shown (window));
+          g_autofree char *expected = cli_rows (lines, declared, f == 1, rows, declares, app_test_n_shown (window));
           g_autofree char *written = NULL;
           g_autoptr(GError) error = NULL;
           GStatBuf st;

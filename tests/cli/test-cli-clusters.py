@@ -11,6 +11,7 @@
 
 import csv
 import json
+import re
 import os
 import subprocess
 import sys
@@ -110,6 +111,21 @@ def test_upper_bound_labelled():
     header, rows = parse_csv(r.out)
     equal(rows[0]["max_active_clusters"], "1184", "B200 bound", r)
     equal(rows[0]["clusters_basis"], "upper-bound", "B200 basis", r)
+
+
+# A configuration that cannot launch: 768 threads of 234 registers need
+# 234 × 32 = 7488, rounded up to 7680 a warp, × 24 warps = 184320 registers,
+# more than the SM's 65536. No cluster fits, and that is no upper bound: the
+# text used to read "at most 0 (an upper bound: no measured table for this
+# GPU …)" and "at least 0 (0 %)" on an H100, which has a measured table.
+def test_cannot_launch_no_bound():
+    r = run("--gpu", "H100 SXM5", "--threads", 768, "--regs", 234, "--cluster-size", 2)
+    equal(r.rc, 0, "exit status", r)
+    check(re.search(r"Active thread blocks per SM +0\n", r.out) is not None, "no block fits", r)
+    check("upper bound" not in r.out, "no bound where none fits", r)
+    check("Max active clusters on the GPU      0 (not one block of this configuration fits on an SM, "
+          "with clusters or without)" in r.out, "no cluster fits, and why", r)
+    check("Blocks lost to cluster placement    0 (0 %)" in r.out, "nothing lost", r)
 
 
 def test_bare_cc_per_sm():
