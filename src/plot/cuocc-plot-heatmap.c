@@ -148,7 +148,8 @@ heatmap_layout (HeatLayout           *layout,
   char label[PLOT_LABEL_LEN];
 
   memset (layout, 0, sizeof *layout);
-  _cuocc_plot_frame_measure (frame, measure, style, _cuocc_plot_heatmap_title (grid->y_kind), _cuocc_plot_x_title (CUOCC_SERIES_THREADS));
+  _cuocc_plot_frame_measure (frame, measure, style, _cuocc_plot_heatmap_title (grid->y_kind), _cuocc_plot_x_title (CUOCC_SERIES_THREADS),
+                             width);
 
   for (guint j = 0; j < grid->n_y; j += MAX (1, grid->n_y / 16))
     {

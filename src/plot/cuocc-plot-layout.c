@@ -70,16 +70,30 @@ _cuocc_plot_frame_measure (PlotFrame            *frame,
                            PangoLayout          *measure,
                            const CuoccPlotStyle *style,
                            const char           *title,
-                           const char           *x_title)
+                           const char           *x_title,
+                           double                width)
 {
   memset (frame, 0, sizeof *frame);
   frame->font_size = _cuocc_plot_font_size (style);
   frame->pad = round (frame->font_size * 0.9);
   frame->gap = round (frame->font_size * 0.5);
   frame->tick_length = round (frame->font_size * 0.4);
+  frame->title_max_width = MAX (1, width - 2 * frame->pad);
 
   _cuocc_plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
   _cuocc_plot_measure (measure, title, &frame->title_width, &frame->title_height);
+  if (frame->title_width > frame->title_max_width)
+    {
+      /* Two lines where one does not fit, as the drawing shows them; the
+       * plot area starts below both. */
+      PangoLayout *wrapped = pango_layout_copy (measure);
+
+      frame->title_wrapped = TRUE;
+      _cuocc_plot_title_wrap (wrapped, frame->title_max_width);
+      _cuocc_plot_measure (wrapped, title, &frame->title_width, &frame->title_height);
+      frame->title_width = MIN (frame->title_width, frame->title_max_width);
+      g_object_unref (wrapped);
+    }
 
   _cuocc_plot_measure_set_font (measure, style, 1.0, FALSE);
   _cuocc_plot_measure (measure, x_title, &frame->x_title_width, &frame->axis_height);
@@ -125,8 +139,7 @@ _cuocc_plot_frame_place (PlotFrame *frame,
   frame->width = width;
 
   /* Centred over the plot area; where the window is too narrow for it, it
-   * starts at the edge and the drawing ellipsizes it. */
-  frame->title_max_width = MAX (1, width - 2 * frame->pad);
+   * starts at the edge, wrapped (_cuocc_plot_frame_measure ()). */
   frame->title_x = round (left + (right - left - frame->title_width) / 2);
   if (frame->title_x + frame->title_width > width - frame->pad)
     frame->title_x = width - frame->pad - frame->title_width;
@@ -565,7 +578,8 @@ plot_layout_measure (PlotLayout           *layout,
   if (layout->x_hi <= layout->x_lo)
     layout->x_hi = layout->x_lo + 1;
 
-  _cuocc_plot_frame_measure (frame, measure, style, _cuocc_plot_title (series->kind), _cuocc_plot_x_title (series->kind));
+  _cuocc_plot_frame_measure (frame, measure, style, _cuocc_plot_title (series->kind), _cuocc_plot_x_title (series->kind),
+                             width);
 
   /* The top label of either unit is its widest, whichever step is chosen,
    * so the inset does not move when the unit is toggled. */
@@ -671,7 +685,7 @@ _cuocc_plot_layout_compute (PlotLayout           *layout,
 guint
 _cuocc_plot_frame_text_boxes (const PlotFrame      *frame,
                               const CuoccPlotStyle *style,
-                              const char           *title,
+                              const char           *title G_GNUC_UNUSED,
                               const char           *x_title,
                               const char           *y_title,
                               PlotRect             *boxes,
@@ -681,9 +695,7 @@ _cuocc_plot_frame_text_boxes (const PlotFrame      *frame,
   PlotRect found[3];
   double w;
 
-  _cuocc_plot_measure_set_font (measure, style, PLOT_TITLE_FONT_SCALE, TRUE);
-  _cuocc_plot_measure (measure, title, &w, NULL);
-  found[0] = (PlotRect) { frame->title_x, frame->title_y, MIN (w, frame->title_max_width), frame->title_height };
+  found[0] = (PlotRect) { frame->title_x, frame->title_y, frame->title_width, frame->title_height };
 
   _cuocc_plot_measure_set_font (measure, style, 1.0, FALSE);
   _cuocc_plot_measure (measure, x_title, &w, NULL);

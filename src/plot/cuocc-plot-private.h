@@ -56,11 +56,12 @@ typedef struct {
   double line_height;              /* one line of label text */
   double tick_length;
   double gap;
-  double title_width;              /* measured, before any ellipsizing */
-  double title_height;
+  double title_width;              /* as shown: its widest line */
+  double title_height;             /* one line, or two where it is wrapped */
+  gboolean title_wrapped;          /* wider than title_max_width on one line */
   double axis_height;              /* one line of an axis title */
   double title_x, title_y;
-  double title_max_width;          /* beyond it, the title is ellipsized */
+  double title_max_width;          /* beyond it, the title wraps, and beyond two lines is ellipsized */
   double y_title_x;                /* the rotated title's left edge */
   double y_title_center;           /* the plot area's middle, where it goes when it fits */
   double y_title_top;              /* the room it may take, beyond the plot area where */
@@ -135,6 +136,8 @@ void                  _cuocc_plot_measure          (PangoLayout          *layout
                                                     const char           *text,
                                                     double               *width,
                                                     double               *height);
+void                  _cuocc_plot_title_wrap       (PangoLayout          *layout,
+                                                    double                width);
 
 PlotText    *_cuocc_plot_text_begin            (cairo_t              *cr);
 void         _cuocc_plot_text_set_font         (PlotText             *text,
@@ -215,7 +218,8 @@ void     _cuocc_plot_frame_measure        (PlotFrame            *frame,
                                            PangoLayout          *measure,
                                            const CuoccPlotStyle *style,
                                            const char           *title,
-                                           const char           *x_title);
+                                           const char           *x_title,
+                                           double                width);
 double   _cuocc_plot_frame_y_title_center (const PlotFrame *frame,
                                            double           length);
 double   _cuocc_plot_frame_left           (const PlotFrame      *frame,

@@ -11,6 +11,7 @@
 #include "app-test.h"
 #include "cuocc-compat.h"
 #include "cuocc-format.h"
+#include "cuocc-plot-private.h"
 
 /* The smallest window the app must work in (issue 12, point 4). */
 #define SMALL_WIDTH 800
@@ -105,6 +106,48 @@ results_beside_graphs (CuoccWindow *window)
 
 /* Every visible graph lies within the window's width: the reader reaches
  * it by scrolling down, never sideways. */
+/* Each graph's title whole as the graph draws it at its size (the
+ * drawing's own layout): on one line where it fits, else on two, never
+ * ellipsized. At 800 × 600 one line cut "Impact of varying register count
+ * per thread" to "… per th…". */
+static void
+assert_titles_whole (CuoccWindow *window)
+{
+  guint shown = 0;
+
+  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+    {
+      CuoccGraph *graph = window->graphs[i];
+      const CuoccSeries *series = cuocc_graph_get_series (graph);
+      int width = gtk_widget_get_width (GTK_WIDGET (graph));
+      int height = gtk_widget_get_height (GTK_WIDGET (graph));
+      g_autoptr(PangoLayout) drawn = NULL;
+      CuoccPlotStyle style;
+      PlotLayout layout;
+      PangoRectangle logical;
+
+      if (!gtk_widget_get_visible (GTK_WIDGET (graph)) || series == NULL)
+        continue;
+      shown++;
+      cuocc_chart_get_style (CUOCC_CHART (graph), &style);
+      g_assert_true (_cuocc_plot_layout_compute (&layout, series, &style, width, height));
+      drawn = pango_layout_copy (_cuocc_plot_measure_layout ());
+      _cuocc_plot_measure_set_font (drawn, &style, PLOT_TITLE_FONT_SCALE, TRUE);
+      pango_layout_set_text (drawn, _cuocc_plot_title (series->kind), -1);
+      if (layout.frame.title_wrapped)
+        {
+          _cuocc_plot_title_wrap (drawn, MIN (layout.frame.title_max_width, layout.frame.title_width + 1));
+          g_assert_cmpint (pango_layout_get_line_count (drawn), ==, 2);
+          g_assert_false (pango_layout_is_ellipsized (drawn));
+        }
+      pango_layout_get_extents (drawn, NULL, &logical);
+      g_assert_cmpfloat ((double) logical.width / PANGO_SCALE, <=, layout.frame.title_max_width);
+      /* The plot area below the title. */
+      g_assert_cmpfloat (layout.frame.area.y, >=, layout.frame.title_y + layout.frame.title_height);
+    }
+  g_assert_cmpuint (shown, >=, 3);
+}
+
 static void
 assert_graphs_within (CuoccWindow *window)
 {
@@ -227,6 +270,10 @@ test_small_window (void)
   /* Results above the graphs, each graph as wide as the window allows. */
   g_assert_false (results_beside_graphs (window));
   assert_graphs_within (window);
+  assert_titles_whole (window);
+  /* As wide as test-plot's titles-whole-at-800 takes them. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->graph_regs)), >=, 390);
+  g_test_message ("graphs %d pixels wide at 800 × 600", gtk_widget_get_width (GTK_WIDGET (window->graph_regs)));
 
   gtk_toggle_button_set_active (window->kernels_button, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
@@ -281,11 +328,13 @@ test_large_window (void)
    * they go below the results. */
   g_assert_false (results_beside_graphs (window));
   assert_graphs_within (window);
+  assert_titles_whole (window);
 
   gtk_toggle_button_set_active (window->kernels_button, FALSE);
   app_test_wait_for_sidebar (window, FALSE);
   assert_size (window, 1400, 900);
   g_assert_true (results_beside_graphs (window));
+  assert_titles_whole (window);
   assert_graphs_within (window);
 
   /* Narrowing the window folds the sidebar and hides it. */

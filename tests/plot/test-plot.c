@@ -10,6 +10,9 @@
 #include "cuocc-plot-private.h"
 #include "plot-test-series.h"
 
+/* The graphs' width in a window of 800 × 600 (399 here; test-layout checks at least this). */
+#define GRAPH_WIDTH_800 390
+
 #define W 800
 #define H 500
 
@@ -1133,6 +1136,109 @@ test_y_title_whole_in_short_graphs (void)
     }
 }
 
+/* A title's translation, as po/LANG.po gives it (one line), or NULL. */
+static char *
+po_translation (const char *lang,
+                const char *msgid)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("CUOCC_SOURCE_ROOT"), "po", NULL);
+  g_autofree char *file = g_strdup_printf ("%s/%s.po", path, lang);
+  g_autofree char *text = NULL;
+  g_autofree char *key = g_strdup_printf ("\nmsgid \"%s\"\nmsgstr \"", msgid);
+  const char *found;
+  const char *end;
+
+  g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+  found = strstr (text, key);
+  if (found == NULL)
+    return NULL;
+  found += strlen (key);
+  end = strstr (found, "\"\n");
+  g_assert_nonnull (end);
+  return g_strndup (found, end - found);
+}
+
+/* The graphs' titles where the graphs are narrowest: at 800 × 600 they are
+ * GRAPH_WIDTH_800 pixels wide (test-layout's small-window test checks
+ * that), where one line cut "Impact of varying register count per thread"
+ * to "Impact of varying register count per th…". A title that does not fit
+ * on one line takes two, whole, in English, German and Chinese; the plot
+ * area starts below it, and no text overlaps another. */
+static void
+test_titles_whole_at_800 (void)
+{
+  static const CuoccSeriesKind all_kinds[] = {
+    CUOCC_SERIES_THREADS, CUOCC_SERIES_REGS, CUOCC_SERIES_SMEM, CUOCC_SERIES_BARRIERS, CUOCC_SERIES_CLUSTER_SIZE,
+  };
+  static const char *langs[] = { NULL, "de", "zh_CN" };
+  static const int widths[] = { GRAPH_WIDTH_800, 800 };
+  CuoccPlotStyle style;
+  CuoccGpu gpu;
+  CuoccInput in;
+  guint wrapped = 0;
+
+  cuocc_plot_style_init_light (&style);
+  g_assert_true (cuocc_gpu_for_cc ("9.0", &gpu, NULL));
+  cuocc_input_init (&in);
+  in.threads = 256;
+  in.regs = 40;
+  in.smem = 12000;
+  for (guint k = 0; k < G_N_ELEMENTS (all_kinds); k++)
+    for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        {
+          const char *english = _cuocc_plot_title (all_kinds[k]);
+          g_autofree char *translated = langs[l] != NULL ? po_translation (langs[l], english) : NULL;
+          const char *title = translated != NULL ? translated : english;
+          PangoLayout *measure = _cuocc_plot_measure_layout ();
+          g_autoptr(PangoLayout) drawn = NULL;
+          PlotFrame frame;
+          double one_width, one_height;
+
+          g_test_message ("“%s” at %d pixels", title, widths[w]);
+          g_assert_true (langs[l] == NULL || translated != NULL);
+          _cuocc_plot_frame_measure (&frame, measure, &style, title, _cuocc_plot_x_title (all_kinds[k]), widths[w]);
+          _cuocc_plot_measure_set_font (measure, &style, PLOT_TITLE_FONT_SCALE, TRUE);
+          _cuocc_plot_measure (measure, title, &one_width, &one_height);
+          g_assert_cmpfloat (frame.title_width, <=, frame.title_max_width);
+          if (one_width <= frame.title_max_width)
+            {
+              g_assert_false (frame.title_wrapped);
+              g_assert_cmpfloat (frame.title_height, ==, one_height);
+              continue;
+            }
+
+          /* As _cuocc_plot_text_show_title () draws it: two lines, whole. */
+          wrapped++;
+          g_assert_true (frame.title_wrapped);
+          drawn = pango_layout_copy (measure);
+          pango_layout_set_text (drawn, title, -1);
+          _cuocc_plot_title_wrap (drawn, MIN (frame.title_max_width, frame.title_width + 1));
+          g_assert_cmpint (pango_layout_get_line_count (drawn), ==, 2);
+          g_assert_false (pango_layout_is_ellipsized (drawn));
+          g_assert_cmpfloat (frame.title_height, >=, 2 * one_height - 1);
+        }
+  /* The long English titles and their German do wrap there. */
+  g_assert_cmpuint (wrapped, >=, 4);
+
+  /* In the drawing's layout: the plot area below the two lines, and the
+   * title apart from the axis titles and the labels. */
+  for (guint k = 0; k < G_N_ELEMENTS (all_kinds); k++)
+    {
+      CuoccSeries *series = cuocc_series_new (&gpu, &in, all_kinds[k]);
+      PlotLayout layout;
+      PlotRect boxes[2 * PLOT_MAX_TICKS + PLOT_MAX_LEGEND + 3];
+      guint n;
+
+      g_assert_true (_cuocc_plot_layout_compute (&layout, series, &style, GRAPH_WIDTH_800, 260));
+      g_assert_cmpfloat (layout.frame.area.y, >=, layout.frame.title_y + layout.frame.title_height);
+      n = _cuocc_plot_layout_text_boxes (&layout, series, &style, CUOCC_PLOT_Y_PERCENT, boxes, G_N_ELEMENTS (boxes));
+      g_assert_cmpfloat (boxes[0].height, ==, layout.frame.title_height);
+      assert_boxes_apart (cuocc_series_kind_name (all_kinds[k]), GRAPH_WIDTH_800, 260, boxes, n);
+      cuocc_series_free (series);
+    }
+}
+
 /* The same for the heatmaps, from the least a heatmap view asks for
  * (280 × 200) up: titles, axis labels and the colour scale's labels. */
 static void
@@ -1526,6 +1632,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/plot/legend-kib", test_legend_kib);
   g_test_add_func ("/cuocc/plot/config-keeps-colour", test_config_keeps_colour);
   g_test_add_func ("/cuocc/plot/heatmap-cells", test_heatmap_cells);
+  g_test_add_func ("/cuocc/plot/titles-whole-at-800", test_titles_whole_at_800);
   g_test_add_func ("/cuocc/plot/heatmap-hover-and-sizes", test_heatmap_hover_and_sizes);
 
   return g_test_run ();
