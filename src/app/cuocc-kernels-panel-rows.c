@@ -331,6 +331,15 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), 40);
       gtk_label_set_width_chars (GTK_LABEL (label), 21);
     }
+  else if (column == TABLE_LIMITER)
+    {
+      /* "Registers, Shared memory" on one line widened the column past
+       * the sidebar's default width, cutting every limiter; a line a
+       * limiter keeps the column as wide as the longest word. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
+    }
   if (columns[column].numeric)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);

@@ -1147,22 +1147,38 @@ in_view_across (GtkWidget *widget,
 /* The figures a user opened the table for are on screen without scrolling
  * it sideways: at the sidebar's default width, in a 1920 × 1080 window
  * (beside the calculator) and at 800 × 600 (over it), the kernel's name,
- * its architecture, its occupancy and what limits it. heavy() reads 50 %,
- * limited by registers, on an RTX 40 at 256 threads (test_columns). */
+ * its architecture, its occupancy and what limits it, whole. heavy() reads
+ * 50 %, limited by registers, on an RTX 40 at 256 threads (test_columns).
+ * both(), added to the log, takes 64 registers and 24 KiB of shared
+ * memory: 64 × 256 = 16,384 of the SM's 65,536 registers, 4 blocks; 24 KiB
+ * and the 1 KiB the driver keeps of the SM's 100 KiB, 4 blocks; 4 × 8 of
+ * 48 warps, 66.67 %, limited by both, the longest limiter text of the log. */
 static void
 test_figures_in_view (void)
 {
   static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autofree char *source = fixture ("resource-usage-multi.log");
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "both.log", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *log = NULL;
 
   SKIP_WITHOUT_DISPLAY ();
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  log = g_strconcat (text, "ptxas info    : Compiling entry function '_Z4bothPf' for 'sm_89'\n"
+                           "ptxas info    : Function properties for _Z4bothPf\n"
+                           "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                           "ptxas info    : Used 64 registers, used 1 barriers, 24576 bytes smem, 360 bytes cmem[0]\n",
+                     NULL);
+  g_assert_true (g_file_set_contents (path, log, -1, NULL));
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
       GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
-      static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers" };
+      static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers",
+                                           "both", "66.67 %", "Registers, Shared memory" };
 
       g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
       app_test_select_gpu (window, ada);
@@ -1177,9 +1193,21 @@ test_figures_in_view (void)
 
           g_assert_nonnull (label);
           g_assert_true (in_view_across (label, scroller));
+          /* Whole: as wide and as high as its text asks. */
+          {
+            int natural;
+
+            gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), NULL, &natural,
+                                NULL, NULL);
+            g_assert_cmpint (gtk_widget_get_height (label), >=, natural);
+            gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &natural, NULL, NULL, NULL);
+            g_assert_cmpint (gtk_widget_get_width (label), >=, natural);
+          }
         }
       app_test_window_free (window);
     }
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* A chosen kernel's details leave the table room: with a kernel of a long
