@@ -206,48 +206,80 @@ key_name (const CuoccKernel *k)
 /* Items are made in the loader's thread, 60,000 for a library, and a name is
  * in five or six of them (an entry for each architecture, in several fat
  * binaries): the search text and short name are made once a name and
- * shared, which took 300–600 ms of a 575 MB library's open before. */
+ * shared, which took 300–600 ms of a 575 MB library's open before; and the
+ * entries of a name are counted by architecture here, with no second table
+ * hashing the long name again. */
+typedef struct {
+  const char *arch;
+  guint count;
+} ArchCount;
+
 typedef struct {
   const char *name;                /* the entry's name these were made from */
   char *haystack;                  /* interned */
   char *short_name;                /* interned */
+  GArray *arches;                  /* ArchCount: the entries with this key name so far, by architecture */
 } NameTexts;
+
+static NameTexts *
+name_texts_new (const CuoccKernel *kernel)
+{
+  NameTexts *texts = g_new (NameTexts, 1);
+
+  texts->name = kernel->name;
+  texts->haystack = make_haystack (kernel);
+  texts->short_name = make_short_name (kernel->name);
+  texts->arches = g_array_new (FALSE, FALSE, sizeof (ArchCount));
+  return texts;
+}
 
 static void
 name_texts_free (NameTexts *texts)
 {
   g_ref_string_release (texts->haystack);
   g_ref_string_release (texts->short_name);
+  g_array_unref (texts->arches);
   g_free (texts);
+}
+
+/* The earlier entries with the key name and the architecture; counts this one. */
+static guint
+name_texts_count (NameTexts  *texts,
+                  const char *arch)
+{
+  ArchCount added = { arch, 1 };
+
+  for (guint i = 0; i < texts->arches->len; i++)
+    {
+      ArchCount *seen = &g_array_index (texts->arches, ArchCount, i);
+
+      if (g_strcmp0 (seen->arch, arch) == 0)
+        return seen->count++;
+    }
+  g_array_append_val (texts->arches, added);
+  return 0;
 }
 
 static CuoccKernelItem *
 item_new (CuoccKernel *kernel,
           guint        occurrence,
-          GHashTable  *names)
+          NameTexts   *texts)
 {
   CuoccKernelItem *self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
-  NameTexts *texts = g_hash_table_lookup (names, key_name (kernel));
 
   self->kernel = kernel;
   self->occurrence = occurrence;
   /* The same key name with another demangled name (a name without a
    * mangled one, read from two tools) gets texts of its own. */
-  if (texts != NULL && g_str_equal (texts->name, kernel->name))
+  if (g_str_equal (texts->name, kernel->name))
     {
       self->haystack = g_ref_string_acquire (texts->haystack);
       self->short_name = g_ref_string_acquire (texts->short_name);
-      return self;
     }
-  self->haystack = make_haystack (kernel);
-  self->short_name = make_short_name (kernel->name);
-  if (texts == NULL)
+  else
     {
-      texts = g_new (NameTexts, 1);
-      texts->name = kernel->name;
-      texts->haystack = g_ref_string_acquire (self->haystack);
-      texts->short_name = g_ref_string_acquire (self->short_name);
-      g_hash_table_insert (names, (gpointer) key_name (kernel), texts);
+      self->haystack = make_haystack (kernel);
+      self->short_name = make_short_name (kernel->name);
     }
   return self;
 }
@@ -475,31 +507,11 @@ cuocc_kernel_item_has_spills (CuoccKernelItem *self)
   return self->kernel->spill_stores > 0 || self->kernel->spill_loads > 0;
 }
 
-/* Entries alike for the occurrences' count: the same name in keys and the
- * same architecture. */
-static guint
-entry_hash (gconstpointer p)
-{
-  const CuoccKernel *k = p;
-
-  return g_str_hash (key_name (k)) * 31 + (k->arch ? g_str_hash (k->arch) : 0);
-}
-
-static gboolean
-entry_equal (gconstpointer a,
-             gconstpointer b)
-{
-  const CuoccKernel *x = a, *y = b;
-
-  return g_str_equal (key_name (x), key_name (y)) && g_strcmp0 (x->arch, y->arch) == 0;
-}
-
 /* A store of items, one per kernel of the list, in the list's order; the
  * store takes the list, which its items share. */
 GListStore *
 cuocc_kernel_item_list_new (CuoccKernelList *list)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (entry_hash, entry_equal);
   /* key name → NameTexts; the keys are the list's strings, which live on */
   g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                                        (GDestroyNotify) name_texts_free);
@@ -514,7 +526,7 @@ cuocc_kernel_item_list_new (CuoccKernelList *list)
   for (guint i = 0; i < list->n_kernels; i++)
     {
       CuoccKernel *k = &list->kernels[i];
-      guint occurrence = GPOINTER_TO_UINT (g_hash_table_lookup (seen, k));
+      NameTexts *texts;
       CuoccKernelItem *item;
 
       /* The table shows "" for a kernel without a name, as a copy would. */
@@ -522,10 +534,14 @@ cuocc_kernel_item_list_new (CuoccKernelList *list)
         k->name = g_strdup ("");
       if (k->mangled == NULL)
         k->mangled = g_strdup ("");
-      item = item_new (k, occurrence, names);
+      if ((texts = g_hash_table_lookup (names, key_name (k))) == NULL)
+        {
+          texts = name_texts_new (k);
+          g_hash_table_insert (names, (gpointer) key_name (k), texts);
+        }
+      item = item_new (k, name_texts_count (texts, k->arch), texts);
       item->shared = g_atomic_rc_box_acquire (shared);
       g_ptr_array_add (items, item);
-      g_hash_table_replace (seen, k, GUINT_TO_POINTER (occurrence + 1));
     }
   g_atomic_rc_box_release_full (shared, (GDestroyNotify) shared_list_clear);
 

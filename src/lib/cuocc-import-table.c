@@ -187,10 +187,13 @@ cuocc_import_evaluate (const CuoccImportLaunch *launch,
     }
   /* A block larger than the kernel's launch bounds (its __launch_bounds__
    * maximum, .maxntid, or the block size it requires, .reqntid) cannot be
-   * launched: the CUDA Programming Guide says such a launch fails, and the
-   * runtime's occupancy calculator answers 0 blocks for it. The chosen
-   * block size is not swapped for the declared one: the row answers the
-   * launch asked for, and says why there is no figure. */
+   * launched: the CUDA Programming Guide says such a launch fails.
+   * cuda_occupancy.h's cudaOccMaxActiveBlocksPerMultiprocessor () does not
+   * look at the function's maxThreadsPerBlock (only its block size search,
+   * cudaOccMaxPotentialOccupancyBlockSize (), stays under it), so a figure
+   * for that block would be a launch that never runs. The chosen block size
+   * is not swapped for the declared one either: the row answers the launch
+   * asked for, and says why there is no figure. */
   if (launch->threads > 0 && k->max_threads > 0 && launch->threads > k->max_threads)
     {
       ev->reason = CUOCC_IMPORT_WHY_LAUNCH_BOUNDS;
