@@ -1210,20 +1210,14 @@ test_figures_in_view (void)
   g_rmdir (dir);
 }
 
-/* A chosen kernel's details leave the table room: with a kernel of a long
- * name chosen (600 characters, as CUTLASS's are with their parameters),
- * the details take at most 160 px and scroll, and the table keeps at least
- * 150 px at 800 × 600 (it kept 90 px, a row and a half, when the details
- * took what they asked for) and 500 px at 1920 × 1080. */
-static void
-test_rows_beside_details (void)
+/* A ptxas log of 30 kernels of 600-character names (as CUTLASS's are with
+ * their parameters), 20 to 49 registers, in dir. */
+static char *
+write_long_names_log (const char *dir)
 {
-  static const struct { int width, height, table; } sizes[] = { { 800, 600, 150 }, { 1920, 1080, 500 } };
-  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "long.log", NULL);
+  char *path = g_build_filename (dir, "long.log", NULL);
   g_autoptr(GString) log = g_string_new (NULL);
 
-  SKIP_WITHOUT_DISPLAY ();
   for (guint i = 0; i < 30; i++)
     {
       g_autoptr(GString) name = g_string_new (NULL);
@@ -1236,6 +1230,61 @@ test_rows_beside_details (void)
                               name->str, 20 + i);
     }
   g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
+  return path;
+}
+
+/* The summary, open, leaves the table room too: at 1920 × 1080 its five
+ * long names of kernels that lose most took the whole sidebar, and the
+ * table kept no row (0 px) under them, so that a bar's click filtered rows
+ * out of sight. It takes at most 260 px and scrolls; with a kernel chosen
+ * as well, the table keeps at least 300 px. */
+static void
+test_rows_beside_summary (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = write_long_names_log (dir);
+  CuoccWindow *window;
+  GtkWidget *scroller, *summary;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_at_size (1920, 1080, NULL);
+  scroller = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)),
+                                      GTK_TYPE_SCROLLED_WINDOW);
+  summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+  app_test_select_gpu (window, "Compute capability 8.6");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
+  import_path (window, path);
+  app_test_wait_for_sidebar (window, TRUE);
+  g_assert_true (gtk_widget_get_visible (summary));
+  gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
+  cuocc_kernels_panel_choose (window->kernels_panel, 3);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  /* The five kernels that lose most are there, long names and all. */
+  g_assert_nonnull (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 4));
+  g_test_message ("the table %d px, the summary %d px", gtk_widget_get_height (scroller),
+                  gtk_widget_get_height (summary));
+  g_assert_cmpint (gtk_widget_get_height (scroller), >=, 300);
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (gtk_expander_get_child (GTK_EXPANDER (summary))));
+  g_assert_cmpint (gtk_widget_get_height (gtk_expander_get_child (GTK_EXPANDER (summary))), <=, 260);
+  app_test_window_free (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A chosen kernel's details leave the table room: with a kernel of a long
+ * name chosen (600 characters, as CUTLASS's are with their parameters),
+ * the details take at most 160 px and scroll, and the table keeps at least
+ * 150 px at 800 × 600 (it kept 90 px, a row and a half, when the details
+ * took what they asked for) and 500 px at 1920 × 1080. */
+static void
+test_rows_beside_details (void)
+{
+  static const struct { int width, height, table; } sizes[] = { { 800, 600, 150 }, { 1920, 1080, 500 } };
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
+  g_autofree char *path = write_long_names_log (dir);
+
+  SKIP_WITHOUT_DISPLAY ();
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
@@ -1799,6 +1848,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/figures-in-view", test_figures_in_view);
   g_test_add_func ("/cuocc/app/table/changed-in-view", test_changed_in_view);
   g_test_add_func ("/cuocc/app/table/rows-beside-details", test_rows_beside_details);
+  g_test_add_func ("/cuocc/app/table/rows-beside-summary", test_rows_beside_summary);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
 
   return g_test_run ();
