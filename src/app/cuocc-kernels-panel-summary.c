@@ -24,6 +24,39 @@ static const CuoccFileFilter histogram_filters[] = {
   { N_("CSV table"), { "*.csv", NULL } },
 };
 
+/* A kernel that loses occupancy to one limiter, as a sentence: the
+ * limiter's name in the middle of it is lower case (a title such as
+ * "Registers" read "without the Registers limit"), so one whole sentence
+ * a limiter, for the translators. */
+static char *
+loser_text (CuoccLimit  limit,
+            const char *name,
+            const char *arch,
+            const char *now,
+            const char *without)
+{
+  switch (limit)
+    {
+    case CUOCC_LIMIT_WARPS:
+      /* Translators: a kernel that loses occupancy to one limiter, e.g.
+         "heavy (sm_89): 50 %, 100 % without the warps limit" */
+      return g_strdup_printf (_("%s (%s): %s, %s without the warps limit"), name, arch, now, without);
+    case CUOCC_LIMIT_REGISTERS:
+      /* Translators: e.g. "heavy (sm_89): 50 %, 100 % without the registers limit" */
+      return g_strdup_printf (_("%s (%s): %s, %s without the registers limit"), name, arch, now, without);
+    case CUOCC_LIMIT_SHARED_MEMORY:
+      /* Translators: e.g. "heavy (sm_89): 50 %, 100 % without the shared memory limit" */
+      return g_strdup_printf (_("%s (%s): %s, %s without the shared memory limit"), name, arch, now, without);
+    case CUOCC_LIMIT_BLOCKS:
+      /* Translators: e.g. "heavy (sm_89): 50 %, 100 % without the blocks limit" */
+      return g_strdup_printf (_("%s (%s): %s, %s without the blocks limit"), name, arch, now, without);
+    case CUOCC_LIMIT_BARRIERS:
+    default:
+      /* Translators: e.g. "heavy (sm_89): 50 %, 100 % without the barriers limit" */
+      return g_strdup_printf (_("%s (%s): %s, %s without the barriers limit"), name, arch, now, without);
+    }
+}
+
 /* ----- helpers ----- */
 
 static void
@@ -189,12 +222,10 @@ _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self)
       g_autofree char *name = cuocc_format_capped (cuocc_kernel_item_get_short_name (item), 200);
       g_autofree char *now = cuocc_format_percent (ev->occupancy);
       g_autofree char *without = cuocc_format_percent (MIN (1.0, ev->occupancy + ev->lost));
-      /* Translators: a kernel that loses occupancy to one limiter, e.g.
-         "heavy (sm_89): 50 %, 100 % without the Registers limit" */
-      g_autofree char *text = g_strdup_printf (_("%s (%s): %s, %s without the %s limit"), name,
-                                               cuocc_kernel_item_get_kernel (item)->arch ?
-                                               cuocc_kernel_item_get_kernel (item)->arch : "–",
-                                               now, without, cuocc_limit_title (ev->lost_to));
+      g_autofree char *text = loser_text (ev->lost_to, name,
+                                          cuocc_kernel_item_get_kernel (item)->arch ?
+                                          cuocc_kernel_item_get_kernel (item)->arch : "–",
+                                          now, without);
       GtkWidget *button = gtk_button_new_with_label (text);
       GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
 

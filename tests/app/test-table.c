@@ -469,7 +469,7 @@ test_summary (void)
   /* The kernel that loses most, and no other: the rest lose nothing. */
   heavy_named = cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0) != NULL &&
                 g_str_equal (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0),
-                             "heavy (sm_89): 50 %, 100 % without the Registers limit");
+                             "heavy (sm_89): 50 %, 100 % without the registers limit");
   g_assert_true (heavy_named);
   g_assert_null (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 1));
 
