@@ -847,6 +847,7 @@ check_summary (View *v)
       g_autofree char *now = NULL;
       g_autofree char *without = NULL;
       g_autofree char *ending = NULL;
+      g_autofree char *limiter = NULL;
       GtkWidget *button;
 
       if (i >= losses->len)
@@ -857,8 +858,10 @@ check_summary (View *v)
       loss = &g_array_index (losses, Loss, i);
       now = cuocc_format_percent (loss->occupancy);
       without = cuocc_format_percent (loss->without);
+      /* The limiter in lower case, words apart: "shared_memory", "shared memory". */
+      limiter = g_strdelimit (g_strdup (cuocc_limit_name (loss->lost_to)), "_", ' ');
       ending = g_strdup_printf (" (%s): %s, %s without the %s limit", v->cli->rows[loss->index].arch, now, without,
-                                cuocc_limit_title (loss->lost_to));
+                                limiter);
       g_assert_nonnull (text);
       if (!g_str_has_suffix (text, ending))
         g_error ("the summary's kernel %u that loses most reads \"%s\", the command line's figures give \"…%s\" "
