@@ -76,10 +76,10 @@ for scheme in light dark; do
   [[ "$which" == *" main "* ]] &&
   shoot "$out/main$suffix.png" 1400 860 "$scheme" "" \
     "$(printf "gpu='NVIDIA GeForce RTX 4090'\nregisters=72\nshared-memory=8192")"
-  # The summary's expander, then the table's third row once the summary is open
-  # (softmax_row<8192>, limited by its 32 KiB of shared memory).
+  # The summary's expander, then the table's first row once the summary is open (it
+  # takes at most 260 px): stencil2d<64, 4>, limited by its 20 KiB of shared memory.
   [[ "$which" == *" kernels-binary "* ]] &&
   shoot "$out/kernels-binary$suffix.png" 1920 1080 "$scheme" "$library" \
     "$(printf "gpu='NVIDIA GeForce RTX 4090'\nkernels-width=600")" \
-    "${CUOCC_SCREENSHOT_SUMMARY:-104,226}" "${CUOCC_SCREENSHOT_ROW:-80,852}"
+    "${CUOCC_SCREENSHOT_SUMMARY:-104,226}" "${CUOCC_SCREENSHOT_ROW:-80,560}"
 done
