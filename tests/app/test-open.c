@@ -382,6 +382,7 @@ test_gtk_path_bar_warning (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
+  SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
   window = app_test_window_new ();
   ours = find_action_button (GTK_WIDGET (window), "win.open");
   g_assert_nonnull (ours);
