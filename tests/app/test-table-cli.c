@@ -345,6 +345,150 @@ test_every_cell (void)
   app_test_window_free (window);
 }
 
+/* A label of the widget's, mapped, whose text starts with prefix, or NULL. */
+static GtkLabel *
+find_label (GtkWidget  *widget,
+            const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The export's CSV: how many rows of kernels that declare no block size
+ * (an empty max_threads) are worked out at threads. */
+static guint
+exported_undeclared_at (CuoccWindow *window,
+                        const char  *threads)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = cuocc_kernels_panel_export_table (window->kernels_panel, CUOCC_TABLE_CSV, NULL, NULL,
+                                                           &error);
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) header = NULL;
+  int threads_column = -1, bounds_column = -1;
+  guint n = 0;
+
+  g_assert_no_error (error);
+  lines = g_strsplit (csv, "\n", -1);
+  header = g_strsplit (lines[0], ",", -1);
+  for (int c = 0; header[c] != NULL; c++)
+    {
+      if (g_str_equal (header[c], "threads") && threads_column < 0)
+        threads_column = c;
+      if (g_str_equal (header[c], "max_threads"))
+        bounds_column = c;
+    }
+  g_assert_cmpint (threads_column, >=, 0);
+  g_assert_cmpint (bounds_column, >=, 0);
+  for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      /* The kernel's name is quoted and has commas: the columns counted
+       * from the end, which hold none. */
+      g_auto(GStrv) cells = g_strsplit (lines[i], ",", -1);
+      guint n_cells = g_strv_length (cells);
+      guint n_header = g_strv_length (header);
+      const char *bounds = cells[n_cells - (n_header - bounds_column)];
+
+      if (bounds[0] == '\0' && g_str_equal (cells[n_cells - (n_header - threads_column)], threads))
+        n++;
+    }
+  return n;
+}
+
+/* Issue 29 §1: with 256 threads typed, choosing a kernel whose
+ * __launch_bounds__ is 128 writes 128 into the inputs; the rows of the
+ * kernels that declare no block size stayed at 256 only until then, and
+ * followed the chosen kernel to 128 (the table, its summary and its
+ * export), into the next file opened too. They are the user's 256, every
+ * cell as `cuocc --import LIB --gpu H100 --threads 256` prints it, and the
+ * table says so. */
+static void
+test_undeclared_keep_users_block_size (void)
+{
+  g_autofree char *path = app_test_generated_library (NULL);
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "resource-usage-multi.log", NULL);
+  g_autoptr(GFile) log_file = g_file_new_for_path (log);
+  CuoccWindow *window;
+  CuoccGpu gpu;
+  Rows rows = { 0 };
+  guint counts[3];
+  guint chosen = G_MAXUINT, worked_out = 0;
+  GtkLabel *block_label;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (path == NULL)
+    {
+      g_test_skip ("no generated library in the build folder, or under the sanitizers");
+      return;
+    }
+  g_assert_true (cuocc_gpu_resolve_id ("NVIDIA H100 SXM5", &gpu, NULL));
+  window = app_test_window_at_size (1920, 1080, NULL);
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
+  app_test_import_library (window, path);
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  expected_rows (path, gpu.name, 256, &rows);
+
+  /* A kernel of the H100's that declares at most 128 threads. */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  for (guint i = 0; i < rows.n && chosen == G_MAXUINT; i++)
+    if (rows.rows[i].max_threads == 128 && rows.rows[i].loaded == 1 && rows.rows[i].occupancy >= 0)
+      chosen = i;
+  g_assert_cmpuint (chosen, <, rows.n);
+  cuocc_kernels_panel_choose (window->kernels_panel, chosen);
+  app_test_wait_until (window, app_test_kernels_idle, NULL);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  /* The inputs show the kernel's 128, the calculator works it out. */
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
+
+  /* Every cell of every row as the command line's at 256. */
+  compare_every_cell (window, &rows, counts);
+  block_label = find_label (GTK_WIDGET (window), "undeclared:");
+  g_assert_nonnull (block_label);
+  g_assert_cmpstr (gtk_label_get_label (block_label), ==, "undeclared: 256 threads");
+  /* The export too. */
+  g_assert_cmpuint (exported_undeclared_at (window, "128"), ==, 0);
+  g_assert_cmpuint (exported_undeclared_at (window, "256"), >, 0);
+  rows_clear (&rows);
+
+  /* The next file opened: a build log, whose kernels declare nothing,
+   * worked out at the user's 256 while the inputs still show the last
+   * kernel's 128. */
+  _cuocc_window_import_file (window, log_file);
+  app_test_wait_until (window, app_test_kernels_idle, NULL);
+  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 128);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  g_assert_cmpuint (app_test_n_shown (window), >, 0);
+  for (guint i = 0; i < app_test_n_shown (window); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+      g_autofree char *threads = app_test_cell (window, item, "threads");
+      g_autofree char *occupancy = app_test_cell (window, item, "occupancy");
+
+      g_assert_cmpint (cuocc_kernel_item_get_kernel (item)->max_threads, <=, 0);
+      /* Those that run on the H100 (the log's sm_90 entries). */
+      if (!g_str_equal (occupancy, "–"))
+        {
+          g_assert_cmpstr (threads, ==, "256");
+          worked_out++;
+        }
+    }
+  g_assert_cmpuint (worked_out, >, 0);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -353,6 +497,7 @@ main (int   argc,
   app_test_init ();
 
   g_test_add_func ("/cuocc/app/table-cli/every-cell", test_every_cell);
+  g_test_add_func ("/cuocc/app/table-cli/undeclared-keep-users-block-size", test_undeclared_keep_users_block_size);
 
   return g_test_run ();
 }
