@@ -403,8 +403,43 @@ test_fatbin (gconstpointer data)
   g_assert_cmpuint (n_ptx, ==, 5);
 }
 
+/* The PTX entry of an uncompressed fat binary, read here from the file's
+ * bytes rather than by the reader under test: a 16-byte header (magic
+ * 0xBA55ED50, version, header size, size of the entries), then entries
+ * each with a header (kind 1 PTX or 2 ELF at 0, the header's size at 4, the
+ * payload's at 8) and its payload. */
+static GBytes *
+ptx_by_hand (const guint8 *fatbin,
+             gsize         len)
+{
+  gsize offset;
+  guint32 magic;
+  guint16 header_size;
+
+  g_assert_cmpuint (len, >=, 16);
+  memcpy (&magic, fatbin, 4);
+  memcpy (&header_size, fatbin + 6, 2);
+  g_assert_cmphex (magic, ==, 0xBA55ED50);
+  for (offset = header_size; offset + 16 <= len;)
+    {
+      guint16 kind;
+      guint32 entry_header;
+      guint64 payload;
+
+      memcpy (&kind, fatbin + offset, 2);
+      memcpy (&entry_header, fatbin + offset + 4, 4);
+      memcpy (&payload, fatbin + offset + 8, 8);
+      g_assert_cmpuint (offset + entry_header + payload, <=, len);
+      if (kind == 1)
+        return g_bytes_new (fatbin + offset + entry_header, payload);
+      offset += entry_header + payload;
+    }
+  g_assert_not_reached ();
+}
+
 /* Each entry, decompressed, is byte for byte what nvcc -cubin wrote for
- * its architecture; the PTX is the same text in every mode. */
+ * its architecture; the PTX is the same text in every mode, the text the
+ * uncompressed fat binary holds. */
 static void
 test_fatbin_bytes (gconstpointer data)
 {
@@ -423,7 +458,6 @@ test_fatbin_bytes (gconstpointer data)
     {
       g_autoptr (GError) error = NULL;
       g_autofree char *entry = NULL;
-      g_autofree char *plain_entry = NULL;
       g_autoptr (GBytes) bytes = _cuocc_import_fatbin_entry ((const guint8 *) fatbin, len, index, &entry, &error);
       g_autoptr (GBytes) expected = NULL;
 
@@ -441,10 +475,8 @@ test_fatbin_bytes (gconstpointer data)
         }
       else
         {
-          expected = _cuocc_import_fatbin_entry ((const guint8 *) plain, plain_len, index, &plain_entry, &error);
-          g_assert_no_error (error);
+          expected = ptx_by_hand ((const guint8 *) plain, plain_len);
           g_assert_cmpstr (entry, ==, "compute_120 PTX");
-          g_assert_cmpstr (plain_entry, ==, entry);
         }
       if (g_str_has_suffix (entry, " PTX"))
         {
