@@ -1015,19 +1015,19 @@ test_long_names (void)
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
       g_autofree char *prefix = g_strdup_printf ("long%u_", lengths[i]);
-      gint64 start = g_get_monotonic_time ();
-      double seconds;
-
       const CuoccKernel *k = choose (window, prefix);
+      gsize longest;
 
       app_test_wait_for_frame (GTK_WIDGET (window));
-      seconds = (g_get_monotonic_time () - start) / 1e6;
-      g_test_message ("a %u-byte name chosen and drawn in %.2f s", lengths[i], seconds);
+      longest = app_test_longest_text (GTK_WIDGET (window));
+      g_test_message ("a %u-byte name chosen and drawn; the longest text in the window %zu bytes", lengths[i], longest);
       g_assert_cmpint (k->regs, ==, 20 + i);
       g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
-      /* The sanitizer build and memcheck are many times slower everywhere. */
-      if (g_getenv ("CUOCC_SANITIZED") == NULL)
-        g_assert_cmpfloat (seconds, <, 2.0);
+      /* The freeze was Pango laying the whole name out: the work is bounded
+       * by the text the window shows, the name capped (600 characters in
+       * the details, 200 in the list), not by a clock, which would measure
+       * the machine. */
+      g_assert_cmpuint (longest, <, 1024);
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
       /* The window never grows to show a name. */
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, window_width);
