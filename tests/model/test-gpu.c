@@ -585,7 +585,6 @@ test_device_file_extremes (void)
   CuoccGpu gpu;
   CuoccInput in;
   CuoccResult r;
-  gint64 start = g_get_monotonic_time ();
   int min_grid;
 
   g_assert_true (cuocc_gpu_load_data (file, -1, &gpu, &error));
@@ -648,8 +647,10 @@ test_device_file_extremes (void)
       g_ptr_array_set_free_func (advice, (GDestroyNotify) cuocc_advice_free);
   }
 
-  /* Seconds would mean the bounds do not hold; an unbounded run took minutes. */
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+  /* The work is bounded by what is counted above: at most 4,097 points a
+   * line and 256 × 257 cells a grid, each one calculation (an unbounded run
+   * made 16 million points a line and took minutes). No clock: it would
+   * measure the machine. */
 }
 
 /* The figures of 8.6 as NVIDIA's GPU data gives them (the derived ones by
