@@ -81,8 +81,28 @@ typedef struct {
   guint expected;
 } Search;
 
+/* Whether the kernel is one a user searching for the words expects, worked
+ * out here rather than by the table's own filter: every word, ignoring
+ * case, is in its name, its mangled name or its architecture, the texts a
+ * user sees in the table and the details. Checked with the filter's own
+ * predicate (cuocc_kernel_item_matches ()) this could not fail. */
+static gboolean
+expected_match (const CuoccKernel  *k,
+                const char * const *words)
+{
+  g_autofree char *name = g_utf8_casefold (k->name != NULL ? k->name : "", -1);
+  g_autofree char *mangled = g_utf8_casefold (k->mangled != NULL ? k->mangled : "", -1);
+  g_autofree char *arch = g_utf8_casefold (k->arch != NULL ? k->arch : "", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (name, words[i]) == NULL && strstr (mangled, words[i]) == NULL && strstr (arch, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 /* The search entry waits a moment before it searches: done when the list
- * shows as many kernels as expected, each of which matches. */
+ * shows as many kernels as expected (counted by hand from the fixture),
+ * each of which matches. */
 static gboolean
 search_condition (CuoccWindow   *window,
                   gconstpointer  data)
@@ -102,7 +122,7 @@ search_condition (CuoccWindow   *window,
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
 
-      if (!cuocc_kernel_item_matches (item, (const char * const *) words))
+      if (!expected_match (cuocc_kernel_item_get_kernel (item), (const char * const *) words))
         return FALSE;
     }
 
