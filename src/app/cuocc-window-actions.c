@@ -82,6 +82,11 @@ static const FileAction file_actions[] = {
     open_filters, G_N_ELEMENTS (open_filters), USE_OPEN,
     /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
     N_("Could not open “%s”"), NULL },
+  /* GTK's file chooser opens files and only enters folders: a Triton cache
+   * folder is chosen here, as GNOME's editors open a folder. */
+  { "win.open-folder", NULL, CUOCC_FILE_DIALOG_FOLDER, N_("Open a Folder"), NULL,
+    NULL, 0, USE_OPEN,
+    N_("Could not open “%s”"), NULL },
   { "win.import", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Import Kernels"), NULL,
     import_filters, G_N_ELEMENTS (import_filters), USE_IMPORT,
     /* Translators: a dialog heading, e.g. "Could not import “build.log”" */

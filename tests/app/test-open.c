@@ -1,6 +1,6 @@
 /* test-open.c — one Open: every kind of file cuocc reads, through every way
- * into the real window (Open, the Open button, Import, the command line, a
- * drop, Open Recent), decided by content.
+ * into the real window (Open, the Open button, Import, Open Folder, the
+ * command line, a drop, Open Recent), decided by content.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,6 +42,7 @@ typedef enum {
   WAY_OPEN_ACTION,                 /* Ctrl+O: win.open and its chooser */
   WAY_OPEN_BUTTON,                 /* the header bar's Open button */
   WAY_IMPORT,                      /* Ctrl+I: win.import and its chooser */
+  WAY_OPEN_FOLDER,                 /* Ctrl+Shift+O: win.open-folder and its folder chooser */
   WAY_COMMAND_LINE,                /* cuocc-gtk FILE: what the application's open does */
   WAY_DROP,                        /* a file dropped on the window */
   WAY_RECENT,                      /* Open Recent */
@@ -49,7 +50,7 @@ typedef enum {
 } Way;
 
 static const char *way_names[N_WAYS] = {
-  "open action", "open button", "import", "command line", "drop", "recent",
+  "open action", "open button", "import", "open folder", "command line", "drop", "recent",
 };
 
 static char *dir;
@@ -156,6 +157,20 @@ open_by (CuoccWindow *window,
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import", NULL));
       app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
       break;
+    case WAY_OPEN_FOLDER:
+      {
+        GtkWindow *chooser;
+
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-folder", NULL));
+        /* The real chooser, asking for a folder. */
+        while ((chooser = app_test_other_toplevel (GTK_WINDOW (window))) == NULL)
+          g_main_context_iteration (NULL, TRUE);
+        g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
+        g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==,
+                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+        app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
+      }
+      break;
     case WAY_COMMAND_LINE:
       {
         g_autofree char *path = g_file_get_path (file);
@@ -250,9 +265,12 @@ test_every_way (void)
         g_autoptr(GFile) file = g_file_new_for_path (path);
         Opened o = { &kinds[k], file };
 
-        /* GTK's chooser opens files, not folders: a Triton cache comes
-         * by the other ways. */
+        /* GTK's file chooser opens files and only enters folders: a
+         * Triton cache comes by Open Folder's chooser and the other ways,
+         * which take no file. */
         if (kinds[k].is_folder && (w == WAY_OPEN_ACTION || w == WAY_OPEN_BUTTON || w == WAY_IMPORT))
+          continue;
+        if (!kinds[k].is_folder && w == WAY_OPEN_FOLDER)
           continue;
         g_test_message ("%s through the %s", kinds[k].name ? kinds[k].name : "a session", way_names[w]);
         /* Another GPU first: the session must set it back. */
