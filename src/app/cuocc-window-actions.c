@@ -427,7 +427,11 @@ _cuocc_window_update_recent (CuoccWindow *self)
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autofree char *name = g_filename_display_basename (recent[i]);
-      g_autofree char *label = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
+      g_autofree char *capped = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
+      /* A menu's labels take "_" for a mnemonic: "my_kernels.so" read
+       * "mykernels.so". "__" shows one. */
+      g_auto(GStrv) pieces = g_strsplit (capped, "_", -1);
+      g_autofree char *label = g_strjoinv ("__", pieces);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (recent[i]));

@@ -434,6 +434,67 @@ test_gtk_path_bar_warning (void)
   app_test_window_free (window);
 }
 
+/* The labels under WIDGET, as shown (mnemonics' underscores taken out). */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, texts);
+}
+
+static GtkMenuButton *
+find_menu_button (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found;
+
+      if (GTK_IS_MENU_BUTTON (child) && gtk_widget_get_mapped (child)
+          && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (child)) != NULL
+          && g_menu_model_get_n_items (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (child))) > 3)
+        return GTK_MENU_BUTTON (child);
+      if ((found = find_menu_button (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Open Recent shows a file's name as it is: "my_kernels.so" read
+ * "mykernels.so" (the underscore taken for a mnemonic). Read off the main
+ * menu's own labels, opened in the window. */
+static void
+test_recent_underscores (void)
+{
+  g_autofree char *path = g_build_filename (dir, "my_kernels_v2.so", NULL);
+  const char *recent[] = { path, NULL };
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  GtkMenuButton *button;
+  GtkPopover *popover;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  g_settings_set_strv (window->settings, "recent-files", recent);
+  button = find_menu_button (GTK_WIDGET (window));
+  g_assert_nonnull (button);
+  gtk_menu_button_popup (button);
+  popover = gtk_menu_button_get_popover (button);
+  g_assert_nonnull (popover);
+  while (!gtk_widget_get_mapped (GTK_WIDGET (popover)))
+    g_main_context_iteration (NULL, TRUE);
+  collect_labels (GTK_WIDGET (popover), texts);
+  g_assert_true (g_ptr_array_find_with_equal_func (texts, "my_kernels_v2.so", g_str_equal, NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (texts, "mykernels_v2.so", g_str_equal, NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (texts, "mykernelsv2.so", g_str_equal, NULL));
+  gtk_menu_button_popdown (button);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -448,6 +509,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/open/gtk-path-bar-warning", test_gtk_path_bar_warning);
   g_test_add_func ("/cuocc/app/open/neither", test_neither);
   g_test_add_func ("/cuocc/app/open/triton-details", test_triton_details);
+  g_test_add_func ("/cuocc/app/open/recent-underscores", test_recent_underscores);
 
   status = g_test_run ();
   {
