@@ -97,13 +97,16 @@ cuocc_compat_file_dialog_run (GtkWindow                 *parent,
   {
     GtkFileChooserNative *native;
     gboolean save = spec->mode == CUOCC_FILE_DIALOG_SAVE;
+    gboolean folder = spec->mode == CUOCC_FILE_DIALOG_FOLDER;
 
     native = gtk_file_chooser_native_new (spec->title, parent,
-                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                          : folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+                                          : GTK_FILE_CHOOSER_ACTION_OPEN,
                                           save ? _("_Save") : _("_Open"),
                                           _("_Cancel"));
     gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-    for (guint i = 0; i < spec->n_filters; i++)
+    for (guint i = 0; i < spec->n_filters && !folder; i++)
       {
         g_autoptr(GtkFileFilter) filter = filter_new (&spec->filters[i]);
 
