@@ -4,7 +4,8 @@
 #   bash build-aux/dev.sh test    install what is missing, build, run every test
 #   bash build-aux/dev.sh sanitize  the same in a second build with AddressSanitizer
 #                                   and UndefinedBehaviorSanitizer (_build-asan)
-# It prints, as its last line in test mode, "N passed, N failed[, N skipped]".
+# It prints, as its last line in test mode, "N passed, N failed, N skipped, N subtests skipped",
+# each skipped check listed above it with its reason.
 set -euo pipefail
 
 mode=${1:-run}

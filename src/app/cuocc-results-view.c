@@ -215,7 +215,10 @@ show_limits (CuoccResultsView *self,
   g_autofree char *optin = cuocc_format_bytes (cap->smem_per_block_optin);
 
   set_take (self->limit_values[LIMIT_CC],
-            g_strdup_printf ("%d.%d (%s)", cap->major, cap->minor, cap->architecture));
+            cap->assumed_figures != 0
+            /* Translators: e.g. "10.7 (Rubin; * assumed)": no public source gives the figures marked * */
+            ? g_strdup_printf (_("%d.%d (%s; * assumed)"), cap->major, cap->minor, cap->architecture)
+            : g_strdup_printf ("%d.%d (%s)", cap->major, cap->minor, cap->architecture));
   set_take (self->limit_values[LIMIT_SMS],
             gpu->sm_count > 0 ? cuocc_format_count (gpu->sm_count) : g_strdup (_("unknown")));
   for (guint i = 0; i < G_N_ELEMENTS (figure_rows); i++)

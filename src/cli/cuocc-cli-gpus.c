@@ -202,6 +202,7 @@ cli_gpus_data (const CuoccCapability *cap)
                     MIN (COLUMNS_PER_BLOCK, caps->len - first));
     }
 
+  g_string_append_printf (out, "\n%s\n", _("*: assumed, no public source gives it; the notes say from what"));
   g_string_append_printf (out, "\n%s\n", _("Shared memory configurations and sources"));
   for (guint i = 0; i < caps->len; i++)
     append_details (out, caps->pdata[i]);

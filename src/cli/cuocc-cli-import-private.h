@@ -60,6 +60,11 @@ guint        _cli_import_check_n_failed_kernels (const ImportCheck *check);
 int          _cli_import_diff_report (const ImportLaunch *launch, CuoccKernelList *before, CuoccKernelList *after,
                                       CliFormat format, CliWriter *writer);
 
+/* --gpu A --gpu B … (or --cc): each kernel on each GPU, the file read once.
+ * Returns the exit status. */
+int          _cli_import_multi_report (CuoccKernelList *list, const CuoccGpu *gpus, guint n_gpus, int threads,
+                                       gint64 dynamic_smem, CliFormat format, CliWriter *writer);
+
 /* --ptxas PATH, --assemble-ptx, --no-ptxas, --ptxas-timeout */
 typedef struct {
   const char *path;

@@ -72,6 +72,7 @@ typedef struct {
   char **paths;
   char *gpu_name;
   char *cc;
+  GPtrArray *gpus;                 /* every --gpu and --cc in order: "gNAME", "cX.Y" */
   char *threads_text;
   char *dynamic_smem_text;
   char *format_text;
@@ -114,6 +115,7 @@ import_options_clear (ImportOptions *o)
   g_strfreev (o->paths);
   g_free (o->gpu_name);
   g_free (o->cc);
+  g_clear_pointer (&o->gpus, g_ptr_array_unref);
   g_free (o->threads_text);
   g_free (o->dynamic_smem_text);
   g_free (o->format_text);
@@ -410,6 +412,22 @@ read_inputs (char       **paths,
   return all;
 }
 
+/* --gpu and --cc may each be given several times: kept in their order. */
+static gboolean
+add_gpu_option (const char  *option_name,
+                const char  *value,
+                gpointer     data,
+                GError     **error)
+{
+  ImportOptions *o = data;
+  gboolean is_cc = strcmp (option_name, "--cc") == 0 || strcmp (option_name, "-c") == 0;
+
+  if (o->gpus == NULL)
+    o->gpus = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (o->gpus, g_strconcat (is_cc ? "c" : "g", value, NULL));
+  return TRUE;
+}
+
 static GOptionContext *
 create_context (ImportOptions *o)
 {
@@ -418,8 +436,8 @@ create_context (ImportOptions *o)
       N_("Read kernels from a binary (cubin, fat binary, executable, library, object, archive), a Triton cache, "
          "ptxas -v, cuobjdump --dump-resource-usage or ncu --csv output (- for standard input); repeat for more files"),
       N_("FILE") },
-    { "gpu", 'g', 0, G_OPTION_ARG_STRING, &o->gpu_name, N_("Work out occupancy for this GPU, with the entry of each kernel that loads there"), N_("NAME") },
-    { "cc", 'c', 0, G_OPTION_ARG_STRING, &o->cc, N_("Work out occupancy for this compute capability"), N_("X.Y") },
+    { "gpu", 'g', 0, G_OPTION_ARG_CALLBACK, (gpointer) add_gpu_option, N_("Work out occupancy for this GPU, with the entry of each kernel that loads there; give it (or --cc) several times to compare GPUs"), N_("NAME") },
+    { "cc", 'c', 0, G_OPTION_ARG_CALLBACK, (gpointer) add_gpu_option, N_("Work out occupancy for this compute capability"), N_("X.Y") },
     { "threads", 't', 0, G_OPTION_ARG_STRING, &o->threads_text, N_("Threads per block (default: what each kernel declares)"), N_("N") },
     { "dynamic-smem", 0, 0, G_OPTION_ARG_STRING, &o->dynamic_smem_text, N_("Dynamic shared memory per block, added to each kernel's static shared memory"), N_("SIZE") },
     { "check", 0, 0, G_OPTION_ARG_STRING, &o->check_text, N_("Exit with status 3 unless every kernel that runs meets EXPR, e.g. occupancy>=50,regs<=128,spills==0"), N_("EXPR") },
@@ -437,14 +455,25 @@ create_context (ImportOptions *o)
     { NULL }
   };
 
-  return cli_option_context_new (entries,
+  GOptionContext *context = g_option_context_new (NULL);
+  GOptionGroup *group = g_option_group_new (NULL, NULL, NULL, o, NULL);
+
+  /* As cli_option_context_new (), with the options as the main group's
+   * data, which the callbacks of --gpu and --cc need. */
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  g_option_group_add_entries (group, entries);
+  g_option_context_set_main_group (context, group);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
     _("Lists the kernels of a binary, a Triton cache, a build log or a profile, one row per\n"
       "kernel and architecture, with their registers, shared memory, barriers, stack and spills.\n"
       "\n"
       "  cuocc --import FILE|- [--import FILE...] [--gpu NAME | --cc X.Y] [--threads N]\n"
       "        [--dynamic-smem SIZE] [--check EXPR [--strict]] [--format text|csv|json]\n"
       "        [--ptxas PATH | --assemble-ptx | --no-ptxas] [--ptxas-timeout SECONDS]\n"
-      "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]"),
+      "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]\n"
+      "  cuocc --import FILE --gpu NAME|--cc X.Y --gpu NAME|--cc X.Y [...] [--threads N] [--format text|csv|json]"));
+  g_option_context_set_description (context,
     _("With --gpu or --cc, each kernel's entry that the CUDA driver loads on that GPU is marked\n"
       "(loaded_on_gpu) and only it is worked out; the others say why in the error column.\n"
       "With a GPU, --threads, or for an Nsight Compute export, each row gets the occupancy\n"
@@ -452,6 +481,12 @@ create_context (ImportOptions *o)
       "--cc names a GPU; the block size is --threads, else the one the kernel declares.\n"
       "An Nsight Compute export also shows the profiler's theoretical occupancy and whether\n"
       "cuocc agrees with it.\n"
+      "\n"
+      "With several --gpu or --cc, each kernel is worked out on each GPU: CSV and JSON have a row\n"
+      "per kernel and GPU (kernels in the input's order, GPUs in the order given); the text\n"
+      "table has a group of columns a GPU (the entry that runs there, the occupancy, the\n"
+      "limiter or why the kernel cannot launch) and lists the kernels by the largest\n"
+      "difference of occupancy across the GPUs.\n"
       "\n"
       "A kernel that declares its thread block cluster gets the cluster columns, as --cluster-size\n"
       "gives them.\n"
@@ -476,6 +511,7 @@ create_context (ImportOptions *o)
       "\n"
       "Example: nvcc -c --resource-usage kernel.cu 2>&1 | cuocc --import - --threads 256\n"
       "         cuocc --import build/libkernels.so --gpu H100 --check occupancy>=50,spills==0"));
+  return context;
 }
 
 /* ----- public API ----- */
@@ -643,8 +679,24 @@ cuocc_import_command (int    argc,
   if (!cli_parse_format (options.format_text, FALSE, &report.format))
     return usage_error (_("--format: “%s” is not a format; choose text, csv or json"), options.format_text);
 
-  if (options.gpu_name != NULL && options.cc != NULL)
-    return usage_error (_("--gpu and --cc choose the GPU; give only one of them"));
+  if (options.gpus != NULL && options.gpus->len == 1)
+    {
+      const char *spec = g_ptr_array_index (options.gpus, 0);
+
+      if (spec[0] == 'c')
+        options.cc = g_strdup (spec + 1);
+      else
+        options.gpu_name = g_strdup (spec + 1);
+    }
+  if (options.gpus != NULL && options.gpus->len > 1)
+    {
+      if (options.diff_path != NULL)
+        return usage_error (_("--diff compares two builds on one GPU: give one --gpu or --cc"));
+      if (options.check_text != NULL)
+        return usage_error (_("--check gates a build on one GPU: give one --gpu or --cc"));
+      if (options.plot_text != NULL)
+        return usage_error (_("--plot occupancy draws the kernels of one GPU: give one --gpu or --cc"));
+    }
   if (options.gpu_name != NULL && !cuocc_gpu_find (options.gpu_name, &report.launch.gpu, &error))
     return usage_error ("%s", error->message);
   if (options.cc != NULL && !cuocc_gpu_for_cc (options.cc, &report.launch.gpu, &error))
@@ -693,6 +745,34 @@ cuocc_import_command (int    argc,
       if (!cuocc_parse_int (options.ptxas_timeout_text, "--ptxas-timeout", 1, 86400, &seconds, &error))
         return usage_error ("%s", error->message);
       ptx_options.timeout_s = (guint) seconds;
+    }
+  if ((options.ptxas_path != NULL || options.assemble_ptx || options.no_ptxas) && options.gpus != NULL &&
+      options.gpus->len > 1)
+    return usage_error (_("--ptxas, --assemble-ptx and --no-ptxas go with one GPU for now; give one --gpu or --cc"));
+
+  if (options.gpus != NULL && options.gpus->len > 1)
+    {
+      g_autofree CuoccGpu *gpus = g_new0 (CuoccGpu, options.gpus->len);
+
+      for (guint g = 0; g < options.gpus->len; g++)
+        {
+          const char *spec = g_ptr_array_index (options.gpus, g);
+          gboolean found = spec[0] == 'c' ? cuocc_gpu_for_cc (spec + 1, &gpus[g], &error)
+                                          : cuocc_gpu_find (spec + 1, &gpus[g], &error);
+
+          if (!found)
+            return usage_error ("%s", error->message);
+          if (cuocc_cc_note (spec + 1) != NULL)
+            g_printerr (_("cuocc: warning: %s\n"), cuocc_cc_note (spec + 1));
+        }
+      list = read_inputs (options.paths, &error);
+      if (list == NULL)
+        return cli_error_exit (error);
+      warn_about_list (list);
+      writer = cli_writer_new (stdout);
+      status = _cli_import_multi_report (list, gpus, options.gpus->len, report.launch.threads,
+                                         report.launch.dynamic_smem, report.format, writer);
+      return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }
 
   list = read_inputs (options.paths, &error);

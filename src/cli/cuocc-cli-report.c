@@ -365,6 +365,10 @@ append_physical_limits (GString        *out,
   append_line_bytes (out, _("Shared memory reserved per block"), cap->smem_reserved_per_block);
   append_line_bytes (out, _("Shared memory allocation unit"), cap->smem_alloc_unit);
   append_line (out, _("Partitioned global caching"), cap->partitioned_caching ? _("yes") : _("no"));
+  if (cap->assumed_figures != 0)
+    g_string_append_printf (out, _("  No public source gives some of these figures for %d.%d: they are assumed "
+                                   "(marked * in cuocc --gpu-data --cc %d.%d, which says from what).\n"),
+                            cap->major, cap->minor, cap->major, cap->minor);
 }
 
 /* ----- public API ----- */

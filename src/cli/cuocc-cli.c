@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
@@ -562,6 +564,30 @@ run_single (const CliOptions *o)
   return status;
 }
 
+/* How many times --gpu and --cc are given: GOption keeps only the last of
+ * an option given twice, which would answer silently for one GPU. */
+static guint
+count_gpu_options (int    argc,
+                   char **argv)
+{
+  guint n = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--") == 0)
+        break;
+      if (strcmp (argv[i], "--gpu") == 0 || strcmp (argv[i], "-g") == 0 ||
+          strcmp (argv[i], "--cc") == 0 || strcmp (argv[i], "-c") == 0)
+        {
+          n++;
+          i++;                     /* its value */
+        }
+      else if (g_str_has_prefix (argv[i], "--gpu=") || g_str_has_prefix (argv[i], "--cc="))
+        n++;
+    }
+  return n;
+}
+
 /* ----- public API ----- */
 
 int
@@ -578,6 +604,9 @@ cuocc_cli_run (int    argc,
   if (argc <= 1)
     return usage_error (_("Nothing to do: choose a GPU (--gpu, --cc or --device-file) and --threads, "
                           "or use --batch, --list-gpus or --gpu-data"));
+  if (count_gpu_options (argc, argv) > 1)
+    return usage_error (_("--gpu and --cc name one GPU, given only once; to compare GPUs, give several "
+                          "to --import FILE (cuocc --import FILE --gpu A --gpu B)"));
   if ((status = cli_option_context_parse (context, &argc, &argv, &options.rest, HELP_HINT)) != CLI_EXIT_OK)
     return status;
 

@@ -31,6 +31,12 @@
 #define CONFIGS_GA100     { KIB (164), KIB (132), KIB (100), KIB (64), KIB (32), KIB (16), KIB (8), 0 }, 8
 #define CONFIGS_GA10X     { KIB (100), KIB (64), KIB (32), KIB (16), KIB (8), 0 }, 6
 #define CONFIGS_GH100     { KIB (228), KIB (196), KIB (164), KIB (132), KIB (100), KIB (64), KIB (32), KIB (16), KIB (8), 0 }, 10
+/* 10.7: no source lists its carveout steps; assumed to be those of 10.x up to
+ * 228 KB and the whole 328 KB. */
+#define CONFIGS_RUBIN     { KIB (328), KIB (228), KIB (196), KIB (164), KIB (132), KIB (100), KIB (64), KIB (32), KIB (16), KIB (8), 0 }, 11
+
+/* The figures a compute capability assumes, for CuoccCapability.assumed_figures. */
+#define FIG(name) (1u << CUOCC_FIGURE_##name)
 
 /* Seen in cudaOccupancyMaxActiveClusters and in launches that counted resident blocks. */
 #define CLUSTER_CAP_GH100 "measured on an H100 SXM and an H200, driver 580"
@@ -388,6 +394,41 @@ static const CuoccCapability capabilities[] = {
     .max_cluster_size = 16, .cluster_max_blocks_per_sm = 8,     /* the cap: assumed as on 10.0 */
   },
   {
+    /* Rubin's per-SM limits are not in any Programming Guide table read
+     * (CUDA 13.0's stops at 12.x). NVIDIA states that SM107 runs the SM103
+     * instruction set, so every figure no source gives is 10.3's, marked
+     * assumed; the shared memory is CUTLASS's, NVIDIA's own library. */
+    .major = 10, .minor = 7, .architecture = "Rubin", .chips = "the GPU of Vera Rubin",
+    .warp_size = 32, .max_threads_per_block = 1024,             /* same as 10.3, assumed */
+    .max_warps_per_sm = 64, .max_blocks_per_sm = 32,            /* same as 10.3, assumed */
+    .regs_per_sm = 65536, .max_regs_per_block = 65536,          /* same as 10.3, assumed */
+    .max_regs_per_thread = 255, .regs_per_thread_accepted = 256, /* same as 10.3, assumed */
+    .reg_alloc_unit = 256, .reg_alloc_granularity = CUOCC_ALLOC_WARP, .warp_alloc_granularity = 4,
+    .sub_partitions = 4,                                        /* same as 10.3, assumed */
+    .smem_per_sm = KIB (328), .smem_configs = CONFIGS_RUBIN, .smem_config_aligns_up = TRUE,
+    /* CUTLASS python/CuTeDSL/cutlass/utils/rubin_helpers.py (NVIDIA/cutlass
+     * cdcf8d86): "SMEM capacity: 334848 bytes (328 KB)", the most a block
+     * may opt in to, as its 232448 is for 10.0; per SM the 1 KB reservation
+     * more, as on every compute capability since 8.0 (assumed). */
+    .smem_per_block = KIB (48), .smem_per_block_optin = 334848,
+    .smem_reserved_per_block = 1024, .smem_alloc_unit = 128,    /* same as 10.3, assumed */
+    .barriers_per_block_slot = 2,                               /* same as 10.3, assumed */
+    .source = "CUDA 13.4 (compute capability 10.7, sm_107); CUTLASS rubin_helpers.py (NVIDIA/cutlass "
+              "cdcf8d86) for the shared memory a block may opt in to (334848 bytes); cuBLASDx 0.8.0 "
+              "release notes: SM107 uses the SM103 instruction set",
+    .notes = "No Programming Guide table read gives 10.7's limits. Every figure marked * is assumed "
+             "the same as 10.3's; shared memory per SM is CUTLASS's 334848 bytes per block plus the "
+             "1 KB reservation (assumed), and the carveout steps are 10.x's and the whole 328 KB "
+             "(assumed).",
+    .max_cluster_size = 16, .cluster_max_blocks_per_sm = 8,     /* same as 10.3, assumed */
+    .assumed_figures = FIG (WARP_SIZE) | FIG (MAX_THREADS_PER_BLOCK) | FIG (MAX_WARPS_PER_SM)
+                       | FIG (MAX_THREADS_PER_SM) | FIG (MAX_BLOCKS_PER_SM) | FIG (REGS_PER_SM)
+                       | FIG (MAX_REGS_PER_BLOCK) | FIG (MAX_REGS_PER_THREAD) | FIG (REG_ALLOC_UNIT)
+                       | FIG (WARP_ALLOC_GRANULARITY) | FIG (SUB_PARTITIONS) | FIG (SMEM_PER_SM)
+                       | FIG (SMEM_PER_BLOCK) | FIG (SMEM_RESERVED_PER_BLOCK) | FIG (SMEM_ALLOC_UNIT)
+                       | FIG (BARRIERS_PER_SM) | FIG (MAX_CLUSTER_SIZE) | FIG (CLUSTER_BLOCKS_PER_SM),
+  },
+  {
     .major = 11, .minor = 0, .architecture = "Blackwell", .chips = "GB10B (Jetson Thor)",
     .warp_size = 32, .max_threads_per_block = 1024,
     .max_warps_per_sm = 48, .max_blocks_per_sm = 24,            /* PG 13.x, OCC */
@@ -558,7 +599,12 @@ static const CuoccProduct products[] = {
   { "NVIDIA B300", 10, 3, 148, "cudaGetDeviceProperties output in public benchmark notes" },
   { "NVIDIA GB200", 10, 0, 148, ASSUMED ("the B200's 148; public sources disagree (148 in test properties, 152 in a note)") },
   { "NVIDIA GB300", 10, 3, 148, ASSUMED ("the B300's 148") },
+  /* Rubin: the SM count as NVIDIA's "Inside the NVIDIA Rubin Platform" blog
+   * (January 2026) gives it, quoted in public notes; not read first-hand. */
+  { "NVIDIA Rubin", 10, 7, 224, "NVIDIA Technical Blog, Inside the NVIDIA Rubin Platform (2026): 224 SMs, as quoted in public notes" },
   { "NVIDIA Jetson AGX Thor", 11, 0, 20, DQ_LOG },
+  { "NVIDIA Jetson T5000", 11, 0, 20, CORES (2560, 128) " (the Jetson AGX Thor's module)" },
+  { "NVIDIA Jetson T4000", 11, 0, 12, CORES (1536, 128) " (NVIDIA blog: Jetson T4000 and JetPack 7.1, 2026)" },
   { "NVIDIA GeForce RTX 5050", 12, 0, 20, CORES (2560, 128) },
   { "NVIDIA GeForce RTX 5060", 12, 0, 30, CORES (3840, 128) },
   { "NVIDIA GeForce RTX 5060 Ti", 12, 0, 36, CORES (4608, 128) },

@@ -156,6 +156,8 @@ cuocc_capability_figure (const CuoccCapability *cap,
       value->assumed = figure == CUOCC_FIGURE_CLUSTER_BLOCKS_PER_SM && !value->absent
                        && cap->cluster_cap_source == NULL;
     }
+  if (cap->assumed_figures & (1u << figure))
+    value->assumed = !value->absent;
 }
 
 static char *

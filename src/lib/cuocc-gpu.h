@@ -76,6 +76,8 @@ typedef enum {
  * @max_cluster_size: 0: no thread block clusters (before 9.0); 8 portable, 16 non-portable
  * @cluster_max_blocks_per_sm: the most blocks an SM holds under a cluster launch
  * @cluster_cap_source: where that cap was seen; %NULL: an assumption
+ * @assumed_figures: the figures no public source gives, which cuocc assumes (the notes say from
+ *   what), as bits `1 << CUOCC_FIGURE_…` of #CuoccFigure; 0: every figure is sourced
  *
  * The figures of one compute capability. Sizes are in bytes.
  */
@@ -112,6 +114,7 @@ typedef struct {
   int max_cluster_size;
   int cluster_max_blocks_per_sm;
   const char *cluster_cap_source;
+  guint32 assumed_figures;
 } CuoccCapability;
 
 /**

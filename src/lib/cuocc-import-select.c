@@ -10,8 +10,9 @@
  *   - Architecture-specific SASS or PTX (sm_XYa, compute_XYa) runs only on
  *     compute capability X.Y exactly.
  *   - Family-specific SASS or PTX (sm_XYf, compute_XYf) runs on the devices
- *     of family X with a minor version of Y or higher: sm_100f on 10.0 and
- *     10.3, sm_103f on 10.3 only, sm_110f on 11.0, sm_120f on 12.0 and 12.1.
+ *     of family X with a minor version of Y or higher: sm_100f on 10.0,
+ *     10.3 and 10.7 (Rubin, CUDA 13.4, which runs the SM103 instruction set),
+ *     sm_103f on 10.3 and 10.7, sm_110f on 11.0, sm_120f on 12.0 and 12.1.
  *   - Plain PTX for compute_XY is compiled by the driver (JIT) for any GPU
  *     of compute capability X.Y or higher.
  * The driver prefers SASS that can run over PTX, the highest architecture

@@ -207,6 +207,24 @@ app_test_find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+/* The longest text, in bytes, the widget and its descendants give Pango to
+ * lay out in every frame: labels and editables (not tooltips, laid out
+ * only on hover). Laying text out is work in proportion to its length; a
+ * test bounds it where a clock would measure the machine. */
+gsize
+app_test_longest_text (GtkWidget *widget)
+{
+  gsize most = 0;
+
+  if (GTK_IS_LABEL (widget))
+    most = MAX (most, strlen (gtk_label_get_text (GTK_LABEL (widget))));
+  if (GTK_IS_EDITABLE (widget))
+    most = MAX (most, strlen (gtk_editable_get_text (GTK_EDITABLE (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    most = MAX (most, app_test_longest_text (child));
+  return most;
+}
+
 void
 app_test_wait_for_frame (GtkWidget *widget)
 {
@@ -574,6 +592,21 @@ stalls_note (AppTestStalls *stalls,
     }
 }
 
+/* A stretch begins: the work counted in it starts from nothing. */
+static void
+stalls_stretch_begin (AppTestStalls *stalls)
+{
+  stalls->stretch_binds = stalls->stretch_changes = stalls->stretch_added = 0;
+}
+
+static void
+stalls_stretch_end (AppTestStalls *stalls)
+{
+  stalls->most_binds = MAX (stalls->most_binds, stalls->stretch_binds);
+  stalls->most_changes = MAX (stalls->most_changes, stalls->stretch_changes);
+  stalls->most_added = MAX (stalls->most_added, stalls->stretch_added);
+}
+
 /* One main loop iteration, waiting if nothing is ready. */
 void
 app_test_stalls_iterate (AppTestStalls *stalls)
@@ -583,7 +616,9 @@ app_test_stalls_iterate (AppTestStalls *stalls)
   gint64 end;
 
   stalls_poll_entered = stalls_poll_returned = begin;
+  stalls_stretch_begin (stalls);
   g_main_context_iteration (NULL, TRUE);
+  stalls_stretch_end (stalls);
   end = g_get_monotonic_time ();
   stalls_note (stalls, (stalls_poll_entered - begin) + (end - stalls_poll_returned), end, thread_cpu_ms () - cpu);
   stalls->iterations++;
@@ -592,6 +627,7 @@ app_test_stalls_iterate (AppTestStalls *stalls)
 void
 app_test_stalls_begin_work (AppTestStalls *stalls)
 {
+  stalls_stretch_begin (stalls);
   stalls->work_begin = g_get_monotonic_time ();
   stalls->work_begin_cpu_ms = thread_cpu_ms ();
 }
@@ -601,7 +637,65 @@ app_test_stalls_end_work (AppTestStalls *stalls)
 {
   gint64 end = g_get_monotonic_time ();
 
+  stalls_stretch_end (stalls);
   stalls_note (stalls, end - stalls->work_begin, end, thread_cpu_ms () - stalls->work_begin_cpu_ms);
+}
+
+static void
+stalls_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                AppTestStalls            *stalls)
+{
+  stalls->binds++;
+  stalls->stretch_binds++;
+}
+
+static void
+stalls_rows_changed_cb (GListModel    *rows,
+                        guint          position,
+                        guint          removed,
+                        guint          added,
+                        AppTestStalls *stalls)
+{
+  stalls->changes++;
+  stalls->stretch_changes++;
+  stalls->added += added;
+  stalls->stretch_added += added;
+}
+
+void
+app_test_stalls_watch_table (AppTestStalls *stalls,
+                             GtkColumnView *view)
+{
+  g_autoptr(GListModel) columns = g_object_ref (gtk_column_view_get_columns (view));
+
+  g_assert_null (stalls->table);
+  stalls->table = g_object_ref (view);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (stalls_bind_cb), stalls);
+    }
+  g_signal_connect (gtk_column_view_get_model (view), "items-changed", G_CALLBACK (stalls_rows_changed_cb), stalls);
+}
+
+static void
+stalls_unwatch_table (AppTestStalls *stalls)
+{
+  g_autoptr(GListModel) columns = NULL;
+
+  if (stalls->table == NULL)
+    return;
+  columns = g_object_ref (gtk_column_view_get_columns (stalls->table));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      g_signal_handlers_disconnect_by_data (gtk_column_view_column_get_factory (column), stalls);
+    }
+  g_signal_handlers_disconnect_by_data (gtk_column_view_get_model (stalls->table), stalls);
+  g_clear_object (&stalls->table);
 }
 
 static void
@@ -629,6 +723,7 @@ void
 app_test_stalls_stop (AppTestStalls *stalls)
 {
   g_main_context_set_poll_func (NULL, stalls->poll);
+  stalls_unwatch_table (stalls);
 }
 
 /* ----- the generated library (tests/gen-library.py) ----- */

@@ -41,6 +41,10 @@ void         app_test_wait_for_frame  (GtkWidget   *widget);
 GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
                                        GType        type,
                                        gboolean     mapped);
+/* The longest text (bytes) below @widget given to Pango in every frame:
+ * labels and editables. A bound on layout work, where a clock would time
+ * the machine. */
+gsize        app_test_longest_text    (GtkWidget   *widget);
 /* The toplevel that is not @except, or NULL. */
 GtkWindow   *app_test_other_toplevel  (GtkWindow   *except);
 /* Waits for the file chooser over @parent and answers it like a user:
@@ -125,6 +129,19 @@ typedef struct {
   GPollFunc poll;                  /* the context's own */
   gint64 work_begin;
   double work_begin_cpu_ms;
+  /* The work, counted where app_test_stalls_watch_table () watches a
+   * table: counts that no machine's speed or load changes, which the tests
+   * bound where they once bounded the times above. */
+  GtkColumnView *table;
+  guint binds;                     /* cells bound to a row (a row laid out: one a column) */
+  guint most_binds;                /* the most in one stretch */
+  guint changes;                   /* items-changed of the view's rows */
+  guint most_changes;              /* the most in one stretch */
+  guint most_added;                /* the most rows one stretch added or replaced */
+  guint added;                     /* rows added or replaced in all */
+  guint stretch_binds;
+  guint stretch_changes;
+  guint stretch_added;
 } AppTestStalls;
 
 void         app_test_stalls_start    (AppTestStalls *stalls);
@@ -132,6 +149,11 @@ void         app_test_stalls_iterate  (AppTestStalls *stalls);
 void         app_test_stalls_wait_for_frame (AppTestStalls *stalls,
                                              GtkWidget     *widget);
 void         app_test_stalls_stop     (AppTestStalls *stalls);
+/* After app_test_stalls_start (): counts the cells @view binds and the
+ * changes of its rows (items-changed), in all and the most in one stretch,
+ * until app_test_stalls_stop (). */
+void         app_test_stalls_watch_table (AppTestStalls *stalls,
+                                          GtkColumnView *view);
 /* What a test does in place of an event, such as typing into an entry,
  * whose handlers run at once: timed as a busy stretch too. */
 void         app_test_stalls_begin_work (AppTestStalls *stalls);

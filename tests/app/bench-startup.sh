@@ -12,17 +12,18 @@ export NO_AT_BRIDGE=1
 
 run() { "$1" 2>/dev/null | sed -n 's/^first frame: \([0-9.]*\) ms, VmRSS: \([0-9]*\) KiB$/\1 \2/p' | tail -1; }
 
-: > /tmp/cuocc-bench-app.$$
-: > /tmp/cuocc-bench-empty.$$
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cuocc-bench-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+: > "$tmp/app"
+: > "$tmp/empty"
 for _ in $(seq "$rounds"); do
-  run "$empty" >> /tmp/cuocc-bench-empty.$$
-  run "$app" >> /tmp/cuocc-bench-app.$$
+  run "$empty" >> "$tmp/empty"
+  run "$app" >> "$tmp/app"
 done
 
 median() { sort -n -k"$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print v[int((NR+1)/2)]}'; }
-app_ms=$(median /tmp/cuocc-bench-app.$$ 1); app_kib=$(median /tmp/cuocc-bench-app.$$ 2)
-empty_ms=$(median /tmp/cuocc-bench-empty.$$ 1); empty_kib=$(median /tmp/cuocc-bench-empty.$$ 2)
-rm -f /tmp/cuocc-bench-app.$$ /tmp/cuocc-bench-empty.$$
+app_ms=$(median "$tmp/app" 1); app_kib=$(median "$tmp/app" 2)
+empty_ms=$(median "$tmp/empty" 1); empty_kib=$(median "$tmp/empty" 2)
 echo "# medians of $rounds alternating starts, renderer ${GSK_RENDERER:-default}"
 echo "cuocc-gtk:    first frame ${app_ms} ms, VmRSS $((app_kib / 1024)) MiB"
 echo "empty window: first frame ${empty_ms} ms, VmRSS $((empty_kib / 1024)) MiB"

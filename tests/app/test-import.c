@@ -81,8 +81,28 @@ typedef struct {
   guint expected;
 } Search;
 
+/* Whether the kernel is one a user searching for the words expects, worked
+ * out here rather than by the table's own filter: every word, ignoring
+ * case, is in its name, its mangled name or its architecture, the texts a
+ * user sees in the table and the details. Checked with the filter's own
+ * predicate (cuocc_kernel_item_matches ()) this could not fail. */
+static gboolean
+expected_match (const CuoccKernel  *k,
+                const char * const *words)
+{
+  g_autofree char *name = g_utf8_casefold (k->name != NULL ? k->name : "", -1);
+  g_autofree char *mangled = g_utf8_casefold (k->mangled != NULL ? k->mangled : "", -1);
+  g_autofree char *arch = g_utf8_casefold (k->arch != NULL ? k->arch : "", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (name, words[i]) == NULL && strstr (mangled, words[i]) == NULL && strstr (arch, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
 /* The search entry waits a moment before it searches: done when the list
- * shows as many kernels as expected, each of which matches. */
+ * shows as many kernels as expected (counted by hand from the fixture),
+ * each of which matches. */
 static gboolean
 search_condition (CuoccWindow   *window,
                   gconstpointer  data)
@@ -102,7 +122,7 @@ search_condition (CuoccWindow   *window,
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
 
-      if (!cuocc_kernel_item_matches (item, (const char * const *) words))
+      if (!expected_match (cuocc_kernel_item_get_kernel (item), (const char * const *) words))
         return FALSE;
     }
 
@@ -1015,19 +1035,19 @@ test_long_names (void)
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
       g_autofree char *prefix = g_strdup_printf ("long%u_", lengths[i]);
-      gint64 start = g_get_monotonic_time ();
-      double seconds;
-
       const CuoccKernel *k = choose (window, prefix);
+      gsize longest;
 
       app_test_wait_for_frame (GTK_WIDGET (window));
-      seconds = (g_get_monotonic_time () - start) / 1e6;
-      g_test_message ("a %u-byte name chosen and drawn in %.2f s", lengths[i], seconds);
+      longest = app_test_longest_text (GTK_WIDGET (window));
+      g_test_message ("a %u-byte name chosen and drawn; the longest text in the window %zu bytes", lengths[i], longest);
       g_assert_cmpint (k->regs, ==, 20 + i);
       g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
-      /* The sanitizer build and memcheck are many times slower everywhere. */
-      if (g_getenv ("CUOCC_SANITIZED") == NULL)
-        g_assert_cmpfloat (seconds, <, 2.0);
+      /* The freeze was Pango laying the whole name out: the work is bounded
+       * by the text the window shows, the name capped (600 characters in
+       * the details, 200 in the list), not by a clock, which would measure
+       * the machine. */
+      g_assert_cmpuint (longest, <, 1024);
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
       /* The window never grows to show a name. */
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, window_width);

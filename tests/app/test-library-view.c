@@ -368,13 +368,14 @@ map_rows (View *v)
 
 /* ----- sorting ----- */
 
-/* The most of the main thread's CPU time one main loop iteration may take
- * while the table of 57,600 rows is worked out again for another GPU or
- * block size, and while it sorts after a click on a header (the frame that
- * lays out the rows in their new order included, most of it GTK's): more
- * is a window that stops answering. */
-#define LAUNCH_MOST_CPU_MS 200
-#define SORT_MOST_CPU_MS 300
+/* The most cells the table may bind (lay out) for a click on a header or
+ * for another GPU or block size: a thousand rows of its 11 columns. GTK
+ * 4.8's column view keeps some 200 to 400 rows' widgets and binds them
+ * again for a new order (2,000 to 6,100 cells at 1920 × 1080 here); making
+ * every row anew would be 57,600 rows, 633,600 cells. A count of work, the
+ * same on every machine; how long the sort takes is the table-sort-filter
+ * benchmark's (meson test --benchmark, HACKING.md). */
+#define MOST_BINDS (1000 * 11)
 
 static int
 cmp_int (gint64 a,
@@ -465,7 +466,6 @@ check_sorting (View *v)
   GtkColumnView *view = cuocc_kernels_panel_get_column_view (v->window->kernels_panel);
   GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   g_autoptr(GString) report = g_string_new (NULL);
-  double most_cpu = 0;
 
   /* Every entry: those that do not load here sort too. */
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (v->window->kernels_panel), 0);
@@ -484,6 +484,7 @@ check_sorting (View *v)
 
         /* The click, then the frame that shows the new order. */
         app_test_stalls_start (&stalls);
+        app_test_stalls_watch_table (&stalls, view);
         app_test_stalls_begin_work (&stalls);
         cpu = thread_cpu_ms ();
         wall = g_get_monotonic_time ();
@@ -493,9 +494,15 @@ check_sorting (View *v)
         app_test_stalls_end_work (&stalls);
         app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (v->window));
         app_test_stalls_stop (&stalls);
-        most_cpu = MAX (most_cpu, stalls.most_cpu_ms);
-        g_string_append_printf (report, " %s %s %.0f ms (%.0f ms on the clock; the most of one iteration %.0f ms);",
-                                column_ids[c], o == 0 ? "up" : "down", cpu, wall / 1000.0, stalls.most_cpu_ms);
+        g_string_append_printf (report, " %s %s %.0f ms (%.0f ms on the clock; the most of one iteration %.0f ms; "
+                                "%u changes of the rows, %u rows replaced, %u cells bound, the most in one iteration %u);",
+                                column_ids[c], o == 0 ? "up" : "down", cpu, wall / 1000.0, stalls.most_cpu_ms,
+                                stalls.changes, stalls.added, stalls.binds, stalls.most_binds);
+        /* The work: the new order announced at most once (not at all
+         * where the column reads the same in every row), and a screenful
+         * or so of rows laid out in it, not the table. */
+        g_assert_cmpuint (stalls.changes, <=, 1);
+        g_assert_cmpuint (stalls.binds, <=, MOST_BINDS);
         g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, v->cli->n);
         for (guint i = 0; i < v->cli->n; i++)
           {
@@ -546,14 +553,11 @@ check_sorting (View *v)
   cuocc_kernels_panel_sort_by (v->window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
   app_test_wait_for_frame (GTK_WIDGET (v->window));
   g_test_message ("[%.0f s] sorting %u rows, the main thread's CPU time:%s", elapsed_s (), v->cli->n, report->str);
-  /* A click on a header, and the frame that shows the new order, in no
-   * main loop iteration longer than SORT_MOST_CPU_MS of the main thread's
-   * CPU time. Sorting through GTK 4.8's column view sorter, which breaks
-   * ties with every column clicked before, took 100 to 530 ms on two
-   * loaded cores without the frame (the kernel and architecture columns
-   * 300 to 460 ms); sorting an array of keys, 12 to 100 ms, and the
-   * iteration with the frame 35 to 190 ms. */
-  g_assert_cmpfloat (most_cpu, <, SORT_MOST_CPU_MS);
+  /* The times are shown, not checked (MOST_BINDS above says why). Sorting
+   * through GTK 4.8's column view sorter, which breaks ties with every
+   * column clicked before, took 100 to 530 ms on two loaded cores; sorting
+   * an array of keys, 12 to 100 ms, and the iteration with the frame 35 to
+   * 190 ms. */
 }
 
 /* ----- filters ----- */
@@ -984,6 +988,7 @@ change_launch (View           *v,
   g_assert_nonnull (e.item);
 
   app_test_stalls_start (&stalls);
+  app_test_stalls_watch_table (&stalls, cuocc_kernels_panel_get_column_view (v->window->kernels_panel));
   start = g_get_monotonic_time ();
   app_test_stalls_begin_work (&stalls);
   change_cpu = thread_cpu_ms ();
@@ -993,16 +998,28 @@ change_launch (View           *v,
     app_test_type_into (v->window, CUOCC_INPUT_KEY_THREADS, threads);
   change_cpu = thread_cpu_ms () - change_cpu;
   app_test_stalls_end_work (&stalls);
+  /* The change itself announces no row: the entries that load are marked
+   * in the evaluation's thread, and the rows are filtered and sorted when
+   * the figures arrive. Announcing every row changed, which sorted the rows
+   * again and made the view's rows anew, took 340 to 510 ms of the main
+   * thread. */
+  g_assert_cmpuint (stalls.changes, ==, 0);
+  g_assert_cmpuint (stalls.binds, ==, 0);
   while (!evaluated (v->window, &e))
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (v->window));
   app_test_stalls_stop (&stalls);
   g_test_message ("%s: the table and the summary worked out again in %.0f ms (the change itself %.0f ms of CPU "
                   "time); the longest main loop iteration "
-                  "%.0f ms (%.0f ms of the main thread's CPU time), the most CPU time of one %.0f ms, of %u",
+                  "%.0f ms (%.0f ms of the main thread's CPU time), the most CPU time of one %.0f ms, of %u; "
+                  "%u changes of the rows, %u cells bound",
                   gpu_id != NULL ? gpu_id : threads, (g_get_monotonic_time () - start) / 1000.0, change_cpu,
-                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.most_cpu_ms, stalls.iterations);
+                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.most_cpu_ms, stalls.iterations,
+                  stalls.changes, stalls.binds);
   g_assert_cmpstr (cuocc_calculation_get_gpu (v->window->calculation)->name, ==, to->gpu);
+  /* Then the rows filtered and sorted once, a screenful laid out again. */
+  g_assert_cmpuint (stalls.changes, ==, 1);
+  g_assert_cmpuint (stalls.binds, <=, MOST_BINDS);
   /* With the table sorted by occupancy, 57,600 entries: the change itself
    * (marking the entries that load, announcing every row changed, which
    * sorted the rows again and made the view's rows anew) took 340 to 510
@@ -1011,8 +1028,6 @@ change_launch (View           *v,
    * again) 170 to 475 ms. Now the entries are marked in the evaluation's
    * thread and the rows filtered and sorted once, when the figures arrive:
    * 90 to 110 ms for another GPU, 35 ms for another block size. */
-  g_assert_cmpfloat (change_cpu, <, LAUNCH_MOST_CPU_MS);
-  g_assert_cmpfloat (stalls.most_cpu_ms, <, LAUNCH_MOST_CPU_MS);
   v->cli = to;
 }
 
@@ -1060,7 +1075,9 @@ check_changed_sort (View *v)
 
   if (next == NULL || !g_file_test (next, G_FILE_TEST_EXISTS))
     {
-      g_test_message ("no later build of the generated library: the changed column's sort is not checked");
+      /* The build writes it (tests/app/meson.build); a run by hand may lack it. */
+      g_test_skip ("no later build of the generated library (CUOCC_GENERATED_LIBRARY_NEXT): the changed "
+                   "column's sort is not checked");
       return;
     }
   file = g_file_new_for_path (next);

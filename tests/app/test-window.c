@@ -928,7 +928,6 @@ test_restore_hostile (void)
   g_autoptr(GSettings) settings = NULL;
   g_autoptr(GString) huge = g_string_new (NULL);
   CuoccWindow *window;
-  gint64 start;
 
   SKIP_WITHOUT_DISPLAY ();
   app_test_reset_settings ();
@@ -953,17 +952,19 @@ test_restore_hostile (void)
     g_string_append_c (huge, 'A' + i % 26);
   g_string_append (huge, "\nthreads=320\n");
   g_settings_set_string (settings, "state", huge->str);
-  start = g_get_monotonic_time ();
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
   g_assert_nonnull (app_test_last_message ());
+  /* It once hung in Pango for minutes, laying out the 100 KB name: the
+   * work is bounded by the text given to Pango, the message cut short and
+   * no label, entry or tooltip of the window holding the name (a clock
+   * would measure the machine; a hang meets meson's timeout). */
   g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=, TOAST_MAX_CHARS);
-  /* It once hung in Pango for minutes. */
-  if (g_getenv ("CUOCC_SANITIZED") == NULL)
-    g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+  g_test_message ("the longest text in the window: %zu bytes", app_test_longest_text (GTK_WIDGET (window)));
+  g_assert_cmpuint (app_test_longest_text (GTK_WIDGET (window)), <, 4096);
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_unlink (device);
@@ -1136,21 +1137,23 @@ test_redraw_time (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  if (g_getenv ("CUOCC_SANITIZED") != NULL)
-    {
-      g_test_skip ("a time budget means nothing in the sanitizer build or under memcheck, many times slower by design");
-      return;
-    }
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 9.0");
 
   for (guint i = 0; i < N; i++)
     {
       AppTestTimes change;
+      guint computations = cuocc_calculation_get_computations (window->calculation);
 
       app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS),
                              i % 2 ? "256" : "288", &change);
       g_assert_cmpint (change.redraw_us, >, 0);
+      /* The work: gtk_editable_set_text () is a deletion (an empty field,
+       * no result) and an insertion, one calculation each, the second the
+       * whole one (the model, the series, the best block size); then the
+       * frame that paints it. */
+      g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, computations + 2);
+      g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, i % 2 ? 256 : 288);
       times[i] = change.compute_us + change.paint_us;
       compute[i] = change.compute_us;
       latency[i] = change.redraw_us;
@@ -1164,8 +1167,9 @@ test_redraw_time (void)
                   times[N / 2] / 1000.0, times[N - 1] / 1000.0, compute[N / 2] / 1000.0, latency[N / 2] / 1000.0,
                   gtk_widget_get_width (GTK_WIDGET (window->graph_threads)),
                   gtk_widget_get_height (GTK_WIDGET (window->graph_threads)));
-  /* Generous: shared CI machines are slow; the figure above is the one to read. */
-  g_assert_cmpint (times[N / 2], <, 100 * 1000);
+  /* The times are shown, not checked: they measure the machine as much as
+   * the app. How long the graphs take to draw is the plot-full-update
+   * benchmark's (meson test --benchmark, HACKING.md). */
 
   app_test_window_free (window);
 }

@@ -66,6 +66,17 @@ def run(*args, stdin=None, timeout=60):
     return Result(proc)
 
 
+class Skip(Exception):
+    """What a test raises (through skip ()) when it cannot check what it is
+    for here: reported as TAP's "ok N name # SKIP reason", never as a pass."""
+
+
+def skip(reason):
+    """Ends the test as skipped, saying why (meson counts it as skipped, and
+    the whole program as SKIP when every test in it is)."""
+    raise Skip(reason)
+
+
 def check(cond, what, result=None):
     if not cond:
         raise AssertionError(what + ("\n" + repr(result) if result is not None else ""))
@@ -89,10 +100,6 @@ def usage_error(result, *words):
         check(w.lower() in result.err.lower(), "message names %r" % w, result)
 
 
-class Skip(Exception):
-    """Raised by a test that cannot run here; TAP says it was skipped, and why."""
-
-
 def main(module_globals):
     global CUOCC
     if len(sys.argv) < 2:
@@ -107,8 +114,9 @@ def main(module_globals):
         try:
             f()
             print("ok %d %s" % (i, name))
-        except Skip as why:
-            print("ok %d %s # SKIP %s" % (i, name, why))
+        except Skip as reason:
+            # One line: TAP's directive ends at the line's end.
+            print("ok %d %s # SKIP %s" % (i, name, " ".join(str(reason).split())))
         except Exception:
             failed += 1
             print("not ok %d %s" % (i, name))

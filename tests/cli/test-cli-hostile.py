@@ -9,7 +9,6 @@ import os
 import resource
 import struct
 import subprocess
-import time
 
 import clitest
 from clitest import check, equal, main, parse_csv, run, usage_error
@@ -83,7 +82,6 @@ def test_device_file_finest_steps_bounded():
                       "shared-memory-configs=16384K;0\nshared-memory-per-block-optin=16383K\n"
                       "shared-memory-allocation-unit=1\n")
     out = path + ".csv"
-    start = time.monotonic()
     r = run("--device-file", path, "--threads", "128", "--plot", "smem", "--output", out)
     equal(r.rc, 0, "exit status", r)
     with open(out) as f:
@@ -91,7 +89,28 @@ def test_device_file_finest_steps_bounded():
     check(2 <= len(lines) - 1 <= 4098, "at most 4096 points and the current one, not %d" % (len(lines) - 1))
     check(lines[-1].startswith(str(16383 * 1024) + ",") or int(lines[-1].split(",")[0]) > 16383 * 1024 - 8192,
           "the line reaches the opt-in limit: %s" % lines[-1])
-    check(time.monotonic() - start < 10, "the graph takes seconds, not minutes")
+    # The bound on the points is the bound on the work (each point one
+    # calculation): no clock, which a slower or busier machine changes.
+
+
+def batch_cpu(path, out):
+    """Runs cuocc --batch PATH --format csv into OUT: its exit status, and
+    the CPU time and peak memory (KB) of that run alone."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(out, "wb") as f:
+        proc = subprocess.run([clitest.CUOCC, "--batch", path, "--format", "csv"], stdout=f,
+                              stderr=subprocess.DEVNULL, timeout=600)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (proc.returncode, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime,
+            after.ru_maxrss)
+
+
+def count_lines(path):
+    n = 0
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            n += block.count(b"\n")
+    return n
 
 
 def test_0_batch_distinct_unknown_names_bounded():
@@ -100,36 +119,37 @@ def test_0_batch_distinct_unknown_names_bounded():
     # written and read in pieces, so that this script stays small: a child's
     # peak memory counts what it inherited before it started cuocc.
     if clitest.WRAPPER or os.environ.get("CUOCC_SANITIZED"):
-        print("# skipped under memcheck and the sanitizers: it measures time and peak memory, "
-              "which valgrind and ASan's shadow memory and quarantine change")
-        return
+        clitest.skip("under memcheck and the sanitizers: it measures peak memory and CPU time against a "
+                     "reference, which valgrind's and ASan's shadow memory and quarantine change")
     rows = 1000000
     directory = clitest.scratch_dir("cuocc-hostile-")
     path = os.path.join(directory, "unknown.csv")
+    same = os.path.join(directory, "same.csv")
     out = os.path.join(directory, "unknown.out")
     with open(path, "w") as f:
         f.write("gpu,threads\n")
         for chunk in range(0, rows, 10000):
             f.write("".join("no such gpu %d,128\n" % i for i in range(chunk, chunk + 10000)))
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.monotonic()
-    with open(out, "wb") as f:
-        proc = subprocess.run([clitest.CUOCC, "--batch", path, "--format", "csv"], stdout=f,
-                              stderr=subprocess.DEVNULL, timeout=120)
-    elapsed = time.monotonic() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    peak_kb = after.ru_maxrss
-    equal(proc.returncode, 1, "exit status")
-    n_lines = 0
-    with open(out, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            n_lines += block.count(b"\n")
-    equal(n_lines, rows + 1, "every row answered")
-    print("# %d rows of unknown names: %.2f s of CPU (%.2f s wall), peak %d KB" % (rows, cpu, elapsed, peak_kb))
+    # The reference, in the same run: as many rows naming one unknown GPU,
+    # the same lookup and message a row, the names' number apart.
+    with open(same, "w") as f:
+        f.write("gpu,threads\n")
+        for chunk in range(0, rows, 10000):
+            f.write("no such gpu,128\n" * 10000)
+    status, cpu, peak_kb = batch_cpu(path, out)
+    equal(status, 1, "exit status")
+    equal(count_lines(out), rows + 1, "every row answered")
+    status, reference, _ = batch_cpu(same, out)
+    equal(status, 1, "exit status of the reference")
+    equal(count_lines(out), rows + 1, "every row of the reference answered")
+    print("# %d rows of distinct unknown names: %.2f s of CPU, %.2f x the %.2f s of as many rows of one "
+          "unknown name; peak %d KB" % (rows, cpu, cpu / max(reference, 1e-3), reference, peak_kb))
     check(peak_kb < 64 * 1024, "peak memory %d KB is under 64 MB" % peak_kb)
-    # CPU time, not wall time: the machine's two cores are shared.
-    check(cpu < 5, "%.2f s of CPU is under 5 s" % cpu)
+    # CPU time against a reference measured in the same run, not seconds:
+    # a slower or busier machine slows both alike. 4.7 x here (2.0 s
+    # against 0.42 s); the unbounded cache was some 100 x. 10 x margin.
+    check(cpu < 50 * max(reference, 0.01),
+          "%.2f s of CPU is under 50 x the reference's %.2f s" % (cpu, reference))
 
 
 def zstd_zeros(size):
@@ -158,11 +178,15 @@ def test_import_zero_frames_bounded():
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     r = run("--import", path)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     equal(r.rc, 2, "exit status: no kernel", r)
     check("sm_90 SASS: its first decompressed bytes are no ELF header (Zstandard)" in r.err, "says why", r)
-    if not (clitest.WRAPPER or os.environ.get("CUOCC_SANITIZED")):
-        check(cpu < 10, "%.2f s of CPU is under 10 s" % cpu)
+    # How far each entry is decompressed is counted, in bytes, by
+    # tests/import/test-binary.c (hostile-zero-frames), which reads the same
+    # entries through the same library: CPU time here would be a budget on
+    # the machine (under meson's MALLOC_PERTURB_ this run takes 20 times
+    # what it takes without). It is shown, not checked.
+    print("# 2,000 entries claiming 128 MiB each: %.3f s of CPU"
+          % (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime))
 
 
 def test_output_files_the_user_has():
@@ -221,8 +245,8 @@ def test_import_report_under_comma_locale():
     # Under de_DE the report once printed "46,88" (and "100," for 100 %).
     locpath = german_locale()
     if locpath is None:
-        print("# skipped: localedef cannot generate de_DE.UTF-8 (the locales package is missing)")
-        return
+        clitest.skip("localedef cannot generate de_DE.UTF-8 (the locales package is missing: "
+                     "build-aux/install-deps.sh installs it)")
     log = os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests/import/data/ptxas-cuda8-sm61.log")
     env = dict(os.environ, LOCPATH=locpath, LC_ALL="de_DE.UTF-8")
     proc = subprocess.run(clitest.WRAPPER + [clitest.CUOCC, "--import", log, "--cc", "6.1", "--threads", "96"],

@@ -274,7 +274,7 @@ def test_list_gpus():
 def test_gpu_data():
     r = run("--gpu-data")
     equal(r.rc, 0, "exit status", r)
-    ccs = "1.0 1.1 1.2 1.3 2.0 2.1 3.0 3.2 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0 10.0 10.3 11.0 12.0 12.1"
+    ccs = "1.0 1.1 1.2 1.3 2.0 2.1 3.0 3.2 3.5 3.7 5.0 5.2 5.3 6.0 6.1 6.2 7.0 7.2 7.5 8.0 8.6 8.7 8.9 9.0 10.0 10.3 10.7 11.0 12.0 12.1"
     cc_rows = [l.split()[2:] for l in r.out.splitlines() if l.startswith("Compute capability")]
     equal(sum(cc_rows, []), ccs.split(), "every compute capability side by side", r)
     check("Source:" in r.out, "sources are shown", r)
@@ -418,6 +418,48 @@ def test_cc_spellings():
         equal(parse_csv(r.out)[1][0]["cc"], cc, "--cc %s" % spelling, r)
     r = run("--gpu", "sm_89", "--threads", "128", "--format", "csv")
     equal(parse_csv(r.out)[1][0]["cc"], "8.9", "--gpu sm_89", r)
+
+
+def test_rubin_10_7():
+    # Rubin, compute capability 10.7 (CUDA 13.4), in every spelling. By hand,
+    # 128 threads of 32 registers with 100 KiB of shared memory: a block holds
+    # 100 + 1 KiB (the runtime's reservation), so the 328 KiB of a 10.7 SM
+    # hold 3 blocks (12 warps of 64: 18.75 %) where 10.3's 228 KiB hold 2.
+    for spelling in ("10.7", "107", "sm_107", "sm_107a", "sm_107f", "compute_107", "compute_107a"):
+        r = run("--cc", spelling, "--threads", "128", "--regs", "32", "--smem", "100K", "--format", "csv")
+        equal(r.rc, 0, "exit status of --cc %s" % spelling, r)
+        row = parse_csv(r.out)[1][0]
+        equal((row["cc"], row["active_blocks"], row["active_warps"], row["occupancy_pct"], row["limiters"],
+               row["smem_per_block"], row["smem_config"]),
+              ("10.7", "3", "12", "18.75", "shared_memory", str(101 * 1024), str(328 * 1024)),
+              "--cc %s" % spelling, r)
+    row = parse_csv(run("--cc", "10.3", "--threads", "128", "--regs", "32", "--smem", "100K",
+                        "--format", "csv").out)[1][0]
+    equal((row["active_blocks"], row["occupancy_pct"]), ("2", "12.5"), "the same block on 10.3")
+    # CUTLASS's 334848 bytes a block may opt in to: one byte more cannot launch.
+    row = parse_csv(run("--cc", "10.7", "--threads", "128", "--dynamic-smem", "334848", "--format", "csv").out)[1][0]
+    equal(row["active_blocks"], "1", "334848 bytes launch on 10.7")
+    r = run("--cc", "10.7", "--threads", "128", "--dynamic-smem", "334849", "--format", "csv")
+    equal(parse_csv(r.out)[1][0]["active_blocks"], "0", "334849 bytes do not", r)
+    check("334848" in r.err, "the limit is named", r)
+    # The products, and the text report says that figures are assumed.
+    r = run("--list-gpus")
+    for name, cc, sms in (("NVIDIA Rubin", "10.7", "224"), ("NVIDIA Jetson T4000", "11.0", "12"),
+                          ("NVIDIA Jetson T5000", "11.0", "20")):
+        line = [l for l in r.out.splitlines() if l.startswith(name + " ")]
+        equal(len(line), 1, "%s listed once" % name, r)
+        equal(line[0].split()[-2:], [cc, sms], name, r)
+    check(any(l.startswith("10.7  Rubin") for l in r.out.splitlines()), "CC 10.7 listed", r)
+    r = run("--gpu", "rubin", "--threads", "256", "--regs", "64")
+    equal(r.rc, 0, "exit status", r)
+    check("assumed" in r.out and "10.7" in r.out, "the report says figures are assumed", r)
+    r = run("--gpu-data", "--cc", "10.7")
+    rows = {l[:36].strip(): l[36:].strip() for l in r.out.splitlines() if len(l) > 36}
+    equal(rows.get("… with opt-in"), "334848", "the sourced figure has no asterisk", r)
+    equal(rows.get("Max warps per SM"), "64*", "an assumed figure has one", r)
+    check("*: assumed" in r.out and "CUTLASS" in r.out, "the legend and the source", r)
+    r = run("--gpu-data", "--cc", "9.0")
+    check("*" not in r.out.split("Cluster blocks per SM")[0], "9.0 assumes nothing", r)
 
 
 def test_cc_sm_101_is_thor():

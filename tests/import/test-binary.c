@@ -8,12 +8,114 @@
  * print (launch bounds, register limit, cluster dimensions) is worked out
  * from kernels.cu, cluster.cu and the flags in make-fixtures.sh.
  */
-#define _GNU_SOURCE              /* memmem */
+#define _GNU_SOURCE              /* memmem, RTLD_NEXT */
+#include <dlfcn.h>
 #include <string.h>
+#include <lz4.h>
+#include <zstd.h>
 
 #include "cuocc-import-private.h"
 
 #define U CUOCC_IMPORT_UNKNOWN
+
+/* ----- the bytes the library decompresses ----- */
+
+/* The decompressors the library calls, wrapped: this program's definitions
+ * come before libzstd's and liblz4's (the library's calls go through the
+ * dynamic linker, or resolve here when the sanitizer script links its
+ * objects in), and each calls the real one and adds up what it wrote. A
+ * count of work that no machine changes, where a clock would measure the
+ * machine. */
+static guint64 decompressed_bytes;
+
+/* The real function: the next definition after this program's, or, where
+ * the linker dropped the library whose every call this program answers
+ * (liblz4 here), the library's own. */
+static gpointer
+real_symbol (const char *library,
+             const char *name)
+{
+  gpointer symbol = dlsym (RTLD_NEXT, name);
+
+  if (symbol == NULL)
+    {
+      void *handle = dlopen (library, RTLD_NOW | RTLD_LOCAL);
+
+      g_assert_nonnull (handle);
+      symbol = dlsym (handle, name);
+    }
+  g_assert_nonnull (symbol);
+  return symbol;
+}
+
+size_t
+ZSTD_decompressStream (ZSTD_DCtx      *dctx,
+                       ZSTD_outBuffer *output,
+                       ZSTD_inBuffer  *input)
+{
+  static size_t (*real) (ZSTD_DCtx *, ZSTD_outBuffer *, ZSTD_inBuffer *);
+  size_t before = output->pos;
+  size_t r;
+
+  if (real == NULL)
+    real = (size_t (*) (ZSTD_DCtx *, ZSTD_outBuffer *, ZSTD_inBuffer *)) real_symbol ("libzstd.so.1", "ZSTD_decompressStream");
+  r = real (dctx, output, input);
+  decompressed_bytes += output->pos - before;
+  return r;
+}
+
+size_t
+ZSTD_decompressDCtx (ZSTD_DCtx  *dctx,
+                     void       *dst,
+                     size_t      dst_capacity,
+                     const void *src,
+                     size_t      src_size)
+{
+  static size_t (*real) (ZSTD_DCtx *, void *, size_t, const void *, size_t);
+  size_t r;
+
+  if (real == NULL)
+    real = (size_t (*) (ZSTD_DCtx *, void *, size_t, const void *, size_t)) real_symbol ("libzstd.so.1", "ZSTD_decompressDCtx");
+  r = real (dctx, dst, dst_capacity, src, src_size);
+  if (!ZSTD_isError (r))
+    decompressed_bytes += r;
+  return r;
+}
+
+int
+LZ4_decompress_safe (const char *src,
+                     char       *dst,
+                     int         compressed_size,
+                     int         dst_capacity)
+{
+  static int (*real) (const char *, char *, int, int);
+  int r;
+
+  if (real == NULL)
+    real = (int (*) (const char *, char *, int, int)) real_symbol ("liblz4.so.1", "LZ4_decompress_safe");
+  r = real (src, dst, compressed_size, dst_capacity);
+  if (r > 0)
+    decompressed_bytes += (guint64) r;
+  return r;
+}
+
+int
+LZ4_decompress_safe_partial (const char *src,
+                             char       *dst,
+                             int         compressed_size,
+                             int         target_output_size,
+                             int         dst_capacity)
+{
+  static int (*real) (const char *, char *, int, int, int);
+  int r;
+
+  if (real == NULL)
+    real = (int (*) (const char *, char *, int, int, int)) real_symbol ("liblz4.so.1", "LZ4_decompress_safe_partial");
+  r = real (src, dst, compressed_size, target_output_size, dst_capacity);
+  if (r > 0)
+    decompressed_bytes += (guint64) r;
+  return r;
+}
 
 static char *
 fixture (const char *name)
@@ -301,8 +403,43 @@ test_fatbin (gconstpointer data)
   g_assert_cmpuint (n_ptx, ==, 5);
 }
 
+/* The PTX entry of an uncompressed fat binary, read here from the file's
+ * bytes rather than by the reader under test: a 16-byte header (magic
+ * 0xBA55ED50, version, header size, size of the entries), then entries
+ * each with a header (kind 1 PTX or 2 ELF at 0, the header's size at 4, the
+ * payload's at 8) and its payload. */
+static GBytes *
+ptx_by_hand (const guint8 *fatbin,
+             gsize         len)
+{
+  gsize offset;
+  guint32 magic;
+  guint16 header_size;
+
+  g_assert_cmpuint (len, >=, 16);
+  memcpy (&magic, fatbin, 4);
+  memcpy (&header_size, fatbin + 6, 2);
+  g_assert_cmphex (magic, ==, 0xBA55ED50);
+  for (offset = header_size; offset + 16 <= len;)
+    {
+      guint16 kind;
+      guint32 entry_header;
+      guint64 payload;
+
+      memcpy (&kind, fatbin + offset, 2);
+      memcpy (&entry_header, fatbin + offset + 4, 4);
+      memcpy (&payload, fatbin + offset + 8, 8);
+      g_assert_cmpuint (offset + entry_header + payload, <=, len);
+      if (kind == 1)
+        return g_bytes_new (fatbin + offset + entry_header, payload);
+      offset += entry_header + payload;
+    }
+  g_assert_not_reached ();
+}
+
 /* Each entry, decompressed, is byte for byte what nvcc -cubin wrote for
- * its architecture; the PTX is the same text in every mode. */
+ * its architecture; the PTX is the same text in every mode, the text the
+ * uncompressed fat binary holds. */
 static void
 test_fatbin_bytes (gconstpointer data)
 {
@@ -321,7 +458,6 @@ test_fatbin_bytes (gconstpointer data)
     {
       g_autoptr (GError) error = NULL;
       g_autofree char *entry = NULL;
-      g_autofree char *plain_entry = NULL;
       g_autoptr (GBytes) bytes = _cuocc_import_fatbin_entry ((const guint8 *) fatbin, len, index, &entry, &error);
       g_autoptr (GBytes) expected = NULL;
 
@@ -339,10 +475,8 @@ test_fatbin_bytes (gconstpointer data)
         }
       else
         {
-          expected = _cuocc_import_fatbin_entry ((const guint8 *) plain, plain_len, index, &plain_entry, &error);
-          g_assert_no_error (error);
+          expected = ptx_by_hand ((const guint8 *) plain, plain_len);
           g_assert_cmpstr (entry, ==, "compute_120 PTX");
-          g_assert_cmpstr (plain_entry, ==, entry);
         }
       if (g_str_has_suffix (entry, " PTX"))
         {
@@ -970,12 +1104,6 @@ fatbin_of (GByteArray *entries)
   return fatbin;
 }
 
-static gboolean
-time_budgets (void)
-{
-  return g_getenv ("CUOCC_SANITIZED") == NULL;
-}
-
 /* Issue 18: 2,000 Zstandard entries, each 4 KB of zeros that claim
  * 128 MiB, kept cuocc busy for 137 s. Each is now decompressed only as far
  * as its first bytes (no ELF header), skipped and counted, and the cubin
@@ -990,7 +1118,6 @@ test_hostile_zero_frames (void)
   g_autoptr (GBytes) cubin = load ("kernels-sm_80.cubin");
   g_autoptr (GError) error = NULL;
   g_autoptr (CuoccKernelList) list = NULL;
-  g_autoptr (GTimer) timer = g_timer_new ();
   gsize cubin_len;
   const guint8 *cubin_data = g_bytes_get_data (cubin, &cubin_len);
 
@@ -1006,14 +1133,19 @@ test_hostile_zero_frames (void)
   append_entry (entries, 2, 80, 0x11, cubin_data, cubin_len, 0);
   fatbin = fatbin_of (entries);
 
+  decompressed_bytes = 0;
   list = cuocc_import_parse ((const char *) fatbin->data, fatbin->len, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->n_kernels, ==, 5);
   g_assert_cmpuint (list->n_skipped_entries, ==, 2200);
   g_assert_cmpuint (g_strv_length (list->skipped), ==, 20);
   g_assert_cmpstr (list->skipped[0], ==, "-[+0x0]: sm_80 SASS: its first decompressed bytes are no ELF header (Zstandard)");
-  if (time_budgets ())
-    g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 10.0);
+  /* The work, in bytes: each of the 2,200 entries decompressed as far as
+   * an ELF64 header's 64 bytes (the first thing an entry must hold) and no
+   * further, where whole entries were 2,100 × 128 MiB and 100 × 16 MiB of
+   * zeros, 137 s. The cubin is stored plain. */
+  g_test_message ("%" G_GUINT64_FORMAT " bytes decompressed for 2,200 hostile entries", decompressed_bytes);
+  g_assert_cmpuint (decompressed_bytes, ==, 2200 * 64);
 
   /* Only the hostile entries: their reason is the error. */
   g_byte_array_set_size (entries, 0);

@@ -506,11 +506,15 @@ def test_generated_library():
     templates = set(row["kernel"].split("<", 1)[0] for row in rows)
     check(len(templates) < 12 < len(set(row["kernel"] for row in rows)),
           "a few templates, many instances: %d templates" % len(templates))
-    if shutil.which("c++filt"):
-        filt = subprocess.run(["c++filt"], input="\n".join(unprefixed) + "\n", capture_output=True, text=True,
-                              check=True).stdout.split("\n")
-        for row, expected in zip(rows, filt):
-            equal(row["kernel"], expected, "demangled as c++filt does: " + row["mangled"], r)
+    # The names against c++filt's, the demangler outside cuocc: last, so that
+    # without it everything above was checked and the skip says what was not.
+    if not shutil.which("c++filt"):
+        clitest.skip("c++filt is not installed (binutils; build-aux/install-deps.sh installs it): "
+                     "the %d demangled names were not compared with its" % len(rows))
+    filt = subprocess.run(["c++filt"], input="\n".join(unprefixed) + "\n", capture_output=True, text=True,
+                          check=True).stdout.split("\n")
+    for row, expected in zip(rows, filt):
+        equal(row["kernel"], expected, "demangled as c++filt does: " + row["mangled"], r)
 
 
 def test_ncu_compares_with_profiler():
@@ -594,7 +598,10 @@ def test_usage_errors():
     usage_error(run("--import"), "import")
     usage_error(run("--import", data("ptxas-sm90.log"), "--threads", "0"), "--threads")
     usage_error(run("--import", data("ptxas-sm90.log"), "--format", "xml"), "xml")
-    usage_error(run("--import", data("ptxas-sm90.log"), "--cc", "8.0", "--gpu", "A100"), "--gpu", "--cc")
+    # --cc and --gpu together compare two GPUs (test_several_gpus_*); two of
+    # them with --diff do not go together.
+    usage_error(run("--import", data("ptxas-sm90.log"), "--cc", "8.0", "--gpu", "A100", "--diff",
+                    data("ptxas-sm90.log")), "--diff", "--gpu or --cc")
     usage_error(run("--import", data("ptxas-sm90.log"), "--gpu", "no such gpu"))
     usage_error(run("--import", data("ptxas-sm90.log"), "stray"), "stray")
     usage_error(run("--import", data("ptxas-sm90.log"), "--diff", data("ptxas-sm90.log"), "--check", "regs<1"),
@@ -994,6 +1001,155 @@ def test_shared_memory_is_the_drivers():
             text = f.read().replace("\\", "")
         check("cuobjdump" in text and "1,024" in text and ".nv.shared" in text,
               "%s says why cuocc and cuobjdump differ by 1,024" % doc)
+
+
+# ---------------------------------------------------------------- several GPUs
+#
+# binary/multi-gpu.cu, built by nvcc 13 (binary/make-multi-gpu-fixtures.sh); its
+# ptxas -v logs give scale() 8 registers, stage() 16 registers and 40960 bytes of
+# shared memory, bounded() 12 registers and launch bounds of 128 threads. With 256
+# threads (8 warps a block), by hand:
+#   A100 (8.0: 64 warps, 32 blocks, 164 KiB, 1 KiB reserved a block): scale() 64 / 8
+#     = 8 blocks, 100 %, by warps; stage() 40960 + 1024 = 41984 bytes a block,
+#     167936 / 41984 = 4 blocks, 32 warps, 50 %, by shared memory.
+#   RTX 4090 (8.9: 48 warps, 24 blocks, 100 KiB): scale() 48 / 8 = 6 blocks, 100 %;
+#     stage() 102400 / 41984 = 2 blocks, 16 warps, 33.33 %.
+#   H100 (9.0): sm_80 SASS never runs on 9.x; the compute_80 PTX does, by JIT.
+#   bounded(): 256 threads pass its launch bounds of 128 on every GPU.
+# The fat binary lists bounded, stage, scale in that order.
+
+MULTI_SASS = "binary/multi-gpu-sm_80.fatbin"
+MULTI_PTX = "binary/multi-gpu-sm_80-ptx.fatbin"
+THREE_GPUS = ["--gpu", "A100 SXM4", "--cc", "8.9", "--gpu", "H100 SXM5"]
+GPU_NAMES = ["NVIDIA A100 SXM4", "Compute capability 8.9", "NVIDIA H100 SXM5"]
+
+
+def multi_rows(path, fmt, *extra):
+    r = run("--import", data(path), *THREE_GPUS, "--threads", "256", "--format", fmt, *extra)
+    if fmt == "csv":
+        header, rows = parse_csv(r.out)
+        return r, header, rows
+    rows = json.loads(r.out)
+    return r, list(rows[0].keys()) if rows else [], rows
+
+
+def test_several_gpus_csv_rows_and_order():
+    for fmt in ("csv", "json"):
+        r, header, rows = multi_rows(MULTI_SASS, fmt)
+        equal(r.rc, 1, "exit status: some kernels are not worked out (%s)" % fmt, r)
+        # The columns of a one-GPU import, unchanged.
+        one = run("--import", data(MULTI_SASS), "--gpu", "A100 SXM4", "--threads", "256", "--format", fmt)
+        one_header = parse_csv(one.out)[0] if fmt == "csv" else list(json.loads(one.out)[0].keys())
+        equal(header, one_header, "the columns of a one-GPU import (%s)" % fmt, r)
+        equal(len(rows), 9, "three kernels on three GPUs (%s)" % fmt, r)
+        equal([(row["kernel"].split("(")[0], row["cc"], row["gpu"]) for row in rows],
+              [(k, cc, gpu) for k in ("bounded", "stage", "scale")
+               for cc, gpu in zip(("8.0", "8.9", "9.0"), GPU_NAMES)],
+              "kernel by kernel, the GPUs in the order given (%s)" % fmt, r)
+
+        def cell(kernel, cc, key):
+            found = [row for row in rows if row["kernel"].startswith(kernel + "(") and row["cc"] == cc]
+            equal(len(found), 1, "one row of %s on %s" % (kernel, cc), r)
+            value = found[0][key]
+            return str(value).lower() if isinstance(value, bool) else ("" if value is None else str(value))
+
+        for kernel, cc, blocks, warps, pct, limiter in (
+                ("scale", "8.0", "8", "64", "100", "warps"), ("scale", "8.9", "6", "48", "100", "warps"),
+                ("stage", "8.0", "4", "32", "50", "shared_memory"),
+                ("stage", "8.9", "2", "16", "33.33", "shared_memory")):
+            equal((cell(kernel, cc, "arch"), cell(kernel, cc, "active_blocks"), cell(kernel, cc, "active_warps"),
+                   cell(kernel, cc, "occupancy_pct"), cell(kernel, cc, "limiters"),
+                   cell(kernel, cc, "loaded_on_gpu")),
+                  ("sm_80", blocks, warps, pct, limiter, "true"), "%s on %s (%s)" % (kernel, cc, fmt), r)
+        for kernel in ("bounded", "stage", "scale"):
+            check("no entry" in cell(kernel, "9.0", "error"), "%s cannot run on 9.0 (%s)" % (kernel, fmt), r)
+            equal(cell(kernel, "9.0", "loaded_on_gpu"), "false", "%s not loaded on 9.0" % kernel, r)
+            equal(cell(kernel, "9.0", "active_blocks"), "", "no figures on 9.0", r)
+        for cc in ("8.0", "8.9"):
+            check("launch bounds of 128" in cell("bounded", cc, "error"), "bounded() on %s (%s)" % (cc, fmt), r)
+    check("Compute capability 9.0" not in r.err and "NVIDIA H100 SXM5 (9.0): 3 kernels not worked out" in r.err,
+          "standard error counts, per GPU", r)
+
+
+def test_several_gpus_ptx_by_jit():
+    r, _, rows = multi_rows(MULTI_PTX, "csv")
+    h100 = [row for row in rows if row["cc"] == "9.0"]
+    equal(len(rows), 9, "one row per kernel and GPU, the PTX entries beside the SASS ones", r)
+    equal([row["arch"] for row in h100], ["compute_80"] * 3, "on 9.0 the PTX is what loads", r)
+    for row in h100:
+        equal(row["loaded_on_gpu"], "true", "the PTX entry is loaded", r)
+    equal([row["arch"] for row in rows if row["cc"] == "8.0"], ["sm_80"] * 3, "SASS before PTX on 8.0", r)
+
+
+def text_table(r):
+    lines = r.out.splitlines()
+    check(len(lines) >= 2, "a title line and a heading line", r)
+    heading = lines[1].split()
+    equal(heading, ["DIFF"] + ["ENTRY", "OCC%", "LIMITER"] * 3 + ["KERNEL"], "the headings", r)
+    for title in ("NVIDIA A100 SXM4 (8.0)", "Compute capability 8.9", "NVIDIA H100 SXM5 (9.0)"):
+        check(title in lines[0], "%s over its columns" % title, r)
+    return lines[2:]
+
+
+def test_several_gpus_text_sorted_by_difference():
+    r = run("--import", data(MULTI_SASS), *THREE_GPUS, "--threads", "256")
+    equal(r.rc, 1, "exit status", r)
+    rows = text_table(r)
+    equal(len(rows), 3, "one line a kernel", r)
+    # scale(): 100, 100, none (0) -> 100 points; stage(): 50, 33.33, 0 -> 50;
+    # bounded(): it cannot launch anywhere -> 0.
+    equal([line.split()[0] for line in rows], ["100", "50", "0"], "the largest difference first", r)
+    check(rows[0].endswith("scale(float*, float, int)") and rows[1].endswith("stage(float*, int)") and
+          rows[2].endswith("bounded(float*, int)"), "the kernels in that order", r)
+    equal(rows[1].split()[1:8], ["sm_80", "50", "shared_memory", "sm_80", "33.33", "shared_memory", "none"],
+          "stage(): the entry, occupancy and limiter on each GPU", r)
+    check("no entry runs here" in rows[1], "the H100 cell says why", r)
+    check(rows[2].count("launch bounds 128 threads") == 2, "bounded(): its launch bounds, in its cells", r)
+
+    # With the PTX, the H100 runs every kernel by JIT, its occupancy unknown: it
+    # leaves the differences (stage() 50 - 33.33 = 16.67; scale() 0; bounded() 0,
+    # the input's order between the last two).
+    r = run("--import", data(MULTI_PTX), *THREE_GPUS, "--threads", "256")
+    rows = text_table(r)
+    equal([line.split()[0] for line in rows], ["16.67", "0", "0"], "differences with PTX", r)
+    check(rows[0].endswith("stage(float*, int)") and rows[1].endswith("bounded(float*, int)"), "order", r)
+    check("compute_80 JIT" in rows[0] and "PTX: known after JIT" in rows[0], "the JIT entry and why", r)
+
+
+def test_several_gpus_shared_memory_over_the_block_limit():
+    # 80 KiB of dynamic shared memory more: stage() asks 40960 + 81920 = 122880 bytes
+    # a block, more than the 101376 an RTX 4090 block may opt in to: it cannot launch
+    # there. On the A100, 122880 + 1024 = 123904: 1 block, 8 warps, 12.5 %; scale()
+    # 81920 + 1024 = 82944: 2 blocks there (25 %), 1 on the 4090 (8 / 48 = 16.67 %).
+    r = run("--import", data(MULTI_SASS), *THREE_GPUS, "--threads", "256", "--dynamic-smem", "80K")
+    rows = text_table(r)
+    stage = [line for line in rows if line.endswith("stage(float*, int)")][0]
+    scale = [line for line in rows if line.endswith("scale(float*, float, int)")][0]
+    equal(stage.split()[:4], ["12.5", "sm_80", "12.5", "shared_memory"], "stage() on the A100", r)
+    check("smem > 101376 B a block" in stage, "the 4090 cell says why", r)
+    equal(scale.split()[:7], ["25", "sm_80", "25", "shared_memory", "sm_80", "16.67", "shared_memory"],
+          "scale()", r)
+    r, _, csv_rows = multi_rows(MULTI_SASS, "csv", "--dynamic-smem", "80K")
+    row = [x for x in csv_rows if x["kernel"].startswith("stage(") and x["cc"] == "8.9"][0]
+    equal((row["active_blocks"], row["limiters"]), ("0", "shared_memory"), "the CSV row of stage() on 8.9", r)
+
+
+def test_several_gpus_errors():
+    # Outside --import, a second GPU is an error, never the last one silently.
+    for args in (("--gpu", "H100 SXM5", "--gpu", "RTX 4090"), ("--cc", "9.0", "--cc=8.9"),
+                 ("--gpu", "A100 SXM4", "--cc", "8.9"), ("-g", "A100 SXM4", "-c", "9.0")):
+        r = run(*args, "--threads", "256")
+        usage_error(r, "--import FILE --gpu A --gpu B")
+        equal(r.out, "", "no answer for either GPU", r)
+    r = run("--gpu", "A100 SXM4", "--cc", "8.9", "--import", data(MULTI_SASS), "--check", "occupancy>=50")
+    usage_error(r, "--check")
+    usage_error(run("--import", data(MULTI_SASS), "--diff", data(MULTI_PTX), "--cc", "8.0", "--cc", "9.0"), "--diff")
+    usage_error(run("--import", data(MULTI_SASS), "--cc", "8.0", "--cc", "9.0", "--plot", "occupancy",
+                    "--output", "x.png"), "--plot")
+    usage_error(run("--import", data(MULTI_SASS), "--cc", "8.0", "--gpu", "no such GPU"), "no such GPU")
+    # One --gpu is the one-GPU import it always was.
+    one = run("--import", data(MULTI_SASS), "--gpu", "A100 SXM4", "--threads", "256", "--format", "csv")
+    equal(len(parse_csv(one.out)[1]), 3, "one row a kernel entry", one)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,12 @@ static const SelectCase select_cases[] = {
   { "8.9", { "sm_90" }, -1 },
   { "7.5", { "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_120" }, 0 },
   { "12.0", { "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "compute_90" }, 5 },
+  /* Rubin, 10.7 (CUDA 13.4): of family 10, the highest minor version so far. */
+  { "10.7", { "sm_100", "sm_103" }, 1 },             /* SASS of the same major, lower minor */
+  { "10.7", { "sm_100f", "sm_103a" }, 0 },           /* "f" runs on the family's higher minors, "a" not */
+  { "10.7", { "sm_103f", "sm_107a", "compute_107" }, 1 }, /* the specific SASS of 10.7 itself */
+  { "10.3", { "sm_107", "compute_107" }, -1 },       /* neither runs below 10.7 */
+  { "11.0", { "sm_107", "compute_107" }, 1 },        /* only the PTX crosses to 11.0 */
 };
 
 static void
@@ -118,6 +124,8 @@ test_runs_on (void)
     { "sm_80", "8.9", TRUE }, { "sm_120", "8.9", FALSE }, { "sm_86", "8.0", FALSE },
     { "sm_90a", "9.0", TRUE }, { "sm_90a", "10.0", FALSE }, { "sm_100f", "10.3", TRUE },
     { "compute_80", "12.0", TRUE }, { "compute_90a", "10.0", FALSE }, { "compute_120", "11.0", FALSE },
+    { "sm_100f", "10.7", TRUE }, { "sm_107a", "10.7", TRUE }, { "sm_107a", "10.3", FALSE },
+    { "compute_107a", "10.7", TRUE }, { "compute_107a", "11.0", FALSE }, { "sm_107", "12.0", FALSE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

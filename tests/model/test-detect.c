@@ -20,7 +20,9 @@ test_detect (void)
       g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED);
       g_assert_true (strstr (error->message, "libcuda") != NULL || strstr (error->message, "driver") != NULL
                      || strstr (error->message, "GPU") != NULL);
-      g_test_message ("no GPU detected: %s", error->message);
+      /* What needs a GPU is not checked here, and says so. */
+      g_test_skip_printf ("no GPU detected (%s): the error without one is checked, the detected GPUs' figures are not",
+                          error->message);
       return;
     }
   for (int i = 0; i < n; i++)

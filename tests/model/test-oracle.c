@@ -287,6 +287,31 @@ random_input (GRand                 *rand,
   in->caching = cap->partitioned_caching ? (CuoccCaching) g_rand_int_range (rand, 0, 3) : CUOCC_CACHING_OFF;
 }
 
+/* Whether the installed header predates a compute capability: CUDA 13.0's
+ * cuda_occupancy.h answers CUDA_OCC_ERROR_UNKNOWN_DEVICE for Rubin's 10.7,
+ * which came with CUDA 13.4. Such a capability is left out of the
+ * comparisons, with a message; a header that knows it compares it. */
+static gboolean
+header_predates (const CuoccCapability *cap)
+{
+  cudaOccDeviceProp prop;
+  cudaOccFuncAttributes attr;
+  cudaOccDeviceState state;
+  cudaOccResult occ;
+  CuoccInput in;
+
+  if (!(cap->major == 10 && cap->minor == 7))
+    return FALSE;
+  fill_props (cap, &prop);
+  cuocc_input_init (&in);
+  fill_attrs (&in, cap, &attr);
+  fill_state (cap, &prop, -1, &state);
+  if (cudaOccMaxActiveBlocksPerMultiprocessor (&occ, &prop, &attr, &state, 128, 0) != CUDA_OCC_ERROR_UNKNOWN_DEVICE)
+    return FALSE;
+  g_test_message ("the installed cuda_occupancy.h predates %d.%d: not compared", cap->major, cap->minor);
+  return TRUE;
+}
+
 static void
 test_against_header (void)
 {
@@ -303,7 +328,7 @@ test_against_header (void)
       CuoccGpu gpu;
       CuoccInput in;
 
-      if (cap->major < 3)
+      if (cap->major < 3 || header_predates (cap))
         continue;
       n_caps++;
       g_assert_true (cuocc_gpu_for_cc_numbers (cap->major, cap->minor, &gpu, NULL));
@@ -352,7 +377,7 @@ test_carveout_against_header (void)
       cudaOccDeviceProp prop;
       CuoccGpu gpu;
 
-      if (cap->major < 7)
+      if (cap->major < 7 || header_predates (cap))
         continue;
       g_assert_true (cuocc_gpu_for_cc_numbers (cap->major, cap->minor, &gpu, NULL));
       fill_props (cap, &prop);
@@ -409,7 +434,7 @@ test_header_knows_our_capabilities (void)
       cudaOccResult occ;
       CuoccInput in;
 
-      if (caps[i].major < 3)
+      if (caps[i].major < 3 || header_predates (&caps[i]))
         continue;
       fill_props (&caps[i], &prop);
       cuocc_input_init (&in);

@@ -81,6 +81,8 @@ static const struct {
   { "sm_120", 12, 0, FALSE },  { "sm_121", 12, 1, FALSE },    { "sm_110", 11, 0, FALSE },
   { "11.0", 11, 0, FALSE },    { "sm_35", 3, 5, FALSE },      { "sm_21", 2, 1, FALSE },
   { "cc86", 8, 6, FALSE },     { "90a", 9, 0, FALSE },        { "100f", 10, 0, FALSE },
+  { "sm_107", 10, 7, FALSE },  { "10.7", 10, 7, FALSE },    { "compute_107a", 10, 7, FALSE },
+  { "sm_107f", 10, 7, FALSE }, { "107", 10, 7, FALSE },
   { "sm_101", 11, 0, TRUE },   { "sm_101a", 11, 0, TRUE },    { "sm_101f", 11, 0, TRUE },
   { "compute_101", 11, 0, TRUE }, { "101", 11, 0, TRUE },     { "10.1", 11, 0, TRUE },
 };
