@@ -51,7 +51,8 @@ watch_interrupt (gpointer data)
 static void
 show_progress (guint done, guint total, gpointer user_data)
 {
-  g_printerr (_("\rassembling PTX: %u/%u modules"), done, total);
+  g_printerr ("\r");
+  g_printerr (_("assembling PTX: %u/%u modules"), done, total);
   if (done == total)
     g_printerr ("\r\033[K");
 }

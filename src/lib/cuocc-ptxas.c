@@ -321,7 +321,7 @@ time_up (gpointer data)
 }
 
 static void
-cancelled (GCancellable *cancellable, gpointer data)
+cancelled_cb (GCancellable *cancellable, gpointer data)
 {
   Run *run = data;
 
@@ -396,7 +396,7 @@ _cuocc_ptxas_run (const char *const *argv, guint timeout_s, GCancellable *cancel
   run.output = g_byte_array_new ();
   run.stop = g_cancellable_new ();
   if (cancellable != NULL)
-    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled), &run, NULL);
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), &run, NULL);
   timer = g_timeout_source_new_seconds (timeout_s > 0 ? timeout_s : CUOCC_PTXAS_DEFAULT_TIMEOUT);
   g_source_set_callback (timer, time_up, &run, NULL);
   g_source_attach (timer, run.context);
