@@ -19,7 +19,8 @@
  *     launch bounds, required block size, cluster dimensions, register limit
  *     and named barriers;
  *   - .nv.shared.<name> and .nv.constant0.<name>: their sizes are the static
- *     shared memory and the constant bank 0; older cubins keep the registers
+ *     shared memory (less the runtime's reserve where ptxas put it there: see
+ *     kernel_smem) and the constant bank 0; older cubins keep the registers
  *     in the top byte of the .text section's sh_info and the barriers in its
  *     sh_flags.
  *
@@ -58,6 +59,7 @@ enum {
   EIATTR_CBANK_PARAM_SIZE = 0x19,
   EIATTR_MAXREG_COUNT = 0x1b,
   EIATTR_REGCOUNT = 0x2f,
+  EIATTR_CUDA_API_VERSION = 0x37,  /* the toolkit of ptxas: 118 for CUDA 11.8, 130 for 13.0 */
   EIATTR_CTA_PER_CLUSTER = 0x3d,
   EIATTR_NUM_BARRIERS = 0x4c,
   EIATTR_COMPAT_ARCH_SPECIFIC = 0x09, /* in .nv.compat: 1 for sm_XXa code */
@@ -74,6 +76,7 @@ typedef struct {
   gint64 reqntid;
   int max_regs;
   int cluster[3];
+  int api_version;                 /* EIATTR_CUDA_API_VERSION; 0: not recorded */
   gboolean has_params;             /* .nv.info.<name> describes kernel parameters */
   gboolean own_regs;               /* regs and frame from the records of the function */
   gboolean own_frame;              /*   the section is named after (see global_record) */
@@ -359,6 +362,10 @@ function_record (Cubin *cubin, gsize text, int attr, int format,
         for (int i = 0; i < 3; i++)
           f->cluster[i] = _cuocc_import_clamp_int ((gint64) read_uint (value + 4 * i, 4));
       break;
+    case EIATTR_CUDA_API_VERSION:
+      if (size >= 4)
+        f->api_version = _cuocc_import_clamp_int ((gint64) read_uint (value, 4));
+      break;
     case EIATTR_PARAM_CBANK:
     case EIATTR_CBANK_PARAM_SIZE:
       f->has_params = TRUE;
@@ -436,6 +443,7 @@ func_init (Func *f)
   f->regs = f->barriers = f->max_regs = CUOCC_IMPORT_UNKNOWN;
   f->smem = f->cmem = f->frame = f->max_threads = f->reqntid = CUOCC_IMPORT_UNKNOWN;
   f->cluster[0] = f->cluster[1] = f->cluster[2] = 0;
+  f->api_version = 0;
   f->has_params = FALSE;
   f->own_regs = f->own_frame = FALSE;
 }
@@ -515,10 +523,25 @@ read_text_header (Cubin *cubin, Func *f, const GElf_Shdr *text)
     f->barriers = (int) ((text->sh_flags >> 20) & 0x7f);
 }
 
-/* Where ptxas lays the runtime's reserved shared memory out explicitly (sm_90
- * on, marked by a .nv.shared.reserved.* section), a kernel's .nv.shared
- * section starts with that reserve (1 KB) whenever it has one at all; ptxas -v
- * and cuobjdump leave it out, and so does the model, which adds it itself. */
+/* Where ptxas lays the runtime's reserved shared memory (1 KB) out itself, a
+ * kernel's .nv.shared section starts with that reserve whenever it has one at
+ * all; ptxas -v and cuobjdump leave it out, and so does the model, which adds
+ * it itself. Worked out from the cubins of tests/import/data/binary/cuda118:
+ *   - CUDA 12 and later mark it with a .nv.shared.reserved.* section (sm_90
+ *     on; sm_80's sections hold no reserve);
+ *   - CUDA 11.8's ptxas, the only CUDA 11 that writes sm_90, puts the reserve
+ *     into sm_90 kernels' sections too (3,008 bytes of arrays: a 4,032-byte
+ *     section) but writes no such section. What tells its cubins apart is
+ *     the toolkit version each kernel's .nv.info records
+ *     (EIATTR_CUDA_API_VERSION: 118; CUDA 13 writes 130). */
+static gboolean
+smem_holds_reserve (const Cubin *cubin, const Func *f, int major)
+{
+  if (cubin->reserved_smem)
+    return TRUE;
+  return major >= 9 && f->api_version > 0 && f->api_version < 120;
+}
+
 static gint64
 kernel_smem (Cubin *cubin, const Func *f, int major, int minor)
 {
@@ -526,7 +549,7 @@ kernel_smem (Cubin *cubin, const Func *f, int major, int minor)
 
   if (f->smem <= 0)
     return 0;                       /* no .nv.shared.<name>: the kernel has none */
-  if (!cubin->reserved_smem)
+  if (!smem_holds_reserve (cubin, f, major))
     return f->smem;
   cap = cuocc_capability_lookup (major, minor);
   if (cap == NULL || f->smem < cap->smem_reserved_per_block)

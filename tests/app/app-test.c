@@ -323,7 +323,7 @@ app_test_answer_file_chooser (GtkWindow *parent,
   g_assert_true (gtk_window_get_transient_for (chooser) == parent);
   if (file != NULL)
     {
-      gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+      gint64 deadline = g_get_monotonic_time () + APP_TEST_TIMEOUT_S * G_USEC_PER_SEC;
 
       /* The chooser lists the folder asynchronously, and selects the file
        * only once it is listed. */
@@ -770,14 +770,14 @@ keep_ticking (gpointer user_data)
 }
 
 /* The generated library imported: 57,600 rows take seconds, and minutes on
- * shared, loaded cores (load 12 on two was seen), more than
- * app_test_wait_until ()'s 20 s. */
+ * shared, loaded cores (load 12 on two was seen): a hang's guard of
+ * APP_TEST_LIBRARY_TIMEOUT_S. */
 void
 app_test_import_library (CuoccWindow *window,
                          const char  *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + APP_TEST_LIBRARY_TIMEOUT_S * G_USEC_PER_SEC;
   /* wakes the loop up to look at the clock */
   guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
 

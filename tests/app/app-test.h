@@ -83,7 +83,13 @@ gboolean     app_test_apply_session   (CuoccWindow         *window,
 GdkTexture  *app_test_render_widget   (GtkWidget   *widget);
 /* Runs the main loop until @condition holds for @window and @data; fails
  * after APP_TEST_TIMEOUT_S seconds. */
-#define APP_TEST_TIMEOUT_S 20
+#define APP_TEST_TIMEOUT_S 120
+/* The same for importing the generated library (57,600 entries), which
+ * takes seconds alone and minutes on loaded cores. Both guard against a
+ * hang, with a message saying what never came; they are no budget (the
+ * suite must pass on a slower or busier machine): meson's timeout of the
+ * test (four times its own, tests/meson.build) is longer still. */
+#define APP_TEST_LIBRARY_TIMEOUT_S 600
 typedef gboolean (*AppTestCondition) (CuoccWindow   *window,
                                       gconstpointer  data);
 void         app_test_wait_until      (CuoccWindow      *window,

@@ -174,7 +174,7 @@ compare_library (CuoccWindow *window,
                  const char  *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + APP_TEST_LIBRARY_TIMEOUT_S * G_USEC_PER_SEC;
   guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
 
   cuocc_kernels_panel_compare_file (window->kernels_panel, file);

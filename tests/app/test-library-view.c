@@ -1070,7 +1070,7 @@ check_changed_sort (View *v)
   CuoccKernelsPanel *panel = v->window->kernels_panel;
   GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (panel)));
   g_autoptr(GFile) file = NULL;
-  gint64 deadline = g_get_monotonic_time () + 240 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + APP_TEST_LIBRARY_TIMEOUT_S * G_USEC_PER_SEC;
   guint tick;
 
   if (next == NULL || !g_file_test (next, G_FILE_TEST_EXISTS))

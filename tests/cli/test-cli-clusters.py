@@ -54,7 +54,7 @@ def run_driver(*args, log=None):
     # Under memcheck too, as clitest.run starts cuocc (the stand-in library included).
     proc = subprocess.run(clitest.WRAPPER + [clitest.CUOCC] + [str(a) for a in args], env=env,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          timeout=60 * (20 if clitest.WRAPPER else 1))
+                          timeout=300 * (20 if clitest.WRAPPER else 1))
     return clitest.Result(proc)
 
 

@@ -289,6 +289,44 @@ test_cubin_cluster (void)
   check_against_log (got, log, "cluster-sm_90a.cubin");
 }
 
+/* data/binary/cuda118 (issue 29): the same PTX through CUDA 11.8's and 13's
+ * ptxas. Static shared memory follows the compiler: smem.cu's arrays are
+ * 752 floats (3,008 bytes) and 10,000 floats (40,000 bytes); the two other
+ * kernels have none. CUDA 11.8's sm_90 sections hold the runtime's 1 KiB
+ * reserve too (4,032 and 41,024 bytes; 1,024 for the kernels without any)
+ * with no .nv.shared.reserved section to say so. Each figure also matches
+ * the ptxas -v log of the same run. */
+static void
+test_cubin_cuda118 (gconstpointer data)
+{
+  const char *name = data;
+  g_autofree char *cubin = g_strdup_printf ("cuda118/%s.cubin", name);
+  g_autofree char *log_name = g_strdup_printf ("cuda118/%s.log", name);
+  g_autoptr (CuoccKernelList) got = read_fixture (cubin);
+  g_autoptr (CuoccKernelList) log = read_fixture (log_name);
+  static const struct { const char *kernel; gint64 smem; } want[] = {
+    { "with_smem", 3008 }, { "without_smem", 0 }, { "dynamic_only", 0 }, { "static_40000", 40000 },
+  };
+  const char *arch = strstr (name, "sm_");
+
+  g_assert_cmpint (got->format, ==, CUOCC_IMPORT_FORMAT_CUBIN);
+  g_assert_cmpuint (got->n_kernels, ==, G_N_ELEMENTS (want));
+  g_assert_cmpuint (log->n_kernels, ==, G_N_ELEMENTS (want));
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      const CuoccKernel *k = find_kernel (got, want[i].kernel, arch);
+      const CuoccKernel *from_log = find_kernel (log, want[i].kernel, arch);
+
+      g_test_message ("%s %s", name, want[i].kernel);
+      g_assert_nonnull (k);
+      g_assert_nonnull (from_log);
+      g_assert_cmpint (k->smem, ==, want[i].smem);
+      g_assert_cmpint (from_log->smem, ==, want[i].smem);
+      g_assert_cmpint (k->regs, ==, from_log->regs);
+      g_assert_cmpint (k->regs, >, 0);
+    }
+}
+
 /* A cubin read from memory has no file name. */
 static void
 test_cubin_in_memory (void)
@@ -1226,6 +1264,9 @@ main (int argc, char **argv)
       g_test_add_data_func (path, cubin_archs[i], test_cubin);
     }
   g_test_add_func ("/cuocc/import/binary/cubin/cluster", test_cubin_cluster);
+  g_test_add_data_func ("/cuocc/import/binary/cubin/cuda118-sm_80", "cuda118-sm_80", test_cubin_cuda118);
+  g_test_add_data_func ("/cuocc/import/binary/cubin/cuda118-sm_90", "cuda118-sm_90", test_cubin_cuda118);
+  g_test_add_data_func ("/cuocc/import/binary/cubin/cuda13-sm_90", "cuda13-sm_90", test_cubin_cuda118);
   g_test_add_func ("/cuocc/import/binary/cubin/in-memory", test_cubin_in_memory);
   g_test_add_func ("/cuocc/import/binary/cubin/helpers", test_cubin_helpers);
   g_test_add_func ("/cuocc/import/binary/cubin/helper-records", test_cubin_helper_records);

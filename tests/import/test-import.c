@@ -6,7 +6,10 @@
  * (the commands are in data/README); the others are written after real
  * samples of each tool's output. Every figure below is read off the fixture.
  */
+#include <pthread.h>
 #include <string.h>
+
+#include <gio/gio.h>
 
 #include "cuocc.h"
 
@@ -251,13 +254,21 @@ static const struct {
   { "_Z3addIfLi4EEvPKT_S2_PS0_", "void add<float, 4>(float const*, float const*, float*)" },
   { "_ZN42_INTERNAL_3426c76c_11_constant_cu_5ec199af9atomicAddEPii",
     "_INTERNAL_3426c76c_11_constant_cu_5ec199af::atomicAdd(int*, int)" },
-  /* Not demangled: not C++, malformed, or beyond this demangler. */
+  { "_Z1fRA10_KcPFPFvvEiE", "f(char const (&) [10], void (*(*)(int))())" },
+  { "_Z1fIXadL_Z1gvEEEvv", "void f<&(g())>()" },
+  /* cuBLASLt 11.8's (issue 29): an enable_if return with an expression,
+   * T11_, back references; once left mangled. */
+  { "_ZN8internal5gemvx6kernelIllafffLb0ELb0ELb1ELb0ELi9ELb0E16cublasGemvParamsI30cublasGemvTensorStridedBatchedIKaES3_IKfES3_IfEfEEENSt9enable_ifIXntT5_EvE4typeET11_",
+    "std::enable_if<!(false), void>::type internal::gemvx::kernel<long, long, signed char, float, float, float, "
+    "false, false, true, false, 9, false, cublasGemvParams<cublasGemvTensorStridedBatched<signed char const>, "
+    "cublasGemvTensorStridedBatched<float const>, cublasGemvTensorStridedBatched<float>, float> >"
+    "(cublasGemvParams<cublasGemvTensorStridedBatched<signed char const>, cublasGemvTensorStridedBatched<float const>, "
+    "cublasGemvTensorStridedBatched<float>, float>)" },
+  /* Not demangled: not C++, malformed. */
   { "plain_c_kernel", NULL },
   { "_Z", NULL },
   { "_Z1fPN2ns1AES1_S2_", NULL },
   { "_ZN5cuocc4test5scaleIdLi1024EEEvPT_PKS2_S9_", NULL },
-  { "_Z1fRA10_KcPFPFvvEiE", NULL },
-  { "_Z1fIXadL_Z1gvEEEvv", NULL },
   { "_Z99999999999999999999f", NULL },
 };
 
@@ -273,26 +284,169 @@ test_demangle (void)
     }
 }
 
+/* NAME repeated: PREFIX, OPEN COUNT times, MIDDLE, CLOSE COUNT times, SUFFIX. */
+static char *
+nested_name (const char *prefix, const char *open, const char *middle, const char *close,
+             const char *suffix, guint count)
+{
+  GString *s = g_string_new (prefix);
+
+  for (guint i = 0; i < count; i++)
+    g_string_append (s, open);
+  g_string_append (s, middle);
+  for (guint i = 0; i < count; i++)
+    g_string_append (s, close);
+  g_string_append (s, suffix);
+  return g_string_free (s, FALSE);
+}
+
+/* Names of at most 4,096 bytes nested as deep as that allows, each kind
+ * the demangler recurses on: cuocc_demangle must not crash on a thread with
+ * a 2 MiB stack (a quarter of a thread's default), whatever it answers. */
+static gpointer
+demangle_deep_thread (gpointer data)
+{
+  char **names = data;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *got = NULL;
+
+      g_assert_cmpuint (strlen (names[i]), <=, 4096);
+      g_assert_cmpuint (strlen (names[i]), >, 4000);
+      got = cuocc_demangle (names[i]);
+      g_assert_true (got == NULL || g_utf8_validate (got, -1, NULL));
+    }
+  return GINT_TO_POINTER (1);
+}
+
 static void
 test_demangle_deep (void)
 {
-  /* Nesting past any sane depth, and substitutions that double at each step. */
-  g_autoptr (GString) deep = g_string_new ("_Z1f");
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GString) wide = g_string_new ("_Z1fI1A");
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
+  g_autoptr (GString) long_name = g_string_new ("_Z1fi");
+  g_autofree char *pointers = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *got = NULL;
+  pthread_attr_t attr;
+  pthread_t thread;
+  gpointer ok = NULL;
 
-  for (int i = 0; i < 2000; i++)
-    g_string_append_c (deep, 'P');
-  g_string_append_c (deep, 'i');
-  a = cuocc_demangle (deep->str);
-  g_assert_null (a);
+  /* Pointers, templates, function types, arrays, qualifiers, member
+   * pointers, expressions, nested names, pack expansions. */
+  g_ptr_array_add (names, nested_name ("_Z1f", "P", "i", "", "", 4090));
+  g_ptr_array_add (names, nested_name ("_Z1fI", "1AI", "i", "E", "Ev", 1021));
+  g_ptr_array_add (names, nested_name ("_Z1f", "PF", "v", "E", "", 1363));
+  g_ptr_array_add (names, nested_name ("_Z1f", "A1_", "i", "", "", 1363));
+  g_ptr_array_add (names, nested_name ("_Z1f", "RKPVPKA1_", "i", "", "", 454));
+  g_ptr_array_add (names, nested_name ("_Z1f", "FPM1AF", "v", "EE", "", 510));
+  g_ptr_array_add (names, nested_name ("_Z1fIX", "pl", "Li1E", "Li1E", "EEvv", 680));
+  g_ptr_array_add (names, nested_name ("_Z1fIX", "ntng", "Li1E", "", "EEvv", 1020));
+  g_ptr_array_add (names, nested_name ("_Z1f", "N1AIN1BIN1CI", "i", "EEEEEE", "", 227));
+  g_ptr_array_add (names, nested_name ("_Z1f", "DpDp", "T_", "", "", 1022));
+  g_ptr_array_add (names, NULL);
+  g_assert_cmpint (pthread_attr_init (&attr), ==, 0);
+  g_assert_cmpint (pthread_attr_setstacksize (&attr, 2 * 1024 * 1024), ==, 0);
+  g_assert_cmpint (pthread_create (&thread, &attr, demangle_deep_thread, names->pdata), ==, 0);
+  g_assert_cmpint (pthread_join (thread, &ok), ==, 0);
+  g_assert_nonnull (ok);
+  pthread_attr_destroy (&attr);
 
+  /* 200 levels of pointers read as c++filt reads them: f(int***…). */
+  pointers = nested_name ("_Z1f", "P", "i", "", "", 200);
+  expected = nested_name ("f(int", "*", ")", "", "", 200);
+  got = cuocc_demangle (pointers);
+  g_assert_cmpstr (got, ==, expected);
+  g_clear_pointer (&got, g_free);
+
+  /* Back references that double the text at each step (B<B<A, A>, B<A, A>>…):
+   * 40 steps would print 2^40 As; the text stops at 64 KiB, and the time with it. */
   for (int i = 0; i < 40; i++)
-    g_string_append_printf (wide, "%s", "N1BIS0_S0_EE");
+    {
+      /* S_ is A, S0_ is B, S1_ is B<A, A>, S2_ the next: seq-ids in base 36. */
+      const char *digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+      int seq = i + 1;
+
+      if (i == 0)
+        g_string_append (wide, "1BIS_S_E");
+      else
+        g_string_append_printf (wide, "IS%c%c_S%c%c_E",
+                                seq - 2 >= 36 ? digits[(seq - 2) / 36] : 0, digits[(seq - 2) % 36],
+                                seq - 2 >= 36 ? digits[(seq - 2) / 36] : 0, digits[(seq - 2) % 36]);
+    }
   g_string_append (wide, "EvT_");
-  b = cuocc_demangle (wide->str);
-  g_assert_true (b == NULL || strlen (b) <= 8192);
+  g_assert_null (cuocc_demangle (wide->str));
+
+  /* Past 4,096 bytes a name is not demangled. */
+  for (int i = 0; i < 1100; i++)
+    g_string_append (long_name, "iiii");
+  g_assert_null (cuocc_demangle (long_name->str));
+}
+
+/* Every name of tests/import/data/demangle/cutlass-names.txt.gz (kernels
+ * shaped like CUTLASS, xmma and cuBLAS's, compiled by nvcc; 160 to 1,971
+ * bytes) reads as `c++filt --no-recurse-limit` reads it. */
+static void
+test_demangle_cplusfilt (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "demangle", "cutlass-names.txt.gz", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFileInputStream) raw = g_file_read (file, NULL, NULL);
+  g_autoptr (GZlibDecompressor) gunzip = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+  g_autoptr (GInputStream) in = NULL;
+  g_autoptr (GMemoryOutputStream) out = G_MEMORY_OUTPUT_STREAM (g_memory_output_stream_new_resizable ());
+  g_autoptr (GError) error = NULL;
+  g_autofree char *cplusfilt = g_find_program_in_path ("c++filt");
+  g_autofree char *input = NULL;
+  g_autofree char *reference = NULL;
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) expected = NULL;
+  const char *argv[] = { NULL, "--no-recurse-limit", NULL };
+  g_autoptr (GSubprocess) proc = NULL;
+  guint past_limit = 0, longest = 0, past_old = 0;
+
+  g_assert_nonnull (raw);
+  in = g_converter_input_stream_new (G_INPUT_STREAM (raw), G_CONVERTER (gunzip));
+  g_assert_cmpint (g_output_stream_splice (G_OUTPUT_STREAM (out), in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, &error), >, 0);
+  g_assert_no_error (error);
+  input = g_strndup (g_memory_output_stream_get_data (out), g_memory_output_stream_get_data_size (out));
+  names = g_strsplit (input, "\n", -1);
+  /* The file ends with a newline: the last piece is empty. */
+  g_assert_cmpuint (g_strv_length (names), ==, 161);
+
+  if (cplusfilt == NULL)
+    {
+      g_test_skip ("no c++filt (binutils) to compare with");
+      return;
+    }
+  argv[0] = cplusfilt;
+  proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, input, NULL, &reference, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (proc));
+  expected = g_strsplit (reference, "\n", -1);
+  g_assert_cmpuint (g_strv_length (expected), ==, 161);
+
+  for (guint i = 0; i < 160; i++)
+    {
+      g_autofree char *got = cuocc_demangle (names[i]);
+
+      g_test_message ("%s", names[i]);
+      /* c++filt prints a name it cannot read as it is. */
+      g_assert_cmpstr (expected[i], !=, names[i]);
+      g_assert_cmpstr (got, ==, expected[i]);
+      longest = MAX (longest, strlen (names[i]));
+      /* Plain c++filt (libiberty's recursion limit) refuses names past 1,024 bytes. */
+      past_limit += strlen (names[i]) > 1024;
+      /* Shapes the earlier demangler lacked: an expression as a template
+       * argument (enable_if), template parameters and back references past 9. */
+      past_old += strstr (names[i], "enable_ifIX") != NULL || strstr (names[i], "T10_") != NULL;
+    }
+  g_assert_cmpuint (longest, >=, 1900);
+  g_assert_cmpuint (past_limit, >=, 40);
+  g_assert_cmpuint (past_old, >=, 40);
 }
 
 static void
@@ -591,6 +745,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cuocc/import/ncu/raw-units", test_ncu_raw_units);
   g_test_add_func ("/cuocc/import/demangle/cases", test_demangle);
   g_test_add_func ("/cuocc/import/demangle/deep", test_demangle_deep);
+  g_test_add_func ("/cuocc/import/demangle/cplusfilt", test_demangle_cplusfilt);
   g_test_add_func ("/cuocc/import/bad/garbage", test_bad_input);
   g_test_add_func ("/cuocc/import/bad/truncated", test_truncated);
   g_test_add_func ("/cuocc/import/bad/long-lines", test_long_lines);

@@ -10,7 +10,7 @@ printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#de
 
 flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
        -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
-libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -lm -ldl)
+libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -liberty -lm -ldl)
 lib_sources=("$src"/src/lib/cuocc-*.c)
 
 oracle=()
