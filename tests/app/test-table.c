@@ -1427,7 +1427,10 @@ cli_loaded_matching (const char *path,
     {
       g_autofree char *lower = g_ascii_strdown (lines[i], -1);
 
-      n += g_str_has_suffix (lines[i], ",true") && strstr (lower, word) != NULL;
+      /* loaded_on_gpu, last but for figures_from where some entry is PTX
+       * (binary for SASS, empty for PTX without ptxas figures). */
+      n += (g_str_has_suffix (lines[i], ",true") || g_str_has_suffix (lines[i], ",true,") ||
+            g_str_has_suffix (lines[i], ",true,binary")) && strstr (lower, word) != NULL;
     }
   return n;
 }
