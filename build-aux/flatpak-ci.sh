@@ -61,7 +61,7 @@ platform_packages=(
 mapfile -t project_packages < <(bash "$here/build-aux/install-deps.sh" --print)
 sdk_packages=(
   "${project_packages[@]}"
-  libc6-dev make binutils file locales
+  libc6-dev make file locales
   appstream-util elfutils debugedit
 )
 

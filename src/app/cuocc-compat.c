@@ -63,6 +63,8 @@ dialog_done_cb (GObject      *source,
 
   if (g_object_get_data (source, "cuocc-save") != NULL)
     file = gtk_file_dialog_save_finish (dialog, result, NULL);
+  else if (g_object_get_data (source, "cuocc-folder") != NULL)
+    file = gtk_file_dialog_select_folder_finish (dialog, result, NULL);
   else
     file = gtk_file_dialog_open_finish (dialog, result, NULL);
 
@@ -118,10 +120,15 @@ cuocc_compat_file_dialog_run (GtkWindow                 *parent,
 
         g_list_store_append (store, filter);
       }
-    if (spec->n_filters > 0)
+    if (spec->n_filters > 0 && spec->mode != CUOCC_FILE_DIALOG_FOLDER)
       gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (store));
 
-    if (spec->mode == CUOCC_FILE_DIALOG_SAVE)
+    if (spec->mode == CUOCC_FILE_DIALOG_FOLDER)
+      {
+        g_object_set_data (G_OBJECT (dialog), "cuocc-folder", GINT_TO_POINTER (1));
+        gtk_file_dialog_select_folder (dialog, parent, NULL, dialog_done_cb, request);
+      }
+    else if (spec->mode == CUOCC_FILE_DIALOG_SAVE)
       {
         g_object_set_data (G_OBJECT (dialog), "cuocc-save", GINT_TO_POINTER (1));
         if (spec->initial_name != NULL)
@@ -135,13 +142,16 @@ cuocc_compat_file_dialog_run (GtkWindow                 *parent,
   {
     GtkFileChooserNative *native;
     gboolean save = spec->mode == CUOCC_FILE_DIALOG_SAVE;
+    gboolean folder = spec->mode == CUOCC_FILE_DIALOG_FOLDER;
 
     native = gtk_file_chooser_native_new (spec->title, parent,
-                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                          save ? GTK_FILE_CHOOSER_ACTION_SAVE
+                                          : folder ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+                                          : GTK_FILE_CHOOSER_ACTION_OPEN,
                                           save ? _("_Save") : _("_Open"),
                                           _("_Cancel"));
     gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-    for (guint i = 0; i < spec->n_filters; i++)
+    for (guint i = 0; i < spec->n_filters && !folder; i++)
       {
         g_autoptr(GtkFileFilter) filter = filter_new (&spec->filters[i]);
 

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 typedef enum {
   CUOCC_FILE_DIALOG_OPEN,
   CUOCC_FILE_DIALOG_SAVE,
+  CUOCC_FILE_DIALOG_FOLDER,        /* choose a folder (filters are not used) */
 } CuoccFileDialogMode;
 
 typedef struct {
@@ -30,7 +31,7 @@ typedef struct {
   guint                  n_filters;
 } CuoccFileDialogSpec;
 
-/* Called only when the user picks a file. */
+/* Called only when the user picks a file (or a folder). */
 typedef void (*CuoccFileDialogFunc) (GObject *owner,
                                      GFile   *file,
                                      gpointer user_data);

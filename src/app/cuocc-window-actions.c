@@ -82,6 +82,11 @@ static const FileAction file_actions[] = {
     open_filters, G_N_ELEMENTS (open_filters), USE_OPEN,
     /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
     N_("Could not open “%s”"), NULL },
+  /* GTK's file chooser opens files and only enters folders: a Triton cache
+   * folder is chosen here, as GNOME's editors open a folder. */
+  { "win.open-folder", NULL, CUOCC_FILE_DIALOG_FOLDER, N_("Open a Folder"), NULL,
+    NULL, 0, USE_OPEN,
+    N_("Could not open “%s”"), NULL },
   { "win.import", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Import Kernels"), NULL,
     import_filters, G_N_ELEMENTS (import_filters), USE_IMPORT,
     /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
@@ -422,7 +427,11 @@ _cuocc_window_update_recent (CuoccWindow *self)
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autofree char *name = g_filename_display_basename (recent[i]);
-      g_autofree char *label = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
+      g_autofree char *capped = cuocc_format_capped (name, CUOCC_NAME_MAX_CHARS);
+      /* A menu's labels take "_" for a mnemonic: "my_kernels.so" read
+       * "mykernels.so". "__" shows one. */
+      g_auto(GStrv) pieces = g_strsplit (capped, "_", -1);
+      g_autofree char *label = g_strjoinv ("__", pieces);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (recent[i]));

@@ -2,10 +2,10 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The file is read once; for each GPU the driver's choice of entry is made
- * (cuocc_kernel_list_select) and kept as one byte an entry, and then each
- * kernel is worked out on each GPU with the entry that loads there, or with
- * its first entry when none does (whose row then says why it cannot run).
+ * The file is read once; the library's comparison (cuocc-import-compare.c)
+ * chooses for each GPU the entry the driver loads, and each kernel is worked
+ * out on each GPU with that entry, or with its first entry when none runs
+ * there (whose row then says why it cannot run).
  *
  * CSV and JSON: the columns of a one-GPU import, one row per kernel and GPU,
  * kernels in the order of the input and, for each, the GPUs in the order
@@ -27,8 +27,6 @@
 #include "cuocc-cli-import-private.h"
 #include "cuocc-cli-report.h"
 
-#define NO_ENTRY G_MAXUINT
-
 /* One kernel on one GPU, as the text table shows it. */
 typedef struct {
   char *entry;                     /* "sm_80", "compute_80 JIT", "none", "-" */
@@ -38,7 +36,6 @@ typedef struct {
 } MultiCell;
 
 typedef struct {
-  guint first;                     /* the kernel's first entry in the list */
   guint order;                     /* its place in the input */
   double difference;               /* the largest difference of occupancy, in points; -1: none */
 } MultiKernel;
@@ -48,66 +45,14 @@ typedef struct {
   CuoccImportTable table;
   CliWriter *writer;
   guint n_gpus;
-  CuoccImportLaunch *launches;     /* one a GPU, after cuocc_import_launch_init () */
-  guint8 **loaded;                 /* [gpu][entry]: the CuoccLoad of the entry on that GPU */
-  GArray *kernels;                 /* MultiKernel */
-  guint *entry_of;                 /* [kernel * n_gpus + gpu]: the entry that loads there, or NO_ENTRY */
+  CuoccImportComparison *comparison;
+  guint n_kernels;
   MultiCell *cells;                /* text: [kernel * n_gpus + gpu] */
   guint64 n_rows;
   guint (*failed)[CUOCC_IMPORT_N_WHYS]; /* [gpu][why]: kernels not worked out */
   gboolean *noted;                 /* [kernel]: it needs the shared memory opt-in on some GPU */
   guint n_smem_notes;
 } Multi;
-
-/* ----- the kernels ----- */
-
-/* The kernels of the list, each once, in the order of their first entry,
- * and for each GPU the entry the driver loads there. */
-static void
-group_kernels (Multi           *m,
-               CuoccKernelList *list)
-{
-  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree guint *kernel_of = g_new (guint, list->n_kernels);
-
-  m->kernels = g_array_new (FALSE, FALSE, sizeof (MultiKernel));
-  for (guint i = 0; i < list->n_kernels; i++)
-    {
-      char *key = cuocc_import_kernel_key (&list->kernels[i]);
-      gpointer found;
-
-      if (g_hash_table_lookup_extended (index, key, NULL, &found))
-        {
-          kernel_of[i] = GPOINTER_TO_UINT (found);
-          g_free (key);
-          continue;
-        }
-      kernel_of[i] = m->kernels->len;
-      g_hash_table_insert (index, key, GUINT_TO_POINTER (m->kernels->len));
-      g_array_append_val (m->kernels, ((MultiKernel) { .first = i, .order = m->kernels->len, .difference = -1 }));
-    }
-
-  m->entry_of = g_new (guint, (gsize) m->kernels->len * m->n_gpus);
-  for (gsize e = 0; e < (gsize) m->kernels->len * m->n_gpus; e++)
-    m->entry_of[e] = NO_ENTRY;
-  m->loaded = g_new0 (guint8 *, m->n_gpus);
-  for (guint g = 0; g < m->n_gpus; g++)
-    {
-      /* Selects the entries for this GPU in the list itself; the marks are
-       * kept apart, so that the next GPU's selection does not lose them. */
-      cuocc_import_launch_init (&m->launches[g], list);
-      m->loaded[g] = g_new (guint8, MAX (list->n_kernels, 1));
-      for (guint i = 0; i < list->n_kernels; i++)
-        {
-          const CuoccKernel *k = &list->kernels[i];
-          guint *slot = &m->entry_of[(gsize) kernel_of[i] * m->n_gpus + g];
-
-          m->loaded[g][i] = (guint8) k->loaded;
-          if (*slot == NO_ENTRY && (k->loaded == CUOCC_LOAD_YES || k->loaded == CUOCC_LOAD_UNKNOWN))
-            *slot = i;
-        }
-    }
-}
 
 /* ----- one kernel on one GPU ----- */
 
@@ -163,16 +108,6 @@ why_text (const ImportEvaluation *ev,
     }
 }
 
-/* Whether a kernel that was worked out, or could not be, cannot start on the
- * GPU at all: such a kernel counts as 0 % in the differences. */
-static gboolean
-cannot_launch (const ImportEvaluation *ev)
-{
-  if (ev->ok)
-    return ev->result.active_blocks == 0;
-  return ev->reason == IMPORT_WHY_NO_ENTRY || ev->reason == IMPORT_WHY_LAUNCH_BOUNDS;
-}
-
 static void
 fill_cell (MultiCell              *cell,
            const CuoccKernel      *k,
@@ -182,32 +117,27 @@ fill_cell (MultiCell              *cell,
   cell->entry = entry_text (k, runs);
   if (ev->ok && ev->result.active_blocks > 0)
     {
-      cell->value = ev->result.occupancy * 100.0;
+      cell->value = cuocc_import_evaluation_occupancy_pct (ev);
       cell->occupancy = cli_percent_text (ev->result.occupancy);
       cell->limiter = g_strdup (ev->limiters);
       return;
     }
-  cell->value = cannot_launch (ev) ? 0 : -1;
+  cell->value = cuocc_import_evaluation_occupancy_pct (ev);
   cell->occupancy = g_strdup (cell->value == 0 ? "0" : "-");
   cell->limiter = ev->ok ? zero_blocks_text (ev) : why_text (ev, k);
 }
 
 static void
-evaluate (Multi           *m,
-          CuoccKernelList *list,
-          guint            kernel,
-          guint            g)
+evaluate (Multi *m,
+          guint  kernel,
+          guint  g)
 {
-  guint entry = m->entry_of[(gsize) kernel * m->n_gpus + g];
-  gboolean runs = entry != NO_ENTRY;
-  CuoccKernel k = list->kernels[runs ? entry : g_array_index (m->kernels, MultiKernel, kernel).first];
-  const CuoccImportLaunch *launch = &m->launches[g];
+  const CuoccImportLaunch *launch = cuocc_import_comparison_launch (m->comparison, g);
+  CuoccKernel k;
   ImportEvaluation ev;
   g_autofree char *note = NULL;
+  gboolean runs = cuocc_import_comparison_evaluate (m->comparison, kernel, g, &k, &ev);
 
-  /* A shallow copy: the entry as it stands on this GPU. */
-  k.loaded = m->loaded[g][runs ? entry : g_array_index (m->kernels, MultiKernel, kernel).first];
-  cuocc_import_evaluate (launch, &k, &ev);
   if (!ev.ok && ev.failed)
     m->failed[g][ev.reason]++;
   if (!m->noted[kernel] && (note = _cli_import_smem_note (&k, &ev)) != NULL)
@@ -259,20 +189,11 @@ set_difference (Multi       *m,
                 MultiKernel *kernel,
                 guint        index)
 {
-  double low = G_MAXDOUBLE, high = -1;
-  guint known = 0;
+  g_autofree double *values = g_new (double, m->n_gpus);
 
   for (guint g = 0; g < m->n_gpus; g++)
-    {
-      double value = m->cells[(gsize) index * m->n_gpus + g].value;
-
-      if (value < 0)
-        continue;
-      known++;
-      low = MIN (low, value);
-      high = MAX (high, value);
-    }
-  kernel->difference = known >= 2 ? high - low : -1;
+    values[g] = m->cells[(gsize) index * m->n_gpus + g].value;
+  kernel->difference = cuocc_import_occupancy_difference (values, m->n_gpus);
 }
 
 static int
@@ -313,8 +234,7 @@ cell_part (const MultiCell *cell,
 }
 
 static void
-write_text (Multi           *m,
-            CuoccKernelList *list)
+write_text (Multi *m)
 {
   const char *labels[N_GROUP_COLUMNS] = { _("ENTRY"), _("OCC%"), _("LIMITER") };
   const char *diff_label = _("DIFF");
@@ -322,13 +242,15 @@ write_text (Multi           *m,
   g_autofree char **titles = g_new0 (char *, m->n_gpus + 1);
   g_autoptr (GString) line = g_string_new (NULL);
   gsize diff_width = g_utf8_strlen (diff_label, -1);
-  GArray *sorted = g_array_copy (m->kernels);
+  GArray *sorted = g_array_sized_new (FALSE, FALSE, sizeof (MultiKernel), m->n_kernels);
 
-  for (guint i = 0; i < sorted->len; i++)
+  for (guint i = 0; i < m->n_kernels; i++)
     {
-      MultiKernel *kernel = &g_array_index (sorted, MultiKernel, i);
+      MultiKernel *kernel;
       g_autofree char *diff = NULL;
 
+      g_array_append_val (sorted, ((MultiKernel) { .order = i }));
+      kernel = &g_array_index (sorted, MultiKernel, i);
       set_difference (m, kernel, i);
       diff = kernel->difference >= 0 ? cli_percent_text (kernel->difference / 100.0) : NULL;
       if (diff != NULL)
@@ -340,13 +262,13 @@ write_text (Multi           *m,
     {
       gsize group = 0;
 
-      titles[g] = gpu_title (&m->launches[g].gpu);
+      titles[g] = gpu_title (&cuocc_import_comparison_launch (m->comparison, g)->gpu);
       for (guint c = 0; c < N_GROUP_COLUMNS; c++)
         {
           gsize *w = &widths[g * N_GROUP_COLUMNS + c];
 
           *w = g_utf8_strlen (labels[c], -1);
-          for (guint k = 0; k < m->kernels->len; k++)
+          for (guint k = 0; k < m->n_kernels; k++)
             *w = MAX (*w, (gsize) g_utf8_strlen (cell_part (&m->cells[(gsize) k * m->n_gpus + g], c), -1));
           group += *w + (c > 0 ? 2 : 0);
         }
@@ -391,7 +313,12 @@ write_text (Multi           *m,
       if (r == -1)
         g_string_append (line, _("KERNEL"));
       else if (kernel != NULL)
-        g_string_append (line, list->kernels[kernel->first].name != NULL ? list->kernels[kernel->first].name : "-");
+        {
+          CuoccKernel entry;
+
+          cuocc_import_comparison_entry (m->comparison, kernel->order, 0, &entry);
+          g_string_append (line, entry.name != NULL ? entry.name : "-");
+        }
       /* No trailing blanks where the line ends in a padded cell. */
       while (line->len > 0 && line->str[line->len - 1] == ' ')
         g_string_truncate (line, line->len - 1);
@@ -432,7 +359,7 @@ print_failures (const Multi *m)
 
   for (guint g = 0; g < m->n_gpus; g++)
     {
-      g_autofree char *title = gpu_title (&m->launches[g].gpu);
+      g_autofree char *title = gpu_title (&cuocc_import_comparison_launch (m->comparison, g)->gpu);
 
       for (guint w = 0; w < CUOCC_IMPORT_N_WHYS; w++)
         {
@@ -461,37 +388,39 @@ _cli_import_multi_report (CuoccKernelList *list,
                           CliWriter       *writer)
 {
   Multi m = { .format = format, .writer = writer, .n_gpus = n_gpus };
+  g_autofree CuoccImportLaunch *launches = NULL;
   guint n_failed;
 
   g_return_val_if_fail (n_gpus >= 2, CLI_EXIT_USAGE);
 
-  m.launches = g_new0 (CuoccImportLaunch, n_gpus);
+  launches = g_new0 (CuoccImportLaunch, n_gpus);
   m.failed = g_malloc0 (sizeof *m.failed * n_gpus);
   for (guint g = 0; g < n_gpus; g++)
     {
-      m.launches[g].have_gpu = TRUE;
-      m.launches[g].gpu = gpus[g];
-      m.launches[g].threads = threads;
-      m.launches[g].dynamic_smem = dynamic_smem;
+      launches[g].have_gpu = TRUE;
+      launches[g].gpu = gpus[g];
+      launches[g].threads = threads;
+      launches[g].dynamic_smem = dynamic_smem;
     }
-  group_kernels (&m, list);
-  m.noted = g_new0 (gboolean, MAX (m.kernels->len, 1));
-  cuocc_import_table_init (&m.table, &m.launches[0], list, FALSE);
+  m.comparison = cuocc_import_comparison_new (list, launches, n_gpus);
+  m.n_kernels = cuocc_import_comparison_n_kernels (m.comparison);
+  m.noted = g_new0 (gboolean, MAX (m.n_kernels, 1));
+  cuocc_import_table_init (&m.table, cuocc_import_comparison_launch (m.comparison, 0), list, FALSE);
   if (!m.table.occupancy)
     g_printerr (_("cuocc: note: no kernel declares its block size; give --threads for the occupancy columns\n"));
 
   if (format == CLI_FORMAT_TEXT)
-    m.cells = g_new0 (MultiCell, (gsize) m.kernels->len * n_gpus);
+    m.cells = g_new0 (MultiCell, (gsize) m.n_kernels * n_gpus);
   else
     {
       cuocc_import_table_append_header (&m.table, cli_table_format (format), writer->buf);
       cli_writer_commit (writer);
     }
-  for (guint k = 0; k < m.kernels->len; k++)
+  for (guint k = 0; k < m.n_kernels; k++)
     for (guint g = 0; g < n_gpus; g++)
-      evaluate (&m, list, k, g);
+      evaluate (&m, k, g);
   if (format == CLI_FORMAT_TEXT)
-    write_text (&m, list);
+    write_text (&m);
   else
     {
       cuocc_import_table_append_end (&m.table, cli_table_format (format), m.n_rows, writer->buf);
@@ -507,23 +436,15 @@ _cli_import_multi_report (CuoccKernelList *list,
                              "their kernels must opt in with cudaFuncSetAttribute (--format lists them)\n",
                              m.n_smem_notes), m.n_smem_notes);
 
-  for (gsize c = 0; m.cells != NULL && c < (gsize) m.kernels->len * n_gpus; c++)
+  for (gsize c = 0; m.cells != NULL && c < (gsize) m.n_kernels * n_gpus; c++)
     {
       g_free (m.cells[c].entry);
       g_free (m.cells[c].occupancy);
       g_free (m.cells[c].limiter);
     }
   g_free (m.cells);
-  for (guint g = 0; g < n_gpus; g++)
-    {
-      cuocc_import_launch_clear (&m.launches[g]);
-      g_free (m.loaded[g]);
-    }
-  g_free (m.loaded);
-  g_free (m.launches);
+  cuocc_import_comparison_free (m.comparison);
   g_free (m.failed);
-  g_free (m.entry_of);
   g_free (m.noted);
-  g_array_unref (m.kernels);
   return n_failed > 0 ? CLI_EXIT_ROW_ERRORS : CLI_EXIT_OK;
 }

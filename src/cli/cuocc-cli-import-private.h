@@ -60,6 +60,10 @@ guint        _cli_import_check_n_failed_kernels (const ImportCheck *check);
 int          _cli_import_diff_report (const ImportLaunch *launch, CuoccKernelList *before, CuoccKernelList *after,
                                       CliFormat format, CliWriter *writer);
 
+/* The most GPUs one import compares: each adds a column group to the text
+ * and a row per kernel to CSV and JSON, and the text keeps its cells. */
+#define IMPORT_MAX_GPUS 16
+
 /* --gpu A --gpu B … (or --cc): each kernel on each GPU, the file read once.
  * Returns the exit status. */
 int          _cli_import_multi_report (CuoccKernelList *list, const CuoccGpu *gpus, guint n_gpus, int threads,

@@ -688,6 +688,9 @@ cuocc_import_command (int    argc,
       else
         options.gpu_name = g_strdup (spec + 1);
     }
+  if (options.gpus != NULL && options.gpus->len > IMPORT_MAX_GPUS)
+    return usage_error (_("--gpu and --cc: %u GPUs asked for; at most %d are compared at once"),
+                        options.gpus->len, IMPORT_MAX_GPUS);
   if (options.gpus != NULL && options.gpus->len > 1)
     {
       if (options.diff_path != NULL)

@@ -197,6 +197,14 @@ typedef struct {
   gboolean ptx;
 } CuoccImportTable;
 
+/**
+ * CuoccImportComparison:
+ *
+ * The kernels of a list on several GPUs (cuocc_import_comparison_new()): for
+ * each kernel and GPU, the entry the driver loads there.
+ */
+typedef struct _CuoccImportComparison CuoccImportComparison;
+
 CUOCC_AVAILABLE void     cuocc_import_launch_init      (CuoccImportLaunch *launch, CuoccKernelList *list);
 CUOCC_AVAILABLE void     cuocc_import_launch_clear     (CuoccImportLaunch *launch);
 CUOCC_AVAILABLE gboolean cuocc_import_entry_runs       (const CuoccImportLaunch *launch, const CuoccKernel *k);
@@ -223,5 +231,19 @@ CUOCC_AVAILABLE void     cuocc_import_table_append_end (const CuoccImportTable *
 CUOCC_AVAILABLE char    *cuocc_import_table_write      (const CuoccImportTable *table, const CuoccImportLaunch *launch,
                                                         const CuoccKernel *const *kernels, guint n_kernels,
                                                         CuoccTableFormat format);
+
+CUOCC_AVAILABLE CuoccImportComparison *cuocc_import_comparison_new (CuoccKernelList *list,
+                                                                   const CuoccImportLaunch *launches, guint n_gpus);
+CUOCC_AVAILABLE void     cuocc_import_comparison_free  (CuoccImportComparison *c);
+CUOCC_AVAILABLE guint    cuocc_import_comparison_n_kernels (const CuoccImportComparison *c);
+CUOCC_AVAILABLE const CuoccImportLaunch *cuocc_import_comparison_launch (const CuoccImportComparison *c, guint gpu);
+CUOCC_AVAILABLE gboolean cuocc_import_comparison_entry (const CuoccImportComparison *c, guint kernel, guint gpu,
+                                                        CuoccKernel *entry);
+CUOCC_AVAILABLE gboolean cuocc_import_comparison_evaluate (const CuoccImportComparison *c, guint kernel, guint gpu,
+                                                           CuoccKernel *entry, CuoccImportEvaluation *ev);
+CUOCC_AVAILABLE double   cuocc_import_evaluation_occupancy_pct (const CuoccImportEvaluation *ev);
+CUOCC_AVAILABLE double   cuocc_import_occupancy_difference (const double *values, guint n_values);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccImportComparison, cuocc_import_comparison_free)
 
 G_END_DECLS

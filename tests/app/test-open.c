@@ -1,6 +1,6 @@
 /* test-open.c — one Open: every kind of file cuocc reads, through every way
- * into the real window (Open, the Open button, Import, the command line, a
- * drop, Open Recent), decided by content.
+ * into the real window (Open, the Open button, Import, Open Folder, the
+ * command line, a drop, Open Recent), decided by content.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,6 +42,7 @@ typedef enum {
   WAY_OPEN_ACTION,                 /* Ctrl+O: win.open and its chooser */
   WAY_OPEN_BUTTON,                 /* the header bar's Open button */
   WAY_IMPORT,                      /* Ctrl+I: win.import and its chooser */
+  WAY_OPEN_FOLDER,                 /* Ctrl+Shift+O: win.open-folder and its folder chooser */
   WAY_COMMAND_LINE,                /* cuocc-gtk FILE: what the application's open does */
   WAY_DROP,                        /* a file dropped on the window */
   WAY_RECENT,                      /* Open Recent */
@@ -49,7 +50,7 @@ typedef enum {
 } Way;
 
 static const char *way_names[N_WAYS] = {
-  "open action", "open button", "import", "command line", "drop", "recent",
+  "open action", "open button", "import", "open folder", "command line", "drop", "recent",
 };
 
 static char *dir;
@@ -156,6 +157,20 @@ open_by (CuoccWindow *window,
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.import", NULL));
       app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
       break;
+    case WAY_OPEN_FOLDER:
+      {
+        GtkWindow *chooser;
+
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-folder", NULL));
+        /* The real chooser, asking for a folder. */
+        while ((chooser = app_test_other_toplevel (GTK_WINDOW (window))) == NULL)
+          g_main_context_iteration (NULL, TRUE);
+        g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
+        g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==,
+                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+        app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
+      }
+      break;
     case WAY_COMMAND_LINE:
       {
         g_autofree char *path = g_file_get_path (file);
@@ -250,9 +265,12 @@ test_every_way (void)
         g_autoptr(GFile) file = g_file_new_for_path (path);
         Opened o = { &kinds[k], file };
 
-        /* GTK's chooser opens files, not folders: a Triton cache comes
-         * by the other ways. */
+        /* GTK's file chooser opens files and only enters folders: a
+         * Triton cache comes by Open Folder's chooser and the other ways,
+         * which take no file. */
         if (kinds[k].is_folder && (w == WAY_OPEN_ACTION || w == WAY_OPEN_BUTTON || w == WAY_IMPORT))
+          continue;
+        if (!kinds[k].is_folder && w == WAY_OPEN_FOLDER)
           continue;
         g_test_message ("%s through the %s", kinds[k].name ? kinds[k].name : "a session", way_names[w]);
         /* Another GPU first: the session must set it back. */
@@ -416,6 +434,67 @@ test_gtk_path_bar_warning (void)
   app_test_window_free (window);
 }
 
+/* The labels under WIDGET, as shown (mnemonics' underscores taken out). */
+static void
+collect_labels (GtkWidget *widget,
+                GPtrArray *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, texts);
+}
+
+static GtkMenuButton *
+find_menu_button (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found;
+
+      if (GTK_IS_MENU_BUTTON (child) && gtk_widget_get_mapped (child)
+          && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (child)) != NULL
+          && g_menu_model_get_n_items (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (child))) > 3)
+        return GTK_MENU_BUTTON (child);
+      if ((found = find_menu_button (child)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Open Recent shows a file's name as it is: "my_kernels.so" read
+ * "mykernels.so" (the underscore taken for a mnemonic). Read off the main
+ * menu's own labels, opened in the window. */
+static void
+test_recent_underscores (void)
+{
+  g_autofree char *path = g_build_filename (dir, "my_kernels_v2.so", NULL);
+  const char *recent[] = { path, NULL };
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  GtkMenuButton *button;
+  GtkPopover *popover;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  g_settings_set_strv (window->settings, "recent-files", recent);
+  button = find_menu_button (GTK_WIDGET (window));
+  g_assert_nonnull (button);
+  gtk_menu_button_popup (button);
+  popover = gtk_menu_button_get_popover (button);
+  g_assert_nonnull (popover);
+  while (!gtk_widget_get_mapped (GTK_WIDGET (popover)))
+    g_main_context_iteration (NULL, TRUE);
+  collect_labels (GTK_WIDGET (popover), texts);
+  g_assert_true (g_ptr_array_find_with_equal_func (texts, "my_kernels_v2.so", g_str_equal, NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (texts, "mykernels_v2.so", g_str_equal, NULL));
+  g_assert_false (g_ptr_array_find_with_equal_func (texts, "mykernelsv2.so", g_str_equal, NULL));
+  gtk_menu_button_popdown (button);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -430,6 +509,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/open/gtk-path-bar-warning", test_gtk_path_bar_warning);
   g_test_add_func ("/cuocc/app/open/neither", test_neither);
   g_test_add_func ("/cuocc/app/open/triton-details", test_triton_details);
+  g_test_add_func ("/cuocc/app/open/recent-underscores", test_recent_underscores);
 
   status = g_test_run ();
   {

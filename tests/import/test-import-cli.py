@@ -1147,6 +1147,13 @@ def test_several_gpus_errors():
     usage_error(run("--import", data(MULTI_SASS), "--cc", "8.0", "--cc", "9.0", "--plot", "occupancy",
                     "--output", "x.png"), "--plot")
     usage_error(run("--import", data(MULTI_SASS), "--cc", "8.0", "--gpu", "no such GPU"), "no such GPU")
+    # A bounded number of GPUs: each keeps a cell a kernel in the text table.
+    many = []
+    for _ in range(17):
+        many += ["--cc", "8.0"]
+    usage_error(run("--import", data(MULTI_SASS), *many), "17 GPUs", "16")
+    r = run("--import", data(MULTI_SASS), *many[:32], "--threads", "256", "--format", "csv")
+    equal(len(parse_csv(r.out)[1]), 3 * 16, "16 GPUs are answered", r)
     # One --gpu is the one-GPU import it always was.
     one = run("--import", data(MULTI_SASS), "--gpu", "A100 SXM4", "--threads", "256", "--format", "csv")
     equal(len(parse_csv(one.out)[1]), 3, "one row a kernel entry", one)

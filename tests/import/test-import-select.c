@@ -173,6 +173,86 @@ test_select_log (void)
     g_assert_cmpint (list->kernels[i].loaded, ==, CUOCC_LOAD_NONE);
 }
 
+/* The library's comparison of GPUs on a real fat binary (binary/multi-gpu.cu,
+ * nvcc 13: sm_80 SASS and compute_80 PTX; its ptxas -v log gives scale() 8
+ * registers, stage() 16 and 40960 bytes of shared memory, bounded() launch
+ * bounds of 128). With 256 threads, by hand: on an A100 (8.0) scale() fits
+ * 64 / 8 = 8 blocks, 100 %, and stage() 167936 / (40960 + 1024) = 4 blocks,
+ * 50 %; on 8.9 stage() fits 102400 / 41984 = 2 blocks, 16 of 48 warps,
+ * 33.33 %; on 9.0 the PTX loads, its figures unknown before JIT; bounded()
+ * cannot launch anywhere. On 7.5 nothing runs. */
+static void
+test_comparison (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary",
+                                                 "multi-gpu-sm_80-ptx.fatbin", NULL);
+  static const char *ccs[] = { "8.0", "8.9", "9.0", "7.5" };
+  /* [kernel][gpu]: the entry that runs, and the occupancy counted. */
+  static const struct { const char *name; const char *arch[4]; double pct[4]; } want[] = {
+    { "bounded", { "sm_80", "sm_80", "compute_80", NULL }, { 0, 0, -1, 0 } },
+    { "stage", { "sm_80", "sm_80", "compute_80", NULL }, { 50, 100.0 / 3, -1, 0 } },
+    { "scale", { "sm_80", "sm_80", "compute_80", NULL }, { 100, 100, -1, 0 } },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = cuocc_import_parse_file (path, &error);
+  g_autoptr (CuoccImportComparison) comparison = NULL;
+  CuoccImportLaunch launches[G_N_ELEMENTS (ccs)];
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->n_kernels, ==, 6);     /* three kernels, SASS and PTX each */
+  memset (launches, 0, sizeof launches);
+  for (guint g = 0; g < G_N_ELEMENTS (ccs); g++)
+    {
+      launches[g].have_gpu = TRUE;
+      launches[g].threads = 256;
+      launches[g].dynamic_smem = -1;
+      g_assert_true (cuocc_gpu_for_cc (ccs[g], &launches[g].gpu, NULL));
+    }
+  comparison = cuocc_import_comparison_new (list, launches, G_N_ELEMENTS (ccs));
+  g_assert_cmpuint (cuocc_import_comparison_n_kernels (comparison), ==, G_N_ELEMENTS (want));
+  for (guint k = 0; k < G_N_ELEMENTS (want); k++)
+    {
+      double values[G_N_ELEMENTS (ccs)];
+
+      for (guint g = 0; g < G_N_ELEMENTS (ccs); g++)
+        {
+          CuoccKernel entry;
+          CuoccImportEvaluation ev;
+          gboolean runs = cuocc_import_comparison_evaluate (comparison, k, g, &entry, &ev);
+
+          g_assert_true (g_str_has_prefix (entry.name, want[k].name));
+          g_assert_cmpint (runs, ==, want[k].arch[g] != NULL);
+          if (runs)
+            {
+              g_assert_cmpstr (entry.arch, ==, want[k].arch[g]);
+              g_assert_cmpint (entry.loaded, ==, CUOCC_LOAD_YES);
+            }
+          else
+            g_assert_cmpint (entry.loaded, ==, CUOCC_LOAD_NONE);
+          values[g] = cuocc_import_evaluation_occupancy_pct (&ev);
+          g_assert_cmpfloat_with_epsilon (values[g], want[k].pct[g], 1e-9);
+          cuocc_import_evaluation_clear (&ev);
+        }
+      /* The GPUs that differ most: unknown (-1) left out, cannot launch 0. */
+      g_assert_cmpfloat_with_epsilon (cuocc_import_occupancy_difference (values, G_N_ELEMENTS (ccs)),
+                                      k == 0 ? 0 : k == 1 ? 50 : 100, 1e-9);
+    }
+  /* The selection of one GPU did not undo another's: 8.0 still loads sm_80. */
+  {
+    CuoccKernel entry;
+
+    g_assert_true (cuocc_import_comparison_entry (comparison, 2, 0, &entry));
+    g_assert_cmpstr (entry.arch, ==, "sm_80");
+  }
+  {
+    const double one[] = { -1, 42 }, none[] = { -1, -1 };
+
+    g_assert_cmpfloat (cuocc_import_occupancy_difference (one, 2), ==, -1);
+    g_assert_cmpfloat (cuocc_import_occupancy_difference (none, 2), ==, -1);
+    g_assert_cmpfloat (cuocc_import_occupancy_difference (NULL, 0), ==, -1);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -188,5 +268,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cuocc/import/select/per-kernel", test_select_per_kernel);
   g_test_add_func ("/cuocc/import/select/log", test_select_log);
   g_test_add_func ("/cuocc/import/select/runs-on", test_runs_on);
+  g_test_add_func ("/cuocc/import/select/comparison", test_comparison);
   return g_test_run ();
 }

@@ -1,0 +1,278 @@
+/* cuocc-import-compare.c — the kernels of a list on several GPUs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `cuocc --import FILE --gpu A --gpu B` and any view that compares GPUs read
+ * the list once: for each GPU the driver's choice of entry is made
+ * (cuocc_kernel_list_select) and kept as a byte an entry, and each kernel is
+ * then worked out on a GPU with the entry that loads there, or with its first
+ * entry when none does, whose evaluation then says why it cannot run.
+ */
+#include "config.h"
+
+#include "cuocc-private.h"
+
+#define NO_ENTRY G_MAXUINT
+
+struct _CuoccImportComparison {
+  CuoccKernelList *list;           /* not owned */
+  guint n_gpus;
+  CuoccImportLaunch *launches;     /* one a GPU, after cuocc_import_launch_init () */
+  guint8 **loaded;                 /* [gpu][entry]: the entry's CuoccLoad on that GPU */
+  guint *first;                    /* [kernel]: its first entry */
+  guint n_kernels;
+  guint *entry_of;                 /* [kernel * n_gpus + gpu]: the entry that runs there, or NO_ENTRY */
+};
+
+/* The kernels, each once, in the order of their first entry. */
+static guint *
+group_kernels (CuoccKernelList *list,
+               guint           *kernel_of,
+               guint           *n_kernels)
+{
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint *first = g_new (guint, MAX (list->n_kernels, 1));
+
+  *n_kernels = 0;
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      char *key = cuocc_import_kernel_key (&list->kernels[i]);
+      gpointer found;
+
+      if (g_hash_table_lookup_extended (index, key, NULL, &found))
+        {
+          kernel_of[i] = GPOINTER_TO_UINT (found);
+          g_free (key);
+          continue;
+        }
+      kernel_of[i] = *n_kernels;
+      first[(*n_kernels)++] = i;
+      g_hash_table_insert (index, key, GUINT_TO_POINTER (kernel_of[i]));
+    }
+  return first;
+}
+
+/**
+ * cuocc_import_comparison_new:
+ * @list: the kernels; the comparison keeps a pointer to it, and marks its
+ *   entries as cuocc_import_launch_init() does (for the last GPU)
+ * @launches: (array length=n_gpus): a launch a GPU: `have_gpu`, `gpu`,
+ *   `threads`, `dynamic_smem` (and `default_threads`) set, not yet
+ *   initialised; they are copied
+ * @n_gpus: how many, at least 1
+ *
+ * Chooses, for each kernel of @list and each GPU, the entry the CUDA driver
+ * loads there, reading the list once.
+ *
+ * Returns: (transfer full): the comparison; free with cuocc_import_comparison_free()
+ */
+CuoccImportComparison *
+cuocc_import_comparison_new (CuoccKernelList         *list,
+                             const CuoccImportLaunch *launches,
+                             guint                    n_gpus)
+{
+  CuoccImportComparison *c;
+  g_autofree guint *kernel_of = NULL;
+
+  g_return_val_if_fail (list != NULL && launches != NULL && n_gpus > 0, NULL);
+
+  c = g_new0 (CuoccImportComparison, 1);
+  c->list = list;
+  c->n_gpus = n_gpus;
+  kernel_of = g_new (guint, MAX (list->n_kernels, 1));
+  c->first = group_kernels (list, kernel_of, &c->n_kernels);
+  c->entry_of = g_new (guint, MAX ((gsize) c->n_kernels * n_gpus, 1));
+  for (gsize e = 0; e < (gsize) c->n_kernels * n_gpus; e++)
+    c->entry_of[e] = NO_ENTRY;
+  c->launches = g_new0 (CuoccImportLaunch, n_gpus);
+  c->loaded = g_new0 (guint8 *, n_gpus);
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      c->launches[g] = launches[g];
+      c->launches[g].loaded_arch = NULL;
+      /* The selection marks the list itself; the marks are kept apart, so
+       * that the next GPU's selection does not lose them. */
+      cuocc_import_launch_init (&c->launches[g], list);
+      c->loaded[g] = g_new (guint8, MAX (list->n_kernels, 1));
+      for (guint i = 0; i < list->n_kernels; i++)
+        {
+          const CuoccKernel *k = &list->kernels[i];
+          guint *slot = &c->entry_of[(gsize) kernel_of[i] * n_gpus + g];
+
+          c->loaded[g][i] = (guint8) k->loaded;
+          if (*slot == NO_ENTRY && cuocc_import_entry_runs (&c->launches[g], k))
+            *slot = i;
+        }
+    }
+  return c;
+}
+
+/**
+ * cuocc_import_comparison_free:
+ * @c: (transfer full) (nullable): a comparison
+ *
+ * Frees @c, not the list it compares.
+ */
+void
+cuocc_import_comparison_free (CuoccImportComparison *c)
+{
+  if (c == NULL)
+    return;
+  for (guint g = 0; g < c->n_gpus; g++)
+    {
+      cuocc_import_launch_clear (&c->launches[g]);
+      g_free (c->loaded[g]);
+    }
+  g_free (c->loaded);
+  g_free (c->launches);
+  g_free (c->first);
+  g_free (c->entry_of);
+  g_free (c);
+}
+
+/**
+ * cuocc_import_comparison_n_kernels:
+ * @c: a comparison
+ *
+ * How many kernels the list holds: entries of one file and name are one kernel.
+ *
+ * Returns: the number of kernels
+ */
+guint
+cuocc_import_comparison_n_kernels (const CuoccImportComparison *c)
+{
+  g_return_val_if_fail (c != NULL, 0);
+  return c->n_kernels;
+}
+
+/**
+ * cuocc_import_comparison_launch:
+ * @c: a comparison
+ * @gpu: the GPU's index, in the order of the launches given
+ *
+ * The launch of a GPU, initialised.
+ *
+ * Returns: (transfer none): the launch
+ */
+const CuoccImportLaunch *
+cuocc_import_comparison_launch (const CuoccImportComparison *c,
+                                guint                        gpu)
+{
+  g_return_val_if_fail (c != NULL && gpu < c->n_gpus, NULL);
+  return &c->launches[gpu];
+}
+
+/**
+ * cuocc_import_comparison_entry:
+ * @c: a comparison
+ * @kernel: the kernel's index, in the order of the list
+ * @gpu: the GPU's index
+ * @entry: (out caller-allocates): a shallow copy of the entry, its `loaded`
+ *   mark that of @gpu; its strings belong to the list
+ *
+ * The entry of a kernel that runs on a GPU, or, when none does, its first.
+ *
+ * Returns: whether an entry of the kernel runs on the GPU
+ */
+gboolean
+cuocc_import_comparison_entry (const CuoccImportComparison *c,
+                               guint                        kernel,
+                               guint                        gpu,
+                               CuoccKernel                 *entry)
+{
+  guint index;
+
+  g_return_val_if_fail (c != NULL && kernel < c->n_kernels && gpu < c->n_gpus && entry != NULL, FALSE);
+
+  index = c->entry_of[(gsize) kernel * c->n_gpus + gpu];
+  if (index == NO_ENTRY)
+    index = c->first[kernel];
+  *entry = c->list->kernels[index];
+  entry->loaded = c->loaded[gpu][index];
+  return c->entry_of[(gsize) kernel * c->n_gpus + gpu] != NO_ENTRY;
+}
+
+/**
+ * cuocc_import_comparison_evaluate:
+ * @c: a comparison
+ * @kernel: the kernel's index
+ * @gpu: the GPU's index
+ * @entry: (out caller-allocates): the entry, as cuocc_import_comparison_entry() gives it
+ * @ev: (out caller-allocates): the answer, or why there is none; clear it
+ *   with cuocc_import_evaluation_clear()
+ *
+ * Works a kernel out on a GPU with the entry that runs there, as
+ * `cuocc --import FILE --gpu G` works that entry out.
+ *
+ * Returns: whether an entry of the kernel runs on the GPU
+ */
+gboolean
+cuocc_import_comparison_evaluate (const CuoccImportComparison *c,
+                                  guint                        kernel,
+                                  guint                        gpu,
+                                  CuoccKernel                 *entry,
+                                  CuoccImportEvaluation       *ev)
+{
+  gboolean runs;
+
+  g_return_val_if_fail (c != NULL && kernel < c->n_kernels && gpu < c->n_gpus && entry != NULL && ev != NULL,
+                        FALSE);
+
+  runs = cuocc_import_comparison_entry (c, kernel, gpu, entry);
+  cuocc_import_evaluate (&c->launches[gpu], entry, ev);
+  return runs;
+}
+
+/**
+ * cuocc_import_evaluation_occupancy_pct:
+ * @ev: an evaluation
+ *
+ * The occupancy a comparison of GPUs counts: 0 where the kernel cannot
+ * launch at all (no entry runs, its launch bounds refuse the block, or the
+ * model fits no block: shared memory over what a block may have, say).
+ *
+ * Returns: the occupancy in percent; 0 where the kernel cannot launch; -1
+ *   where it is not known (PTX before JIT, no block size)
+ */
+double
+cuocc_import_evaluation_occupancy_pct (const CuoccImportEvaluation *ev)
+{
+  g_return_val_if_fail (ev != NULL, -1);
+
+  if (ev->ok)
+    return ev->result.occupancy * 100.0;
+  if (ev->reason == CUOCC_IMPORT_WHY_NO_ENTRY || ev->reason == CUOCC_IMPORT_WHY_LAUNCH_BOUNDS)
+    return 0;
+  return -1;
+}
+
+/**
+ * cuocc_import_occupancy_difference:
+ * @values: (array length=n_values): occupancies of cuocc_import_evaluation_occupancy_pct()
+ * @n_values: how many
+ *
+ * The largest difference between the known occupancies of a kernel on
+ * several GPUs.
+ *
+ * Returns: the difference in percentage points, or -1 where fewer than two
+ *   are known
+ */
+double
+cuocc_import_occupancy_difference (const double *values,
+                                   guint         n_values)
+{
+  double low = G_MAXDOUBLE, high = -1;
+  guint known = 0;
+
+  g_return_val_if_fail (values != NULL || n_values == 0, -1);
+
+  for (guint i = 0; i < n_values; i++)
+    {
+      if (values[i] < 0)
+        continue;
+      known++;
+      low = MIN (low, values[i]);
+      high = MAX (high, values[i]);
+    }
+  return known >= 2 ? high - low : -1;
+}
