@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
-#include "cuocc-kernel-eval.h"
+#include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
 
@@ -111,6 +111,21 @@ update_list_page (CuoccKernelsPanel *self)
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), total > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->count_label), total > 0);
+  gtk_widget_set_visible (self->count_box, total > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->block_label), total > 0 && self->threads > 0);
+  if (self->threads > 0)
+    {
+      g_autofree char *threads = cuocc_format_count (self->threads);
+      /* Translators: below the kernels table: the block size of the kernels that declare none (no
+       * __launch_bounds__), the one typed in the inputs, e.g. "undeclared: 256 threads" */
+      g_autofree char *text = g_strdup_printf (ngettext ("undeclared: %s thread", "undeclared: %s threads",
+                                                         self->threads), threads);
+
+      gtk_label_set_label (self->block_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->block_label),
+                                   _("The block size of the kernels that declare none: the one you typed, whichever "
+                                     "kernel is chosen"));
+    }
   if (total == 0)
     return;
 
@@ -985,6 +1000,8 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, below_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, block_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_scroll);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
@@ -1247,6 +1264,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   self->have_gpu = TRUE;
   self->gpu = *gpu;
   self->threads = threads;
+  update_list_page (self);
   cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
   if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
     _cuocc_kernels_panel_evaluate (self);

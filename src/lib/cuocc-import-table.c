@@ -132,8 +132,8 @@ not_loaded_reason (const CuoccImportLaunch *launch,
   ev->failed = FALSE;
   if (k->loaded == CUOCC_LOAD_OTHER)
     {
-      g_autofree char *key = cuocc_import_kernel_key (k);
-      const char *arch = g_hash_table_lookup (launch->loaded_arch, key);
+      g_autofree char *key = launch->loaded_arch != NULL ? cuocc_import_kernel_key (k) : NULL;
+      const char *arch = key != NULL ? g_hash_table_lookup (launch->loaded_arch, key) : NULL;
 
       ev->reason = CUOCC_IMPORT_WHY_NOT_LOADED;
       return g_strdup_printf (_("not loaded: the driver loads this kernel's %s entry on compute capability %d.%d"),
@@ -149,13 +149,55 @@ not_loaded_reason (const CuoccImportLaunch *launch,
   return NULL;
 }
 
+/* What the worst single limiter costs: the occupancy without it (the
+ * fewest blocks the other factors allow) less the occupancy. Two factors
+ * that limit alike cost nothing alone. */
+static void
+worst_limiter (CuoccImportEvaluation *ev)
+{
+  const CuoccResult *r = &ev->result;
+  const int by[CUOCC_N_LIMITS] = {
+    r->blocks_by_warps, r->blocks_by_regs, r->blocks_by_smem, r->blocks_by_blocks, r->blocks_by_barriers,
+  };
+
+  ev->lost = 0;
+  ev->lost_to = 0;
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    {
+      int others = G_MAXINT;
+      double without;
+
+      if (!(r->limiters & (1u << bit)))
+        continue;
+      for (int o = 0; o < CUOCC_N_LIMITS; o++)
+        if (o != bit && by[o] >= 0)
+          others = MIN (others, by[o]);
+      if (others == G_MAXINT || ev->gpu.cap.max_warps_per_sm <= 0)
+        continue;
+      without = MIN (1.0, (double) others * r->warps_per_block / ev->gpu.cap.max_warps_per_sm);
+      if (without - r->occupancy > ev->lost)
+        {
+          ev->lost = without - r->occupancy;
+          ev->lost_to = 1u << bit;
+        }
+    }
+}
+
 /**
  * cuocc_import_evaluate:
  * @launch: the launch
  * @k: an entry
  * @ev: (out caller-allocates): the answer, or why there is none
  *
- * Works out the entry's occupancy for the launch, or says why not.
+ * Works out the entry's occupancy for the launch, or says why not: the
+ * one evaluation of a kernel that `cuocc --import`, its export and the
+ * app's kernels table (its rows, summary, comparison and export) share.
+ * The block size is the launch's, else the one the kernel records or
+ * declares (a profile's, its launch bounds), else the launch's default;
+ * a block above the kernel's launch bounds is refused; the dynamic shared
+ * memory is the launch's, else the one the kernel records; a kernel that
+ * declares its cluster is worked out with it; and the limiter that costs
+ * most is named (@ev's lost and lost_to).
  */
 void
 cuocc_import_evaluate (const CuoccImportLaunch *launch,
@@ -234,6 +276,7 @@ cuocc_import_evaluate (const CuoccImportLaunch *launch,
     }
   ev->have_clusters = ev->input.cluster_size > 0;
   ev->limiters = cuocc_limiters_to_string (ev->result.limiters);
+  worst_limiter (ev);
   ev->ok = TRUE;
   ev->failed = FALSE;
   ev->reason = CUOCC_IMPORT_WHY_NONE;

@@ -105,7 +105,9 @@ typedef enum {
  *   launch bounds (`__launch_bounds__`, a required block size) are below it
  *   is not worked out (%CUOCC_IMPORT_WHY_LAUNCH_BOUNDS): its launch fails
  * @dynamic_smem: the dynamic shared memory a block, or -1: what each kernel records
- * @loaded_arch: kernel key → the architecture of the entry the driver loads
+ * @loaded_arch: kernel key → the architecture of the entry the driver loads;
+ *   %NULL: the reason of an entry not loaded does not name it (the app's
+ *   table, which marks the entries itself)
  * @default_threads: where @threads is 0, the block size of a kernel that
  *   declares none, or 0: none (the app's table; the CLI leaves it 0)
  *
@@ -164,6 +166,10 @@ typedef enum {
  * @limiters: cuocc_limiters_to_string() of the answer's limiters
  * @have_clusters: the kernel declares its cluster: @clusters holds the launch
  * @clusters: the cluster answer
+ * @lost: what the limiter that costs most takes, as a fraction: the
+ *   occupancy without it (the fewest blocks the other factors allow) less
+ *   the occupancy; 0 when two factors limit alike
+ * @lost_to: that limiter (a #CuoccLimit), or 0
  *
  * One entry worked out; clear with cuocc_import_evaluation_clear().
  */
@@ -178,6 +184,8 @@ typedef struct {
   char *limiters;
   gboolean have_clusters;
   CuoccClusters clusters;
+  double lost;
+  guint lost_to;
 } CuoccImportEvaluation;
 
 /**

@@ -60,7 +60,7 @@ typedef struct {
 
 /* The rows as the table works them out for a GPU and a block size: a
  * kernel that declares its block size as `cuocc --import FILE --gpu G`
- * prints it, the others as `… --threads N` does (cuocc-kernel-eval.c). */
+ * prints it, the others as `… --threads N` does (cuocc_import_evaluate ()). */
 typedef struct {
   char *gpu;
   int threads;

@@ -1411,7 +1411,7 @@ cli_loaded_matching (const char *path,
                      const char *word)
 {
   const char *cli = g_getenv ("CUOCC_CLI");
-  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--threads", "256", "--format", "csv", NULL };
+  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--threads", "256", "--format", "json", NULL };
   g_autofree char *out = NULL;
   g_auto(GStrv) lines = NULL;
   guint n = 0;
@@ -1427,10 +1427,9 @@ cli_loaded_matching (const char *path,
     {
       g_autofree char *lower = g_ascii_strdown (lines[i], -1);
 
-      /* loaded_on_gpu, last but for figures_from where some entry is PTX
-       * (binary for SASS, empty for PTX without ptxas figures). */
-      n += (g_str_has_suffix (lines[i], ",true") || g_str_has_suffix (lines[i], ",true,") ||
-            g_str_has_suffix (lines[i], ",true,binary")) && strstr (lower, word) != NULL;
+      /* A row a line; the cluster columns follow loaded_on_gpu where some
+       * kernel declares its cluster. */
+      n += strstr (lines[i], "\"loaded_on_gpu\": true") != NULL && strstr (lower, word) != NULL;
     }
   return n;
 }

@@ -489,6 +489,21 @@ def test_generated_library():
     equal(len([row for row in rows if row["max_threads"] == ""]), manifest["declared"]["none"], "no launch bounds", r)
     equal(sorted(set(row["max_threads"] for row in rows)), ["", "1024", "128", "192", "256", "512"],
           "maxntid 128 << (i % 4), reqntid 64 x (2 + i % 3)", r)
+    # __launch_bounds__ (256, 4): the minimum of blocks in the PTX, at most 64
+    # registers in the cubins (65,536 / (256 × 4)); __cluster_dims__ in the
+    # sm_90 entries and the compute_90 PTX.
+    bounded = [row for row in rows if row["min_blocks"] != ""]
+    check(bounded and set(row["min_blocks"] for row in bounded) == {"4"}, "min_blocks 4", r)
+    equal(set(row["arch"] for row in bounded), {"compute_80", "compute_90"}, "min_blocks: a PTX directive", r)
+    names = set(row["mangled"] for row in bounded)
+    sass = [row for row in rows if row["mangled"] in names and row["arch"].startswith("sm_")]
+    check(sass and all(row["max_threads"] == "256" and int(row["regs"]) <= 64 for row in sass),
+          "256 threads and at most 64 registers in the cubins", r)
+    clustered = [row for row in rows if row["cluster_dims"] != ""]
+    equal(len(clustered), manifest["clusters"], "rows declaring a cluster", r)
+    equal(set(row["arch"] for row in clustered), {"sm_90", "compute_90"}, "clusters: sm_90 entries", r)
+    equal(set(row["cluster_dims"] for row in clustered), {"2x1x1", "4x1x1", "2x2x1", "16x1x1", "4x4x2"},
+          "cluster dims", r)
     # Real mangled names: every one demangled, as c++filt demangles it (the
     # static kernels' without nvcc's "__nv_static_N_TAG_" prefix, which
     # c++filt does not know); template instances that differ only in their
