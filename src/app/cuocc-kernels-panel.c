@@ -319,10 +319,7 @@ find_item (GListModel *store,
   return NULL;
 }
 
-/* Filters the list again, keeping the chosen kernel selected, and shows
- * the first rows, as a new order does: GTK keeps the scroll position, so
- * that after a filter was cleared the table stayed mid-list, its first
- * rows (those a sort put there) out of sight. */
+/* Filters the list again, keeping the chosen kernel selected. */
 static void
 refilter (CuoccKernelsPanel *self)
 {
@@ -331,8 +328,6 @@ refilter (CuoccKernelsPanel *self)
   self->selecting = FALSE;
   select_chosen (self);
   update_list_page (self);
-  if (self->top_id == 0)
-    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
 }
 
 /* What the rows show changed (their figures for the GPU, which entries
