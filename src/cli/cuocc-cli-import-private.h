@@ -69,6 +69,21 @@ int          _cli_import_diff_report (const ImportLaunch *launch, CuoccKernelLis
 int          _cli_import_multi_report (CuoccKernelList *list, const CuoccGpu *gpus, guint n_gpus, int threads,
                                        gint64 dynamic_smem, CliFormat format, CliWriter *writer);
 
+/* --ptxas PATH, --assemble-ptx, --no-ptxas, --ptxas-timeout */
+typedef struct {
+  const char *path;
+  gboolean assemble;
+  gboolean never;
+  guint timeout_s;
+} ImportPtxOptions;
+
+/* Figures for the PTX entries that load on the launch's GPU: from the
+ * cache, or from ptxas when asked; says on standard error what is left.
+ * Returns the exit status: CLI_EXIT_OK, CLI_EXIT_USAGE (--ptxas names no
+ * ptxas) or CLI_EXIT_INTERRUPTED. */
+int          _cli_import_assemble_ptx (const ImportPtxOptions *options, const ImportLaunch *launch,
+                                       CuoccKernelList *list);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportCheck, _cli_import_check_free)
 
 G_END_DECLS

@@ -69,6 +69,8 @@ G_BEGIN_DECLS
  * @CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS: `clusters_basis`
  * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST: `cluster_blocks_lost`
  * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT: `cluster_blocks_lost_pct`
+ * @CUOCC_IMPORT_COLUMN_FIGURES_FROM: `figures_from`, where some entry is PTX: "binary", the input's
+ *   format, or "ptxas 13.0 for sm_89"
  * @CUOCC_N_IMPORT_COLUMNS: the number of columns
  *
  * The columns of an import row, in their order.
@@ -91,6 +93,7 @@ typedef enum {
   CUOCC_IMPORT_COLUMN_CLUSTER_SIZE, CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_PER_SM,
   CUOCC_IMPORT_COLUMN_MAX_ACTIVE_CLUSTERS, CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS,
   CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST, CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT,
+  CUOCC_IMPORT_COLUMN_FIGURES_FROM,
   CUOCC_N_IMPORT_COLUMNS,
 } CuoccImportColumn;
 
@@ -128,7 +131,8 @@ typedef struct {
  * @CUOCC_IMPORT_WHY_NONE: worked out, or nothing was asked
  * @CUOCC_IMPORT_WHY_NOT_LOADED: another entry of the kernel loads on the GPU
  * @CUOCC_IMPORT_WHY_NO_ENTRY: no entry of the kernel runs on the GPU
- * @CUOCC_IMPORT_WHY_PTX: PTX, whose registers are known only after JIT
+ * @CUOCC_IMPORT_WHY_PTX: PTX, whose registers are known only after JIT or once ptxas
+ *   assembles it (cuocc_kernel_list_assemble_ptx())
  * @CUOCC_IMPORT_WHY_NO_BLOCK_SIZE: the kernel declares no block size
  * @CUOCC_IMPORT_WHY_NO_ARCH: the input names no architecture
  * @CUOCC_IMPORT_WHY_MODEL: the model refused the launch
@@ -189,6 +193,7 @@ typedef struct {
  * @occupancy: the occupancy columns are shown
  * @profiler: the profiler's columns are shown
  * @clusters: the cluster columns are shown
+ * @ptx: some entry is PTX: the `figures_from` column is shown
  *
  * Which columns an import's rows have; cuocc_import_table_init() decides
  * it for a list of kernels as `cuocc --import` does.
@@ -197,6 +202,7 @@ typedef struct {
   gboolean occupancy;
   gboolean profiler;
   gboolean clusters;
+  gboolean ptx;
 } CuoccImportTable;
 
 /**
