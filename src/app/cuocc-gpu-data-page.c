@@ -262,6 +262,30 @@ mark_current_column (CuoccGpuDataPage *self)
   self->current_column = current;
 }
 
+/* The start of the last column that starts at or before x: the view
+ * scrolled there begins with a whole column. Scrolled to x itself, the
+ * column cut by the view's left edge showed "A102" for GA102 at 1024 × 700
+ * (issue 29). */
+static double
+column_start_before (CuoccGpuDataPage *self,
+                     double            x)
+{
+  double start = 0;
+
+  for (guint c = 0; c < self->n_columns; c++)
+    {
+      GtkWidget *header = gtk_grid_get_child_at (self->grid, (int) c, 0);
+      graphene_point_t origin;
+
+      if (header == NULL ||
+          !gtk_widget_compute_point (header, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &origin))
+        continue;
+      if (origin.x <= x)
+        start = MAX (start, origin.x);
+    }
+  return start;
+}
+
 /* Brings the current column into the middle of the view, once the columns
  * have their widths: a frame or two after the page is shown. */
 static gboolean
@@ -285,7 +309,7 @@ scroll_to_current_cb (GtkWidget     *widget,
       !gtk_widget_compute_point (header, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &origin))
     return G_SOURCE_CONTINUE;
 
-  gtk_adjustment_set_value (adjustment, origin.x + gtk_widget_get_width (header) / 2.0 - page / 2);
+  gtk_adjustment_set_value (adjustment, column_start_before (self, origin.x + gtk_widget_get_width (header) / 2.0 - page / 2));
   self->scroll_tick = 0;
   return G_SOURCE_REMOVE;
 }

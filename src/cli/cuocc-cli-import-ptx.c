@@ -72,39 +72,59 @@ size_text (guint64 bytes)
   return g_format_size_full (bytes, G_FORMAT_SIZE_IEC_UNITS);
 }
 
-int
-_cli_import_assemble_ptx (const ImportPtxOptions *o, const ImportLaunch *launch, CuoccKernelList *list)
+/* What assembles: a list for one GPU, or a comparison's GPU. */
+typedef gboolean (*AssembleFunc) (gpointer target, guint gpu, const CuoccPtxasOptions *options,
+                                  GCancellable *cancellable, CuoccPtxasSummary *summary, GError **error);
+
+static gboolean
+assemble_list (gpointer target, guint gpu, const CuoccPtxasOptions *options, GCancellable *cancellable,
+               CuoccPtxasSummary *summary, GError **error)
+{
+  return cuocc_kernel_list_assemble_ptx (target, options, cancellable, summary, error);
+}
+
+static gboolean
+assemble_comparison (gpointer target, guint gpu, const CuoccPtxasOptions *options, GCancellable *cancellable,
+                     CuoccPtxasSummary *summary, GError **error)
+{
+  return cuocc_import_comparison_assemble_ptx (target, gpu, options, cancellable, summary, error);
+}
+
+/* ptxas found (or named), not yet run; NULL with the exit status in *status
+ * when there is none, after saying so. */
+static CuoccPtxas *
+find_ptxas (const ImportPtxOptions *o, guint n, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CuoccPtxas) ptxas = NULL;
+  CuoccPtxas *ptxas = cuocc_ptxas_new (o->path, &error);
+
+  *status = CLI_EXIT_OK;
+  if (ptxas == NULL && o->path != NULL)
+    *status = cli_usage_error ("", "--ptxas: %s", error->message);
+  else if (ptxas == NULL)
+    g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                             "cuocc: %u kernel runs from PTX and has no figures: %s\n",
+                             "cuocc: %u kernels run from PTX and have no figures: %s\n", n), n, error->message);
+  return ptxas;
+}
+
+/* One GPU's assembly, with progress, Ctrl+C and what is said of it. */
+static int
+assemble (const ImportPtxOptions *o, CuoccPtxas *ptxas, const CuoccCapability *cap, AssembleFunc func,
+          gpointer target, guint gpu)
+{
+  g_autoptr (GError) error = NULL;
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   CuoccPtxasOptions options = { 0 };
   CuoccPtxasSummary summary = { 0 };
   Interrupt interrupt = { 0 };
   GThread *watcher;
   GSource *source;
-  guint n;
   gboolean finished;
 
-  if (!launch->have_gpu || o->never)
-    return CLI_EXIT_OK;
-  cuocc_kernel_list_select (list, launch->gpu.cap.major, launch->gpu.cap.minor);
-  if (!any_needs_ptxas (list, &n))
-    return CLI_EXIT_OK;
-  ptxas = cuocc_ptxas_new (o->path, &error);
-  if (ptxas == NULL && o->path != NULL)
-    return cli_usage_error ("", "--ptxas: %s", error->message);
-  if (ptxas == NULL)
-    {
-      g_printerr (g_dngettext (GETTEXT_PACKAGE,
-                               "cuocc: %u kernel runs from PTX and has no figures: %s\n",
-                               "cuocc: %u kernels run from PTX and have no figures: %s\n", n), n, error->message);
-      return CLI_EXIT_OK;
-    }
-
   options.ptxas = ptxas;
-  options.major = launch->gpu.cap.major;
-  options.minor = launch->gpu.cap.minor;
+  options.major = cap->major;
+  options.minor = cap->minor;
   options.assemble = o->path != NULL || o->assemble;
   options.timeout_s = o->timeout_s;
   if (options.assemble && isatty (STDERR_FILENO))
@@ -115,7 +135,7 @@ _cli_import_assemble_ptx (const ImportPtxOptions *o, const ImportLaunch *launch,
   g_source_set_callback (source, on_interrupt, cancellable, NULL);
   g_source_attach (source, interrupt.context);
   watcher = g_thread_new ("cuocc-interrupt", watch_interrupt, &interrupt);
-  finished = cuocc_kernel_list_assemble_ptx (list, &options, cancellable, &summary, &error);
+  finished = func (target, gpu, &options, cancellable, &summary, &error);
   g_atomic_int_set (&interrupt.stop, TRUE);
   g_main_context_wakeup (interrupt.context);
   g_thread_join (watcher);
@@ -152,4 +172,45 @@ _cli_import_assemble_ptx (const ImportPtxOptions *o, const ImportLaunch *launch,
                   cuocc_ptxas_get_path (ptxas));
     }
   return CLI_EXIT_OK;
+}
+
+int
+_cli_import_assemble_ptx (const ImportPtxOptions *o, const ImportLaunch *launch, CuoccKernelList *list)
+{
+  g_autoptr (CuoccPtxas) ptxas = NULL;
+  guint n;
+  int status;
+
+  if (!launch->have_gpu || o->never)
+    return CLI_EXIT_OK;
+  cuocc_kernel_list_select (list, launch->gpu.cap.major, launch->gpu.cap.minor);
+  if (!any_needs_ptxas (list, &n))
+    return CLI_EXIT_OK;
+  if ((ptxas = find_ptxas (o, n, &status)) == NULL)
+    return status;
+  return assemble (o, ptxas, &launch->gpu.cap, assemble_list, list, 0);
+}
+
+int
+_cli_import_assemble_ptx_gpus (const ImportPtxOptions *o, CuoccImportComparison *comparison, guint n_gpus)
+{
+  g_autoptr (CuoccPtxas) ptxas = NULL;
+  guint n = 0;
+  int status = CLI_EXIT_OK;
+
+  if (o->never)
+    return CLI_EXIT_OK;
+  for (guint g = 0; g < n_gpus; g++)
+    n += cuocc_import_comparison_count_ptx (comparison, g);
+  if (n == 0)
+    return CLI_EXIT_OK;
+  if ((ptxas = find_ptxas (o, n, &status)) == NULL)
+    return status;
+  /* A GPU after another: each module is assembled once a target, the
+   * GPUs of one target after the first finding it in the cache. */
+  for (guint g = 0; g < n_gpus && status == CLI_EXIT_OK; g++)
+    if (cuocc_import_comparison_count_ptx (comparison, g) > 0)
+      status = assemble (o, ptxas, &cuocc_import_comparison_launch (comparison, g)->gpu.cap, assemble_comparison,
+                         comparison, g);
+  return status;
 }

@@ -736,7 +736,8 @@ cuocc_import_command (int    argc,
 
   if (options.no_ptxas && (options.ptxas_path != NULL || options.assemble_ptx))
     return usage_error (_("--no-ptxas and --ptxas or --assemble-ptx do not go together"));
-  if ((options.ptxas_path != NULL || options.assemble_ptx) && !report.launch.have_gpu)
+  if ((options.ptxas_path != NULL || options.assemble_ptx) && !report.launch.have_gpu &&
+      (options.gpus == NULL || options.gpus->len < 2))
     return usage_error (_("--ptxas and --assemble-ptx assemble the PTX that loads on one GPU: choose it with --gpu or --cc"));
   ptx_options.path = options.ptxas_path;
   ptx_options.assemble = options.assemble_ptx;
@@ -749,10 +750,6 @@ cuocc_import_command (int    argc,
         return usage_error ("%s", error->message);
       ptx_options.timeout_s = (guint) seconds;
     }
-  if ((options.ptxas_path != NULL || options.assemble_ptx || options.no_ptxas) && options.gpus != NULL &&
-      options.gpus->len > 1)
-    return usage_error (_("--ptxas, --assemble-ptx and --no-ptxas go with one GPU for now; give one --gpu or --cc"));
-
   if (options.gpus != NULL && options.gpus->len > 1)
     {
       g_autofree CuoccGpu *gpus = g_new0 (CuoccGpu, options.gpus->len);
@@ -774,7 +771,7 @@ cuocc_import_command (int    argc,
       warn_about_list (list);
       writer = cli_writer_new (stdout);
       status = _cli_import_multi_report (list, gpus, options.gpus->len, report.launch.threads,
-                                         report.launch.dynamic_smem, report.format, writer);
+                                         report.launch.dynamic_smem, &ptx_options, report.format, writer);
       return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }
 

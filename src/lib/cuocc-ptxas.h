@@ -22,6 +22,7 @@
 #include <gio/gio.h>
 
 #include "cuocc-import.h"
+#include "cuocc-import-table.h"
 
 G_BEGIN_DECLS
 
@@ -120,6 +121,12 @@ CUOCC_AVAILABLE gboolean cuocc_kernel_needs_ptxas       (const CuoccKernel *k);
 CUOCC_AVAILABLE gboolean cuocc_kernel_list_assemble_ptx (CuoccKernelList *list, const CuoccPtxasOptions *options,
                                                          GCancellable *cancellable, CuoccPtxasSummary *summary,
                                                          GError **error);
+
+CUOCC_AVAILABLE guint    cuocc_import_comparison_count_ptx    (const CuoccImportComparison *c, guint gpu);
+CUOCC_AVAILABLE gboolean cuocc_import_comparison_assemble_ptx (CuoccImportComparison *c, guint gpu,
+                                                               const CuoccPtxasOptions *options,
+                                                               GCancellable *cancellable, CuoccPtxasSummary *summary,
+                                                               GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccPtxas, cuocc_ptxas_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccPtxModule, cuocc_ptx_module_unref)

@@ -490,6 +490,47 @@ test_outside_text (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* The GPU Data page scrolled to the current GPU's column begins with a
+ * whole column: none is cut by the view's left edge. At 1024 × 700 the
+ * first column shown read "A102" for GA102 (issue 29). */
+static void
+test_gpu_data_first_column (gconstpointer data)
+{
+  const int *size = data;
+  GtkScrolledWindow *scroller;
+  GtkWidget *grid;
+  guint n_columns, n_left = 0;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = window_at (size[0], size[1]);
+  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  app_test_wait_frames (window, 4);
+  scroller = cuocc_gpu_data_page_get_columns_scroller (window->gpu_data_page);
+  grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
+  g_assert_true (GTK_IS_GRID (grid));
+  n_columns = cuocc_gpu_data_page_get_n_columns (window->gpu_data_page);
+  g_assert_cmpuint (n_columns, >, 10);
+  for (guint c = 0; c < n_columns; c++)
+    {
+      GtkWidget *header = gtk_grid_get_child_at (GTK_GRID (grid), (int) c, 0);
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (header, GTK_WIDGET (scroller), &bounds));
+      g_test_message ("%dx%d: column %u (%s) at %.1f, %.1f wide", size[0], size[1], c,
+                      gtk_label_get_label (GTK_LABEL (header)), bounds.origin.x, bounds.size.width);
+      /* Wholly left of the view, or from its left edge on. */
+      if (bounds.origin.x < -0.5)
+        {
+          g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 0.5);
+          n_left++;
+        }
+    }
+  /* Scrolled at all: 9.0 is far to the right of 1.0. */
+  g_assert_cmpuint (n_left, >, 0);
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -501,6 +542,16 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/layout/small-window", test_small_window);
   g_test_add_func ("/cuocc/app/layout/large-window", test_large_window);
   g_test_add_func ("/cuocc/app/layout/gpu-data-page", test_gpu_data_page);
+  {
+    static const int sizes[][2] = { { 800, 600 }, { 1024, 700 }, { 1400, 900 } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autofree char *path = g_strdup_printf ("/cuocc/app/layout/gpu-data-first-column/%dx%d", sizes[i][0], sizes[i][1]);
+
+        g_test_add_data_func (path, sizes[i], test_gpu_data_first_column);
+      }
+  }
   g_test_add_func ("/cuocc/app/layout/outside-text", test_outside_text);
 
   return g_test_run ();
