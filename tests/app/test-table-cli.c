@@ -461,7 +461,63 @@ test_undeclared_keep_users_block_size (void)
   /* The export too. */
   g_assert_cmpuint (exported_undeclared_at (window, "128"), ==, 0);
   g_assert_cmpuint (exported_undeclared_at (window, "256"), >, 0);
+
+  /* Issue 29 §6: the search finds each word anywhere; text in quotes as
+   * typed. "splitKreduce_kernel<8, 16" quoted finds the rows whose name
+   * holds it (the H100's, as the table shows those that run there), fewer
+   * than its words do apart; counted in the command line's names. */
+  {
+    const char *phrase = "splitkreduce_kernel<8, 16";
+    const char *quoted = "\"splitKreduce_kernel<8, 16\"";
+    guint expected = 0;
+
+    for (guint i = 0; i < rows.n; i++)
+      {
+        g_autofree char *kernel = g_utf8_casefold (rows.rows[i].kernel, -1);
+        g_autofree char *mangled = g_utf8_casefold (rows.rows[i].mangled, -1);
+
+        expected += rows.rows[i].loaded == 1 && (strstr (kernel, phrase) != NULL || strstr (mangled, phrase) != NULL);
+      }
+    g_assert_cmpuint (expected, >, 0);
+    gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), quoted);
+    /* The entry's own delay, not waited for. */
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    app_test_wait_for_frame (GTK_WIDGET (window));
+    g_assert_cmpuint (app_test_n_shown (window), ==, expected);
+    /* Words in any order, anywhere; the same quoted, only as typed. */
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "16 splitKreduce_kernel<8,");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    app_test_wait_for_frame (GTK_WIDGET (window));
+    g_assert_cmpuint (app_test_n_shown (window), >=, expected);
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "\"16 splitKreduce_kernel<8,\"");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    app_test_wait_for_frame (GTK_WIDGET (window));
+    g_assert_cmpuint (app_test_n_shown (window), ==, 0);
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    app_test_wait_for_frame (GTK_WIDGET (window));
+  }
   rows_clear (&rows);
+
+  /* Issue 29 §6: a limiter filter and "occupancy below" that let nothing
+   * through on any architecture (warps limit at 100 %, never below 1 %)
+   * are what hides the rows, not the GPU: the empty page does not blame
+   * the architecture nor offer "Show All Architectures". */
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 1);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 1);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpuint (app_test_n_shown (window), ==, 0);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (window->kernels_panel))));
+  g_assert_null (strstr (cuocc_kernels_panel_get_no_match_text (window->kernels_panel) != NULL
+                         ? cuocc_kernels_panel_get_no_match_text (window->kernels_panel) : "", "compute capability"));
+
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 0);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  g_assert_cmpuint (app_test_n_shown (window), >, 0);
 
   /* The next file opened: a build log, whose kernels declare nothing,
    * worked out at the user's 256 while the inputs still show the last
