@@ -67,31 +67,29 @@ body_sum (const char *body, gsize len)
 }
 
 gboolean
-_cuocc_ptxas_cache_load (const char *dir, const char *key, int *exit_status, char **output)
+_cuocc_ptxas_cache_parse (const char *contents, gsize len, const char *key, int *exit_status, char **output)
 {
-  g_autofree char *path = cache_path (dir, key);
-  g_autofree char *contents = NULL;
   g_autofree char *expected = NULL;
   g_autofree char *sum = NULL;
-  gsize len;
-  GStatBuf st;
+  g_autofree char *actual = NULL;
   const char *p;
   char *end;
   gint64 status;
-  gsize body_len;
+  guint64 body_len;
 
   *output = NULL;
-  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode) || (guint64) st.st_size > CUOCC_PTXAS_MAX_OUTPUT + 4096)
-    return FALSE;
-  if (!g_file_get_contents (path, &contents, &len, NULL) || len != strlen (contents))
+  /* NULs nowhere: ptxas's output is text, and the fields are read as strings. */
+  if (memchr (contents, '\0', len) != NULL || contents[len] != '\0')
     return FALSE;
   /* MAGIC "key K\nstatus N\nsha256 S\nbytes B\n\n" body */
   expected = g_strdup_printf (MAGIC "key %s\nstatus ", key);
   if (!g_str_has_prefix (contents, expected))
     return FALSE;
   p = contents + strlen (expected);
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
   status = g_ascii_strtoll (p, &end, 10);
-  if (end == p || status < 0 || status > 255 || !g_str_has_prefix (end, "\nsha256 "))
+  if (end - p > 3 || status > 255 || !g_str_has_prefix (end, "\nsha256 "))
     return FALSE;
   p = end + 8;
   end = strchr (p, '\n');
@@ -99,23 +97,36 @@ _cuocc_ptxas_cache_load (const char *dir, const char *key, int *exit_status, cha
     return FALSE;
   sum = g_strndup (p, 64);
   p = end + 1;
-  if (!g_str_has_prefix (p, "bytes "))
+  if (!g_str_has_prefix (p, "bytes ") || !g_ascii_isdigit (p[6]))
     return FALSE;
-  body_len = (gsize) g_ascii_strtoull (p + 6, &end, 10);
-  if (end == p + 6 || !g_str_has_prefix (end, "\n\n"))
+  body_len = g_ascii_strtoull (p + 6, &end, 10);
+  if (end - (p + 6) > 12 || !g_str_has_prefix (end, "\n\n"))
     return FALSE;
   p = end + 2;
-  if ((gsize) (contents + len - p) != body_len)
+  if ((guint64) (contents + len - p) != body_len)
     return FALSE;
-  {
-    g_autofree char *actual = body_sum (p, body_len);
-
-    if (strcmp (actual, sum) != 0)
-      return FALSE;
-  }
+  actual = body_sum (p, (gsize) body_len);
+  if (strcmp (actual, sum) != 0)
+    return FALSE;
   *exit_status = (int) status;
-  *output = g_strdup (p);
+  *output = g_strndup (p, (gsize) body_len);
   return TRUE;
+}
+
+gboolean
+_cuocc_ptxas_cache_load (const char *dir, const char *key, int *exit_status, char **output)
+{
+  g_autofree char *path = cache_path (dir, key);
+  g_autofree char *contents = NULL;
+  gsize len;
+  GStatBuf st;
+
+  *output = NULL;
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode) || (guint64) st.st_size > CUOCC_PTXAS_MAX_OUTPUT + 4096)
+    return FALSE;
+  if (!g_file_get_contents (path, &contents, &len, NULL))
+    return FALSE;
+  return _cuocc_ptxas_cache_parse (contents, len, key, exit_status, output);
 }
 
 gboolean

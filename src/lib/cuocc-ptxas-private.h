@@ -26,6 +26,9 @@ char          *_cuocc_ptxas_first_error      (const char *output);
  * another key) is no hit. */
 char    *_cuocc_ptxas_cache_key   (const CuoccPtxas *ptxas, const CuoccPtxModule *module, const char *target,
                                    const char *entry);
+/* contents: len bytes and a NUL after them. */
+gboolean _cuocc_ptxas_cache_parse (const char *contents, gsize len, const char *key, int *exit_status,
+                                   char **output);
 gboolean _cuocc_ptxas_cache_load  (const char *dir, const char *key, int *exit_status, char **output);
 gboolean _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output,
                                    GError **error);
