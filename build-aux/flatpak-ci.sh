@@ -212,10 +212,14 @@ prepare_sources() {
     cp -a "$here/." "$src"
     rm -rf "$src"/_build* "$src/.flatpak-builder"
   fi
+  # The runtime ids change, and the modules that build what the Debian SDK
+  # already holds (libiberty: libiberty-dev, from install-deps.sh) go, since
+  # their sources are downloads this machine cannot make. Nothing else.
   jq --arg runtime "$platform_id" --arg sdk "$sdk_id" --arg version "$branch" \
-    '.runtime = $runtime | .sdk = $sdk | ."runtime-version" = $version' \
+    '.runtime = $runtime | .sdk = $sdk | ."runtime-version" = $version
+     | .modules |= map(select(.name != "libiberty"))' \
     "$manifest" >"$src/flatpak/$app_id.json"
-  diff <(jq 'del(.runtime, .sdk, ."runtime-version")' "$manifest") \
+  diff <(jq 'del(.runtime, .sdk, ."runtime-version") | .modules |= map(select(.name != "libiberty"))' "$manifest") \
     <(jq 'del(.runtime, .sdk, ."runtime-version")' "$src/flatpak/$app_id.json")
 }
 

@@ -34,12 +34,21 @@
 #   - launch bounds on two kernels in three: EIATTR_MAX_THREADS (.maxntid) on one, EIATTR_REQNTID
 #     (.reqntid) on the other, none on the third; the PTX entries say the same with .maxntid and
 #     .reqntid;
+#   - __launch_bounds__ (256, 4) on kernels 9 and 21 of a unit: .maxntid 256 and .minnctapersm 4 in
+#     the PTX; in the cubins EIATTR_MAX_THREADS and at most 64 registers, as ptxas keeps them for
+#     4 blocks of 256 threads an SM;
+#   - __cluster_dims__ on kernels 6, 14 and 22 of a unit (a maxntid, a reqntid and an undeclared
+#     one) in their sm_90 entries only (EIATTR_CTA_PER_CLUSTER; .reqnctapercluster in the
+#     compute_90 PTX), as an arch-conditional attribute gives them: 2, 4, 2×2, 16 and 4×4×2 blocks
+#     by turns (cluster_dims()); nvcc 13 accepts all of them, and a cluster of 32 cannot launch on
+#     any GPU, which `cuocc --import` says;
 #   - kernel names as real libraries have them (see "kernel names" below): cuBLAS, CUTLASS, CUB
 #     and PyTorch template instances that differ only in their template arguments, and static
 #     kernels with nvcc's "__nv_static_" prefix.
 # The manifest gives {"rows", "entries" (rows per arch), "helpers", "modules", "modules_in_data",
 # "kernels" (distinct names), "kernels_per_module", "names_in_modules" (how many modules hold
 # each name), "declared": {"maxntid", "reqntid", "none"} (rows), "static" (rows of static kernels),
+# "min_blocks" (rows declaring a minimum of blocks), "clusters" (rows declaring a cluster),
 # "size"}, and for a later build "build" and "diff": {"changed", "added", "removed", "same"}, what
 # `cuocc --import BUILD0 --diff BUILD` counts (entries paired by name, architecture and kind).
 #
@@ -342,6 +351,22 @@ def declared(i, unit=0, build=0):
     return "none", None
 
 
+def min_blocks(i):
+    """The minimum of blocks an SM kernel i of a unit declares with __launch_bounds__, or None."""
+    return 4 if i in (9, 21) else None
+
+
+CLUSTERS = [(2, 1, 1), (4, 1, 1), (2, 2, 1), (16, 1, 1), (4, 4, 2)]
+
+
+def cluster_dims(unit, i, sm):
+    """The cluster kernel i of a unit declares in its entry for sm (90: the sm_90 cubin and the
+    compute_90 PTX), or None."""
+    if sm != 90 or i % 8 != 6:
+        return None
+    return CLUSTERS[(unit + i) % len(CLUSTERS)]
+
+
 NEW_UNITS = 3
 
 
@@ -383,6 +408,9 @@ def cubin(unit, sm, rnd, code, build=0):
         binding = 0x02 if is_static(i) else 0x12
         symbols.append(struct.pack("<IBBHQQ", strtab.add(name), binding, STO_CUDA_ENTRY, text_index, 0, size))
         regs, frame = rnd.randint(16, 255), rnd.choice([0, 0, 0, 16, 40, 64])
+        if min_blocks(i):
+            # what ptxas leaves for 4 blocks of 256 threads (65,536 / 1,024), less a change's 8
+            regs = min(regs, 65536 // (declared(i)[1][0] * min_blocks(i)) - 8)
         if changed(unit, i, sm, build) == "regs":
             regs += 8 if regs <= 247 else -8
         info += struct.pack("<BBHII", 4, 0x2F, 8, sym, regs) + struct.pack("<BBHII", 4, 0x11, 8, sym, frame)
@@ -403,6 +431,8 @@ def cubin(unit, sm, rnd, code, build=0):
             fn_info += struct.pack("<BBHIII", 4, 0x05, 12, *dims)
         elif kind == "reqntid":
             fn_info += struct.pack("<BBHIII", 4, 0x10, 12, *dims)
+        if cluster_dims(unit, i, sm):
+            fn_info += struct.pack("<BBHIII", 4, 0x3D, 12, *cluster_dims(unit, i, sm))
         fn_info += struct.pack("<BBH", 3, 0x1B, 255) + struct.pack("<BBH", 2, 0x4C, rnd.randint(0, 1))
         fn_info += struct.pack("<BBH", 3, 0x19, 24) + struct.pack("<BBHII", 4, 0x0A, 8, 0, 24)
         text = code.text(size)
@@ -431,6 +461,10 @@ def ptx(unit, arch, build=0):
         kind, dims = declared(i, unit, build)
         lines.append(".func $%s$helper(.param .b64 p)\n{\n\tret;\n}\n" % name)
         directive = "" if dims is None else "\t.%s %d, %d, %d\n" % (kind, *dims)
+        if min_blocks(i):
+            directive += "\t.minnctapersm %d\n" % min_blocks(i)
+        if cluster_dims(unit, i, arch):
+            directive += "\t.explicitcluster\n\t.reqnctapercluster %d, %d, %d\n" % cluster_dims(unit, i, arch)
         lines.append("%s.entry %s(\n\t.param .u64 p0,\n\t.param .u32 p1\n)\n%s{\n\tret;\n}\n"
                      % ("" if is_static(i) else ".visible ", name, directive))
     return "".join(lines).encode()
@@ -462,7 +496,8 @@ def generate(path, n_kernels, size_mb, data_share, seed, build=0):
     modules = []  # (bytes, in_data)
     manifest = {"rows": 0, "entries": {}, "helpers": 0, "modules": 0, "modules_in_data": 0,
                 "kernels": len(kept) * KERNELS_PER_UNIT, "kernels_per_module": KERNELS_PER_UNIT,
-                "names_in_modules": len(LAYOUTS), "declared": {"maxntid": 0, "reqntid": 0, "none": 0}, "static": 0}
+                "names_in_modules": len(LAYOUTS), "declared": {"maxntid": 0, "reqntid": 0, "none": 0}, "static": 0,
+                "min_blocks": 0, "clusters": 0}
     diff = {"changed": 0, "added": 0, "removed": 0, "same": 0}
     mode = 0
     for unit in range(all_units):
@@ -506,6 +541,8 @@ def generate(path, n_kernels, size_mb, data_share, seed, build=0):
             for i in range(KERNELS_PER_UNIT):
                 manifest["declared"][declared(i)[0]] += len(archs) + 1
                 manifest["static"] += (len(archs) + 1) if is_static(i) else 0
+                manifest["min_blocks"] += (len(archs) + 1) if min_blocks(i) else 0
+                manifest["clusters"] += sum(1 for sm in archs + [ptx_arch] if cluster_dims(unit, i, sm))
             modules.append((fat, in_data))
     if build > 0:
         manifest["build"] = build

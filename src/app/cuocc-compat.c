@@ -1,6 +1,13 @@
-/* cuocc-compat.c — what differs between the GTK and libadwaita versions the
- * app builds with. Every GTK_CHECK_VERSION and ADW_CHECK_VERSION of the app
- * is in this file; the older branch is the one Debian 12 builds and tests.
+/* cuocc-compat.c — the calls the app makes where GTK 4.10+ and libadwaita
+ * 1.4+ offer newer ones (GtkFileDialog, AdwOverlaySplitView, AdwDialog…).
+ *
+ * The app is built against GTK 4.8 and libadwaita 1.2, and pinned there
+ * (GDK_VERSION_MAX_ALLOWED, ADW_VERSION_MAX_ALLOWED in meson.build): every
+ * configuration we build and test, the Flatpak CI's too, has those. The
+ * branches for newer versions were never compiled by any of them, so they
+ * are gone (issue 28 §5): one file chooser, one about window, one sidebar,
+ * the same on every runtime. Moving the pin up is the day to use the newer
+ * calls, in one step, with a build that tests them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -52,25 +59,6 @@ filter_new (const CuoccFileFilter *spec)
 
 /* ----- callbacks ----- */
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-static void
-dialog_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  GtkFileDialog *dialog = GTK_FILE_DIALOG (source);
-  g_autoptr(GFile) file = NULL;
-
-  if (g_object_get_data (source, "cuocc-save") != NULL)
-    file = gtk_file_dialog_save_finish (dialog, result, NULL);
-  else if (g_object_get_data (source, "cuocc-folder") != NULL)
-    file = gtk_file_dialog_select_folder_finish (dialog, result, NULL);
-  else
-    file = gtk_file_dialog_open_finish (dialog, result, NULL);
-
-  request_finish (user_data, file);
-}
-#else
 static void
 native_response_cb (GtkNativeDialog *native,
                     int              response,
@@ -85,7 +73,6 @@ native_response_cb (GtkNativeDialog *native,
   gtk_native_dialog_destroy (native);
   g_object_unref (native);
 }
-#endif
 
 /* ----- file chooser ----- */
 
@@ -107,38 +94,6 @@ cuocc_compat_file_dialog_run (GtkWindow                 *parent,
   request->user_data = user_data;
   request->destroy = destroy;
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-  {
-    g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-    g_autoptr(GListStore) store = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-    gtk_file_dialog_set_title (dialog, spec->title);
-    gtk_file_dialog_set_modal (dialog, TRUE);
-    for (guint i = 0; i < spec->n_filters; i++)
-      {
-        g_autoptr(GtkFileFilter) filter = filter_new (&spec->filters[i]);
-
-        g_list_store_append (store, filter);
-      }
-    if (spec->n_filters > 0 && spec->mode != CUOCC_FILE_DIALOG_FOLDER)
-      gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (store));
-
-    if (spec->mode == CUOCC_FILE_DIALOG_FOLDER)
-      {
-        g_object_set_data (G_OBJECT (dialog), "cuocc-folder", GINT_TO_POINTER (1));
-        gtk_file_dialog_select_folder (dialog, parent, NULL, dialog_done_cb, request);
-      }
-    else if (spec->mode == CUOCC_FILE_DIALOG_SAVE)
-      {
-        g_object_set_data (G_OBJECT (dialog), "cuocc-save", GINT_TO_POINTER (1));
-        if (spec->initial_name != NULL)
-          gtk_file_dialog_set_initial_name (dialog, spec->initial_name);
-        gtk_file_dialog_save (dialog, parent, NULL, dialog_done_cb, request);
-      }
-    else
-      gtk_file_dialog_open (dialog, parent, NULL, dialog_done_cb, request);
-  }
-#else
   {
     GtkFileChooserNative *native;
     gboolean save = spec->mode == CUOCC_FILE_DIALOG_SAVE;
@@ -163,7 +118,6 @@ cuocc_compat_file_dialog_run (GtkWindow                 *parent,
     g_signal_connect (native, "response", G_CALLBACK (native_response_cb), request);
     gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
   }
-#endif
 }
 
 /* ----- dialogs ----- */
@@ -171,11 +125,7 @@ cuocc_compat_file_dialog_run (GtkWindow                 *parent,
 GtkWidget *
 cuocc_compat_about_new (void)
 {
-#if ADW_CHECK_VERSION (1, 5, 0)
-  return adw_about_dialog_new ();
-#else
   return adw_about_window_new ();
-#endif
 }
 
 void
@@ -183,11 +133,7 @@ cuocc_compat_about_add_acknowledgement_section (GtkWidget   *about,
                                                 const char  *name,
                                                 const char **people)
 {
-#if ADW_CHECK_VERSION (1, 5, 0)
-  adw_about_dialog_add_acknowledgement_section (ADW_ABOUT_DIALOG (about), name, people);
-#else
   adw_about_window_add_acknowledgement_section (ADW_ABOUT_WINDOW (about), name, people);
-#endif
 }
 
 GtkWidget *
@@ -196,13 +142,8 @@ cuocc_compat_alert_new (const char *heading,
 {
   GtkWidget *dialog;
 
-#if ADW_CHECK_VERSION (1, 6, 0)
-  dialog = adw_alert_dialog_new (heading, body);
-  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
-#else
   dialog = adw_message_dialog_new (NULL, heading, body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-#endif
 
   return dialog;
 }
@@ -213,13 +154,6 @@ cuocc_compat_dialog_present (GtkWidget *dialog,
 {
   g_return_if_fail (GTK_IS_WIDGET (dialog));
 
-#if ADW_CHECK_VERSION (1, 5, 0)
-  if (ADW_IS_DIALOG (dialog))
-    {
-      adw_dialog_present (ADW_DIALOG (dialog), parent);
-      return;
-    }
-#endif
 
   g_return_if_fail (GTK_IS_WINDOW (dialog));
 
@@ -230,13 +164,8 @@ cuocc_compat_dialog_present (GtkWidget *dialog,
 
 /* ----- sidebar ----- */
 
-#if ADW_CHECK_VERSION (1, 4, 0)
-# define SIDEBAR_SHOWN "show-sidebar"
-# define SIDEBAR_FOLDED "collapsed"
-#else
-# define SIDEBAR_SHOWN "reveal-flap"
-# define SIDEBAR_FOLDED "folded"
-#endif
+#define SIDEBAR_SHOWN "reveal-flap"
+#define SIDEBAR_FOLDED "folded"
 
 static void
 sidebar_folded_cb (GObject    *view,
@@ -260,31 +189,6 @@ cuocc_compat_sidebar_view_new (AdwApplicationWindow *window,
   g_return_val_if_fail (GTK_IS_WIDGET (content), NULL);
   g_return_val_if_fail (fold_width > 0, NULL);
 
-#if ADW_CHECK_VERSION (1, 4, 0)
-  {
-    g_autofree char *condition = g_strdup_printf ("max-width: %dpx", fold_width - 1);
-    AdwBreakpoint *breakpoint = adw_breakpoint_new (adw_breakpoint_condition_parse (condition));
-    g_auto(GValue) collapsed = G_VALUE_INIT;
-    int sidebar_width;
-
-    gtk_widget_get_size_request (sidebar, &sidebar_width, NULL);
-    view = adw_overlay_split_view_new ();
-    adw_overlay_split_view_set_sidebar (ADW_OVERLAY_SPLIT_VIEW (view), sidebar);
-    adw_overlay_split_view_set_content (ADW_OVERLAY_SPLIT_VIEW (view), content);
-    adw_overlay_split_view_set_pin_sidebar (ADW_OVERLAY_SPLIT_VIEW (view), TRUE);
-    adw_overlay_split_view_set_show_sidebar (ADW_OVERLAY_SPLIT_VIEW (view), FALSE);
-    if (sidebar_width > 0)
-      {
-        adw_overlay_split_view_set_min_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (view), sidebar_width);
-        adw_overlay_split_view_set_max_sidebar_width (ADW_OVERLAY_SPLIT_VIEW (view), sidebar_width);
-      }
-
-    g_value_init (&collapsed, G_TYPE_BOOLEAN);
-    g_value_set_boolean (&collapsed, TRUE);
-    adw_breakpoint_add_setter (breakpoint, G_OBJECT (view), "collapsed", &collapsed);
-    adw_application_window_add_breakpoint (window, breakpoint);
-  }
-#else
   view = adw_flap_new ();
   adw_flap_set_flap (ADW_FLAP (view), sidebar);
   adw_flap_set_content (ADW_FLAP (view), content);
@@ -294,7 +198,6 @@ cuocc_compat_sidebar_view_new (AdwApplicationWindow *window,
   adw_flap_set_fold_threshold_policy (ADW_FLAP (view), ADW_FOLD_THRESHOLD_POLICY_MINIMUM);
   adw_flap_set_swipe_to_open (ADW_FLAP (view), FALSE);
   gtk_widget_add_css_class (sidebar, "background");
-#endif
 
   g_signal_connect (view, "notify::" SIDEBAR_FOLDED, G_CALLBACK (sidebar_folded_cb), NULL);
 
@@ -358,9 +261,6 @@ cuocc_compat_column_view_scroll_to_first (GtkColumnView *view)
   if (gtk_column_view_get_model (view) == NULL ||
       g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) == 0)
     return;
-#if GTK_CHECK_VERSION (4, 12, 0)
-  gtk_column_view_scroll_to (view, 0, NULL, GTK_LIST_SCROLL_NONE, NULL);
-#else
   /* Setting the adjustment to 0 instead warns "failed to scroll to given
    * position" when the rows were just reordered and not yet laid out. The
    * action is GtkListBase's, on the column view's inner list view. */
@@ -371,7 +271,6 @@ cuocc_compat_column_view_scroll_to_first (GtkColumnView *view)
         gtk_widget_activate_action (child, "list.scroll-to-item", "u", 0);
         return;
       }
-#endif
 }
 
 void
@@ -380,11 +279,7 @@ cuocc_compat_widget_get_color (GtkWidget *widget,
 {
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-  gtk_widget_get_color (widget, color);
-#else
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), color);
-#endif
 }
 
 /* libadwaita's named colours: there is no other way to read them that works

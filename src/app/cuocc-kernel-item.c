@@ -445,6 +445,61 @@ cuocc_kernel_item_set_eval (CuoccKernelItem       *self,
   self->eval = *eval;
 }
 
+void
+cuocc_kernel_launch_to_import (const CuoccKernelLaunch *launch,
+                               CuoccImportLaunch       *import)
+{
+  memset (import, 0, sizeof *import);
+  import->have_gpu = TRUE;
+  import->gpu = launch->gpu;
+  import->threads = 0;
+  import->default_threads = MAX (launch->threads, 0);
+  import->dynamic_smem = -1;
+  /* The entries are marked already (the loader, the table's worker): the
+   * reason a row is not worked out is not shown, so no map of what loads. */
+  import->loaded_arch = NULL;
+}
+
+/* The table keeps, of the library's answer, what its columns, the summary
+ * and the comparison show: 56 bytes a row rather than a kilobyte. */
+void
+cuocc_kernel_eval_compute (CuoccKernelEval         *eval,
+                           const CuoccImportLaunch *launch,
+                           const CuoccKernel       *k,
+                           const CuoccKernel       *before)
+{
+  CuoccImportEvaluation ev;
+
+  memset (eval, 0, sizeof *eval);
+  eval->occupancy = -1;
+  eval->before = -1;
+  eval->blocks = -1;
+  cuocc_import_evaluate (launch, k, &ev);
+  if (ev.ok)
+    {
+      eval->threads = ev.input.threads;
+      eval->blocks = ev.result.active_blocks;
+      eval->occupancy = ev.result.occupancy;
+      eval->limiters = ev.result.limiters;
+      eval->lost = ev.lost;
+      eval->lost_to = ev.lost_to;
+    }
+  cuocc_import_evaluation_clear (&ev);
+  /* The compared build's entry where this one runs, at its own block size
+   * (a build that changed the launch bounds shows what that did), as
+   * `cuocc --import OLD --diff NEW` works out each build. */
+  if (before != NULL && eval->occupancy >= 0)
+    {
+      CuoccKernel b = *before;
+
+      b.loaded = k->loaded;
+      cuocc_import_evaluate (launch, &b, &ev);
+      if (ev.ok)
+        eval->before = ev.result.occupancy;
+      cuocc_import_evaluation_clear (&ev);
+    }
+}
+
 const CuoccKernel *
 cuocc_kernel_item_get_kernel (CuoccKernelItem *self)
 {

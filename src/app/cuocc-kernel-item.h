@@ -26,6 +26,27 @@ typedef struct {
   double before;                   /* the compared build's entry's occupancy, or < 0 */
 } CuoccKernelEval;
 
+/* What the rows are worked out for: a GPU and the block size of the
+ * kernels that declare none (the user's own, never a kernel's); threads
+ * < 0: nothing. */
+typedef struct {
+  CuoccGpu gpu;
+  int threads;
+} CuoccKernelLaunch;
+
+/* The library's launch for it: what `cuocc --import FILE --gpu G` works out
+ * for a kernel that declares its block size, what `--threads N` does for
+ * one that does not. */
+void               cuocc_kernel_launch_to_import   (const CuoccKernelLaunch *launch,
+                                                    CuoccImportLaunch  *import);
+/* One entry (marked with what loads on the GPU) worked out by the library
+ * (cuocc_import_evaluate ()), kept as the table shows it; before: its entry
+ * in a compared build, or NULL, worked out at its own block size. */
+void               cuocc_kernel_eval_compute       (CuoccKernelEval    *eval,
+                                                    const CuoccImportLaunch *launch,
+                                                    const CuoccKernel  *kernel,
+                                                    const CuoccKernel  *before);
+
 const CuoccKernel *cuocc_kernel_item_get_kernel    (CuoccKernelItem    *self);
 const char        *cuocc_kernel_item_get_key       (CuoccKernelItem    *self);
 const char        *cuocc_kernel_item_get_short_name (CuoccKernelItem   *self);

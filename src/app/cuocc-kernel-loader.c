@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 #include <cuocc.h>
 
-#include "cuocc-kernel-eval.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernel-loader.h"
 
@@ -227,16 +226,16 @@ load_thread (GTask        *task,
   if (job->launch.threads >= 0 && job->launch.gpu.cap.major == job->gpu_major &&
       job->launch.gpu.cap.minor == job->gpu_minor)
     {
+      CuoccImportLaunch launch;
+
+      cuocc_kernel_launch_to_import (&job->launch, &launch);
       evals = g_new0 (CuoccKernelEval, MAX (list->n_kernels, 1));
       for (guint i = 0; i < list->n_kernels; i++)
         {
-          CuoccKernelEvalIn in;
-
           /* A newer read or the owner's end: nobody hears of this one. */
           if ((i & 4095) == 0 && g_task_return_error_if_cancelled (task))
             return;
-          cuocc_kernel_eval_in_init (&in, &list->kernels[i], NULL, job->launch.threads);
-          cuocc_kernel_eval_run (&job->launch.gpu, &in, &evals[i]);
+          cuocc_kernel_eval_compute (&evals[i], &launch, &list->kernels[i], NULL);
         }
     }
   result = g_new0 (LoadResult, 1);
@@ -449,7 +448,7 @@ cuocc_kernel_loader_set_gpu (CuoccKernelLoader *self,
 
 /* The launch (a GPU of the compute capability set_gpu () marks for, and the
  * block size chosen) whose figures a read works out for each entry as
- * cuocc-kernel-eval.c does; NULL: none. The store a read gives then
+ * the table does (cuocc_kernel_eval_compute ()); NULL: none. The store a read gives then
  * carries it as "cuocc-evaluated-for", a CuoccKernelLaunch, and its items
  * their evaluation. Every store a read gives carries its entries'
  * architectures, each once in the order they come, as "cuocc-arches", a

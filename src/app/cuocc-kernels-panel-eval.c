@@ -11,8 +11,9 @@
  * first marks the entries the driver loads there (cuocc_kernel_list_select ()),
  * which decides which entries run.
  *
- * An entry is worked out as `cuocc --import FILE --gpu G` does it
- * (cuocc-kernel-eval.c). A file just read comes with its rows worked out
+ * An entry is worked out by the library, as `cuocc --import FILE --gpu G`
+ * works it out (cuocc_import_evaluate (), through
+ * cuocc_kernel_eval_compute ()). A file just read comes with its rows worked out
  * by the loader for the launch it was told; they are worked out here
  * again only when the launch changed since.
  */
@@ -20,32 +21,33 @@
 
 #include <string.h>
 
-#include "cuocc-kernel-eval.h"
 #include "cuocc-kernels-panel-private.h"
 
 /* ----- the figures a worker needs ----- */
 
 typedef struct {
-  CuoccGpu gpu;
+  CuoccKernelLaunch launch;
   guint n;
-  CuoccKernelEvalIn *in;
+  /* Copies of the entries (their strings the store's, which the job keeps)
+   * and of their counterparts in a compared build (before[i] NULL: none),
+   * so that the thread reads no item. Marked with what loads on a GPU of
+   * the launch's compute capability first when marks is set. */
+  CuoccKernelList kernels;
+  CuoccKernel *befores;
+  gboolean *has_before;
+  gboolean marks;
   CuoccKernelEval *out;
   guint generation;
-  /* The entries to mark with what loads on a GPU of this compute
-   * capability first (kernels, their strings the store's), or none. */
-  CuoccKernelList marks;
-  int major;
-  int minor;
-  int threads;
   GListStore *store;
 } EvalJob;
 
 static void
 eval_job_free (EvalJob *job)
 {
-  g_free (job->in);
+  g_free (job->kernels.kernels);
+  g_free (job->befores);
+  g_free (job->has_before);
   g_free (job->out);
-  g_free (job->marks.kernels);
   g_clear_object (&job->store);
   g_free (job);
 }
@@ -57,23 +59,18 @@ eval_thread (GTask        *task,
              GCancellable *cancellable)
 {
   EvalJob *job = task_data;
+  CuoccImportLaunch launch;
 
-  if (job->marks.kernels != NULL)
-    cuocc_kernel_list_select (&job->marks, job->major, job->minor);
+  if (job->marks)
+    cuocc_kernel_list_select (&job->kernels, job->launch.gpu.cap.major, job->launch.gpu.cap.minor);
+  cuocc_kernel_launch_to_import (&job->launch, &launch);
   for (guint i = 0; i < job->n; i++)
     {
       /* A newer change makes this answer useless: stop early. */
       if ((i & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
         break;
-      /* Whether the entry runs, by its new mark. */
-      if (job->marks.kernels != NULL)
-        {
-          CuoccKernelEvalIn marked;
-
-          cuocc_kernel_eval_in_init (&marked, &job->marks.kernels[i], NULL, job->threads);
-          job->in[i].runs = marked.runs;
-        }
-      cuocc_kernel_eval_run (&job->gpu, &job->in[i], &job->out[i]);
+      cuocc_kernel_eval_compute (&job->out[i], &launch, &job->kernels.kernels[i],
+                                 job->has_before != NULL && job->has_before[i] ? &job->befores[i] : NULL);
     }
   g_task_return_boolean (task, TRUE);
 }
@@ -96,14 +93,14 @@ eval_done_cb (GObject      *object,
     {
       CuoccKernelItem *item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
 
-      if (job->marks.kernels != NULL)
-        cuocc_kernel_item_set_loaded (item, job->marks.kernels[i].loaded);
+      if (job->marks)
+        cuocc_kernel_item_set_loaded (item, job->kernels.kernels[i].loaded);
       cuocc_kernel_item_set_eval (item, &job->out[i]);
       g_object_unref (item);
     }
-  if (job->marks.kernels != NULL)
+  if (job->marks)
     self->marks_pending = FALSE;
-  _cuocc_kernels_panel_evaluated (self, job->marks.kernels != NULL);
+  _cuocc_kernels_panel_evaluated (self, job->marks);
 }
 
 /* ----- shared with the panel ----- */
@@ -125,30 +122,32 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
     return;
 
   job = g_new0 (EvalJob, 1);
-  job->gpu = self->gpu;
+  job->launch.gpu = self->gpu;
+  job->launch.threads = self->threads;
   job->n = n;
-  job->in = g_new0 (CuoccKernelEvalIn, MAX (n, 1));
+  job->kernels.kernels = g_new (CuoccKernel, MAX (n, 1));
+  job->kernels.n_kernels = n;
   job->out = g_new0 (CuoccKernelEval, MAX (n, 1));
   job->generation = self->eval_generation;
-  job->threads = self->threads;
-  if (self->marks_pending)
-    {
-      job->marks.kernels = g_new (CuoccKernel, MAX (n, 1));
-      job->marks.n_kernels = n;
-      job->major = self->gpu_major;
-      job->minor = self->gpu_minor;
-      job->store = g_object_ref (self->store);
-    }
+  job->marks = self->marks_pending;
+  job->store = g_object_ref (self->store);
   for (guint i = 0; i < n; i++)
     {
       CuoccKernelItem *item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
       const CuoccKernel *before = NULL;
 
+      job->kernels.kernels[i] = *cuocc_kernel_item_get_kernel (item);
       cuocc_kernel_item_get_change (item, &before);
-      cuocc_kernel_eval_in_init (&job->in[i], k, before, self->threads);
-      if (job->marks.kernels != NULL)
-        job->marks.kernels[i] = *k;
+      if (before != NULL)
+        {
+          if (job->befores == NULL)
+            {
+              job->befores = g_new0 (CuoccKernel, MAX (n, 1));
+              job->has_before = g_new0 (gboolean, MAX (n, 1));
+            }
+          job->befores[i] = *before;
+          job->has_before[i] = TRUE;
+        }
       g_object_unref (item);
     }
 

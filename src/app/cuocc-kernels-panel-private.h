@@ -44,6 +44,8 @@ struct _CuoccKernelsPanel
   CuoccHistogram histogram;        /* what the summary shows */
   int bin;                         /* the bar the table is filtered to, or -1 */
   GtkLabel *count_label;
+  GtkWidget *count_box;
+  GtkLabel *block_label;                /* the block size of kernels that declare none */
   GtkWidget *details_separator;
   GtkWidget *details_scroll;
   GtkWidget *details_box;

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
-#include "cuocc-kernel-eval.h"
+#include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
 
@@ -77,6 +77,8 @@ free_list_view (CuoccKernelList *list)
   g_free (list);
 }
 
+static gboolean arch_hides (CuoccKernelsPanel *self);
+
 static void
 update_list_page (CuoccKernelsPanel *self)
 {
@@ -95,10 +97,12 @@ update_list_page (CuoccKernelsPanel *self)
   else
     gtk_stack_set_visible_child_name (self->list_stack, "list");
 
-  /* Nothing runs on the GPU: say so, and offer every architecture. */
+  /* Nothing runs on the GPU: say so, and offer every architecture; not
+   * when the other filters (a limiter, "occupancy below", the search) let
+   * nothing through on any architecture. */
   {
     gboolean gpu_hides = total > 0 && shown == 0 && self->gpu_major > 0 &&
-                         gtk_drop_down_get_selected (self->arch_dropdown) == ARCH_LOADED;
+                         gtk_drop_down_get_selected (self->arch_dropdown) == ARCH_LOADED && arch_hides (self);
     g_autofree char *why = NULL;
 
     if (gpu_hides)
@@ -111,6 +115,21 @@ update_list_page (CuoccKernelsPanel *self)
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), total > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->count_label), total > 0);
+  gtk_widget_set_visible (self->count_box, total > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->block_label), total > 0 && self->threads > 0);
+  if (self->threads > 0)
+    {
+      g_autofree char *threads = cuocc_format_count (self->threads);
+      /* Translators: below the kernels table: the block size of the kernels that declare none (no
+       * __launch_bounds__), the one typed in the inputs, e.g. "undeclared: 256 threads" */
+      g_autofree char *text = g_strdup_printf (ngettext ("undeclared: %s thread", "undeclared: %s threads",
+                                                         self->threads), threads);
+
+      gtk_label_set_label (self->block_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->block_label),
+                                   _("The block size of the kernels that declare none: the one you typed, whichever "
+                                     "kernel is chosen"));
+    }
   if (total == 0)
     return;
 
@@ -733,11 +752,13 @@ failed_cb (CuoccKernelLoader *loader,
   g_signal_emit (self, signals[IMPORT_FAILED], 0, source_name, error, reread);
 }
 
+/* Whether the row passes the filters; those but the architecture's when
+ * check_arch is FALSE. */
 static gboolean
-filter_func (gpointer item,
-             gpointer user_data)
+row_passes (CuoccKernelsPanel *self,
+            CuoccKernelItem   *item,
+            gboolean           check_arch)
 {
-  CuoccKernelsPanel *self = user_data;
   const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
   guint arch = gtk_drop_down_get_selected (self->arch_dropdown);
 
@@ -745,9 +766,9 @@ filter_func (gpointer item,
   guint limiter = gtk_drop_down_get_selected (self->limiter_dropdown);
   double below = gtk_spin_button_get_value (self->below_spin);
 
-  if (arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
+  if (check_arch && arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
     return FALSE;
-  if (arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
+  if (check_arch && arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
       g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)
     return FALSE;
   if (limiter != LIMITER_ANY && limiter != GTK_INVALID_LIST_POSITION &&
@@ -764,13 +785,74 @@ filter_func (gpointer item,
   return cuocc_kernel_item_matches (item, (const char * const *) self->words);
 }
 
+static gboolean
+filter_func (gpointer item,
+             gpointer user_data)
+{
+  return row_passes (user_data, item, TRUE);
+}
+
+/* Whether some row passes every filter but the architecture's: only then
+ * is it the GPU that hides them. */
+static gboolean
+arch_hides (CuoccKernelsPanel *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      if (row_passes (self, item, FALSE))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What the search looks for: each word anywhere in the name (or the
+ * mangled name, or the architecture), in any order; text in double quotes
+ * as typed, spaces and all ("globalKernel<8, 32" finds that instance, not
+ * every globalKernel), its closing quote optional. */
+static char **
+search_words (const char *folded)
+{
+  g_autoptr(GPtrArray) words = g_ptr_array_new ();
+  const char *p = folded;
+
+  while (*p != '\0')
+    {
+      const char *end;
+
+      if (*p == ' ' || *p == '\t')
+        {
+          p++;
+          continue;
+        }
+      if (*p == '"')
+        {
+          end = strchr (p + 1, '"');
+          if (end == NULL)
+            end = p + strlen (p);
+          if (end > p + 1)
+            g_ptr_array_add (words, g_strndup (p + 1, end - p - 1));
+          p = *end == '"' ? end + 1 : end;
+          continue;
+        }
+      end = p + strcspn (p, " \t\"");
+      g_ptr_array_add (words, g_strndup (p, end - p));
+      p = end;
+    }
+  g_ptr_array_add (words, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&words), FALSE);
+}
+
 static void
 search_changed_cb (CuoccKernelsPanel *self)
 {
   g_autofree char *folded = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
 
   g_strfreev (self->words);
-  self->words = g_strsplit_set (g_strstrip (folded), " \t", -1);
+  self->words = search_words (folded);
   refilter (self);
 }
 
@@ -985,6 +1067,8 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, below_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, block_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_scroll);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
@@ -1247,6 +1331,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   self->have_gpu = TRUE;
   self->gpu = *gpu;
   self->threads = threads;
+  update_list_page (self);
   cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
   if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
     _cuocc_kernels_panel_evaluate (self);

@@ -71,15 +71,18 @@ set_spills (CuoccWindow       *self,
   cuocc_calculation_set_extra (self->calculation, &extra);
 }
 
-/* The table's rows follow the GPU and the block size of the inputs. */
+/* The table's rows follow the GPU of the inputs and the user's own block
+ * size: the one the kernels that declare none run at, as `--threads N` is
+ * for the command line. Never the block size a chosen kernel wrote into
+ * the inputs (its launch bounds), which would move every other row. */
 static void
 update_gpu_marks (CuoccWindow *self)
 {
   const CuoccGpu *gpu = cuocc_input_model_get_gpu (self->inputs);
-  const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
+  gint64 threads = cuocc_input_model_get_own_value (self->inputs, CUOCC_INPUT_KEY_THREADS);
 
   if (gpu != NULL)
-    cuocc_kernels_panel_set_launch (self->kernels_panel, gpu, input != NULL ? input->threads : 0);
+    cuocc_kernels_panel_set_launch (self->kernels_panel, gpu, (int) CLAMP (threads, 0, G_MAXINT));
 }
 
 /* A figure of the kernel's into an input, with where it came from; a

@@ -239,8 +239,9 @@ entry_value (const CuoccKernel      *k,
       g_assert_not_reached ();
     }
   *value = (double) v;
-  /* PTX holds no registers before JIT; other figures an input may lack. */
-  *unknown = k->code == CUOCC_CODE_PTX && key == KEY_REGS ? IMPORT_WHY_PTX : IMPORT_WHY_NONE;
+  /* PTX holds no figures before JIT, unless ptxas assembled it; other
+   * figures an input may lack. */
+  *unknown = k->code == CUOCC_CODE_PTX && v < 0 ? IMPORT_WHY_PTX : IMPORT_WHY_NONE;
   return v >= 0;
 }
 

@@ -29,7 +29,7 @@
 
 /* One kernel on one GPU, as the text table shows it. */
 typedef struct {
-  char *entry;                     /* "sm_80", "compute_80 JIT", "none", "-" */
+  char *entry;                     /* "sm_80", "compute_80 JIT", "compute_80 → ptxas", "none", "-" */
   char *occupancy;                 /* "62.5", "0", "-" */
   char *limiter;                   /* the limiters, or why it cannot launch */
   double value;                    /* the occupancy in percent; 0 when it cannot run; -1: unknown */
@@ -64,6 +64,9 @@ entry_text (const CuoccKernel *k,
     return g_strdup (_("none"));
   if (k->arch == NULL)
     return g_strdup ("-");
+  if (k->code == CUOCC_CODE_PTX && k->figures_from != NULL)
+    /* Translators: the entry that runs is PTX, whose figures ptxas gave (figures_from says which) */
+    return g_strdup_printf (_("%s → ptxas"), k->arch);
   if (k->code == CUOCC_CODE_PTX)
     /* Translators: the entry that runs is PTX, compiled by the driver when it loads it */
     return g_strdup_printf (_("%s JIT"), k->arch);
@@ -95,6 +98,9 @@ why_text (const ImportEvaluation *ev,
     case IMPORT_WHY_LAUNCH_BOUNDS:
       return g_strdup_printf (_("launch bounds %d threads"), k->max_threads);
     case IMPORT_WHY_PTX:
+      /* ptxas ran and gave none: why, as the one-GPU import's error column says it */
+      if (k->ptx_problem != NULL && ev->why != NULL)
+        return g_strdup (ev->why);
       return g_strdup (_("PTX: known after JIT"));
     case IMPORT_WHY_NO_BLOCK_SIZE:
       return g_strdup (_("no block size: give --threads"));
@@ -384,12 +390,14 @@ _cli_import_multi_report (CuoccKernelList *list,
                           guint            n_gpus,
                           int              threads,
                           gint64           dynamic_smem,
+                          const ImportPtxOptions *ptx,
                           CliFormat        format,
                           CliWriter       *writer)
 {
   Multi m = { .format = format, .writer = writer, .n_gpus = n_gpus };
   g_autofree CuoccImportLaunch *launches = NULL;
   guint n_failed;
+  int status;
 
   g_return_val_if_fail (n_gpus >= 2, CLI_EXIT_USAGE);
 
@@ -403,6 +411,12 @@ _cli_import_multi_report (CuoccKernelList *list,
       launches[g].dynamic_smem = dynamic_smem;
     }
   m.comparison = cuocc_import_comparison_new (list, launches, n_gpus);
+  if ((status = _cli_import_assemble_ptx_gpus (ptx, m.comparison, n_gpus)) != CLI_EXIT_OK)
+    {
+      cuocc_import_comparison_free (m.comparison);
+      g_free (m.failed);
+      return status;
+    }
   m.n_kernels = cuocc_import_comparison_n_kernels (m.comparison);
   m.noted = g_new0 (gboolean, MAX (m.n_kernels, 1));
   cuocc_import_table_init (&m.table, cuocc_import_comparison_launch (m.comparison, 0), list, FALSE);

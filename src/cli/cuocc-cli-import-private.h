@@ -64,10 +64,32 @@ int          _cli_import_diff_report (const ImportLaunch *launch, CuoccKernelLis
  * and a row per kernel to CSV and JSON, and the text keeps its cells. */
 #define IMPORT_MAX_GPUS 16
 
+/* --ptxas PATH, --assemble-ptx, --no-ptxas, --ptxas-timeout */
+typedef struct {
+  const char *path;
+  gboolean assemble;
+  gboolean never;
+  guint timeout_s;
+} ImportPtxOptions;
+
+/* Figures for the PTX entries that load on the launch's GPU: from the
+ * cache, or from ptxas when asked; says on standard error what is left.
+ * Returns the exit status: CLI_EXIT_OK, CLI_EXIT_USAGE (--ptxas names no
+ * ptxas) or CLI_EXIT_INTERRUPTED. */
+int          _cli_import_assemble_ptx (const ImportPtxOptions *options, const ImportLaunch *launch,
+                                       CuoccKernelList *list);
+
+/* The same for each GPU of a comparison whose loaded entries are PTX: the
+ * figures are kept for that GPU in @comparison. */
+int          _cli_import_assemble_ptx_gpus (const ImportPtxOptions *options, CuoccImportComparison *comparison,
+                                            guint n_gpus);
+
 /* --gpu A --gpu B … (or --cc): each kernel on each GPU, the file read once.
  * Returns the exit status. */
 int          _cli_import_multi_report (CuoccKernelList *list, const CuoccGpu *gpus, guint n_gpus, int threads,
-                                       gint64 dynamic_smem, CliFormat format, CliWriter *writer);
+                                       gint64 dynamic_smem, const ImportPtxOptions *ptx, CliFormat format,
+                                       CliWriter *writer);
+
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ImportCheck, _cli_import_check_free)
 

@@ -65,6 +65,7 @@ static const char *const labels[N_COLUMNS] = {
   [CUOCC_IMPORT_COLUMN_LOADED] = N_("LOADED"),
   [CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_PER_SM] = N_("CL_BLOCKS"),
   [CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT] = N_("CL_LOST%"),
+  [CUOCC_IMPORT_COLUMN_FIGURES_FROM] = N_("FIGURES_FROM"),
 };
 
 typedef struct {
@@ -81,6 +82,10 @@ typedef struct {
   char *plot_text;
   char *plot_path;
   char *size_text;
+  char *ptxas_path;
+  gboolean assemble_ptx;
+  gboolean no_ptxas;
+  char *ptxas_timeout_text;
   char **rest;
 } ImportOptions;
 
@@ -119,6 +124,8 @@ import_options_clear (ImportOptions *o)
   g_free (o->plot_text);
   g_free (o->plot_path);
   g_free (o->size_text);
+  g_free (o->ptxas_path);
+  g_free (o->ptxas_timeout_text);
   g_strfreev (o->rest);
 }
 
@@ -440,6 +447,10 @@ create_context (ImportOptions *o)
     { "plot", 'p', 0, G_OPTION_ARG_STRING, &o->plot_text, N_("Also draw how the kernels that run on the GPU spread over occupancy"), N_("occupancy") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->plot_path, N_("The graph's file: .png, .svg, .pdf or .csv"), N_("FILE") },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o->size_text, N_("The graph's size in pixels (default 800x500)"), N_("WxH") },
+    { "ptxas", 0, 0, G_OPTION_ARG_FILENAME, &o->ptxas_path, N_("Assemble the PTX that loads on the GPU with this ptxas, for its figures"), N_("PATH") },
+    { "assemble-ptx", 0, 0, G_OPTION_ARG_NONE, &o->assemble_ptx, N_("Assemble the PTX that loads on the GPU with the ptxas found ($CUDA_PATH, $CUDA_HOME, $PATH, /usr/local/cuda/bin)"), NULL },
+    { "no-ptxas", 0, 0, G_OPTION_ARG_NONE, &o->no_ptxas, N_("Never run ptxas, nor read its cache: PTX keeps no figures"), NULL },
+    { "ptxas-timeout", 0, 0, G_OPTION_ARG_STRING, &o->ptxas_timeout_text, N_("Stop a ptxas run after this many seconds (default 300)"), N_("SECONDS") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->rest, NULL, NULL },
     { NULL }
   };
@@ -459,6 +470,7 @@ create_context (ImportOptions *o)
       "\n"
       "  cuocc --import FILE|- [--import FILE...] [--gpu NAME | --cc X.Y] [--threads N]\n"
       "        [--dynamic-smem SIZE] [--check EXPR [--strict]] [--format text|csv|json]\n"
+      "        [--ptxas PATH | --assemble-ptx | --no-ptxas] [--ptxas-timeout SECONDS]\n"
       "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N] [--format text|csv|json]\n"
       "  cuocc --import FILE --gpu NAME|--cc X.Y --gpu NAME|--cc X.Y [...] [--threads N] [--format text|csv|json]"));
   g_option_context_set_description (context,
@@ -478,6 +490,13 @@ create_context (ImportOptions *o)
       "\n"
       "A kernel that declares its thread block cluster gets the cluster columns, as --cluster-size\n"
       "gives them.\n"
+      "\n"
+      "Where the entry that loads is PTX (a GPU newer than the build, or a .ptx file), the\n"
+      "figures are what the CUDA toolkit's ptxas gives for the GPU: from cuocc's cache when\n"
+      "it holds them, else only with --ptxas PATH or --assemble-ptx, which run ptxas on each\n"
+      "module once, on all processors, and cache what it prints. figures_from says where each\n"
+      "row's figures come from; the driver's JIT compiler may give other figures than the\n"
+      "installed ptxas.\n"
       "\n"
       "--check keys: occupancy (percent), regs, smem, stack, spills, spill_stores, spill_loads,\n"
       "blocks, warps, barriers; operators: < <= == != >= >. It prints the failures and a\n"
@@ -577,8 +596,10 @@ print_row_errors (const Report *report)
           break;
         case IMPORT_WHY_PTX:
           g_printerr (g_dngettext (GETTEXT_PACKAGE,
-                                   "cuocc: %u entry is PTX, whose registers are known only after JIT\n",
-                                   "cuocc: %u entries are PTX, whose registers are known only after JIT\n", n), n);
+                                   "cuocc: %u entry is PTX without figures (known only after JIT, or once ptxas "
+                                   "assembles it); see its error column\n",
+                                   "cuocc: %u entries are PTX without figures (known only after JIT, or once ptxas "
+                                   "assembles them); see their error column\n", n), n);
           break;
         case IMPORT_WHY_NO_ARCH:
           g_printerr (g_dngettext (GETTEXT_PACKAGE, "cuocc: %u kernel names no architecture: give --gpu or --cc\n",
@@ -643,6 +664,7 @@ cuocc_import_command (int    argc,
   g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (ImportCheck) check = NULL;
   Report report = { 0 };
+  ImportPtxOptions ptx_options = { 0 };
   int plot_width = 0, plot_height = 0;
   int status;
 
@@ -712,6 +734,22 @@ cuocc_import_command (int    argc,
         return usage_error (_("--plot and --diff do not go together: plot each build on its own"));
     }
 
+  if (options.no_ptxas && (options.ptxas_path != NULL || options.assemble_ptx))
+    return usage_error (_("--no-ptxas and --ptxas or --assemble-ptx do not go together"));
+  if ((options.ptxas_path != NULL || options.assemble_ptx) && !report.launch.have_gpu &&
+      (options.gpus == NULL || options.gpus->len < 2))
+    return usage_error (_("--ptxas and --assemble-ptx assemble the PTX that loads on one GPU: choose it with --gpu or --cc"));
+  ptx_options.path = options.ptxas_path;
+  ptx_options.assemble = options.assemble_ptx;
+  ptx_options.never = options.no_ptxas;
+  if (options.ptxas_timeout_text != NULL)
+    {
+      int seconds;
+
+      if (!cuocc_parse_int (options.ptxas_timeout_text, "--ptxas-timeout", 1, 86400, &seconds, &error))
+        return usage_error ("%s", error->message);
+      ptx_options.timeout_s = (guint) seconds;
+    }
   if (options.gpus != NULL && options.gpus->len > 1)
     {
       g_autofree CuoccGpu *gpus = g_new0 (CuoccGpu, options.gpus->len);
@@ -733,7 +771,7 @@ cuocc_import_command (int    argc,
       warn_about_list (list);
       writer = cli_writer_new (stdout);
       status = _cli_import_multi_report (list, gpus, options.gpus->len, report.launch.threads,
-                                         report.launch.dynamic_smem, report.format, writer);
+                                         report.launch.dynamic_smem, &ptx_options, report.format, writer);
       return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }
 
@@ -741,6 +779,8 @@ cuocc_import_command (int    argc,
   if (list == NULL)
     return cli_error_exit (error);
   warn_about_list (list);
+  if ((status = _cli_import_assemble_ptx (&ptx_options, &report.launch, list)) != CLI_EXIT_OK)
+    return status;
   writer = cli_writer_new (stdout);
 
   if (options.diff_path != NULL)
@@ -751,6 +791,8 @@ cuocc_import_command (int    argc,
       if (after == NULL)
         return cli_error_exit (error);
       warn_about_list (after);
+      if ((status = _cli_import_assemble_ptx (&ptx_options, &report.launch, after)) != CLI_EXIT_OK)
+        return status;
       status = _cli_import_diff_report (&report.launch, list, after, report.format, writer);
       return cli_writer_finish (writer) ? status : CLI_EXIT_USAGE;
     }

@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include <cuocc-plot.h>
@@ -19,37 +21,31 @@
 
 static const char *const extensions[] = { ".png", ".svg", ".pdf", ".csv" };
 
-static const struct {
-  const char *name;
-  CuoccSeriesKind kind;
-  gboolean heatmap;
-  gboolean all;
-} kinds[] = {
-  { "threads", CUOCC_SERIES_THREADS, FALSE, FALSE },
-  { "registers", CUOCC_SERIES_REGS, FALSE, FALSE },
-  { "regs", CUOCC_SERIES_REGS, FALSE, FALSE },
-  { "smem", CUOCC_SERIES_SMEM, FALSE, FALSE },
-  { "barriers", CUOCC_SERIES_BARRIERS, FALSE, FALSE },
-  { "cluster-size", CUOCC_SERIES_CLUSTER_SIZE, FALSE, FALSE },
-  { "heatmap-regs", CUOCC_SERIES_REGS, TRUE, FALSE },
-  { "heatmap-registers", CUOCC_SERIES_REGS, TRUE, FALSE },
-  { "heatmap-smem", CUOCC_SERIES_SMEM, TRUE, FALSE },
-  { "all", CUOCC_SERIES_THREADS, FALSE, TRUE },
-};
-
+/* A graph's name: the library's names of a series (cuocc_series_kind_parse (),
+ * "shared-memory" and "regs" among them, in any case), a heatmap's as
+ * "heatmap-" and the series it varies beside the block size, or "all". */
 static gboolean
 parse_kind (const char   *text,
             CliPlotKind  *kind,
             GError      **error)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    if (g_strcmp0 (text, kinds[i].name) == 0)
-      {
-        kind->kind = kinds[i].kind;
-        kind->heatmap = kinds[i].heatmap;
-        kind->all = kinds[i].all;
-        return TRUE;
-      }
+  static const char heatmap[] = "heatmap-";
+  const char *series = text;
+
+  kind->heatmap = FALSE;
+  kind->all = g_ascii_strcasecmp (text, "all") == 0;
+  kind->kind = CUOCC_SERIES_THREADS;
+  if (kind->all)
+    return TRUE;
+  if (g_ascii_strncasecmp (text, heatmap, strlen (heatmap)) == 0)
+    {
+      kind->heatmap = TRUE;
+      series = text + strlen (heatmap);
+    }
+  /* A heatmap is the block size against registers or shared memory. */
+  if (cuocc_series_kind_parse (series, &kind->kind, NULL) &&
+      (!kind->heatmap || kind->kind == CUOCC_SERIES_REGS || kind->kind == CUOCC_SERIES_SMEM))
+    return TRUE;
   g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
                _("--plot: unknown graph “%s”; choose threads, registers, smem, barriers, cluster-size, heatmap-regs, heatmap-smem or all"),
                text);

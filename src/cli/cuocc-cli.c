@@ -146,6 +146,7 @@ create_context (CliOptions *o)
       "        --output FILE.png|.svg|.pdf|.csv [--size WxH]\n"
       "  cuocc --import FILE|- [--gpu NAME | --cc X.Y] [--threads N] [--dynamic-smem SIZE]\n"
       "        [--check EXPR [--strict]] [--format text|csv|json]\n"
+      "        [--ptxas PATH | --assemble-ptx | --no-ptxas] [--ptxas-timeout SECONDS]\n"
       "  cuocc --import OLD --diff NEW [--gpu NAME | --cc X.Y] [--threads N]\n"
       "  cuocc --list-gpus\n"
       "  cuocc --gpu-data [--cc X.Y]");

@@ -16,6 +16,7 @@ G_BEGIN_DECLS
 #define CLI_EXIT_ROW_ERRORS 1
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_CHECK_FAILED 3         /* cuocc --import --check: some kernel failed a term */
+#define CLI_EXIT_INTERRUPTED 130        /* Ctrl+C, as a shell says a SIGINT */
 
 int cuocc_cli_run (int    argc,
                    char **argv);

@@ -7,6 +7,12 @@
  * (cuocc_kernel_list_select) and kept as a byte an entry, and each kernel is
  * then worked out on a GPU with the entry that loads there, or with its first
  * entry when none does, whose evaluation then says why it cannot run.
+ *
+ * A PTX entry that loads on a GPU gets its figures from ptxas for that GPU's
+ * target (cuocc_import_comparison_assemble_ptx()); the same entry can load
+ * on two GPUs of different targets, so the figures are kept a GPU, apart
+ * from the list, in a copy of each such entry that the assembly of
+ * cuocc-ptxas-assemble.c fills as it fills a list of its own.
  */
 #include "config.h"
 
@@ -22,6 +28,9 @@ struct _CuoccImportComparison {
   guint *first;                    /* [kernel]: its first entry */
   guint n_kernels;
   guint *entry_of;                 /* [kernel * n_gpus + gpu]: the entry that runs there, or NO_ENTRY */
+  CuoccKernel **ptx;               /* [gpu][kernel]: a shallow copy of the PTX entry that runs there, with
+                                    * figures of its own (owned: figures_from, ptx_problem); ptx NULL
+                                    * where none does; [gpu] NULL until assembled */
 };
 
 /* The kernels, each once, in the order of their first entry. */
@@ -86,6 +95,7 @@ cuocc_import_comparison_new (CuoccKernelList         *list,
     c->entry_of[e] = NO_ENTRY;
   c->launches = g_new0 (CuoccImportLaunch, n_gpus);
   c->loaded = g_new0 (guint8 *, n_gpus);
+  c->ptx = g_new0 (CuoccKernel *, n_gpus);
   for (guint g = 0; g < n_gpus; g++)
     {
       c->launches[g] = launches[g];
@@ -122,7 +132,14 @@ cuocc_import_comparison_free (CuoccImportComparison *c)
     {
       cuocc_import_launch_clear (&c->launches[g]);
       g_free (c->loaded[g]);
+      for (guint k = 0; c->ptx[g] != NULL && k < c->n_kernels; k++)
+        {
+          g_free (c->ptx[g][k].figures_from);
+          g_free (c->ptx[g][k].ptx_problem);
+        }
+      g_free (c->ptx[g]);
     }
+  g_free (c->ptx);
   g_free (c->loaded);
   g_free (c->launches);
   g_free (c->first);
@@ -189,7 +206,125 @@ cuocc_import_comparison_entry (const CuoccImportComparison *c,
     index = c->first[kernel];
   *entry = c->list->kernels[index];
   entry->loaded = c->loaded[gpu][index];
-  return c->entry_of[(gsize) kernel * c->n_gpus + gpu] != NO_ENTRY;
+  if (c->entry_of[(gsize) kernel * c->n_gpus + gpu] == NO_ENTRY)
+    return FALSE;
+  if (c->ptx[gpu] != NULL && c->ptx[gpu][kernel].ptx != NULL)
+    {
+      const CuoccKernel *f = &c->ptx[gpu][kernel];
+
+      /* The figures ptxas gave for this GPU, as cuocc-ptxas-assemble.c's take_figures () sets them. */
+      entry->regs = f->regs;
+      entry->smem = f->smem;
+      entry->barriers = f->barriers;
+      entry->stack = f->stack;
+      entry->spill_stores = f->spill_stores;
+      entry->spill_loads = f->spill_loads;
+      entry->lmem = f->lmem;
+      entry->cmem = f->cmem;
+      entry->figures_from = f->figures_from;
+      entry->ptx_problem = f->ptx_problem;
+    }
+  return TRUE;
+}
+
+/* The PTX entry that runs on @gpu for @kernel, needing ptxas; NULL if none. */
+static const CuoccKernel *
+ptx_entry (const CuoccImportComparison *c,
+           guint                        kernel,
+           guint                        gpu)
+{
+  guint index = c->entry_of[(gsize) kernel * c->n_gpus + gpu];
+  CuoccKernel entry;
+
+  if (index == NO_ENTRY)
+    return NULL;
+  entry = c->list->kernels[index];
+  entry.loaded = c->loaded[gpu][index];
+  if (c->ptx[gpu] != NULL && c->ptx[gpu][kernel].ptx != NULL)
+    return cuocc_kernel_needs_ptxas (&c->ptx[gpu][kernel]) ? &c->ptx[gpu][kernel] : NULL;
+  return cuocc_kernel_needs_ptxas (&entry) ? &c->list->kernels[index] : NULL;
+}
+
+/**
+ * cuocc_import_comparison_count_ptx:
+ * @c: a comparison
+ * @gpu: the GPU's index
+ *
+ * How many kernels run on the GPU from a PTX entry that has no figures yet
+ * (cuocc_kernel_needs_ptxas()).
+ *
+ * Returns: the number of kernels
+ */
+guint
+cuocc_import_comparison_count_ptx (const CuoccImportComparison *c,
+                                   guint                        gpu)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (c != NULL && gpu < c->n_gpus, 0);
+
+  for (guint k = 0; k < c->n_kernels; k++)
+    n += ptx_entry (c, k, gpu) != NULL;
+  return n;
+}
+
+/**
+ * cuocc_import_comparison_assemble_ptx:
+ * @c: a comparison
+ * @gpu: the GPU's index
+ * @options: as for cuocc_kernel_list_assemble_ptx(); its @major and @minor
+ *   are ignored: those of the GPU's launch are used
+ * @cancellable: (nullable): stops the assembly
+ * @summary: (out caller-allocates) (optional): what was done
+ * @error: return location for a #GError
+ *
+ * Gives the PTX entries that run on the GPU the figures of ptxas for its
+ * target, as cuocc_kernel_list_assemble_ptx() does for a list and one GPU
+ * (the same cache, runs and summary), and keeps them for that GPU alone:
+ * cuocc_import_comparison_entry() and cuocc_import_comparison_evaluate()
+ * give them on that GPU, while the list itself is left as it was.
+ *
+ * Returns: %FALSE with %G_IO_ERROR_CANCELLED when cancelled; the figures
+ *   that came before are kept
+ */
+gboolean
+cuocc_import_comparison_assemble_ptx (CuoccImportComparison   *c,
+                                      guint                    gpu,
+                                      const CuoccPtxasOptions *options,
+                                      GCancellable            *cancellable,
+                                      CuoccPtxasSummary       *summary,
+                                      GError                 **error)
+{
+  CuoccPtxasOptions o;
+  CuoccKernelList entries = { 0 };
+
+  g_return_val_if_fail (c != NULL && gpu < c->n_gpus, FALSE);
+  g_return_val_if_fail (options != NULL && options->ptxas != NULL, FALSE);
+
+  if (c->ptx[gpu] == NULL)
+    {
+      c->ptx[gpu] = g_new0 (CuoccKernel, MAX (c->n_kernels, 1));
+      for (guint k = 0; k < c->n_kernels; k++)
+        {
+          const CuoccKernel *e = ptx_entry (c, k, gpu);
+
+          if (e == NULL)
+            continue;
+          /* Shallow: its strings stay the list's, but for the two the assembly sets. */
+          c->ptx[gpu][k] = *e;
+          c->ptx[gpu][k].loaded = CUOCC_LOAD_YES;
+          c->ptx[gpu][k].figures_from = NULL;
+          c->ptx[gpu][k].ptx_problem = NULL;
+        }
+    }
+  o = *options;
+  o.major = c->launches[gpu].gpu.cap.major;
+  o.minor = c->launches[gpu].gpu.cap.minor;
+  /* A list of its own over the copies: what the assembly does not need of a list stays empty. */
+  entries.format = c->list->format;
+  entries.n_kernels = c->n_kernels;
+  entries.kernels = c->ptx[gpu];
+  return cuocc_kernel_list_assemble_ptx (&entries, &o, cancellable, summary, error);
 }
 
 /**

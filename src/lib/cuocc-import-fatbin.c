@@ -380,127 +380,18 @@ entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gs
 
 /* ----- PTX ----- */
 
-static const char *
-skip_space (const char *p, const char *end)
-{
-  while (p < end && g_ascii_isspace (*p))
-    p++;
-  return p;
-}
-
-static gboolean
-is_ident_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '_' || c == '$' || c == '.' || c == '%';
-}
-
-/* "N" or "X, Y, Z" after a directive; returns the product (or N). */
-static gint64
-read_dims (const char *p, const char *end, int dims[3])
-{
-  gint64 product = 1;
-  int n = 0;
-
-  dims[0] = dims[1] = dims[2] = 1;
-  while (n < 3)
-    {
-      gint64 v = 0;
-      int digits = 0;
-
-      p = skip_space (p, end);
-      for (; p < end && g_ascii_isdigit (*p) && digits < 10; p++, digits++)
-        v = v * 10 + (*p - '0');
-      if (digits == 0 || v > G_MAXINT)
-        break;
-      dims[n++] = (int) v;
-      product *= v;
-      p = skip_space (p, end);
-      if (p >= end || *p != ',')
-        break;
-      p++;
-    }
-  return n > 0 ? product : CUOCC_IMPORT_UNKNOWN;
-}
-
-/* The performance directives between an entry's parameter list and its body. */
+/* A PTX entry's kernels (cuocc-import-ptx.c), sharing a module that keeps
+ * the entry as stored: its compressed bytes when it is compressed. */
 static void
-read_ptx_directives (CuoccKernel *k, const char *p, const char *end)
-{
-  static const char *const names[] = { ".maxntid", ".reqntid", ".minnctapersm", ".maxnreg", ".reqnctapercluster" };
-  const char *body = memchr (p, '{', (gsize) (end - p));
-
-  if (body == NULL)
-    return;
-  for (; p < body; p++)
-    {
-      int dims[3];
-
-      if (*p != '.')
-        continue;
-      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-        {
-          gsize n = strlen (names[i]);
-          gint64 v;
-
-          if ((gsize) (body - p) <= n || strncmp (p, names[i], n) != 0 || is_ident_char (p[n]))
-            continue;
-          v = read_dims (p + n, body, dims);
-          if (v < 0)
-            break;
-          if (i <= 1)
-            k->max_threads = k->max_threads > 0 ? MIN (k->max_threads, _cuocc_import_clamp_int (v))
-                                                : _cuocc_import_clamp_int (v);
-          else if (i == 2)
-            k->min_blocks = dims[0];
-          else if (i == 3)
-            k->max_regs = dims[0];
-          else
-            memcpy (k->cluster_dims, dims, sizeof dims);
-          break;
-        }
-    }
-}
-
-/* Every ".entry NAME" of the text: kernels whose figures are known only
- * once the driver compiles them. */
-static guint
 read_ptx (CuoccImportParser *parser, const Entry *e, const char *text, gsize len, const char *file)
 {
-  static const char key[] = ".entry";
-  const char *end = text + len;
-  const char *p = text;
-  guint added = 0;
+  gboolean compressed = (e->flags & (FLAG_COMPRESSED_LZ4 | FLAG_COMPRESSED_ZSTD)) != 0;
+  g_autoptr (GBytes) stored = g_bytes_new (compressed ? e->payload : (const guint8 *) text,
+                                           compressed ? e->compressed_size : len);
+  g_autoptr (CuoccPtxModule) module =
+    _cuocc_ptx_module_new (stored, e->flags & (FLAG_COMPRESSED_LZ4 | FLAG_COMPRESSED_ZSTD), len, e->arch);
 
-  while (p < end && (p = g_strstr_len (p, end - p, key)) != NULL)
-    {
-      const char *name;
-      g_autofree char *mangled = NULL;
-      CuoccKernel k;
-      gboolean starts_word = p == text || g_ascii_isspace (p[-1]);
-
-      p += sizeof key - 1;
-      if (!starts_word || p >= end || !g_ascii_isspace (*p))
-        continue;
-      name = p = skip_space (p, end);
-      while (p < end && is_ident_char (*p))
-        p++;
-      if (p == name || p - name > 4096)
-        continue;
-      mangled = g_strndup (name, (gsize) (p - name));
-      _cuocc_import_kernel_init (&k);
-      _cuocc_import_kernel_set_name (&k, mangled);
-      _cuocc_import_kernel_set_arch (&k, e->arch);
-      k.format = CUOCC_IMPORT_FORMAT_FATBIN;
-      k.code = CUOCC_CODE_PTX;
-      k.file = g_strdup (file);
-      k.entry = g_strdup (e->name);
-      read_ptx_directives (&k, p, MIN (end, p + 64 * 1024));
-      _cuocc_import_add_kernel (parser, &k);
-      added++;
-      if (parser->truncated)
-        break;
-    }
-  return added;
+  _cuocc_import_read_ptx_text (parser, text, len, e->arch, file, e->name, module);
 }
 
 /* ----- fat binaries ----- */
@@ -1091,6 +982,28 @@ _cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **n
     }
   g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("a fat binary entry with a malformed header"));
   return NULL;
+}
+
+/* A PTX module's stored bytes (flags: its entry's compression flags), decompressed again. */
+GBytes *
+_cuocc_import_fatbin_inflate (GBytes *stored, guint64 flags, gsize size, GError **error)
+{
+  Entry e = { 0 };
+  ZSTD_DCtx *dctx = ZSTD_createDCtx ();
+  guint8 *owned = NULL;
+  const guint8 *bytes;
+  gsize len = 0;
+
+  e.kind = ENTRY_KIND_PTX;
+  e.flags = flags;
+  e.payload = g_bytes_get_data (stored, &e.payload_size);
+  e.compressed_size = e.payload_size;
+  e.uncompressed_size = size;
+  bytes = entry_bytes (NULL, &e, dctx, &owned, &len, error);
+  ZSTD_freeDCtx (dctx);
+  if (bytes == NULL)
+    return NULL;
+  return owned != NULL ? g_bytes_new_take (owned, len) : g_bytes_new (bytes, len);
 }
 
 /* ----- the reader ----- */

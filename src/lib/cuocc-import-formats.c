@@ -26,6 +26,7 @@ const ImportFormatInfo _cuocc_import_formats[] = {
   { CUOCC_IMPORT_FORMAT_CUBIN,     "cubin",     _cuocc_import_cubin_sniff,   &_cuocc_import_binary_reader },
   { CUOCC_IMPORT_FORMAT_FATBIN,    "fatbin",    _cuocc_import_fatbin_sniff,  &_cuocc_import_binary_reader },
   { CUOCC_IMPORT_FORMAT_TRITON,    "triton",    _cuocc_import_triton_sniff,  &_cuocc_import_triton_reader },
+  { CUOCC_IMPORT_FORMAT_PTX,       "ptx",       NULL,                        &_cuocc_import_ptx_reader },
 };
 
 const guint _cuocc_import_n_formats = G_N_ELEMENTS (_cuocc_import_formats);
@@ -47,7 +48,7 @@ _cuocc_import_format_info (CuoccImportFormat format)
  *
  * Returns: (transfer none): the format's name as the CSV and JSON columns
  *   write it: "ptxas", "cuobjdump", "ncu-csv", "ncu-raw", "cubin", "fatbin",
- *   "triton", or "unknown"
+ *   "triton", "ptx", or "unknown"
  */
 const char *
 cuocc_import_format_name (CuoccImportFormat format)

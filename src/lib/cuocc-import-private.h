@@ -170,6 +170,20 @@ gboolean _cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *dat
 /* Entry `index` of the fat binary at data, decompressed ("sm_90a SASS" in *name). */
 GBytes  *_cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error);
 
+/* A PTX module's stored bytes, compressed by a fat binary (flags: its
+ * entry's), decompressed to size bytes. */
+GBytes  *_cuocc_import_fatbin_inflate (GBytes *stored, guint64 flags, gsize size, GError **error);
+
+/* PTX (cuocc-import-ptx.c): a module keeps the text as stored (flags 0:
+ * plain text); read_ptx_text adds a fat binary PTX entry's kernels, each
+ * holding a reference to module. */
+CuoccPtxModule *_cuocc_ptx_module_new        (GBytes *stored, guint64 flags, gsize size, const char *arch);
+GBytes         *_cuocc_ptx_module_get_stored (const CuoccPtxModule *module, guint64 *flags);
+guint           _cuocc_import_read_ptx_text  (CuoccImportParser *parser, const char *text, gsize len,
+                                              const char *arch, const char *file, const char *entry,
+                                              CuoccPtxModule *module);
+extern const ImportReader _cuocc_import_ptx_reader;
+
 /* ELF helpers the binary readers share. `what` names the file in messages. */
 gboolean      _cuocc_import_is_elf            (const guint8 *data, gsize len);
 Elf          *_cuocc_import_elf_memory        (const guint8 *data, gsize len);

@@ -132,8 +132,8 @@ not_loaded_reason (const CuoccImportLaunch *launch,
   ev->failed = FALSE;
   if (k->loaded == CUOCC_LOAD_OTHER)
     {
-      g_autofree char *key = cuocc_import_kernel_key (k);
-      const char *arch = g_hash_table_lookup (launch->loaded_arch, key);
+      g_autofree char *key = launch->loaded_arch != NULL ? cuocc_import_kernel_key (k) : NULL;
+      const char *arch = key != NULL ? g_hash_table_lookup (launch->loaded_arch, key) : NULL;
 
       ev->reason = CUOCC_IMPORT_WHY_NOT_LOADED;
       return g_strdup_printf (_("not loaded: the driver loads this kernel's %s entry on compute capability %d.%d"),
@@ -149,13 +149,55 @@ not_loaded_reason (const CuoccImportLaunch *launch,
   return NULL;
 }
 
+/* What the worst single limiter costs: the occupancy without it (the
+ * fewest blocks the other factors allow) less the occupancy. Two factors
+ * that limit alike cost nothing alone. */
+static void
+worst_limiter (CuoccImportEvaluation *ev)
+{
+  const CuoccResult *r = &ev->result;
+  const int by[CUOCC_N_LIMITS] = {
+    r->blocks_by_warps, r->blocks_by_regs, r->blocks_by_smem, r->blocks_by_blocks, r->blocks_by_barriers,
+  };
+
+  ev->lost = 0;
+  ev->lost_to = 0;
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    {
+      int others = G_MAXINT;
+      double without;
+
+      if (!(r->limiters & (1u << bit)))
+        continue;
+      for (int o = 0; o < CUOCC_N_LIMITS; o++)
+        if (o != bit && by[o] >= 0)
+          others = MIN (others, by[o]);
+      if (others == G_MAXINT || ev->gpu.cap.max_warps_per_sm <= 0)
+        continue;
+      without = MIN (1.0, (double) others * r->warps_per_block / ev->gpu.cap.max_warps_per_sm);
+      if (without - r->occupancy > ev->lost)
+        {
+          ev->lost = without - r->occupancy;
+          ev->lost_to = 1u << bit;
+        }
+    }
+}
+
 /**
  * cuocc_import_evaluate:
  * @launch: the launch
  * @k: an entry
  * @ev: (out caller-allocates): the answer, or why there is none
  *
- * Works out the entry's occupancy for the launch, or says why not.
+ * Works out the entry's occupancy for the launch, or says why not: the
+ * one evaluation of a kernel that `cuocc --import`, its export and the
+ * app's kernels table (its rows, summary, comparison and export) share.
+ * The block size is the launch's, else the one the kernel records or
+ * declares (a profile's, its launch bounds), else the launch's default;
+ * a block above the kernel's launch bounds is refused; the dynamic shared
+ * memory is the launch's, else the one the kernel records; a kernel that
+ * declares its cluster is worked out with it; and the limiter that costs
+ * most is named (@ev's lost and lost_to).
  */
 void
 cuocc_import_evaluate (const CuoccImportLaunch *launch,
@@ -173,10 +215,11 @@ cuocc_import_evaluate (const CuoccImportLaunch *launch,
   if (launch->have_gpu && (ev->why = not_loaded_reason (launch, k, ev)) != NULL)
     return;
   ev->failed = TRUE;
-  if (k->code == CUOCC_CODE_PTX)
+  if (k->code == CUOCC_CODE_PTX && k->regs < 0)
     {
       ev->reason = CUOCC_IMPORT_WHY_PTX;
-      ev->why = g_strdup (_("PTX: registers are known only after JIT"));
+      ev->why = k->ptx_problem != NULL ? g_strdup_printf (_("PTX: no figures: %s"), k->ptx_problem)
+                                       : g_strdup (_("PTX: registers are known only after JIT"));
       return;
     }
   if (threads <= 0)
@@ -233,6 +276,7 @@ cuocc_import_evaluate (const CuoccImportLaunch *launch,
     }
   ev->have_clusters = ev->input.cluster_size > 0;
   ev->limiters = cuocc_limiters_to_string (ev->result.limiters);
+  worst_limiter (ev);
   ev->ok = TRUE;
   ev->failed = FALSE;
   ev->reason = CUOCC_IMPORT_WHY_NONE;
@@ -309,9 +353,10 @@ static const struct {
   [CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS] = { ANSWER (CUOCC_COLUMN_CLUSTERS_BASIS) },
   [CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_LOST) },
   [CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT] = { ANSWER (CUOCC_COLUMN_CLUSTER_BLOCKS_LOST_PCT) },
+  [CUOCC_IMPORT_COLUMN_FIGURES_FROM] = { "figures_from", 0 },
 };
 
-G_STATIC_ASSERT (CUOCC_N_IMPORT_COLUMNS - CUOCC_IMPORT_COLUMN_CLUSTER_SIZE == CUOCC_N_CLUSTER_COLUMNS);
+G_STATIC_ASSERT (CUOCC_IMPORT_COLUMN_FIGURES_FROM - CUOCC_IMPORT_COLUMN_CLUSTER_SIZE == CUOCC_N_CLUSTER_COLUMNS);
 
 /**
  * cuocc_import_table_init:
@@ -342,6 +387,7 @@ cuocc_import_table_init (CuoccImportTable        *table,
       table->profiler |= k->format == CUOCC_IMPORT_FORMAT_NCU_CSV || k->format == CUOCC_IMPORT_FORMAT_NCU_RAW;
       declares_threads |= k->block_size > 0 || k->max_threads > 0;
       declares_clusters |= k->cluster_dims[0] > 0;
+      table->ptx |= k->code == CUOCC_CODE_PTX;
     }
   table->occupancy = launch->threads > 0 || launch->default_threads > 0 || table->profiler ||
                      ((launch->have_gpu || checked) && declares_threads);
@@ -384,6 +430,8 @@ cuocc_import_table_column_shown (const CuoccImportTable *table,
     return !table->profiler;
   if (column == CUOCC_IMPORT_COLUMN_LAUNCH_THREADS)
     return !table->occupancy;
+  if (column == CUOCC_IMPORT_COLUMN_FIGURES_FROM)
+    return table->ptx;
   if (column >= CUOCC_IMPORT_COLUMN_CLUSTER_SIZE)
     return table->clusters;
   if (column >= CUOCC_IMPORT_COLUMN_FILE)
@@ -408,6 +456,20 @@ cell_known_percent (double fraction)
   return fraction < 0 ? cuocc_cell_null () : cuocc_cell_percent (fraction);
 }
 
+/* Where the row's figures come from; NULL for PTX that has none. */
+static const char *
+figures_from (const CuoccKernel *k)
+{
+  if (k->figures_from != NULL)
+    return k->figures_from;
+  if (k->code == CUOCC_CODE_PTX)
+    return NULL;
+  if (k->format == CUOCC_IMPORT_FORMAT_CUBIN || k->format == CUOCC_IMPORT_FORMAT_FATBIN ||
+      k->format == CUOCC_IMPORT_FORMAT_TRITON)
+    return "binary";
+  return cuocc_import_format_name (k->format);
+}
+
 /**
  * cuocc_import_table_cells:
  * @table: the columns
@@ -415,7 +477,7 @@ cell_known_percent (double fraction)
  * @ev: cuocc_import_evaluate() of @k
  * @scratch: (array fixed-size=3): texts the cells point to; set to %NULL
  *   before, freed with g_free() after the row is written
- * @cells: (out caller-allocates) (array fixed-size=47): the row's cells
+ * @cells: (out caller-allocates) (array fixed-size=48): the row's cells
  *
  * The cells of the entry's row; those of a column not shown are filled too.
  */
@@ -453,6 +515,7 @@ cuocc_import_table_cells (const CuoccImportTable      *table,
   cells[CUOCC_IMPORT_COLUMN_LAUNCH_THREADS] = cell_known (k->block_size);
   if (k->loaded != CUOCC_LOAD_UNKNOWN)
     cells[CUOCC_IMPORT_COLUMN_LOADED] = cuocc_cell_bool (k->loaded == CUOCC_LOAD_YES);
+  cells[CUOCC_IMPORT_COLUMN_FIGURES_FROM] = cuocc_cell_string (figures_from (k));
 
   if (!table->occupancy)
     return;
@@ -511,7 +574,7 @@ cuocc_import_table_append_header (const CuoccImportTable *table,
  * cuocc_import_table_append_row:
  * @table: the columns
  * @format: CSV or JSON
- * @cells: (array fixed-size=47): the row's cells, of cuocc_import_table_cells()
+ * @cells: (array fixed-size=48): the row's cells, of cuocc_import_table_cells()
  * @index: how many rows came before it
  * @out: where to write
  *

@@ -69,6 +69,8 @@ G_BEGIN_DECLS
  * @CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS: `clusters_basis`
  * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST: `cluster_blocks_lost`
  * @CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT: `cluster_blocks_lost_pct`
+ * @CUOCC_IMPORT_COLUMN_FIGURES_FROM: `figures_from`, where some entry is PTX: "binary", the input's
+ *   format, or "ptxas 13.0 for sm_89"
  * @CUOCC_N_IMPORT_COLUMNS: the number of columns
  *
  * The columns of an import row, in their order.
@@ -91,6 +93,7 @@ typedef enum {
   CUOCC_IMPORT_COLUMN_CLUSTER_SIZE, CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_PER_SM,
   CUOCC_IMPORT_COLUMN_MAX_ACTIVE_CLUSTERS, CUOCC_IMPORT_COLUMN_CLUSTERS_BASIS,
   CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST, CUOCC_IMPORT_COLUMN_CLUSTER_BLOCKS_LOST_PCT,
+  CUOCC_IMPORT_COLUMN_FIGURES_FROM,
   CUOCC_N_IMPORT_COLUMNS,
 } CuoccImportColumn;
 
@@ -102,7 +105,9 @@ typedef enum {
  *   launch bounds (`__launch_bounds__`, a required block size) are below it
  *   is not worked out (%CUOCC_IMPORT_WHY_LAUNCH_BOUNDS): its launch fails
  * @dynamic_smem: the dynamic shared memory a block, or -1: what each kernel records
- * @loaded_arch: kernel key → the architecture of the entry the driver loads
+ * @loaded_arch: kernel key → the architecture of the entry the driver loads;
+ *   %NULL: the reason of an entry not loaded does not name it (the app's
+ *   table, which marks the entries itself)
  * @default_threads: where @threads is 0, the block size of a kernel that
  *   declares none, or 0: none (the app's table; the CLI leaves it 0)
  *
@@ -126,7 +131,8 @@ typedef struct {
  * @CUOCC_IMPORT_WHY_NONE: worked out, or nothing was asked
  * @CUOCC_IMPORT_WHY_NOT_LOADED: another entry of the kernel loads on the GPU
  * @CUOCC_IMPORT_WHY_NO_ENTRY: no entry of the kernel runs on the GPU
- * @CUOCC_IMPORT_WHY_PTX: PTX, whose registers are known only after JIT
+ * @CUOCC_IMPORT_WHY_PTX: PTX, whose registers are known only after JIT or once ptxas
+ *   assembles it (cuocc_kernel_list_assemble_ptx())
  * @CUOCC_IMPORT_WHY_NO_BLOCK_SIZE: the kernel declares no block size
  * @CUOCC_IMPORT_WHY_NO_ARCH: the input names no architecture
  * @CUOCC_IMPORT_WHY_MODEL: the model refused the launch
@@ -160,6 +166,10 @@ typedef enum {
  * @limiters: cuocc_limiters_to_string() of the answer's limiters
  * @have_clusters: the kernel declares its cluster: @clusters holds the launch
  * @clusters: the cluster answer
+ * @lost: what the limiter that costs most takes, as a fraction: the
+ *   occupancy without it (the fewest blocks the other factors allow) less
+ *   the occupancy; 0 when two factors limit alike
+ * @lost_to: that limiter (a #CuoccLimit), or 0
  *
  * One entry worked out; clear with cuocc_import_evaluation_clear().
  */
@@ -174,6 +184,8 @@ typedef struct {
   char *limiters;
   gboolean have_clusters;
   CuoccClusters clusters;
+  double lost;
+  guint lost_to;
 } CuoccImportEvaluation;
 
 /**
@@ -181,6 +193,7 @@ typedef struct {
  * @occupancy: the occupancy columns are shown
  * @profiler: the profiler's columns are shown
  * @clusters: the cluster columns are shown
+ * @ptx: some entry is PTX: the `figures_from` column is shown
  *
  * Which columns an import's rows have; cuocc_import_table_init() decides
  * it for a list of kernels as `cuocc --import` does.
@@ -189,6 +202,7 @@ typedef struct {
   gboolean occupancy;
   gboolean profiler;
   gboolean clusters;
+  gboolean ptx;
 } CuoccImportTable;
 
 /**

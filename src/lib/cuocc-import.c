@@ -57,6 +57,9 @@ _cuocc_import_kernel_clear (CuoccKernel *k)
   g_clear_pointer (&k->arch, g_free);
   g_clear_pointer (&k->file, g_free);
   g_clear_pointer (&k->entry, g_free);
+  g_clear_pointer (&k->ptx, cuocc_ptx_module_unref);
+  g_clear_pointer (&k->figures_from, g_free);
+  g_clear_pointer (&k->ptx_problem, g_free);
 }
 
 static gboolean

@@ -39,6 +39,8 @@
  * @CUOCC_IMPORT_FORMAT_FATBIN: an entry of a fat binary: a .fatbin, or one inside a host ELF file
  *   or archive
  * @CUOCC_IMPORT_FORMAT_TRITON: a Triton cache entry (its .json and its cubin)
+ * @CUOCC_IMPORT_FORMAT_PTX: PTX text (a .ptx file: `.version`, `.target`, `.entry`), as nvcc -ptx,
+ *   Numba, JAX and Triton write it
  *
  * The formats cuocc reads kernels from, found from the content. A new format
  * is a value appended at the end: the values never change.
@@ -52,12 +54,14 @@ typedef enum {
   CUOCC_IMPORT_FORMAT_CUBIN,
   CUOCC_IMPORT_FORMAT_FATBIN,
   CUOCC_IMPORT_FORMAT_TRITON,
+  CUOCC_IMPORT_FORMAT_PTX,
 } CuoccImportFormat;
 
 /**
  * CuoccCodeKind:
  * @CUOCC_CODE_SASS: machine code for one architecture
- * @CUOCC_CODE_PTX: registers are known only after JIT
+ * @CUOCC_CODE_PTX: registers are known only after JIT, or once ptxas assembles it
+ *   (cuocc_kernel_list_assemble_ptx())
  *
  * What an entry holds: machine code for one architecture, or PTX that the driver compiles when it
  * loads it. Logs describe SASS.
@@ -82,6 +86,16 @@ typedef enum {
   CUOCC_LOAD_OTHER,
   CUOCC_LOAD_NONE,
 } CuoccLoad;
+
+/**
+ * CuoccPtxModule:
+ *
+ * The PTX text of one module (a fat binary's PTX entry, a .ptx file), kept
+ * as the input stored it (compressed where it was) and decompressed only
+ * when ptxas needs it; shared by the kernels of the module. See
+ * cuocc-ptxas.h.
+ */
+typedef struct _CuoccPtxModule CuoccPtxModule;
 
 /**
  * CuoccKernel:
@@ -124,6 +138,11 @@ typedef enum {
  * @block_limit_warps: the profiler's "Block Limit Warps"
  * @block_limit_blocks: "Block Limit SM"
  * @block_limit_barriers: the profiler's "Block Limit Barriers"
+ * @ptx: a PTX entry's module, for ptxas; %NULL for machine code
+ * @figures_from: where the figures came from when not from the input itself:
+ *   "ptxas 13.0 for sm_89" once ptxas assembled the PTX; %NULL: the input
+ * @ptx_problem: why ptxas gave a PTX entry no figures ("ptxas was stopped
+ *   after 300 s"); %NULL when it did, or was not asked
  *
  * One kernel on one architecture. Every number is %CUOCC_IMPORT_UNKNOWN when the input does not
  * say; sizes are in bytes.
@@ -172,6 +191,11 @@ typedef struct {
   int block_limit_warps;
   int block_limit_blocks;
   int block_limit_barriers;
+
+  /* PTX assembled by ptxas (cuocc-ptxas.h). */
+  CuoccPtxModule *ptx;
+  char *figures_from;
+  char *ptx_problem;
 } CuoccKernel;
 
 /**

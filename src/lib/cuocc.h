@@ -30,5 +30,6 @@
 #include "cuocc-detect.h"
 #include "cuocc-import.h"
 #include "cuocc-import-table.h"
+#include "cuocc-ptxas.h"
 
 #undef CUOCC_INSIDE

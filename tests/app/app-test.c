@@ -45,20 +45,6 @@ adw_toast_overlay_add_toast (AdwToastOverlay *self,
   real (self, toast);
 }
 
-#if ADW_CHECK_VERSION (1, 6, 0)
-AdwDialog *
-adw_alert_dialog_new (const char *heading,
-                      const char *body)
-{
-  static AdwDialog *(*real) (const char *, const char *);
-
-  if (real == NULL)
-    real = (AdwDialog *(*) (const char *, const char *)) dlsym (RTLD_NEXT, "adw_alert_dialog_new");
-  g_assert (real != NULL);
-  remember (g_strdup_printf ("%s: %s", heading, body));
-  return real (heading, body);
-}
-#else
 GtkWidget *
 adw_message_dialog_new (GtkWindow  *parent,
                         const char *heading,
@@ -72,7 +58,6 @@ adw_message_dialog_new (GtkWindow  *parent,
   remember (g_strdup_printf ("%s: %s", heading, body));
   return real (parent, heading, body);
 }
-#endif
 
 const char *
 app_test_last_message (void)

@@ -1,6 +1,6 @@
-/* test-compat.c — the compat unit on the GTK and libadwaita this build has:
- * here (Debian 12) the GTK 4.8 / libadwaita 1.2 branches, in the GNOME
- * runtime the newer ones. The assertions hold for both.
+/* test-compat.c — the compat unit: the GTK 4.8 / libadwaita 1.2 calls the
+ * app is pinned to (meson.build's *_VERSION_MAX_ALLOWED), whatever GTK and
+ * libadwaita it runs on.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -158,6 +158,30 @@ def test_plot_errors():
     check(not os.path.exists(out("x.png")), "no file after an error")
 
 
+def test_graph_names_are_the_librarys():
+    # The graph names are the library's (cuocc_series_kind_parse): its
+    # "shared-memory" and any case, for a graph and a heatmap alike; the
+    # command line refused "shared-memory", which the library and the man
+    # page's series names take. A heatmap varies registers or shared memory
+    # beside the block size, nothing else.
+    def csv_of(name, file):
+        path = out(file)
+        r = run(*BASE, "--plot", name, "--output", path)
+        equal(r.rc, 0, "exit status of --plot " + name, r)
+        return read(path)
+
+    smem = csv_of("smem", "smem.csv")
+    equal(csv_of("shared-memory", "shared-memory.csv"), smem, "shared-memory is smem")
+    equal(csv_of("SMEM", "smem-upper.csv"), smem, "any case")
+    equal(csv_of("heatmap-shared-memory", "heat-shared.csv"), csv_of("heatmap-smem", "heat-smem.csv"),
+          "heatmap-shared-memory is heatmap-smem")
+    for bad in ("heatmap-threads", "heatmap-", "heatmap-all", "histogram"):
+        r = run(*BASE, "--plot", bad, "--output", out("bad.csv"))
+        usage_error(r, bad)
+        check("heatmap-smem" in r.err, "says what is allowed", r)
+    check(not os.path.exists(out("bad.csv")), "no file after an error")
+
+
 # ---------------------------------------------------------------- heatmaps
 # CC 7.0, 128 threads x 37 registers: 48 warps, 75 % (see test-cli.py).
 # Shared memory rows step by 98304 / 128 = 768 bytes (a whole allocation

@@ -18,7 +18,7 @@ root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin triton)
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin triton ptx ptxas-cache)
 out=${FUZZ_DIR:-$root/_build-fuzz}
 jobs=${FUZZ_JOBS:-2}
 mkdir -p "$out"
@@ -26,8 +26,8 @@ mkdir -p "$out"
 printf '#define GETTEXT_PACKAGE "cuocc"\n#define PACKAGE_VERSION "fuzz"\n#define LOCALEDIR "/usr/share/locale"\n' > "$out/config.h"
 cc=${CC:-clang}
 flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
-libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -liberty -lm -ldl)
+       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0 libelf))
+libs=($(pkg-config --libs glib-2.0 gio-2.0 json-glib-1.0 libelf libzstd liblz4) -liberty -lm -ldl)
 lib_sources=("$root"/src/lib/cuocc-*.c)
 
 # Only the binaries the targets asked for are built.
@@ -35,7 +35,7 @@ needs () {
   local t
   for t in "${targets[@]}"; do
     case "$1:$t" in
-      import:ptxas|import:cuobjdump|import:ncu|import:cubin|import:fatbin|demangle:demangle|device:device|\
+      import:ptxas|import:cuobjdump|import:ncu|import:cubin|import:fatbin|import:ptx|ptxas-cache:ptxas-cache|demangle:demangle|device:device|\
       session:session|batch:batch|triton:triton) return 0 ;;
     esac
   done
@@ -44,6 +44,9 @@ needs () {
 all_lib=("$root"/src/lib/cuocc-*.c)
 if needs import; then
   "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
+fi
+if needs ptxas-cache; then
+  "$cc" "${flags[@]}" "$here/fuzz-ptxas-cache.c" "${lib_sources[@]}" -o "$out/fuzz-ptxas-cache" "${libs[@]}"
 fi
 if needs demangle; then
   "$cc" "${flags[@]}" "$here/fuzz-demangle.c" "${lib_sources[@]}" -o "$out/fuzz-demangle" "${libs[@]}"
@@ -67,7 +70,7 @@ fi
 run_one () {
   local target=$1 binary=fuzz-import
   case "$target" in
-    demangle|device|session|batch|triton) binary=fuzz-$target ;;
+    demangle|device|session|batch|triton|ptxas-cache) binary=fuzz-$target ;;
   esac
   mkdir -p "$out/work/$target" "$out/artifacts/$target"
   cp -n "$here/corpus/$target"/* "$out/work/$target/" 2>/dev/null || true

@@ -16,13 +16,18 @@
 #     16 registers, 2050 bytes: 48 / 16 = 3 blocks, 100 %; the fixture's
 #     profiler says 50 %, so the two must be flagged as disagreeing.
 
+import contextlib
 import json
 import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "cli"))
 import clitest  # noqa: E402
-from clitest import check, equal, main, parse_csv, run, usage_error  # noqa: E402
+from clitest import check, equal, main, parse_csv, run, skip, usage_error  # noqa: E402
 
 DATA = os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "import", "data")
 
@@ -489,6 +494,21 @@ def test_generated_library():
     equal(len([row for row in rows if row["max_threads"] == ""]), manifest["declared"]["none"], "no launch bounds", r)
     equal(sorted(set(row["max_threads"] for row in rows)), ["", "1024", "128", "192", "256", "512"],
           "maxntid 128 << (i % 4), reqntid 64 x (2 + i % 3)", r)
+    # __launch_bounds__ (256, 4): the minimum of blocks in the PTX, at most 64
+    # registers in the cubins (65,536 / (256 × 4)); __cluster_dims__ in the
+    # sm_90 entries and the compute_90 PTX.
+    bounded = [row for row in rows if row["min_blocks"] != ""]
+    check(bounded and set(row["min_blocks"] for row in bounded) == {"4"}, "min_blocks 4", r)
+    equal(set(row["arch"] for row in bounded), {"compute_80", "compute_90"}, "min_blocks: a PTX directive", r)
+    names = set(row["mangled"] for row in bounded)
+    sass = [row for row in rows if row["mangled"] in names and row["arch"].startswith("sm_")]
+    check(sass and all(row["max_threads"] == "256" and int(row["regs"]) <= 64 for row in sass),
+          "256 threads and at most 64 registers in the cubins", r)
+    clustered = [row for row in rows if row["cluster_dims"] != ""]
+    equal(len(clustered), manifest["clusters"], "rows declaring a cluster", r)
+    equal(set(row["arch"] for row in clustered), {"sm_90", "compute_90"}, "clusters: sm_90 entries", r)
+    equal(set(row["cluster_dims"] for row in clustered), {"2x1x1", "4x1x1", "2x2x1", "16x1x1", "4x4x2"},
+          "cluster dims", r)
     # Real mangled names: every one demangled, as c++filt demangles it (the
     # static kernels' without nvcc's "__nv_static_N_TAG_" prefix, which
     # c++filt does not know); template instances that differ only in their
@@ -1079,6 +1099,100 @@ def test_several_gpus_ptx_by_jit():
     for row in h100:
         equal(row["loaded_on_gpu"], "true", "the PTX entry is loaded", r)
     equal([row["arch"] for row in rows if row["cc"] == "8.0"], ["sm_80"] * 3, "SASS before PTX on 8.0", r)
+
+
+PTXAS = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
+
+
+@contextlib.contextmanager
+def own_cache():
+    """A cache folder and TMPDIR of cuocc's own, gone afterwards: the suite's
+    cache must not hold figures that the JIT tests above do not expect."""
+    saved = {k: os.environ.get(k) for k in ("XDG_CACHE_HOME", "TMPDIR")}
+    with tempfile.TemporaryDirectory(prefix="cuocc-test-mptx-") as folder:
+        os.environ["XDG_CACHE_HOME"] = os.path.join(folder, "cache")
+        os.environ["TMPDIR"] = folder
+        try:
+            yield folder
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        equal([n for n in os.listdir(folder) if n != "cache"], [], "cuocc leaves no temporary files")
+
+
+def ptxas_truth():
+    """The figures of multi-gpu-compute_80-sm_90.log: ptxas 13.0 -arch=sm_90 -v on
+    the compute_80 PTX that the fat binary embeds (make-multi-gpu-fixtures.sh)."""
+    truth, name = {}, None
+    with open(data("binary/multi-gpu-compute_80-sm_90.log")) as f:
+        for line in f:
+            m = re.search(r"Compiling entry function '(\w+)' for 'sm_90'", line)
+            if m:
+                name = m.group(1)
+                truth[name] = {}
+            m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
+            if m and name:
+                truth[name].update(stack=m.group(1), spill_stores=m.group(2), spill_loads=m.group(3))
+            m = re.search(r"Used (\d+) registers, used (\d+) barriers(?:, (\d+) bytes smem)?", line)
+            if m and name:
+                truth[name].update(regs=m.group(1), barriers=m.group(2), smem=m.group(3) or "0")
+    equal(sorted(truth), ["_Z5scalePffi", "_Z5stagePfi", "_Z7boundedPfi"], "the log's three kernels")
+    return truth
+
+
+def test_several_gpus_ptx_assembled():
+    if not os.access(PTXAS, os.X_OK):
+        skip("no ptxas (CUDA toolkit) here: %s" % PTXAS)
+    version = subprocess.run([PTXAS, "--version"], stdout=subprocess.PIPE, text=True).stdout
+    if "release 13.0," not in version:
+        skip("the truth was made by ptxas 13.0; this one is another: %s" % version.strip().splitlines()[-2:])
+    truth = ptxas_truth()
+    with own_cache():
+        # Not asked: nothing is assembled, the JIT rows stay, and one line says what to pass.
+        r, _, rows = multi_rows(MULTI_PTX, "csv")
+        check(all(row["figures_from"] == "" for row in rows if row["cc"] == "9.0"), "no figures unasked", r)
+        check("--assemble-ptx" in r.err, "what to pass, on standard error", r)
+
+        for fmt in ("csv", "json"):
+            r, header, rows = multi_rows(MULTI_PTX, fmt, "--ptxas", PTXAS)
+            equal(header[-1], "figures_from", "figures_from appended (%s)" % fmt, r)
+            equal(len(rows), 9, "one row per kernel and GPU (%s)" % fmt, r)
+            for row in rows:
+                got = {k: "" if row[k] is None else str(row[k]) for k in row}
+                if row["cc"] != "9.0":
+                    equal((got["arch"], got["figures_from"]), ("sm_80", "binary"), "SASS on %s" % row["cc"], r)
+                    continue
+                equal(got["arch"], "compute_80", "the PTX loads on the H100", r)
+                equal(got["figures_from"], "ptxas 13.0 for sm_90", "figures_from (%s)" % fmt, r)
+                t = truth[got["mangled"]]
+                for key in ("regs", "smem", "barriers", "stack", "spill_stores", "spill_loads"):
+                    equal(got[key], t[key], "%s %s on 9.0 as ptxas -arch=sm_90 -v says (%s)"
+                          % (got["mangled"], key, fmt), r)
+                if got["mangled"] == "_Z5scalePffi":
+                    # 8 registers, no shared memory, 256 threads: 64 warps / 8 = 8 blocks, 100 %.
+                    equal((got["active_blocks"], got["occupancy_pct"]), ("8", "100"), "scale() on 9.0", r)
+                if got["mangled"] == "_Z5stagePfi":
+                    # 40960 + 1024 bytes a block in 228 KiB (233472): 5 blocks, 40 warps, 62.5 %.
+                    equal((got["active_blocks"], got["occupancy_pct"]), ("5", "62.5"), "stage() on 9.0", r)
+            check("ptxas 13.0 for sm_90" in r.err and "JIT compiler may give others" in r.err,
+                  "the note of the one-GPU import", r)
+
+        # Text: the H100's ENTRY cells say where the figures come from; stage() now
+        # differs by 62.5 - 33.33 = 29.17 points (A100 50 %, 8.9 33.33 %).
+        r = run("--import", data(MULTI_PTX), *THREE_GPUS, "--threads", "256")
+        rows = text_table(r)
+        stage = [line for line in rows if line.endswith("stage(float*, int)")][0]
+        check("compute_80 → ptxas" in stage and "JIT" not in r.out, "the entry cell, from the cache", r)
+        equal(stage.split()[0], "29.17", "stage()'s difference", r)
+        equal(stage.split("compute_80 → ptxas")[1].split()[:2], ["62.5", "shared_memory"], "stage() on 9.0", r)
+
+        # --no-ptxas reads no cache; a --ptxas that is no ptxas is refused.
+        r, _, rows = multi_rows(MULTI_PTX, "csv", "--no-ptxas")
+        check(all(row["figures_from"] == "" for row in rows if row["cc"] == "9.0"), "--no-ptxas", r)
+        usage_error(run("--import", data(MULTI_PTX), *THREE_GPUS, "--ptxas", data("no-such-ptxas")), "--ptxas")
 
 
 def text_table(r):

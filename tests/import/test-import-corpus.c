@@ -10,6 +10,7 @@
 
 #include "cuocc.h"
 #include "cuocc-import-private.h"
+#include "cuocc-ptxas-private.h"
 
 static void
 replay (gconstpointer data)
@@ -85,10 +86,42 @@ replay_triton (gconstpointer data)
     }
 }
 
+/* A ptxas cache file: the seed is a hit whose body, ptxas -v for sm_120,
+ * names three kernels with their registers. */
+static void
+replay_ptxas_cache (gconstpointer data)
+{
+  const char *path = data;
+  g_autofree char *contents = NULL;
+  g_autofree char *output = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  char key[65] = { 0 };
+  const char *at;
+  gsize len;
+  int status = -1;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  at = strstr (contents, "\nkey ");
+  g_assert_nonnull (at);
+  memcpy (key, at + 5, 64);
+  g_assert_true (_cuocc_ptxas_cache_parse (contents, len, key, &status, &output));
+  g_assert_cmpint (status, ==, 0);
+  list = cuocc_import_parse (output, strlen (output), NULL);
+  g_assert_nonnull (list);
+  g_assert_cmpuint (list->n_kernels, ==, 3);
+  for (guint i = 0; i < list->n_kernels; i++)
+    g_assert_cmpint (list->kernels[i].regs, >, 0);
+  /* One byte changed anywhere in the body is no hit. */
+  contents[len - 2] ^= 1;
+  g_clear_pointer (&output, g_free);
+  g_assert_false (_cuocc_ptxas_cache_parse (contents, len, key, &status, &output));
+  g_assert_null (output);
+}
+
 int
 main (int argc, char **argv)
 {
-  static const char *const formats[] = { "ptxas", "cuobjdump", "ncu", "demangle", "cubin", "fatbin" };
+  static const char *const formats[] = { "ptxas", "cuobjdump", "ncu", "demangle", "cubin", "fatbin", "ptx" };
   g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
 
   g_test_init (&argc, &argv, NULL);
@@ -122,6 +155,21 @@ main (int argc, char **argv)
 
         g_ptr_array_add (paths, path);
         g_test_add_data_func (test_path, path, replay_triton);
+      }
+  }
+  {
+    g_autofree char *dir_path = g_test_build_filename (G_TEST_DIST, "fuzz", "corpus", "ptxas-cache", NULL);
+    g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+    const char *entry;
+
+    g_assert_nonnull (dir);
+    while ((entry = g_dir_read_name (dir)) != NULL)
+      {
+        char *path = g_build_filename (dir_path, entry, NULL);
+        g_autofree char *test_path = g_strdup_printf ("/cuocc/import/corpus/ptxas-cache/%s", entry);
+
+        g_ptr_array_add (paths, path);
+        g_test_add_data_func (test_path, path, replay_ptxas_cache);
       }
   }
   return g_test_run ();

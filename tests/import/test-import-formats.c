@@ -26,6 +26,7 @@ static const struct {
   { CUOCC_IMPORT_FORMAT_CUBIN, "cubin" },
   { CUOCC_IMPORT_FORMAT_FATBIN, "fatbin" },
   { CUOCC_IMPORT_FORMAT_TRITON, "triton" },
+  { CUOCC_IMPORT_FORMAT_PTX, "ptx" },
 };
 
 /* Each fixture and the format it is, as the tool that wrote it says. */
@@ -69,6 +70,7 @@ static const struct {
   { "binary/kernels-exe", CUOCC_IMPORT_FORMAT_FATBIN },
   { "triton/FLSTPEOZS6SYYGJQIJM7XMPON3WWAKFXEZP2Q4SQXHFONIF6EZTA/add_kernel.json", CUOCC_IMPORT_FORMAT_TRITON },
   { "triton/MPADQTD4BVY34WCA37SCV3JBBKABKEA7XIRNVTDCOHIYJNNADL7Q/__grp__matmul_kernel.json", CUOCC_IMPORT_FORMAT_TRITON },
+  { "kernels-compute80.ptx", CUOCC_IMPORT_FORMAT_PTX },
   /* No format the import reads. */
   { "kernels.cu", CUOCC_IMPORT_FORMAT_UNKNOWN },
   { "binary/modules.h", CUOCC_IMPORT_FORMAT_UNKNOWN },

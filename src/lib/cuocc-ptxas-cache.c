@@ -1,0 +1,153 @@
+/* cuocc-ptxas-cache.c — what ptxas printed, kept on disk
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One file a ptxas run, in g_get_user_cache_dir()/cuocc/ptxas, named by its
+ * key: the SHA-256 of the module as the input stored it (its compressed
+ * bytes where the fat binary compressed it: cheaper to hash than the text,
+ * and as unique), the target ("sm_89"), the entry (per-entry runs) and all
+ * that `ptxas --version` printed. The file holds what ptxas printed and its
+ * exit status, under a header that repeats the key and the SHA-256 of the
+ * body; it is written atomically (a new file renamed over the old), so that
+ * a run stopped midway (Ctrl+C) leaves every finished module's file whole.
+ * A file that does not check out is ignored and written again; nothing read
+ * from it is trusted beyond what the ptxas reader accepts from ptxas itself.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "cuocc-ptxas-private.h"
+
+#define MAGIC "cuocc ptxas cache 1\n"
+
+char *
+_cuocc_ptxas_cache_dir (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "cuocc", "ptxas", NULL);
+}
+
+char *
+_cuocc_ptxas_cache_key (const CuoccPtxas *ptxas, const CuoccPtxModule *module, const char *target, const char *entry)
+{
+  g_autoptr (GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *head = NULL;
+  guint64 flags;
+  GBytes *stored = _cuocc_ptx_module_get_stored (module, &flags);
+  gsize len;
+  const guint8 *data = g_bytes_get_data (stored, &len);
+  const char *version = _cuocc_ptxas_get_version_text (ptxas);
+
+  head = g_strdup_printf ("%s%" G_GUINT64_FORMAT " %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT "\n", MAGIC, flags, len,
+                          cuocc_ptx_module_get_size (module));
+  g_checksum_update (sum, (const guint8 *) head, -1);
+  g_checksum_update (sum, data, (gssize) len);
+  g_checksum_update (sum, (const guint8 *) "\n", 1);
+  g_checksum_update (sum, (const guint8 *) target, (gssize) strlen (target) + 1);
+  g_checksum_update (sum, (const guint8 *) (entry != NULL ? entry : ""), (gssize) strlen (entry != NULL ? entry : "") + 1);
+  g_checksum_update (sum, (const guint8 *) version, (gssize) strlen (version));
+  return g_strdup (g_checksum_get_string (sum));
+}
+
+static char *
+cache_path (const char *dir, const char *key)
+{
+  g_autofree char *name = g_strconcat (key, ".txt", NULL);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+static char *
+body_sum (const char *body, gsize len)
+{
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) body, len);
+}
+
+gboolean
+_cuocc_ptxas_cache_parse (const char *contents, gsize len, const char *key, int *exit_status, char **output)
+{
+  g_autofree char *expected = NULL;
+  g_autofree char *sum = NULL;
+  g_autofree char *actual = NULL;
+  const char *p;
+  char *end;
+  gint64 status;
+  guint64 body_len;
+
+  *output = NULL;
+  /* NULs nowhere: ptxas's output is text, and the fields are read as strings. */
+  if (memchr (contents, '\0', len) != NULL || contents[len] != '\0')
+    return FALSE;
+  /* MAGIC "key K\nstatus N\nsha256 S\nbytes B\n\n" body */
+  expected = g_strdup_printf (MAGIC "key %s\nstatus ", key);
+  if (!g_str_has_prefix (contents, expected))
+    return FALSE;
+  p = contents + strlen (expected);
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  status = g_ascii_strtoll (p, &end, 10);
+  if (end - p > 3 || status > 255 || !g_str_has_prefix (end, "\nsha256 "))
+    return FALSE;
+  p = end + 8;
+  end = strchr (p, '\n');
+  if (end == NULL || end - p != 64)
+    return FALSE;
+  sum = g_strndup (p, 64);
+  p = end + 1;
+  if (!g_str_has_prefix (p, "bytes ") || !g_ascii_isdigit (p[6]))
+    return FALSE;
+  body_len = g_ascii_strtoull (p + 6, &end, 10);
+  if (end - (p + 6) > 12 || !g_str_has_prefix (end, "\n\n"))
+    return FALSE;
+  p = end + 2;
+  if ((guint64) (contents + len - p) != body_len)
+    return FALSE;
+  actual = body_sum (p, (gsize) body_len);
+  if (strcmp (actual, sum) != 0)
+    return FALSE;
+  *exit_status = (int) status;
+  *output = g_strndup (p, (gsize) body_len);
+  return TRUE;
+}
+
+gboolean
+_cuocc_ptxas_cache_load (const char *dir, const char *key, int *exit_status, char **output)
+{
+  g_autofree char *path = cache_path (dir, key);
+  g_autofree char *contents = NULL;
+  gsize len;
+  GStatBuf st;
+
+  *output = NULL;
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode) || (guint64) st.st_size > CUOCC_PTXAS_MAX_OUTPUT + 4096)
+    return FALSE;
+  if (!g_file_get_contents (path, &contents, &len, NULL))
+    return FALSE;
+  return _cuocc_ptxas_cache_parse (contents, len, key, exit_status, output);
+}
+
+gboolean
+_cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output, GError **error)
+{
+  g_autofree char *path = cache_path (dir, key);
+  g_autofree char *sum = NULL;
+  g_autoptr (GString) contents = g_string_new (MAGIC);
+  gsize len = strlen (output);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      return FALSE;
+    }
+  sum = body_sum (output, len);
+  g_string_append_printf (contents, "key %s\nstatus %d\nsha256 %s\nbytes %" G_GSIZE_FORMAT "\n\n", key, exit_status,
+                          sum, len);
+  g_string_append_len (contents, output, (gssize) len);
+  return g_file_set_contents_full (path, contents->str, (gssize) contents->len, G_FILE_SET_CONTENTS_CONSISTENT,
+                                   0600, error);
+}

@@ -1,0 +1,37 @@
+/* cuocc-ptxas-private.h — what the ptxas files share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "cuocc-import-private.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  PTXAS_RUN_OK,                    /* exited 0 */
+  PTXAS_RUN_REJECTED,              /* exited with another status: what it printed says why */
+  PTXAS_RUN_FAILED,                /* did not start, crashed, was stopped: not worth caching */
+  PTXAS_RUN_CANCELLED,
+} PtxasRunStatus;
+
+/* cuocc-ptxas.c */
+PtxasRunStatus _cuocc_ptxas_run              (const char *const *argv, guint timeout_s, GCancellable *cancellable,
+                                              char **output, char **problem, int *exit_status);
+const char    *_cuocc_ptxas_get_version_text (const CuoccPtxas *ptxas);
+char          *_cuocc_ptxas_first_error      (const char *output);
+
+/* cuocc-ptxas-cache.c: what one ptxas run printed, by key. A file that is
+ * not exactly what _cuocc_ptxas_cache_store wrote (a cut, a changed byte,
+ * another key) is no hit. */
+char    *_cuocc_ptxas_cache_key   (const CuoccPtxas *ptxas, const CuoccPtxModule *module, const char *target,
+                                   const char *entry);
+/* contents: len bytes and a NUL after them. */
+gboolean _cuocc_ptxas_cache_parse (const char *contents, gsize len, const char *key, int *exit_status,
+                                   char **output);
+gboolean _cuocc_ptxas_cache_load  (const char *dir, const char *key, int *exit_status, char **output);
+gboolean _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output,
+                                   GError **error);
+char    *_cuocc_ptxas_cache_dir   (void);
+
+G_END_DECLS

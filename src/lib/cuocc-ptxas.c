@@ -1,0 +1,467 @@
+/* cuocc-ptxas.c — finding the user's ptxas, and running it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * ptxas is looked for where users have it: $CUDA_PATH/bin, $CUDA_HOME/bin,
+ * $PATH, /usr/local/cuda/bin; nothing is ever downloaded. A run is a
+ * GSubprocess in a process group of its own, so that a time limit, Ctrl+C
+ * or a cancel kills it and whatever it started, and its output is read up
+ * to CUOCC_PTXAS_MAX_OUTPUT: a ptxas that hangs, crashes or floods the pipe
+ * costs a row's message, never the import.
+ */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "cuocc-ptxas-private.h"
+
+struct _CuoccPtxas {
+  gatomicrefcount ref;
+  char *path;
+  char *version;                   /* "13.0" */
+  char *version_text;              /* all `ptxas --version` printed: part of the cache key */
+};
+
+/* ----- finding it ----- */
+
+static char *
+executable_in (const char *dir)
+{
+  g_autofree char *path = NULL;
+
+  if (dir == NULL || dir[0] == '\0')
+    return NULL;
+  path = g_build_filename (dir, "ptxas", NULL);
+  return g_file_test (path, G_FILE_TEST_IS_EXECUTABLE) && !g_file_test (path, G_FILE_TEST_IS_DIR)
+         ? g_steal_pointer (&path) : NULL;
+}
+
+/**
+ * cuocc_ptxas_find_path:
+ *
+ * Looks for ptxas as users have it: $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH,
+ * then /usr/local/cuda/bin.
+ *
+ * Returns: (transfer full) (nullable): its path; %NULL when there is none
+ */
+char *
+cuocc_ptxas_find_path (void)
+{
+  const char *const envs[] = { "CUDA_PATH", "CUDA_HOME" };
+  char *found;
+
+  for (guint i = 0; i < G_N_ELEMENTS (envs); i++)
+    {
+      g_autofree char *bin = NULL;
+      const char *root = g_getenv (envs[i]);
+
+      if (root == NULL || root[0] == '\0')
+        continue;
+      bin = g_build_filename (root, "bin", NULL);
+      if ((found = executable_in (bin)) != NULL)
+        return found;
+    }
+  if ((found = g_find_program_in_path ("ptxas")) != NULL)
+    return found;
+  return executable_in ("/usr/local/cuda/bin");
+}
+
+/* "Cuda compilation tools, release 13.0, V13.0.88" → "13.0". */
+static char *
+parse_version (const char *text)
+{
+  const char *p = strstr (text, "release ");
+  gsize n = 0;
+
+  if (p == NULL)
+    return NULL;
+  p += 8;
+  while (g_ascii_isdigit (p[n]) || (p[n] == '.' && n > 0))
+    n++;
+  if (n == 0 || n > 16 || !g_ascii_isdigit (p[n - 1]))
+    return NULL;
+  return g_strndup (p, n);
+}
+
+/**
+ * cuocc_ptxas_new:
+ * @path: (nullable): the ptxas to run; %NULL: the one cuocc_ptxas_find_path() finds
+ * @error: return location for a #GError
+ *
+ * Runs `ptxas --version` and keeps what it says.
+ *
+ * Returns: (transfer full) (nullable): the ptxas; %NULL with
+ *   %CUOCC_ERROR_UNSUPPORTED when there is none, it does not start, or it does
+ *   not say a CUDA release
+ */
+CuoccPtxas *
+cuocc_ptxas_new (const char *path, GError **error)
+{
+  g_autofree char *found = path != NULL ? g_strdup (path) : cuocc_ptxas_find_path ();
+  g_autofree char *display = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *problem = NULL;
+  g_autofree char *version = NULL;
+  const char *const argv[] = { NULL, "--version", NULL };
+  CuoccPtxas *ptxas;
+  int exit_status;
+
+  if (found == NULL)
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                           _("no ptxas found (looked in $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH and "
+                             "/usr/local/cuda/bin): install the CUDA toolkit, or name it with --ptxas PATH"));
+      return NULL;
+    }
+  display = g_filename_display_name (found);
+  if (!g_file_test (found, G_FILE_TEST_IS_EXECUTABLE) || g_file_test (found, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED, _("%s: no such program (give the path of ptxas, "
+                                                           "e.g. /usr/local/cuda/bin/ptxas)"), display);
+      return NULL;
+    }
+  ((const char **) argv)[0] = found;
+  if (_cuocc_ptxas_run (argv, 30, NULL, &output, &problem, &exit_status) != PTXAS_RUN_OK)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED, _("%s --version: %s"), display, problem);
+      return NULL;
+    }
+  if ((version = parse_version (output)) == NULL)
+    {
+      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                   _("%s is no ptxas: --version names no CUDA release (“release 13.0”)"), display);
+      return NULL;
+    }
+  ptxas = g_new0 (CuoccPtxas, 1);
+  g_atomic_ref_count_init (&ptxas->ref);
+  ptxas->path = g_steal_pointer (&found);
+  ptxas->version = g_steal_pointer (&version);
+  ptxas->version_text = g_steal_pointer (&output);
+  return ptxas;
+}
+
+/**
+ * cuocc_ptxas_ref:
+ * @ptxas: a ptxas
+ *
+ * Returns: (transfer full): @ptxas
+ */
+CuoccPtxas *
+cuocc_ptxas_ref (CuoccPtxas *ptxas)
+{
+  g_return_val_if_fail (ptxas != NULL, NULL);
+
+  g_atomic_ref_count_inc (&ptxas->ref);
+  return ptxas;
+}
+
+/**
+ * cuocc_ptxas_unref:
+ * @ptxas: (transfer full): a ptxas
+ */
+void
+cuocc_ptxas_unref (CuoccPtxas *ptxas)
+{
+  g_return_if_fail (ptxas != NULL);
+
+  if (!g_atomic_ref_count_dec (&ptxas->ref))
+    return;
+  g_free (ptxas->path);
+  g_free (ptxas->version);
+  g_free (ptxas->version_text);
+  g_free (ptxas);
+}
+
+/**
+ * cuocc_ptxas_get_path:
+ * @ptxas: a ptxas
+ *
+ * Returns: the program's path
+ */
+const char *
+cuocc_ptxas_get_path (const CuoccPtxas *ptxas)
+{
+  g_return_val_if_fail (ptxas != NULL, NULL);
+
+  return ptxas->path;
+}
+
+/**
+ * cuocc_ptxas_get_version:
+ * @ptxas: a ptxas
+ *
+ * Returns: the CUDA release it says it is, "13.0"
+ */
+const char *
+cuocc_ptxas_get_version (const CuoccPtxas *ptxas)
+{
+  g_return_val_if_fail (ptxas != NULL, NULL);
+
+  return ptxas->version;
+}
+
+const char *
+_cuocc_ptxas_get_version_text (const CuoccPtxas *ptxas)
+{
+  return ptxas->version_text;
+}
+
+/**
+ * cuocc_ptxas_target:
+ * @module: a PTX module
+ * @major: the GPU's compute capability
+ * @minor: its minor version
+ *
+ * The machine ptxas assembles the module for on that GPU: "sm_89"; PTX for
+ * an architecture-specific or family target keeps its letter ("sm_90a").
+ *
+ * Returns: (transfer full): the target
+ */
+char *
+cuocc_ptxas_target (const CuoccPtxModule *module, int major, int minor)
+{
+  const char *arch = cuocc_ptx_module_get_arch (module);
+  gsize len = arch != NULL ? strlen (arch) : 0;
+  char letter = len > 0 && (arch[len - 1] == 'a' || arch[len - 1] == 'f') ? arch[len - 1] : '\0';
+
+  return letter != '\0' ? g_strdup_printf ("sm_%d%d%c", major, minor, letter) : g_strdup_printf ("sm_%d%d", major, minor);
+}
+
+/* ----- running it ----- */
+
+typedef struct {
+  GMainContext *context;
+  GSubprocess *process;
+  GInputStream *out;
+  GByteArray *output;
+  GCancellable *stop;              /* ends the reads and the wait */
+  gboolean read_done;
+  gboolean wait_done;
+  gboolean timed_out;
+  gboolean cancelled;
+  gboolean flooded;
+  guint8 buffer[65536];
+} Run;
+
+static void
+child_setup (gpointer data)
+{
+  /* Its own process group: a kill reaches what it starts too. */
+  setpgid (0, 0);
+}
+
+static void
+kill_group (Run *run)
+{
+  const char *id = g_subprocess_get_identifier (run->process);
+
+  if (id != NULL)
+    {
+      pid_t pid = (pid_t) g_ascii_strtoll (id, NULL, 10);
+
+      if (pid > 0)
+        kill (-pid, SIGKILL);
+    }
+  g_subprocess_force_exit (run->process);
+}
+
+static void read_more (Run *run);
+
+static void
+read_ready (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Run *run = data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (n <= 0)
+    {
+      run->read_done = TRUE;
+      return;
+    }
+  if (run->output->len + (gsize) n > CUOCC_PTXAS_MAX_OUTPUT)
+    {
+      run->flooded = TRUE;
+      run->read_done = TRUE;
+      kill_group (run);
+      return;
+    }
+  g_byte_array_append (run->output, run->buffer, (guint) n);
+  read_more (run);
+}
+
+static void
+read_more (Run *run)
+{
+  g_input_stream_read_async (run->out, run->buffer, sizeof run->buffer, G_PRIORITY_DEFAULT, run->stop,
+                             read_ready, run);
+}
+
+static void
+wait_ready (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Run *run = data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  run->wait_done = TRUE;
+}
+
+static gboolean
+time_up (gpointer data)
+{
+  Run *run = data;
+
+  run->timed_out = TRUE;
+  kill_group (run);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+cancelled_cb (GCancellable *cancellable, gpointer data)
+{
+  Run *run = data;
+
+  /* From whichever thread cancels: only a flag, and a wake-up. */
+  g_atomic_int_set (&run->cancelled, TRUE);
+  g_main_context_wakeup (run->context);
+}
+
+/* The first line that says why ptxas failed ("… error : …", "ptxas fatal : …"). */
+char *
+_cuocc_ptxas_first_error (const char *output)
+{
+  g_auto (GStrv) lines = g_strsplit (output, "\n", 200);
+  const char *pick = NULL;
+
+  for (guint i = 0; lines[i] != NULL && pick == NULL; i++)
+    if (strstr (lines[i], "error") != NULL || strstr (lines[i], "fatal") != NULL)
+      pick = lines[i];
+  for (guint i = 0; lines[i] != NULL && pick == NULL; i++)
+    if (g_strstrip (lines[i])[0] != '\0')
+      pick = lines[i];
+  if (pick == NULL)
+    return g_strdup (_("it printed nothing"));
+  {
+    g_autofree char *valid = g_utf8_make_valid (pick, -1);
+    g_autofree char *stripped = g_strdup (g_strstrip (valid));
+
+    if (g_utf8_strlen (stripped, -1) > 200)
+      {
+        char *cut = g_utf8_offset_to_pointer (stripped, 200);
+
+        *cut = '\0';
+        return g_strconcat (stripped, "…", NULL);
+      }
+    return g_steal_pointer (&stripped);
+  }
+}
+
+/* Runs argv (argv[0] the program) with standard output and error merged,
+ * in this thread, for at most timeout_s seconds. *output gets what it
+ * printed (NUL-terminated); *problem why it did not succeed. */
+PtxasRunStatus
+_cuocc_ptxas_run (const char *const *argv, guint timeout_s, GCancellable *cancellable, char **output,
+                  char **problem, int *exit_status)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSource) timer = NULL;
+  Run run = { 0 };
+  gulong handler = 0;
+  PtxasRunStatus status;
+
+  *output = NULL;
+  *problem = NULL;
+  *exit_status = -1;
+  if (g_cancellable_is_cancelled (cancellable))
+    return PTXAS_RUN_CANCELLED;
+  run.context = g_main_context_new ();
+  g_main_context_push_thread_default (run.context);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_MERGE |
+                                        G_SUBPROCESS_FLAGS_STDIN_INHERIT);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  run.process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  if (run.process == NULL)
+    {
+      g_main_context_pop_thread_default (run.context);
+      g_main_context_unref (run.context);
+      *problem = g_strdup_printf (_("it could not be started: %s"), error->message);
+      return PTXAS_RUN_FAILED;
+    }
+  run.out = g_subprocess_get_stdout_pipe (run.process);
+  run.output = g_byte_array_new ();
+  run.stop = g_cancellable_new ();
+  if (cancellable != NULL)
+    handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), &run, NULL);
+  timer = g_timeout_source_new_seconds (timeout_s > 0 ? timeout_s : CUOCC_PTXAS_DEFAULT_TIMEOUT);
+  g_source_set_callback (timer, time_up, &run, NULL);
+  g_source_attach (timer, run.context);
+  read_more (&run);
+  g_subprocess_wait_async (run.process, run.stop, wait_ready, &run);
+
+  while (!(run.read_done && run.wait_done))
+    {
+      if (g_atomic_int_get (&run.cancelled) && !g_cancellable_is_cancelled (run.stop))
+        {
+          kill_group (&run);
+          /* The pipe may stay open in a grandchild that escaped the group. */
+          g_cancellable_cancel (run.stop);
+        }
+      if (run.timed_out && run.wait_done && !run.read_done)
+        g_cancellable_cancel (run.stop);
+      g_main_context_iteration (run.context, TRUE);
+    }
+  g_source_destroy (timer);
+  if (handler != 0)
+    g_cancellable_disconnect (cancellable, handler);
+
+  g_byte_array_append (run.output, (const guint8 *) "", 1);
+  *output = (char *) g_byte_array_free (g_steal_pointer (&run.output), FALSE);
+  if (g_atomic_int_get (&run.cancelled))
+    status = PTXAS_RUN_CANCELLED;
+  else if (run.timed_out)
+    {
+      *problem = g_strdup_printf (_("it took longer than %u s and was stopped"),
+                                  timeout_s > 0 ? timeout_s : CUOCC_PTXAS_DEFAULT_TIMEOUT);
+      status = PTXAS_RUN_FAILED;
+    }
+  else if (run.flooded)
+    {
+      *problem = g_strdup_printf (_("it printed more than %u MiB and was stopped"),
+                                  (guint) (CUOCC_PTXAS_MAX_OUTPUT >> 20));
+      status = PTXAS_RUN_FAILED;
+    }
+  else if (g_subprocess_get_if_signaled (run.process))
+    {
+      int sig = g_subprocess_get_term_sig (run.process);
+
+      *problem = g_strdup_printf (_("it was killed by signal %d (%s)"), sig, g_strsignal (sig));
+      status = PTXAS_RUN_FAILED;
+    }
+  else if (g_subprocess_get_exit_status (run.process) != 0)
+    {
+      g_autofree char *why = _cuocc_ptxas_first_error (*output);
+
+      *exit_status = g_subprocess_get_exit_status (run.process);
+      *problem = g_strdup_printf (_("it exited with status %d: %s"), *exit_status, why);
+      status = PTXAS_RUN_REJECTED;
+    }
+  else
+    {
+      *exit_status = 0;
+      status = PTXAS_RUN_OK;
+    }
+
+  g_object_unref (run.stop);
+  g_object_unref (run.process);
+  g_main_context_pop_thread_default (run.context);
+  /* What the cancelled reads left behind. */
+  while (g_main_context_iteration (run.context, FALSE))
+    ;
+  g_main_context_unref (run.context);
+  return status;
+}
