@@ -9,13 +9,17 @@
  * slow or loaded the machine; one that keeps a tick callback, an animation
  * or an idle source wakes up on every frame (60 a second) or at once.
  *
- * Issue 29 saw 2 % of a core for good after opening cuFFT. Not reproduced
- * here: with the generated library (57,600 rows, cairo) the frame clock
- * runs at frame rate for some 10 s after the load (not the cursor's blink:
- * it runs with blinking off; still to be found), then the window rests:
- * cuocc-gtk with the library on the command line took 1 tick of CPU in 30 s,
- * 45 s after the start. So this test bounds the number of watches until
- * the window rests, and then wants it to stay at rest.
+ * Issue 29 saw 2 % of a core for good after opening cuFFT. The cause: the
+ * loading page's GtkProgressBar, pulsed while a file is read, stays in
+ * activity mode until a fraction is set, and keeps a tick callback in the
+ * frame clock as long as it is realized, on a stack page nobody sees; the
+ * frame clock ran at frame rate for as long as the window was open (180
+ * frames a watch here, every watch). What else runs after a load ends by
+ * itself: the rows' growth (a screenful a frame, some 20 frames) and the
+ * search entry's cursor, which has the focus once the rows are in and
+ * blinks (a tick callback of GtkText's) for gtk-cursor-blink-timeout
+ * seconds, 10 by default; the test sets 1 second, so that the window rests
+ * after the first watch rather than the fourth.
  */
 #include "config.h"
 
@@ -28,6 +32,10 @@
 /* Wake-ups allowed besides the guard's: the odd late event of the X server
  * (a focus change, a property notify). */
 #define AT_REST_MAX_WAKEUPS 10
+/* Watches after the load before the window must rest: the first may see
+ * the rows grow and the cursor blink for its second; a busy machine that
+ * draws a frame in a quarter of a second makes that two. */
+#define SETTLE_WATCHES 3
 
 typedef struct {
   guint iterations;
@@ -105,10 +113,10 @@ test_rest_after_library (gconstpointer data)
   app_test_import_library (window, path);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
   app_test_wait_frames (window, 2);
-  /* What follows the load may run a while (see above); within 10 watches
-   * (30 s of a window nobody touches) the loop must have gone quiet, and
-   * stay quiet in the next. */
-  for (n_watches = 1; n_watches <= 10; n_watches++)
+  /* What follows the load ends by itself (see above): within
+   * SETTLE_WATCHES watches the loop must have gone quiet, and stay quiet
+   * in the next two. */
+  for (n_watches = 1; n_watches <= SETTLE_WATCHES; n_watches++)
     {
       watch_rest (window, &rest);
       g_test_message ("watch %u after %u rows: %u iterations, %u frames", n_watches, rows, rest.iterations,
@@ -116,11 +124,14 @@ test_rest_after_library (gconstpointer data)
       if (rest.frame_updates <= AT_REST_MAX_WAKEUPS && rest.iterations <= AT_REST_MAX_WAKEUPS + 1)
         break;
     }
-  g_assert_cmpuint (n_watches, <=, 10);
-  watch_rest (window, &rest);
-  g_test_message ("then: %u iterations, %u frames", rest.iterations, rest.frame_updates);
-  g_assert_cmpuint (rest.frame_updates, <=, AT_REST_MAX_WAKEUPS);
-  g_assert_cmpuint (rest.iterations, <=, AT_REST_MAX_WAKEUPS + 1);
+  g_assert_cmpuint (n_watches, <=, SETTLE_WATCHES);
+  for (guint i = 0; i < 2; i++)
+    {
+      watch_rest (window, &rest);
+      g_test_message ("then: %u iterations, %u frames", rest.iterations, rest.frame_updates);
+      g_assert_cmpuint (rest.frame_updates, <=, AT_REST_MAX_WAKEUPS);
+      g_assert_cmpuint (rest.iterations, <=, AT_REST_MAX_WAKEUPS + 1);
+    }
   app_test_window_free (window);
 }
 
@@ -133,6 +144,10 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   app_test_init ();
+  /* The focused search entry's cursor blinks for this many seconds after
+   * the load (GTK's default is 10): see above. */
+  if (app_test_have_display ())
+    g_object_set (gtk_settings_get_default (), "gtk-cursor-blink-timeout", 1, NULL);
   g_test_add_data_func ("/cuocc/app/rest/library-800x600", small, test_rest_after_library);
   g_test_add_data_func ("/cuocc/app/rest/library-1920x1080", large, test_rest_after_library);
   return g_test_run ();
