@@ -107,6 +107,10 @@ char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *
                                                              gpointer           item,
                                                              guint              column);
 
+/* cuocc-kernels-panel-rows.c */
+GtkWidget         *cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self,
+                                                         gpointer           item);
+
 /* cuocc-kernels-panel-details.c */
 const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_spill_text    (CuoccKernelsPanel *self);
