@@ -176,8 +176,15 @@ set_loading (CuoccKernelsPanel *self,
       if (self->pulse_id == 0)
         self->pulse_id = g_timeout_add (100, pulse_cb, self);
     }
-  else
-    g_clear_handle_id (&self->pulse_id, g_source_remove);
+  else if (self->pulse_id != 0)
+    {
+      g_clear_handle_id (&self->pulse_id, g_source_remove);
+      /* A pulsed GtkProgressBar stays in activity mode, with a tick
+       * callback of its own, until a fraction is set, hidden or not: the
+       * frame clock then ran at frame rate for as long as the window was
+       * open after a file was read (issue 29, point 5). */
+      gtk_progress_bar_set_fraction (self->loading_bar, 0.0);
+    }
   _cuocc_kernels_panel_update_list_page (self);
 }
 
