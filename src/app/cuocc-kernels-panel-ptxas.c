@@ -287,7 +287,7 @@ finish_job (CuoccKernelsPanel *self,
   /* The rows are sorted and filtered once, with every figure in. */
   if (all)
     {
-      _cuocc_kernels_panel_refresh (self);
+      _cuocc_kernels_panel_refresh_shown (self, FALSE);
       _cuocc_kernels_panel_update_summary (self);
     }
   _cuocc_kernels_panel_update_cells (self->column_view);
