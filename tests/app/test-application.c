@@ -85,7 +85,7 @@ test_shortcuts (void)
     { "win.show-help-overlay", "<Control>question" },
     { "win.open", "<Control>o" },
     { "win.import", "<Control>i" },
-    { "win.assemble-ptx", "<Control><Shift>a" },
+    { "win.assemble-ptx", "<Shift><Control>a" },
     { "app.quit", "<Control>q" },
   };
   static const char *pages[] = { "tuning", "gpu-data", "calculator" };
