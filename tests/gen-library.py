@@ -52,7 +52,7 @@
 # each name), "declared": {"maxntid", "reqntid", "none"} (rows), "static" (rows of static kernels),
 # "min_blocks" (rows declaring a minimum of blocks), "clusters" (rows declaring a cluster),
 # "size", "names" (--names), "name_length": {"min", "median", "max"} (of the distinct mangled
-# names, nvcc's static prefix included)}, and for a later build "build" and "diff": {"changed",
+# names, nvcc's static prefix included), "name_bytes" (their lengths summed)}, and for a later build "build" and "diff": {"changed",
 # "added", "removed", "same"}, what
 # `cuocc --import BUILD0 --diff BUILD` counts (entries paired by name, architecture and kind).
 #
@@ -597,6 +597,7 @@ def generate(path, n_kernels, size_mb, data_share, seed, build=0, names="short")
     lengths = sorted(len(n) for n in all_names)
     manifest["names"] = names
     manifest["name_length"] = {"min": lengths[0], "median": lengths[len(lengths) // 2], "max": lengths[-1]}
+    manifest["name_bytes"] = sum(lengths)
     manifest["modules"] = len(modules)
     manifest["modules_in_data"] = sum(1 for _, d in modules if d)
 
