@@ -231,7 +231,7 @@ update_progress (CuoccKernelsPanel *self)
     g_mutex_unlock (&job->lock);
     if (total == 0)
       /* Translators: the progress of Assemble PTX Kernels before the modules are counted */
-      text = g_strdup_printf (_("Assembling PTX with ptxas %s for sm_%d%d…"), cuocc_ptxas_get_version (job->ptxas),
+      text = g_strdup_printf (_("ptxas %s for sm_%d%d…"), cuocc_ptxas_get_version (job->ptxas),
                               job->major, job->minor);
     else
       /* Translators: the progress of Assemble PTX Kernels, e.g. "ptxas 13.0 for sm_89: 12 of 400 modules" */
@@ -239,6 +239,7 @@ update_progress (CuoccKernelsPanel *self)
                                            "ptxas %s for sm_%d%d: %u of %u modules", total),
                               cuocc_ptxas_get_version (job->ptxas), job->major, job->minor, done, total);
     gtk_label_set_label (self->ptx_progress_label, text);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
     gtk_progress_bar_set_fraction (self->ptx_progress_bar, total > 0 ? (double) done / total : 0.0);
   }
 }

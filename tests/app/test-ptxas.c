@@ -606,6 +606,13 @@ library_at_size (int      width,
   want_modules = json_object_get_int_member (manifest, "modules");
   g_assert_cmpuint (want_rows, ==, want_modules * json_object_get_int_member (manifest, "kernels_per_module"));
   fast = fake_fast ("fast", "");
+  /* The runs of this window size alone. */
+  for (const char *const *n = (const char *const[]) { "fast", "slow", NULL }; *n != NULL; n++)
+    {
+      g_autofree char *counted = g_strdup_printf ("%s/%s.runs", scratch, *n);
+
+      g_unlink (counted);
+    }
   slow = fake_fast ("slow", "sleep 0.2");
   fresh_cache ();
   window = app_test_window_at_size (width, height, NULL);
@@ -698,6 +705,76 @@ test_library_large (void)
   library_at_size (1920, 1080, FALSE);
 }
 
+/* The details of a kernel ptxas assembled, of one it failed on, and
+ * Assemble PTX Kernels under way (a slow fake ptxas), light and dark, at
+ * 800 × 600 and 1920 × 1080, left in the build folder to be looked at. */
+static void
+test_screenshots (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  static const struct { AdwColorScheme scheme; const char *name; } schemes[] = {
+    { ADW_COLOR_SCHEME_FORCE_LIGHT, "light" },
+    { ADW_COLOR_SCHEME_FORCE_DARK, "dark" },
+  };
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  g_autofree char *ptx = fixture ("kernels-compute80.ptx");
+  g_autofree char *fails = script ("shot-fails", VERSION_LINE "echo 'ptxas fatal   : out of luck' >&2; exit 3\n");
+  g_autofree char *slow = script ("shot-slow", VERSION_LINE "sleep 30\n");
+  const struct { const char *name; const char *ptxas; const char *kernel; gboolean all; } states[] = {
+    { "figures", REAL_PTXAS, "_Z5heavyPKfPf", FALSE },
+    { "failed", fails, "_Z7boundedPfPKf", FALSE },
+    { "assembling", slow, "_Z5heavyPKfPf", TRUE },
+  };
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the CUDA toolkit's ptxas is not installed");
+      return;
+    }
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint t = 0; t < G_N_ELEMENTS (states); t++)
+      {
+        g_autoptr(GFile) file = g_file_new_for_path (ptx);
+        CuoccWindow *window;
+
+        fresh_cache ();
+        window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+        g_settings_set_string (window->settings, "ptxas-path", states[t].ptxas);
+        app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
+        _cuocc_window_import_file (window, file);
+        app_test_wait_until (window, idle_condition, NULL);
+        cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+        if (states[t].all)
+          {
+            g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
+            choose_row (window, row_of (window, states[t].kernel));
+          }
+        else
+          {
+            choose_row (window, row_of (window, states[t].kernel));
+            app_test_wait_until (window, assembled_condition, NULL);
+          }
+        for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
+          {
+            g_autoptr(GdkTexture) texture = NULL;
+            g_autofree char *name = g_strdup_printf ("cuocc-ptxas-%s-%dx%d-%s.png", states[t].name, sizes[s].width,
+                                                     sizes[s].height, schemes[i].name);
+            g_autofree char *path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
+
+            adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
+            app_test_wait_for_frame (GTK_WIDGET (window));
+            app_test_wait_for_sidebar (window, TRUE);
+            app_test_wait_for_frame (GTK_WIDGET (window));
+            texture = app_test_render_widget (GTK_WIDGET (window));
+            g_assert_true (gdk_texture_save_to_png (texture, path));
+            g_test_message ("screenshot: %s", path);
+          }
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+        app_test_window_free (window);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -717,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/ptxas/assemble-all", test_assemble_all);
   g_test_add_func ("/cuocc/app/ptxas/bad-ptxas", test_bad_ptxas);
   g_test_add_func ("/cuocc/app/ptxas/rejected-ptx", test_rejected_ptx);
+  g_test_add_func ("/cuocc/app/ptxas/screenshots", test_screenshots);
   g_test_add_func ("/cuocc/app/ptxas/library/800x600", test_library_small);
   g_test_add_func ("/cuocc/app/ptxas/library/1920x1080", test_library_large);
 
