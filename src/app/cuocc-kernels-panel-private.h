@@ -1,6 +1,8 @@
 /* cuocc-kernels-panel-private.h — what the kernels panel's files share:
- * the panel itself (cuocc-kernels-panel.c: the list, the search, the
- * loaders), its details (cuocc-kernels-panel-details.c) and its rows
+ * the panel itself (cuocc-kernels-panel.c: the widget, the loaders, the
+ * chosen kernel), its filters and search (cuocc-kernels-panel-filter.c),
+ * its table's rows (cuocc-kernels-panel-table.c), its details
+ * (cuocc-kernels-panel-details.c) and its columns
  * (cuocc-kernels-panel-rows.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -94,7 +96,30 @@ struct _CuoccKernelsPanel
   int drag_start_width;         /* the items carry marks of a compared build */
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
+
+  /* ptxas (cuocc-kernels-panel-ptxas.c) */
+  char *ptxas_path;                /* the user's choice; NULL: found as users have it */
+  CuoccPtxas *ptxas;               /* the one found, or NULL */
+  char *ptxas_error;               /* why none was */
+  gboolean ptxas_looked;           /* for ptxas_path */
+  GCancellable *ptxas_finding;     /* its --version run under way */
+  guint ptxas_timeout_s;           /* a run's limit; 0: the library's */
+  struct _CuoccPtxJob *ptx_entry_job;   /* the chosen kernel alone */
+  struct _CuoccPtxJob *ptx_all_job;     /* Assemble PTX Kernels, or the cache's read */
+  gboolean ptx_cache_wanted;       /* the rows' marks changed: the cache is read once they are in */
+  gboolean ptx_can_assemble;
+  guint ptx_rows_applied;          /* for the tests: rows that took ptxas's answers */
+  guint ptx_most_rows_an_iteration;
+  GtkWidget *ptx_progress_box;
+  GtkLabel *ptx_progress_label;
+  GtkProgressBar *ptx_progress_bar;
+  GtkButton *ptx_cancel_button;
+  GtkWidget *ptx_box;
+  GtkSpinner *ptx_spinner;
+  GtkLabel *ptx_label;
 };
+
+typedef struct _CuoccPtxJob CuoccPtxJob;
 
 /* The first choices of the architecture dropdown; architectures follow. */
 enum {
@@ -133,6 +158,40 @@ typedef struct {
 /* cuocc-kernels-panel.c */
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
+
+void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-ptxas.c */
+void                _cuocc_kernels_panel_ptxas_init     (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_dispose  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self);
+char               *_cuocc_kernels_panel_ptxas_text     (CuoccKernelsPanel *self,
+                                                         gboolean          *busy);
+
+/* cuocc-kernels-panel-filter.c */
+void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_update_arches  (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_filter_func    (gpointer           item,
+                                                         gpointer           user_data);
+void                _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_show_all_cb    (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-table.c */
+void                _cuocc_kernels_panel_start_growing  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_stop_growing   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_map_cb         (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_unmap_cb       (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_select_chosen  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self,
+                                                         gboolean           every_filter);
+void                _cuocc_kernels_panel_mark_loaded    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_mark_changes   (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
+                                                         GListModel        *store);
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
