@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-testing.h"
 
@@ -39,6 +40,9 @@ struct _CuoccKernelItem
   char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
   char *short_name;                /* the name without return type, parameters and qualifiers */
   CuoccKernelEval eval;
+  CuoccGpuComparison *gpus;        /* the GPUs compared, or NULL */
+  guint gpus_kernel;               /* its kernel there */
+  gboolean gpus_stands;            /* it stands for its kernel on the first GPU */
 };
 
 /* ----- type definition ----- */
@@ -99,6 +103,7 @@ cuocc_kernel_item_finalize (GObject *object)
 {
   CuoccKernelItem *self = CUOCC_KERNEL_ITEM (object);
 
+  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   if (self->shared != NULL)
     g_atomic_rc_box_release_full (self->shared, (GDestroyNotify) shared_list_clear);
   else if (self->own != NULL)
@@ -443,6 +448,39 @@ cuocc_kernel_item_set_eval (CuoccKernelItem       *self,
   g_return_if_fail (eval != NULL);
 
   self->eval = *eval;
+}
+
+/* The kernel on the GPUs compared: @gpus (NULL: none), the item's entry
+ * being the @entry-th it was worked out from. */
+void
+cuocc_kernel_item_set_gpus (CuoccKernelItem    *self,
+                            CuoccGpuComparison *gpus,
+                            guint               entry)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+
+  if (gpus != self->gpus)
+    {
+      g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
+      self->gpus = gpus != NULL ? cuocc_gpu_comparison_ref (gpus) : NULL;
+    }
+  self->gpus_kernel = gpus != NULL ? cuocc_gpu_comparison_kernel_of (gpus, entry, &self->gpus_stands) : 0;
+}
+
+/* The GPUs compared, or NULL; @kernel: the item's kernel there; @stands_for:
+ * whether the item stands for it on the first GPU. */
+CuoccGpuComparison *
+cuocc_kernel_item_get_gpus (CuoccKernelItem *self,
+                            guint           *kernel,
+                            gboolean        *stands_for)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
+
+  if (kernel != NULL)
+    *kernel = self->gpus_kernel;
+  if (stands_for != NULL)
+    *stands_for = self->gpus_stands;
+  return self->gpus;
 }
 
 void

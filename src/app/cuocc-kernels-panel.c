@@ -34,6 +34,7 @@ static guint signals[N_SIGNALS];
 enum {
   PROP_0,
   PROP_SIDEBAR_WIDTH,
+  PROP_COMPARE_GPUS,
   N_PROPS
 };
 
@@ -766,7 +767,11 @@ row_passes (CuoccKernelsPanel *self,
   guint limiter = gtk_drop_down_get_selected (self->limiter_dropdown);
   double below = gtk_spin_button_get_value (self->below_spin);
 
-  if (check_arch && arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
+  /* Comparing GPUs, "One row a kernel" (_cuocc_kernels_panel_gpus_pass ()). */
+  if (check_arch && arch == ARCH_LOADED && !_cuocc_kernels_panel_comparing (self) && k->loaded != CUOCC_LOAD_YES &&
+      k->loaded != CUOCC_LOAD_UNKNOWN)
+    return FALSE;
+  if (!_cuocc_kernels_panel_gpus_pass (self, item, check_arch))
     return FALSE;
   if (check_arch && arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
       g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)
@@ -943,6 +948,9 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_SIDEBAR_WIDTH:
       g_value_set_int (value, self->sidebar_width);
       break;
+    case PROP_COMPARE_GPUS:
+      g_value_set_boxed (value, self->gpu_ids);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -961,6 +969,9 @@ cuocc_kernels_panel_set_property (GObject      *object,
     case PROP_SIDEBAR_WIDTH:
       cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
       break;
+    case PROP_COMPARE_GPUS:
+      cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -978,6 +989,10 @@ cuocc_kernels_panel_dispose (GObject *object)
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
+  if (self->gpus_cancellable != NULL)
+    g_cancellable_cancel (self->gpus_cancellable);
+  g_clear_object (&self->gpus_cancellable);
+  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   /* The view's sorter changes as the view lets go of its columns; the
    * view lives as long as the box, which a first dispose lets go of. */
@@ -1004,6 +1019,7 @@ cuocc_kernels_panel_finalize (GObject *object)
   g_strfreev (self->words);
   g_free (self->pending_key);
   g_free (self->compare_name);
+  g_strfreev (self->gpu_ids);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
 }
@@ -1025,6 +1041,11 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_SIDEBAR_WIDTH] =
     g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The GPUs compared with the calculator's, by their ids (the settings
+   * keep them). */
+  props[PROP_COMPARE_GPUS] =
+    g_param_spec_boxed ("compare-gpus", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -1066,6 +1087,10 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, below_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_button);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_check);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, block_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
@@ -1190,6 +1215,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->histogram_view, "bar-clicked", G_CALLBACK (bar_clicked_cb), self);
+  _cuocc_kernels_panel_init_gpus (self);
 
   update_list_page (self);
 }
@@ -1345,7 +1371,7 @@ cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->eval_cancellable == NULL;
+  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL;
 }
 
 /* Puts the keyboard in the search, its text selected (Ctrl+F). */
@@ -1456,6 +1482,20 @@ cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
 }
 
 /* ----- shared with the panel's files ----- */
+
+/* The spinner, while a file is read or GPUs are compared. */
+void
+_cuocc_kernels_panel_set_busy (CuoccKernelsPanel *self)
+{
+  set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL);
+}
+
+void
+_cuocc_kernels_panel_refresh_shown (CuoccKernelsPanel *self,
+                                    gboolean           every_filter)
+{
+  refresh_shown (self, every_filter);
+}
 
 /* The rows were worked out again, and marked with what loads on the GPU
  * if marked: the table, its filters, the summary and the details show the

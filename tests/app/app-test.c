@@ -846,7 +846,8 @@ app_test_wait_for_size (CuoccWindow *window,
 /* ----- the kernels table ----- */
 
 const char *const app_test_column_ids[] = {
-  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
+  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed",
+  "difference", "gpu0", "gpu1", "gpu2", "gpu3", "gpu4", "gpu5", "gpu6", "gpu7", NULL,
 };
 
 GListModel *
