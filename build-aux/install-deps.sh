@@ -31,6 +31,8 @@ cli_packages=(
 gui_packages=(
   itstool libgtk-4-dev libadwaita-1-dev libxml2-utils
   xvfb xauth imagemagick desktop-file-utils appstream valgrind
+  # real key events in the widget tests (XTest); without it those tests skip
+  libxtst-dev
 )
 
 # Only for -Ddocumentation=true: the default build, the tests and CI need none of them.

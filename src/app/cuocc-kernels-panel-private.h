@@ -1,6 +1,8 @@
 /* cuocc-kernels-panel-private.h — what the kernels panel's files share:
- * the panel itself (cuocc-kernels-panel.c: the list, the search, the
- * loaders), its details (cuocc-kernels-panel-details.c) and its rows
+ * the panel itself (cuocc-kernels-panel.c: the widget, the loaders, the
+ * chosen kernel), its filters and search (cuocc-kernels-panel-filter.c),
+ * its table's rows (cuocc-kernels-panel-table.c), its details
+ * (cuocc-kernels-panel-details.c) and its columns
  * (cuocc-kernels-panel-rows.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -151,8 +153,6 @@ typedef struct {
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
 void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
-void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self,
-                                                         gboolean           every_filter);
 
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
@@ -169,6 +169,28 @@ void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item
                                                          char             **first,
                                                          char             **second,
                                                          char             **tooltip);
+
+/* cuocc-kernels-panel-filter.c */
+void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_update_arches  (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_filter_func    (gpointer           item,
+                                                         gpointer           user_data);
+void                _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_show_all_cb    (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-table.c */
+void                _cuocc_kernels_panel_start_growing  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_stop_growing   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_map_cb         (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_unmap_cb       (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_select_chosen  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self,
+                                                         gboolean           every_filter);
+void                _cuocc_kernels_panel_mark_loaded    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_mark_changes   (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
+                                                         GListModel        *store);
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);

@@ -53,244 +53,6 @@ static GParamSpec *props[N_PROPS];
 
 /* ----- helpers ----- */
 
-/* A view of the items' kernels as a list, for the library's selection
- * and diff; the strings stay the items'. */
-static CuoccKernelList *
-store_as_list (GListModel *store)
-{
-  CuoccKernelList *list = g_new0 (CuoccKernelList, 1);
-  guint n = store != NULL ? g_list_model_get_n_items (store) : 0;
-
-  list->kernels = g_new0 (CuoccKernel, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
-
-      list->kernels[list->n_kernels++] = *cuocc_kernel_item_get_kernel (item);
-    }
-  return list;
-}
-
-static void
-free_list_view (CuoccKernelList *list)
-{
-  g_free (list->kernels);
-  g_free (list);
-}
-
-static gboolean arch_hides (CuoccKernelsPanel *self);
-
-static void
-update_list_page (CuoccKernelsPanel *self)
-{
-  guint total = self->store ? g_list_model_get_n_items (G_LIST_MODEL (self->store)) : 0;
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
-  g_autofree char *count = NULL;
-  g_autofree char *shown_text = NULL;
-  g_autofree char *total_text = NULL;
-
-  if (self->pulse_id != 0)
-    gtk_stack_set_visible_child_name (self->list_stack, "loading");
-  else if (total == 0)
-    gtk_stack_set_visible_child_name (self->list_stack, "empty");
-  else if (shown == 0)
-    gtk_stack_set_visible_child_name (self->list_stack, "no-match");
-  else
-    gtk_stack_set_visible_child_name (self->list_stack, "list");
-
-  /* Nothing runs on the GPU: say so, and offer every architecture; not
-   * when the other filters (a limiter, "occupancy below", the search) let
-   * nothing through on any architecture. */
-  {
-    gboolean gpu_hides = total > 0 && shown == 0 && self->gpu_major > 0 &&
-                         gtk_drop_down_get_selected (self->arch_dropdown) == ARCH_LOADED && arch_hides (self);
-    g_autofree char *why = NULL;
-
-    if (gpu_hides)
-      /* Translators: the empty table's page, e.g. "None of the shown entries runs on compute capability 9.0." */
-      why = g_strdup_printf (_("None of the entries the filters let through runs on compute capability %d.%d."),
-                             self->gpu_major, self->gpu_minor);
-    adw_status_page_set_description (self->no_match_page, why);
-    gtk_widget_set_visible (self->show_all_button, gpu_hides);
-  }
-
-  gtk_widget_set_sensitive (GTK_WIDGET (self->search_entry), total > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->count_label), total > 0);
-  gtk_widget_set_visible (self->count_box, total > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->block_label), total > 0 && self->threads > 0);
-  if (self->threads > 0)
-    {
-      g_autofree char *threads = cuocc_format_count (self->threads);
-      /* Translators: below the kernels table: the block size of the kernels that declare none (no
-       * __launch_bounds__), the one typed in the inputs, e.g. "undeclared: 256 threads" */
-      g_autofree char *text = g_strdup_printf (ngettext ("undeclared: %s thread", "undeclared: %s threads",
-                                                         self->threads), threads);
-
-      gtk_label_set_label (self->block_label, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->block_label),
-                                   _("The block size of the kernels that declare none: the one you typed, whichever "
-                                     "kernel is chosen"));
-    }
-  if (total == 0)
-    return;
-
-  shown_text = cuocc_format_count (shown);
-  total_text = cuocc_format_count (total);
-  if (shown == total)
-    /* Translators: e.g. "36,621 kernels"; the number is formatted */
-    count = g_strdup_printf (ngettext ("%s kernel", "%s kernels", total), total_text);
-  else
-    /* Translators: e.g. "1,742 of 36,621 kernels"; the numbers are formatted */
-    count = g_strdup_printf (ngettext ("%s of %s kernel", "%s of %s kernels", total), shown_text, total_text);
-
-  if (self->truncated)
-    {
-      /* Translators: appended to the count when a log holds more kernels than are read */
-      g_autofree char *more = g_strdup_printf (_("%s (the log holds more)"), count);
-
-      g_free (count);
-      count = g_steal_pointer (&more);
-    }
-
-  gtk_label_set_label (self->count_label, count);
-}
-
-/* The table's rows reach the view a screenful a frame after a file is
- * read. GTK 4.8's list views make and lay out 200 rows however few are
- * visible: 2,200 cells of eleven columns, a fifth of a second of one main
- * loop iteration on a loaded machine before the first row shows. In steps,
- * the first screenful is drawn after 12 rows, and no iteration makes more
- * than 12. */
-#define GROW_STEP 12
-#define GROW_UNTIL 240
-
-static void
-stop_growing (CuoccKernelsPanel *self)
-{
-  if (self->grow_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->grow_id);
-  self->grow_id = 0;
-}
-
-static void
-grow_all (CuoccKernelsPanel *self)
-{
-  stop_growing (self);
-  if (gtk_slice_list_model_get_size (self->growing) != G_MAXUINT)
-    gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
-}
-
-static gboolean
-grow_cb (GtkWidget     *widget,
-         GdkFrameClock *clock,
-         gpointer       user_data)
-{
-  CuoccKernelsPanel *self = user_data;
-  guint size = gtk_slice_list_model_get_size (self->growing);
-
-  /* The first tick's frame draws the first screenful as it is. */
-  if (self->grow_first)
-    {
-      self->grow_first = FALSE;
-      return G_SOURCE_CONTINUE;
-    }
-  if (size + GROW_STEP >= GROW_UNTIL)
-    {
-      self->grow_id = 0;
-      gtk_slice_list_model_set_size (self->growing, G_MAXUINT);
-      return G_SOURCE_REMOVE;
-    }
-  gtk_slice_list_model_set_size (self->growing, size + GROW_STEP);
-  return G_SOURCE_CONTINUE;
-}
-
-/* The rows grow only while the panel is on screen: the tick runs with its
- * frames, and the list view makes rows for what it is given, seen or not.
- * A panel taken off screen keeps the rows it has until it is back. It used
- * to grow them all here, which made the list view build a screenful of
- * rows (some 4,000 widgets) nobody sees whenever a window closed while its
- * rows were still arriving, inside gtk_window_destroy (). Their tooltips
- * tied GTK's tooltip to the closing window again after GTK had let go of
- * it, and GTK 4.8 then leaks one GtkActionMuxer, made for the window after
- * its dispose, when the tooltip's weak reference unparents the tooltip
- * window (LeakSanitizer's 120 bytes in test-table's large-library). */
-static void
-unmap_cb (CuoccKernelsPanel *self)
-{
-  stop_growing (self);
-}
-
-static void
-map_cb (CuoccKernelsPanel *self)
-{
-  if (self->grow_id == 0 && gtk_slice_list_model_get_size (self->growing) != G_MAXUINT)
-    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), grow_cb, self, NULL);
-}
-
-/* Before the table is given a new list: its first screenful only, the
- * rest in the frames that follow, from when the panel is on screen. */
-static void
-start_growing (CuoccKernelsPanel *self)
-{
-  stop_growing (self);
-  gtk_slice_list_model_set_size (self->growing, GROW_STEP);
-  self->grow_first = TRUE;
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    map_cb (self);
-}
-
-/* Selects the chosen kernel where the filter shows it, without choosing
- * it again. */
-static void
-select_chosen (CuoccKernelsPanel *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
-  guint position = GTK_INVALID_LIST_POSITION;
-
-  for (guint i = 0; self->chosen != NULL && i < n && position == GTK_INVALID_LIST_POSITION; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->shown), i);
-
-      if (item == self->chosen)
-        position = i;
-    }
-
-  if (position != GTK_INVALID_LIST_POSITION && position >= gtk_slice_list_model_get_size (self->growing))
-    grow_all (self);
-  self->selecting = TRUE;
-  gtk_single_selection_set_selected (self->selection, position);
-  self->selecting = FALSE;
-}
-
-static gboolean
-scroll_to_top_cb (gpointer user_data)
-{
-  CuoccKernelsPanel *self = user_data;
-
-  self->top_id = 0;
-  cuocc_compat_column_view_scroll_to_first (self->column_view);
-  return G_SOURCE_REMOVE;
-}
-
-/* A new order (a click on a header): the rows are sorted by the column the
- * view's headers show, and the table shows its first rows, those the user
- * sorted for. GTK keeps the row that was on top on top, wherever it went:
- * after sorting by occupancy the table stayed where that row now was, in
- * the middle of 19,200. Scrolled once the view has taken the new order,
- * before the frame. */
-static void
-sorter_changed_cb (CuoccKernelsPanel *self)
-{
-  gboolean descending;
-  int column = _cuocc_kernels_panel_get_sort_column (self->column_view, &descending);
-
-  self->selecting = TRUE;
-  cuocc_kernel_rows_set_sort (self->shown, column, descending);
-  self->selecting = FALSE;
-  if (self->top_id == 0)
-    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
-}
-
 static void
 set_chosen (CuoccKernelsPanel *self,
             CuoccKernelItem   *item,
@@ -320,160 +82,6 @@ find_item (GListModel *store,
   return NULL;
 }
 
-/* Filters the list again, keeping the chosen kernel selected. */
-static void
-refilter (CuoccKernelsPanel *self)
-{
-  self->selecting = TRUE;
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  self->selecting = FALSE;
-  select_chosen (self);
-  update_list_page (self);
-}
-
-/* What the rows show changed (their figures for the GPU, which entries
- * load, what changed against a compared build): the filters run again
- * (every filter, or only where one reads the figures), the rows are sorted
- * once, and the cells on screen show the new figures. Neither announcing
- * every row as changed, which made the view build its rows anew, nor a
- * sort for the refilter and another for the figures: this keeps a GPU
- * change with 60,000 rows sorted to tens of milliseconds of one main loop
- * iteration, where it took 300 to 500. */
-static void
-refresh_shown (CuoccKernelsPanel *self,
-               gboolean           every_filter)
-{
-  self->selecting = TRUE;
-  cuocc_kernel_rows_freeze (self->shown);
-  if (every_filter || gtk_drop_down_get_selected (self->limiter_dropdown) != LIMITER_ANY ||
-      gtk_spin_button_get_value (self->below_spin) < 100 || self->bin >= 0)
-    gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-  cuocc_kernel_rows_thaw (self->shown, TRUE);
-  _cuocc_kernels_panel_update_cells (self->column_view);
-  self->selecting = FALSE;
-  select_chosen (self);
-  update_list_page (self);
-}
-
-static void
-mark_loaded (CuoccKernelsPanel *self)
-{
-  CuoccKernelList *view = store_as_list (G_LIST_MODEL (self->store));
-
-  cuocc_kernel_list_select (view, self->gpu_major, self->gpu_minor);
-  for (guint i = 0; i < view->n_kernels; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      cuocc_kernel_item_set_loaded (item, view->kernels[i].loaded);
-    }
-  free_list_view (view);
-}
-
-/* Marks each entry of the list with its counterpart in the compared build. */
-static void
-mark_changes (CuoccKernelsPanel *self)
-{
-  gboolean none = self->compare_store == NULL && !self->changes_marked;
-  CuoccKernelList *now = store_as_list (none ? NULL : G_LIST_MODEL (self->store));
-  CuoccKernelList *then = store_as_list (self->compare_store ? G_LIST_MODEL (self->compare_store) : NULL);
-  g_autofree CuoccKernelPair *pairs = NULL;
-  guint n_pairs = 0, n_removed = 0, n_changed = 0;
-
-  /* Without a compared build there is nothing to mark, nor to unmark in a
-   * store that was never marked. */
-  if (none)
-    {
-      free_list_view (now);
-      free_list_view (then);
-      gtk_widget_set_visible (GTK_WIDGET (self->compare_label), FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), FALSE);
-      gtk_toggle_button_set_active (self->changed_toggle, FALSE);
-      _cuocc_kernels_panel_show_changed_column (self->column_view, FALSE);
-      return;
-    }
-  self->changes_marked = self->compare_store != NULL;
-
-  if (self->compare_store != NULL)
-    pairs = cuocc_kernel_list_diff (then, now, &n_pairs);
-  for (guint i = 0; i < now->n_kernels; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      cuocc_kernel_item_set_change (item, CUOCC_KERNEL_SAME, NULL);
-    }
-  for (guint p = 0; p < n_pairs; p++)
-    {
-      g_autoptr(CuoccKernelItem) item = NULL;
-
-      if (pairs[p].after == NULL)
-        {
-          n_removed++;
-          continue;
-        }
-      n_changed += pairs[p].change != CUOCC_KERNEL_SAME;
-      item = g_list_model_get_item (G_LIST_MODEL (self->store), (guint) (pairs[p].after - now->kernels));
-      cuocc_kernel_item_set_change (item, pairs[p].change, pairs[p].before);
-    }
-
-  if (self->compare_store != NULL)
-    {
-      /* Translators: e.g. "Since the older build “old.so”: 3 changed or new, 1 gone (old → this build)" */
-      g_autofree char *text = g_strdup_printf (_("Since the older build “%s”: %u changed or new, %u gone "
-                                                 "(old → this build)"),
-                                               self->compare_name, n_changed, n_removed);
-
-      gtk_label_set_label (self->compare_label, text);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->compare_label), self->compare_store != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), self->compare_store != NULL);
-  _cuocc_kernels_panel_show_changed_column (self->column_view, self->compare_store != NULL);
-  if (self->compare_store == NULL)
-    gtk_toggle_button_set_active (self->changed_toggle, FALSE);
-  free_list_view (now);
-  free_list_view (then);
-}
-
-static void
-update_arches (CuoccKernelsPanel *self)
-{
-  g_autoptr(GPtrArray) arches = g_ptr_array_new ();
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  guint old = g_list_model_get_n_items (G_LIST_MODEL (self->arches));
-  /* A read lists them in its thread (cuocc-kernel-loader.c). */
-  const char * const *listed = g_object_get_data (G_OBJECT (self->store), "cuocc-arches");
-
-  for (guint i = 0; listed != NULL && listed[i] != NULL; i++)
-    g_ptr_array_add (arches, (gpointer) listed[i]);
-  for (guint i = 0; listed == NULL && i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-      const char *arch = cuocc_kernel_item_get_kernel (item)->arch;
-
-      if (arch != NULL && !g_ptr_array_find_with_equal_func (arches, arch, g_str_equal, NULL))
-        g_ptr_array_add (arches, (gpointer) arch);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->arch_dropdown), arches->len > 1);
-  g_ptr_array_add (arches, NULL);
-  if (gtk_drop_down_get_selected (self->arch_dropdown) >= N_ARCH_CHOICES)
-    gtk_drop_down_set_selected (self->arch_dropdown, ARCH_ALL);
-  gtk_string_list_splice (self->arches, N_ARCH_CHOICES, old - N_ARCH_CHOICES, (const char * const *) arches->pdata);
-}
-
-/* Whether the loader worked out a store's items for the panel's GPU and
- * block size, on the entries marked for the panel's GPU. */
-static gboolean
-evaluated_for_launch (CuoccKernelsPanel *self,
-                      GListModel        *store)
-{
-  const CuoccKernelLaunch *launch = g_object_get_data (G_OBJECT (store), "cuocc-evaluated-for");
-
-  return launch != NULL && self->have_gpu && self->compare_store == NULL &&
-         GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) ==
-           self->gpu_major * 1000 + self->gpu_minor &&
-         launch->threads == self->threads && memcmp (&launch->gpu.cap, &self->gpu.cap, sizeof launch->gpu.cap) == 0;
-}
-
 /* The new list replaces the old; the chosen kernel stays chosen if the new
  * list still has it, and is announced again if its figures changed. */
 static void
@@ -491,19 +99,19 @@ replace_list (CuoccKernelsPanel *self,
    * another GPU chosen since then is marked here. */
   if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) !=
       self->gpu_major * 1000 + self->gpu_minor)
-    mark_loaded (self);
+    _cuocc_kernels_panel_mark_loaded (self);
   self->marks_pending = FALSE;
-  mark_changes (self);
-  update_arches (self);
+  _cuocc_kernels_panel_mark_changes (self);
+  _cuocc_kernels_panel_update_arches (self);
 
   self->selecting = TRUE;
-  start_growing (self);
+  _cuocc_kernels_panel_start_growing (self);
   cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->selecting = FALSE;
   /* The loader worked the rows out for the launch it was told: where that
    * is still the panel's, and no compared build adds a second figure, the
    * rows are shown as they came. */
-  if (evaluated_for_launch (self, store))
+  if (_cuocc_kernels_panel_evaluated_for_launch (self, store))
     _cuocc_kernels_panel_take_evaluated (self);
   else
     _cuocc_kernels_panel_evaluate (self);
@@ -519,8 +127,8 @@ replace_list (CuoccKernelsPanel *self,
     }
   else
     set_chosen (self, found, found != NULL && !cuocc_kernel_item_same_figures (found, old));
-  select_chosen (self);
-  update_list_page (self);
+  _cuocc_kernels_panel_select_chosen (self);
+  _cuocc_kernels_panel_update_list_page (self);
 }
 
 static void
@@ -569,9 +177,16 @@ set_loading (CuoccKernelsPanel *self,
       if (self->pulse_id == 0)
         self->pulse_id = g_timeout_add (100, pulse_cb, self);
     }
-  else
-    g_clear_handle_id (&self->pulse_id, g_source_remove);
-  update_list_page (self);
+  else if (self->pulse_id != 0)
+    {
+      g_clear_handle_id (&self->pulse_id, g_source_remove);
+      /* A pulsed GtkProgressBar stays in activity mode, with a tick
+       * callback of its own, until a fraction is set, hidden or not: the
+       * frame clock then ran at frame rate for as long as the window was
+       * open after a file was read (issue 29, point 5). */
+      gtk_progress_bar_set_fraction (self->loading_bar, 0.0);
+    }
+  _cuocc_kernels_panel_update_list_page (self);
 }
 
 static void
@@ -607,7 +222,7 @@ choose_entry (CuoccKernelsPanel *self,
               CuoccKernelItem   *item)
 {
   set_chosen (self, item, TRUE);
-  select_chosen (self);
+  _cuocc_kernels_panel_select_chosen (self);
 }
 
 /* The entries are marked with what loads on the GPU: the details say
@@ -650,8 +265,8 @@ set_gpu (CuoccKernelsPanel *self,
       _cuocc_kernels_panel_evaluate (self);
       return;
     }
-  mark_loaded (self);
-  refresh_shown (self, TRUE);
+  _cuocc_kernels_panel_mark_loaded (self);
+  _cuocc_kernels_panel_refresh_shown (self, TRUE);
   _cuocc_kernels_panel_evaluate (self);
   marked (self);
 }
@@ -709,8 +324,8 @@ loaded_cb (CuoccKernelLoader *loader,
       g_set_object (&self->compare_store, G_LIST_STORE (store));
       g_free (self->compare_name);
       self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
-      mark_changes (self);
-      refresh_shown (self, TRUE);
+      _cuocc_kernels_panel_mark_changes (self);
+      _cuocc_kernels_panel_refresh_shown (self, TRUE);
       _cuocc_kernels_panel_update_details (self);
       _cuocc_kernels_panel_evaluate (self);
       return;
@@ -753,130 +368,6 @@ failed_cb (CuoccKernelLoader *loader,
   g_signal_emit (self, signals[IMPORT_FAILED], 0, source_name, error, reread);
 }
 
-/* Whether the row passes the filters; those but the architecture's when
- * check_arch is FALSE. */
-static gboolean
-row_passes (CuoccKernelsPanel *self,
-            CuoccKernelItem   *item,
-            gboolean           check_arch)
-{
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-  guint arch = gtk_drop_down_get_selected (self->arch_dropdown);
-
-  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-  guint limiter = gtk_drop_down_get_selected (self->limiter_dropdown);
-  double below = gtk_spin_button_get_value (self->below_spin);
-
-  /* Comparing GPUs, "One row a kernel" (_cuocc_kernels_panel_gpus_pass ()). */
-  if (check_arch && arch == ARCH_LOADED && !_cuocc_kernels_panel_comparing (self) && k->loaded != CUOCC_LOAD_YES &&
-      k->loaded != CUOCC_LOAD_UNKNOWN)
-    return FALSE;
-  if (!_cuocc_kernels_panel_gpus_pass (self, item, check_arch))
-    return FALSE;
-  if (check_arch && arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
-      g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)
-    return FALSE;
-  if (limiter != LIMITER_ANY && limiter != GTK_INVALID_LIST_POSITION &&
-      (ev->occupancy < 0 || !(ev->limiters & (1u << (limiter - 1)))))
-    return FALSE;
-  /* Below 100 %: the kernels worked out on the GPU whose occupancy is less. */
-  if (below < 100 && (ev->occupancy < 0 || ev->occupancy * 100.0 >= below))
-    return FALSE;
-  if (self->bin >= 0 && (ev->occupancy < 0 || (int) cuocc_histogram_bin (ev->occupancy) != self->bin))
-    return FALSE;
-  if (gtk_toggle_button_get_active (self->changed_toggle) &&
-      cuocc_kernel_item_get_change (item, NULL) == CUOCC_KERNEL_SAME)
-    return FALSE;
-  return cuocc_kernel_item_matches (item, (const char * const *) self->words);
-}
-
-static gboolean
-filter_func (gpointer item,
-             gpointer user_data)
-{
-  return row_passes (user_data, item, TRUE);
-}
-
-/* Whether some row passes every filter but the architecture's: only then
- * is it the GPU that hides them. */
-static gboolean
-arch_hides (CuoccKernelsPanel *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      if (row_passes (self, item, FALSE))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* What the search looks for: each word anywhere in the name (or the
- * mangled name, or the architecture), in any order; text in double quotes
- * as typed, spaces and all ("globalKernel<8, 32" finds that instance, not
- * every globalKernel), its closing quote optional. */
-static char **
-search_words (const char *folded)
-{
-  g_autoptr(GPtrArray) words = g_ptr_array_new ();
-  const char *p = folded;
-
-  while (*p != '\0')
-    {
-      const char *end;
-
-      if (*p == ' ' || *p == '\t')
-        {
-          p++;
-          continue;
-        }
-      if (*p == '"')
-        {
-          end = strchr (p + 1, '"');
-          if (end == NULL)
-            end = p + strlen (p);
-          if (end > p + 1)
-            g_ptr_array_add (words, g_strndup (p + 1, end - p - 1));
-          p = *end == '"' ? end + 1 : end;
-          continue;
-        }
-      end = p + strcspn (p, " \t\"");
-      g_ptr_array_add (words, g_strndup (p, end - p));
-      p = end;
-    }
-  g_ptr_array_add (words, NULL);
-  return (char **) g_ptr_array_free (g_steal_pointer (&words), FALSE);
-}
-
-static void
-search_changed_cb (CuoccKernelsPanel *self)
-{
-  g_autofree char *folded = g_utf8_casefold (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), -1);
-
-  g_strfreev (self->words);
-  self->words = search_words (folded);
-  refilter (self);
-}
-
-/* Enter in the search chooses the first kernel it shows. */
-static void
-search_activate_cb (CuoccKernelsPanel *self)
-{
-  /* Enter may come before the entry's delayed search. */
-  search_changed_cb (self);
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->shown)) > 0)
-    cuocc_kernels_panel_choose (self, 0);
-}
-
-static void
-stop_search_cb (CuoccKernelsPanel *self)
-{
-  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-}
-
 static void
 selection_changed_cb (CuoccKernelsPanel *self)
 {
@@ -887,36 +378,6 @@ selection_changed_cb (CuoccKernelsPanel *self)
     return;
 
   set_chosen (self, item, TRUE);
-}
-
-static void
-arch_changed_cb (CuoccKernelsPanel *self)
-{
-  if (self->arches == NULL)
-    return;
-  refilter (self);
-}
-
-static void
-show_all_cb (CuoccKernelsPanel *self)
-{
-  gtk_drop_down_set_selected (self->arch_dropdown, ARCH_ALL);
-}
-
-static void
-filters_changed_cb (CuoccKernelsPanel *self)
-{
-  refilter (self);
-}
-
-/* A bar of the summary shows its kernels; the same bar again shows all. */
-static void
-bar_clicked_cb (CuoccKernelsPanel *self,
-                guint              bin)
-{
-  self->bin = self->bin == (int) bin ? -1 : (int) bin;
-  cuocc_histogram_view_set_highlighted (self->histogram_view, self->bin);
-  refilter (self);
 }
 
 static void
@@ -997,11 +458,12 @@ cuocc_kernels_panel_dispose (GObject *object)
   /* The view's sorter changes as the view lets go of its columns; the
    * view lives as long as the box, which a first dispose lets go of. */
   if (self->box != NULL)
-    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view), sorter_changed_cb, self);
+    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view),
+                                          _cuocc_kernels_panel_sorter_changed_cb, self);
   g_clear_handle_id (&self->top_id, g_source_remove);
   g_clear_object (&self->compare_store);
 
-  stop_growing (self);
+  _cuocc_kernels_panel_stop_growing (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->store);
@@ -1109,7 +571,8 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
   gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
-  gtk_widget_class_bind_template_callback (widget_class, show_all_cb);
+  gtk_widget_class_bind_template_callback_full (widget_class, "show_all_cb",
+                                                G_CALLBACK (_cuocc_kernels_panel_show_all_cb));
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, no_match_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, show_all_button);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, summary_expander);
@@ -1183,7 +646,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
     }
   gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
-  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
+  self->filter = gtk_custom_filter_new (_cuocc_kernels_panel_filter_func, self, NULL);
   _cuocc_kernels_panel_add_columns (self->column_view);
   self->shown = cuocc_kernel_rows_new (GTK_FILTER (self->filter));
   cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
@@ -1196,13 +659,13 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
-  g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
-  g_signal_connect (self, "unmap", G_CALLBACK (unmap_cb), NULL);
-  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed", G_CALLBACK (sorter_changed_cb),
+  g_signal_connect (self, "map", G_CALLBACK (_cuocc_kernels_panel_map_cb), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (_cuocc_kernels_panel_unmap_cb), NULL);
+  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
+                           G_CALLBACK (_cuocc_kernels_panel_sorter_changed_cb),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
-  g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
-  g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);
+  _cuocc_kernels_panel_connect_filters (self);
+  _cuocc_kernels_panel_init_gpus (self);
 
   self->loader = cuocc_kernel_loader_new ();
   self->compare_loader = cuocc_kernel_loader_new ();
@@ -1210,14 +673,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect (self->loader, "failed", G_CALLBACK (failed_cb), self);
   g_signal_connect (self->compare_loader, "loaded", G_CALLBACK (loaded_cb), self);
   g_signal_connect (self->compare_loader, "failed", G_CALLBACK (failed_cb), self);
-  g_signal_connect_swapped (self->arch_dropdown, "notify::selected", G_CALLBACK (arch_changed_cb), self);
-  g_signal_connect_swapped (self->limiter_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
-  g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
-  g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
-  g_signal_connect_swapped (self->histogram_view, "bar-clicked", G_CALLBACK (bar_clicked_cb), self);
-  _cuocc_kernels_panel_init_gpus (self);
 
-  update_list_page (self);
+  _cuocc_kernels_panel_update_list_page (self);
 }
 
 /* ----- public API ----- */
@@ -1275,36 +732,6 @@ cuocc_kernels_panel_get_n_kernels (CuoccKernelsPanel *self)
   return g_list_model_get_n_items (G_LIST_MODEL (self->store));
 }
 
-/* The kernels the search lets through, as CuoccKernelItems. */
-GListModel *
-cuocc_kernels_panel_get_shown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return G_LIST_MODEL (self->shown);
-}
-
-GtkEditable *
-cuocc_kernels_panel_get_search (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_EDITABLE (self->search_entry);
-}
-
-/* Chooses the kernel at a position of the shown list, as a click does. */
-void
-cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
-                            guint              position)
-{
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-  g_return_if_fail (position < g_list_model_get_n_items (G_LIST_MODEL (self->shown)));
-
-  if (position >= gtk_slice_list_model_get_size (self->growing))
-    grow_all (self);
-  gtk_single_selection_set_selected (self->selection, position);
-}
-
 /* The chosen kernel, or NULL; @key, if not NULL, is set to its entry's key
  * (which a session keeps, for cuocc_kernels_panel_load_file), or NULL. */
 const CuoccKernel *
@@ -1330,14 +757,6 @@ cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
   start_loading (self, self->compare_loader, file);
 }
 
-GtkDropDown *
-cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->arch_dropdown;
-}
-
 /* The GPU and the block size every row is worked out for; a kernel that
  * declares its block size keeps it. The rows are worked out again in the
  * background: the window goes on while 60,000 of them are. */
@@ -1357,21 +776,12 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   self->have_gpu = TRUE;
   self->gpu = *gpu;
   self->threads = threads;
-  update_list_page (self);
+  _cuocc_kernels_panel_update_list_page (self);
   cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
   if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
     _cuocc_kernels_panel_evaluate (self);
   else
     set_gpu (self, gpu->cap.major, gpu->cap.minor);
-}
-
-/* Whether the rows are worked out for the GPU and block size last given. */
-gboolean
-cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
-
-  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL;
 }
 
 /* Puts the keyboard in the search, its text selected (Ctrl+F). */
@@ -1384,101 +794,12 @@ cuocc_kernels_panel_focus_search (CuoccKernelsPanel *self)
   gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
 }
 
-GtkColumnView *
-cuocc_kernels_panel_get_column_view (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->column_view;
-}
-
-/* Sorts the table by a column ("kernel", "occupancy" …), as a click on its
- * header does. */
-void
-cuocc_kernels_panel_sort_by (CuoccKernelsPanel *self,
-                             const char        *column_id,
-                             GtkSortType        order)
-{
-  GtkColumnViewColumn *column;
-
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  column = _cuocc_kernels_panel_get_column (self->column_view, column_id);
-  g_return_if_fail (column != NULL);
-  gtk_column_view_sort_by_column (self->column_view, column, order);
-  select_chosen (self);
-}
-
-GtkDropDown *
-cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->limiter_dropdown;
-}
-
-GtkSpinButton *
-cuocc_kernels_panel_get_below_spin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->below_spin;
-}
-
-GtkToggleButton *
-cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->changed_toggle;
-}
-
-const char *
-cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->compare_label)) ? gtk_label_get_label (self->compare_label) : NULL;
-}
-
-/* The page the table's place shows: "loading", "empty", "no-match" or "list". */
-const char *
-cuocc_kernels_panel_get_page (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_stack_get_visible_child_name (self->list_stack);
-}
-
-/* What the count under the table says, or NULL when it is hidden. */
-const char *
-cuocc_kernels_panel_get_count_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->count_label)) ? gtk_label_get_label (self->count_label) : NULL;
-}
-
 GtkLabel *
 cuocc_kernels_panel_get_name_label (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
   return self->name_label;
-}
-
-/* What a cell of the column (in the table's order) shows for an item, a
- * CuoccKernelItem. */
-char *
-cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
-                                   gpointer           item,
-                                   guint              column)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (item), NULL);
-  g_return_val_if_fail (column < N_TABLE_COLUMNS, NULL);
-
-  return _cuocc_kernels_panel_cell_text (item, column);
 }
 
 /* ----- shared with the panel's files ----- */
@@ -1490,13 +811,6 @@ _cuocc_kernels_panel_set_busy (CuoccKernelsPanel *self)
   set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL);
 }
 
-void
-_cuocc_kernels_panel_refresh_shown (CuoccKernelsPanel *self,
-                                    gboolean           every_filter)
-{
-  refresh_shown (self, every_filter);
-}
-
 /* The rows were worked out again, and marked with what loads on the GPU
  * if marked: the table, its filters, the summary and the details show the
  * new figures. */
@@ -1505,7 +819,7 @@ _cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self,
                                 gboolean           was_marked)
 {
   _cuocc_kernels_panel_update_summary (self);
-  refresh_shown (self, was_marked);
+  _cuocc_kernels_panel_refresh_shown (self, was_marked);
   if (was_marked)
     marked (self);
 }
@@ -1531,100 +845,4 @@ cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
 
   return self->sidebar_width;
-}
-
-/* The summary's bar the table is filtered to, or -1. */
-int
-cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), -1);
-
-  return self->bin;
-}
-
-/* What the page without matching kernels says, or NULL. */
-const char *
-cuocc_kernels_panel_get_no_match_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return adw_status_page_get_description (self->no_match_page);
-}
-
-GtkButton *
-cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_BUTTON (self->show_all_button);
-}
-
-/* The rows shown (filtered and sorted) as the command line writes them for
- * the GPU and block size N last given: a kernel that declares its block
- * size as `cuocc --import FILE --gpu G --format csv|json` does, the others
- * as `… --threads N` does, as the table shows them; the library's import
- * rows (cuocc-import-table.h), which the command line writes too. The columns and the entries the driver loads
- * are decided over every kernel of the file, as the command line decides
- * them; only the rows are those shown. */
-char *
-cuocc_kernels_panel_export_table (CuoccKernelsPanel  *self,
-                                  CuoccTableFormat    format,
-                                  guint              *n_rows,
-                                  guint              *n_kernels,
-                                  GError            **error)
-{
-  g_autoptr(GHashTable) index = NULL;
-  g_autofree const CuoccKernel **rows = NULL;
-  CuoccImportLaunch launch = { 0 };
-  CuoccImportTable table;
-  CuoccKernelList *view;
-  guint n_shown;
-  char *text;
-
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  if (self->store == NULL || g_list_model_get_n_items (G_LIST_MODEL (self->store)) == 0 || !self->have_gpu)
-    {
-      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
-                           _("There are no kernels to export: import a build first."));
-      return NULL;
-    }
-  n_shown = g_list_model_get_n_items (G_LIST_MODEL (self->shown));
-
-  /* Each item's place in the view of the whole store. */
-  view = store_as_list (G_LIST_MODEL (self->store));
-  index = g_hash_table_new (g_direct_hash, g_direct_equal);
-  for (guint i = 0; i < view->n_kernels; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      g_hash_table_insert (index, item, GUINT_TO_POINTER (i));
-    }
-
-  /* As the table works each row out: a kernel that declares its block
-   * size at it (what `cuocc --import FILE --gpu G` writes), the others at
-   * the block size chosen (what `--threads N` writes). */
-  launch.have_gpu = TRUE;
-  launch.gpu = self->gpu;
-  launch.threads = 0;
-  launch.default_threads = self->threads;
-  launch.dynamic_smem = -1;
-  cuocc_import_launch_init (&launch, view);
-  cuocc_import_table_init (&table, &launch, view, FALSE);
-
-  rows = g_new0 (const CuoccKernel *, MAX (n_shown, 1));
-  for (guint i = 0; i < n_shown; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->shown), i);
-
-      rows[i] = &view->kernels[GPOINTER_TO_UINT (g_hash_table_lookup (index, item))];
-    }
-  text = cuocc_import_table_write (&table, &launch, rows, n_shown, format);
-  if (n_rows != NULL)
-    *n_rows = n_shown;
-  if (n_kernels != NULL)
-    *n_kernels = view->n_kernels;
-  cuocc_import_launch_clear (&launch);
-  free_list_view (view);
-  return text;
 }

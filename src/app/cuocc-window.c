@@ -477,6 +477,27 @@ recent_files_changed_cb (CuoccWindow *self)
   _cuocc_window_update_recent (self);
 }
 
+/* GTK 4.8's menus: an item of a submenu (Open Recent) closes the menu,
+ * which then goes back to its main page, and its GtkStack moves the focus
+ * along, into the closed menu. No key reached the window until a click
+ * (issue 29; an import grabbed the focus for the kernels panel and so hid
+ * it). The focus goes back to what opened the menu, as after an item of
+ * the main page. */
+static void
+focus_widget_changed_cb (CuoccWindow *self)
+{
+  GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (self));
+  GtkWidget *popover;
+
+  if (focus == NULL || gtk_widget_get_mapped (focus))
+    return;
+  popover = gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER);
+  if (popover == NULL || gtk_widget_get_visible (popover))
+    return;
+  if (gtk_widget_get_parent (popover) == NULL || !gtk_widget_grab_focus (gtk_widget_get_parent (popover)))
+    gtk_window_set_focus (GTK_WINDOW (self), NULL);
+}
+
 /* ----- dispose / finalize ----- */
 
 static void
@@ -589,6 +610,7 @@ cuocc_window_init (CuoccWindow *self)
     }
 
   g_signal_connect_swapped (self->settings, "changed::recent-files", G_CALLBACK (recent_files_changed_cb), self);
+  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_changed_cb), NULL);
   _cuocc_window_update_recent (self);
 
   cuocc_results_view_set_calculation (self->results_view, self->calculation);

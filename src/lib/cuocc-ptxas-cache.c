@@ -148,6 +148,10 @@ _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, con
   g_string_append_printf (contents, "key %s\nstatus %d\nsha256 %s\nbytes %" G_GSIZE_FORMAT "\n\n", key, exit_status,
                           sum, len);
   g_string_append_len (contents, output, (gssize) len);
-  return g_file_set_contents_full (path, contents->str, (gssize) contents->len, G_FILE_SET_CONTENTS_CONSISTENT,
-                                   0600, error);
+  /* Renamed into place, but not synced to disk unless it replaces a file:
+   * an fsync a module cost the first assembly of the generated library
+   * twice ptxas's own time on a busy disk, and a file a crash cut short is
+   * no hit (its SHA-256), only a module assembled again. */
+  return g_file_set_contents_full (path, contents->str, (gssize) contents->len,
+                                   G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_ONLY_EXISTING, 0600, error);
 }

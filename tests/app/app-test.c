@@ -15,6 +15,12 @@
 #include "cuocc-gpu-choice.h"
 #include "cuocc-session.h"
 
+#if HAVE_XTEST
+#include <gdk/x11/gdkx.h>
+#include <X11/XKBlib.h>
+#include <X11/extensions/XTest.h>
+#endif
+
 static gboolean have_display;
 static char *last_message;
 
@@ -930,4 +936,142 @@ app_test_cli_table_end (GString  *out,
 {
   if (json)
     g_string_append (out, n_rows > 0 ? "\n]\n" : "]\n");
+}
+
+/* ----- real key events ----- */
+
+/* Keys reach the app as a user's keyboard sends them: the X server's XTest
+ * extension makes the key presses, the server sends them to the window
+ * that has the input focus, and GTK handles them as any other (its
+ * shortcuts, mnemonics, focus and key controllers all see them). GTK 4
+ * has no call that hands a widget a key event. */
+
+const char *
+app_test_key_events_missing (void)
+{
+#if HAVE_XTEST
+  GdkDisplay *display = gdk_display_get_default ();
+  int event, error, major, minor;
+
+  if (display == NULL || !GDK_IS_X11_DISPLAY (display))
+    return "real key events need an X11 display (XTest)";
+  if (!XTestQueryExtension (gdk_x11_display_get_xdisplay (display), &event, &error, &major, &minor))
+    return "the X server has no XTest extension";
+  return NULL;
+#else
+  return "built without XTest (libxtst-dev): no real key events";
+#endif
+}
+
+#if HAVE_XTEST
+/* Runs the main loop until GTK has handled every event the X server sent
+ * so far: XSync's answer comes after the events its requests made. */
+static void
+handle_x_events (void)
+{
+  XSync (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), False);
+  for (int i = 0; i < 3; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static void
+press_keysym (Display *xdisplay,
+              KeySym   keysym,
+              gboolean press)
+{
+  KeyCode code = XKeysymToKeycode (xdisplay, keysym);
+
+  g_assert_cmpuint (code, !=, 0);
+  XTestFakeKeyEvent (xdisplay, code, press, CurrentTime);
+}
+
+/* One key with modifiers: the modifiers down, the key down and up, the
+ * modifiers up; a key whose keysym is the keycode's shifted one gets Shift. */
+static void
+send_key (Display         *xdisplay,
+          guint            keyval,
+          GdkModifierType  mods)
+{
+  KeyCode code = XKeysymToKeycode (xdisplay, keyval);
+  gboolean shift = (mods & GDK_SHIFT_MASK) != 0;
+
+  g_assert_cmpuint (code, !=, 0);
+  if (!shift && XkbKeycodeToKeysym (xdisplay, code, 0, 0) != keyval &&
+      XkbKeycodeToKeysym (xdisplay, code, 0, 1) == keyval)
+    shift = TRUE;
+  if (mods & GDK_CONTROL_MASK)
+    press_keysym (xdisplay, XK_Control_L, TRUE);
+  if (mods & GDK_ALT_MASK)
+    press_keysym (xdisplay, XK_Alt_L, TRUE);
+  if (shift)
+    press_keysym (xdisplay, XK_Shift_L, TRUE);
+  XTestFakeKeyEvent (xdisplay, code, True, CurrentTime);
+  XTestFakeKeyEvent (xdisplay, code, False, CurrentTime);
+  if (shift)
+    press_keysym (xdisplay, XK_Shift_L, FALSE);
+  if (mods & GDK_ALT_MASK)
+    press_keysym (xdisplay, XK_Alt_L, FALSE);
+  if (mods & GDK_CONTROL_MASK)
+    press_keysym (xdisplay, XK_Control_L, FALSE);
+}
+
+/* The X input focus on the window, as a window manager gives it to the
+ * window a user clicks. */
+static Display *
+focus_window (GtkWindow *window)
+{
+  Display *xdisplay = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  g_assert_nonnull (surface);
+  XSetInputFocus (xdisplay, gdk_x11_surface_get_xid (surface), RevertToParent, CurrentTime);
+  handle_x_events ();
+  return xdisplay;
+}
+#endif
+
+void
+app_test_press_keys (GtkWindow  *window,
+                     const char *accelerators)
+{
+#if HAVE_XTEST
+  g_auto(GStrv) keys = g_strsplit (accelerators, " ", -1);
+  Display *xdisplay;
+
+  g_assert_null (app_test_key_events_missing ());
+  xdisplay = focus_window (window);
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      guint keyval = 0;
+      GdkModifierType mods = 0;
+
+      if (*keys[i] == '\0')
+        continue;
+      g_assert_true (gtk_accelerator_parse (keys[i], &keyval, &mods));
+      send_key (xdisplay, keyval, mods);
+      handle_x_events ();
+    }
+#else
+  g_assert_not_reached ();
+#endif
+}
+
+void
+app_test_type_keys (GtkWindow  *window,
+                    const char *text)
+{
+#if HAVE_XTEST
+  Display *xdisplay;
+
+  g_assert_null (app_test_key_events_missing ());
+  xdisplay = focus_window (window);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      send_key (xdisplay, gdk_unicode_to_keyval (g_utf8_get_char (p)), 0);
+      handle_x_events ();
+    }
+#else
+  g_assert_not_reached ();
+#endif
 }

@@ -230,4 +230,20 @@ void         app_test_cli_table_end   (GString     *out,
                                        gboolean     json,
                                        guint        n_rows);
 
+/* Real key events (XTest), as a user's keyboard sends them, to the window
+ * given the X input focus; each handled by GTK before the next.
+ * app_test_key_events_missing () says why there are none (the test skips
+ * with that reason), or NULL. @accelerators: gtk_accelerator_parse ()'s
+ * form, several separated by spaces ("F10 Down <Control>o <Alt>2"). */
+const char  *app_test_key_events_missing (void);
+void         app_test_press_keys      (GtkWindow   *window,
+                                       const char  *accelerators);
+void         app_test_type_keys       (GtkWindow   *window,
+                                       const char  *text);
+#define SKIP_WITHOUT_KEY_EVENTS() \
+  G_STMT_START { \
+    if (app_test_key_events_missing () != NULL) \
+      { g_test_skip (app_test_key_events_missing ()); return; } \
+  } G_STMT_END
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "app-test.h"
+#include "cuocc-application.h"
 #include "cuocc-kernel-item.h"
 
 /* ----- the files ----- */
@@ -54,6 +55,9 @@ static const char *way_names[N_WAYS] = {
 };
 
 static char *dir;
+/* The application as cuocc-gtk starts it (its keyboard shortcuts), for the
+ * tests that press keys: standalone, without a session bus. */
+static CuoccApplication *app;
 
 static char *
 kind_path (const Kind *kind)
@@ -495,6 +499,176 @@ test_recent_underscores (void)
   app_test_window_free (window);
 }
 
+
+/* The model button of the open menu whose label is @text (its mnemonic's
+ * underscores left out), or NULL. */
+static GtkWidget *
+find_menu_item (GtkWidget  *widget,
+                const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      g_autofree char *label = NULL;
+
+      if (g_str_equal (G_OBJECT_TYPE_NAME (child), "GtkModelButton") && gtk_widget_get_mapped (child))
+        {
+          g_auto(GStrv) pieces = NULL;
+          g_autofree char *plain = NULL;
+
+          g_object_get (child, "text", &label, NULL);
+          pieces = g_strsplit (label != NULL ? label : "", "_", -1);
+          plain = g_strjoinv ("", pieces);
+          if (g_str_equal (plain, text))
+            return child;
+        }
+      if ((found = find_menu_item (child, text)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Open Recent as a user takes it from the keyboard: F10 opens the main
+ * menu, Return on "Open Recent" its submenu, Return on the file opens it
+ * (the keys are real: XTest). */
+static void
+open_recent_by_keys (CuoccWindow *window,
+                     const char  *name)
+{
+  GtkMenuButton *button = find_menu_button (GTK_WIDGET (window));
+  GtkPopover *popover;
+  GtkWidget *item;
+
+  g_assert_nonnull (button);
+  popover = gtk_menu_button_get_popover (button);
+  app_test_press_keys (GTK_WINDOW (window), "F10");
+  while (!gtk_widget_get_mapped (GTK_WIDGET (popover)))
+    g_main_context_iteration (NULL, TRUE);
+  item = find_menu_item (GTK_WIDGET (popover), "Open Recent");
+  g_assert_nonnull (item);
+  g_assert_true (gtk_widget_grab_focus (item));
+  app_test_press_keys (GTK_WINDOW (window), "Return");
+  while ((item = find_menu_item (GTK_WIDGET (popover), name)) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (gtk_widget_grab_focus (item));
+  app_test_press_keys (GTK_WINDOW (window), "Return");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+}
+
+static gboolean
+help_shown (CuoccWindow   *window,
+            gconstpointer  data)
+{
+  return window->help_window != NULL && gtk_widget_get_mapped (window->help_window);
+}
+
+static gboolean
+chooser_shown (CuoccWindow   *window,
+               gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* The application's shortcuts window is a toplevel too, hidden. */
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) top = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (top) && gtk_widget_get_mapped (top))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+
+/* A window of the application, at the size the saved window size gives. */
+static CuoccWindow *
+window_of_application (int width,
+                       int height)
+{
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_autoptr(GError) error = NULL;
+  CuoccWindow *window;
+
+  if (app == NULL)
+    {
+      app = cuocc_application_new ();
+      g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
+    }
+  app_test_reset_settings ();
+  app_test_forget_message ();
+  g_settings_set_int (settings, "window-width", width);
+  g_settings_set_int (settings, "window-height", height);
+  window = cuocc_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  app_test_wait_for_size (window, width, height);
+  return window;
+}
+
+/* Issue 29 §6: after a session was opened from Open Recent no key worked
+ * (Ctrl+O, F1, Alt+2, Tab) until a text field was clicked: the menu,
+ * closed by the item, went back to its main page and GtkStack took the
+ * focus there, inside the closed menu. A file the import reads, opened the
+ * same way, did not do it. Each key is pressed right after an Open Recent,
+ * at 800 × 600 and 1920 × 1080. */
+static void
+test_recent_keys (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  static const char *keys[] = { "<Control>o", "F1", "Tab", "<Alt>2" };
+  g_autofree char *session = g_build_filename (dir, "keys.cuocc", NULL);
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-sm90.log", NULL);
+  const char *recent[] = { session, log, NULL };
+
+  SKIP_WITHOUT_DISPLAY ();
+  SKIP_WITHOUT_KEY_EVENTS ();
+  g_assert_true (g_file_set_contents (session, "[Kernel]\ngpu=NVIDIA A100 SXM4\nthreads=128\nregs=40\n", -1, NULL));
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+      for (guint f = 0; f < 2; f++)
+        {
+          CuoccWindow *window = window_of_application (sizes[s].width, sizes[s].height);
+          g_autoptr(GFile) file = g_file_new_for_path (recent[f]);
+          g_autofree char *name = g_path_get_basename (recent[f]);
+          GtkWidget *focus;
+          Opened opened = { f == 0 ? &kinds[0] : &kinds[1], file };
+
+          g_test_message ("%d × %d, %s, then %s", sizes[s].width, sizes[s].height, name, keys[k]);
+          g_settings_set_strv (window->settings, "recent-files", recent);
+          open_recent_by_keys (window, name);
+          app_test_wait_until (window, opened_condition, &opened);
+          g_assert_null (app_test_last_message ());
+          app_test_wait_for_frame (GTK_WIDGET (window));
+
+          /* The focus is in the window itself, not in the closed menu. */
+          focus = gtk_window_get_focus (GTK_WINDOW (window));
+          g_assert_true (focus == NULL ||
+                         (gtk_widget_get_mapped (focus) &&
+                          GTK_WIDGET (gtk_widget_get_native (focus)) == GTK_WIDGET (window)));
+
+          app_test_press_keys (GTK_WINDOW (window), keys[k]);
+          if (g_str_equal (keys[k], "<Alt>2"))
+            g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->stack), ==, "tuning");
+          else if (g_str_equal (keys[k], "<Control>o"))
+            app_test_wait_until (window, chooser_shown, NULL);
+          else if (g_str_equal (keys[k], "F1"))
+            app_test_wait_until (window, help_shown, NULL);
+          else
+            {
+              /* Tab moves the focus on, to a widget of the window. */
+              g_assert_true (gtk_window_get_focus (GTK_WINDOW (window)) != focus);
+              focus = gtk_window_get_focus (GTK_WINDOW (window));
+              g_assert_nonnull (focus);
+              g_assert_true (gtk_widget_get_mapped (focus));
+              g_assert_true (GTK_WIDGET (gtk_widget_get_native (focus)) == GTK_WIDGET (window));
+            }
+          app_test_window_free (window);
+        }
+  g_unlink (session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -510,8 +684,10 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/open/neither", test_neither);
   g_test_add_func ("/cuocc/app/open/triton-details", test_triton_details);
   g_test_add_func ("/cuocc/app/open/recent-underscores", test_recent_underscores);
+  g_test_add_func ("/cuocc/app/open/recent-keys", test_recent_keys);
 
   status = g_test_run ();
+  g_clear_object (&app);
   {
     g_autofree char *session = g_build_filename (dir, "work.cuocc", NULL);
 

@@ -63,7 +63,7 @@ def rel(path):
     return os.path.relpath(path, root)
 
 
-headers = {rel(h): read(h) for h in glob.glob(os.path.join(root, 'src', '*', '*.h'))}
+headers = {rel(h): read(h) for h in glob.glob(os.path.join(root, 'src', '**', '*.h'), recursive=True)}
 tests_text = '\n'.join(read(p) for p in glob.glob(os.path.join(root, 'tests', '**', '*.c'), recursive=True))
 main_text = read(os.path.join(root, 'src', 'app', 'main.c'))
 

@@ -26,9 +26,9 @@ mkdir -p "$out"
 printf '#define GETTEXT_PACKAGE "cuocc"\n#define PACKAGE_VERSION "fuzz"\n#define LOCALEDIR "/usr/share/locale"\n' > "$out/config.h"
 cc=${CC:-clang}
 flags=(-g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" $(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0 libelf))
+       -DCUOCC_COMPILATION -I"$out" -I"$root/src/lib" -I"$root/src/lib/import" $(pkg-config --cflags glib-2.0 gio-2.0 json-glib-1.0 libelf))
 libs=($(pkg-config --libs glib-2.0 gio-2.0 json-glib-1.0 libelf libzstd liblz4) -liberty -lm -ldl)
-lib_sources=("$root"/src/lib/cuocc-*.c)
+lib_sources=("$root"/src/lib/cuocc-*.c "$root"/src/lib/import/cuocc-*.c)
 
 # Only the binaries the targets asked for are built.
 needs () {
@@ -41,7 +41,7 @@ needs () {
   done
   return 1
 }
-all_lib=("$root"/src/lib/cuocc-*.c)
+all_lib=("$root"/src/lib/cuocc-*.c "$root"/src/lib/import/cuocc-*.c)
 if needs import; then
   "$cc" "${flags[@]}" "$here/fuzz-import.c" "${lib_sources[@]}" -o "$out/fuzz-import" "${libs[@]}"
 fi

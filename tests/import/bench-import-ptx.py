@@ -3,7 +3,7 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   bench-import-ptx.py CUOCC
+#   bench-import-ptx.py CUOCC [GEN-LIBRARY OPTIONS]   (e.g. --kernels 5760 --size 0 for a quick run)
 #
 # On the library tests/gen-library.py writes (57,600 kernel entries; on
 # compute capability 10.0 the entry that loads of every kernel is its
@@ -55,7 +55,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="cuocc-bench-ptx-")
     try:
         lib = os.path.join(tmp, "libgenerated.so")
-        subprocess.run([sys.executable, os.path.join(here, "..", "gen-library.py"), lib], check=True,
+        subprocess.run([sys.executable, os.path.join(here, "..", "gen-library.py"), lib] + sys.argv[2:], check=True,
                        stdout=subprocess.DEVNULL)
         cache = os.path.join(tmp, "cache")
         env = dict(os.environ, XDG_CACHE_HOME=cache)

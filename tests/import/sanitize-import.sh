@@ -10,10 +10,10 @@ mkdir -p "$out"
 printf '#define PACKAGE_VERSION "sanitize"\n#define GETTEXT_PACKAGE "cuocc"\n#define LOCALEDIR "/nonexistent"\n' > "$out/config.h"
 
 flags=(-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
+       -DCUOCC_COMPILATION -I"$out" -I"$src/src/lib" -I"$src/src/lib/import" $(pkg-config --cflags glib-2.0 json-glib-1.0 libelf))
 libs=($(pkg-config --libs glib-2.0 json-glib-1.0 libelf libzstd liblz4) -liberty -lm -ldl)
 
-(cd "$out" && gcc "${flags[@]}" -c "$src"/src/lib/cuocc-*.c)
+(cd "$out" && gcc "${flags[@]}" -c "$src"/src/lib/cuocc-*.c "$src"/src/lib/import/cuocc-*.c)
 for t in test-import test-import-corpus test-binary test-triton test-import-select test-import-formats; do
   gcc "${flags[@]}" "$out"/*.o "$src/tests/import/$t.c" -o "$out/$t" "${libs[@]}"
 done

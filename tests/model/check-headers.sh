@@ -45,7 +45,7 @@ done
 sed -n '/CUOCC_AVAILABLE/,/;/p' "$lib"/cuocc-*.h | tr '\n' ' ' | tr ';' '\n' |
   grep -o 'CUOCC_AVAILABLE[^(]*' | grep -o 'cuocc_[a-z0-9_]*' | sort -u > "$tmp/declared"
 for name in $(cat "$tmp/declared"); do
-  if ! grep -B1 -h "^ \* $name:" "$lib"/cuocc-*.c | grep -q '^/\*\*$'; then
+  if ! grep -B1 -h "^ \* $name:" "$lib"/cuocc-*.c "$lib"/import/cuocc-*.c | grep -q '^/\*\*$'; then
     echo "not ok: $name has no doc comment (/** $name: …) in src/lib"; fail=1
   fi
   n_fn=$((${n_fn:-0} + 1))
