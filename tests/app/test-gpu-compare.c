@@ -571,8 +571,8 @@ test_generated_library (void)
       app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
       app_test_stalls_stop (&stalls);
       g_test_message ("compared on %u GPUs: %u changes of the rows, the most rows one iteration added %u; %u cells "
-                      "bound, the most in one iteration %u; the longest stall %.0f ms", 4, stalls.changes,
-                      stalls.most_added, stalls.binds, stalls.most_binds, stalls.longest / 1000.0);
+                      "bound, the most in one iteration %u; the longest stall %.0f ms (%.0f ms of CPU time)", 4, stalls.changes,
+                      stalls.most_added, stalls.binds, stalls.most_binds, stalls.longest / 1000.0, stalls.longest_cpu_ms);
       /* Each GPU checked makes one comparison, whose answer changes the
        * rows once (the rows filtered to one a kernel, sorted once); no
        * iteration lays out more than a screenful of rows (GTK 4.8 keeps a
