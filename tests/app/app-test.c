@@ -852,8 +852,7 @@ app_test_wait_for_size (CuoccWindow *window,
 /* ----- the kernels table ----- */
 
 const char *const app_test_column_ids[] = {
-  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed",
-  "difference", "gpu0", "gpu1", "gpu2", "gpu3", "gpu4", "gpu5", "gpu6", "gpu7", NULL,
+  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
 };
 
 GListModel *
@@ -892,6 +891,13 @@ app_test_cell (CuoccWindow     *window,
   for (guint c = 0; app_test_column_ids[c] != NULL; c++)
     if (g_str_equal (app_test_column_ids[c], column_id))
       return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
+  /* The columns a comparison of GPUs adds, after those (cuocc-kernels-panel-gpus.c). */
+  if (g_str_equal (column_id, "difference"))
+    return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, g_strv_length ((char **) app_test_column_ids));
+  if (g_str_has_prefix (column_id, "gpu"))
+    return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item,
+                                              g_strv_length ((char **) app_test_column_ids) + 1 +
+                                                (guint) g_ascii_strtoull (column_id + 3, NULL, 10));
   g_error ("no column %s", column_id);
 }
 
