@@ -286,6 +286,65 @@ probe (const Entry *e, ZSTD_DCtx *dctx, guint8 out[PROBE_SIZE])
     }
 }
 
+/* A decompressed entry lives only while it is read, and real libraries hold
+ * entries of 16 to 75 MB (cuBLASLt 11.8). Such a buffer from malloc () is
+ * mapped and given back on free (), but glibc then raises its threshold for
+ * mapping to the size freed, and the next buffers, of any size below it,
+ * come from its heaps, where what is freed stays with the process: an import
+ * of cuBLASLt 13 peaked at 196 MB resident, 120 MB with the threshold held
+ * (MALLOC_MMAP_THRESHOLD_). Buffers of BIG_BUFFER bytes or more are
+ * therefore mapped here and unmapped when read, whatever malloc does. */
+#define BIG_BUFFER ((gsize) 1 << 20)
+
+static guint8 *
+buffer_alloc (gsize size)
+{
+  void *p;
+
+  if (size < BIG_BUFFER)
+    return g_try_malloc (size);
+  p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p != MAP_FAILED ? p : NULL;
+}
+
+/* size: what buffer_alloc () was asked for. */
+static void
+buffer_free (guint8 *p, gsize size)
+{
+  if (p == NULL)
+    return;
+  if (size < BIG_BUFFER)
+    g_free (p);
+  else
+    munmap (p, size);
+}
+
+typedef struct {
+  guint8 *p;
+  gsize size;
+} Buffer;
+
+static void
+buffer_free_cb (gpointer data)
+{
+  Buffer *b = data;
+
+  buffer_free (b->p, b->size);
+  g_free (b);
+}
+
+/* A decompressed buffer of alloc_size bytes (as asked of buffer_alloc ()), of
+ * which len are used, as GBytes that free it. */
+static GBytes *
+buffer_to_bytes (guint8 *p, gsize alloc_size, gsize len)
+{
+  Buffer *b = g_new (Buffer, 1);
+
+  b->p = p;
+  b->size = alloc_size;
+  return g_bytes_new_with_free_func (p, len, buffer_free_cb, b);
+}
+
 /* Takes bytes from the file's decompression budget; FALSE when too few are left. */
 static gboolean
 take_budget (Reader *reader, guint64 bytes)
@@ -302,7 +361,7 @@ take_budget (Reader *reader, guint64 bytes)
 }
 
 /* The payload as the reader needs it: the entry's own bytes, or a
- * decompressed copy in *owned. reader (NULL: no budget) bounds the work;
+ * decompressed copy in *owned, of buffer_alloc (e->uncompressed_size). reader (NULL: no budget) bounds the work;
  * dctx is the thread's Zstandard context. */
 static const guint8 *
 entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gsize *len, GError **error)
@@ -346,7 +405,7 @@ entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gs
                    (unsigned long long) (reader->budget_total >> 20));
       return NULL;
     }
-  out = g_try_malloc ((gsize) e->uncompressed_size);
+  out = buffer_alloc ((gsize) e->uncompressed_size);
   if (out == NULL)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("not enough memory to decompress the entry"));
@@ -369,7 +428,7 @@ entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gs
     }
   if (got == 0)
     {
-      g_free (out);
+      buffer_free (out, (gsize) e->uncompressed_size);
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("the compressed entry is corrupt (%s)"), method);
       return NULL;
     }
@@ -416,7 +475,7 @@ static void
 read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree guint8 *owned = NULL;
+  guint8 *owned = NULL;
   CuoccImportParser *parser = m->parser;
   const guint8 *bytes;
   gsize len;
@@ -434,13 +493,16 @@ read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
   if (e->kind == ENTRY_KIND_PTX)
     {
       read_ptx (parser, e, (const char *) bytes, len, m->file);
+      buffer_free (owned, (gsize) e->uncompressed_size);
       return;
     }
   if (!_cuocc_import_read_cubin (parser, bytes, len, m->file, e->name, &error))
     {
+      buffer_free (owned, (gsize) e->uncompressed_size);
       keep_error (&m->first_error, g_steal_pointer (&error));
       return;
     }
+  buffer_free (owned, (gsize) e->uncompressed_size);
   /* The entry header knows the `a` and `f` variants even where the cubin
    * does not say them. */
   for (guint i = first; i < parser->kernels->len; i++)
@@ -602,8 +664,7 @@ batch_flush (Reader *reader, Batch *batch, gboolean last)
       {
         CuoccKernel *k = &g_array_index (kernels, CuoccKernel, i);
 
-        g_free (k->file);
-        k->file = g_strdup (batch->file);
+        _cuocc_import_set_string (&k->file, batch->file);
       }
   g_ptr_array_unref (batch->pending);
 }
@@ -763,8 +824,7 @@ read_modules (Reader *reader, Batch *batch)
         {
           CuoccKernel *k = &g_array_index (kernels, CuoccKernel, j);
 
-          g_free (k->file);
-          k->file = g_strdup (label);
+          _cuocc_import_set_string (&k->file, label);
           if (_cuocc_import_add_kernel (parser, k) < 0)
             {
               for (guint rest = j + 1; rest < kernels->len; rest++)
@@ -971,7 +1031,8 @@ _cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **n
           ZSTD_freeDCtx (dctx);
           if (bytes != NULL)
             {
-              out = owned != NULL ? g_bytes_new_take (owned, size) : g_bytes_new (bytes, size);
+              out = owned != NULL ? buffer_to_bytes (owned, (gsize) e.uncompressed_size, size)
+                                  : g_bytes_new (bytes, size);
               *name = g_steal_pointer (&e.name);
             }
           entry_clear (&e);
@@ -1003,7 +1064,7 @@ _cuocc_import_fatbin_inflate (GBytes *stored, guint64 flags, gsize size, GError 
   ZSTD_freeDCtx (dctx);
   if (bytes == NULL)
     return NULL;
-  return owned != NULL ? g_bytes_new_take (owned, len) : g_bytes_new (bytes, len);
+  return owned != NULL ? buffer_to_bytes (owned, size, len) : g_bytes_new (bytes, len);
 }
 
 /* ----- the reader ----- */
