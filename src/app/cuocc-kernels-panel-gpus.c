@@ -435,7 +435,10 @@ _cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
 
-      job->entries[i] = *cuocc_kernel_item_get_kernel (item);
+      /* As read: PTX that ptxas assembled for the calculator's GPU has
+       * figures for its target alone; on every GPU compared it is what
+       * `cuocc --import … --no-ptxas` says. */
+      cuocc_kernel_item_get_read_kernel (item, &job->entries[i]);
     }
   job->store = g_object_ref (self->store);
   job->gpus = g_memdup2 (gpus, sizeof gpus[0] * n_gpus);

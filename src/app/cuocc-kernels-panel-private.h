@@ -108,7 +108,30 @@ struct _CuoccKernelsPanel
   CuoccGpuComparison *gpus;        /* what the rows show, or NULL */
   GCancellable *gpus_cancellable;  /* the comparison being worked out */
   guint gpus_generation;
+
+  /* ptxas (cuocc-kernels-panel-ptxas.c) */
+  char *ptxas_path;                /* the user's choice; NULL: found as users have it */
+  CuoccPtxas *ptxas;               /* the one found, or NULL */
+  char *ptxas_error;               /* why none was */
+  gboolean ptxas_looked;           /* for ptxas_path */
+  GCancellable *ptxas_finding;     /* its --version run under way */
+  guint ptxas_timeout_s;           /* a run's limit; 0: the library's */
+  struct _CuoccPtxJob *ptx_entry_job;   /* the chosen kernel alone */
+  struct _CuoccPtxJob *ptx_all_job;     /* Assemble PTX Kernels, or the cache's read */
+  gboolean ptx_cache_wanted;       /* the rows' marks changed: the cache is read once they are in */
+  gboolean ptx_can_assemble;
+  guint ptx_rows_applied;          /* for the tests: rows that took ptxas's answers */
+  guint ptx_most_rows_an_iteration;
+  GtkWidget *ptx_progress_box;
+  GtkLabel *ptx_progress_label;
+  GtkProgressBar *ptx_progress_bar;
+  GtkButton *ptx_cancel_button;
+  GtkWidget *ptx_box;
+  GtkSpinner *ptx_spinner;
+  GtkLabel *ptx_label;
 };
+
+typedef struct _CuoccPtxJob CuoccPtxJob;
 
 /* The most GPUs compared, the calculator's among them. */
 #define CUOCC_COMPARE_MAX_GPUS 8
@@ -169,6 +192,18 @@ void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item
                                                          char             **first,
                                                          char             **second,
                                                          char             **tooltip);
+
+void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-ptxas.c */
+void                _cuocc_kernels_panel_ptxas_init     (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_dispose  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self);
+char               *_cuocc_kernels_panel_ptxas_text     (CuoccKernelsPanel *self,
+                                                         gboolean          *busy);
 
 /* cuocc-kernels-panel-filter.c */
 void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);
