@@ -159,6 +159,15 @@ scroll_to_top_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The table's first rows, once the view has taken the rows it shows now,
+ * before the frame. */
+void
+_cuocc_kernels_panel_scroll_to_top (CuoccKernelsPanel *self)
+{
+  if (self->top_id == 0)
+    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
+}
+
 /* A new order (a click on a header): the rows are sorted by the column the
  * view's headers show, and the table shows its first rows, those the user
  * sorted for. GTK keeps the row that was on top on top, wherever it went:
@@ -174,8 +183,7 @@ _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self)
   self->selecting = TRUE;
   cuocc_kernel_rows_set_sort (self->shown, column, descending);
   self->selecting = FALSE;
-  if (self->top_id == 0)
-    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
+  _cuocc_kernels_panel_scroll_to_top (self);
 }
 
 /* What the rows show changed (their figures for the GPU, which entries
