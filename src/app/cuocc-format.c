@@ -47,12 +47,11 @@ cuocc_format_blocks (int blocks)
 /* The digits of the results format (cuocc-table.h), so that the window,
  * its exports and the command line round a percentage alike; only the
  * decimal point is the user's locale's. */
-char *
-cuocc_format_percent (double fraction)
+static char *
+percent_number (double fraction)
 {
   char number[CUOCC_TABLE_PERCENT_SIZE];
   const char *point = localeconv ()->decimal_point;
-  g_autofree char *local = NULL;
   char *dot;
 
   cuocc_table_format_percent (fraction, number);
@@ -60,11 +59,28 @@ cuocc_format_percent (double fraction)
   if (dot != NULL && g_strcmp0 (point, ".") != 0 && point != NULL && *point != '\0')
     {
       *dot = '\0';
-      local = g_strconcat (number, point, dot + 1, NULL);
+      return g_strconcat (number, point, dot + 1, NULL);
     }
+  return g_strdup (number);
+}
+
+char *
+cuocc_format_percent (double fraction)
+{
+  g_autofree char *number = percent_number (fraction);
 
   /* Translators: a percentage, e.g. "62.5 %" */
-  return g_strdup_printf (_("%s %%"), local != NULL ? local : number);
+  return g_strdup_printf (_("%s %%"), number);
+}
+
+/* A difference of percentages, in points, with the percentages' digits. */
+char *
+cuocc_format_points (double points)
+{
+  g_autofree char *number = percent_number (points / 100.0);
+
+  /* Translators: a difference of occupancy in percentage points, e.g. "37.5 pts" */
+  return g_strdup_printf (_("%s pts"), number);
 }
 
 char *

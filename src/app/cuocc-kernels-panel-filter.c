@@ -108,7 +108,11 @@ row_passes (CuoccKernelsPanel *self,
   guint limiter = gtk_drop_down_get_selected (self->limiter_dropdown);
   double below = gtk_spin_button_get_value (self->below_spin);
 
-  if (check_arch && arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
+  /* Comparing GPUs, "One row a kernel" (_cuocc_kernels_panel_gpus_pass ()). */
+  if (check_arch && arch == ARCH_LOADED && !_cuocc_kernels_panel_comparing (self) && k->loaded != CUOCC_LOAD_YES &&
+      k->loaded != CUOCC_LOAD_UNKNOWN)
+    return FALSE;
+  if (!_cuocc_kernels_panel_gpus_pass (self, item, check_arch))
     return FALSE;
   if (check_arch && arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
       g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)

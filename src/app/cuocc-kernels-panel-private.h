@@ -96,7 +96,45 @@ struct _CuoccKernelsPanel
   int drag_start_width;         /* the items carry marks of a compared build */
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
+
+  /* the GPUs compared (cuocc-kernels-panel-gpus.c) */
+  GtkMenuButton *gpus_button;
+  GtkWidget *differ_box;
+  GtkCheckButton *differ_check;
+  GtkSpinButton *differ_spin;
+  GtkSearchEntry *gpus_search;     /* the popover's */
+  GtkListBox *gpus_list;
+  char **gpu_ids;                  /* chosen to compare with the calculator's, or NULL */
+  CuoccGpuComparison *gpus;        /* what the rows show, or NULL */
+  GCancellable *gpus_cancellable;  /* the comparison being worked out */
+  guint gpus_generation;
+
+  /* ptxas (cuocc-kernels-panel-ptxas.c) */
+  char *ptxas_path;                /* the user's choice; NULL: found as users have it */
+  CuoccPtxas *ptxas;               /* the one found, or NULL */
+  char *ptxas_error;               /* why none was */
+  gboolean ptxas_looked;           /* for ptxas_path */
+  GCancellable *ptxas_finding;     /* its --version run under way */
+  guint ptxas_timeout_s;           /* a run's limit; 0: the library's */
+  struct _CuoccPtxJob *ptx_entry_job;   /* the chosen kernel alone */
+  struct _CuoccPtxJob *ptx_all_job;     /* Assemble PTX Kernels, or the cache's read */
+  gboolean ptx_cache_wanted;       /* the rows' marks changed: the cache is read once they are in */
+  gboolean ptx_can_assemble;
+  guint ptx_rows_applied;          /* for the tests: rows that took ptxas's answers */
+  guint ptx_most_rows_an_iteration;
+  GtkWidget *ptx_progress_box;
+  GtkLabel *ptx_progress_label;
+  GtkProgressBar *ptx_progress_bar;
+  GtkButton *ptx_cancel_button;
+  GtkWidget *ptx_box;
+  GtkSpinner *ptx_spinner;
+  GtkLabel *ptx_label;
 };
+
+typedef struct _CuoccPtxJob CuoccPtxJob;
+
+/* The most GPUs compared, the calculator's among them. */
+#define CUOCC_COMPARE_MAX_GPUS 8
 
 /* The first choices of the architecture dropdown; architectures follow. */
 enum {
@@ -118,7 +156,9 @@ typedef enum {
   TABLE_LIMITER,
   TABLE_LOADED,
   TABLE_CHANGED,
-  N_TABLE_COLUMNS
+  TABLE_DIFFERENCE,                /* these while GPUs are compared */
+  TABLE_GPU_FIRST,
+  N_TABLE_COLUMNS = TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS
 } TableColumn;
 
 /* The limiter drop-down's first choice; the limiters follow in their order. */
@@ -135,6 +175,35 @@ typedef struct {
 /* cuocc-kernels-panel.c */
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
+void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-gpus.c */
+void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_compare_gpus   (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_gpus_pass      (CuoccKernelsPanel *self,
+                                                         CuoccKernelItem   *item,
+                                                         gboolean           check_arch);
+gboolean            _cuocc_kernels_panel_comparing      (CuoccKernelsPanel *self);
+double              _cuocc_kernels_panel_gpus_number    (CuoccKernelItem   *item,
+                                                         TableColumn        column,
+                                                         gboolean          *unknown);
+void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item,
+                                                         TableColumn        column,
+                                                         char             **first,
+                                                         char             **second,
+                                                         char             **tooltip);
+
+void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-ptxas.c */
+void                _cuocc_kernels_panel_ptxas_init     (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_dispose  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self);
+char               *_cuocc_kernels_panel_ptxas_text     (CuoccKernelsPanel *self,
+                                                         gboolean          *busy);
 
 /* cuocc-kernels-panel-filter.c */
 void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);
@@ -174,6 +243,9 @@ CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
+GtkColumnViewColumn *_cuocc_kernels_panel_insert_column (GtkColumnView     *view,
+                                                         TableColumn        column,
+                                                         guint              position);
 GtkColumnViewColumn *_cuocc_kernels_panel_get_column    (GtkColumnView     *view,
                                                          const char        *id);
 int                 _cuocc_kernels_panel_get_sort_column (GtkColumnView    *view,

@@ -30,7 +30,16 @@ static const struct {
   [TABLE_LIMITER] = { "limiter", N_("Limiter"), FALSE },
   [TABLE_LOADED] = { "loaded", N_("Loaded"), FALSE },
   [TABLE_CHANGED] = { "changed", N_("Changed"), FALSE },
+  /* Shown while GPUs are compared (cuocc-kernels-panel-gpus.c), a GPU's
+   * column titled with its name. */
+  [TABLE_DIFFERENCE] = { "difference", N_("Difference"), TRUE },
+  [TABLE_GPU_FIRST] = { "gpu0", NULL, FALSE }, { "gpu1", NULL, FALSE }, { "gpu2", NULL, FALSE },
+  { "gpu3", NULL, FALSE }, { "gpu4", NULL, FALSE }, { "gpu5", NULL, FALSE }, { "gpu6", NULL, FALSE },
+  { "gpu7", NULL, FALSE },
 };
+
+G_STATIC_ASSERT (TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS == N_TABLE_COLUMNS);
+G_STATIC_ASSERT (CUOCC_COMPARE_MAX_GPUS == 8);
 
 /* ----- cells ----- */
 
@@ -88,11 +97,25 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
     case TABLE_OCCUPANCY:
       return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
     case TABLE_LIMITER:
-      return ev->occupancy >= 0 ? limiter_text (ev->limiters) : g_strdup ("");
+      if (ev->occupancy >= 0)
+        return limiter_text (ev->limiters);
+      /* A PTX entry that loads: where ptxas is with it (the tooltip says why it failed). */
+      if (k->code == CUOCC_CODE_PTX && k->loaded == CUOCC_LOAD_YES && k->regs < 0)
+        return g_strdup (cuocc_kernel_item_get_ptx_pending (item) ? _("assembling…")
+                         : k->ptx_problem != NULL ? _("ptxas failed") : _("PTX"));
+      return g_strdup ("");
     case TABLE_LOADED:
       return g_strdup (k->loaded == CUOCC_LOAD_YES ? _("loads")
                        : k->loaded == CUOCC_LOAD_OTHER ? _("another entry")
                        : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
+    case TABLE_DIFFERENCE:
+      {
+        char *first, *second;
+
+        _cuocc_kernels_panel_gpus_texts (item, column, &first, &second, NULL);
+        g_free (second);
+        return first;
+      }
     case TABLE_CHANGED:
       change = cuocc_kernel_item_get_change (item, NULL);
       if (change == CUOCC_KERNEL_ADDED)
@@ -110,7 +133,18 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
       return g_strdup (_("changed"));
     case N_TABLE_COLUMNS:
     default:
-      g_assert_not_reached ();
+      {
+        /* A GPU's column: its two lines. */
+        char *first, *second;
+        char *text;
+
+        g_assert (column >= TABLE_GPU_FIRST && column < N_TABLE_COLUMNS);
+        _cuocc_kernels_panel_gpus_texts (item, column, &first, &second, NULL);
+        text = second != NULL ? g_strconcat (first, "\n", second, NULL) : g_strdup (first);
+        g_free (first);
+        g_free (second);
+        return text;
+      }
     }
 }
 
@@ -157,11 +191,14 @@ column_number (CuoccKernelItem *item,
           return ev->before >= 0 && ev->occupancy >= 0 ? ev->occupancy - ev->before : 2;
         return change == CUOCC_KERNEL_ADDED ? 3 : 4;
       }
+    case TABLE_DIFFERENCE:
+      return _cuocc_kernels_panel_gpus_number (item, column, unknown);
     case TABLE_KERNEL:
     case TABLE_ARCH:
     case N_TABLE_COLUMNS:
     default:
-      g_assert_not_reached ();
+      g_assert (column >= TABLE_GPU_FIRST && column < N_TABLE_COLUMNS);
+      return _cuocc_kernels_panel_gpus_number (item, column, unknown);
     }
 }
 
@@ -325,6 +362,31 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   TableColumn column = GPOINTER_TO_INT (user_data);
   GtkWidget *label = gtk_label_new (NULL);
 
+  if (column >= TABLE_GPU_FIRST)
+    {
+      /* A GPU's cell: the occupancy (or "Cannot launch"), and below it the
+       * limiter or why, with the entry that runs there. */
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *second = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_xalign (GTK_LABEL (second), 0);
+      gtk_label_set_wrap (GTK_LABEL (second), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (second), PANGO_WRAP_WORD_CHAR);
+      /* The table is as wide as its columns' least widths (a scrollable
+       * asks for its minimum): fourteen characters keep "Shared memory ·
+       * sm_90" on two lines rather than a word a line. */
+      gtk_label_set_width_chars (GTK_LABEL (second), 14);
+      gtk_label_set_max_width_chars (GTK_LABEL (second), 18);
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_widget_add_css_class (second, "caption");
+      gtk_widget_add_css_class (second, "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), second);
+      gtk_list_item_set_child (list_item, box);
+      g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
+      return;
+    }
   gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1 : 0);
   if (column == TABLE_KERNEL)
     {
@@ -346,6 +408,48 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
 }
 
+static void
+set_label (GtkWidget  *label,
+           const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text ? text : "") != 0)
+    gtk_label_set_label (GTK_LABEL (label), text);
+}
+
+/* A GPU's cell of the comparison, set where it differs. */
+static void
+show_gpu_cell (CuoccKernelItem *item,
+               GtkWidget       *box,
+               TableColumn      column)
+{
+  GtkWidget *first = gtk_widget_get_first_child (box);
+  GtkWidget *second = gtk_widget_get_next_sibling (first);
+  g_autofree char *first_text = NULL;
+  g_autofree char *second_text = NULL;
+  g_autofree char *tooltip = NULL;
+  guint kernel;
+  CuoccGpuComparison *gpus = cuocc_kernel_item_get_gpus (item, &kernel, NULL);
+  guint g = column - TABLE_GPU_FIRST;
+  gboolean cannot = FALSE;
+
+  _cuocc_kernels_panel_gpus_texts (item, column, &first_text, &second_text, &tooltip);
+  set_label (first, first_text);
+  set_label (second, second_text);
+  gtk_widget_set_visible (second, second_text != NULL);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (box), tooltip) != 0)
+    gtk_widget_set_tooltip_text (box, tooltip);
+  if (gpus != NULL && g < cuocc_gpu_comparison_get_n_gpus (gpus))
+    {
+      CuoccImportLaunchable l = cuocc_gpu_comparison_get_cell (gpus, kernel, g)->launchable;
+
+      cannot = l != CUOCC_IMPORT_LAUNCHES && l != CUOCC_IMPORT_LAUNCH_UNKNOWN;
+    }
+  if (cannot)
+    gtk_widget_add_css_class (first, "error");
+  else
+    gtk_widget_remove_css_class (first, "error");
+}
+
 /* What a cell shows of its row: the text, and for some columns a tooltip
  * and a style. Set only where it differs: a new evaluation updates the
  * cells bound in place. */
@@ -359,6 +463,11 @@ show_cell (GtkListItem *list_item,
 
   if (item == NULL || label == NULL)
     return;
+  if (column >= TABLE_GPU_FIRST)
+    {
+      show_gpu_cell (item, label, column);
+      return;
+    }
   text = _cuocc_kernels_panel_cell_text (item, column);
   if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
     gtk_label_set_label (GTK_LABEL (label), text);
@@ -375,6 +484,13 @@ show_cell (GtkListItem *list_item,
         gtk_widget_add_css_class (label, "warning");
       else
         gtk_widget_remove_css_class (label, "warning");
+    }
+  else if (column == TABLE_LIMITER)
+    {
+      const char *problem = cuocc_kernel_item_get_kernel (item)->ptx_problem;
+
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (label), problem) != 0)
+        gtk_widget_set_tooltip_text (label, problem);
     }
   else if (column == TABLE_LOADED)
     {
@@ -419,7 +535,7 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
    * and what limits it are on screen; the figures behind them follow. The
    * change against a compared build, shown only while there is one, comes
    * before the occupancy: it is what a comparison is looked at for. */
-  static const TableColumn shown_order[N_TABLE_COLUMNS] = {
+  static const TableColumn shown_order[] = {
     TABLE_KERNEL, TABLE_ARCH, TABLE_CHANGED, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
     TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED,
   };
@@ -433,31 +549,45 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
                           (GDestroyNotify) sort_state_release);
   for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
     {
-      TableColumn c = shown_order[i];
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      ColumnSort *sort = g_new (ColumnSort, 1);
-      GtkSorter *sorter;
+      GtkColumnViewColumn *column = _cuocc_kernels_panel_insert_column (view, shown_order[i], G_MAXUINT);
 
-      sort->column = c;
-      sort->state = g_rc_box_acquire (state);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, sort, column_sort_free));
-
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
-      g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
-                              (GDestroyNotify) g_hash_table_unref);
-      column = gtk_column_view_column_new (_(columns[c].title), factory);
-      gtk_column_view_column_set_sorter (column, sorter);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
-      g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
-      gtk_column_view_column_set_visible (column, c != TABLE_CHANGED);
-      gtk_column_view_append_column (view, column);
-      g_object_unref (column);
-      g_object_unref (sorter);
+      gtk_column_view_column_set_visible (column, shown_order[i] != TABLE_CHANGED);
     }
+}
+
+/* Makes a column, sortable, and puts it at a position of the view's
+ * (G_MAXUINT: last); the view holds it. */
+GtkColumnViewColumn *
+_cuocc_kernels_panel_insert_column (GtkColumnView *view,
+                                    TableColumn    c,
+                                    guint          position)
+{
+  GHashTable *bound = g_object_get_data (G_OBJECT (view), "cuocc-bound");
+  SortState *state = g_object_get_data (G_OBJECT (view), "cuocc-sort-state");
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *column;
+  ColumnSort *sort = g_new (ColumnSort, 1);
+  GtkSorter *sorter;
+  guint n = g_list_model_get_n_items (gtk_column_view_get_columns (view));
+
+  sort->column = c;
+  sort->state = g_rc_box_acquire (state);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, sort, column_sort_free));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
+  g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
+                          (GDestroyNotify) g_hash_table_unref);
+  column = gtk_column_view_column_new (columns[c].title != NULL ? _(columns[c].title) : NULL, factory);
+  gtk_column_view_column_set_sorter (column, sorter);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
+  g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
+  gtk_column_view_insert_column (view, MIN (position, n), column);
+  g_object_unref (column);
+  g_object_unref (sorter);
+  return column;
 }
 
 /* The view's column with an id ("kernel", "occupancy" …), or NULL. */

@@ -325,13 +325,14 @@ cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
   gtk_single_selection_set_selected (self->selection, position);
 }
 
-/* Whether the rows are worked out for the GPU and block size last given. */
+/* Whether the rows are worked out for the GPU and block size last given,
+ * on the GPUs compared too. */
 gboolean
 cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->eval_cancellable == NULL;
+  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL;
 }
 
 GtkColumnView *

@@ -22,6 +22,7 @@ G_DEFINE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, GTK_TYPE_WIDGET)
 
 enum {
   KERNEL_CHOSEN,
+  PTXAS_CHANGED,
   KERNEL_RESTORED,
   IMPORT_FAILED,
   SWITCH_GPU,
@@ -34,6 +35,7 @@ static guint signals[N_SIGNALS];
 enum {
   PROP_0,
   PROP_SIDEBAR_WIDTH,
+  PROP_COMPARE_GPUS,
   N_PROPS
 };
 
@@ -59,6 +61,7 @@ set_chosen (CuoccKernelsPanel *self,
 {
   g_set_object (&self->chosen, item);
   self->comparison = -1;
+  _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_update_details (self);
   if (announce && item != NULL)
     g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
@@ -81,6 +84,19 @@ find_item (GListModel *store,
   return NULL;
 }
 
+/* The rows are marked and worked out: the cache may have the figures of
+ * the PTX entries that load, and the chosen kernel's may be assembled. */
+static void
+rows_worked_out (CuoccKernelsPanel *self)
+{
+  if (self->ptx_cache_wanted)
+    {
+      self->ptx_cache_wanted = FALSE;
+      _cuocc_kernels_panel_ptxas_rows_changed (self);
+    }
+  _cuocc_kernels_panel_ptxas_chosen (self);
+}
+
 /* The new list replaces the old; the chosen kernel stays chosen if the new
  * list still has it, and is announced again if its figures changed. */
 static void
@@ -92,8 +108,10 @@ replace_list (CuoccKernelsPanel *self,
   g_autofree char *wanted = g_steal_pointer (&self->pending_key);
   CuoccKernelItem *found = old ? find_item (store, cuocc_kernel_item_get_key (old)) : NULL;
 
+  _cuocc_kernels_panel_ptxas_reset (self);
   g_set_object (&self->store, G_LIST_STORE (store));
   self->truncated = truncated;
+  self->ptx_cache_wanted = TRUE;
   /* The loader marked the entries in its thread, for the GPU it was told;
    * another GPU chosen since then is marked here. */
   if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) !=
@@ -111,7 +129,10 @@ replace_list (CuoccKernelsPanel *self,
    * is still the panel's, and no compared build adds a second figure, the
    * rows are shown as they came. */
   if (_cuocc_kernels_panel_evaluated_for_launch (self, store))
-    _cuocc_kernels_panel_take_evaluated (self);
+    {
+      _cuocc_kernels_panel_take_evaluated (self);
+      rows_worked_out (self);
+    }
   else
     _cuocc_kernels_panel_evaluate (self);
 
@@ -254,6 +275,9 @@ set_gpu (CuoccKernelsPanel *self,
     return;
   self->gpu_major = major;
   self->gpu_minor = minor;
+  /* What ptxas gave was for the last GPU's target. */
+  _cuocc_kernels_panel_ptxas_reset (self);
+  self->ptx_cache_wanted = TRUE;
   cuocc_kernel_loader_set_gpu (self->loader, major, minor);
   /* A library's entries are marked in the thread that works their figures
    * out, and both reach the table in one iteration (_cuocc_kernels_panel_evaluated ()):
@@ -408,6 +432,9 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_SIDEBAR_WIDTH:
       g_value_set_int (value, self->sidebar_width);
       break;
+    case PROP_COMPARE_GPUS:
+      g_value_set_boxed (value, self->gpu_ids);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -426,6 +453,9 @@ cuocc_kernels_panel_set_property (GObject      *object,
     case PROP_SIDEBAR_WIDTH:
       cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
       break;
+    case PROP_COMPARE_GPUS:
+      cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -440,9 +470,14 @@ cuocc_kernels_panel_dispose (GObject *object)
 
   drop_loader (self, &self->loader);
   drop_loader (self, &self->compare_loader);
+  _cuocc_kernels_panel_ptxas_dispose (self);
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
+  if (self->gpus_cancellable != NULL)
+    g_cancellable_cancel (self->gpus_cancellable);
+  g_clear_object (&self->gpus_cancellable);
+  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   /* The view's sorter changes as the view lets go of its columns; the
    * view lives as long as the box, which a first dispose lets go of. */
@@ -470,6 +505,7 @@ cuocc_kernels_panel_finalize (GObject *object)
   g_strfreev (self->words);
   g_free (self->pending_key);
   g_free (self->compare_name);
+  g_strfreev (self->gpu_ids);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
 }
@@ -491,6 +527,11 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_SIDEBAR_WIDTH] =
     g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The GPUs compared with the calculator's, by their ids (the settings
+   * keep them). */
+  props[PROP_COMPARE_GPUS] =
+    g_param_spec_boxed ("compare-gpus", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -532,6 +573,10 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, below_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_button);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_check);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, block_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
@@ -566,6 +611,11 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
    * for. */
   g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+  /* ptxas was found or not, or Assemble PTX Kernels became possible or
+   * not (cuocc_kernels_panel_can_assemble ()). */
+  signals[PTXAS_CHANGED] =
+    g_signal_new ("ptxas-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -578,6 +628,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   g_type_ensure (CUOCC_TYPE_HISTOGRAM_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
+  _cuocc_kernels_panel_ptxas_init (self);
 
   /* A name wraps inside identifiers: Pango would hyphenate
    * "cublasSplitKParams<fl-oat>", which reads as part of the name. */
@@ -644,6 +695,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
                            G_CALLBACK (_cuocc_kernels_panel_sorter_changed_cb),
                            self, G_CONNECT_SWAPPED);
   _cuocc_kernels_panel_connect_filters (self);
+  _cuocc_kernels_panel_init_gpus (self);
 
   self->loader = cuocc_kernel_loader_new ();
   self->compare_loader = cuocc_kernel_loader_new ();
@@ -782,6 +834,13 @@ cuocc_kernels_panel_get_name_label (CuoccKernelsPanel *self)
 
 /* ----- shared with the panel's files ----- */
 
+/* The spinner, while a file is read or GPUs are compared. */
+void
+_cuocc_kernels_panel_set_busy (CuoccKernelsPanel *self)
+{
+  set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL);
+}
+
 /* The rows were worked out again, and marked with what loads on the GPU
  * if marked: the table, its filters, the summary and the details show the
  * new figures. */
@@ -793,6 +852,17 @@ _cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self,
   _cuocc_kernels_panel_refresh_shown (self, was_marked);
   if (was_marked)
     marked (self);
+  rows_worked_out (self);
+}
+
+/* ptxas gave the chosen kernel its figures: the details show them, and
+ * the inputs take them as a click on it would. */
+void
+_cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self)
+{
+  _cuocc_kernels_panel_update_details (self);
+  if (self->chosen != NULL)
+    g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
 }
 
 /* The sidebar's width, clamped to what the window always has room for. */

@@ -107,12 +107,36 @@ char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *
                                                              gpointer           item,
                                                              guint              column);
 
+/* cuocc-kernels-panel-gpus.c */
+const char * const *cuocc_kernels_panel_get_compare_gpus  (CuoccKernelsPanel *self);
+CuoccGpuComparison *cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self);
+gboolean           cuocc_kernels_panel_is_compared          (CuoccKernelsPanel *self);
+GtkMenuButton     *cuocc_kernels_panel_get_gpus_button      (CuoccKernelsPanel *self);
+GtkListBox        *cuocc_kernels_panel_get_gpus_list        (CuoccKernelsPanel *self);
+GtkEditable       *cuocc_kernels_panel_get_gpus_search      (CuoccKernelsPanel *self);
+GtkCheckButton    *cuocc_kernels_panel_get_differ_check     (CuoccKernelsPanel *self);
+GtkSpinButton     *cuocc_kernels_panel_get_differ_spin      (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel-details.c */
 const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_spill_text    (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_load_text     (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_load_button   (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_change_text   (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-ptxas.c */
+gboolean           cuocc_kernels_panel_is_assembling       (CuoccKernelsPanel *self);
+CuoccPtxas        *cuocc_kernels_panel_get_ptxas           (CuoccKernelsPanel *self,
+                                                            const char       **error);
+void               cuocc_kernels_panel_get_ptxas_counts    (CuoccKernelsPanel *self,
+                                                            guint             *applied,
+                                                            guint             *most_an_iteration);
+void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *self,
+                                                            guint              seconds);
+const char        *cuocc_kernels_panel_get_ptxas_details   (CuoccKernelsPanel *self,
+                                                            gboolean          *spinning);
+const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-summary.c */
 gboolean           cuocc_kernels_panel_export_histogram    (CuoccKernelsPanel  *self,

@@ -475,6 +475,9 @@ _cuocc_window_init_import (CuoccWindow *self)
   /* The sidebar's width as the user left it; the calculator keeps what it
    * needs beside it. */
   g_settings_bind (self->settings, "kernels-width", self->kernels_panel, "sidebar-width", G_SETTINGS_BIND_DEFAULT);
+  /* The GPUs the user chose to compare, as chosen: the panel never writes
+   * the calculator's GPU into them, nor leaves out one it cannot find. */
+  g_settings_bind (self->settings, "compare-gpus", self->kernels_panel, "compare-gpus", G_SETTINGS_BIND_DEFAULT);
   self->kernels_view = cuocc_compat_sidebar_view_new (ADW_APPLICATION_WINDOW (self),
                                                       GTK_WIDGET (self->kernels_panel),
                                                       self->calculator_content,

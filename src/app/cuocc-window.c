@@ -568,6 +568,7 @@ cuocc_window_class_init (CuoccWindowClass *klass)
 
   _cuocc_window_class_add_actions (widget_class);
   _cuocc_window_class_add_import_actions (widget_class);
+  _cuocc_window_class_add_ptxas_actions (widget_class);
   _cuocc_window_class_add_tuning (widget_class);
 }
 
@@ -622,6 +623,7 @@ cuocc_window_init (CuoccWindow *self)
   restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   _cuocc_window_init_import (self);
+  _cuocc_window_init_ptxas (self);
   _cuocc_window_tuning_init (self);
   restore_extras (self, &saved);
 
