@@ -1925,6 +1925,49 @@ test_filter_cleared_shows_top (void)
     }
 }
 
+
+/* Issue 29 §6: two builds that share no kernel (another library, a wrong
+ * file) were counted as all changed or new and all gone; it is said
+ * plainly. Ten kernels against five others: 10 new, 5 gone. */
+static void
+test_compare_nothing_shared (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cuocc-compare-XXXXXX", NULL);
+  g_autofree char *now = g_build_filename (dir, "now.log", NULL);
+  g_autofree char *then = g_build_filename (dir, "then.log", NULL);
+  g_autofree char *now_log = many_kernels_log (10);
+  g_autoptr(GString) then_log = g_string_new (NULL);
+  CuoccWindow *window;
+  const char *text;
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < 5; i++)
+    g_string_append_printf (then_log,
+                            "ptxas info    : Compiling entry function 'other_%u' for 'sm_90'\n"
+                            "ptxas info    : Function properties for other_%u\n"
+                            "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                            "ptxas info    : Used 32 registers, used 0 barriers\n", i, i);
+  g_assert_true (g_file_set_contents (now, now_log, -1, NULL));
+  g_assert_true (g_file_set_contents (then, then_log->str, -1, NULL));
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA H100 SXM5");
+  import_path (window, now);
+  compare_path (window, then);
+  text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "“then.log” shares no kernel with this one: 10 new, 5 gone"));
+
+  /* A build that shares one says how many changed, as before. */
+  compare_path (window, now);
+  text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
+  g_assert_null (strstr (text, "shares no kernel"));
+  g_assert_nonnull (strstr (text, "0 changed or new, 0 gone"));
+  app_test_window_free (window);
+  g_unlink (now);
+  g_unlink (then);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1959,6 +2002,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/rows-beside-summary", test_rows_beside_summary);
   g_test_add_func ("/cuocc/app/table/screenshots", test_screenshots);
   g_test_add_func ("/cuocc/app/table/filter-cleared-shows-top", test_filter_cleared_shows_top);
+  g_test_add_func ("/cuocc/app/table/compare-nothing-shared", test_compare_nothing_shared);
 
   return g_test_run ();
 }
