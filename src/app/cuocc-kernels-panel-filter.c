@@ -248,7 +248,11 @@ bar_clicked_cb (CuoccKernelsPanel *self,
   refilter (self);
 }
 
-/* Filters the list again, keeping the chosen kernel selected. */
+/* Filters the list again, keeping the chosen kernel selected, and shows
+ * the first rows, as a new order does: GTK keeps the scroll position, so
+ * that after a filter was cleared the table stayed mid-list, the first rows
+ * of its order out of sight, and a sort looked broken (issue 29). Only the
+ * user's filters come here, not a new GPU or block size. */
 static void
 refilter (CuoccKernelsPanel *self)
 {
@@ -257,6 +261,7 @@ refilter (CuoccKernelsPanel *self)
   self->selecting = FALSE;
   _cuocc_kernels_panel_select_chosen (self);
   _cuocc_kernels_panel_update_list_page (self);
+  _cuocc_kernels_panel_scroll_to_top (self);
 }
 
 void

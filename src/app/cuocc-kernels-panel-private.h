@@ -220,6 +220,7 @@ void                _cuocc_kernels_panel_map_cb         (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_unmap_cb       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_select_chosen  (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_scroll_to_top  (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self,
                                                          gboolean           every_filter);
 void                _cuocc_kernels_panel_mark_loaded    (CuoccKernelsPanel *self);
