@@ -195,7 +195,14 @@ column_number (CuoccKernelItem *item,
     case TABLE_THREADS: *unknown = ev->threads <= 0; return ev->threads;
     case TABLE_BLOCKS: *unknown = ev->occupancy < 0; return ev->blocks;
     case TABLE_OCCUPANCY: *unknown = ev->occupancy < 0; return ev->occupancy;
-    case TABLE_LIMITER: *unknown = ev->occupancy < 0; return (double) ev->limiters;
+    case TABLE_LIMITER:
+      /* A PTX entry that loads reads where ptxas is with it ("PTX",
+       * "assembling…", "ptxas failed"): each a run of its own, after every
+       * limiter, so that rows reading the same sort together. */
+      if (ev->occupancy < 0 && k->code == CUOCC_CODE_PTX && k->loaded == CUOCC_LOAD_YES && k->regs < 0)
+        return (double) (1u << 20) + (cuocc_kernel_item_get_ptx_pending (item) ? 1 : k->ptx_problem != NULL ? 2 : 0);
+      *unknown = ev->occupancy < 0;
+      return (double) ev->limiters;
     case TABLE_LOADED: return k->loaded == CUOCC_LOAD_YES ? 0 : k->loaded == CUOCC_LOAD_UNKNOWN ? 1
                               : k->loaded == CUOCC_LOAD_OTHER ? 2 : 3;
     case TABLE_CHANGED:

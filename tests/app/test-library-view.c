@@ -396,6 +396,14 @@ arch_cc (const char *arch)
 
 /* Whether the command line leaves the row's figure in the column empty:
  * a PTX entry's registers before JIT, an entry that does not load here. */
+/* A row whose loaded entry is PTX without figures: the command line
+ * reads it without ptxas (no --assemble-ptx), so none has them. */
+static gboolean
+ptx_unassembled (const CliRow *row)
+{
+  return row->loaded && row->regs < 0 && row->arch != NULL && g_str_has_prefix (row->arch, "compute_");
+}
+
 static gboolean
 expected_unknown (const CliRow *row,
                   int           column)
@@ -407,8 +415,9 @@ expected_unknown (const CliRow *row,
     case COL_STACK: return row->stack < 0;
     case COL_THREADS: return row->threads <= 0;
     case COL_BLOCKS:
-    case COL_OCCUPANCY:
-    case COL_LIMITER: return row->occupancy < 0;
+    case COL_OCCUPANCY: return row->occupancy < 0;
+    /* A PTX entry that loads, not assembled, reads "PTX" (issue 27). */
+    case COL_LIMITER: return row->occupancy < 0 && !ptx_unassembled (row);
     default: return FALSE;
     }
 }
@@ -444,7 +453,8 @@ expected_compare (const CliRow *a,
     case COL_OCCUPANCY:
       return a->occupancy < b->occupancy ? -1 : a->occupancy > b->occupancy ? 1 : 0;
     case COL_LIMITER:
-      return cmp_int (a->occupancy >= 0 ? (gint64) a->limiters : -1, b->occupancy >= 0 ? (gint64) b->limiters : -1);
+      return cmp_int (a->occupancy >= 0 ? (gint64) a->limiters : ptx_unassembled (a) ? G_MAXINT : -1,
+                      b->occupancy >= 0 ? (gint64) b->limiters : ptx_unassembled (b) ? G_MAXINT : -1);
     case COL_LOADED:
       return cmp_int (a->load_rank, b->load_rank);
     case COL_CHANGED:

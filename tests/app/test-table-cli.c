@@ -240,7 +240,13 @@ expected_cell (const Row  *r,
   if (g_str_equal (column, "occupancy"))
     return r->occupancy >= 0 ? cuocc_format_percent (r->occupancy / 100.0) : g_strdup ("–");
   if (g_str_equal (column, "limiter"))
-    return r->occupancy >= 0 ? limiter_titles (r->limiters) : g_strdup ("");
+    {
+      /* A PTX entry that loads, not assembled (the command line runs
+       * without --assemble-ptx): where ptxas is with it (issue 27). */
+      if (r->occupancy < 0 && r->loaded == 1 && r->regs < 0 && r->arch != NULL && g_str_has_prefix (r->arch, "compute_"))
+        return g_strdup ("PTX");
+      return r->occupancy >= 0 ? limiter_titles (r->limiters) : g_strdup ("");
+    }
   if (g_str_equal (column, "loaded"))
     {
       if (r->loaded == 1)
