@@ -132,3 +132,30 @@ cuocc_format_capped (const char *text,
   end = g_utf8_offset_to_pointer (valid, max_chars - 1);
   return g_strdup_printf ("%.*s…", (int) (end - valid), valid);
 }
+
+/* At most max_chars characters of valid UTF-8, the middle left out for an
+ * ellipsis: a kernel's name keeps its start (the template) and its end (the
+ * last template arguments, where the instances of one template often
+ * differ). */
+char *
+cuocc_format_capped_middle (const char *text,
+                            glong       max_chars)
+{
+  g_autofree char *valid = NULL;
+  glong length, head, tail;
+  const char *head_end, *tail_start;
+
+  g_return_val_if_fail (max_chars > 2, NULL);
+
+  if (text == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (text, -1);
+  length = g_utf8_strlen (valid, -1);
+  if (length <= max_chars)
+    return g_steal_pointer (&valid);
+  head = (max_chars - 1) / 2;
+  tail = max_chars - 1 - head;
+  head_end = g_utf8_offset_to_pointer (valid, head);
+  tail_start = g_utf8_offset_to_pointer (valid, length - tail);
+  return g_strdup_printf ("%.*s…%s", (int) (head_end - valid), valid, tail_start);
+}

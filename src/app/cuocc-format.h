@@ -24,5 +24,7 @@ char *cuocc_format_figure  (const CuoccFigureValue *value);
 
 char *cuocc_format_capped  (const char *text,
                             glong       max_chars);
+char *cuocc_format_capped_middle (const char *text,
+                                  glong       max_chars);
 
 G_END_DECLS

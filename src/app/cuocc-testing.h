@@ -107,6 +107,10 @@ char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *
                                                              gpointer           item,
                                                              guint              column);
 
+/* cuocc-kernels-panel-rows.c */
+GtkWidget         *cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self,
+                                                         gpointer           item);
+
 /* cuocc-kernels-panel-gpus.c */
 const char * const *cuocc_kernels_panel_get_compare_gpus  (CuoccKernelsPanel *self);
 CuoccGpuComparison *cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self);

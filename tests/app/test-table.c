@@ -1448,7 +1448,9 @@ cli_loaded_matching (const char *path,
  * (57,600 entries of cuBLAS, CUTLASS, CUB and PyTorch template instances
  * that differ only in their template arguments), rows of different kernels
  * show different text, without the shared namespaces, and the cells on
- * screen show it whole: wrapped, not cut. */
+ * screen show it inside their label, wrapped over at most four lines, the
+ * middle of a longer name left out (test-table-names looks at names of
+ * real length). */
 static void
 test_kernel_column (void)
 {
@@ -1503,7 +1505,9 @@ test_kernel_column (void)
           if (!gtk_widget_get_mapped (GTK_WIDGET (label)))
             continue;
           pango_layout_get_pixel_size (gtk_label_get_layout (label), &width, &height);
-          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+          g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), <=, 4);
+          if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+            g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), ==, 4);
           g_assert_cmpint (width, <=, gtk_widget_get_width (GTK_WIDGET (label)));
           g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (label)));
         }
