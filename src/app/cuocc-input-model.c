@@ -770,6 +770,17 @@ cuocc_input_model_apply_values (CuoccInputModel         *self,
   g_return_val_if_fail (gpu_id != NULL && values != NULL, FALSE);
 
   v = values->values;
+  /* A value the description refuses is no question on any GPU (a session's
+   * reader refuses it too): nothing changes. */
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    if (!cuocc_input_info_accepts (cuocc_input_info (i), v[i]))
+      {
+        g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT,
+                     /* Translators: e.g. "Threads per block: 0 is not allowed; enter a whole number from 1 to 1024" */
+                     _("%s: %lld is not allowed; enter %s"), _(cuocc_input_info (i)->label), (long long) v[i],
+                     _(cuocc_input_info (i)->allowed));
+        return FALSE;
+      }
   if (!cuocc_gpu_resolve_id (gpu_id, &gpu, error))
     return FALSE;
 
