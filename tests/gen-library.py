@@ -4,7 +4,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # usage: gen-library.py OUT.so [--kernels N] [--size MB] [--data-share F] [--seed S] [--build B]
-#                        [--manifest OUT.json]
+#                        [--manifest OUT.json] [--names short|real]
 #
 #   OUT.so         the host ELF file written (x86-64 shared object)
 #   --kernels N    kernel entries (rows cuocc lists) to write, about: default 57,600
@@ -17,6 +17,8 @@
 #                  kernels' registers or shared memory differ from build 0's, some translation
 #                  units are gone and some are new, everything else the same (see "builds" below)
 #   --manifest P   write what the file holds as JSON to P (see below)
+#   --names N      "short" (default): the six families below, 100–400 characters; "real": the
+#                  length and shape of cuBLASLt's CUTLASS and xmma kernels (see "real names")
 #
 # What it holds, as nvcc 13 lays it out (the ELF writer is
 # tests/import/bench-import-binary.py's):
@@ -49,7 +51,9 @@
 # "kernels" (distinct names), "kernels_per_module", "names_in_modules" (how many modules hold
 # each name), "declared": {"maxntid", "reqntid", "none"} (rows), "static" (rows of static kernels),
 # "min_blocks" (rows declaring a minimum of blocks), "clusters" (rows declaring a cluster),
-# "size"}, and for a later build "build" and "diff": {"changed", "added", "removed", "same"}, what
+# "size", "names" (--names), "name_length": {"min", "median", "max"} (of the distinct mangled
+# names, nvcc's static prefix included), "name_bytes" (their lengths summed)}, and for a later build "build" and "diff": {"changed",
+# "added", "removed", "same"}, what
 # `cuocc --import BUILD0 --diff BUILD` counts (entries paired by name, architecture and kind).
 #
 # builds: build B > 0 draws every figure build 0 draws, in the same order, so that what it does not
@@ -328,8 +332,48 @@ def is_static(i):
     return i % 12 == 11
 
 
-def kernel_name(unit, i):
-    name = family_name(i % 6, unit * 4 + i // 6)
+# ----- real names -----
+# What cuBLASLt (CUDA 11.8) holds: mangled CUTLASS and xmma kernel templates of 150 to 2,198
+# characters, median 1,287 (issue 29), which demangle to up to ~40 KB: templates nested six deep,
+# enable_if returns with expressions as template arguments, template parameters past T9_, back
+# references far past S9_. The short families above are a tenth of that. Made from the 160 names
+# nvcc 13 mangled for tests/import/data/demangle/cutlass-names.cu (160 to 1,971 characters,
+# demangled 524 to 39,501): half of a library's kernels take one of the 48 of 1,287 characters or
+# more, half one of the others, so that the median is about the real one; each kernel gets its own
+# value of the name's first integer template argument (Li128E: 128 + 4,096 × (its index + 1)),
+# which changes no substitution, so that every name differs and still demangles, as c++filt
+# --no-recurse-limit shows.
+
+REAL_LONG = 1287
+_real_bases = None
+
+
+def real_bases():
+    """(long, short): the corpus's names of REAL_LONG characters or more, and the others."""
+    global _real_bases
+    if _real_bases is None:
+        import gzip
+        path = os.path.join(HERE, "import", "data", "demangle", "cutlass-names.txt.gz")
+        with gzip.open(path, "rt") as f:
+            names = sorted(line.strip() for line in f if line.strip())
+        _real_bases = ([n for n in names if len(n) >= REAL_LONG], [n for n in names if len(n) < REAL_LONG])
+    return _real_bases
+
+
+def real_name(unit, i):
+    """A name of real length and shape for kernel i of a unit."""
+    v = unit * KERNELS_PER_UNIT + i
+    h = (v * 2654435761) & 0xffffffff
+    long_names, short_names = real_bases()
+    pool = long_names if h & 1 else short_names
+    base = pool[(h >> 1) % len(pool)]
+    at = base.index("Li") + 2
+    end = base.index("E", at)
+    return base[:at] + str(int(base[at:end]) + 4096 * (v + 1)) + base[end:]
+
+
+def kernel_name(unit, i, names="short"):
+    name = (real_name(unit, i) if names == "real" else family_name(i % 6, unit * 4 + i // 6))
     if is_static(i):
         # nvcc's prefix: the length of the translation unit's tag, the tag ("_" hash "_" the
         # length of the file's name, the name with "." as "_", "_" hash), "_"
@@ -393,14 +437,14 @@ def changed(unit, i, sm, build):
     return "regs" if h < 3 else "smem" if h < 5 else None
 
 
-def cubin(unit, sm, rnd, code, build=0):
+def cubin(unit, sm, rnd, code, build=0, names="short"):
     strtab = bench.Strtab()
     sections = []
     symbols = [bytes(24)]
     info = bytearray()
     helpers = 0
     for i in range(KERNELS_PER_UNIT):
-        name = kernel_name(unit, i)
+        name = kernel_name(unit, i, names)
         text_index = 4 + 4 * i + 1
         sym = len(symbols)
         size = 512 * rnd.randint(4, 40)
@@ -454,10 +498,10 @@ def cubin(unit, sm, rnd, code, build=0):
     return bench.elf64(head + sections, bench.EM_CUDA, 0x41, 8, (sm << 8) | 0x4, 2), helpers
 
 
-def ptx(unit, arch, build=0):
+def ptx(unit, arch, build=0, names="short"):
     lines = ["//\n// Generated by gen-library.py\n//\n\n.version 9.0\n.target sm_%d\n.address_size 64\n" % arch]
     for i in range(KERNELS_PER_UNIT):
-        name = kernel_name(unit, i)
+        name = kernel_name(unit, i, names)
         kind, dims = declared(i, unit, build)
         lines.append(".func $%s$helper(.param .b64 p)\n{\n\tret;\n}\n" % name)
         directive = "" if dims is None else "\t.%s %d, %d, %d\n" % (kind, *dims)
@@ -485,7 +529,7 @@ def entry(kind, sm, payload, mode, zstd, lz4):
     return header + body
 
 
-def generate(path, n_kernels, size_mb, data_share, seed, build=0):
+def generate(path, n_kernels, size_mb, data_share, seed, build=0, names="short"):
     rnd = random.Random(seed)
     code = Code(rnd)
     zstd, lz4 = bench.compressors()
@@ -507,7 +551,7 @@ def generate(path, n_kernels, size_mb, data_share, seed, build=0):
             rows = (len(archs) + 1) * KERNELS_PER_UNIT
             for sm in archs:
                 if sm not in cubins:
-                    cubins[sm] = cubin(unit, sm, rnd, code, build)
+                    cubins[sm] = cubin(unit, sm, rnd, code, build, names)
                 data, helpers = cubins[sm]
                 entries += entry(2, sm, data, mode, zstd, lz4)
                 mode = (mode + 1) % 3
@@ -520,7 +564,7 @@ def generate(path, n_kernels, size_mb, data_share, seed, build=0):
                             if changed(unit, i, sm, build) or bounds_changed(unit, i, build))
                     diff["changed"] += n
                     diff["same"] += KERNELS_PER_UNIT - n
-            entries += entry(1, ptx_arch, ptx(unit, ptx_arch, build) + b"\0", mode, zstd, lz4)
+            entries += entry(1, ptx_arch, ptx(unit, ptx_arch, build, names) + b"\0", mode, zstd, lz4)
             mode = (mode + 1) % 3
             fat = struct.pack("<IHHQ", 0xBA55ED50, 1, 16, len(entries)) + bytes(entries)
             # drawn for a unit that is gone too, so that what follows is drawn as build 0 draws it
@@ -547,6 +591,13 @@ def generate(path, n_kernels, size_mb, data_share, seed, build=0):
     if build > 0:
         manifest["build"] = build
         manifest["diff"] = diff
+    all_names = [kernel_name(unit, i, names) for unit in kept for i in range(KERNELS_PER_UNIT)]
+    if len(set(all_names)) != len(all_names):
+        raise SystemExit("gen-library.py: two kernels of the library share a name")
+    lengths = sorted(len(n) for n in all_names)
+    manifest["names"] = names
+    manifest["name_length"] = {"min": lengths[0], "median": lengths[len(lengths) // 2], "max": lengths[-1]}
+    manifest["name_bytes"] = sum(lengths)
     manifest["modules"] = len(modules)
     manifest["modules_in_data"] = sum(1 for _, d in modules if d)
 
@@ -600,10 +651,11 @@ def main():
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--build", type=int, default=0)
     parser.add_argument("--manifest")
+    parser.add_argument("--names", choices=["short", "real"], default="short")
     args = parser.parse_args()
     if args.build < 0:
         parser.error("--build: a build number, 0 or more")
-    manifest = generate(args.out, args.kernels, args.size, args.data_share, args.seed, args.build)
+    manifest = generate(args.out, args.kernels, args.size, args.data_share, args.seed, args.build, args.names)
     if args.manifest:
         with open(args.manifest, "w") as f:
             json.dump(manifest, f, indent=1)

@@ -2,8 +2,10 @@
  * somewhere in an entry's name, compute capability or architecture ("4090",
  * "7.0", "Volta", "Orin"), and every name the command line takes finds its
  * GPU ("NVIDIA H100 80GB HBM3", "rtx4090"; cuocc_gpu_matches), on every GTK
- * version; Enter picks the only match; the list opens at the chosen GPU;
- * the search entry has the focus when the list opens.
+ * version; the first match is highlighted, Down and Up move the highlight
+ * through the matches in their order, Enter chooses the highlighted one;
+ * the list opens at the chosen GPU; the search entry has the focus when
+ * the list opens.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -46,6 +48,96 @@ item_matches (GtkEditable *entry,
   return CUOCC_IS_GPU_CHOICE (item) && cuocc_gpu_choice_matches (item, entry != NULL ? gtk_editable_get_text (entry) : NULL);
 }
 
+/* The list in the popover and its selection: the row it highlights. */
+static GtkSingleSelection *
+shown_selection (GtkDropDown *dropdown,
+                 GtkWidget  **list)
+{
+  GtkWidget *popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
+  GtkWidget *view = popover != NULL ? find_descendant (popover, GTK_TYPE_LIST_VIEW) : NULL;
+  GtkSelectionModel *model = view != NULL ? gtk_list_view_get_model (GTK_LIST_VIEW (view)) : NULL;
+
+  if (list != NULL)
+    *list = view;
+  return GTK_IS_SINGLE_SELECTION (model) ? GTK_SINGLE_SELECTION (model) : NULL;
+}
+
+static void
+highlight (GtkDropDown *dropdown,
+           guint        position)
+{
+  GtkWidget *list = NULL;
+  GtkSingleSelection *shown = shown_selection (dropdown, &list);
+
+  if (shown == NULL || position >= g_list_model_get_n_items (G_LIST_MODEL (shown)))
+    return;
+  gtk_single_selection_set_selected (shown, position);
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", position);
+}
+
+/* Down and Up: the next or the previous match, in the list's order. GTK
+ * 4.8's own keys moved the focus into the list at the row it last had,
+ * which the search had since moved anywhere. */
+static void
+move_highlight (GtkDropDown *dropdown,
+                int          step)
+{
+  GtkSingleSelection *shown = shown_selection (dropdown, NULL);
+  guint n = shown != NULL ? g_list_model_get_n_items (G_LIST_MODEL (shown)) : 0;
+  guint at = shown != NULL ? gtk_single_selection_get_selected (shown) : GTK_INVALID_LIST_POSITION;
+
+  if (n == 0)
+    return;
+  if (at == GTK_INVALID_LIST_POSITION || at >= n)
+    at = step > 0 ? 0 : n - 1;
+  else if (step > 0)
+    at = MIN (at + 1, n - 1);
+  else if (at > 0)
+    at--;
+  highlight (dropdown, at);
+}
+
+/* Enter: the highlighted match, or the first where none is. GTK 4.8's own
+ * Enter took the list's selection only after emptying the search, and so
+ * could choose another row than the highlighted one ("A100 PCIe" for
+ * "A100 SXM4"); the search entry's Enter chose only a single match. */
+static void
+choose_highlighted (GtkDropDown *dropdown)
+{
+  GtkSingleSelection *shown = shown_selection (dropdown, NULL);
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+  g_autoptr(GObject) chosen = NULL;
+  GtkWidget *popover;
+
+  if (shown == NULL || model == NULL)
+    return;
+  chosen = gtk_single_selection_get_selected_item (shown);
+  if (chosen != NULL)
+    g_object_ref (chosen);
+  if (chosen == NULL || (entry != NULL && *gtk_editable_get_text (entry) != '\0' && !item_matches (entry, chosen)))
+    {
+      g_clear_object (&chosen);
+      chosen = g_list_model_get_item (G_LIST_MODEL (shown), 0);
+    }
+  if (chosen == NULL)
+    return;
+
+  popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (item == chosen)
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          return;
+        }
+    }
+}
+
 /* ----- callbacks ----- */
 
 static char *
@@ -66,28 +158,48 @@ static void
 entry_activate_cb (GtkEditable *entry,
                    GtkDropDown *dropdown)
 {
-  GListModel *model = gtk_drop_down_get_model (dropdown);
-  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
-  guint only = GTK_INVALID_LIST_POSITION;
-  GtkWidget *popover;
+  choose_highlighted (dropdown);
+}
 
-  for (guint i = 0; i < n; i++)
+/* What is typed changes the matches: the first is highlighted. The
+ * dropdown's own handler, connected first, has filtered the list. */
+static void
+search_changed_cb (GtkEditable *entry,
+                   GtkDropDown *dropdown)
+{
+  if (*gtk_editable_get_text (entry) != '\0')
+    highlight (dropdown, 0);
+}
+
+/* The list's keys, before the entry's or the list's own: the whole list
+ * takes them the same, wherever its focus is. */
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkDropDown           *dropdown)
+{
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK))
+    return FALSE;
+  switch (keyval)
     {
-      g_autoptr(GObject) item = g_list_model_get_item (model, i);
-
-      if (!item_matches (entry, item))
-        continue;
-      if (only != GTK_INVALID_LIST_POSITION)
-        return;
-      only = i;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      move_highlight (dropdown, 1);
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      move_highlight (dropdown, -1);
+      return TRUE;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+      choose_highlighted (dropdown);
+      return TRUE;
+    default:
+      return FALSE;
     }
-  if (only == GTK_INVALID_LIST_POSITION)
-    return;
-
-  gtk_drop_down_set_selected (dropdown, only);
-  popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
-  if (popover != NULL)
-    gtk_popover_popdown (GTK_POPOVER (popover));
 }
 
 /* The list opens at the GPU chosen now, not at the top: GTK's own list
@@ -162,9 +274,16 @@ cuocc_gpu_search_attach (GtkDropDown *dropdown)
     return;
   g_object_set_data (G_OBJECT (dropdown), ENTRY_KEY, entry);
   g_signal_connect_object (entry, "activate", G_CALLBACK (entry_activate_cb), dropdown, 0);
+  g_signal_connect_object (entry, "search-changed", G_CALLBACK (search_changed_cb), dropdown, G_CONNECT_AFTER);
+  gtk_widget_add_css_class (GTK_WIDGET (dropdown), "gpu-search");
   popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
   if (popover != NULL)
     {
+      GtkEventController *keys = gtk_event_controller_key_new ();
+
+      gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+      g_signal_connect_object (keys, "key-pressed", G_CALLBACK (key_pressed_cb), dropdown, 0);
+      gtk_widget_add_controller (popover, keys);
       g_signal_connect_object (popover, "map", G_CALLBACK (popover_map_cb), dropdown, G_CONNECT_AFTER);
     }
 }

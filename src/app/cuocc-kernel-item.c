@@ -586,9 +586,9 @@ cuocc_kernel_item_list_new (CuoccKernelList *list)
 
       /* The table shows "" for a kernel without a name, as a copy would. */
       if (k->name == NULL)
-        k->name = g_strdup ("");
+        k->name = g_ref_string_new_intern ("");
       if (k->mangled == NULL)
-        k->mangled = g_strdup ("");
+        k->mangled = g_ref_string_new_intern ("");
       if ((texts = g_hash_table_lookup (names, key_name (k))) == NULL)
         {
           texts = name_texts_new (k);

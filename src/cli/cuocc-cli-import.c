@@ -387,7 +387,7 @@ read_inputs (char       **paths,
         }
       for (guint i = 0; i < list->n_kernels; i++)
         if (list->kernels[i].file == NULL && strcmp (paths[p], "-") != 0)
-          list->kernels[i].file = g_strdup (paths[p]);
+          list->kernels[i].file = g_ref_string_new_intern (paths[p]);
       if (p == 0)
         all->format = list->format;
       all->truncated |= list->truncated;

@@ -49,14 +49,32 @@ _cuocc_import_kernel_init (CuoccKernel *k)
   k->loaded = CUOCC_LOAD_UNKNOWN;
 }
 
+/* A kernel's name, mangled name, arch, file and entry are interned
+ * reference-counted strings (GRefString), one copy however many entries
+ * hold them: a library holds each kernel in several entries (an
+ * architecture each, some fat binaries twice), and real names are long:
+ * cuBLASLt 11.8's 61,055 entries carry 82 MB of demangled names, 69 MB of
+ * them distinct (its CUTLASS and xmma names demangle to up to 41 KB), and
+ * 57,600 entries named by tests/gen-library.py --names real held 677 MB
+ * with a copy each. Sets *field to value, interned (NULL stays NULL). */
+void
+_cuocc_import_set_string (char **field, const char *value)
+{
+  char *old = *field;
+
+  *field = value != NULL ? g_ref_string_new_intern (value) : NULL;
+  if (old != NULL)
+    g_ref_string_release (old);
+}
+
 void
 _cuocc_import_kernel_clear (CuoccKernel *k)
 {
-  g_clear_pointer (&k->name, g_free);
-  g_clear_pointer (&k->mangled, g_free);
-  g_clear_pointer (&k->arch, g_free);
-  g_clear_pointer (&k->file, g_free);
-  g_clear_pointer (&k->entry, g_free);
+  g_clear_pointer (&k->name, g_ref_string_release);
+  g_clear_pointer (&k->mangled, g_ref_string_release);
+  g_clear_pointer (&k->arch, g_ref_string_release);
+  g_clear_pointer (&k->file, g_ref_string_release);
+  g_clear_pointer (&k->entry, g_ref_string_release);
   g_clear_pointer (&k->ptx, cuocc_ptx_module_unref);
   g_clear_pointer (&k->figures_from, g_free);
   g_clear_pointer (&k->ptx_problem, g_free);
@@ -72,15 +90,29 @@ looks_demangled (const char *name)
  * modules (one an architecture, some fat binaries twice): 57,600 entries of
  * tests/gen-library.py carry 9,600 names, and demangling was half the
  * import's time. Each thread that reads keeps the last names it demangled,
- * a slot a hash, bounded: DEMANGLE_SLOTS names of under DEMANGLE_MAX_NAME
- * bytes (at most about 2 MiB a thread), freed when the thread ends. */
+ * a slot a hash, by their interned mangled names (so a pointer compares
+ * them), bounded: DEMANGLE_SLOTS names holding at most DEMANGLE_MAX_BYTES
+ * of text (what is kept stays alive while the thread does, shared with the
+ * kernels that hold the same names), freed when the thread ends. */
 #define DEMANGLE_SLOTS 1024
-#define DEMANGLE_MAX_NAME 1024
+#define DEMANGLE_MAX_BYTES (4 * 1024 * 1024)
 
 typedef struct {
-  char *raw[DEMANGLE_SLOTS];
-  char *demangled[DEMANGLE_SLOTS];     /* NULL: the name does not demangle */
+  char *mangled[DEMANGLE_SLOTS];       /* interned */
+  char *demangled[DEMANGLE_SLOTS];     /* interned; NULL: the name does not demangle */
+  gsize bytes;                         /* of both, in all slots */
 } DemangleCache;
+
+static void
+demangle_cache_clear_slot (DemangleCache *cache, guint slot)
+{
+  if (cache->mangled[slot] != NULL)
+    cache->bytes -= g_ref_string_length (cache->mangled[slot]);
+  if (cache->demangled[slot] != NULL)
+    cache->bytes -= g_ref_string_length (cache->demangled[slot]);
+  g_clear_pointer (&cache->mangled[slot], g_ref_string_release);
+  g_clear_pointer (&cache->demangled[slot], g_ref_string_release);
+}
 
 static void
 demangle_cache_free (gpointer data)
@@ -88,37 +120,43 @@ demangle_cache_free (gpointer data)
   DemangleCache *cache = data;
 
   for (guint i = 0; i < DEMANGLE_SLOTS; i++)
-    {
-      g_free (cache->raw[i]);
-      g_free (cache->demangled[i]);
-    }
+    demangle_cache_clear_slot (cache, i);
   g_free (cache);
 }
 
 static GPrivate demangle_cache = G_PRIVATE_INIT (demangle_cache_free);
 
+/* The demangled name of an interned mangled one, interned (a reference of
+ * the caller's), or NULL. */
 static char *
-demangle_cached (const char *valid)
+demangle_cached (char *mangled)
 {
   DemangleCache *cache;
   guint slot;
   char *demangled;
+  gsize bytes;
 
-  if (strlen (valid) >= DEMANGLE_MAX_NAME)
-    return cuocc_demangle (valid);
   if ((cache = g_private_get (&demangle_cache)) == NULL)
     {
       cache = g_new0 (DemangleCache, 1);
       g_private_set (&demangle_cache, cache);
     }
-  slot = g_str_hash (valid) % DEMANGLE_SLOTS;
-  if (cache->raw[slot] != NULL && strcmp (cache->raw[slot], valid) == 0)
-    return g_strdup (cache->demangled[slot]);
-  demangled = cuocc_demangle (valid);
-  g_free (cache->raw[slot]);
-  g_free (cache->demangled[slot]);
-  cache->raw[slot] = g_strdup (valid);
-  cache->demangled[slot] = g_strdup (demangled);
+  slot = g_direct_hash (mangled) % DEMANGLE_SLOTS;
+  if (cache->mangled[slot] == mangled)
+    return cache->demangled[slot] != NULL ? g_ref_string_acquire (cache->demangled[slot]) : NULL;
+  {
+    g_autofree char *text = cuocc_demangle (mangled);
+
+    demangled = text != NULL ? g_ref_string_new_intern (text) : NULL;
+  }
+  demangle_cache_clear_slot (cache, slot);
+  bytes = g_ref_string_length (mangled) + (demangled != NULL ? g_ref_string_length (demangled) : 0);
+  if (cache->bytes + bytes <= DEMANGLE_MAX_BYTES)
+    {
+      cache->mangled[slot] = g_ref_string_acquire (mangled);
+      cache->demangled[slot] = demangled != NULL ? g_ref_string_acquire (demangled) : NULL;
+      cache->bytes += bytes;
+    }
   return demangled;
 }
 
@@ -126,13 +164,28 @@ demangle_cached (const char *valid)
 void
 _cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
 {
-  g_autofree char *valid = g_utf8_make_valid (raw, -1);
-  char *demangled = demangle_cached (valid);
+  char *valid;
+  char *demangled;
 
-  g_free (k->name);
-  g_free (k->mangled);
-  k->name = demangled != NULL ? demangled : g_strdup (valid);
-  k->mangled = demangled != NULL || !looks_demangled (valid) ? g_steal_pointer (&valid) : g_strdup ("");
+  if (g_utf8_validate (raw, -1, NULL))
+    valid = g_ref_string_new_intern (raw);
+  else
+    {
+      g_autofree char *made = g_utf8_make_valid (raw, -1);
+
+      valid = g_ref_string_new_intern (made);
+    }
+  demangled = demangle_cached (valid);
+  g_clear_pointer (&k->name, g_ref_string_release);
+  g_clear_pointer (&k->mangled, g_ref_string_release);
+  k->name = demangled != NULL ? demangled : g_ref_string_acquire (valid);
+  if (demangled != NULL || !looks_demangled (valid))
+    k->mangled = valid;
+  else
+    {
+      g_ref_string_release (valid);
+      k->mangled = g_ref_string_new_intern ("");
+    }
 }
 
 /* "sm_90a" → 9.0, "sm_100f" → 10.0, "sm_21" → 2.1, "sm_101" → 11.0. */
@@ -149,12 +202,11 @@ _cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch)
 {
   int major, minor;
 
-  g_free (k->arch);
-  k->arch = NULL;
+  _cuocc_import_set_string (&k->arch, NULL);
   k->cc_major = k->cc_minor = 0;
   if (arch == NULL || !arch_to_cc (arch, &major, &minor))
     return;
-  k->arch = g_strdup (arch);
+  _cuocc_import_set_string (&k->arch, arch);
   k->cc_major = major;
   k->cc_minor = minor;
 }

@@ -146,6 +146,11 @@ typedef struct _CuoccPtxModule CuoccPtxModule;
  *
  * One kernel on one architecture. Every number is %CUOCC_IMPORT_UNKNOWN when the input does not
  * say; sizes are in bytes.
+ *
+ * @name, @mangled, @arch, @file and @entry are interned reference-counted strings
+ * (g_ref_string_new_intern()), shared by every kernel that holds the same text, which
+ * cuocc_kernel_list_free() releases with g_ref_string_release(): to set one, release it and
+ * intern the new text; never g_free() them. @figures_from and @ptx_problem are plain strings.
  */
 typedef struct {
   char *name;

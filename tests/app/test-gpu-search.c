@@ -1,6 +1,7 @@
 /* test-gpu-search.c — finding a GPU in the app's list: words anywhere
- * (product, compute capability, architecture), Enter picks the only match,
- * the search entry has the focus when the list opens.
+ * (product, compute capability, architecture), the first match highlighted,
+ * Down and Up through the matches in order, Enter choosing the highlighted
+ * one (real keys), the search entry has the focus when the list opens.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -119,13 +120,10 @@ test_words_anywhere (void)
   search (window, "no such gpu");
   g_assert_cmpuint (n_shown (dropdown), ==, 0);
 
-  /* Enter picks the only match; with several it picks nothing ("T4" alone
-   * also finds the Jetson T4000). */
+  /* Enter picks the only match ("T4" alone also finds the Jetson T4000),
+   * and the first of several (keys: test_keys ()). */
   search (window, "Tesla T4");
   g_assert_cmpuint (n_shown (dropdown), ==, 1);
-  g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA Tesla T4");
-  search (window, "V100");
   g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA Tesla T4");
 
@@ -228,6 +226,158 @@ test_opens_at_current (void)
   app_test_window_free (window);
 }
 
+
+/* The products whose title matches @text, in the list's order: what the
+ * search must show, worked out from the GPU list itself. */
+static GPtrArray *
+matching_titles (GtkDropDown *dropdown,
+                 const char  *text)
+{
+  GListModel *model = gtk_drop_down_get_model (dropdown);
+  GPtrArray *titles = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (model, i);
+
+      if (cuocc_gpu_choice_matches (choice, text))
+        g_ptr_array_add (titles, g_strdup (cuocc_gpu_choice_get_title (choice)));
+    }
+  return titles;
+}
+
+/* The row the list highlights (its selection), as its title; NULL for none. */
+static char *
+highlighted (GtkDropDown *dropdown)
+{
+  GtkWidget *list = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_LIST_VIEW, FALSE);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  gpointer item = gtk_single_selection_get_selected_item (selection);
+
+  return item != NULL ? g_strdup (cuocc_gpu_choice_get_title (item)) : NULL;
+}
+
+/* The highlighted row lies within the part of the list shown. */
+static void
+assert_highlight_in_view (GtkDropDown *dropdown)
+{
+  GtkWidget *list = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_LIST_VIEW, FALSE);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (selection));
+  guint position = gtk_single_selection_get_selected (selection);
+  double top, bottom;
+
+  for (int i = 0; i < 3; i++)
+    app_test_wait_for_frame (list);
+  /* Rows are of one height. */
+  top = gtk_adjustment_get_upper (adjustment) * position / n;
+  bottom = gtk_adjustment_get_upper (adjustment) * (position + 1) / n;
+  g_assert_cmpfloat (top, >=, gtk_adjustment_get_value (adjustment) - 1);
+  g_assert_cmpfloat (bottom, <=, gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) + 1);
+}
+
+static gboolean
+popover_mapped (CuoccWindow   *window,
+                gconstpointer  popover)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+/* Opens the list from the keyboard (the focus on the GPU button, Space)
+ * and types @text into its search, key by key. */
+static void
+open_and_type (CuoccWindow *window,
+               const char  *text)
+{
+  GtkDropDown *dropdown = app_test_gpu_dropdown (window);
+  GtkWidget *popover = app_test_find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER, FALSE);
+
+  g_test_message ("open, type %s", text);
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (dropdown)));
+  app_test_press_keys (GTK_WINDOW (window), "space");
+  app_test_wait_until (window, popover_mapped, popover);
+  app_test_type_keys (GTK_WINDOW (window), text);
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_gpu_search_get_entry (dropdown)), ==, text);
+  app_test_wait_until (window, list_shows_matches, NULL);
+  for (int i = 0; i < 30; i++)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+}
+
+/* Issue 29 §6: with several matches Enter did nothing; Down jumped to a
+ * row anywhere; with "A100 SXM4" highlighted, Enter chose "A100 PCIe".
+ * Now the first match is highlighted, Down and Up move through the matches
+ * in the list's order (and keep the row in view), and Enter chooses the
+ * highlighted one; real keys, at 800 × 600 and 1920 × 1080. */
+static void
+test_keys (void)
+{
+  static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+
+  SKIP_WITHOUT_DISPLAY ();
+  SKIP_WITHOUT_KEY_EVENTS ();
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+      GtkDropDown *dropdown = app_test_gpu_dropdown (window);
+      g_autoptr(GPtrArray) a100 = matching_titles (dropdown, "A100");
+      g_autoptr(GPtrArray) rtx = matching_titles (dropdown, "RTX");
+      char *title;
+
+      g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+      g_assert_cmpuint (a100->len, >=, 2);
+      g_assert_cmpuint (rtx->len, >=, 30);
+
+      /* Several match: Enter chooses the first, highlighted. */
+      open_and_type (window, "A100");
+      g_assert_cmpuint (n_shown (dropdown), ==, a100->len);
+      title = highlighted (dropdown);
+      g_assert_cmpstr (title, ==, a100->pdata[0]);
+      g_free (title);
+      app_test_press_keys (GTK_WINDOW (window), "Return");
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100->pdata[0]);
+
+      /* Down, then Up, Down: the second, the first, the second; Enter
+       * chooses it, not another. Then Down, Up: the first. */
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+      open_and_type (window, "A100");
+      app_test_press_keys (GTK_WINDOW (window), "Down");
+      title = highlighted (dropdown);
+      g_assert_cmpstr (title, ==, a100->pdata[1]);
+      g_free (title);
+      app_test_press_keys (GTK_WINDOW (window), "Up");
+      title = highlighted (dropdown);
+      g_assert_cmpstr (title, ==, a100->pdata[0]);
+      g_free (title);
+      app_test_press_keys (GTK_WINDOW (window), "Down");
+      title = highlighted (dropdown);
+      g_assert_cmpstr (title, ==, a100->pdata[1]);
+      g_free (title);
+      app_test_press_keys (GTK_WINDOW (window), "Return");
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100->pdata[1]);
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+      open_and_type (window, "A100");
+      app_test_press_keys (GTK_WINDOW (window), "Down Up Return");
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100->pdata[0]);
+
+      /* Thirty Downs through the RTX cards, each the next in order and in
+       * view; Enter chooses the thirty-first. */
+      open_and_type (window, "RTX");
+      for (guint i = 1; i <= 30; i++)
+        {
+          app_test_press_keys (GTK_WINDOW (window), "Down");
+          title = highlighted (dropdown);
+          g_assert_cmpstr (title, ==, rtx->pdata[i]);
+          g_free (title);
+        }
+      assert_highlight_in_view (dropdown);
+      app_test_press_keys (GTK_WINDOW (window), "Return");
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, rtx->pdata[30]);
+      app_test_window_free (window);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +388,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/gpu-search/words-anywhere", test_words_anywhere);
   g_test_add_func ("/cuocc/app/gpu-search/cli-names", test_cli_names);
   g_test_add_func ("/cuocc/app/gpu-search/opens-at-current", test_opens_at_current);
+  g_test_add_func ("/cuocc/app/gpu-search/keys", test_keys);
 
   return g_test_run ();
 }

@@ -1220,9 +1220,9 @@ test_items_share_name_texts (void)
   list->kernels = g_new0 (CuoccKernel, list->n_kernels);
   for (guint i = 0; i < list->n_kernels; i++)
     {
-      list->kernels[i].name = g_strdup (entries[i].name);
-      list->kernels[i].mangled = g_strdup (entries[i].mangled);
-      list->kernels[i].arch = g_strdup (entries[i].arch);
+      list->kernels[i].name = entries[i].name != NULL ? g_ref_string_new_intern (entries[i].name) : NULL;
+      list->kernels[i].mangled = entries[i].mangled != NULL ? g_ref_string_new_intern (entries[i].mangled) : NULL;
+      list->kernels[i].arch = entries[i].arch != NULL ? g_ref_string_new_intern (entries[i].arch) : NULL;
     }
   store = cuocc_kernel_item_list_new (list);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, G_N_ELEMENTS (expected));

@@ -529,6 +529,22 @@ find_menu_item (GtkWidget  *widget,
   return NULL;
 }
 
+static gboolean
+popover_mapped (CuoccWindow   *window,
+                gconstpointer  popover)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+static gboolean
+menu_lists (CuoccWindow   *window,
+            gconstpointer  name)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (find_menu_button (GTK_WIDGET (window)));
+
+  return find_menu_item (GTK_WIDGET (popover), name) != NULL;
+}
+
 /* Open Recent as a user takes it from the keyboard: F10 opens the main
  * menu, Return on "Open Recent" its submenu, Return on the file opens it
  * (the keys are real: XTest). */
@@ -543,14 +559,13 @@ open_recent_by_keys (CuoccWindow *window,
   g_assert_nonnull (button);
   popover = gtk_menu_button_get_popover (button);
   app_test_press_keys (GTK_WINDOW (window), "F10");
-  while (!gtk_widget_get_mapped (GTK_WIDGET (popover)))
-    g_main_context_iteration (NULL, TRUE);
+  app_test_wait_until (window, popover_mapped, popover);
   item = find_menu_item (GTK_WIDGET (popover), "Open Recent");
   g_assert_nonnull (item);
   g_assert_true (gtk_widget_grab_focus (item));
   app_test_press_keys (GTK_WINDOW (window), "Return");
-  while ((item = find_menu_item (GTK_WIDGET (popover), name)) == NULL)
-    g_main_context_iteration (NULL, TRUE);
+  app_test_wait_until (window, menu_lists, name);
+  item = find_menu_item (GTK_WIDGET (popover), name);
   g_assert_true (gtk_widget_grab_focus (item));
   app_test_press_keys (GTK_WINDOW (window), "Return");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));

@@ -60,7 +60,7 @@ add_entry (CuoccKernelList *list, const char *file, const char *mangled, const c
   _cuocc_import_kernel_set_name (k, mangled);
   _cuocc_import_kernel_set_arch (k, arch);
   g_assert_nonnull (k->arch);
-  k->file = g_strdup (file);
+  _cuocc_import_set_string (&k->file, file);
   k->code = g_str_has_prefix (arch, "compute_") ? CUOCC_CODE_PTX : CUOCC_CODE_SASS;
   k->format = CUOCC_IMPORT_FORMAT_FATBIN;
 }

@@ -568,8 +568,8 @@ add_function (CuoccImportParser *parser, Cubin *cubin, const char *mangled, size
   _cuocc_import_kernel_set_name (&k, mangled);
   _cuocc_import_kernel_set_arch (&k, cubin->arch);
   k.format = entry != NULL ? CUOCC_IMPORT_FORMAT_FATBIN : CUOCC_IMPORT_FORMAT_CUBIN;
-  k.file = g_strdup (file);
-  k.entry = g_strdup (entry);
+  _cuocc_import_set_string (&k.file, file);
+  _cuocc_import_set_string (&k.entry, entry);
   k.regs = f->regs;
   k.barriers = f->barriers;
   k.smem = kernel_smem (cubin, f, k.cc_major, k.cc_minor);

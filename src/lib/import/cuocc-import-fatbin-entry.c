@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <glib/gi18n-lib.h>
 #include <lz4.h>
 #include <zstd.h>
@@ -65,6 +67,65 @@ probe (const Entry *e, ZSTD_DCtx *dctx, guint8 out[PROBE_SIZE])
     }
 }
 
+/* A decompressed entry lives only while it is read, and real libraries hold
+ * entries of 16 to 75 MB (cuBLASLt 11.8). Such a buffer from malloc () is
+ * mapped and given back on free (), but glibc then raises its threshold for
+ * mapping to the size freed, and the next buffers, of any size below it,
+ * come from its heaps, where what is freed stays with the process: an import
+ * of cuBLASLt 13 peaked at 196 MB resident, 120 MB with the threshold held
+ * (MALLOC_MMAP_THRESHOLD_). Buffers of BIG_BUFFER bytes or more are
+ * therefore mapped here and unmapped when read, whatever malloc does. */
+#define BIG_BUFFER ((gsize) 1 << 20)
+
+static guint8 *
+buffer_alloc (gsize size)
+{
+  void *p;
+
+  if (size < BIG_BUFFER)
+    return g_try_malloc (size);
+  p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p != MAP_FAILED ? p : NULL;
+}
+
+/* size: what buffer_alloc () was asked for. */
+void
+_cuocc_import_fatbin_buffer_free (guint8 *p, gsize size)
+{
+  if (p == NULL)
+    return;
+  if (size < BIG_BUFFER)
+    g_free (p);
+  else
+    munmap (p, size);
+}
+
+typedef struct {
+  guint8 *p;
+  gsize size;
+} Buffer;
+
+static void
+buffer_free_cb (gpointer data)
+{
+  Buffer *b = data;
+
+  _cuocc_import_fatbin_buffer_free (b->p, b->size);
+  g_free (b);
+}
+
+/* A decompressed buffer of alloc_size bytes (as asked of buffer_alloc ()), of
+ * which len are used, as GBytes that free it. */
+static GBytes *
+buffer_to_bytes (guint8 *p, gsize alloc_size, gsize len)
+{
+  Buffer *b = g_new (Buffer, 1);
+
+  b->p = p;
+  b->size = alloc_size;
+  return g_bytes_new_with_free_func (p, len, buffer_free_cb, b);
+}
+
 /* Takes bytes from the file's decompression budget; FALSE when too few are left. */
 static gboolean
 take_budget (Reader *reader, guint64 bytes)
@@ -81,7 +142,7 @@ take_budget (Reader *reader, guint64 bytes)
 }
 
 /* The payload as the reader needs it: the entry's own bytes, or a
- * decompressed copy in *owned. reader (NULL: no budget) bounds the work;
+ * decompressed copy in *owned, of buffer_alloc (e->uncompressed_size). reader (NULL: no budget) bounds the work;
  * dctx is the thread's Zstandard context. */
 const guint8 *
 _cuocc_import_fatbin_entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gsize *len,
@@ -126,7 +187,7 @@ _cuocc_import_fatbin_entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dct
                    (unsigned long long) (reader->budget_total >> 20));
       return NULL;
     }
-  out = g_try_malloc ((gsize) e->uncompressed_size);
+  out = buffer_alloc ((gsize) e->uncompressed_size);
   if (out == NULL)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("not enough memory to decompress the entry"));
@@ -149,7 +210,7 @@ _cuocc_import_fatbin_entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dct
     }
   if (got == 0)
     {
-      g_free (out);
+      _cuocc_import_fatbin_buffer_free (out, (gsize) e->uncompressed_size);
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("the compressed entry is corrupt (%s)"), method);
       return NULL;
     }
@@ -217,7 +278,8 @@ _cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **n
           ZSTD_freeDCtx (dctx);
           if (bytes != NULL)
             {
-              out = owned != NULL ? g_bytes_new_take (owned, size) : g_bytes_new (bytes, size);
+              out = owned != NULL ? buffer_to_bytes (owned, (gsize) e.uncompressed_size, size)
+                                  : g_bytes_new (bytes, size);
               *name = g_steal_pointer (&e.name);
             }
           _cuocc_import_fatbin_entry_clear (&e);
@@ -249,5 +311,5 @@ _cuocc_import_fatbin_inflate (GBytes *stored, guint64 flags, gsize size, GError 
   ZSTD_freeDCtx (dctx);
   if (bytes == NULL)
     return NULL;
-  return owned != NULL ? g_bytes_new_take (owned, len) : g_bytes_new (bytes, len);
+  return owned != NULL ? buffer_to_bytes (owned, size, len) : g_bytes_new (bytes, len);
 }

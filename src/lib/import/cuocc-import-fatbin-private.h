@@ -72,5 +72,6 @@ void          _cuocc_import_fatbin_entry_clear        (Entry *e);
 gboolean      _cuocc_import_fatbin_parse_entry_header (const guint8 *p, gsize avail, Entry *e, gsize *consumed);
 const guint8 *_cuocc_import_fatbin_entry_bytes        (Reader *reader, const Entry *e, ZSTD_DCtx *dctx,
                                                        guint8 **owned, gsize *len, GError **error);
+void          _cuocc_import_fatbin_buffer_free        (guint8 *p, gsize size);
 
 G_END_DECLS

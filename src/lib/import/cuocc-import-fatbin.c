@@ -221,7 +221,7 @@ static void
 read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree guint8 *owned = NULL;
+  guint8 *owned = NULL;
   CuoccImportParser *parser = m->parser;
   const guint8 *bytes;
   gsize len;
@@ -239,13 +239,16 @@ read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
   if (e->kind == ENTRY_KIND_PTX)
     {
       read_ptx (parser, e, (const char *) bytes, len, m->file);
+      _cuocc_import_fatbin_buffer_free (owned, (gsize) e->uncompressed_size);
       return;
     }
   if (!_cuocc_import_read_cubin (parser, bytes, len, m->file, e->name, &error))
     {
+      _cuocc_import_fatbin_buffer_free (owned, (gsize) e->uncompressed_size);
       keep_error (&m->first_error, g_steal_pointer (&error));
       return;
     }
+  _cuocc_import_fatbin_buffer_free (owned, (gsize) e->uncompressed_size);
   /* The entry header knows the `a` and `f` variants even where the cubin
    * does not say them. */
   for (guint i = first; i < parser->kernels->len; i++)
@@ -379,8 +382,7 @@ batch_flush (Reader *reader, Batch *batch, gboolean last)
       {
         CuoccKernel *k = &g_array_index (kernels, CuoccKernel, i);
 
-        g_free (k->file);
-        k->file = g_strdup (batch->file);
+        _cuocc_import_set_string (&k->file, batch->file);
       }
   g_ptr_array_unref (batch->pending);
 }
@@ -540,8 +542,7 @@ read_modules (Reader *reader, Batch *batch)
         {
           CuoccKernel *k = &g_array_index (kernels, CuoccKernel, j);
 
-          g_free (k->file);
-          k->file = g_strdup (label);
+          _cuocc_import_set_string (&k->file, label);
           if (_cuocc_import_add_kernel (parser, k) < 0)
             {
               for (guint rest = j + 1; rest < kernels->len; rest++)

@@ -147,6 +147,7 @@ struct _CuoccImportParser {
 
 void     _cuocc_import_kernel_init     (CuoccKernel *k);
 void     _cuocc_import_kernel_clear    (CuoccKernel *k);
+void     _cuocc_import_set_string      (char **field, const char *value);
 void     _cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw);
 void     _cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch);
 int      _cuocc_import_add_kernel      (CuoccImportParser *parser, CuoccKernel *k);

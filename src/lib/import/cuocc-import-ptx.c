@@ -257,8 +257,8 @@ init_kernel (CuoccKernel *k, const char *name, gsize len, const char *arch, Cuoc
   _cuocc_import_kernel_set_arch (k, arch);
   k->format = format;
   k->code = CUOCC_CODE_PTX;
-  k->file = g_strdup (file);
-  k->entry = g_strdup (entry);
+  _cuocc_import_set_string (&k->file, file);
+  _cuocc_import_set_string (&k->entry, entry);
 }
 
 /* Every ".entry NAME" of a fat binary's PTX entry: its kernels, sharing module. */
