@@ -7,6 +7,7 @@
 # inside the sandbox.
 #
 # The runtime and SDK are cached in ${CUOCC_FLATPAK_CACHE:-$XDG_CACHE_HOME/cuocc-flatpak}
+# (the test suite passes the user's own cache folder, not its build tree's)
 # and reused while the package lists below do not change. Flatpak installs into
 # the user installation (FLATPAK_USER_DIR, by default ~/.local/share/flatpak).
 #
@@ -187,6 +188,11 @@ runtime_stamp() {
 
 ensure_runtime() {
   local stamp
+  # The cache is the user's, shared by every build and clone: one run at a
+  # time assembles or installs from it.
+  mkdir -p "$cache"
+  exec 9>"$cache/lock"
+  flock 9
   stamp=$(runtime_stamp)
   if [ "$(cat "$cache/stamp" 2>/dev/null)" = "$stamp" ] && [ -d "$cache/repo/refs" ]; then
     log "Reusing the runtime cached in $cache"
@@ -195,6 +201,8 @@ ensure_runtime() {
     echo "$stamp" >"$cache/stamp"
   fi
   install_runtime
+  flock -u 9
+  exec 9>&-
 }
 
 # The manifest's sources are "..": copy the tree (tracked and new files, not

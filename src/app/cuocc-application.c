@@ -126,6 +126,7 @@ cuocc_application_startup (GApplication *app)
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.import", { "<Control>i", NULL } },
     { "win.paste-log", { "<Control><Shift>v", NULL } },
+    { "win.assemble-ptx", { "<Control><Shift>a", NULL } },
     { "win.export-graph::all", { "<Control>e", NULL } },
     { "win.export-results", { "<Control><Shift>e", NULL } },
     { "win.copy-results", { "<Control><Shift>c", NULL } },

@@ -39,6 +39,11 @@ struct _CuoccKernelItem
   char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
   char *short_name;                /* the name without return type, parameters and qualifiers */
   CuoccKernelEval eval;
+  /* What ptxas gave (cuocc-kernels-panel-ptxas.c): the figures the entry
+   * was read with, put back when another GPU is chosen; NULL while ptxas
+   * gave nothing. */
+  CuoccKernel *read_figures;
+  gboolean ptx_pending;            /* an assembly of it is under way */
 };
 
 /* ----- type definition ----- */
@@ -71,6 +76,22 @@ copy_strings (CuoccKernel       *copy,
   copy->arch = g_strdup (kernel->arch);
   copy->file = g_strdup (kernel->file);
   copy->entry = g_strdup (kernel->entry);
+  copy->ptx = kernel->ptx != NULL ? cuocc_ptx_module_ref (kernel->ptx) : NULL;
+  copy->figures_from = g_strdup (kernel->figures_from);
+  copy->ptx_problem = g_strdup (kernel->ptx_problem);
+}
+
+static void
+free_strings (CuoccKernel *copy)
+{
+  g_free (copy->name);
+  g_free (copy->mangled);
+  g_free (copy->arch);
+  g_free (copy->file);
+  g_free (copy->entry);
+  g_clear_pointer (&copy->ptx, cuocc_ptx_module_unref);
+  g_free (copy->figures_from);
+  g_free (copy->ptx_problem);
 }
 
 static void
@@ -84,11 +105,7 @@ clear_before (CuoccKernelItem *self)
 {
   if (self->before == NULL)
     return;
-  g_free (self->before->name);
-  g_free (self->before->mangled);
-  g_free (self->before->arch);
-  g_free (self->before->file);
-  g_free (self->before->entry);
+  free_strings (self->before);
   g_clear_pointer (&self->before, g_free);
 }
 
@@ -103,14 +120,11 @@ cuocc_kernel_item_finalize (GObject *object)
     g_atomic_rc_box_release_full (self->shared, (GDestroyNotify) shared_list_clear);
   else if (self->own != NULL)
     {
-      g_free (self->own->name);
-      g_free (self->own->mangled);
-      g_free (self->own->arch);
-      g_free (self->own->file);
-      g_free (self->own->entry);
+      free_strings (self->own);
       g_free (self->own);
     }
   clear_before (self);
+  g_free (self->read_figures);
   g_free (self->key);
   g_ref_string_release (self->haystack);
   g_ref_string_release (self->short_name);
@@ -642,4 +656,88 @@ cuocc_kernel_item_get_change (CuoccKernelItem    *self,
   if (before != NULL)
     *before = self->before;
   return self->change;
+}
+
+/* ----- ptxas's figures ----- */
+
+static void
+copy_figures (CuoccKernel       *to,
+              const CuoccKernel *from)
+{
+  to->regs = from->regs;
+  to->smem = from->smem;
+  to->barriers = from->barriers;
+  to->stack = from->stack;
+  to->spill_stores = from->spill_stores;
+  to->spill_loads = from->spill_loads;
+  to->lmem = from->lmem;
+  to->cmem = from->cmem;
+}
+
+/* What ptxas gave the entry: figures (from->figures_from says which ptxas
+ * for which target) or why none (from->ptx_problem). Only the main thread
+ * writes an item; a worker reads copies that own these strings
+ * (cuocc-kernels-panel-eval.c), so the old ones can go. */
+void
+cuocc_kernel_item_set_ptx_result (CuoccKernelItem   *self,
+                                  const CuoccKernel *from)
+{
+  CuoccKernel *k;
+
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+  g_return_if_fail (from != NULL);
+
+  k = self->kernel;
+  if (self->read_figures == NULL)
+    {
+      self->read_figures = g_new0 (CuoccKernel, 1);
+      copy_figures (self->read_figures, k);
+    }
+  if (from->figures_from != NULL)
+    copy_figures (k, from);
+  else
+    copy_figures (k, self->read_figures);
+  g_free (k->figures_from);
+  k->figures_from = g_strdup (from->figures_from);
+  g_free (k->ptx_problem);
+  k->ptx_problem = from->figures_from == NULL ? g_strdup (from->ptx_problem) : NULL;
+  self->ptx_pending = FALSE;
+}
+
+/* The entry as it was read, without what ptxas gave it (another GPU is
+ * another target); FALSE when ptxas had given it nothing. */
+gboolean
+cuocc_kernel_item_clear_ptx_result (CuoccKernelItem *self)
+{
+  CuoccKernel *k;
+
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
+
+  self->ptx_pending = FALSE;
+  if (self->read_figures == NULL)
+    return FALSE;
+  k = self->kernel;
+  copy_figures (k, self->read_figures);
+  g_clear_pointer (&k->figures_from, g_free);
+  g_clear_pointer (&k->ptx_problem, g_free);
+  g_clear_pointer (&self->read_figures, g_free);
+  return TRUE;
+}
+
+/* Whether an assembly that will give it figures is under way. */
+void
+cuocc_kernel_item_set_ptx_pending (CuoccKernelItem *self,
+                                   gboolean         pending)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+
+  self->ptx_pending = pending;
+}
+
+gboolean
+cuocc_kernel_item_get_ptx_pending (CuoccKernelItem *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
+
+  return self->ptx_pending;
 }

@@ -68,4 +68,11 @@ void               cuocc_kernel_item_set_change    (CuoccKernelItem    *self,
 CuoccKernelChange  cuocc_kernel_item_get_change    (CuoccKernelItem    *self,
                                                     const CuoccKernel **before);
 
+void               cuocc_kernel_item_set_ptx_result  (CuoccKernelItem   *self,
+                                                      const CuoccKernel *from);
+gboolean           cuocc_kernel_item_clear_ptx_result (CuoccKernelItem  *self);
+void               cuocc_kernel_item_set_ptx_pending (CuoccKernelItem   *self,
+                                                      gboolean           pending);
+gboolean           cuocc_kernel_item_get_ptx_pending (CuoccKernelItem   *self);
+
 G_END_DECLS

@@ -257,6 +257,7 @@ _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
   if (k == NULL)
     {
       gtk_widget_set_visible (self->load_box, FALSE);
+      gtk_widget_set_visible (self->ptx_box, FALSE);
       return;
     }
 
@@ -276,6 +277,7 @@ _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
 
   update_profiler (self);
   update_load (self);
+  _cuocc_kernels_panel_ptxas_update_details (self);
   {
     g_autofree char *change = change_text (self->chosen);
 

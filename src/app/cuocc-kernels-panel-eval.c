@@ -44,6 +44,8 @@ typedef struct {
 static void
 eval_job_free (EvalJob *job)
 {
+  for (guint i = 0; i < job->n; i++)
+    g_free (job->kernels.kernels[i].ptx_problem);
   g_free (job->kernels.kernels);
   g_free (job->befores);
   g_free (job->has_before);
@@ -83,18 +85,30 @@ eval_done_cb (GObject      *object,
   CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
   EvalJob *job = g_task_get_task_data (G_TASK (res));
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
+  CuoccImportLaunch launch;
 
   if (g_cancellable_is_cancelled (cancellable) || job->generation != self->eval_generation ||
       job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
 
   g_clear_object (&self->eval_cancellable);
+  cuocc_kernel_launch_to_import (&job->launch, &launch);
   for (guint i = 0; i < job->n; i++)
     {
       CuoccKernelItem *item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+      const CuoccKernel *now = cuocc_kernel_item_get_kernel (item);
 
       if (job->marks)
         cuocc_kernel_item_set_loaded (item, job->kernels.kernels[i].loaded);
+      /* ptxas gave the entry figures while the job ran: worked out again
+       * here, one row (a GPU change drops them, and makes a job of its own). */
+      if (now->regs != job->kernels.kernels[i].regs)
+        {
+          const CuoccKernel *before = NULL;
+
+          cuocc_kernel_item_get_change (item, &before);
+          cuocc_kernel_eval_compute (&job->out[i], &launch, now, before);
+        }
       cuocc_kernel_item_set_eval (item, &job->out[i]);
       g_object_unref (item);
     }
@@ -137,6 +151,11 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
       const CuoccKernel *before = NULL;
 
       job->kernels.kernels[i] = *cuocc_kernel_item_get_kernel (item);
+      /* ptxas's answers change these on the main thread while the job
+       * runs (cuocc-kernels-panel-ptxas.c): the job's own copy. */
+      job->kernels.kernels[i].figures_from = NULL;
+      job->kernels.kernels[i].ptx_problem = g_strdup (job->kernels.kernels[i].ptx_problem);
+      job->kernels.kernels[i].ptx = NULL;
       cuocc_kernel_item_get_change (item, &before);
       if (before != NULL)
         {

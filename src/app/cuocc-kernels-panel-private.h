@@ -96,7 +96,30 @@ struct _CuoccKernelsPanel
   int drag_start_width;         /* the items carry marks of a compared build */
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
+
+  /* ptxas (cuocc-kernels-panel-ptxas.c) */
+  char *ptxas_path;                /* the user's choice; NULL: found as users have it */
+  CuoccPtxas *ptxas;               /* the one found, or NULL */
+  char *ptxas_error;               /* why none was */
+  gboolean ptxas_looked;           /* for ptxas_path */
+  GCancellable *ptxas_finding;     /* its --version run under way */
+  guint ptxas_timeout_s;           /* a run's limit; 0: the library's */
+  struct _CuoccPtxJob *ptx_entry_job;   /* the chosen kernel alone */
+  struct _CuoccPtxJob *ptx_all_job;     /* Assemble PTX Kernels, or the cache's read */
+  gboolean ptx_cache_wanted;       /* the rows' marks changed: the cache is read once they are in */
+  gboolean ptx_can_assemble;
+  guint ptx_rows_applied;          /* for the tests: rows that took ptxas's answers */
+  guint ptx_most_rows_an_iteration;
+  GtkWidget *ptx_progress_box;
+  GtkLabel *ptx_progress_label;
+  GtkProgressBar *ptx_progress_bar;
+  GtkButton *ptx_cancel_button;
+  GtkWidget *ptx_box;
+  GtkSpinner *ptx_spinner;
+  GtkLabel *ptx_label;
 };
+
+typedef struct _CuoccPtxJob CuoccPtxJob;
 
 /* The first choices of the architecture dropdown; architectures follow. */
 enum {
@@ -135,6 +158,18 @@ typedef struct {
 /* cuocc-kernels-panel.c */
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
+
+void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-ptxas.c */
+void                _cuocc_kernels_panel_ptxas_init     (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_dispose  (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self);
+char               *_cuocc_kernels_panel_ptxas_text     (CuoccKernelsPanel *self,
+                                                         gboolean          *busy);
 
 /* cuocc-kernels-panel-filter.c */
 void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);

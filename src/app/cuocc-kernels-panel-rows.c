@@ -88,7 +88,13 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
     case TABLE_OCCUPANCY:
       return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
     case TABLE_LIMITER:
-      return ev->occupancy >= 0 ? limiter_text (ev->limiters) : g_strdup ("");
+      if (ev->occupancy >= 0)
+        return limiter_text (ev->limiters);
+      /* A PTX entry that loads: where ptxas is with it (the tooltip says why it failed). */
+      if (k->code == CUOCC_CODE_PTX && k->loaded == CUOCC_LOAD_YES && k->regs < 0)
+        return g_strdup (cuocc_kernel_item_get_ptx_pending (item) ? _("assembling…")
+                         : k->ptx_problem != NULL ? _("ptxas failed") : _("PTX"));
+      return g_strdup ("");
     case TABLE_LOADED:
       return g_strdup (k->loaded == CUOCC_LOAD_YES ? _("loads")
                        : k->loaded == CUOCC_LOAD_OTHER ? _("another entry")
@@ -375,6 +381,13 @@ show_cell (GtkListItem *list_item,
         gtk_widget_add_css_class (label, "warning");
       else
         gtk_widget_remove_css_class (label, "warning");
+    }
+  else if (column == TABLE_LIMITER)
+    {
+      const char *problem = cuocc_kernel_item_get_kernel (item)->ptx_problem;
+
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (label), problem) != 0)
+        gtk_widget_set_tooltip_text (label, problem);
     }
   else if (column == TABLE_LOADED)
     {

@@ -22,6 +22,7 @@ G_DEFINE_FINAL_TYPE (CuoccKernelsPanel, cuocc_kernels_panel, GTK_TYPE_WIDGET)
 
 enum {
   KERNEL_CHOSEN,
+  PTXAS_CHANGED,
   KERNEL_RESTORED,
   IMPORT_FAILED,
   SWITCH_GPU,
@@ -59,6 +60,7 @@ set_chosen (CuoccKernelsPanel *self,
 {
   g_set_object (&self->chosen, item);
   self->comparison = -1;
+  _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_update_details (self);
   if (announce && item != NULL)
     g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
@@ -81,6 +83,19 @@ find_item (GListModel *store,
   return NULL;
 }
 
+/* The rows are marked and worked out: the cache may have the figures of
+ * the PTX entries that load, and the chosen kernel's may be assembled. */
+static void
+rows_worked_out (CuoccKernelsPanel *self)
+{
+  if (self->ptx_cache_wanted)
+    {
+      self->ptx_cache_wanted = FALSE;
+      _cuocc_kernels_panel_ptxas_rows_changed (self);
+    }
+  _cuocc_kernels_panel_ptxas_chosen (self);
+}
+
 /* The new list replaces the old; the chosen kernel stays chosen if the new
  * list still has it, and is announced again if its figures changed. */
 static void
@@ -92,8 +107,10 @@ replace_list (CuoccKernelsPanel *self,
   g_autofree char *wanted = g_steal_pointer (&self->pending_key);
   CuoccKernelItem *found = old ? find_item (store, cuocc_kernel_item_get_key (old)) : NULL;
 
+  _cuocc_kernels_panel_ptxas_reset (self);
   g_set_object (&self->store, G_LIST_STORE (store));
   self->truncated = truncated;
+  self->ptx_cache_wanted = TRUE;
   /* The loader marked the entries in its thread, for the GPU it was told;
    * another GPU chosen since then is marked here. */
   if (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) !=
@@ -111,7 +128,10 @@ replace_list (CuoccKernelsPanel *self,
    * is still the panel's, and no compared build adds a second figure, the
    * rows are shown as they came. */
   if (_cuocc_kernels_panel_evaluated_for_launch (self, store))
-    _cuocc_kernels_panel_take_evaluated (self);
+    {
+      _cuocc_kernels_panel_take_evaluated (self);
+      rows_worked_out (self);
+    }
   else
     _cuocc_kernels_panel_evaluate (self);
 
@@ -254,6 +274,9 @@ set_gpu (CuoccKernelsPanel *self,
     return;
   self->gpu_major = major;
   self->gpu_minor = minor;
+  /* What ptxas gave was for the last GPU's target. */
+  _cuocc_kernels_panel_ptxas_reset (self);
+  self->ptx_cache_wanted = TRUE;
   cuocc_kernel_loader_set_gpu (self->loader, major, minor);
   /* A library's entries are marked in the thread that works their figures
    * out, and both reach the table in one iteration (_cuocc_kernels_panel_evaluated ()):
@@ -440,6 +463,7 @@ cuocc_kernels_panel_dispose (GObject *object)
 
   drop_loader (self, &self->loader);
   drop_loader (self, &self->compare_loader);
+  _cuocc_kernels_panel_ptxas_dispose (self);
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
@@ -566,6 +590,11 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
    * for. */
   g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                 0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+  /* ptxas was found or not, or Assemble PTX Kernels became possible or
+   * not (cuocc_kernels_panel_can_assemble ()). */
+  signals[PTXAS_CHANGED] =
+    g_signal_new ("ptxas-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -578,6 +607,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   g_type_ensure (CUOCC_TYPE_HISTOGRAM_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
+  _cuocc_kernels_panel_ptxas_init (self);
 
   /* A name wraps inside identifiers: Pango would hyphenate
    * "cublasSplitKParams<fl-oat>", which reads as part of the name. */
@@ -793,6 +823,17 @@ _cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self,
   _cuocc_kernels_panel_refresh_shown (self, was_marked);
   if (was_marked)
     marked (self);
+  rows_worked_out (self);
+}
+
+/* ptxas gave the chosen kernel its figures: the details show them, and
+ * the inputs take them as a click on it would. */
+void
+_cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self)
+{
+  _cuocc_kernels_panel_update_details (self);
+  if (self->chosen != NULL)
+    g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
 }
 
 /* The sidebar's width, clamped to what the window always has room for. */

@@ -43,4 +43,10 @@ char              *cuocc_kernels_panel_export_table    (CuoccKernelsPanel  *self
                                                         GError            **error);
 int                cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self);
 
+/* cuocc-kernels-panel-ptxas.c */
+void               cuocc_kernels_panel_set_ptxas_path  (CuoccKernelsPanel *self,
+                                                        const char        *path);
+gboolean           cuocc_kernels_panel_can_assemble    (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_assemble_all    (CuoccKernelsPanel *self);
+
 G_END_DECLS

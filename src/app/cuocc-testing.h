@@ -114,6 +114,20 @@ const char        *cuocc_kernels_panel_get_load_text     (CuoccKernelsPanel *sel
 GtkButton         *cuocc_kernels_panel_get_load_button   (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_change_text   (CuoccKernelsPanel *self);
 
+/* cuocc-kernels-panel-ptxas.c */
+gboolean           cuocc_kernels_panel_is_assembling       (CuoccKernelsPanel *self);
+CuoccPtxas        *cuocc_kernels_panel_get_ptxas           (CuoccKernelsPanel *self,
+                                                            const char       **error);
+void               cuocc_kernels_panel_get_ptxas_counts    (CuoccKernelsPanel *self,
+                                                            guint             *applied,
+                                                            guint             *most_an_iteration);
+void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *self,
+                                                            guint              seconds);
+const char        *cuocc_kernels_panel_get_ptxas_details   (CuoccKernelsPanel *self,
+                                                            gboolean          *spinning);
+const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel-summary.c */
 gboolean           cuocc_kernels_panel_export_histogram    (CuoccKernelsPanel  *self,
                                                             const char         *path,

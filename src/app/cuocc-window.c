@@ -579,6 +579,7 @@ cuocc_window_class_init (CuoccWindowClass *klass)
    * and connects its handlers (_cuocc_window_init_X ()). */
   _cuocc_window_class_init_actions (widget_class);
   _cuocc_window_class_init_import (widget_class);
+  _cuocc_window_class_init_ptxas (widget_class);
   _cuocc_window_class_init_tuning (widget_class);
 }
 
@@ -633,6 +634,7 @@ cuocc_window_init (CuoccWindow *self)
   restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   _cuocc_window_init_import (self);
+  _cuocc_window_init_ptxas (self);
   _cuocc_window_init_tuning (self);
   restore_extras (self, &saved);
 

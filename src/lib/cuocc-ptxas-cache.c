@@ -27,6 +27,18 @@
 char *
 _cuocc_ptxas_cache_dir (void)
 {
+  /* Inside the Flatpak, the host's cache where the manifest shares it
+   * (xdg-cache/cuocc): the app reads what `cuocc --import` assembled on the
+   * host, and the other way round. */
+  if (_cuocc_ptxas_sandboxed ())
+    {
+      const char *host = g_getenv ("HOST_XDG_CACHE_HOME");
+      g_autofree char *shared = host != NULL && *host != '\0' ? g_build_filename (host, "cuocc", NULL)
+                                                              : g_build_filename (g_get_home_dir (), ".cache", "cuocc", NULL);
+
+      if (g_file_test (shared, G_FILE_TEST_IS_DIR))
+        return g_build_filename (shared, "ptxas", NULL);
+    }
   return g_build_filename (g_get_user_cache_dir (), "cuocc", "ptxas", NULL);
 }
 

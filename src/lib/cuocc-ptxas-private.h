@@ -33,5 +33,6 @@ gboolean _cuocc_ptxas_cache_load  (const char *dir, const char *key, int *exit_s
 gboolean _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output,
                                    GError **error);
 char    *_cuocc_ptxas_cache_dir   (void);
+gboolean _cuocc_ptxas_sandboxed   (void);
 
 G_END_DECLS

@@ -45,7 +45,8 @@ executable_in (const char *dir)
  * cuocc_ptxas_find_path:
  *
  * Looks for ptxas as users have it: $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH,
- * then /usr/local/cuda/bin.
+ * then /usr/local/cuda/bin; inside a Flatpak, the host's
+ * /usr/local/cuda/bin and /usr/bin then (under /run/host).
  *
  * Returns: (transfer full) (nullable): its path; %NULL when there is none
  */
@@ -68,7 +69,26 @@ cuocc_ptxas_find_path (void)
     }
   if ((found = g_find_program_in_path ("ptxas")) != NULL)
     return found;
-  return executable_in ("/usr/local/cuda/bin");
+  if ((found = executable_in ("/usr/local/cuda/bin")) != NULL)
+    return found;
+  /* Inside the Flatpak, the host's toolkit is under /run/host where the
+   * manifest's host-os permission shows it (its ptxas needs only the C
+   * library, which the runtime has): NVIDIA's installer's, then a
+   * distribution's (Debian's nvidia-cuda-toolkit puts it in /usr/bin). */
+  if (_cuocc_ptxas_sandboxed ())
+    {
+      if ((found = executable_in ("/run/host/usr/local/cuda/bin")) != NULL)
+        return found;
+      return executable_in ("/run/host/usr/bin");
+    }
+  return NULL;
+}
+
+/* Whether cuocc runs inside a Flatpak. */
+gboolean
+_cuocc_ptxas_sandboxed (void)
+{
+  return g_file_test ("/.flatpak-info", G_FILE_TEST_EXISTS);
 }
 
 /* "Cuda compilation tools, release 13.0, V13.0.88" → "13.0". */

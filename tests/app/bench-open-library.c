@@ -7,11 +7,13 @@
  *
  * Usage: bench-open-library FILE GPU THREADS. Prints one line:
  *   rows: MS ms, worked out: MS ms, longest iteration: MS ms, peak: KIB KiB,
- *   before: KIB KiB, kernels: N, rows cpu: MS ms, resident: KIB KiB, quit at: US
+ *   before: KIB KiB, kernels: N, rows cpu: MS ms, resident: KIB KiB, quit at: US, renderer: TYPE
  * (rows cpu: the process's CPU time, all threads, from the open to the
  * rows' first frame; resident: VmRSS once all rows are worked out)
  * (quit at: g_get_monotonic_time () as app.quit is activated, for the
- * caller to time the process's end against the same clock).
+ * caller to time the process's end against the same clock; renderer: the
+ * GskRenderer type the window draws with, GskGLRenderer or GskCairoRenderer,
+ * which GSK_RENDERER chooses and GTK falls back from).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -135,10 +137,10 @@ bench_cb (gpointer user_data)
 
   quit_at = g_get_monotonic_time ();
   g_print ("rows: %.1f ms, worked out: %.1f ms, longest iteration: %.1f ms, peak: %ld KiB, before: %ld KiB, "
-           "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT "\n",
+           "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT ", renderer: %s\n",
            rows_us / 1000.0, done_us / 1000.0, longest / 1000.0, status_kib ("VmHWM:"), before_kib,
            cuocc_kernels_panel_get_n_kernels (window->kernels_panel), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
-           quit_at);
+           quit_at, G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
   return G_SOURCE_REMOVE;
 }

@@ -85,6 +85,7 @@ test_shortcuts (void)
     { "win.show-help-overlay", "<Control>question" },
     { "win.open", "<Control>o" },
     { "win.import", "<Control>i" },
+    { "win.assemble-ptx", "<Shift><Control>a" },
     { "app.quit", "<Control>q" },
   };
   static const char *pages[] = { "tuning", "gpu-data", "calculator" };
@@ -133,6 +134,7 @@ test_shortcuts (void)
   g_assert_nonnull (strstr (listed->str, "<Alt>2 "));
   g_assert_nonnull (strstr (listed->str, "<Alt>3 "));
   g_assert_nonnull (strstr (listed->str, " win.help\n"));
+  g_assert_nonnull (strstr (listed->str, " win.assemble-ptx\n"));
   gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (overlay, "help_overlay")));
 
   app_test_window_free (window);

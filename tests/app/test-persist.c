@@ -6,6 +6,10 @@
  */
 #include "config.h"
 
+#include <string.h>
+
+#include <glib/gstdio.h>
+
 #include "app-test.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
@@ -461,6 +465,96 @@ step_sidebar_width_restored (void)
   quit_window (window);
 }
 
+/* ----- the ptxas chosen (issue 27) ----- */
+
+static void run_step (const char *path);
+
+static gboolean
+ptxas_looked_for (CuoccWindow   *window,
+                  gconstpointer  data)
+{
+  return kernels_read (window, NULL) && !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+}
+
+/* The PTX of kernels-compute80.ptx on an RTX 4090, where it loads: the
+ * window looks for ptxas; which one it found. */
+static CuoccPtxas *
+found_ptxas (CuoccWindow *window)
+{
+  g_autofree char *ptx = g_test_build_filename (G_TEST_DIST, "import", "data", "kernels-compute80.ptx", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (ptx);
+
+  app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
+  _cuocc_window_import_file (window, file);
+  app_test_wait_until (window, ptxas_looked_for, NULL);
+  return cuocc_kernels_panel_get_ptxas (window->kernels_panel, NULL);
+}
+
+/* A ptxas of the state folder's own that says it is release 12.4 (the
+ * toolkit's here says 13.0): chosen with Choose ptxas… in its file chooser. */
+static void
+step_choose_ptxas (void)
+{
+  g_autofree char *fake = state_path ("ptxas-12.4");
+  g_autoptr(GFile) file = g_file_new_for_path (fake);
+  CuoccWindow *window;
+  CuoccPtxas *ptxas;
+
+  SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
+  g_assert_true (g_file_set_contents (fake, "#!/bin/sh\necho 'Cuda compilation tools, release 12.4, V12.4.131'\n",
+                                      -1, NULL));
+  g_assert_cmpint (g_chmod (fake, 0755), ==, 0);
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.choose-ptxas", NULL));
+  app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
+  while (app_test_other_toplevel (GTK_WINDOW (window)) != NULL)
+    g_main_context_iteration (NULL, TRUE);
+  ptxas = found_ptxas (window);
+  g_assert_nonnull (ptxas);
+  g_assert_cmpstr (cuocc_ptxas_get_path (ptxas), ==, fake);
+  g_assert_cmpstr (cuocc_ptxas_get_version (ptxas), ==, "12.4");
+  quit_window (window);
+}
+
+/* The next start runs the ptxas chosen, from the keyfile. */
+static void
+step_chosen_ptxas_restored (void)
+{
+  g_autofree char *fake = state_path ("ptxas-12.4");
+  g_autofree char *keyfile = g_build_filename (state_dir, "config", "glib-2.0", "settings", "keyfile", NULL);
+  g_autofree char *text = NULL;
+  CuoccWindow *window;
+  CuoccPtxas *ptxas;
+
+  SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
+  g_assert_true (g_file_get_contents (keyfile, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "ptxas-path='"));
+  g_assert_nonnull (strstr (text, fake));
+  window = start_window ();
+  ptxas = found_ptxas (window);
+  g_assert_nonnull (ptxas);
+  g_assert_cmpstr (cuocc_ptxas_get_version (ptxas), ==, "12.4");
+  /* Find ptxas Automatically forgets it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-ptxas", NULL));
+  app_test_wait_until (window, ptxas_looked_for, NULL);
+  ptxas = cuocc_kernels_panel_get_ptxas (window->kernels_panel, NULL);
+  if (ptxas != NULL)
+    g_assert_cmpstr (cuocc_ptxas_get_path (ptxas), !=, fake);
+  quit_window (window);
+  g_unlink (fake);
+}
+
+static void
+test_ptxas_path (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/ptxas-path/subprocess/choose");
+  run_step ("/cuocc/app/persist/ptxas-path/subprocess/restart");
+}
+
 /* The entry of a kernel for an architecture, of every entry shown. */
 static void
 choose_entry (CuoccWindow *window,
@@ -638,6 +732,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/last-opened", test_last_opened);
   g_test_add_func ("/cuocc/app/persist/last-opened/subprocess/open-two", step_open_two);
   g_test_add_func ("/cuocc/app/persist/last-opened/subprocess/restart", step_last_opened);
+  g_test_add_func ("/cuocc/app/persist/ptxas-path", test_ptxas_path);
+  g_test_add_func ("/cuocc/app/persist/ptxas-path/subprocess/choose", step_choose_ptxas);
+  g_test_add_func ("/cuocc/app/persist/ptxas-path/subprocess/restart", step_chosen_ptxas_restored);
   g_test_add_func ("/cuocc/app/persist/pinned-launch", test_pinned_launch);
   g_test_add_func ("/cuocc/app/persist/pinned-launch/subprocess/pin", step_pin_launch);
   g_test_add_func ("/cuocc/app/persist/pinned-launch/subprocess/restart", step_pinned_launch_restored);

@@ -12,7 +12,9 @@
 # the same run (best of three each, the file in the page cache) and measures
 # both peak resident sizes. Fails when the import takes 0.6 s or more, or
 # 150 MB or more of memory, or does not list exactly the kernel entries the
-# generator wrote. The file is deleted afterwards. This file also holds the
+# generator wrote. The same again, for memory alone (150 MB), on a library of
+# cuBLASLt's size and names (gen-library.py --kernels 28800 --names real).
+# Each file is deleted afterwards. This file also holds the
 # ELF writer gen-library.py uses.
 
 import ctypes
@@ -131,13 +133,24 @@ def main():
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     cuocc = os.path.abspath(sys.argv[1])
+    ok = True
+    # The library of issue 16, and one of cuBLASLt's size and names (issue 29 §6: names of 164 to
+    # 2,021 characters, median 1,425, that demangle to up to 40 KB); the time goal is the first's.
+    for label, kernels, names in (("short names", 57600, "short"), ("real names", 28800, "real")):
+        ok &= bench_library(gen, cuocc, label, kernels, names)
+    sys.exit(0 if ok else 1)
+
+
+def bench_library(gen, cuocc, label, kernels, names):
     path = os.path.join(os.environ.get("MESON_BUILD_ROOT", os.getcwd()), "bench-import-library.so")
     try:
         t0 = time.perf_counter()
-        manifest = gen.generate(path, 57600, 575, 0.25, 18)
-        print("generated %s: %.0f MB, %d kernel entries in %d fat binaries (%d in .data), %d device functions,"
-              " in %.1f s" % (path, manifest["size"] / 1e6, manifest["rows"], manifest["modules"],
-                              manifest["modules_in_data"], manifest["helpers"], time.perf_counter() - t0))
+        manifest = gen.generate(path, kernels, 575, 0.25, 18, names=names)
+        print("generated %s (%s): %.0f MB, %d kernel entries in %d fat binaries (%d in .data), %d device functions,"
+              " names of %d-%d characters (median %d), in %.1f s"
+              % (path, label, manifest["size"] / 1e6, manifest["rows"], manifest["modules"],
+                 manifest["modules_in_data"], manifest["helpers"], manifest["name_length"]["min"],
+                 manifest["name_length"]["max"], manifest["name_length"]["median"], time.perf_counter() - t0))
         listing = subprocess.run([cuocc, "--import", path, "--format", "csv"], capture_output=True, check=True)
         rows = listing.stdout.decode().count("\n") - 1
         if rows != manifest["rows"]:
@@ -158,9 +171,14 @@ def main():
     print("cuocc --import FILE:        %7.3f s  %7.1f MB peak resident  %7.3f s CPU" % (t_cuocc, rss_cuocc,
                                                                                      cpu_cuocc))
     print("ratio cuocc / cat:          %7.2f    %7.2f" % (t_cuocc / t_cat, rss_cuocc / rss_cat))
-    ok = t_cuocc < TARGET_SECONDS and rss_cuocc < TARGET_RSS_MB
-    print("target: < %.1f s and < %d MB: %s" % (TARGET_SECONDS, TARGET_RSS_MB, "met" if ok else "NOT MET"))
-    sys.exit(0 if ok else 1)
+    if names == "short":
+        ok = t_cuocc < TARGET_SECONDS and rss_cuocc < TARGET_RSS_MB
+        print("target (%s): < %.1f s and < %d MB: %s" % (label, TARGET_SECONDS, TARGET_RSS_MB,
+                                                         "met" if ok else "NOT MET"))
+    else:
+        ok = rss_cuocc < TARGET_RSS_MB
+        print("target (%s): < %d MB: %s" % (label, TARGET_RSS_MB, "met" if ok else "NOT MET"))
+    return ok
 
 
 if __name__ == "__main__":

@@ -1,0 +1,849 @@
+/* cuocc-kernels-panel-ptxas.c — the table's PTX entries get the figures
+ * ptxas gives them (issue 27), in worker threads.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Where the entry a kernel loads on the chosen GPU is PTX, its registers are
+ * known only once the driver's JIT (or the toolkit's ptxas) assembles it.
+ * The library runs ptxas (cuocc_kernel_list_assemble_ptx ()): on a pool of
+ * threads, each run under a time limit, in a process group a cancel kills,
+ * and with what it printed cached on disk. Here that runs in a GTask's
+ * thread, on copies of the entries, never on the main thread:
+ *
+ *   - ptxas is found (its `--version` run) in a thread once a path;
+ *   - the chosen kernel is assembled alone (`ptxas --entry`) at once, the
+ *     details showing a spinner until its figures come;
+ *   - Assemble PTX Kernels (the window's action) assembles every PTX entry
+ *     that loads, module by module, with progress and Cancel;
+ *   - a file read or a GPU chosen reads the cache only (no ptxas run), so
+ *     that what was assembled once costs nothing the second time.
+ *
+ * The worker hands each finished module's kernels to the main thread
+ * through a queue; an idle callback puts at most ROWS_PER_ITERATION of them
+ * into the rows an iteration, so that a library's thousands of entries
+ * never stop the window, and the table's cells on screen show them. The
+ * rows are sorted and filtered again once, when the assembly ends. Another
+ * GPU is another target: what ptxas gave is dropped and the cache read for
+ * the new one.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "cuocc-kernels-panel-private.h"
+#include "cuocc-testing.h"
+
+/* The rows an iteration of the main loop puts ptxas's figures into. */
+#define ROWS_PER_ITERATION 256
+
+typedef enum {
+  JOB_CACHE,                       /* the cache only, every entry that loads */
+  JOB_ENTRY,                       /* the chosen kernel alone, ptxas --entry */
+  JOB_ALL                          /* every entry that loads, ptxas on what the cache lacks */
+} JobKind;
+
+typedef struct {
+  guint index;                     /* in the job's list */
+  CuoccKernel figures;             /* figures_from or ptx_problem, its own strings */
+} JobResult;
+
+struct _CuoccPtxJob {
+  CuoccKernelsPanel *panel;        /* NULL once the panel dropped the job (main thread only) */
+  JobKind kind;
+  CuoccPtxas *ptxas;
+  int major;
+  int minor;
+  guint timeout_s;
+  CuoccKernelList list;            /* copies of the entries: their names the store's, their module ref'd */
+  GPtrArray *items;                /* CuoccKernelItem, in the list's order */
+  gboolean *reported;              /* the worker's: what it handed on */
+  GCancellable *cancellable;
+
+  GMutex lock;                     /* guards what follows */
+  GArray *results;                 /* JobResult, in the order they came */
+  guint head;                      /* the first not yet put into the rows */
+  guint done;                      /* modules (per entry: kernels) finished */
+  guint total;
+  gboolean scheduled;              /* an idle callback will deliver */
+  gboolean finished;               /* the thread returned */
+};
+
+/* ----- a job ----- */
+
+static void
+job_result_clear (JobResult *r)
+{
+  g_free (r->figures.figures_from);
+  g_free (r->figures.ptx_problem);
+}
+
+static void
+job_free (CuoccPtxJob *job)
+{
+  for (guint i = 0; i < job->list.n_kernels; i++)
+    g_clear_pointer (&job->list.kernels[i].ptx, cuocc_ptx_module_unref);
+  /* Only the strings the library wrote are the job's. */
+  for (guint i = 0; i < job->list.n_kernels; i++)
+    {
+      g_free (job->list.kernels[i].figures_from);
+      g_free (job->list.kernels[i].ptx_problem);
+    }
+  g_free (job->list.kernels);
+  g_ptr_array_unref (job->items);
+  g_free (job->reported);
+  g_clear_object (&job->cancellable);
+  g_clear_pointer (&job->ptxas, cuocc_ptxas_unref);
+  for (guint i = job->head; i < job->results->len; i++)
+    job_result_clear (&g_array_index (job->results, JobResult, i));
+  g_array_unref (job->results);
+  g_mutex_clear (&job->lock);
+}
+
+static CuoccPtxJob *
+job_ref (CuoccPtxJob *job)
+{
+  return g_atomic_rc_box_acquire (job);
+}
+
+static void
+job_unref (CuoccPtxJob *job)
+{
+  g_atomic_rc_box_release_full (job, (GDestroyNotify) job_free);
+}
+
+static gboolean deliver_cb (gpointer data);
+
+/* In the worker: what finished since the last call goes to the queue, and
+ * the main thread hears of it once. */
+static void
+hand_on (CuoccPtxJob *job,
+         guint        done,
+         guint        total,
+         gboolean     finished)
+{
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (JobResult));
+
+  for (guint i = 0; i < job->list.n_kernels; i++)
+    {
+      CuoccKernel *k = &job->list.kernels[i];
+      JobResult r = { 0 };
+
+      if (job->reported[i] || (k->figures_from == NULL && k->ptx_problem == NULL))
+        continue;
+      job->reported[i] = TRUE;
+      r.index = i;
+      r.figures = *k;
+      r.figures.name = r.figures.mangled = r.figures.arch = r.figures.file = r.figures.entry = NULL;
+      r.figures.ptx = NULL;
+      r.figures.figures_from = g_strdup (k->figures_from);
+      r.figures.ptx_problem = g_strdup (k->ptx_problem);
+      g_array_append_val (found, r);
+    }
+  g_mutex_lock (&job->lock);
+  g_array_append_vals (job->results, found->data, found->len);
+  job->done = done;
+  job->total = total;
+  job->finished |= finished;
+  if (!job->scheduled)
+    {
+      job->scheduled = TRUE;
+      g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, deliver_cb, job_ref (job), (GDestroyNotify) job_unref);
+    }
+  g_mutex_unlock (&job->lock);
+}
+
+static void
+progress_cb (guint    done,
+             guint    total,
+             gpointer user_data)
+{
+  hand_on (user_data, done, total, FALSE);
+}
+
+static void
+job_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  CuoccPtxJob *job = task_data;
+  CuoccPtxasOptions options = { 0 };
+  CuoccPtxasSummary summary = { 0 };
+
+  options.ptxas = job->ptxas;
+  options.major = job->major;
+  options.minor = job->minor;
+  options.assemble = job->kind != JOB_CACHE;
+  options.per_entry = job->kind == JOB_ENTRY;
+  options.timeout_s = job->timeout_s;
+  options.progress = progress_cb;
+  options.user_data = job;
+  cuocc_kernel_list_assemble_ptx (&job->list, &options, job->cancellable, &summary, NULL);
+  hand_on (job, summary.n_modules - summary.n_left, summary.n_modules, TRUE);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* ----- the panel's side ----- */
+
+static CuoccPtxJob **
+job_slot (CuoccKernelsPanel *self,
+          JobKind            kind)
+{
+  return kind == JOB_ENTRY ? &self->ptx_entry_job : &self->ptx_all_job;
+}
+
+/* The job is the panel's no more: it reports nothing, and its ptxas runs
+ * are stopped (what finished stays in the cache). */
+static void
+drop_job (CuoccKernelsPanel *self,
+          CuoccPtxJob      **slot)
+{
+  CuoccPtxJob *job = *slot;
+
+  if (job == NULL)
+    return;
+  *slot = NULL;
+  job->panel = NULL;
+  g_cancellable_cancel (job->cancellable);
+  for (guint i = 0; i < job->items->len; i++)
+    cuocc_kernel_item_set_ptx_pending (g_ptr_array_index (job->items, i), FALSE);
+  job_unref (job);
+}
+
+static void
+update_progress (CuoccKernelsPanel *self)
+{
+  CuoccPtxJob *job = self->ptx_all_job;
+  gboolean shown = job != NULL && job->kind == JOB_ALL;
+
+  gtk_widget_set_visible (self->ptx_progress_box, shown);
+  if (!shown)
+    return;
+  {
+    guint done, total;
+    g_autofree char *text = NULL;
+
+    g_mutex_lock (&job->lock);
+    done = job->done;
+    total = job->total;
+    g_mutex_unlock (&job->lock);
+    if (total == 0)
+      /* Translators: the progress of Assemble PTX Kernels before the modules are counted */
+      text = g_strdup_printf (_("ptxas %s for sm_%d%d…"), cuocc_ptxas_get_version (job->ptxas),
+                              job->major, job->minor);
+    else
+      /* Translators: the progress of Assemble PTX Kernels, e.g. "ptxas 13.0 for sm_89: 12 of 400 modules" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "ptxas %s for sm_%d%d: %u of %u module",
+                                           "ptxas %s for sm_%d%d: %u of %u modules", total),
+                              cuocc_ptxas_get_version (job->ptxas), job->major, job->minor, done, total);
+    gtk_label_set_label (self->ptx_progress_label, text);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
+    gtk_progress_bar_set_fraction (self->ptx_progress_bar, total > 0 ? (double) done / total : 0.0);
+  }
+}
+
+static guint
+count_needing (CuoccKernelsPanel *self)
+{
+  guint n = 0;
+  guint n_items = self->store != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->store)) : 0;
+
+  for (guint i = 0; i < n_items; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      n += cuocc_kernel_needs_ptxas (cuocc_kernel_item_get_kernel (item));
+    }
+  return n;
+}
+
+/* Whether Assemble PTX Kernels has something to do, and a ptxas to do it. */
+static void
+update_can_assemble (CuoccKernelsPanel *self)
+{
+  gboolean can = self->ptxas != NULL && self->have_gpu &&
+                 (self->ptx_all_job == NULL || self->ptx_all_job->kind == JOB_CACHE) && count_needing (self) > 0;
+
+  if (can == self->ptx_can_assemble)
+    return;
+  self->ptx_can_assemble = can;
+  g_signal_emit_by_name (self, "ptxas-changed");
+}
+
+static void
+finish_job (CuoccKernelsPanel *self,
+            CuoccPtxJob       *job)
+{
+  CuoccPtxJob **slot = job_slot (self, job->kind);
+  gboolean all = job->kind != JOB_ENTRY;
+
+  g_assert (*slot == job);
+  for (guint i = 0; i < job->items->len; i++)
+    cuocc_kernel_item_set_ptx_pending (g_ptr_array_index (job->items, i), FALSE);
+  *slot = NULL;
+  job->panel = NULL;
+  job_unref (job);
+  /* The rows are sorted and filtered once, with every figure in. */
+  if (all)
+    {
+      _cuocc_kernels_panel_refresh_shown (self, FALSE);
+      _cuocc_kernels_panel_update_summary (self);
+    }
+  _cuocc_kernels_panel_update_cells (self->column_view);
+  _cuocc_kernels_panel_update_details (self);
+  update_progress (self);
+  update_can_assemble (self);
+}
+
+/* On the main thread: at most ROWS_PER_ITERATION rows take their figures. */
+static gboolean
+deliver_cb (gpointer data)
+{
+  CuoccPtxJob *job = data;
+  CuoccKernelsPanel *self = job->panel;
+  g_autoptr(GArray) batch = g_array_new (FALSE, FALSE, sizeof (JobResult));
+  gboolean more, finished;
+  gboolean chosen_changed = FALSE;
+  CuoccImportLaunch launch;
+  guint n;
+
+  g_mutex_lock (&job->lock);
+  n = MIN (job->results->len - job->head, ROWS_PER_ITERATION);
+  g_array_append_vals (batch, &g_array_index (job->results, JobResult, job->head), n);
+  job->head += n;
+  more = job->head < job->results->len;
+  finished = job->finished && !more;
+  if (!more)
+    job->scheduled = FALSE;
+  g_mutex_unlock (&job->lock);
+
+  if (self == NULL)
+    {
+      for (guint i = 0; i < batch->len; i++)
+        job_result_clear (&g_array_index (batch, JobResult, i));
+      return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+    }
+
+  if (self->have_gpu)
+    {
+      CuoccKernelLaunch l = { self->gpu, self->threads };
+
+      cuocc_kernel_launch_to_import (&l, &launch);
+    }
+  for (guint i = 0; i < batch->len; i++)
+    {
+      JobResult *r = &g_array_index (batch, JobResult, i);
+      CuoccKernelItem *item = g_ptr_array_index (job->items, r->index);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+
+      /* Figures another job gave first stay (the chosen kernel alone, then
+       * its module): the same ptxas for the same target. */
+      if (!(k->figures_from != NULL && r->figures.figures_from == NULL))
+        {
+          cuocc_kernel_item_set_ptx_result (item, &r->figures);
+          if (self->have_gpu)
+            {
+              CuoccKernelEval eval;
+              const CuoccKernel *before = NULL;
+
+              cuocc_kernel_item_get_change (item, &before);
+              cuocc_kernel_eval_compute (&eval, &launch, k, before);
+              cuocc_kernel_item_set_eval (item, &eval);
+            }
+          chosen_changed |= item == self->chosen;
+        }
+      cuocc_kernel_item_set_ptx_pending (item, FALSE);
+      job_result_clear (r);
+    }
+  self->ptx_rows_applied += batch->len;
+  self->ptx_most_rows_an_iteration = MAX (self->ptx_most_rows_an_iteration, batch->len);
+  if (batch->len > 0)
+    _cuocc_kernels_panel_update_cells (self->column_view);
+  update_progress (self);
+  if (chosen_changed)
+    _cuocc_kernels_panel_chosen_figures_changed (self);
+  if (finished)
+    finish_job (self, job);
+  return more ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static void
+job_done_cb (GObject      *object,
+             GAsyncResult *res,
+             gpointer      user_data)
+{
+  /* The results came through deliver_cb (), the last one too. */
+}
+
+/* A job for the entries that need ptxas (one when only is given), or NULL
+ * when none does. */
+static CuoccPtxJob *
+start_job (CuoccKernelsPanel *self,
+           JobKind            kind,
+           CuoccKernelItem   *only)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  CuoccPtxJob *job;
+
+  g_assert (self->ptxas != NULL && self->have_gpu);
+  if (only != NULL)
+    g_ptr_array_add (items, g_object_ref (only));
+  else
+    for (guint i = 0; i < n_items; i++)
+      {
+        CuoccKernelItem *item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+        if (cuocc_kernel_needs_ptxas (cuocc_kernel_item_get_kernel (item)) &&
+            (kind != JOB_CACHE || cuocc_kernel_item_get_kernel (item)->ptx_problem == NULL))
+          g_ptr_array_add (items, item);
+        else
+          g_object_unref (item);
+      }
+  if (items->len == 0)
+    return NULL;
+
+  job = g_atomic_rc_box_new0 (CuoccPtxJob);
+  job->panel = self;
+  job->kind = kind;
+  job->ptxas = cuocc_ptxas_ref (self->ptxas);
+  job->major = self->gpu.cap.major;
+  job->minor = self->gpu.cap.minor;
+  job->timeout_s = self->ptxas_timeout_s;
+  job->items = g_steal_pointer (&items);
+  job->list.n_kernels = job->items->len;
+  job->list.kernels = g_new0 (CuoccKernel, job->items->len);
+  job->reported = g_new0 (gboolean, job->items->len);
+  job->cancellable = g_cancellable_new ();
+  job->results = g_array_new (FALSE, FALSE, sizeof (JobResult));
+  g_mutex_init (&job->lock);
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      CuoccKernelItem *item = g_ptr_array_index (job->items, i);
+      CuoccKernel *copy = &job->list.kernels[i];
+
+      /* Its names stay the store's (the job keeps the items, and with them
+       * the strings); what ptxas gives is the job's own. */
+      *copy = *cuocc_kernel_item_get_kernel (item);
+      copy->ptx = cuocc_ptx_module_ref (copy->ptx);
+      copy->figures_from = NULL;
+      copy->ptx_problem = NULL;
+      copy->regs = -1;
+      copy->loaded = CUOCC_LOAD_YES;
+      if (kind != JOB_CACHE)
+        cuocc_kernel_item_set_ptx_pending (item, TRUE);
+    }
+
+  *job_slot (self, kind) = job;
+  task = g_task_new (NULL, NULL, job_done_cb, NULL);
+  g_task_set_source_tag (task, start_job);
+  g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
+  g_task_run_in_thread (task, job_thread);
+  return job;
+}
+
+/* The cache's figures for what loads, when there is a ptxas whose version
+ * keys it. */
+static void
+read_cache (CuoccKernelsPanel *self)
+{
+  if (self->ptxas == NULL || !self->have_gpu || self->store == NULL || self->ptx_all_job != NULL)
+    return;
+  start_job (self, JOB_CACHE, NULL);
+}
+
+/* ----- finding ptxas ----- */
+
+static void
+find_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  CuoccPtxas *ptxas = cuocc_ptxas_new (task_data, &error);
+
+  if (ptxas == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, ptxas, (GDestroyNotify) cuocc_ptxas_unref);
+}
+
+static void
+found_cb (GObject      *object,
+          GAsyncResult *res,
+          gpointer      user_data)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  CuoccPtxas *ptxas = g_task_propagate_pointer (G_TASK (res), &error);
+
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_clear_pointer (&ptxas, cuocc_ptxas_unref);
+      return;
+    }
+  g_clear_object (&self->ptxas_finding);
+  g_clear_pointer (&self->ptxas, cuocc_ptxas_unref);
+  g_clear_pointer (&self->ptxas_error, g_free);
+  self->ptxas = ptxas;
+  if (ptxas == NULL)
+    self->ptxas_error = g_strdup (error->message);
+  self->ptxas_looked = TRUE;
+  g_signal_emit_by_name (self, "ptxas-changed");
+  update_can_assemble (self);
+  read_cache (self);
+  /* The chosen kernel waited for ptxas. */
+  _cuocc_kernels_panel_ptxas_chosen (self);
+  _cuocc_kernels_panel_update_details (self);
+}
+
+static void
+find_ptxas (CuoccKernelsPanel *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->ptxas_finding != NULL)
+    g_cancellable_cancel (self->ptxas_finding);
+  g_clear_object (&self->ptxas_finding);
+  self->ptxas_finding = g_cancellable_new ();
+  task = g_task_new (self, self->ptxas_finding, found_cb, NULL);
+  g_task_set_source_tag (task, find_ptxas);
+  g_task_set_task_data (task, g_strdup (self->ptxas_path), g_free);
+  g_task_run_in_thread (task, find_thread);
+}
+
+/* ----- shared with the panel ----- */
+
+/* The rows were marked for a GPU and worked out (a file read, a GPU
+ * chosen): the cache may hold their figures. */
+void
+_cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self)
+{
+  if (!self->ptxas_looked && self->ptxas_finding == NULL && count_needing (self) > 0)
+    find_ptxas (self);
+  read_cache (self);
+  update_can_assemble (self);
+}
+
+/* Another GPU is another target, and another list other entries: what
+ * ptxas gave goes, and its jobs stop. */
+void
+_cuocc_kernels_panel_ptxas_reset (CuoccKernelsPanel *self)
+{
+  guint n_items = self->store != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->store)) : 0;
+
+  drop_job (self, &self->ptx_entry_job);
+  drop_job (self, &self->ptx_all_job);
+  for (guint i = 0; i < n_items; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      cuocc_kernel_item_clear_ptx_result (item);
+    }
+  update_progress (self);
+  update_can_assemble (self);
+}
+
+/* The chosen kernel, when it is PTX that loads without figures, is
+ * assembled alone at once. */
+void
+_cuocc_kernels_panel_ptxas_chosen (CuoccKernelsPanel *self)
+{
+  const CuoccKernel *k;
+
+  if (self->chosen == NULL || self->store == NULL)
+    return;
+  k = cuocc_kernel_item_get_kernel (self->chosen);
+  if (!cuocc_kernel_needs_ptxas (k) || k->ptx_problem != NULL || cuocc_kernel_item_get_ptx_pending (self->chosen))
+    return;
+  if (!self->ptxas_looked)
+    {
+      if (self->ptxas_finding == NULL)
+        find_ptxas (self);
+      return;
+    }
+  if (self->ptxas == NULL || !self->have_gpu)
+    return;
+  drop_job (self, &self->ptx_entry_job);
+  start_job (self, JOB_ENTRY, self->chosen);
+}
+
+/* What the details say of the chosen kernel's PTX, or NULL; *busy: a
+ * spinner beside it. */
+char *
+_cuocc_kernels_panel_ptxas_text (CuoccKernelsPanel *self,
+                                 gboolean          *busy)
+{
+  const CuoccKernel *k = self->chosen != NULL ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
+  g_autofree char *target = NULL;
+
+  *busy = FALSE;
+  if (k == NULL || k->code != CUOCC_CODE_PTX || k->loaded != CUOCC_LOAD_YES)
+    return NULL;
+  if (k->figures_from != NULL)
+    /* Translators: e.g. "Figures from ptxas 13.0 for sm_89, as the CUDA driver assembles this PTX when it loads
+       it; its JIT compiler may give other figures." */
+    return g_strdup_printf (_("Figures from %s, as the CUDA driver assembles this PTX when it loads it; its JIT "
+                              "compiler may give other figures."), k->figures_from);
+  if (k->ptx_problem != NULL)
+    /* Translators: e.g. "ptxas gave no figures: ptxas 13.0 for sm_89: it exited with status 255: …" */
+    return g_strdup_printf (_("ptxas gave no figures: %s"), k->ptx_problem);
+  if (k->ptx == NULL)
+    return g_strdup (_("This entry is PTX: its registers are known only once the CUDA driver assembles it."));
+  target = cuocc_ptxas_target (k->ptx, self->gpu_major, self->gpu_minor);
+  if (cuocc_kernel_item_get_ptx_pending (self->chosen) || (!self->ptxas_looked && self->ptxas_finding != NULL))
+    {
+      *busy = TRUE;
+      if (self->ptxas == NULL)
+        return g_strdup (_("Looking for ptxas…"));
+      /* Translators: e.g. "Assembling with ptxas 13.0 for sm_89…" */
+      return g_strdup_printf (_("Assembling with ptxas %s for %s…"), cuocc_ptxas_get_version (self->ptxas), target);
+    }
+  if (self->ptxas == NULL && self->ptxas_error != NULL && self->ptxas_path == NULL)
+    /* Translators: e.g. "… assembles it for sm_89, and …"; "Choose ptxas…" is the main menu's item */
+    return g_strdup_printf (_("This entry is PTX: its registers are known once ptxas assembles it for %s, and no "
+                              "ptxas was found (in $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH and /usr/local/cuda/bin). "
+                              "Install the CUDA toolkit (Debian: nvidia-cuda-toolkit), or choose the ptxas to run "
+                              "with Choose ptxas… in the main menu."), target);
+  if (self->ptxas == NULL && self->ptxas_error != NULL)
+    /* Translators: e.g. "… for sm_89. The ptxas chosen cannot run: /opt/ptxas: no such program (…)." */
+    return g_strdup_printf (_("This entry is PTX: its registers are known once ptxas assembles it for %s. The "
+                              "ptxas chosen cannot run: %s. Choose another with Choose ptxas… in the main menu, "
+                              "or Find ptxas Automatically."), target, self->ptxas_error);
+  return g_strdup_printf (_("This entry is PTX: its registers are known once ptxas assembles it for %s."), target);
+}
+
+/* ----- public API ----- */
+
+/* The ptxas the user chose (NULL or "": the one found as users have it:
+ * $CUDA_PATH, $CUDA_HOME, $PATH, /usr/local/cuda/bin); looked for again. */
+void
+cuocc_kernels_panel_set_ptxas_path (CuoccKernelsPanel *self,
+                                    const char        *path)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  if (path != NULL && *path == '\0')
+    path = NULL;
+  if (self->ptxas_looked && g_strcmp0 (path, self->ptxas_path) == 0)
+    return;
+  g_free (self->ptxas_path);
+  self->ptxas_path = g_strdup (path);
+  g_clear_pointer (&self->ptxas, cuocc_ptxas_unref);
+  g_clear_pointer (&self->ptxas_error, g_free);
+  self->ptxas_looked = FALSE;
+  /* Figures of another ptxas stay until the new one gives its own; a job of
+   * the old one goes. */
+  drop_job (self, &self->ptx_entry_job);
+  drop_job (self, &self->ptx_all_job);
+  if (self->ptxas_finding != NULL)
+    g_cancellable_cancel (self->ptxas_finding);
+  g_clear_object (&self->ptxas_finding);
+  update_progress (self);
+  update_can_assemble (self);
+  /* Looked for when a row needs it, not at every start. */
+  if (self->store != NULL && count_needing (self) > 0)
+    find_ptxas (self);
+  g_signal_emit_by_name (self, "ptxas-changed");
+  _cuocc_kernels_panel_update_details (self);
+}
+
+/* Whether Assemble PTX Kernels can run: a ptxas, and PTX entries that load
+ * without figures. */
+gboolean
+cuocc_kernels_panel_can_assemble (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
+
+  return self->ptx_can_assemble;
+}
+
+/* The ptxas found, or NULL; *error: why none was, when it was looked for. */
+CuoccPtxas *
+cuocc_kernels_panel_get_ptxas (CuoccKernelsPanel *self,
+                               const char       **error)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  if (error != NULL)
+    *error = self->ptxas_error;
+  return self->ptxas;
+}
+
+/* Every PTX entry that loads on the GPU without figures, assembled with
+ * ptxas module by module (what the cache holds costs nothing), with progress
+ * above the table and Cancel. */
+void
+cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  if (self->ptxas == NULL || !self->have_gpu || self->store == NULL)
+    return;
+  /* The cache's read is part of this. */
+  drop_job (self, &self->ptx_all_job);
+  start_job (self, JOB_ALL, NULL);
+  update_progress (self);
+  update_can_assemble (self);
+  _cuocc_kernels_panel_update_cells (self->column_view);
+  _cuocc_kernels_panel_update_details (self);
+}
+
+/* Stops Assemble PTX Kernels: its ptxas runs are killed; the rows that got
+ * their figures keep them, as the cache keeps what finished. */
+static void
+cancel_assembly (CuoccKernelsPanel *self)
+{
+  if (self->ptx_all_job == NULL || self->ptx_all_job->kind != JOB_ALL)
+    return;
+  /* What finished is still delivered; the job ends with its thread. */
+  g_cancellable_cancel (self->ptx_all_job->cancellable);
+}
+
+/* ----- for the tests ----- */
+
+gboolean
+cuocc_kernels_panel_is_assembling (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
+
+  return self->ptx_entry_job != NULL || self->ptx_all_job != NULL || self->ptxas_finding != NULL;
+}
+
+/* The rows that took ptxas's answers, and the most in one iteration of the
+ * main loop. */
+void
+cuocc_kernels_panel_get_ptxas_counts (CuoccKernelsPanel *self,
+                                      guint             *applied,
+                                      guint             *most_an_iteration)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  *applied = self->ptx_rows_applied;
+  *most_an_iteration = self->ptx_most_rows_an_iteration;
+}
+
+void
+cuocc_kernels_panel_set_ptxas_timeout (CuoccKernelsPanel *self,
+                                       guint              seconds)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  self->ptxas_timeout_s = seconds;
+}
+
+const char *
+cuocc_kernels_panel_get_ptxas_details (CuoccKernelsPanel *self,
+                                       gboolean          *spinning)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  if (spinning != NULL)
+    *spinning = gtk_widget_get_visible (GTK_WIDGET (self->ptx_spinner)) && gtk_spinner_get_spinning (self->ptx_spinner);
+  return gtk_widget_get_visible (self->ptx_box) ? gtk_label_get_label (self->ptx_label) : NULL;
+}
+
+const char *
+cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return gtk_widget_get_visible (self->ptx_progress_box) ? gtk_label_get_label (self->ptx_progress_label) : NULL;
+}
+
+GtkButton *
+cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->ptx_cancel_button;
+}
+
+/* ----- the widgets ----- */
+
+static void
+cancel_clicked_cb (CuoccKernelsPanel *self)
+{
+  cancel_assembly (self);
+}
+
+/* The progress above the table and the chosen kernel's PTX line in the
+ * details, made here, beside the template's widgets. */
+void
+_cuocc_kernels_panel_ptxas_init (CuoccKernelsPanel *self)
+{
+  GtkWidget *box;
+
+  self->ptxas_timeout_s = 0;
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  self->ptx_progress_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->ptx_progress_label, 0);
+  gtk_label_set_ellipsize (self->ptx_progress_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->ptx_progress_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->ptx_progress_label), "caption");
+  self->ptx_progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_widget_set_valign (GTK_WIDGET (self->ptx_progress_bar), GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (GTK_WIDGET (self->ptx_progress_bar), 80, -1);
+  self->ptx_cancel_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Cancel")));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_cancel_button),
+                               _("Stop ptxas; what it assembled stays in the table and in the cache"));
+  g_signal_connect_swapped (self->ptx_cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_progress_label));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_progress_bar));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_cancel_button));
+  gtk_widget_set_visible (box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->box), box, self->count_box);
+  self->ptx_progress_box = box;
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->ptx_spinner = GTK_SPINNER (gtk_spinner_new ());
+  gtk_widget_set_valign (GTK_WIDGET (self->ptx_spinner), GTK_ALIGN_START);
+  self->ptx_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->ptx_label, TRUE);
+  gtk_label_set_wrap_mode (self->ptx_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (self->ptx_label, 0);
+  gtk_label_set_selectable (self->ptx_label, TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->ptx_label), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_spinner));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_label));
+  gtk_widget_set_visible (box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->details_box), box, GTK_WIDGET (self->figures_label));
+  self->ptx_box = box;
+}
+
+/* The details' PTX line for the chosen kernel. */
+void
+_cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self)
+{
+  gboolean busy = FALSE;
+  g_autofree char *text = _cuocc_kernels_panel_ptxas_text (self, &busy);
+
+  gtk_widget_set_visible (self->ptx_box, text != NULL);
+  gtk_label_set_label (self->ptx_label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->ptx_spinner), busy);
+  gtk_spinner_set_spinning (self->ptx_spinner, busy);
+  if (text != NULL && self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->ptx_problem != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->ptx_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->ptx_label), "error");
+}
+
+void
+_cuocc_kernels_panel_ptxas_dispose (CuoccKernelsPanel *self)
+{
+  drop_job (self, &self->ptx_entry_job);
+  drop_job (self, &self->ptx_all_job);
+  if (self->ptxas_finding != NULL)
+    g_cancellable_cancel (self->ptxas_finding);
+  g_clear_object (&self->ptxas_finding);
+  g_clear_pointer (&self->ptxas, cuocc_ptxas_unref);
+  g_clear_pointer (&self->ptxas_error, g_free);
+  g_clear_pointer (&self->ptxas_path, g_free);
+}
