@@ -47,12 +47,11 @@ cuocc_format_blocks (int blocks)
 /* The digits of the results format (cuocc-table.h), so that the window,
  * its exports and the command line round a percentage alike; only the
  * decimal point is the user's locale's. */
-char *
-cuocc_format_percent (double fraction)
+static char *
+percent_number (double fraction)
 {
   char number[CUOCC_TABLE_PERCENT_SIZE];
   const char *point = localeconv ()->decimal_point;
-  g_autofree char *local = NULL;
   char *dot;
 
   cuocc_table_format_percent (fraction, number);
@@ -60,11 +59,28 @@ cuocc_format_percent (double fraction)
   if (dot != NULL && g_strcmp0 (point, ".") != 0 && point != NULL && *point != '\0')
     {
       *dot = '\0';
-      local = g_strconcat (number, point, dot + 1, NULL);
+      return g_strconcat (number, point, dot + 1, NULL);
     }
+  return g_strdup (number);
+}
+
+char *
+cuocc_format_percent (double fraction)
+{
+  g_autofree char *number = percent_number (fraction);
 
   /* Translators: a percentage, e.g. "62.5 %" */
-  return g_strdup_printf (_("%s %%"), local != NULL ? local : number);
+  return g_strdup_printf (_("%s %%"), number);
+}
+
+/* A difference of percentages, in points, with the percentages' digits. */
+char *
+cuocc_format_points (double points)
+{
+  g_autofree char *number = percent_number (points / 100.0);
+
+  /* Translators: a difference of occupancy in percentage points, e.g. "37.5 pts" */
+  return g_strdup_printf (_("%s pts"), number);
 }
 
 char *
@@ -115,4 +131,31 @@ cuocc_format_capped (const char *text,
     return g_steal_pointer (&valid);
   end = g_utf8_offset_to_pointer (valid, max_chars - 1);
   return g_strdup_printf ("%.*s…", (int) (end - valid), valid);
+}
+
+/* At most max_chars characters of valid UTF-8, the middle left out for an
+ * ellipsis: a kernel's name keeps its start (the template) and its end (the
+ * last template arguments, where the instances of one template often
+ * differ). */
+char *
+cuocc_format_capped_middle (const char *text,
+                            glong       max_chars)
+{
+  g_autofree char *valid = NULL;
+  glong length, head, tail;
+  const char *head_end, *tail_start;
+
+  g_return_val_if_fail (max_chars > 2, NULL);
+
+  if (text == NULL)
+    return NULL;
+  valid = g_utf8_make_valid (text, -1);
+  length = g_utf8_strlen (valid, -1);
+  if (length <= max_chars)
+    return g_steal_pointer (&valid);
+  head = (max_chars - 1) / 2;
+  tail = max_chars - 1 - head;
+  head_end = g_utf8_offset_to_pointer (valid, head);
+  tail_start = g_utf8_offset_to_pointer (valid, length - tail);
+  return g_strdup_printf ("%.*s…%s", (int) (head_end - valid), valid, tail_start);
 }

@@ -12,6 +12,7 @@ char *cuocc_format_count   (gint64  value);
 char *cuocc_format_bytes   (gint64  bytes);
 char *cuocc_format_blocks  (int     blocks);
 char *cuocc_format_percent (double  fraction);
+char *cuocc_format_points  (double  points);
 char *cuocc_format_cc      (int     major,
                             int     minor);
 char *cuocc_format_amount  (gint64     value,
@@ -23,5 +24,7 @@ char *cuocc_format_figure  (const CuoccFigureValue *value);
 
 char *cuocc_format_capped  (const char *text,
                             glong       max_chars);
+char *cuocc_format_capped_middle (const char *text,
+                                  glong       max_chars);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-testing.h"
 
@@ -39,6 +40,9 @@ struct _CuoccKernelItem
   char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
   char *short_name;                /* the name without return type, parameters and qualifiers */
   CuoccKernelEval eval;
+  CuoccGpuComparison *gpus;        /* the GPUs compared, or NULL */
+  guint gpus_kernel;               /* its kernel there */
+  gboolean gpus_stands;            /* it stands for its kernel on the first GPU */
   /* What ptxas gave (cuocc-kernels-panel-ptxas.c): the figures the entry
    * was read with, put back when another GPU is chosen; NULL while ptxas
    * gave nothing. */
@@ -116,6 +120,7 @@ cuocc_kernel_item_finalize (GObject *object)
 {
   CuoccKernelItem *self = CUOCC_KERNEL_ITEM (object);
 
+  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   if (self->shared != NULL)
     g_atomic_rc_box_release_full (self->shared, (GDestroyNotify) shared_list_clear);
   else if (self->own != NULL)
@@ -459,6 +464,39 @@ cuocc_kernel_item_set_eval (CuoccKernelItem       *self,
   self->eval = *eval;
 }
 
+/* The kernel on the GPUs compared: @gpus (NULL: none), the item's entry
+ * being the @entry-th it was worked out from. */
+void
+cuocc_kernel_item_set_gpus (CuoccKernelItem    *self,
+                            CuoccGpuComparison *gpus,
+                            guint               entry)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+
+  if (gpus != self->gpus)
+    {
+      g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
+      self->gpus = gpus != NULL ? cuocc_gpu_comparison_ref (gpus) : NULL;
+    }
+  self->gpus_kernel = gpus != NULL ? cuocc_gpu_comparison_kernel_of (gpus, entry, &self->gpus_stands) : 0;
+}
+
+/* The GPUs compared, or NULL; @kernel: the item's kernel there; @stands_for:
+ * whether the item stands for it on the first GPU. */
+CuoccGpuComparison *
+cuocc_kernel_item_get_gpus (CuoccKernelItem *self,
+                            guint           *kernel,
+                            gboolean        *stands_for)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), NULL);
+
+  if (kernel != NULL)
+    *kernel = self->gpus_kernel;
+  if (stands_for != NULL)
+    *stands_for = self->gpus_stands;
+  return self->gpus;
+}
+
 void
 cuocc_kernel_launch_to_import (const CuoccKernelLaunch *launch,
                                CuoccImportLaunch       *import)
@@ -722,6 +760,24 @@ cuocc_kernel_item_clear_ptx_result (CuoccKernelItem *self)
   g_clear_pointer (&k->ptx_problem, g_free);
   g_clear_pointer (&self->read_figures, g_free);
   return TRUE;
+}
+
+/* A copy of the entry as it was read, without what ptxas gave it for the
+ * chosen GPU's target (the GPUs compared have targets of their own), its
+ * strings the item's but for figures_from and ptx_problem, left NULL:
+ * ptxas's answers replace those while a worker reads the copy. */
+void
+cuocc_kernel_item_get_read_kernel (CuoccKernelItem *self,
+                                   CuoccKernel     *out)
+{
+  g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
+  g_return_if_fail (out != NULL);
+
+  *out = *self->kernel;
+  if (self->read_figures != NULL)
+    copy_figures (out, self->read_figures);
+  out->figures_from = NULL;
+  out->ptx_problem = NULL;
 }
 
 /* Whether an assembly that will give it figures is under way. */

@@ -7,6 +7,8 @@
 #include <gio/gio.h>
 #include <cuocc.h>
 
+#include "cuocc-gpu-comparison.h"
+
 G_BEGIN_DECLS
 
 #define CUOCC_TYPE_KERNEL_ITEM (cuocc_kernel_item_get_type ())
@@ -58,6 +60,14 @@ gboolean           cuocc_kernel_item_matches       (CuoccKernelItem    *self,
 gboolean           cuocc_kernel_item_same_figures  (CuoccKernelItem    *self,
                                                     CuoccKernelItem    *other);
 gboolean           cuocc_kernel_item_has_spills    (CuoccKernelItem    *self);
+void               cuocc_kernel_item_get_read_kernel (CuoccKernelItem  *self,
+                                                    CuoccKernel        *out);
+void               cuocc_kernel_item_set_gpus      (CuoccKernelItem    *self,
+                                                    CuoccGpuComparison *gpus,
+                                                    guint               entry);
+CuoccGpuComparison *cuocc_kernel_item_get_gpus     (CuoccKernelItem    *self,
+                                                    guint              *kernel,
+                                                    gboolean           *stands_for);
 
 GListStore        *cuocc_kernel_item_list_new      (CuoccKernelList    *list);
 void               cuocc_kernel_item_set_loaded    (CuoccKernelItem    *self,

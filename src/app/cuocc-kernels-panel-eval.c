@@ -132,6 +132,8 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
   self->eval_generation++;
+  /* The GPUs compared, in a worker of their own. */
+  _cuocc_kernels_panel_compare_gpus (self);
   if (!self->have_gpu)
     return;
 
@@ -187,5 +189,6 @@ _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
   self->eval_generation++;
+  _cuocc_kernels_panel_compare_gpus (self);
   _cuocc_kernels_panel_update_summary (self);
 }

@@ -108,7 +108,11 @@ row_passes (CuoccKernelsPanel *self,
   guint limiter = gtk_drop_down_get_selected (self->limiter_dropdown);
   double below = gtk_spin_button_get_value (self->below_spin);
 
-  if (check_arch && arch == ARCH_LOADED && k->loaded != CUOCC_LOAD_YES && k->loaded != CUOCC_LOAD_UNKNOWN)
+  /* Comparing GPUs, "One row a kernel" (_cuocc_kernels_panel_gpus_pass ()). */
+  if (check_arch && arch == ARCH_LOADED && !_cuocc_kernels_panel_comparing (self) && k->loaded != CUOCC_LOAD_YES &&
+      k->loaded != CUOCC_LOAD_UNKNOWN)
+    return FALSE;
+  if (!_cuocc_kernels_panel_gpus_pass (self, item, check_arch))
     return FALSE;
   if (check_arch && arch >= N_ARCH_CHOICES && arch != GTK_INVALID_LIST_POSITION &&
       g_strcmp0 (k->arch, gtk_string_list_get_string (self->arches, arch)) != 0)
@@ -244,7 +248,11 @@ bar_clicked_cb (CuoccKernelsPanel *self,
   refilter (self);
 }
 
-/* Filters the list again, keeping the chosen kernel selected. */
+/* Filters the list again, keeping the chosen kernel selected, and shows
+ * the first rows, as a new order does: GTK keeps the scroll position, so
+ * that after a filter was cleared the table stayed mid-list, the first rows
+ * of its order out of sight, and a sort looked broken (issue 29). Only the
+ * user's filters come here, not a new GPU or block size. */
 static void
 refilter (CuoccKernelsPanel *self)
 {
@@ -253,6 +261,7 @@ refilter (CuoccKernelsPanel *self)
   self->selecting = FALSE;
   _cuocc_kernels_panel_select_chosen (self);
   _cuocc_kernels_panel_update_list_page (self);
+  _cuocc_kernels_panel_scroll_to_top (self);
 }
 
 void

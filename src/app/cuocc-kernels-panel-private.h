@@ -97,6 +97,18 @@ struct _CuoccKernelsPanel
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
 
+  /* the GPUs compared (cuocc-kernels-panel-gpus.c) */
+  GtkMenuButton *gpus_button;
+  GtkWidget *differ_box;
+  GtkCheckButton *differ_check;
+  GtkSpinButton *differ_spin;
+  GtkSearchEntry *gpus_search;     /* the popover's */
+  GtkListBox *gpus_list;
+  char **gpu_ids;                  /* chosen to compare with the calculator's, or NULL */
+  CuoccGpuComparison *gpus;        /* what the rows show, or NULL */
+  GCancellable *gpus_cancellable;  /* the comparison being worked out */
+  guint gpus_generation;
+
   /* ptxas (cuocc-kernels-panel-ptxas.c) */
   char *ptxas_path;                /* the user's choice; NULL: found as users have it */
   CuoccPtxas *ptxas;               /* the one found, or NULL */
@@ -121,6 +133,9 @@ struct _CuoccKernelsPanel
 
 typedef struct _CuoccPtxJob CuoccPtxJob;
 
+/* The most GPUs compared, the calculator's among them. */
+#define CUOCC_COMPARE_MAX_GPUS 8
+
 /* The first choices of the architecture dropdown; architectures follow. */
 enum {
   ARCH_ALL,
@@ -141,7 +156,9 @@ typedef enum {
   TABLE_LIMITER,
   TABLE_LOADED,
   TABLE_CHANGED,
-  N_TABLE_COLUMNS
+  TABLE_DIFFERENCE,                /* these while GPUs are compared */
+  TABLE_GPU_FIRST,
+  N_TABLE_COLUMNS = TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS
 } TableColumn;
 
 /* The limiter drop-down's first choice; the limiters follow in their order. */
@@ -158,6 +175,23 @@ typedef struct {
 /* cuocc-kernels-panel.c */
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
+void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
+
+/* cuocc-kernels-panel-gpus.c */
+void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_compare_gpus   (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_gpus_pass      (CuoccKernelsPanel *self,
+                                                         CuoccKernelItem   *item,
+                                                         gboolean           check_arch);
+gboolean            _cuocc_kernels_panel_comparing      (CuoccKernelsPanel *self);
+double              _cuocc_kernels_panel_gpus_number    (CuoccKernelItem   *item,
+                                                         TableColumn        column,
+                                                         gboolean          *unknown);
+void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item,
+                                                         TableColumn        column,
+                                                         char             **first,
+                                                         char             **second,
+                                                         char             **tooltip);
 
 void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
 
@@ -186,6 +220,7 @@ void                _cuocc_kernels_panel_map_cb         (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_unmap_cb       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_select_chosen  (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_scroll_to_top  (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self,
                                                          gboolean           every_filter);
 void                _cuocc_kernels_panel_mark_loaded    (CuoccKernelsPanel *self);
@@ -208,6 +243,9 @@ CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
+GtkColumnViewColumn *_cuocc_kernels_panel_insert_column (GtkColumnView     *view,
+                                                         TableColumn        column,
+                                                         guint              position);
 GtkColumnViewColumn *_cuocc_kernels_panel_get_column    (GtkColumnView     *view,
                                                          const char        *id);
 int                 _cuocc_kernels_panel_get_sort_column (GtkColumnView    *view,

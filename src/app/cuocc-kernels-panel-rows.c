@@ -9,10 +9,25 @@
 
 #include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
+#include "cuocc-testing.h"
 
-/* What a cell shows of a kernel's name: more than any screen, less than
- * what Pango lays out slowly. */
-#define LIST_NAME_MAX_CHARS 200
+/* What a cell gives Pango of a kernel's name, its start and its end: more
+ * than the cell's lines hold at the widest sidebar (KERNEL_LINES lines of
+ * some 60 characters), so that the cut, if any, is Pango's ellipsis in the
+ * middle of the last line; less than what Pango lays out slowly (the names
+ * of real libraries' templates run to 40,000 characters demangled). */
+#define LIST_NAME_MAX_CHARS 400
+/* The lines a kernel's name wraps over in its cell before the rest is
+ * left out in the middle: the rows of a table stay a few lines high
+ * however long the names, and the whole name is in the tooltip and under
+ * the table once chosen. */
+#define KERNEL_LINES 4
+/* The kernel column at its narrowest, in characters. */
+#define KERNEL_MIN_CHARS 21
+/* A kernel's tooltip: lines of at most this many characters, and at most a
+ * screenful of them (30 lines at 1080 px). */
+#define TOOLTIP_NAME_WIDTH_CHARS 80
+#define TOOLTIP_NAME_MAX_CHARS 2400
 
 static const struct {
   const char *id;
@@ -30,7 +45,16 @@ static const struct {
   [TABLE_LIMITER] = { "limiter", N_("Limiter"), FALSE },
   [TABLE_LOADED] = { "loaded", N_("Loaded"), FALSE },
   [TABLE_CHANGED] = { "changed", N_("Changed"), FALSE },
+  /* Shown while GPUs are compared (cuocc-kernels-panel-gpus.c), a GPU's
+   * column titled with its name. */
+  [TABLE_DIFFERENCE] = { "difference", N_("Difference"), TRUE },
+  [TABLE_GPU_FIRST] = { "gpu0", NULL, FALSE }, { "gpu1", NULL, FALSE }, { "gpu2", NULL, FALSE },
+  { "gpu3", NULL, FALSE }, { "gpu4", NULL, FALSE }, { "gpu5", NULL, FALSE }, { "gpu6", NULL, FALSE },
+  { "gpu7", NULL, FALSE },
 };
+
+G_STATIC_ASSERT (TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS == N_TABLE_COLUMNS);
+G_STATIC_ASSERT (CUOCC_COMPARE_MAX_GPUS == 8);
 
 /* ----- cells ----- */
 
@@ -71,7 +95,7 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
   switch (column)
     {
     case TABLE_KERNEL:
-      return cuocc_format_capped (cuocc_kernel_item_get_short_name (item), LIST_NAME_MAX_CHARS);
+      return cuocc_format_capped_middle (cuocc_kernel_item_get_short_name (item), LIST_NAME_MAX_CHARS);
     case TABLE_ARCH:
       return g_strdup (k->arch ? k->arch : "–");
     case TABLE_REGS:
@@ -99,6 +123,14 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
       return g_strdup (k->loaded == CUOCC_LOAD_YES ? _("loads")
                        : k->loaded == CUOCC_LOAD_OTHER ? _("another entry")
                        : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
+    case TABLE_DIFFERENCE:
+      {
+        char *first, *second;
+
+        _cuocc_kernels_panel_gpus_texts (item, column, &first, &second, NULL);
+        g_free (second);
+        return first;
+      }
     case TABLE_CHANGED:
       change = cuocc_kernel_item_get_change (item, NULL);
       if (change == CUOCC_KERNEL_ADDED)
@@ -116,7 +148,18 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
       return g_strdup (_("changed"));
     case N_TABLE_COLUMNS:
     default:
-      g_assert_not_reached ();
+      {
+        /* A GPU's column: its two lines. */
+        char *first, *second;
+        char *text;
+
+        g_assert (column >= TABLE_GPU_FIRST && column < N_TABLE_COLUMNS);
+        _cuocc_kernels_panel_gpus_texts (item, column, &first, &second, NULL);
+        text = second != NULL ? g_strconcat (first, "\n", second, NULL) : g_strdup (first);
+        g_free (first);
+        g_free (second);
+        return text;
+      }
     }
 }
 
@@ -163,11 +206,14 @@ column_number (CuoccKernelItem *item,
           return ev->before >= 0 && ev->occupancy >= 0 ? ev->occupancy - ev->before : 2;
         return change == CUOCC_KERNEL_ADDED ? 3 : 4;
       }
+    case TABLE_DIFFERENCE:
+      return _cuocc_kernels_panel_gpus_number (item, column, unknown);
     case TABLE_KERNEL:
     case TABLE_ARCH:
     case N_TABLE_COLUMNS:
     default:
-      g_assert_not_reached ();
+      g_assert (column >= TABLE_GPU_FIRST && column < N_TABLE_COLUMNS);
+      return _cuocc_kernels_panel_gpus_number (item, column, unknown);
     }
 }
 
@@ -323,6 +369,39 @@ _cuocc_kernels_panel_setup_name_label (GtkLabel *label,
   pango_attr_list_unref (attrs);
 }
 
+/* The tooltip of a kernel's cell: its whole name, demangled, once (the
+ * mangled one is under the table once the kernel is chosen), wrapped at a
+ * width that reads. GTK's own tooltip label runs on one line as soon as
+ * its text holds a line break, and a template name is 1,000 characters
+ * and more. Made when asked for: only the hovered cell pays for it. */
+static GtkWidget *
+name_tooltip_new (CuoccKernelItem *item)
+{
+  g_autofree char *name = cuocc_format_capped_middle (cuocc_kernel_item_get_kernel (item)->name,
+                                                      TOOLTIP_NAME_MAX_CHARS);
+  GtkWidget *label = gtk_label_new (name);
+
+  _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), TOOLTIP_NAME_WIDTH_CHARS);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  return label;
+}
+
+static gboolean
+name_tooltip_cb (GtkWidget  *label,
+                 int         x,
+                 int         y,
+                 gboolean    keyboard_mode,
+                 GtkTooltip *tooltip,
+                 gpointer    user_data)
+{
+  CuoccKernelItem *item = gtk_list_item_get_item (GTK_LIST_ITEM (user_data));
+
+  if (item == NULL)
+    return FALSE;
+  gtk_tooltip_set_custom (tooltip, name_tooltip_new (item));
+  return TRUE;
+}
+
 static void
 setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
@@ -331,11 +410,44 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   TableColumn column = GPOINTER_TO_INT (user_data);
   GtkWidget *label = gtk_label_new (NULL);
 
+  if (column >= TABLE_GPU_FIRST)
+    {
+      /* A GPU's cell: the occupancy (or "Cannot launch"), and below it the
+       * limiter or why, with the entry that runs there. */
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *second = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_xalign (GTK_LABEL (second), 0);
+      gtk_label_set_wrap (GTK_LABEL (second), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (second), PANGO_WRAP_WORD_CHAR);
+      /* The table is as wide as its columns' least widths (a scrollable
+       * asks for its minimum): fourteen characters keep "Shared memory ·
+       * sm_90" on two lines rather than a word a line. */
+      gtk_label_set_width_chars (GTK_LABEL (second), 14);
+      gtk_label_set_max_width_chars (GTK_LABEL (second), 18);
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_widget_add_css_class (second, "caption");
+      gtk_widget_add_css_class (second, "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), second);
+      gtk_list_item_set_child (list_item, box);
+      g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
+      return;
+    }
   gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1 : 0);
   if (column == TABLE_KERNEL)
     {
+      /* Wrapped over at most KERNEL_LINES lines of the column's width (which
+       * follows the sidebar's: "the kernel column's width" below),
+       * the middle of what does not fit left out: the start names the
+       * template, the end holds the last template arguments. */
       _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), 40);
-      gtk_label_set_width_chars (GTK_LABEL (label), 21);
+      gtk_label_set_width_chars (GTK_LABEL (label), KERNEL_MIN_CHARS);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_lines (GTK_LABEL (label), KERNEL_LINES);
+      gtk_widget_set_has_tooltip (label, TRUE);
+      g_signal_connect (label, "query-tooltip", G_CALLBACK (name_tooltip_cb), list_item);
     }
   else if (column == TABLE_LIMITER)
     {
@@ -352,6 +464,48 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
 }
 
+static void
+set_label (GtkWidget  *label,
+           const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text ? text : "") != 0)
+    gtk_label_set_label (GTK_LABEL (label), text);
+}
+
+/* A GPU's cell of the comparison, set where it differs. */
+static void
+show_gpu_cell (CuoccKernelItem *item,
+               GtkWidget       *box,
+               TableColumn      column)
+{
+  GtkWidget *first = gtk_widget_get_first_child (box);
+  GtkWidget *second = gtk_widget_get_next_sibling (first);
+  g_autofree char *first_text = NULL;
+  g_autofree char *second_text = NULL;
+  g_autofree char *tooltip = NULL;
+  guint kernel;
+  CuoccGpuComparison *gpus = cuocc_kernel_item_get_gpus (item, &kernel, NULL);
+  guint g = column - TABLE_GPU_FIRST;
+  gboolean cannot = FALSE;
+
+  _cuocc_kernels_panel_gpus_texts (item, column, &first_text, &second_text, &tooltip);
+  set_label (first, first_text);
+  set_label (second, second_text);
+  gtk_widget_set_visible (second, second_text != NULL);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (box), tooltip) != 0)
+    gtk_widget_set_tooltip_text (box, tooltip);
+  if (gpus != NULL && g < cuocc_gpu_comparison_get_n_gpus (gpus))
+    {
+      CuoccImportLaunchable l = cuocc_gpu_comparison_get_cell (gpus, kernel, g)->launchable;
+
+      cannot = l != CUOCC_IMPORT_LAUNCHES && l != CUOCC_IMPORT_LAUNCH_UNKNOWN;
+    }
+  if (cannot)
+    gtk_widget_add_css_class (first, "error");
+  else
+    gtk_widget_remove_css_class (first, "error");
+}
+
 /* What a cell shows of its row: the text, and for some columns a tooltip
  * and a style. Set only where it differs: a new evaluation updates the
  * cells bound in place. */
@@ -365,18 +519,16 @@ show_cell (GtkListItem *list_item,
 
   if (item == NULL || label == NULL)
     return;
+  if (column >= TABLE_GPU_FIRST)
+    {
+      show_gpu_cell (item, label, column);
+      return;
+    }
   text = _cuocc_kernels_panel_cell_text (item, column);
   if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
     gtk_label_set_label (GTK_LABEL (label), text);
   if (column == TABLE_KERNEL)
     {
-      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-      g_autofree char *name = cuocc_format_capped (k->name, 2000);
-      g_autofree char *tooltip = *k->mangled ? g_strdup_printf ("%s\n%s", name, k->mangled) : g_strdup (name);
-      const char *shown = gtk_widget_get_tooltip_text (label);
-
-      if (g_strcmp0 (shown, tooltip) != 0)
-        gtk_widget_set_tooltip_text (label, tooltip);
       if (cuocc_kernel_item_has_spills (item))
         gtk_widget_add_css_class (label, "warning");
       else
@@ -417,6 +569,109 @@ unbind_cell_cb (GtkSignalListItemFactory *factory,
   g_hash_table_remove (g_object_get_data (G_OBJECT (factory), "cuocc-bound"), list_item);
 }
 
+/* ----- the kernel column's width ----- */
+
+/* The kernel column takes what the table's visible width leaves beside the
+ * columns that stand next to it (architecture, change, occupancy,
+ * limiter), at least its own minimum and at most KERNEL_SHARE of the
+ * width: widening the sidebar widens the names first, and past that brings
+ * the figures behind into view. GTK 4.8's column view gives spare width to
+ * an expanding column only when every column fits, which eleven columns
+ * never do in a sidebar of at most 760 px; so the kernel column's width is
+ * set after each of GTK's layouts, from the width the table shows (its
+ * horizontal adjustment's page) and the widths GTK gave the columns beside
+ * it (read from their headers). Those do not depend on the kernel column's
+ * width, so a change settles in the frame's next pass of layout, and a
+ * layout that changes nothing here costs a look at eleven headers. */
+#define KERNEL_SHARE 0.6
+/* A cell's padding on both sides, as Adwaita's data-table style gives it. */
+#define KERNEL_CELL_PADDING 16
+
+/* The kernel cells' narrowest: KERNEL_MIN_CHARS characters and the cell's
+ * padding. */
+static int
+kernel_minimum (GtkColumnView *view)
+{
+  PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (view)), NULL, NULL);
+  /* as GtkLabel counts its width in characters */
+  int width = KERNEL_MIN_CHARS * MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                                      pango_font_metrics_get_approximate_digit_width (metrics)) / PANGO_SCALE;
+
+  pango_font_metrics_unref (metrics);
+  return width + KERNEL_CELL_PADDING;
+}
+
+/* Where a column's header starts in the view. */
+static double
+title_x (GtkColumnView *view,
+         GtkWidget     *title)
+{
+  graphene_point_t point;
+
+  if (!gtk_widget_compute_point (title, GTK_WIDGET (view), &GRAPHENE_POINT_INIT (0, 0), &point))
+    return 0;
+  return point.x;
+}
+
+static void
+kernel_fit_layout_cb (GdkFrameClock *clock,
+                      GtkColumnView *view)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+  GListModel *list = gtk_column_view_get_columns (view);
+  /* The header row: one title a column, in the columns' order. */
+  GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (view)));
+  GtkColumnViewColumn *kernel = _cuocc_kernels_panel_get_column (view, columns[TABLE_KERNEL].id);
+  int page = adjustment != NULL ? (int) gtk_adjustment_get_page_size (adjustment) : 0;
+  GtkWidget *first = NULL, *after = NULL;
+  gboolean past = FALSE;
+  int beside, width;
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (view)))
+    return;
+  /* The columns beside the kernel's run from the first visible one after
+   * it to the first visible one after the limiter: their widths with the
+   * cells' padding, as the titles' places say. */
+  for (guint i = 0; i < g_list_model_get_n_items (list) && title != NULL && after == NULL;
+       i++, title = gtk_widget_get_next_sibling (title))
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (list, i);
+      const char *id = g_object_get_data (G_OBJECT (column), "cuocc-column-id");
+
+      if (column == kernel || !gtk_column_view_column_get_visible (column) || !gtk_widget_get_visible (title))
+        continue;
+      if (past)
+        after = title;
+      else if (first == NULL)
+        first = title;
+      past = past || g_str_equal (id, columns[TABLE_LIMITER].id);
+    }
+  if (page <= 0 || first == NULL || after == NULL)
+    return;
+  beside = (int) (title_x (view, after) - title_x (view, first));
+  width = MAX (MIN (page - beside, (int) (page * KERNEL_SHARE)),
+               GPOINTER_TO_INT (g_object_get_data (G_OBJECT (view), "cuocc-kernel-minimum")));
+  if (gtk_column_view_column_get_fixed_width (kernel) != width)
+    gtk_column_view_column_set_fixed_width (kernel, width);
+}
+
+static void
+kernel_fit_realize_cb (GtkColumnView *view)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (view));
+
+  /* once: Pango measures its sample text for it */
+  g_object_set_data (G_OBJECT (view), "cuocc-kernel-minimum", GINT_TO_POINTER (kernel_minimum (view)));
+  g_signal_connect_object (clock, "layout", G_CALLBACK (kernel_fit_layout_cb), view,
+                           G_CONNECT_AFTER);
+}
+
+static void
+kernel_fit_unrealize_cb (GtkColumnView *view)
+{
+  g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (view)), kernel_fit_layout_cb, view);
+}
+
 /* ----- shared with the panel ----- */
 
 /* Adds the table's columns to the view, each sortable. */
@@ -432,7 +687,7 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
    * and what limits it are on screen; the figures behind them follow. The
    * change against a compared build, shown only while there is one, comes
    * before the occupancy: it is what a comparison is looked at for. */
-  static const TableColumn shown_order[N_TABLE_COLUMNS] = {
+  static const TableColumn shown_order[] = {
     TABLE_KERNEL, TABLE_ARCH, TABLE_CHANGED, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
     TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED,
   };
@@ -442,35 +697,51 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
   g_autoptr(SortState) state = g_rc_box_new0 (SortState);
 
   g_object_set_data_full (G_OBJECT (view), "cuocc-bound", bound, (GDestroyNotify) g_hash_table_unref);
+  g_signal_connect (view, "realize", G_CALLBACK (kernel_fit_realize_cb), NULL);
+  g_signal_connect (view, "unrealize", G_CALLBACK (kernel_fit_unrealize_cb), NULL);
   g_object_set_data_full (G_OBJECT (view), "cuocc-sort-state", g_rc_box_acquire (state),
                           (GDestroyNotify) sort_state_release);
   for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
     {
-      TableColumn c = shown_order[i];
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      ColumnSort *sort = g_new (ColumnSort, 1);
-      GtkSorter *sorter;
+      GtkColumnViewColumn *column = _cuocc_kernels_panel_insert_column (view, shown_order[i], G_MAXUINT);
 
-      sort->column = c;
-      sort->state = g_rc_box_acquire (state);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, sort, column_sort_free));
-
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
-      g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
-      g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
-                              (GDestroyNotify) g_hash_table_unref);
-      column = gtk_column_view_column_new (_(columns[c].title), factory);
-      gtk_column_view_column_set_sorter (column, sorter);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
-      g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
-      gtk_column_view_column_set_visible (column, c != TABLE_CHANGED);
-      gtk_column_view_append_column (view, column);
-      g_object_unref (column);
-      g_object_unref (sorter);
+      gtk_column_view_column_set_visible (column, shown_order[i] != TABLE_CHANGED);
     }
+}
+
+/* Makes a column, sortable, and puts it at a position of the view's
+ * (G_MAXUINT: last); the view holds it. */
+GtkColumnViewColumn *
+_cuocc_kernels_panel_insert_column (GtkColumnView *view,
+                                    TableColumn    c,
+                                    guint          position)
+{
+  GHashTable *bound = g_object_get_data (G_OBJECT (view), "cuocc-bound");
+  SortState *state = g_object_get_data (G_OBJECT (view), "cuocc-sort-state");
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *column;
+  ColumnSort *sort = g_new (ColumnSort, 1);
+  GtkSorter *sorter;
+  guint n = g_list_model_get_n_items (gtk_column_view_get_columns (view));
+
+  sort->column = c;
+  sort->state = g_rc_box_acquire (state);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, sort, column_sort_free));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
+  g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
+                          (GDestroyNotify) g_hash_table_unref);
+  column = gtk_column_view_column_new (columns[c].title != NULL ? _(columns[c].title) : NULL, factory);
+  gtk_column_view_column_set_sorter (column, sorter);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
+  g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
+  gtk_column_view_insert_column (view, MIN (position, n), column);
+  g_object_unref (column);
+  g_object_unref (sorter);
+  return column;
 }
 
 /* The view's column with an id ("kernel", "occupancy" …), or NULL. */
@@ -513,4 +784,17 @@ _cuocc_kernels_panel_update_cells (GtkColumnView *view)
   g_hash_table_iter_init (&iter, bound);
   while (g_hash_table_iter_next (&iter, &list_item, NULL))
     show_cell (list_item, GPOINTER_TO_INT (g_object_get_data (list_item, "cuocc-column")));
+}
+
+/* ----- for the tests ----- */
+
+/* What a kernel's cell shows in its tooltip: a new label (floating). */
+GtkWidget *
+cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self,
+                                      gpointer           item)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (item), NULL);
+
+  return name_tooltip_new (item);
 }

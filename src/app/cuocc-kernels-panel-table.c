@@ -159,6 +159,15 @@ scroll_to_top_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The table's first rows, once the view has taken the rows it shows now,
+ * before the frame. */
+void
+_cuocc_kernels_panel_scroll_to_top (CuoccKernelsPanel *self)
+{
+  if (self->top_id == 0)
+    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
+}
+
 /* A new order (a click on a header): the rows are sorted by the column the
  * view's headers show, and the table shows its first rows, those the user
  * sorted for. GTK keeps the row that was on top on top, wherever it went:
@@ -174,8 +183,7 @@ _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self)
   self->selecting = TRUE;
   cuocc_kernel_rows_set_sort (self->shown, column, descending);
   self->selecting = FALSE;
-  if (self->top_id == 0)
-    self->top_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, scroll_to_top_cb, self, NULL);
+  _cuocc_kernels_panel_scroll_to_top (self);
 }
 
 /* What the rows show changed (their figures for the GPU, which entries
@@ -225,7 +233,7 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
   CuoccKernelList *now = store_as_list (none ? NULL : G_LIST_MODEL (self->store));
   CuoccKernelList *then = store_as_list (self->compare_store ? G_LIST_MODEL (self->compare_store) : NULL);
   g_autofree CuoccKernelPair *pairs = NULL;
-  guint n_pairs = 0, n_removed = 0, n_changed = 0;
+  guint n_pairs = 0, n_removed = 0, n_changed = 0, n_common = 0;
 
   /* Without a compared build there is nothing to mark, nor to unmark in a
    * store that was never marked. */
@@ -259,11 +267,22 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
           continue;
         }
       n_changed += pairs[p].change != CUOCC_KERNEL_SAME;
+      n_common += pairs[p].before != NULL;
       item = g_list_model_get_item (G_LIST_MODEL (self->store), (guint) (pairs[p].after - now->kernels));
       cuocc_kernel_item_set_change (item, pairs[p].change, pairs[p].before);
     }
 
-  if (self->compare_store != NULL)
+  if (self->compare_store != NULL && n_common == 0 && then->n_kernels > 0 && now->n_kernels > 0)
+    {
+      /* Two builds of nothing alike (another library, a wrong file): said
+       * plainly, rather than counted as all new and all gone (issue 29). */
+      /* Translators: e.g. "The older build “old.so” shares no kernel with this one: 12 new, 5 gone" */
+      g_autofree char *text = g_strdup_printf (_("The older build “%s” shares no kernel with this one: %u new, %u gone"),
+                                               self->compare_name, n_changed, n_removed);
+
+      gtk_label_set_label (self->compare_label, text);
+    }
+  else if (self->compare_store != NULL)
     {
       /* Translators: e.g. "Since the older build “old.so”: 3 changed or new, 1 gone (old → this build)" */
       g_autofree char *text = g_strdup_printf (_("Since the older build “%s”: %u changed or new, %u gone "
@@ -317,13 +336,14 @@ cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
   gtk_single_selection_set_selected (self->selection, position);
 }
 
-/* Whether the rows are worked out for the GPU and block size last given. */
+/* Whether the rows are worked out for the GPU and block size last given,
+ * on the GPUs compared too. */
 gboolean
 cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->eval_cancellable == NULL;
+  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL;
 }
 
 GtkColumnView *

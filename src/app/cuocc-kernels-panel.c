@@ -35,6 +35,7 @@ static guint signals[N_SIGNALS];
 enum {
   PROP_0,
   PROP_SIDEBAR_WIDTH,
+  PROP_COMPARE_GPUS,
   N_PROPS
 };
 
@@ -431,6 +432,9 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_SIDEBAR_WIDTH:
       g_value_set_int (value, self->sidebar_width);
       break;
+    case PROP_COMPARE_GPUS:
+      g_value_set_boxed (value, self->gpu_ids);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -448,6 +452,9 @@ cuocc_kernels_panel_set_property (GObject      *object,
     {
     case PROP_SIDEBAR_WIDTH:
       cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
+      break;
+    case PROP_COMPARE_GPUS:
+      cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -467,6 +474,10 @@ cuocc_kernels_panel_dispose (GObject *object)
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
+  if (self->gpus_cancellable != NULL)
+    g_cancellable_cancel (self->gpus_cancellable);
+  g_clear_object (&self->gpus_cancellable);
+  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   /* The view's sorter changes as the view lets go of its columns; the
    * view lives as long as the box, which a first dispose lets go of. */
@@ -494,6 +505,7 @@ cuocc_kernels_panel_finalize (GObject *object)
   g_strfreev (self->words);
   g_free (self->pending_key);
   g_free (self->compare_name);
+  g_strfreev (self->gpu_ids);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->finalize (object);
 }
@@ -515,6 +527,11 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_SIDEBAR_WIDTH] =
     g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The GPUs compared with the calculator's, by their ids (the settings
+   * keep them). */
+  props[PROP_COMPARE_GPUS] =
+    g_param_spec_boxed ("compare-gpus", NULL, NULL, G_TYPE_STRV,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -556,6 +573,10 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, below_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, changed_toggle);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_button);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_check);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, differ_spin);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, block_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
@@ -674,6 +695,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
                            G_CALLBACK (_cuocc_kernels_panel_sorter_changed_cb),
                            self, G_CONNECT_SWAPPED);
   _cuocc_kernels_panel_connect_filters (self);
+  _cuocc_kernels_panel_init_gpus (self);
 
   self->loader = cuocc_kernel_loader_new ();
   self->compare_loader = cuocc_kernel_loader_new ();
@@ -811,6 +833,13 @@ cuocc_kernels_panel_get_name_label (CuoccKernelsPanel *self)
 }
 
 /* ----- shared with the panel's files ----- */
+
+/* The spinner, while a file is read or GPUs are compared. */
+void
+_cuocc_kernels_panel_set_busy (CuoccKernelsPanel *self)
+{
+  set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL);
+}
 
 /* The rows were worked out again, and marked with what loads on the GPU
  * if marked: the table, its filters, the summary and the details show the

@@ -42,6 +42,8 @@ char              *cuocc_kernels_panel_export_table    (CuoccKernelsPanel  *self
                                                         guint              *n_kernels,
                                                         GError            **error);
 int                cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_set_compare_gpus (CuoccKernelsPanel  *self,
+                                                         const char * const *ids);
 
 /* cuocc-kernels-panel-ptxas.c */
 void               cuocc_kernels_panel_set_ptxas_path  (CuoccKernelsPanel *self,

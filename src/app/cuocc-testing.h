@@ -107,6 +107,20 @@ char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *
                                                              gpointer           item,
                                                              guint              column);
 
+/* cuocc-kernels-panel-rows.c */
+GtkWidget         *cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self,
+                                                         gpointer           item);
+
+/* cuocc-kernels-panel-gpus.c */
+const char * const *cuocc_kernels_panel_get_compare_gpus  (CuoccKernelsPanel *self);
+CuoccGpuComparison *cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self);
+gboolean           cuocc_kernels_panel_is_compared          (CuoccKernelsPanel *self);
+GtkMenuButton     *cuocc_kernels_panel_get_gpus_button      (CuoccKernelsPanel *self);
+GtkListBox        *cuocc_kernels_panel_get_gpus_list        (CuoccKernelsPanel *self);
+GtkEditable       *cuocc_kernels_panel_get_gpus_search      (CuoccKernelsPanel *self);
+GtkCheckButton    *cuocc_kernels_panel_get_differ_check     (CuoccKernelsPanel *self);
+GtkSpinButton     *cuocc_kernels_panel_get_differ_spin      (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel-details.c */
 const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_spill_text    (CuoccKernelsPanel *self);

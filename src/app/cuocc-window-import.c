@@ -279,10 +279,34 @@ import_failed_cb (CuoccWindow  *self,
 
 /* What the user opened is in Open Recent once it was read, and is what the
  * next start reads again. */
+/* A file opened and none of its kernels chosen: the inputs a kernel of the
+ * file before filled said "the kernel's" as if of a kernel of this one
+ * (issue 29). They keep their values and the kernel's name (the entry's
+ * tooltip), and say whose they are. */
+static void
+forget_chosen_kernel (CuoccWindow *self)
+{
+  if (cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL) != NULL)
+    return;
+  cuocc_input_model_freeze (self->inputs);
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    if (cuocc_input_model_get_origin (self->inputs, i) == CUOCC_INPUT_ORIGIN_KERNEL)
+      {
+        g_autofree char *source = g_strdup (cuocc_input_model_get_source (self->inputs, i));
+
+        /* Translators: said after an input's hint: its value is a kernel's, of the file opened before this one */
+        cuocc_input_model_set_origin (self->inputs, i, CUOCC_INPUT_ORIGIN_KERNEL, _("from a kernel of the previous file"));
+        cuocc_input_model_set_source (self->inputs, i, source);
+      }
+  cuocc_input_model_thaw (self->inputs);
+}
+
 static void
 kernels_loaded_cb (CuoccWindow *self)
 {
   GFile *file = cuocc_kernels_panel_get_file (self->kernels_panel);
+
+  forget_chosen_kernel (self);
 
   if (self->opening != NULL && file != NULL && g_file_equal (self->opening, file))
     _cuocc_window_add_recent (self, file);
@@ -444,6 +468,9 @@ _cuocc_window_init_import (CuoccWindow *self)
   /* The sidebar's width as the user left it; the calculator keeps what it
    * needs beside it. */
   g_settings_bind (self->settings, "kernels-width", self->kernels_panel, "sidebar-width", G_SETTINGS_BIND_DEFAULT);
+  /* The GPUs the user chose to compare, as chosen: the panel never writes
+   * the calculator's GPU into them, nor leaves out one it cannot find. */
+  g_settings_bind (self->settings, "compare-gpus", self->kernels_panel, "compare-gpus", G_SETTINGS_BIND_DEFAULT);
   self->kernels_view = cuocc_compat_sidebar_view_new (ADW_APPLICATION_WINDOW (self),
                                                       GTK_WIDGET (self->kernels_panel),
                                                       self->calculator_content,

@@ -73,18 +73,29 @@ entry_text (const CuoccKernel *k,
   return g_strdup (k->arch);
 }
 
-/* Why a launch that the model answers with 0 blocks cannot start. */
+/* Why a launch that the model answers with 0 blocks cannot start, as the
+ * library classes it (cuocc_import_evaluation_launchable (), which the
+ * app's comparison columns read too). */
 static char *
 zero_blocks_text (const ImportEvaluation *ev)
 {
   const CuoccCapability *cap = &ev->gpu.cap;
 
-  if (ev->input.smem > cap->smem_per_block_optin)
-    /* Translators: a kernel's block needs more shared memory than a block may have, e.g. "smem > 232448 B a block" */
-    return g_strdup_printf (_("smem > %d B a block"), cap->smem_per_block_optin);
-  if (ev->input.threads > cap->max_threads_per_block)
-    return g_strdup_printf (_("block > %d threads"), cap->max_threads_per_block);
-  return g_strdup (ev->limiters != NULL ? ev->limiters : "-");
+  switch (cuocc_import_evaluation_launchable (ev))
+    {
+    case CUOCC_IMPORT_OVER_SMEM_PER_BLOCK:
+      /* Translators: a kernel's block needs more shared memory than a block may have, e.g. "smem > 232448 B a block" */
+      return g_strdup_printf (_("smem > %d B a block"), cap->smem_per_block_optin);
+    case CUOCC_IMPORT_OVER_THREADS_PER_BLOCK:
+      return g_strdup_printf (_("block > %d threads"), cap->max_threads_per_block);
+    case CUOCC_IMPORT_LAUNCHES:
+    case CUOCC_IMPORT_LAUNCH_UNKNOWN:
+    case CUOCC_IMPORT_NO_ENTRY_RUNS:
+    case CUOCC_IMPORT_OVER_LAUNCH_BOUNDS:
+    case CUOCC_IMPORT_NO_BLOCK_FITS:
+    default:
+      return g_strdup (ev->limiters != NULL ? ev->limiters : "-");
+    }
 }
 
 static char *

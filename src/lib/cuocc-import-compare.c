@@ -26,6 +26,7 @@ struct _CuoccImportComparison {
   CuoccImportLaunch *launches;     /* one a GPU, after cuocc_import_launch_init () */
   guint8 **loaded;                 /* [gpu][entry]: the entry's CuoccLoad on that GPU */
   guint *first;                    /* [kernel]: its first entry */
+  guint *kernel_of;                /* [entry]: its kernel */
   guint n_kernels;
   guint *entry_of;                 /* [kernel * n_gpus + gpu]: the entry that runs there, or NO_ENTRY */
   CuoccKernel **ptx;               /* [gpu][kernel]: a shallow copy of the PTX entry that runs there, with
@@ -81,14 +82,14 @@ cuocc_import_comparison_new (CuoccKernelList         *list,
                              guint                    n_gpus)
 {
   CuoccImportComparison *c;
-  g_autofree guint *kernel_of = NULL;
+  guint *kernel_of;
 
   g_return_val_if_fail (list != NULL && launches != NULL && n_gpus > 0, NULL);
 
   c = g_new0 (CuoccImportComparison, 1);
   c->list = list;
   c->n_gpus = n_gpus;
-  kernel_of = g_new (guint, MAX (list->n_kernels, 1));
+  kernel_of = c->kernel_of = g_new (guint, MAX (list->n_kernels, 1));
   c->first = group_kernels (list, kernel_of, &c->n_kernels);
   c->entry_of = g_new (guint, MAX ((gsize) c->n_kernels * n_gpus, 1));
   for (gsize e = 0; e < (gsize) c->n_kernels * n_gpus; e++)
@@ -143,6 +144,7 @@ cuocc_import_comparison_free (CuoccImportComparison *c)
   g_free (c->loaded);
   g_free (c->launches);
   g_free (c->first);
+  g_free (c->kernel_of);
   g_free (c->entry_of);
   g_free (c);
 }
@@ -160,6 +162,47 @@ cuocc_import_comparison_n_kernels (const CuoccImportComparison *c)
 {
   g_return_val_if_fail (c != NULL, 0);
   return c->n_kernels;
+}
+
+/**
+ * cuocc_import_comparison_kernel_of:
+ * @c: a comparison
+ * @entry: an entry's index in the list compared
+ *
+ * Which kernel an entry is an entry of: entries of one file and name are
+ * one kernel, numbered in the order of their first entry.
+ *
+ * Returns: the kernel's index
+ */
+guint
+cuocc_import_comparison_kernel_of (const CuoccImportComparison *c,
+                                   guint                        entry)
+{
+  g_return_val_if_fail (c != NULL && entry < c->list->n_kernels, 0);
+  return c->kernel_of[entry];
+}
+
+/**
+ * cuocc_import_comparison_entry_index:
+ * @c: a comparison
+ * @kernel: the kernel's index
+ * @gpu: the GPU's index
+ *
+ * The index in the list of the entry cuocc_import_comparison_entry() gives:
+ * the one that runs on the GPU, or, when none does, the kernel's first.
+ *
+ * Returns: the entry's index in the list
+ */
+guint
+cuocc_import_comparison_entry_index (const CuoccImportComparison *c,
+                                     guint                        kernel,
+                                     guint                        gpu)
+{
+  guint index;
+
+  g_return_val_if_fail (c != NULL && kernel < c->n_kernels && gpu < c->n_gpus, 0);
+  index = c->entry_of[(gsize) kernel * c->n_gpus + gpu];
+  return index == NO_ENTRY ? c->first[kernel] : index;
 }
 
 /**
@@ -379,6 +422,40 @@ cuocc_import_evaluation_occupancy_pct (const CuoccImportEvaluation *ev)
   if (ev->reason == CUOCC_IMPORT_WHY_NO_ENTRY || ev->reason == CUOCC_IMPORT_WHY_LAUNCH_BOUNDS)
     return 0;
   return -1;
+}
+
+/**
+ * cuocc_import_evaluation_launchable:
+ * @ev: an evaluation, of cuocc_import_evaluate() or
+ *   cuocc_import_comparison_evaluate()
+ *
+ * Whether the kernel launches as evaluated, and if not, why: what a
+ * comparison of GPUs says in a cell where a kernel cannot launch. A block
+ * the model fits none of (%CUOCC_IMPORT_NO_BLOCK_FITS and the two limits
+ * before it) is a launch the CUDA runtime refuses ("too many resources
+ * requested"), as is a block past the kernel's launch bounds and a GPU for
+ * which no entry of the kernel is built.
+ *
+ * Returns: the #CuoccImportLaunchable
+ */
+CuoccImportLaunchable
+cuocc_import_evaluation_launchable (const CuoccImportEvaluation *ev)
+{
+  g_return_val_if_fail (ev != NULL, CUOCC_IMPORT_LAUNCH_UNKNOWN);
+
+  if (ev->ok && ev->result.active_blocks > 0)
+    return CUOCC_IMPORT_LAUNCHES;
+  if (ev->ok && ev->input.smem > ev->gpu.cap.smem_per_block_optin)
+    return CUOCC_IMPORT_OVER_SMEM_PER_BLOCK;
+  if (ev->ok && ev->input.threads > ev->gpu.cap.max_threads_per_block)
+    return CUOCC_IMPORT_OVER_THREADS_PER_BLOCK;
+  if (ev->ok)
+    return CUOCC_IMPORT_NO_BLOCK_FITS;
+  if (ev->reason == CUOCC_IMPORT_WHY_NO_ENTRY)
+    return CUOCC_IMPORT_NO_ENTRY_RUNS;
+  if (ev->reason == CUOCC_IMPORT_WHY_LAUNCH_BOUNDS)
+    return CUOCC_IMPORT_OVER_LAUNCH_BOUNDS;
+  return CUOCC_IMPORT_LAUNCH_UNKNOWN;
 }
 
 /**

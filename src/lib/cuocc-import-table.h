@@ -206,6 +206,33 @@ typedef struct {
 } CuoccImportTable;
 
 /**
+ * CuoccImportLaunchable:
+ * @CUOCC_IMPORT_LAUNCHES: worked out, and at least one block fits on an SM
+ * @CUOCC_IMPORT_LAUNCH_UNKNOWN: not known: PTX before JIT, no block size, a
+ *   model error (the evaluation's `why` says which)
+ * @CUOCC_IMPORT_NO_ENTRY_RUNS: no entry of the kernel runs on the GPU
+ * @CUOCC_IMPORT_OVER_LAUNCH_BOUNDS: the block asked for passes the kernel's
+ *   launch bounds
+ * @CUOCC_IMPORT_OVER_SMEM_PER_BLOCK: the block needs more shared memory than
+ *   a block may have on the GPU (after the opt-in)
+ * @CUOCC_IMPORT_OVER_THREADS_PER_BLOCK: the block has more threads than a
+ *   block may have on the GPU
+ * @CUOCC_IMPORT_NO_BLOCK_FITS: no block fits on an SM for another reason
+ *   (registers a block, barriers): the evaluation's limiters say which
+ *
+ * Whether a kernel launches on a GPU (cuocc_import_evaluation_launchable()).
+ */
+typedef enum {
+  CUOCC_IMPORT_LAUNCHES,
+  CUOCC_IMPORT_LAUNCH_UNKNOWN,
+  CUOCC_IMPORT_NO_ENTRY_RUNS,
+  CUOCC_IMPORT_OVER_LAUNCH_BOUNDS,
+  CUOCC_IMPORT_OVER_SMEM_PER_BLOCK,
+  CUOCC_IMPORT_OVER_THREADS_PER_BLOCK,
+  CUOCC_IMPORT_NO_BLOCK_FITS,
+} CuoccImportLaunchable;
+
+/**
  * CuoccImportComparison:
  *
  * The kernels of a list on several GPUs (cuocc_import_comparison_new()): for
@@ -244,11 +271,14 @@ CUOCC_AVAILABLE CuoccImportComparison *cuocc_import_comparison_new (CuoccKernelL
                                                                    const CuoccImportLaunch *launches, guint n_gpus);
 CUOCC_AVAILABLE void     cuocc_import_comparison_free  (CuoccImportComparison *c);
 CUOCC_AVAILABLE guint    cuocc_import_comparison_n_kernels (const CuoccImportComparison *c);
+CUOCC_AVAILABLE guint    cuocc_import_comparison_kernel_of (const CuoccImportComparison *c, guint entry);
+CUOCC_AVAILABLE guint    cuocc_import_comparison_entry_index (const CuoccImportComparison *c, guint kernel, guint gpu);
 CUOCC_AVAILABLE const CuoccImportLaunch *cuocc_import_comparison_launch (const CuoccImportComparison *c, guint gpu);
 CUOCC_AVAILABLE gboolean cuocc_import_comparison_entry (const CuoccImportComparison *c, guint kernel, guint gpu,
                                                         CuoccKernel *entry);
 CUOCC_AVAILABLE gboolean cuocc_import_comparison_evaluate (const CuoccImportComparison *c, guint kernel, guint gpu,
                                                            CuoccKernel *entry, CuoccImportEvaluation *ev);
+CUOCC_AVAILABLE CuoccImportLaunchable cuocc_import_evaluation_launchable (const CuoccImportEvaluation *ev);
 CUOCC_AVAILABLE double   cuocc_import_evaluation_occupancy_pct (const CuoccImportEvaluation *ev);
 CUOCC_AVAILABLE double   cuocc_import_occupancy_difference (const double *values, guint n_values);
 

@@ -916,6 +916,13 @@ app_test_cell (CuoccWindow     *window,
   for (guint c = 0; app_test_column_ids[c] != NULL; c++)
     if (g_str_equal (app_test_column_ids[c], column_id))
       return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
+  /* The columns a comparison of GPUs adds, after those (cuocc-kernels-panel-gpus.c). */
+  if (g_str_equal (column_id, "difference"))
+    return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, g_strv_length ((char **) app_test_column_ids));
+  if (g_str_has_prefix (column_id, "gpu"))
+    return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item,
+                                              g_strv_length ((char **) app_test_column_ids) + 1 +
+                                                (guint) g_ascii_strtoull (column_id + 3, NULL, 10));
   g_error ("no column %s", column_id);
 }
 

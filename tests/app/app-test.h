@@ -210,7 +210,8 @@ CuoccKernelItem *app_test_find_row    (CuoccWindow *window,
                                        const char  *prefix,
                                        const char  *arch);
 /* What the cell of column @column_id shows for @item: the text a row's
- * label is given when it is bound. */
+ * label is given when it is bound; also "difference" and "gpu0"… of a
+ * comparison of GPUs (a GPU's cell: its two lines). */
 char        *app_test_cell            (CuoccWindow     *window,
                                        CuoccKernelItem *item,
                                        const char      *column_id);

@@ -671,6 +671,62 @@ test_launch_settings_say_their_origin (void)
     }
 }
 
+
+/* Issue 29 §6: a file opened after a kernel of another was chosen, none of
+ * its own chosen: the inputs kept the kernel's figures but still said "the
+ * kernel's", as if of a kernel of the new file. They keep the values and
+ * the kernel's name (the tooltip), and say that it was the previous
+ * file's; choosing a kernel of the new file makes them its own again. At
+ * 800 × 600 and 1920 × 1080. */
+static void
+test_previous_files_kernel (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1920, 1080 } };
+  static const CuoccInputKey kernels_keys[] = {
+    CUOCC_INPUT_KEY_THREADS, CUOCC_INPUT_KEY_REGS, CUOCC_INPUT_KEY_SMEM, CUOCC_INPUT_KEY_DYNAMIC_SMEM,
+    CUOCC_INPUT_KEY_BARRIERS, CUOCC_INPUT_KEY_CLUSTER_SIZE,
+  };
+
+  SKIP_WITHOUT_DISPLAY ();
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *triton = fixture ("triton");
+      CuoccWindow *window = app_test_window_new ();
+      const CuoccKernel *k;
+      gint64 regs;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+      app_test_wait_for_frame (GTK_WIDGET (window));
+      app_test_select_gpu (window, "NVIDIA H100 SXM5");
+      import_path (window, triton);
+      k = choose (window, "matmul");
+      regs = field_value (window, CUOCC_INPUT_KEY_REGS);
+      g_assert_cmpint (regs, ==, k->regs);
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
+
+      import_fixture (window, "binary/heavy-sm_90.cubin");
+      g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+      for (guint j = 0; j < G_N_ELEMENTS (kernels_keys); j++)
+        {
+          CuoccInputKey key = kernels_keys[j];
+
+          g_test_message ("%u: %s", key, cuocc_input_panel_get_hint (window->input_panel, key));
+          g_assert_false (hint_says (window, key, "the kernel's"));
+          g_assert_false (hint_says (window, key, "the launch the file records"));
+          g_assert_false (hint_says (window, key, "declared by the kernel"));
+        }
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from a kernel of the previous file"));
+      g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, regs);
+      g_assert_nonnull (strstr (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_REGS), "matmul"));
+
+      /* The cubin's kernel, heavy(): 30 registers, its own. */
+      cuocc_kernels_panel_choose (window->kernels_panel, 0);
+      g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 30);
+      g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
+      app_test_window_free (window);
+    }
+}
+
 static void
 count_model_cb (guint *count)
 {
@@ -1269,6 +1325,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/screenshot", test_screenshot);
   g_test_add_func ("/cuocc/app/import/window-finalizes", test_window_finalizes);
   g_test_add_func ("/cuocc/app/import/items-share-name-texts", test_items_share_name_texts);
+  g_test_add_func ("/cuocc/app/import/previous-files-kernel", test_previous_files_kernel);
 
   return g_test_run ();
 }

@@ -465,6 +465,66 @@ step_sidebar_width_restored (void)
   quit_window (window);
 }
 
+/* A device file the user once loaded, gone since. */
+#define GONE_DEVICE "/nonexistent/cuocc-gone-device.json"
+
+static gboolean
+gpus_compared (CuoccWindow   *window,
+               gconstpointer  data)
+{
+  return kernels_read (window, NULL) && cuocc_kernels_panel_is_evaluated (window->kernels_panel) &&
+         cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel) != NULL;
+}
+
+/* On an A100 the user compares a fat binary's kernels with an H100 and a
+ * custom device whose file is gone since, and quits. */
+static void
+step_choose_compare_gpus (void)
+{
+  static const char *const ids[] = { "NVIDIA H100 SXM5", GONE_DEVICE, NULL };
+  g_autofree char *fatbin = g_test_build_filename (G_TEST_DIST, "import", "data", "binary",
+                                                   "multi-gpu-sm_80-ptx.fatbin", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (fatbin);
+  CuoccWindow *window;
+
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  app_test_select_gpu (window, "NVIDIA A100 SXM4");
+  _cuocc_window_import_file (window, file);
+  app_test_wait_until (window, kernels_read, NULL);
+  g_assert_null (cuocc_kernels_panel_get_compare_gpus (window->kernels_panel));
+  cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, ids);
+  app_test_wait_until (window, gpus_compared, NULL);
+  quit_window (window);
+}
+
+/* The next start compares them again: the two GPUs as chosen, in the
+ * settings and the panel; the columns those that can be found, the
+ * calculator's first; nothing of the choice dropped or added. */
+static void
+step_compare_gpus_restored (void)
+{
+  static const char *const ids[] = { "NVIDIA H100 SXM5", GONE_DEVICE, NULL };
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_auto(GStrv) kept = g_settings_get_strv (settings, "compare-gpus");
+  CuoccWindow *window;
+  CuoccGpuComparison *gpus;
+
+  g_assert_true (g_strv_equal ((const char * const *) kept, ids));
+  window = start_window ();
+  app_test_wait_until (window, gpus_compared, NULL);
+  g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (window->kernels_panel), ids));
+  gpus = cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel);
+  g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 2);
+  g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 0)->name, ==, "NVIDIA A100 SXM4");
+  g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 1)->name, ==, "NVIDIA H100 SXM5");
+  quit_window (window);
+  g_strfreev (kept);
+  kept = g_settings_get_strv (settings, "compare-gpus");
+  g_assert_true (g_strv_equal ((const char * const *) kept, ids));
+}
+
 /* ----- the ptxas chosen (issue 27) ----- */
 
 static void run_step (const char *path);
@@ -661,6 +721,15 @@ test_sidebar_width (void)
 }
 
 static void
+test_compare_gpus (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/compare-gpus/subprocess/choose");
+  run_step ("/cuocc/app/persist/compare-gpus/subprocess/restart");
+}
+
+static void
 test_legacy_keys (void)
 {
   SKIP_WITHOUT_DISPLAY ();
@@ -725,6 +794,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/sidebar-width", test_sidebar_width);
   g_test_add_func ("/cuocc/app/persist/sidebar-width/subprocess/widen", step_widen_sidebar);
   g_test_add_func ("/cuocc/app/persist/sidebar-width/subprocess/restart", step_sidebar_width_restored);
+  g_test_add_func ("/cuocc/app/persist/compare-gpus", test_compare_gpus);
+  g_test_add_func ("/cuocc/app/persist/compare-gpus/subprocess/choose", step_choose_compare_gpus);
+  g_test_add_func ("/cuocc/app/persist/compare-gpus/subprocess/restart", step_compare_gpus_restored);
   g_test_add_func ("/cuocc/app/persist/legacy-keys", test_legacy_keys);
   g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/write", step_write_legacy_keys);
   g_test_add_func ("/cuocc/app/persist/legacy-keys/subprocess/read", step_read_legacy_keys);

@@ -220,7 +220,9 @@ expected_cell (const Row  *r,
       g_autofree char *short_name = cuocc_kernel_short_name (r->kernel);
       g_autofree char *unqualified = cuocc_kernel_unqualified (short_name);
 
-      return cuocc_format_capped (unqualified, 200);
+      /* at most 400 characters, the middle left out (the cell wraps them
+       * over four lines and Pango leaves out more where they do not fit) */
+      return cuocc_format_capped_middle (unqualified, 400);
     }
   if (g_str_equal (column, "arch"))
     return g_strdup (r->arch);

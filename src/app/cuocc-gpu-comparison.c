@@ -1,0 +1,309 @@
+/* cuocc-gpu-comparison.c — the kernels table's kernels on several GPUs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The one evaluation of a kernel is the library's (issue 28): the entries
+ * are handed to cuocc_import_comparison_new (), which chooses for each GPU
+ * the entry the driver loads there, and each kernel is worked out on each
+ * GPU by cuocc_import_comparison_evaluate (), as
+ * `cuocc --import FILE --gpu A --gpu B` works it out; whether it launches,
+ * and why not, is cuocc_import_evaluation_launchable ()'s, and the
+ * difference cuocc_import_occupancy_difference ()'s. What is kept is what
+ * the cells show and sort by: a few numbers a kernel and GPU, and the
+ * evaluation's reason where there is one. GLib only, so that it runs in a
+ * worker thread.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "cuocc-format.h"
+#include "cuocc-gpu-comparison.h"
+
+struct _CuoccGpuComparison {
+  gatomicrefcount ref;
+  GObject *owner;                  /* keeps the entries' strings alive */
+  guint n_gpus;
+  CuoccGpu *gpus;
+  guint n_entries;
+  guint *kernel_of;                /* [entry]: its kernel; the top bit: it stands for its kernel */
+  guint n_kernels;
+  double *difference;              /* [kernel] */
+  CuoccGpuCell *cells;             /* [kernel * n_gpus + gpu] */
+};
+
+#define STANDS_FOR (1u << 31)
+
+/* ----- computing ----- */
+
+CuoccGpuComparison *
+cuocc_gpu_comparison_compute (const CuoccKernel *entries,
+                              guint              n_entries,
+                              GObject           *owner,
+                              const CuoccGpu    *gpus,
+                              guint              n_gpus,
+                              int                threads,
+                              GCancellable      *cancellable)
+{
+  g_autoptr(CuoccGpuComparison) self = NULL;
+  g_autoptr(CuoccImportComparison) c = NULL;
+  g_autofree CuoccImportLaunch *launches = NULL;
+  g_autofree double *values = NULL;
+  CuoccKernelList list = { 0 };
+
+  g_return_val_if_fail (n_gpus > 0 && gpus != NULL, NULL);
+  g_return_val_if_fail (n_entries < STANDS_FOR, NULL);
+
+  self = g_new0 (CuoccGpuComparison, 1);
+  g_atomic_ref_count_init (&self->ref);
+  self->owner = owner != NULL ? g_object_ref (owner) : NULL;
+  self->n_gpus = n_gpus;
+  self->gpus = g_memdup2 (gpus, sizeof *gpus * n_gpus);
+  self->n_entries = n_entries;
+
+  /* The comparison marks the entries it chooses from: a copy of them. */
+  list.n_kernels = n_entries;
+  list.kernels = g_memdup2 (entries, sizeof *entries * MAX (n_entries, 1));
+  launches = g_new0 (CuoccImportLaunch, n_gpus);
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      /* As the table's own rows: a kernel's declared block size, else the
+       * user's (`cuocc --import FILE --gpu G` and `… --threads N`). */
+      launches[g].have_gpu = TRUE;
+      launches[g].gpu = gpus[g];
+      launches[g].threads = 0;
+      launches[g].default_threads = MAX (threads, 0);
+      launches[g].dynamic_smem = -1;
+    }
+  c = cuocc_import_comparison_new (&list, launches, n_gpus);
+  self->n_kernels = cuocc_import_comparison_n_kernels (c);
+  self->kernel_of = g_new (guint, MAX (n_entries, 1));
+  for (guint e = 0; e < n_entries; e++)
+    self->kernel_of[e] = cuocc_import_comparison_kernel_of (c, e);
+  self->difference = g_new (double, MAX (self->n_kernels, 1));
+  self->cells = g_new0 (CuoccGpuCell, MAX ((gsize) self->n_kernels * n_gpus, 1));
+  values = g_new (double, n_gpus);
+
+  for (guint k = 0; k < self->n_kernels; k++)
+    {
+      guint stands = cuocc_import_comparison_entry_index (c, k, 0);
+
+      if ((k & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
+        {
+          g_free (list.kernels);
+          return NULL;
+        }
+      self->kernel_of[stands] |= STANDS_FOR;
+      for (guint g = 0; g < n_gpus; g++)
+        {
+          CuoccGpuCell *cell = &self->cells[(gsize) k * n_gpus + g];
+          CuoccImportEvaluation ev;
+          CuoccKernel entry;
+
+          cell->runs = cuocc_import_comparison_evaluate (c, k, g, &entry, &ev);
+          /* The entry's strings are the list's copy's, which are the store's. */
+          cell->arch = entry.arch;
+          cell->code = entry.code;
+          cell->max_threads = entry.max_threads;
+          cell->launchable = cuocc_import_evaluation_launchable (&ev);
+          cell->occupancy = values[g] = cuocc_import_evaluation_occupancy_pct (&ev);
+          /* A block that does not fit counts 0, as the command line's text counts it. */
+          if (cell->launchable != CUOCC_IMPORT_LAUNCHES && cell->launchable != CUOCC_IMPORT_LAUNCH_UNKNOWN)
+            cell->occupancy = values[g] = 0;
+          if (ev.ok)
+            {
+              cell->blocks = ev.result.active_blocks;
+              cell->limiters = ev.result.limiters;
+              cell->threads = ev.input.threads;
+            }
+          cell->reason = ev.reason;
+          cell->why = g_steal_pointer (&ev.why);
+          cuocc_import_evaluation_clear (&ev);
+        }
+      self->difference[k] = cuocc_import_occupancy_difference (values, n_gpus);
+    }
+  g_free (list.kernels);
+  return g_steal_pointer (&self);
+}
+
+/* ----- the comparison ----- */
+
+CuoccGpuComparison *
+cuocc_gpu_comparison_ref (CuoccGpuComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref);
+  return self;
+}
+
+void
+cuocc_gpu_comparison_unref (CuoccGpuComparison *self)
+{
+  if (self == NULL || !g_atomic_ref_count_dec (&self->ref))
+    return;
+  for (gsize c = 0; self->cells != NULL && c < (gsize) self->n_kernels * self->n_gpus; c++)
+    g_free (self->cells[c].why);
+  g_free (self->cells);
+  g_free (self->difference);
+  g_free (self->kernel_of);
+  g_free (self->gpus);
+  g_clear_object (&self->owner);
+  g_free (self);
+}
+
+guint
+cuocc_gpu_comparison_get_n_gpus (CuoccGpuComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_gpus;
+}
+
+const CuoccGpu *
+cuocc_gpu_comparison_get_gpu (CuoccGpuComparison *self,
+                              guint               gpu)
+{
+  g_return_val_if_fail (self != NULL && gpu < self->n_gpus, NULL);
+
+  return &self->gpus[gpu];
+}
+
+guint
+cuocc_gpu_comparison_kernel_of (CuoccGpuComparison *self,
+                                guint               entry,
+                                gboolean           *stands_for)
+{
+  g_return_val_if_fail (self != NULL && entry < self->n_entries, 0);
+
+  if (stands_for != NULL)
+    *stands_for = (self->kernel_of[entry] & STANDS_FOR) != 0;
+  return self->kernel_of[entry] & ~STANDS_FOR;
+}
+
+double
+cuocc_gpu_comparison_get_difference (CuoccGpuComparison *self,
+                                     guint               kernel)
+{
+  g_return_val_if_fail (self != NULL && kernel < self->n_kernels, -1);
+
+  return self->difference[kernel];
+}
+
+const CuoccGpuCell *
+cuocc_gpu_comparison_get_cell (CuoccGpuComparison *self,
+                               guint               kernel,
+                               guint               gpu)
+{
+  g_return_val_if_fail (self != NULL && kernel < self->n_kernels && gpu < self->n_gpus, NULL);
+
+  return &self->cells[(gsize) kernel * self->n_gpus + gpu];
+}
+
+/* ----- what a cell says ----- */
+
+/* The entry that runs: "sm_90", "compute_80 JIT", "no entry". */
+static char *
+entry_text (const CuoccGpuCell *cell)
+{
+  if (!cell->runs)
+    /* Translators: a kernel in a GPU's column of the comparison: no entry of it runs on that GPU */
+    return g_strdup (_("no entry"));
+  if (cell->arch == NULL)
+    return g_strdup ("–");
+  if (cell->code == CUOCC_CODE_PTX)
+    /* Translators: the entry that runs is PTX, compiled by the driver when it loads it, e.g. "compute_80 JIT" */
+    return g_strdup_printf (_("%s JIT"), cell->arch);
+  return g_strdup (cell->arch);
+}
+
+/* The limiting factors, short: "Registers, Shared memory". */
+static char *
+limiters_text (guint limiters)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    if (limiters & (1u << bit))
+      g_ptr_array_add (parts, (gpointer) cuocc_limit_title (1u << bit));
+  g_ptr_array_add (parts, NULL);
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
+void
+cuocc_gpu_cell_texts (const CuoccGpuCell *cell,
+                      const CuoccGpu     *gpu,
+                      char              **first,
+                      char              **second,
+                      char              **tooltip)
+{
+  g_autofree char *entry = entry_text (cell);
+  g_autofree char *why = NULL;
+  g_autofree char *bytes = NULL;
+
+  switch (cell->launchable)
+    {
+    case CUOCC_IMPORT_LAUNCHES:
+      *first = cuocc_format_percent (cell->occupancy / 100.0);
+      why = limiters_text (cell->limiters);
+      break;
+    case CUOCC_IMPORT_NO_ENTRY_RUNS:
+      *first = g_strdup (_("Cannot launch"));
+      /* Translators: why a kernel cannot launch on a GPU of the comparison, e.g. "no entry for 9.0" */
+      why = g_strdup_printf (_("no entry for %d.%d"), gpu->cap.major, gpu->cap.minor);
+      break;
+    case CUOCC_IMPORT_OVER_LAUNCH_BOUNDS:
+      *first = g_strdup (_("Cannot launch"));
+      /* Translators: why a kernel cannot launch: the block passes its __launch_bounds__, e.g. "launch bounds 128" */
+      why = g_strdup_printf (_("launch bounds %d"), cell->max_threads);
+      break;
+    case CUOCC_IMPORT_OVER_SMEM_PER_BLOCK:
+      *first = g_strdup (_("Cannot launch"));
+      bytes = cuocc_format_bytes (gpu->cap.smem_per_block_optin);
+      /* Translators: why a kernel cannot launch: its block needs more shared memory than a block may have, e.g. "shared memory > 227 KiB" */
+      why = g_strdup_printf (_("shared memory > %s"), bytes);
+      break;
+    case CUOCC_IMPORT_OVER_THREADS_PER_BLOCK:
+      *first = g_strdup (_("Cannot launch"));
+      /* Translators: why a kernel cannot launch: its block has more threads than a block may have, e.g. "block > 1024 threads" */
+      why = g_strdup_printf (_("block > %d threads"), gpu->cap.max_threads_per_block);
+      break;
+    case CUOCC_IMPORT_NO_BLOCK_FITS:
+      *first = g_strdup (_("Cannot launch"));
+      /* Translators: why a kernel cannot launch: no block fits on an SM, for this limiter, e.g. "Registers: no block fits" */
+      why = g_strdup_printf (_("%s: no block fits"), cuocc_limit_title (cell->limiters & -cell->limiters));
+      break;
+    case CUOCC_IMPORT_LAUNCH_UNKNOWN:
+    default:
+      *first = g_strdup ("–");
+      why = g_strdup (cell->reason == CUOCC_IMPORT_WHY_PTX ? _("registers unknown")
+                      : cell->reason == CUOCC_IMPORT_WHY_NO_BLOCK_SIZE ? _("no block size")
+                      : _("not known"));
+      break;
+    }
+  /* Translators: a comparison cell's second line: the limiter or why it cannot launch, then the entry that runs, e.g. "Warps · sm_90" */
+  *second = cell->runs ? g_strdup_printf (_("%s · %s"), why, entry) : g_strdup (why);
+  if (tooltip != NULL)
+    {
+      g_autofree char *name = g_strdup (gpu->name);
+
+      if (cell->why != NULL)
+        *tooltip = g_strdup_printf ("%s: %s\n%s", name, entry, cell->why);
+      else
+        *tooltip = g_strdup_printf ("%s: %s", name, entry);
+    }
+}
+
+char *
+cuocc_gpu_short_name (const CuoccGpu *gpu)
+{
+  static const char *prefixes[] = { "NVIDIA ", "GeForce " };
+  const char *name = gpu->name;
+
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_prefix (name, prefixes[i]))
+      name += strlen (prefixes[i]);
+  return g_strdup (name);
+}

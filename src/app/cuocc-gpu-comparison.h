@@ -1,0 +1,74 @@
+/* cuocc-gpu-comparison.h — the kernels table's kernels on several GPUs:
+ * the library's comparison (cuocc_import_comparison_new ()), worked out
+ * once and kept as the table's columns show it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <cuocc.h>
+
+G_BEGIN_DECLS
+
+/* One kernel on one GPU, as its cell shows it. */
+typedef struct {
+  double occupancy;                /* percent; 0 where it cannot launch; < 0: not known */
+  int blocks;                      /* active blocks per SM */
+  guint limiters;                  /* CuoccLimit flags */
+  CuoccImportLaunchable launchable;
+  CuoccImportWhy reason;           /* the evaluation's, where it has no occupancy */
+  gboolean runs;                   /* an entry of the kernel runs on the GPU */
+  CuoccCodeKind code;              /* the entry's */
+  const char *arch;                /* the entry's architecture (the store's string), or NULL */
+  int threads;                     /* the block size it was worked out for, or 0 */
+  int max_threads;                 /* the kernel's launch bounds, or 0 */
+  char *why;                       /* the evaluation's why, or NULL */
+} CuoccGpuCell;
+
+typedef struct _CuoccGpuComparison CuoccGpuComparison;
+
+/* Works out every kernel of @entries (the kernels table's entries, their
+ * strings kept alive by @owner, which the comparison keeps) on each GPU,
+ * each as the table works it out (the kernel's own block size, else
+ * @threads); stops early, returning NULL, when @cancellable is cancelled.
+ * Runs in any thread. */
+CuoccGpuComparison *cuocc_gpu_comparison_compute   (const CuoccKernel  *entries,
+                                                    guint               n_entries,
+                                                    GObject            *owner,
+                                                    const CuoccGpu     *gpus,
+                                                    guint               n_gpus,
+                                                    int                 threads,
+                                                    GCancellable       *cancellable);
+CuoccGpuComparison *cuocc_gpu_comparison_ref       (CuoccGpuComparison *self);
+void                cuocc_gpu_comparison_unref     (CuoccGpuComparison *self);
+guint               cuocc_gpu_comparison_get_n_gpus (CuoccGpuComparison *self);
+const CuoccGpu     *cuocc_gpu_comparison_get_gpu   (CuoccGpuComparison *self,
+                                                    guint               gpu);
+/* The kernel an entry (by its place in the entries given) is an entry of,
+ * and whether it is the entry that stands for its kernel on the first GPU:
+ * the one that runs there, or the kernel's first where none does. */
+guint               cuocc_gpu_comparison_kernel_of (CuoccGpuComparison *self,
+                                                    guint               entry,
+                                                    gboolean           *stands_for);
+/* The largest difference of occupancy between the GPUs, in points; < 0
+ * where fewer than two are known. */
+double              cuocc_gpu_comparison_get_difference (CuoccGpuComparison *self,
+                                                         guint               kernel);
+const CuoccGpuCell *cuocc_gpu_comparison_get_cell  (CuoccGpuComparison *self,
+                                                    guint               kernel,
+                                                    guint               gpu);
+/* What a cell shows: its first line (the occupancy, "Cannot launch" or
+ * "–"), its second (the limiter or why, and the entry that runs), and a
+ * tooltip saying it in full. */
+void                cuocc_gpu_cell_texts           (const CuoccGpuCell *cell,
+                                                    const CuoccGpu     *gpu,
+                                                    char              **first,
+                                                    char              **second,
+                                                    char              **tooltip);
+/* A GPU's name as a column's title: "RTX 4090", "H100 SXM5". */
+char               *cuocc_gpu_short_name           (const CuoccGpu     *gpu);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccGpuComparison, cuocc_gpu_comparison_unref)
+
+G_END_DECLS

@@ -1,0 +1,609 @@
+/* test-gpu-compare.c — the kernels table on several GPUs (issue 27 §3), in
+ * the real window at 800 × 600 and 1920 × 1080, against the command line's
+ * `cuocc --import FILE --gpu A --gpu B … --format csv` for the same file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two files: nvcc 13's fat binary of multi-gpu.cu with sm_80 SASS and
+ * compute_80 PTX (tests/import/data/binary/make-multi-gpu-fixtures.sh), on
+ * an A100 (the SASS runs), an H100 (the PTX, by JIT), an RTX 4090 (the
+ * SASS) and a GTX 1080 (no entry: 6.1 runs neither); and tests/gen-library.py's
+ * 57,600 entries on an A100, an H100 and an RTX 4090. The GPUs are chosen
+ * as a user chooses them, in the "Compare GPUs" popover's list (searched);
+ * every cell of every kernel is then checked against the command line's row
+ * for that kernel and GPU: the occupancy, the limiters, the entry that runs,
+ * and why a kernel cannot launch; the difference against the one worked out
+ * here from the command line's occupancies; the sort by difference and the
+ * difference filter against the same.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "app-test.h"
+#include "cuocc-compat.h"
+#include "cuocc-gpu-comparison.h"
+#include "cuocc-kernel-item.h"
+#include "cuocc-window-private.h"
+
+#define THREADS "256"
+
+/* ----- the command line ----- */
+
+/* One CSV line's fields, quotes undone (RFC 4180: the names hold commas,
+ * "scale<float, 128>"; no field holds a line break). */
+static char **
+csv_fields (const char *line)
+{
+  g_autoptr(GPtrArray) fields = g_ptr_array_new ();
+  const char *p = line;
+
+  for (;;)
+    {
+      GString *field = g_string_new (NULL);
+
+      if (*p == '"')
+        {
+          for (p++; *p != '\0'; p++)
+            {
+              if (*p == '"' && p[1] == '"')
+                {
+                  g_string_append_c (field, '"');
+                  p++;
+                }
+              else if (*p == '"')
+                {
+                  p++;
+                  break;
+                }
+              else
+                g_string_append_c (field, *p);
+            }
+        }
+      else
+        while (*p != '\0' && *p != ',')
+          g_string_append_c (field, *p++);
+      g_ptr_array_add (fields, g_string_free (field, FALSE));
+      if (*p != ',')
+        break;
+      p++;
+    }
+  g_ptr_array_add (fields, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&fields), FALSE);
+}
+
+typedef struct {
+  char **header;
+  GPtrArray *rows;                 /* of char ** */
+} Csv;
+
+static void
+csv_clear (Csv *csv)
+{
+  g_strfreev (csv->header);
+  g_clear_pointer (&csv->rows, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Csv, csv_clear)
+
+static const char *
+field (const Csv   *csv,
+       const char **row,
+       const char  *name)
+{
+  for (guint i = 0; csv->header[i] != NULL; i++)
+    if (g_str_equal (csv->header[i], name))
+      return row[i];
+  g_error ("no column %s", name);
+}
+
+/* `cuocc --import PATH --gpu … [--threads N] --no-ptxas --format csv`: the
+ * app runs no ptxas (the PTX that loads has no figures until the JIT). */
+static void
+run_cli (Csv                *csv,
+         const char         *path,
+         const char * const *gpus,
+         const char         *threads)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *cli = g_getenv ("CUOCC_CLI");
+  int status;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, (gpointer) "--import");
+  g_ptr_array_add (argv, (gpointer) path);
+  for (guint g = 0; gpus[g] != NULL; g++)
+    {
+      g_ptr_array_add (argv, (gpointer) "--gpu");
+      g_ptr_array_add (argv, (gpointer) gpus[g]);
+    }
+  if (threads != NULL)
+    {
+      g_ptr_array_add (argv, (gpointer) "--threads");
+      g_ptr_array_add (argv, (gpointer) threads);
+    }
+  g_ptr_array_add (argv, (gpointer) "--no-ptxas");
+  g_ptr_array_add (argv, (gpointer) "--format");
+  g_ptr_array_add (argv, (gpointer) "csv");
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                               NULL, &status, NULL));
+  /* 1: some kernel was not worked out on some GPU, which is an answer here. */
+  g_assert_true (WIFEXITED (status) && (WEXITSTATUS (status) == 0 || WEXITSTATUS (status) == 1));
+  lines = g_strsplit (out, "\n", -1);
+  csv->header = csv_fields (lines[0]);
+  csv->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 1; lines[i] != NULL && *lines[i] != '\0'; i++)
+    g_ptr_array_add (csv->rows, csv_fields (lines[i]));
+}
+
+/* ----- what a cell should say, from the command line's row ----- */
+
+/* "Warps, Registers" from the command line's "warps,registers": the
+ * library's names and titles of each limit. */
+static char *
+limiter_titles (const char *names)
+{
+  g_auto(GStrv) parts = g_strsplit_set (names, ",;| ", -1);
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    for (guint i = 0; parts[i] != NULL; i++)
+      if (g_str_equal (parts[i], cuocc_limit_name (1u << bit)))
+        g_ptr_array_add (titles, (gpointer) cuocc_limit_title (1u << bit));
+  g_assert_cmpuint (titles->len, >, 0);
+  g_ptr_array_add (titles, NULL);
+  return g_strjoinv (", ", (char **) titles->pdata);
+}
+
+typedef struct {
+  char *first;                     /* the cell's first line */
+  char *second;                    /* its second, or only its start where the reason has figures */
+  gboolean second_is_prefix;
+  double value;                    /* the occupancy a difference counts; < 0: unknown */
+} Want;
+
+static void
+want_clear (Want *w)
+{
+  g_free (w->first);
+  g_free (w->second);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Want, want_clear)
+
+static void
+want_from_row (Want        *w,
+               const Csv   *csv,
+               const char **row)
+{
+  const char *occupancy = field (csv, row, "occupancy_pct");
+  const char *error = field (csv, row, "error");
+  const char *arch = field (csv, row, "arch");
+  const char *cc = field (csv, row, "cc");
+  g_autofree char *entry = g_str_has_prefix (arch, "compute_") ? g_strdup_printf ("%s JIT", arch) : g_strdup (arch);
+
+  if (strstr (error, "no entry of this kernel is built for it") != NULL)
+    {
+      w->first = g_strdup ("Cannot launch");
+      w->second = g_strdup_printf ("no entry for %s", cc);
+      w->value = 0;
+    }
+  else if (*occupancy != '\0' && g_strcmp0 (field (csv, row, "active_blocks"), "0") != 0)
+    {
+      g_autofree char *titles = limiter_titles (field (csv, row, "limiters"));
+
+      w->first = g_strdup_printf ("%s %%", occupancy);
+      w->second = g_strdup_printf ("%s · %s", titles, entry);
+      w->value = g_ascii_strtod (occupancy, NULL);
+    }
+  else if (*occupancy != '\0')
+    {
+      /* Worked out, no block fits: it cannot launch; the reason's figures
+       * are the GPU's (test-gpu-compare's own bounds check them). */
+      w->first = g_strdup ("Cannot launch");
+      w->second = g_strdup ("");
+      w->second_is_prefix = TRUE;
+      w->value = 0;
+    }
+  else if (g_str_has_prefix (error, "PTX: registers are known only after JIT"))
+    {
+      w->first = g_strdup ("–");
+      w->second = g_strdup_printf ("registers unknown · %s", entry);
+      w->value = -1;
+    }
+  else
+    {
+      w->first = g_strdup ("–");
+      w->second = g_strdup ("");
+      w->second_is_prefix = TRUE;
+      w->value = -1;
+    }
+}
+
+/* ----- the window ----- */
+
+/* The table's column with an id, or NULL. */
+static GtkColumnViewColumn *
+find_column (CuoccWindow *window,
+             const char  *id)
+{
+  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "cuocc-column-id"), id) == 0)
+        return column;
+    }
+  return NULL;
+}
+
+/* The "Compare GPUs" popover's row for a GPU, found by searching for it
+ * as a user types; NULL where the search shows none. */
+static GtkCheckButton *
+find_check (CuoccWindow *window,
+            const char  *search,
+            const char  *title)
+{
+  GtkListBox *list = cuocc_kernels_panel_get_gpus_list (window->kernels_panel);
+
+  gtk_editable_set_text (cuocc_kernels_panel_get_gpus_search (window->kernels_panel), search);
+  /* The entry's search-changed comes after its delay. */
+  g_signal_emit_by_name (cuocc_kernels_panel_get_gpus_search (window->kernels_panel), "search-changed");
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *check = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      GtkWidget *label = app_test_find_descendant (check, GTK_TYPE_LABEL, FALSE);
+
+      if (gtk_widget_get_child_visible (row) && gtk_widget_get_visible (row) &&
+          g_str_equal (gtk_label_get_label (GTK_LABEL (label)), title))
+        return GTK_CHECK_BUTTON (check);
+    }
+  return NULL;
+}
+
+static gboolean
+compared (CuoccWindow   *window,
+          gconstpointer  data)
+{
+  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (window->kernels_panel);
+}
+
+/* Opens the popover, checks each GPU (searched by @searches, titled
+ * @titles), closes it, and waits for the comparison. */
+static void
+choose_gpus (CuoccWindow        *window,
+             const char * const *searches,
+             const char * const *titles)
+{
+  GtkMenuButton *button = cuocc_kernels_panel_get_gpus_button (window->kernels_panel);
+  g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
+  g_auto(GStrv) kept = NULL;
+
+  app_test_wait_for_sidebar (window, TRUE);
+  gtk_menu_button_popup (button);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  for (guint i = 0; titles[i] != NULL; i++)
+    {
+      GtkCheckButton *check = find_check (window, searches[i], titles[i]);
+
+      g_assert_nonnull (check);
+      g_assert_false (gtk_check_button_get_active (check));
+      /* A search that finds nothing hides it. */
+      g_assert_null (find_check (window, "no such gpu", titles[i]));
+      check = find_check (window, searches[i], titles[i]);
+      gtk_widget_activate (GTK_WIDGET (check));
+      g_assert_true (gtk_check_button_get_active (check));
+    }
+  gtk_menu_button_popdown (button);
+  app_test_wait_until (window, compared, NULL);
+  /* Kept as chosen, in their order. */
+  kept = g_settings_get_strv (settings, "compare-gpus");
+  g_assert_true (g_strv_equal ((const char * const *) kept, titles));
+}
+
+/* Every kernel's cells against the command line's rows: @declared without
+ * --threads (a kernel that declares its block size keeps it), @given with
+ * --threads as the table's own block size; the calculator's GPU first. */
+static void
+check_cells (CuoccWindow *window,
+             const Csv   *declared,
+             const Csv   *given,
+             guint        n_gpus,
+             guint       *n_cannot,
+             guint       *n_no_entry)
+{
+  CuoccGpuComparison *gpus = cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel);
+  GListModel *shown = app_test_shown (window);
+  guint n = g_list_model_get_n_items (shown);
+  guint n_kernels = declared->rows->len / n_gpus;
+  g_autofree gboolean *seen = g_new0 (gboolean, MAX (n_kernels, 1));
+
+  g_assert_nonnull (gpus);
+  g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, n_gpus);
+  g_assert_cmpuint (declared->rows->len, ==, given->rows->len);
+  /* "One row a kernel": a row for every kernel, those the first GPU cannot run too. */
+  g_assert_cmpuint (n, ==, n_kernels);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+      guint kernel;
+      double values[8], low = G_MAXDOUBLE, high = -1;
+      guint known = 0;
+      g_autofree char *difference = NULL;
+
+      g_assert_true (cuocc_kernel_item_get_gpus (item, &kernel, NULL) == gpus);
+      g_assert_cmpuint (kernel, <, n_kernels);
+      g_assert_false (seen[kernel]);
+      seen[kernel] = TRUE;
+      for (guint g = 0; g < n_gpus; g++)
+        {
+          /* The command line's rows: kernels in the file's order, the GPUs in theirs. */
+          const char **row = g_ptr_array_index (declared->rows, kernel * n_gpus + g);
+          g_autofree char *column = g_strdup_printf ("gpu%u", g);
+          g_autofree char *text = app_test_cell (window, item, column);
+          g_auto(GStrv) lines = g_strsplit (text, "\n", 2);
+          g_auto(Want) want = { 0 };
+
+          g_assert_cmpstr (field (declared, row, "mangled"), ==, k->mangled);
+          if (strstr (field (declared, row, "error"), "declares no block size") != NULL)
+            row = g_ptr_array_index (given->rows, kernel * n_gpus + g);
+          want_from_row (&want, declared, row);
+          if (g_strcmp0 (lines[0], want.first) != 0 ||
+              (want.second_is_prefix ? !g_str_has_prefix (lines[1] ? lines[1] : "", want.second)
+                                     : g_strcmp0 (lines[1], want.second) != 0))
+            g_error ("%s on %s: the table says “%s”, the command line “%s / %s”", k->name,
+                     field (declared, row, "gpu"), text, want.first, want.second);
+          if (g_str_equal (want.first, "Cannot launch"))
+            (*n_cannot)++;
+          if (g_str_has_prefix (want.second, "no entry for"))
+            (*n_no_entry)++;
+          values[g] = want.value;
+          if (want.value >= 0)
+            {
+              known++;
+              low = MIN (low, want.value);
+              high = MAX (high, want.value);
+            }
+        }
+      /* The difference, worked out here from the command line's figures,
+       * each rounded to two decimals: within 0.01 of the exact one. */
+      difference = app_test_cell (window, item, "difference");
+      if (known < 2)
+        g_assert_cmpstr (difference, ==, "–");
+      else
+        {
+          g_assert_true (g_str_has_suffix (difference, " pts"));
+          g_assert_cmpfloat_with_epsilon (g_ascii_strtod (difference, NULL), high - low, 0.0101);
+        }
+      (void) values;
+    }
+}
+
+/* The difference the row shows, or -1 for "–". */
+static double
+shown_difference (CuoccWindow     *window,
+                  CuoccKernelItem *item)
+{
+  g_autofree char *text = app_test_cell (window, item, "difference");
+
+  return g_str_equal (text, "–") ? -1 : g_ascii_strtod (text, NULL);
+}
+
+/* Sorted by the difference, largest first: the rows' differences never
+ * grow, those without one last; filtered to at least @least points: the
+ * rows are exactly those, as many as counted before. */
+static void
+check_sort_and_filter (CuoccWindow *window,
+                       double       least)
+{
+  GListModel *shown = app_test_shown (window);
+  guint n = g_list_model_get_n_items (shown), expected = 0, differing = 0;
+  double last = G_MAXDOUBLE;
+  GtkCheckButton *check = cuocc_kernels_panel_get_differ_check (window->kernels_panel);
+  GtkSpinButton *spin = cuocc_kernels_panel_get_differ_spin (window->kernels_panel);
+
+  cuocc_kernels_panel_sort_by (window->kernels_panel, "difference", GTK_SORT_DESCENDING);
+  app_test_wait_until (window, compared, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+      double d = shown_difference (window, item);
+
+      if (d < 0)
+        last = -1;
+      else
+        g_assert_cmpfloat (d, <=, last);
+      if (last >= 0)
+        last = d;
+      expected += d >= least && d > 0;
+      differing += d > 0;
+    }
+  g_assert_cmpuint (differing, >, 0);
+  /* The filter's controls show while GPUs are compared. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (check)));
+  gtk_spin_button_set_value (spin, least);
+  gtk_check_button_set_active (check, TRUE);
+  app_test_wait_until (window, compared, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, expected);
+  for (guint i = 0; i < expected; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      g_assert_cmpfloat (shown_difference (window, item), >=, least);
+    }
+  /* 0: every kernel that differs at all. */
+  gtk_spin_button_set_value (spin, 0);
+  app_test_wait_until (window, compared, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, differing);
+  gtk_check_button_set_active (check, FALSE);
+  app_test_wait_until (window, compared, NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n);
+  g_test_message ("sorted by difference; %u of %u kernels differ, %u by %.0f points or more", differing, n,
+                  expected, least);
+}
+
+/* The window as drawn, into the build folder, to be looked at. */
+static void
+save_screenshot (CuoccWindow *window,
+                 const char  *what)
+{
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *name = g_strdup_printf ("cuocc-gpu-compare-%s-%dx%d.png", what, gdk_surface_get_width (surface),
+                                           gdk_surface_get_height (surface));
+  g_autofree char *file = g_build_filename (dir != NULL ? dir : g_get_tmp_dir (), name, NULL);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+  g_test_message ("screenshot: %s", file);
+}
+
+/* ----- the tests ----- */
+
+static const struct { int width, height; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+
+/* nvcc 13's fat binary: SASS, PTX by JIT and no entry, the GPUs chosen
+ * through the popover; sort, filter; none chosen takes the columns away. */
+static void
+test_fat_binary (void)
+{
+  static const char *const gpus[] = { "NVIDIA A100 SXM4", "NVIDIA H100 SXM5", "NVIDIA GeForce RTX 4090",
+                                      "NVIDIA GeForce GTX 1080", NULL };
+  static const char *const searches[] = { "h100", "4090", "1080", NULL };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary",
+                                                 "multi-gpu-sm_80-ptx.fatbin", NULL);
+  g_auto(Csv) declared = { 0 };
+  g_auto(Csv) given = { 0 };
+
+  SKIP_WITHOUT_DISPLAY ();
+  run_cli (&declared, path, gpus, NULL);
+  run_cli (&given, path, gpus, THREADS);
+  /* Three kernels (scale, stage, bounded), four GPUs. */
+  g_assert_cmpuint (declared.rows->len, ==, 3 * 4);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+      guint n_cannot = 0, n_no_entry = 0;
+
+      g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
+      app_test_select_gpu (window, gpus[0]);
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
+      app_test_import_library (window, path);
+      /* No comparison: no column of it. */
+      g_assert_null (find_column (window, "difference"));
+      choose_gpus (window, searches, gpus + 1);
+      check_cells (window, &declared, &given, 4, &n_cannot, &n_no_entry);
+      /* A GTX 1080 (6.1) runs neither sm_80 SASS nor compute_80 PTX: each kernel says so. */
+      g_assert_cmpuint (n_no_entry, ==, 3);
+      g_assert_cmpuint (n_cannot, >=, 3);
+      save_screenshot (window, "fatbin");
+      check_sort_and_filter (window, 60);
+
+      /* None chosen: the columns go, the architecture filter's second
+       * choice filters by what loads again. */
+      cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, NULL);
+      app_test_wait_until (window, compared, NULL);
+      g_assert_null (find_column (window, "difference"));
+      g_assert_null (find_column (window, "gpu0"));
+      g_assert_null (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel));
+      app_test_window_free (window);
+    }
+}
+
+/* The generated library (57,600 entries): every kernel's cells against
+ * the command line, at both sizes; the comparison arrives without stopping
+ * the window: the choice itself lays out no row, and the answer changes the
+ * rows once, laying out a screenful at most. */
+static void
+test_generated_library (void)
+{
+  /* The library's entries are sm_80, sm_86, sm_90 SASS and PTX: none runs on a GTX 1080 (6.1). */
+  static const char *const gpus[] = { "NVIDIA A100 SXM4", "NVIDIA H100 SXM5", "NVIDIA GeForce RTX 4090",
+                                      "NVIDIA GeForce GTX 1080", NULL };
+  static const char *const searches[] = { "H100 SXM5", "RTX 4090", "1080", NULL };
+  g_autofree char *path = NULL;
+  g_auto(Csv) declared = { 0 };
+  g_auto(Csv) given = { 0 };
+  guint rows;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if ((path = app_test_generated_library (&rows)) == NULL)
+    {
+      g_test_skip ("no generated library in the build folder (or under the sanitizers)");
+      return;
+    }
+  run_cli (&declared, path, gpus, NULL);
+  run_cli (&given, path, gpus, THREADS);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
+      GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+      guint n_cannot = 0, n_no_entry = 0;
+      AppTestStalls stalls;
+
+      g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
+      app_test_select_gpu (window, gpus[0]);
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
+      app_test_import_library (window, path);
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+      app_test_wait_for_sidebar (window, TRUE);
+      /* Every row arrived first (the table grows a screenful a frame). */
+      while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) < app_test_n_shown (window))
+        g_main_context_iteration (NULL, TRUE);
+
+      app_test_stalls_start (&stalls);
+      app_test_stalls_watch_table (&stalls, view);
+      choose_gpus (window, searches, gpus + 1);
+      app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
+      app_test_stalls_stop (&stalls);
+      g_test_message ("compared on %u GPUs: %u changes of the rows, the most rows one iteration added %u; %u cells "
+                      "bound, the most in one iteration %u; the longest stall %.0f ms (%.0f ms of CPU time)", 4, stalls.changes,
+                      stalls.most_added, stalls.binds, stalls.most_binds, stalls.longest / 1000.0, stalls.longest_cpu_ms);
+      /* Each GPU checked makes one comparison, whose answer changes the
+       * rows once (the rows filtered to one a kernel, sorted once); no
+       * iteration lays out more than a screenful of rows (GTK 4.8 keeps a
+       * few hundred rows' widgets; 1,000 rows of 15 columns is the bound,
+       * where the table has 57,600). */
+      g_assert_cmpuint (stalls.most_changes, <=, 1);
+      g_assert_cmpuint (stalls.most_binds, <=, 1000 * 15);
+
+      check_cells (window, &declared, &given, 4, &n_cannot, &n_no_entry);
+      g_test_message ("%u cells say the kernel cannot launch, %u of them for want of an entry", n_cannot, n_no_entry);
+      /* Every kernel on the GTX 1080. */
+      g_assert_cmpuint (n_no_entry, ==, declared.rows->len / 4);
+      save_screenshot (window, "library");
+      check_sort_and_filter (window, 25);
+
+      /* Another block size: the comparison follows. */
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
+      app_test_wait_until (window, compared, NULL);
+      app_test_window_free (window);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  app_test_init ();
+
+  g_test_add_func ("/cuocc/app/gpu-compare/fat-binary", test_fat_binary);
+  g_test_add_func ("/cuocc/app/gpu-compare/generated-library", test_generated_library);
+
+  return g_test_run ();
+}
