@@ -384,7 +384,7 @@ apply_best_block_size_action_cb (GtkWidget  *widget,
 /* ----- shared with the window's other files ----- */
 
 void
-_cuocc_window_class_add_actions (GtkWidgetClass *widget_class)
+_cuocc_window_class_init_actions (GtkWidgetClass *widget_class)
 {
   for (guint i = 0; i < G_N_ELEMENTS (file_actions); i++)
     gtk_widget_class_install_action (widget_class, file_actions[i].action, file_actions[i].parameter_type,

@@ -447,15 +447,8 @@ paste_log_action_cb (GtkWidget  *widget,
 /* ----- shared with the window's other files ----- */
 
 void
-_cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class)
+_cuocc_window_class_init_import (GtkWidgetClass *widget_class)
 {
-  g_type_ensure (CUOCC_TYPE_KERNELS_PANEL);
-  g_type_ensure (CUOCC_TYPE_REFLOW_BOX);
-
-  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_panel);
-  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
-  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
-  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
   gtk_widget_class_install_action (widget_class, "win.paste-log", NULL, paste_log_action_cb);
   gtk_widget_class_install_action (widget_class, "win.compare-build", NULL, compare_build_action_cb);
   gtk_widget_class_install_action (widget_class, "win.find-kernel", NULL, find_kernel_action_cb);

@@ -47,6 +47,8 @@ struct _CuoccWindow
   AdwBin *calculator_page;
   GtkWidget *calculator_content;
   GtkToggleButton *kernels_button;
+  CuoccTuningPage *tuning_page;
+
   GtkWidget *kernels_view;         /* the kernels panel beside or over calculator_content */
   gboolean reveal_kernels;         /* a file was opened since the last frame: the sidebar stays
                                     * shown when the window folds it (its first frame, at 800 px) */
@@ -69,9 +71,6 @@ struct _CuoccWindow
   GdkFrameClock *held_clock;
   gulong held_layout_id;
   gboolean restoring;
-
-  /* cuocc-window-tuning.c */
-  CuoccTuningPage *tuning_page;
 };
 
 /* cuocc-window.c */
@@ -93,7 +92,7 @@ void      _cuocc_window_add_recent          (CuoccWindow        *self,
                                              GFile              *file);
 
 /* cuocc-window-actions.c */
-void      _cuocc_window_class_add_actions   (GtkWidgetClass     *widget_class);
+void      _cuocc_window_class_init_actions  (GtkWidgetClass     *widget_class);
 void      _cuocc_window_update_actions      (CuoccWindow        *self);
 void      _cuocc_window_update_recent       (CuoccWindow        *self);
 void      _cuocc_window_request_custom_device (CuoccWindow       *self);
@@ -112,9 +111,9 @@ gboolean  _cuocc_window_export_results      (CuoccWindow        *self,
 char     *_cuocc_window_results_to_text     (CuoccWindow        *self);
 
 /* cuocc-window-import.c */
-void      _cuocc_window_class_add_import_actions (GtkWidgetClass *widget_class);
+void      _cuocc_window_class_init_import   (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_import         (CuoccWindow        *self);
-void      _cuocc_window_class_add_ptxas_actions (GtkWidgetClass *widget_class);
+void      _cuocc_window_class_init_ptxas    (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_ptxas          (CuoccWindow        *self);
 void      _cuocc_window_import_file         (CuoccWindow        *self,
                                              GFile              *file);
@@ -123,8 +122,8 @@ void      _cuocc_window_import_file_choosing (CuoccWindow        *self,
                                               const char         *kernel_key);
 
 /* cuocc-window-tuning.c */
-void      _cuocc_window_class_add_tuning    (GtkWidgetClass     *widget_class);
-void      _cuocc_window_tuning_init         (CuoccWindow        *self);
+void      _cuocc_window_class_init_tuning   (GtkWidgetClass     *widget_class);
+void      _cuocc_window_init_tuning         (CuoccWindow        *self);
 gboolean  _cuocc_window_export_heatmap      (CuoccWindow        *self,
                                              const char         *which,
                                              const char         *caption,

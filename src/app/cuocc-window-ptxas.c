@@ -104,7 +104,7 @@ find_ptxas_action_cb (GtkWidget  *widget,
 /* ----- shared with the window ----- */
 
 void
-_cuocc_window_class_add_ptxas_actions (GtkWidgetClass *widget_class)
+_cuocc_window_class_init_ptxas (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.assemble-ptx", NULL, assemble_ptx_action_cb);
   gtk_widget_class_install_action (widget_class, "win.choose-ptxas", NULL, choose_ptxas_action_cb);

@@ -101,17 +101,14 @@ grid_changed_cb (CuoccWindow *self)
 /* ----- shared with the window's other files ----- */
 
 void
-_cuocc_window_class_add_tuning (GtkWidgetClass *widget_class)
+_cuocc_window_class_init_tuning (GtkWidgetClass *widget_class)
 {
-  g_type_ensure (CUOCC_TYPE_TUNING_PAGE);
-  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, tuning_page);
-
   gtk_widget_class_install_action (widget_class, "win.pin", NULL, pin_action_cb);
   gtk_widget_class_install_action (widget_class, "win.unpin", NULL, unpin_action_cb);
 }
 
 void
-_cuocc_window_tuning_init (CuoccWindow *self)
+_cuocc_window_init_tuning (CuoccWindow *self)
 {
   cuocc_tuning_page_set_calculation (self->tuning_page, self->calculation);
   g_signal_connect (self->tuning_page, "apply", G_CALLBACK (apply_cb), self);

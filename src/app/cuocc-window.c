@@ -10,6 +10,7 @@
 #include "cuocc-compat.h"
 #include "cuocc-session.h"
 #include "cuocc-format.h"
+#include "cuocc-reflow-box.h"
 #include "cuocc-window-private.h"
 
 /* ----- type definition ----- */
@@ -551,6 +552,9 @@ cuocc_window_class_init (CuoccWindowClass *klass)
   g_type_ensure (CUOCC_TYPE_RESULTS_VIEW);
   g_type_ensure (CUOCC_TYPE_GRAPH);
   g_type_ensure (CUOCC_TYPE_GPU_DATA_PAGE);
+  g_type_ensure (CUOCC_TYPE_KERNELS_PANEL);
+  g_type_ensure (CUOCC_TYPE_REFLOW_BOX);
+  g_type_ensure (CUOCC_TYPE_TUNING_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, toast_overlay);
@@ -565,11 +569,18 @@ cuocc_window_class_init (CuoccWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, graph_clusters);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, gpu_data_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_panel);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_page);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, calculator_content);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, kernels_button);
+  gtk_widget_class_bind_template_child (widget_class, CuoccWindow, tuning_page);
 
-  _cuocc_window_class_add_actions (widget_class);
-  _cuocc_window_class_add_import_actions (widget_class);
-  _cuocc_window_class_add_ptxas_actions (widget_class);
-  _cuocc_window_class_add_tuning (widget_class);
+  /* Each of the window's files adds its actions (_cuocc_window_class_init_X ())
+   * and connects its handlers (_cuocc_window_init_X ()). */
+  _cuocc_window_class_init_actions (widget_class);
+  _cuocc_window_class_init_import (widget_class);
+  _cuocc_window_class_init_ptxas (widget_class);
+  _cuocc_window_class_init_tuning (widget_class);
 }
 
 static void
@@ -624,7 +635,7 @@ cuocc_window_init (CuoccWindow *self)
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);
   _cuocc_window_init_import (self);
   _cuocc_window_init_ptxas (self);
-  _cuocc_window_tuning_init (self);
+  _cuocc_window_init_tuning (self);
   restore_extras (self, &saved);
 
   cuocc_calculation_thaw (self->calculation);

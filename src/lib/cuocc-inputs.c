@@ -128,25 +128,6 @@ cuocc_input_info (CuoccInputKey key)
 }
 
 /**
- * cuocc_input_info_find_option: (skip)
- * @option: a command-line option, `--regs`
- *
- * Finds the input a command-line option gives.
- *
- * Returns: (transfer none) (nullable): its description, or %NULL where the option gives no input
- */
-const CuoccInputInfo *
-cuocc_input_info_find_option (const char *option)
-{
-  g_return_val_if_fail (option != NULL, NULL);
-
-  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
-    if (strcmp (inputs[i].option, option) == 0)
-      return &inputs[i];
-  return NULL;
-}
-
-/**
  * cuocc_input_info_find_column: (skip)
  * @column: a batch file's column name, in lower case
  *

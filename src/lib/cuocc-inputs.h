@@ -124,7 +124,6 @@ typedef struct {
 G_BEGIN_DECLS
 
 CUOCC_AVAILABLE const CuoccInputInfo *cuocc_input_info (CuoccInputKey key);
-CUOCC_AVAILABLE const CuoccInputInfo *cuocc_input_info_find_option (const char *option);
 CUOCC_AVAILABLE const CuoccInputInfo *cuocc_input_info_find_column (const char *column);
 CUOCC_AVAILABLE gboolean cuocc_input_info_accepts (const CuoccInputInfo *info, gint64 value);
 

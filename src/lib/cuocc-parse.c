@@ -358,34 +358,6 @@ cuocc_cc_note (const char *text)
   return note;
 }
 
-/**
- * cuocc_format_occupancy_pct:
- * @active_warps: the active warps per SM
- * @max_warps: the most warps an SM holds
- * @buf: (out caller-allocates) (array length=size): room for the text
- * @size: the size of @buf
- *
- * Writes the occupancy @active_warps / @max_warps in percent as
- * cuocc_table_format_percent() does: "62.5", "66.67", "100"; "0" when
- * @max_warps is not positive.
- *
- * Deprecated: 0.1: Use cuocc_table_format_percent() with the result's
- *   occupancy, the one formatter of the results format.
- */
-void
-cuocc_format_occupancy_pct (int    active_warps,
-                            int    max_warps,
-                            char  *buf,
-                            gsize  size)
-{
-  char text[CUOCC_TABLE_PERCENT_SIZE];
-
-  g_return_if_fail (buf != NULL && size > 0);
-
-  cuocc_table_format_percent (max_warps > 0 ? (double) active_warps / max_warps : 0, text);
-  g_strlcpy (buf, text, size);
-}
-
 /* A size as people read it: "48 KiB", "512 bytes", "15.6 KiB". With
  * exact, a size that is no whole number of KiB also names its bytes:
  * "15.6 KiB (16000 bytes)". */

@@ -17,7 +17,5 @@ CUOCC_AVAILABLE gboolean cuocc_parse_int (const char *text, const char *what, in
 CUOCC_AVAILABLE gboolean cuocc_parse_size (const char *text, gint64 *bytes, GError **error);
 CUOCC_AVAILABLE gboolean cuocc_parse_cc (const char *text, int *major, int *minor, GError **error);
 CUOCC_AVAILABLE const char *cuocc_cc_note (const char *text);
-/* Deprecated: cuocc_table_format_percent () is the one percent formatter. */
-CUOCC_AVAILABLE void cuocc_format_occupancy_pct (int active_warps, int max_warps, char *buf, gsize size);
 
 G_END_DECLS

@@ -352,11 +352,11 @@ app_test_window_new (void)
   return window;
 }
 
-/* Closes every popover open below @widget; returns whether there was one. */
+/* Closes every popover open below @widget; whether there was one. */
 static gboolean
 pop_down_all (GtkWidget *widget)
 {
-  gboolean popped = FALSE;
+  gboolean any = FALSE;
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -364,34 +364,32 @@ pop_down_all (GtkWidget *widget)
       if (GTK_IS_POPOVER (child) && gtk_widget_get_visible (child))
         {
           gtk_popover_popdown (GTK_POPOVER (child));
-          popped = TRUE;
+          any = TRUE;
         }
-      popped |= pop_down_all (child);
+      any |= pop_down_all (child);
     }
-  return popped;
+  return any;
 }
 
 void
 app_test_window_free (CuoccWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
-  gboolean popped = FALSE;
+  gboolean closed = FALSE;
 
   /* A window destroyed with a popover open leaves GTK's grab of the
    * popover in the window group that all these windows share: no key
-   * would reach the next window (the tests that press real keys saw it). */
+   * would reach the next window (the tests that press real keys saw it).
+   * The main loop runs only then: a window closed while its rows arrive
+   * must build none (table/hidden-rows-wait). */
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWidget) top = g_list_model_get_item (toplevels, i);
 
-      popped |= pop_down_all (top);
+      closed |= pop_down_all (top);
     }
-  /* Only then does the main loop run before the windows go: a window
-   * closed while its rows arrive must not grow them here first (test-table
-   * hidden-rows-wait counts what its destruction builds). */
-  while (popped && g_main_context_iteration (NULL, FALSE))
+  while (closed && g_main_context_iteration (NULL, FALSE))
     ;
-
   while (g_list_model_get_n_items (toplevels) > 0)
     {
       g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, 0);

@@ -358,6 +358,16 @@ test_apply_values (void)
   g_clear_error (&error);
   g_assert_false (cuocc_input_model_set_gpu (model, "no such GPU", CUOCC_INPUT_ORIGIN_USER, &error));
   g_clear_error (&error);
+  /* 0 threads is no question on any GPU (the description's threads start
+   * at 1; cuocc-inputs.c): refused whole, by the library's check. */
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_SMEM_CONFIG, 64 * 1024);
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_THREADS, 0);
+  g_assert_false (cuocc_input_model_apply_values (model, "Compute capability 8.6", &values,
+                                                  CUOCC_INPUT_ORIGIN_SESSION, NULL, &error));
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "Threads per block: 0 is not allowed"));
+  g_clear_error (&error);
+  cuocc_input_values_set (&values, CUOCC_INPUT_KEY_THREADS, 320);
   g_assert_cmpuint (count, ==, 0);
   g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_THREADS), ==, 256);
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (model), ==, "Compute capability 8.6");

@@ -46,7 +46,6 @@ test_description (void)
 
       g_assert_cmpint (info->key, ==, key);
       g_assert_true (g_str_has_prefix (info->option, "--"));
-      g_assert_true (cuocc_input_info_find_option (info->option) == info);
       g_assert_true (g_hash_table_add (names, (gpointer) info->option));
       if (info->batch_column != NULL)
         {
@@ -70,7 +69,6 @@ test_description (void)
         if (info->conflicts & (1u << other))
           g_assert_true (cuocc_input_info (other)->conflicts & (1u << key));
     }
-  g_assert_null (cuocc_input_info_find_option ("--gpu"));
   g_assert_null (cuocc_input_info_find_column ("cc"));
   g_assert_null (cuocc_input_info_find_column ("dynamic_smem"));
 
