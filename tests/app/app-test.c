@@ -535,7 +535,11 @@ app_test_wait_until (CuoccWindow      *window,
                      gconstpointer     data)
 {
   gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (APP_TEST_TIMEOUT_S, timeout_cb, &timed_out);
+  /* A guard against a hang, not a budget: five times longer in the
+   * sanitized build, whose widget tests run several times slower (CI's
+   * ASan test-ptxas went past 120 s once with eight tests beside it). */
+  guint id = g_timeout_add_seconds (APP_TEST_TIMEOUT_S * (g_getenv ("CUOCC_SANITIZED") != NULL ? 5 : 1),
+                                    timeout_cb, &timed_out);
 
   while (!condition (window, data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);
