@@ -159,3 +159,18 @@ cuocc_format_capped_middle (const char *text,
   tail_start = g_utf8_offset_to_pointer (valid, length - tail);
   return g_strdup_printf ("%.*s…%s", (int) (head_end - valid), valid, tail_start);
 }
+
+/* The limiting factors, short: "Registers, Shared memory" (the table's
+ * Limiter column and the comparison's cells). */
+char *
+cuocc_format_limiters (guint limiters)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    if (limiters & (1u << bit))
+      g_ptr_array_add (parts, (gpointer) cuocc_limit_title (1u << bit));
+  g_ptr_array_add (parts, NULL);
+  /* Translators: the separator between limiting factors, e.g. "Registers, Shared memory" */
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}

@@ -13,6 +13,7 @@ char *cuocc_format_bytes   (gint64  bytes);
 char *cuocc_format_blocks  (int     blocks);
 char *cuocc_format_percent (double  fraction);
 char *cuocc_format_points  (double  points);
+char *cuocc_format_limiters (guint  limiters);
 char *cuocc_format_cc      (int     major,
                             int     minor);
 char *cuocc_format_amount  (gint64     value,

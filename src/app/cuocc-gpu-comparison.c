@@ -219,19 +219,6 @@ entry_text (const CuoccGpuCell *cell)
   return g_strdup (cell->arch);
 }
 
-/* The limiting factors, short: "Registers, Shared memory". */
-static char *
-limiters_text (guint limiters)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-
-  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
-    if (limiters & (1u << bit))
-      g_ptr_array_add (parts, (gpointer) cuocc_limit_title (1u << bit));
-  g_ptr_array_add (parts, NULL);
-  return g_strjoinv (_(", "), (char **) parts->pdata);
-}
-
 void
 cuocc_gpu_cell_texts (const CuoccGpuCell *cell,
                       const CuoccGpu     *gpu,
@@ -247,7 +234,7 @@ cuocc_gpu_cell_texts (const CuoccGpuCell *cell,
     {
     case CUOCC_IMPORT_LAUNCHES:
       *first = cuocc_format_percent (cell->occupancy / 100.0);
-      why = limiters_text (cell->limiters);
+      why = cuocc_format_limiters (cell->limiters);
       break;
     case CUOCC_IMPORT_NO_ENTRY_RUNS:
       *first = g_strdup (_("Cannot launch"));

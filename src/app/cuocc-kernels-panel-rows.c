@@ -70,20 +70,6 @@ known_bytes (gint64 value)
   return value >= 0 ? cuocc_format_bytes (value) : g_strdup ("–");
 }
 
-/* The limiting factors, short: "registers, shared memory". */
-static char *
-limiter_text (guint limiters)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-
-  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
-    if (limiters & (1u << bit))
-      g_ptr_array_add (parts, (gpointer) cuocc_limit_title (1u << bit));
-  g_ptr_array_add (parts, NULL);
-  /* Translators: the separator between limiting factors, e.g. "Registers, Shared memory" */
-  return g_strjoinv (_(", "), (char **) parts->pdata);
-}
-
 char *
 _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
                                 TableColumn      column)
@@ -113,7 +99,7 @@ _cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
       return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
     case TABLE_LIMITER:
       if (ev->occupancy >= 0)
-        return limiter_text (ev->limiters);
+        return cuocc_format_limiters (ev->limiters);
       /* A PTX entry that loads: where ptxas is with it (the tooltip says why it failed). */
       if (k->code == CUOCC_CODE_PTX && k->loaded == CUOCC_LOAD_YES && k->regs < 0)
         return g_strdup (cuocc_kernel_item_get_ptx_pending (item) ? _("assembling…")
