@@ -63,6 +63,7 @@ struct _CuoccKernelsPanel
   GtkButton *load_button;
   GtkLabel *change_label;
   GtkLabel *compare_label;
+  GtkButton *gone_button;          /* lists the compared build's entries this one has not */
 
   GListStore *store;
   GtkCustomFilter *filter;
@@ -92,6 +93,7 @@ struct _CuoccKernelsPanel
   CuoccKernelLoader *loader;
   CuoccKernelLoader *compare_loader;
   GListStore *compare_store;       /* the build compared with, or NULL */
+  GListStore *gone;                /* its items this build has not, or NULL */
   char *compare_name;
   gboolean changes_marked;
   int sidebar_width;
@@ -227,6 +229,7 @@ void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self
                                                          gboolean           every_filter);
 void                _cuocc_kernels_panel_mark_loaded    (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_mark_changes   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_show_gone_cb   (CuoccKernelsPanel *self);
 gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
                                                          GListModel        *store);
 

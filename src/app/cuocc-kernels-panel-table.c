@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
+#include "cuocc-gone-window.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
@@ -242,15 +243,20 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
       free_list_view (now);
       free_list_view (then);
       gtk_widget_set_visible (GTK_WIDGET (self->compare_label), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->gone_button), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), FALSE);
       gtk_toggle_button_set_active (self->changed_toggle, FALSE);
       _cuocc_kernels_panel_show_changed_column (self->column_view, FALSE);
       return;
     }
   self->changes_marked = self->compare_store != NULL;
+  g_clear_object (&self->gone);
 
   if (self->compare_store != NULL)
-    pairs = cuocc_kernel_list_diff (then, now, &n_pairs);
+    {
+      pairs = cuocc_kernel_list_diff (then, now, &n_pairs);
+      self->gone = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
+    }
   for (guint i = 0; i < now->n_kernels; i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
@@ -263,6 +269,11 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
 
       if (pairs[p].after == NULL)
         {
+          /* Gone: the compared build's item, for the list of them. */
+          g_autoptr(CuoccKernelItem) gone = g_list_model_get_item (G_LIST_MODEL (self->compare_store),
+                                                                   (guint) (pairs[p].before - then->kernels));
+
+          g_list_store_append (self->gone, gone);
           n_removed++;
           continue;
         }
@@ -292,12 +303,53 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
       gtk_label_set_label (self->compare_label, text);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->compare_label), self->compare_store != NULL);
+  if (n_removed > 0)
+    {
+      /* Translators: a button under the comparison's count, e.g. "List the 1152 Gone Entries…" */
+      g_autofree char *label = g_strdup_printf (ngettext ("List the %u Gone Entry…", "List the %u Gone Entries…", n_removed),
+                                                n_removed);
+
+      gtk_button_set_label (self->gone_button, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->gone_button), n_removed > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), self->compare_store != NULL);
   _cuocc_kernels_panel_show_changed_column (self->column_view, self->compare_store != NULL);
   if (self->compare_store == NULL)
     gtk_toggle_button_set_active (self->changed_toggle, FALSE);
   free_list_view (now);
   free_list_view (then);
+}
+
+/* List the N Gone Entries…: the compared build's entries this build has not, in
+ * a window of their own. */
+void
+_cuocc_kernels_panel_show_gone_cb (CuoccKernelsPanel *self)
+{
+  GtkWidget *window;
+
+  if (self->gone == NULL || self->compare_name == NULL)
+    return;
+  window = cuocc_gone_window_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->compare_name,
+                                  G_LIST_MODEL (self->gone));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* The compared build's entries this build has not (CuoccKernelItems), or
+ * NULL without a compared build. */
+GListModel *
+cuocc_kernels_panel_get_gone (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->gone != NULL ? G_LIST_MODEL (self->gone) : NULL;
+}
+
+GtkButton *
+cuocc_kernels_panel_get_gone_button (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->gone_button;
 }
 
 /* Whether the loader worked out a store's items for the panel's GPU and

@@ -360,6 +360,7 @@ loaded_cb (CuoccKernelLoader *loader,
   if (!reread)
     {
       g_clear_object (&self->compare_store);
+  g_clear_object (&self->gone);
       g_clear_pointer (&self->compare_name, g_free);
       self->selecting = TRUE;
       gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
@@ -486,6 +487,7 @@ cuocc_kernels_panel_dispose (GObject *object)
                                           _cuocc_kernels_panel_sorter_changed_cb, self);
   g_clear_handle_id (&self->top_id, g_source_remove);
   g_clear_object (&self->compare_store);
+  g_clear_object (&self->gone);
 
   _cuocc_kernels_panel_stop_growing (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
@@ -594,6 +596,8 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_button);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gone_button);
+  gtk_widget_class_bind_template_callback_full (widget_class, "gone_button_cb", G_CALLBACK (_cuocc_kernels_panel_show_gone_cb));
   gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
   gtk_widget_class_bind_template_callback_full (widget_class, "show_all_cb",
                                                 G_CALLBACK (_cuocc_kernels_panel_show_all_cb));

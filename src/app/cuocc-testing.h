@@ -104,6 +104,8 @@ const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *
 GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
 GtkTextView       *cuocc_kernels_panel_get_name_view        (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_get_name_text        (CuoccKernelsPanel *self);
+GListModel        *cuocc_kernels_panel_get_gone             (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_gone_button      (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *self,
                                                              gpointer           item,
                                                              guint              column);

@@ -569,6 +569,136 @@ save_screenshot (CuoccWindow *window,
   g_test_message ("screenshot: %s", file);
 }
 
+/* ----- the gone entries ----- */
+
+/* The rows of a --diff JSON table that were removed, by their entry in
+ * the old build: key → line. */
+static GHashTable *
+removed_rows (char **lines)
+{
+  GHashTable *rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_assert_cmpstr (lines[0], ==, "[");
+  for (guint i = 1; lines[i] != NULL && !g_str_equal (lines[i], "]"); i++)
+    {
+      g_autofree char *change = json_field (lines[i], "change");
+      g_autofree char *mangled = NULL, *arch = NULL, *file = NULL;
+
+      if (!g_str_equal (change, "\"removed\""))
+        continue;
+      mangled = json_field (lines[i], "mangled");
+      arch = json_field (lines[i], "arch");
+      file = json_field (lines[i], "file_before");
+      g_assert_true (g_hash_table_insert (rows, entry_key (mangled, arch, file), GUINT_TO_POINTER (i)));
+    }
+  return rows;
+}
+
+static char *
+json_figure (gint64 value)
+{
+  return value >= 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, value) : g_strdup ("null");
+}
+
+static gboolean
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (find_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* List the N Gone Entries… lists exactly what `cuocc --import OLD --diff
+ * NEW` lists as removed, each once, with the figures it prints for the old
+ * build's entry. */
+static void
+test_gone (Expected    *e,
+           CuoccWindow *window,
+           const char  *old_name)
+{
+  GtkButton *button = cuocc_kernels_panel_get_gone_button (window->kernels_panel);
+  g_autoptr(GHashTable) removed = removed_rows (e->diff_runs[0].lines);
+  /* counted as the comparison's line counts: "1152 gone" */
+  g_autofree char *label = g_strdup_printf ("List the %u Gone Entries…", e->counts[2]);
+  g_autofree char *title = g_strdup_printf ("Gone Since “%s”", old_name);
+  GtkWindow *dialog;
+  GtkWidget *view;
+  GListModel *rows;
+  guint n;
+
+  g_assert_cmpuint (g_hash_table_size (removed), ==, e->counts[2]);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_button_get_label (button), ==, label);
+  g_signal_emit_by_name (button, "clicked");
+  dialog = app_test_other_toplevel (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_window_get_title (dialog), ==, title);
+  g_assert_true (gtk_window_get_modal (dialog));
+  view = app_test_find_descendant (GTK_WIDGET (dialog), GTK_TYPE_COLUMN_VIEW, FALSE);
+  g_assert_nonnull (view);
+  rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
+  n = g_list_model_get_n_items (rows);
+  g_assert_cmpuint (n, ==, e->counts[2]);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (rows, i);
+      const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+      g_autofree char *key = item_key (item);
+      guint line = GPOINTER_TO_UINT (g_hash_table_lookup (removed, key));
+      const char *row;
+      g_autofree char *name = NULL, *regs = NULL, *smem = NULL, *barriers = NULL, *stack = NULL;
+      g_autofree char *want_name = json_string (k->name);
+      /* unknown (PTX before it is assembled): null */
+      g_autofree char *want_regs = json_figure (k->regs);
+      g_autofree char *want_smem = json_figure (k->smem);
+      g_autofree char *want_barriers = json_figure (k->barriers);
+      g_autofree char *want_stack = json_figure (k->stack);
+
+      g_assert_cmpuint (line, >, 0);
+      row = e->diff_runs[0].lines[line];
+      name = json_field (row, "kernel");
+      regs = json_field (row, "regs_before");
+      smem = json_field (row, "smem_before");
+      barriers = json_field (row, "barriers_before");
+      stack = json_field (row, "stack_before");
+      g_assert_cmpstr (name, ==, want_name);
+      g_assert_cmpstr (regs, ==, want_regs);
+      g_assert_cmpstr (smem, ==, want_smem);
+      g_assert_cmpstr (barriers, ==, want_barriers);
+      g_assert_cmpstr (stack, ==, want_stack);
+      /* each once */
+      g_assert_true (g_hash_table_remove (removed, key));
+    }
+  g_assert_cmpuint (g_hash_table_size (removed), ==, 0);
+
+  /* On screen: the first row's place, as the command line writes it. */
+  {
+    g_autoptr(CuoccKernelItem) first = g_list_model_get_item (rows, 0);
+    g_autofree char *place = cuocc_import_file_label (cuocc_kernel_item_get_kernel (first));
+    const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+
+    app_test_wait_for_frame (GTK_WIDGET (dialog));
+    g_assert_true (find_label (GTK_WIDGET (dialog), place));
+    if (dir != NULL)
+      {
+        GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+        g_autofree char *file_name = g_strdup_printf ("cuocc-library-gone-%dx%d.png", gdk_surface_get_width (surface),
+                                                      gdk_surface_get_height (surface));
+        g_autofree char *file = g_build_filename (dir, file_name, NULL);
+        g_autoptr(GdkTexture) texture = app_test_render_widget (GTK_WIDGET (dialog));
+
+        g_assert_true (gdk_texture_save_to_png (texture, file));
+        g_test_message ("screenshot: %s", file);
+      }
+  }
+  g_test_message ("the %u gone entries listed as the command line lists them", n);
+  gtk_window_destroy (dialog);
+}
+
 /* ----- the comparison ----- */
 
 /* "50 % → 37.5 %": the occupancy in each build as the command line works
@@ -605,6 +735,7 @@ test_compare (Expected    *e,
                           e->counts[0] + e->counts[1], e->counts[2]);
   g_assert_cmpstr (cuocc_kernels_panel_get_compare_text (window->kernels_panel), ==, text);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
+  test_gone (e, window, old_name);
 
   /* Changed: exactly the entries the command line lists as changed or
    * added, of every architecture; the column reads old → new on the GPU
@@ -716,6 +847,8 @@ test_other_file_clears (CuoccWindow *window)
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
   g_assert_null (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_gone (window->kernels_panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_gone_button (window->kernels_panel))));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
   g_assert_false (gtk_toggle_button_get_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel)));
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
