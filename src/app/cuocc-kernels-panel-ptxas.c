@@ -149,7 +149,10 @@ hand_on (CuoccPtxJob *job,
   if (!job->scheduled)
     {
       job->scheduled = TRUE;
-      g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, deliver_cb, job_ref (job), (GDestroyNotify) job_unref);
+      /* At the frame clock's priority: below it, a frame that takes longer
+       * than the next one's interval (the details' spinner, on a busy or
+       * sanitized build) would starve the delivery for good. */
+      g_idle_add_full (GDK_PRIORITY_REDRAW, deliver_cb, job_ref (job), (GDestroyNotify) job_unref);
     }
   g_mutex_unlock (&job->lock);
 }
