@@ -208,10 +208,24 @@ show_columns (CuoccKernelsPanel *self)
   GtkColumnViewColumn *difference = _cuocc_kernels_panel_get_column (self->column_view, "difference");
   guint position = 2;              /* after the kernel and its architecture */
 
+  GtkColumnViewColumn *arch = _cuocc_kernels_panel_get_column (self->column_view, "arch");
+
   if (n_gpus >= 2 && difference == NULL)
-    _cuocc_kernels_panel_insert_column (self->column_view, TABLE_DIFFERENCE, position);
+    {
+      GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view));
+
+      _cuocc_kernels_panel_insert_column (self->column_view, TABLE_DIFFERENCE, position);
+      /* The comparison comes into view beside the kernels' names. */
+      if (h != NULL)
+        gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
+    }
   else if (n_gpus < 2 && difference != NULL)
     gtk_column_view_remove_column (self->column_view, difference);
+  /* Each GPU's cell says which entry runs there ("Warps · sm_90"): the
+   * architecture's column gives its room to them, which at the sidebar's
+   * default width (800 × 600) keeps the first GPU's beside the names. */
+  if (arch != NULL && gtk_column_view_column_get_visible (arch) != (n_gpus < 2))
+    gtk_column_view_column_set_visible (arch, n_gpus < 2);
   for (guint g = 0; g < CUOCC_COMPARE_MAX_GPUS; g++)
     {
       g_autofree char *id = g_strdup_printf ("gpu%u", g);

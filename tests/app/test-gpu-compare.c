@@ -276,6 +276,40 @@ find_column (CuoccWindow *window,
   return NULL;
 }
 
+/* Where a column's header lies across the table's visible width: its left
+ * and right edges, from the table's left edge (as the table scrolls). The
+ * header's titles are not in the columns' order (a column inserted adds
+ * its title last): the column's is the one that shows its title. */
+static void
+column_span (CuoccWindow *window,
+             const char  *id,
+             double      *left,
+             double      *right,
+             double      *visible)
+{
+  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkWidget *scrolled = gtk_widget_get_parent (GTK_WIDGET (view));
+  GtkColumnViewColumn *column = find_column (window, id);
+  const char *name = gtk_column_view_column_get_title (column);
+
+  for (GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (view)));
+       title != NULL; title = gtk_widget_get_next_sibling (title))
+    {
+      GtkWidget *label = app_test_find_descendant (title, GTK_TYPE_LABEL, FALSE);
+      graphene_rect_t bounds;
+
+      if (label == NULL || !gtk_widget_get_visible (title) ||
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), name) != 0)
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (title, scrolled, &bounds));
+      *left = bounds.origin.x;
+      *right = bounds.origin.x + bounds.size.width;
+      *visible = gtk_widget_get_width (scrolled);
+      return;
+    }
+  g_error ("no title %s", name);
+}
+
 /* The "Compare GPUs" popover's row for a GPU, found by searching for it
  * as a user types; NULL where the search shows none. */
 static GtkCheckButton *
@@ -547,6 +581,23 @@ test_fat_binary (void)
       g_assert_null (find_column (window, "difference"));
       choose_gpus (window, searches, gpus + 1);
       check_cells (window, &declared, &given, 4, &n_cannot, &n_no_entry);
+      {
+        /* The comparison in view at the sidebar's default width, 800 × 600
+         * too: the names from the left edge, the difference and the first
+         * GPU's column whole beside them; the architecture's column gives
+         * its room (each GPU's cell names its entry). */
+        double left, right, visible, name_left, name_right, unused;
+
+        app_test_wait_for_frame (GTK_WIDGET (window));
+        column_span (window, "kernel", &name_left, &name_right, &visible);
+        column_span (window, "gpu0", &left, &right, &unused);
+        g_test_message ("%d × %d: the table shows %.0f px, the names %.0f–%.0f, the first GPU's column %.0f–%.0f",
+                        sizes[s].width, sizes[s].height, visible, name_left, name_right, left, right);
+        g_assert_cmpfloat (name_left, >=, -0.5);
+        g_assert_cmpfloat (left, >=, name_right - 0.5);
+        g_assert_cmpfloat (right, <=, visible + 0.5);
+        g_assert_false (gtk_column_view_column_get_visible (find_column (window, "arch")));
+      }
       /* A GTX 1080 (6.1) runs neither sm_80 SASS nor compute_80 PTX: each kernel says so. */
       g_assert_cmpuint (n_no_entry, ==, 3);
       g_assert_cmpuint (n_cannot, >=, 3);
@@ -560,6 +611,7 @@ test_fat_binary (void)
       g_assert_null (find_column (window, "difference"));
       g_assert_null (find_column (window, "gpu0"));
       g_assert_null (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel));
+      g_assert_true (gtk_column_view_column_get_visible (find_column (window, "arch")));
       app_test_window_free (window);
     }
 }
