@@ -1,20 +1,37 @@
-/* cuocc-kernels-panel-details.c — the chosen kernel's details: its figures,
- * spills, what the profiler saw, whether its entry loads on the GPU, and
- * what changed against a compared build.
+/* cuocc-kernels-panel-details.c — the chosen kernel's details: its whole
+ * name (and Copy Name, Copy Mangled Name), its figures, spills, what the
+ * profiler saw, whether its entry loads on the GPU, and what changed
+ * against a compared build.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <string.h>
+
+#include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
 
-/* What a label shows of a kernel's name: more than any screen, less than
- * what Pango lays out slowly. */
-#define DETAILS_NAME_MAX_CHARS 600
+/* The most of a name the details show: every name the demangler writes
+ * (64 KiB at most) and the longest nvcc writes (39,501 characters in
+ * tests/import/data/demangle); a hostile file's megabyte name shows its
+ * start and end, and Copy Name copies it whole. */
+#define DETAILS_NAME_MAX_CHARS (64 * 1024)
+/* A name with a run of more characters than this without a space wraps
+ * between any two characters, not between words: Pango 1.50 lays a word
+ * longer than its line out again for every line it takes (20,000
+ * characters without a space: 2.3 s in a text view), where wrapping by
+ * character is linear (0.2 s). A demangled name has a space after each
+ * template argument's comma; a name the demangler cannot read has none. */
+#define WORD_WRAP_MAX_RUN 200
+/* A name longer than this takes the name's whole scrolled window. */
+#define NAME_SHORT_BYTES 300
+/* What the mangled name's tooltip shows; Copy Mangled Name copies it whole. */
+#define TOOLTIP_MANGLED_MAX_CHARS 600
 
 /* ----- helpers ----- */
 
@@ -222,7 +239,119 @@ change_text (CuoccKernelItem *item)
   return g_strdup_printf (_("Changed since the compared build: %s."), joined);
 }
 
+static gsize
+longest_run (const char *text)
+{
+  gsize most = 0;
+
+  while (*text != '\0')
+    {
+      gsize run = strcspn (text, " ");
+
+      most = MAX (most, run);
+      text += run;
+      text += strspn (text, " ");
+    }
+  return most;
+}
+
+/* The whole name in the text view, wrapped as it reads best where Pango
+ * does it fast (WORD_WRAP_MAX_RUN). */
+static void
+show_name (CuoccKernelsPanel *self,
+           const CuoccKernel *k)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->name_view);
+  g_autofree char *name = cuocc_format_capped_middle (k->name, DETAILS_NAME_MAX_CHARS);
+  g_autofree char *mangled = *k->mangled ? cuocc_format_capped (k->mangled, TOOLTIP_MANGLED_MAX_CHARS) : NULL;
+  GtkTextIter start, end;
+
+  gtk_text_view_set_wrap_mode (self->name_view,
+                               longest_run (name) > WORD_WRAP_MAX_RUN ? GTK_WRAP_CHAR : GTK_WRAP_WORD_CHAR);
+  /* A long name takes the few lines its scrolled window allows from the
+   * start: the text view lays a long paragraph out when idle, and asked
+   * for its height before that it answered two lines and a half. */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->name_scroll),
+                                              strlen (name) > NAME_SHORT_BYTES
+                                              ? gtk_scrolled_window_get_max_content_height (GTK_SCROLLED_WINDOW (self->name_scroll))
+                                              : -1);
+  gtk_text_buffer_set_text (buffer, name, -1);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_apply_tag (buffer, self->name_tag, &start, &end);
+  /* A new name starts at its beginning. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->name_scroll)), 0);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_view), mangled);
+}
+
+static void
+update_copy_actions (CuoccKernelsPanel *self)
+{
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "kernels.copy-name", k != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "kernels.copy-mangled-name",
+                                 k != NULL && *k->mangled && g_strcmp0 (k->mangled, k->name) != 0);
+}
+
+/* Copy Name and Copy Mangled Name: the chosen kernel's name, whole, as
+ * the export and `cuocc --import` write it. */
+static void
+copy_name_action_cb (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (widget);
+  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
+  gboolean mangled = g_str_equal (action_name, "kernels.copy-mangled-name");
+  g_autofree char *text = NULL;
+  GtkWidget *overlay;
+
+  if (k == NULL || (mangled && !*k->mangled))
+    return;
+  text = g_utf8_make_valid (mangled ? k->mangled : k->name, -1);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay),
+                                 adw_toast_new (mangled ? _("Mangled name copied") : _("Name copied")));
+}
+
 /* ----- shared with the panel ----- */
+
+void
+_cuocc_kernels_panel_details_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, name_scroll);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, name_view);
+  gtk_widget_class_install_action (widget_class, "kernels.copy-name", NULL, copy_name_action_cb);
+  gtk_widget_class_install_action (widget_class, "kernels.copy-mangled-name", NULL, copy_name_action_cb);
+}
+
+void
+_cuocc_kernels_panel_details_init (CuoccKernelsPanel *self)
+{
+  GtkEventController *shortcuts;
+
+  /* A name wraps inside identifiers: Pango would hyphenate
+   * "cublasSplitKParams<fl-oat>", which reads as part of the name. */
+  self->name_tag = gtk_text_buffer_create_tag (gtk_text_view_get_buffer (self->name_view), NULL,
+                                               "insert-hyphens", FALSE, NULL);
+
+  /* Ctrl+Alt+C anywhere in the window (Ctrl+Shift+C copies the results),
+   * and Ctrl+C in the table, as a file manager copies what is chosen. */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, GDK_CONTROL_MASK | GDK_ALT_MASK),
+                                                          gtk_named_action_new ("kernels.copy-name")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("kernels.copy-name")));
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), shortcuts);
+  update_copy_actions (self);
+}
 
 CuoccKernelItem *
 _cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
@@ -248,9 +377,8 @@ _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
   g_autofree char *figures = NULL;
   g_autofree char *spills = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *mangled = NULL;
 
+  update_copy_actions (self);
   gtk_widget_set_visible (self->details_scroll, k != NULL);
   gtk_widget_set_visible (self->details_box, k != NULL);
   gtk_widget_set_visible (self->details_separator, k != NULL);
@@ -262,12 +390,7 @@ _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
     }
 
   figures = details_summary (k);
-  /* Names of 20 KB without a space once froze the window for 41 s while the
-   * label wrapped them: show at most a screenful. */
-  name = cuocc_format_capped (k->name, DETAILS_NAME_MAX_CHARS);
-  mangled = *k->mangled ? cuocc_format_capped (k->mangled, DETAILS_NAME_MAX_CHARS) : NULL;
-  gtk_label_set_label (self->name_label, name);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label), mangled);
+  show_name (self, k);
   gtk_label_set_label (self->figures_label, figures);
 
   if (cuocc_kernel_item_has_spills (self->chosen))
@@ -287,6 +410,26 @@ _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self)
 }
 
 /* ----- public API ----- */
+
+/* The details' name view, and the name it shows (for the tests). */
+GtkTextView *
+cuocc_kernels_panel_get_name_view (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return self->name_view;
+}
+
+char *
+cuocc_kernels_panel_get_name_text (CuoccKernelsPanel *self)
+{
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (self->name_view), &start, &end);
+  return gtk_text_iter_get_text (&start, &end);
+}
 
 /* cuocc's theoretical occupancy in percent for the launch the profiler saw,
  * or < 0 when the inputs describe another launch. */

@@ -51,7 +51,9 @@ struct _CuoccKernelsPanel
   GtkWidget *details_separator;
   GtkWidget *details_scroll;
   GtkWidget *details_box;
-  GtkLabel *name_label;
+  GtkWidget *name_scroll;
+  GtkTextView *name_view;          /* the chosen kernel's whole name */
+  GtkTextTag *name_tag;
   GtkLabel *figures_label;
   GtkWidget *spill_box;
   GtkLabel *spill_label;
@@ -249,6 +251,8 @@ void                _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-details.c */
+void                _cuocc_kernels_panel_details_class_init (GtkWidgetClass *widget_class);
+void                _cuocc_kernels_panel_details_init   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self);
 CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
                                                          const CuoccKernel *k);

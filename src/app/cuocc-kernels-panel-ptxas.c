@@ -149,10 +149,12 @@ hand_on (CuoccPtxJob *job,
   if (!job->scheduled)
     {
       job->scheduled = TRUE;
-      /* At the frame clock's priority: below it, a frame that takes longer
-       * than the next one's interval (the details' spinner, on a busy or
-       * sanitized build) would starve the delivery for good. */
-      g_idle_add_full (GDK_PRIORITY_REDRAW, deliver_cb, job_ref (job), (GDestroyNotify) job_unref);
+      /* G_PRIORITY_DEFAULT, as GTask's own callbacks: an idle priority is
+       * starved by the frame clock whenever a frame takes longer than the
+       * frame interval while something animates (the spinner, the progress
+       * bar), and then the results never came on a slow machine. Each call
+       * puts at most ROWS_PER_ITERATION rows in. */
+      g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, job_ref (job), (GDestroyNotify) job_unref);
     }
   g_mutex_unlock (&job->lock);
 }

@@ -581,7 +581,7 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_scroll);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, name_label);
+  _cuocc_kernels_panel_details_class_init (widget_class);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, figures_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_label);
@@ -628,15 +628,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
 
-  /* A name wraps inside identifiers: Pango would hyphenate
-   * "cublasSplitKParams<fl-oat>", which reads as part of the name. */
-  {
-    PangoAttrList *attrs = pango_attr_list_new ();
-
-    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-    gtk_label_set_attributes (self->name_label, attrs);
-    pango_attr_list_unref (attrs);
-  }
+  _cuocc_kernels_panel_details_init (self);
 
   self->comparison = -1;
   self->bin = -1;
@@ -820,14 +812,6 @@ cuocc_kernels_panel_focus_search (CuoccKernelsPanel *self)
 
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
   gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
-}
-
-GtkLabel *
-cuocc_kernels_panel_get_name_label (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->name_label;
 }
 
 /* ----- shared with the panel's files ----- */

@@ -102,7 +102,8 @@ void               cuocc_kernels_panel_set_sidebar_width    (CuoccKernelsPanel *
 int                cuocc_kernels_panel_get_bin              (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
-GtkLabel          *cuocc_kernels_panel_get_name_label       (CuoccKernelsPanel *self);
+GtkTextView       *cuocc_kernels_panel_get_name_view        (CuoccKernelsPanel *self);
+char              *cuocc_kernels_panel_get_name_text        (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *self,
                                                              gpointer           item,
                                                              guint              column);

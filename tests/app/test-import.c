@@ -1099,11 +1099,22 @@ test_long_names (void)
       g_test_message ("a %u-byte name chosen and drawn; the longest text in the window %zu bytes", lengths[i], longest);
       g_assert_cmpint (k->regs, ==, 20 + i);
       g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
-      /* The freeze was Pango laying the whole name out: the work is bounded
-       * by the text the window shows, the name capped (600 characters in
-       * the details, 200 in the list), not by a clock, which would measure
-       * the machine. */
+      /* The freeze was Pango laying the whole name out in labels, which
+       * measure it several times over, wrapping by words it has none of:
+       * the labels' text is bounded (the list's and the tooltip's caps),
+       * not by a clock, which would measure the machine. */
       g_assert_cmpuint (longest, <, 1024);
+      /* The details show the whole name in a text view, laid out once for
+       * its width, between any two characters: a name without a space
+       * wraps in time linear in its length (word wrapping lays a word
+       * longer than its line out again for each line). */
+      {
+        g_autofree char *shown = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+
+        g_assert_cmpstr (shown, ==, k->name);
+        g_assert_cmpint (gtk_text_view_get_wrap_mode (cuocc_kernels_panel_get_name_view (window->kernels_panel)), ==,
+                         GTK_WRAP_CHAR);
+      }
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
       /* The window never grows to show a name. */
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, window_width);

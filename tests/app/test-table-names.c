@@ -3,7 +3,9 @@
  * cell wraps a name over at most four lines and leaves out the middle of
  * what does not fit, so that both ends show; the tooltip holds the whole
  * name once, wrapped at a readable width; the kernel column follows the
- * sidebar's width.
+ * sidebar's width. Every name is whole in the chosen kernel's details and
+ * in the clipboard (Copy Name, Copy Mangled Name, Ctrl+Alt+C, Ctrl+C in
+ * the table), as `c++filt --no-recurse-limit` reads the mangled name.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -330,6 +332,362 @@ test_names (gconstpointer data)
   g_assert_cmpint (g_rmdir (folder), ==, 0);
 }
 
+/* ----- the whole name: the details and the clipboard ----- */
+
+/* What `c++filt --no-recurse-limit` prints for each mangled name, in
+ * their order: the demangled names, from outside the app. NULL without
+ * c++filt. */
+static GStrv
+cplusfilt_names (GPtrArray *names)
+{
+  g_autofree char *cplusfilt = g_find_program_in_path ("c++filt");
+  const char *argv[] = { NULL, "--no-recurse-limit", NULL };
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_autofree char *output = NULL;
+  GStrv lines;
+
+  if (cplusfilt == NULL)
+    return NULL;
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (input, "%s\n", (const char *) names->pdata[i]);
+  argv[0] = cplusfilt;
+  proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (proc, input->str, NULL, &output, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (proc));
+  lines = g_strsplit (output, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, names->len + 1);
+  return lines;
+}
+
+typedef struct {
+  char *text;
+  gboolean done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *read = user_data;
+  g_autoptr(GError) error = NULL;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+  read->done = TRUE;
+}
+
+static gboolean
+clipboard_read (CuoccWindow   *window,
+                gconstpointer  data)
+{
+  return ((const ClipboardRead *) data)->done;
+}
+
+/* The clipboard's text, read back as any program reads it. */
+static char *
+read_clipboard (CuoccWindow *window)
+{
+  ClipboardRead read = { NULL, FALSE };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, clipboard_read_cb, &read);
+  app_test_wait_until (window, clipboard_read, &read);
+  g_assert_nonnull (read.text);
+  return read.text;
+}
+
+static void
+clear_clipboard (CuoccWindow *window)
+{
+  g_autofree char *text = NULL;
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "nothing yet");
+  text = read_clipboard (window);
+  g_assert_cmpstr (text, ==, "nothing yet");
+}
+
+/* The button of the given action below widget. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Chooses the row of a mangled name, as a click does; its position. */
+static guint
+choose_mangled (CuoccWindow *window,
+                const char  *mangled)
+{
+  for (guint i = 0; i < app_test_n_shown (window); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
+
+      if (g_str_equal (cuocc_kernel_item_get_kernel (item)->mangled, mangled))
+        {
+          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          app_test_wait_frames (window, 2);
+          return i;
+        }
+    }
+  g_error ("no row of %s", mangled);
+}
+
+static gboolean
+name_laid_out (CuoccWindow   *window,
+               gconstpointer  data)
+{
+  GtkTextView *view = (GtkTextView *) data;
+  GtkTextIter end;
+  GdkRectangle last;
+
+  gtk_text_buffer_get_end_iter (gtk_text_view_get_buffer (view), &end);
+  gtk_text_view_get_iter_location (view, &end, &last);
+  return gtk_adjustment_get_upper (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view))) >= last.y + last.height;
+}
+
+/* The details show the whole name, in a view that scrolls within a few
+ * lines of the sidebar and leaves the table its rows, wrapped at the
+ * sidebar's width, every line of it laid out. */
+static void
+check_details_name (CuoccWindow *window,
+                    const char  *expected)
+{
+  GtkTextView *view = cuocc_kernels_panel_get_name_view (window->kernels_panel);
+  GtkWidget *scroll = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *details = gtk_widget_get_ancestor (gtk_widget_get_parent (scroll), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *table = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)),
+                                              GTK_TYPE_SCROLLED_WINDOW);
+  g_autofree char *shown = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+  GtkTextIter end;
+  GdkRectangle last;
+  GtkAdjustment *vadjustment;
+  int lines = 0;
+
+  g_assert_cmpstr (shown, ==, expected);
+  g_assert_false (gtk_text_view_get_editable (view));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  /* Wrapped at the view's width, on many lines, none of them past it. */
+  g_assert_cmpint (gtk_text_view_get_wrap_mode (view), !=, GTK_WRAP_NONE);
+  {
+    GtkTextIter iter;
+
+    gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (view), &iter);
+    do
+      lines++;
+    while (gtk_text_view_forward_display_line (view, &iter) && !gtk_text_iter_is_end (&iter));
+  }
+  g_assert_cmpint (lines, >, (int) strlen (expected) / 200);
+  /* All of it laid out (the view lays out what is on screen first, the
+   * rest when idle), and all of it in reach: the view scrolls to its last
+   * line's end. */
+  app_test_wait_until (window, name_laid_out, view);
+  gtk_text_buffer_get_end_iter (gtk_text_view_get_buffer (view), &end);
+  gtk_text_view_get_iter_location (view, &end, &last);
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  g_test_message ("a name of %zu characters: %d lines in the details, %.0f px scrolled in %d px; the table %d px",
+                  strlen (expected), lines, gtk_adjustment_get_upper (vadjustment), gtk_widget_get_height (scroll),
+                  gtk_widget_get_height (table));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), >=, last.y + last.height);
+  /* A few lines of the sidebar, which leave the table room (test-table's
+   * rows-beside-details). */
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (vadjustment), <, gtk_adjustment_get_upper (vadjustment));
+  g_assert_cmpint (gtk_widget_get_height (scroll), <=, 100);
+  g_assert_cmpint (gtk_widget_get_height (details), <=, 160);
+  g_assert_cmpint (gtk_widget_get_height (table), >=, 150);
+}
+
+/* Names of more than 2,400 characters demangled: the longest (39,501
+ * characters) and the shortest of them. Their positions in names. */
+static void
+long_names (GStrv  expected,
+            guint  n,
+            guint *longest,
+            guint *past)
+{
+  *longest = *past = G_MAXUINT;
+  for (guint i = 0; i < n; i++)
+    {
+      gsize length = strlen (expected[i]);
+
+      if (*longest == G_MAXUINT || length > strlen (expected[*longest]))
+        *longest = i;
+      if (length > 2400 && (*past == G_MAXUINT || length < strlen (expected[*past])))
+        *past = i;
+    }
+  g_assert_cmpuint (strlen (expected[*longest]), >, 30000);
+  g_assert_cmpuint (strlen (expected[*past]), >, 2400);
+  g_test_message ("names of %zu and %zu characters", strlen (expected[*longest]), strlen (expected[*past]));
+}
+
+static CuoccWindow *
+names_window (const int *size,
+              const char *path)
+{
+  CuoccWindow *window = app_test_window_at_size (size[0], size[1], NULL);
+
+  app_test_select_gpu (window, "NVIDIA A100 SXM4");
+  app_test_import_library (window, path);
+  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_wait_for_sidebar (window, TRUE);
+  g_assert_cmpuint (app_test_n_shown (window), ==, 160);
+  return window;
+}
+
+/* The window as drawn, into the build folder, to be looked at:
+ * cuocc-names-WIDTHxHEIGHT.png. */
+static void
+save_screenshot (CuoccWindow *window)
+{
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *name = g_strdup_printf ("cuocc-names-%dx%d.png", gdk_surface_get_width (surface),
+                                           gdk_surface_get_height (surface));
+  g_autofree char *file = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (dir == NULL)
+    return;
+  file = g_build_filename (dir, name, NULL);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+  g_test_message ("screenshot: %s", file);
+}
+
+/* Copy Name and Copy Mangled Name in the details copy the whole name, and
+ * the details show it. */
+static void
+test_copy_buttons (gconstpointer data)
+{
+  const int *size = data;
+  g_autoptr(GPtrArray) names = NULL;
+  g_auto(GStrv) expected = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *path = NULL;
+  CuoccWindow *window;
+  GtkWidget *copy, *copy_mangled;
+  guint picks[2];
+
+  SKIP_WITHOUT_DISPLAY ();
+  names = read_names ();
+  expected = cplusfilt_names (names);
+  if (expected == NULL)
+    {
+      g_test_skip ("no c++filt (binutils) to read the names with");
+      return;
+    }
+  long_names (expected, names->len, &picks[0], &picks[1]);
+  folder = g_dir_make_tmp ("cuocc-names-XXXXXX", NULL);
+  g_assert_nonnull (folder);
+  path = write_log (folder, names);
+  window = names_window (size, path);
+
+  copy = find_action_button (GTK_WIDGET (window->kernels_panel), "kernels.copy-name");
+  copy_mangled = find_action_button (GTK_WIDGET (window->kernels_panel), "kernels.copy-mangled-name");
+  g_assert_nonnull (copy);
+  g_assert_nonnull (copy_mangled);
+  /* Nothing chosen: nothing to copy. */
+  g_assert_false (gtk_widget_is_sensitive (copy));
+
+  for (guint p = 0; p < G_N_ELEMENTS (picks); p++)
+    {
+      const char *mangled = names->pdata[picks[p]];
+      g_autofree char *text = NULL;
+
+      choose_mangled (window, mangled);
+      check_details_name (window, expected[picks[p]]);
+      g_assert_true (gtk_widget_is_sensitive (copy));
+      g_assert_true (gtk_widget_get_mapped (copy));
+
+      clear_clipboard (window);
+      app_test_forget_message ();
+      g_signal_emit_by_name (copy, "clicked");
+      text = read_clipboard (window);
+      g_assert_cmpuint (strlen (text), ==, strlen (expected[picks[p]]));
+      g_assert_cmpstr (text, ==, expected[picks[p]]);
+      g_assert_cmpstr (app_test_last_message (), ==, "Name copied");
+      g_clear_pointer (&text, g_free);
+
+      g_signal_emit_by_name (copy_mangled, "clicked");
+      text = read_clipboard (window);
+      g_assert_cmpstr (text, ==, mangled);
+      g_assert_cmpstr (app_test_last_message (), ==, "Mangled name copied");
+    }
+  save_screenshot (window);
+
+  app_test_window_free (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
+/* Ctrl+Alt+C anywhere in the window and Ctrl+C in the table copy the
+ * chosen kernel's whole name: real key presses. */
+static void
+test_copy_keys (gconstpointer data)
+{
+  const int *size = data;
+  g_autoptr(GPtrArray) names = NULL;
+  g_auto(GStrv) expected = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *path = NULL;
+  CuoccWindow *window;
+  guint picks[2];
+
+  SKIP_WITHOUT_DISPLAY ();
+  SKIP_WITHOUT_KEY_EVENTS ();
+  names = read_names ();
+  expected = cplusfilt_names (names);
+  if (expected == NULL)
+    {
+      g_test_skip ("no c++filt (binutils) to read the names with");
+      return;
+    }
+  long_names (expected, names->len, &picks[0], &picks[1]);
+  folder = g_dir_make_tmp ("cuocc-names-XXXXXX", NULL);
+  g_assert_nonnull (folder);
+  path = write_log (folder, names);
+  window = names_window (size, path);
+
+  for (guint p = 0; p < G_N_ELEMENTS (picks); p++)
+    {
+      g_autofree char *text = NULL;
+
+      choose_mangled (window, names->pdata[picks[p]]);
+      /* From the search field, whose own Ctrl+C copies its text. */
+      gtk_widget_grab_focus (GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
+      clear_clipboard (window);
+      app_test_press_keys (GTK_WINDOW (window), "<Control><Alt>c");
+      text = read_clipboard (window);
+      g_assert_cmpstr (text, ==, expected[picks[p]]);
+      g_clear_pointer (&text, g_free);
+
+      /* In the table, with the row chosen. */
+      gtk_widget_grab_focus (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+      clear_clipboard (window);
+      app_test_press_keys (GTK_WINDOW (window), "<Control>c");
+      text = read_clipboard (window);
+      g_assert_cmpstr (text, ==, expected[picks[p]]);
+    }
+
+  app_test_window_free (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -341,5 +699,9 @@ main (int   argc,
   app_test_init ();
   g_test_add_data_func ("/cuocc/app/table-names/800x600", small, test_names);
   g_test_add_data_func ("/cuocc/app/table-names/1920x1080", large, test_names);
+  g_test_add_data_func ("/cuocc/app/table-names/copy-800x600", small, test_copy_buttons);
+  g_test_add_data_func ("/cuocc/app/table-names/copy-1920x1080", large, test_copy_buttons);
+  g_test_add_data_func ("/cuocc/app/table-names/copy-keys-800x600", small, test_copy_keys);
+  g_test_add_data_func ("/cuocc/app/table-names/copy-keys-1920x1080", large, test_copy_keys);
   return g_test_run ();
 }
