@@ -12,6 +12,11 @@
  * the cells show and sort by: a few numbers a kernel and GPU, and the
  * evaluation's reason where there is one. GLib only, so that it runs in a
  * worker thread.
+ *
+ * A PTX entry has figures only once ptxas assembled it for the GPU's
+ * target, and one entry can run on GPUs of several targets; the library
+ * keeps them a GPU (cuocc_import_comparison_assemble_ptx ()), from the
+ * cache that the table's own assemblies fill, or from ptxas when asked.
  */
 #include "config.h"
 
@@ -30,13 +35,72 @@ struct _CuoccGpuComparison {
   guint n_entries;
   guint *kernel_of;                /* [entry]: its kernel; the top bit: it stands for its kernel */
   guint n_kernels;
+  guint n_ptx_unknown;             /* cells of PTX that runs without figures */
   double *difference;              /* [kernel] */
   CuoccGpuCell *cells;             /* [kernel * n_gpus + gpu] */
 };
 
 #define STANDS_FOR (1u << 31)
 
+/* A GPU's kernels that are left without figures after the modules' cache
+ * are looked up alone (`ptxas --entry`, as choosing a kernel in the table
+ * assembles it) when they are at most this many: each lookup hashes its
+ * whole module, which for a library's thousands would cost seconds. */
+#define ENTRY_LOOKUPS 64
+
 /* ----- computing ----- */
+
+typedef struct {
+  const CuoccGpuComparisonPtx *ptx;
+  guint gpu;
+} Progress;
+
+static void
+progress_cb (guint    done,
+             guint    total,
+             gpointer user_data)
+{
+  Progress *p = user_data;
+
+  p->ptx->progress (p->gpu, done, total, p->ptx->user_data);
+}
+
+/* The figures of the PTX that runs on each GPU, where the cache (or, when
+ * asked, ptxas) has them for its target. */
+static void
+assemble_ptx (CuoccImportComparison       *c,
+              guint                        n_gpus,
+              const CuoccGpuComparisonPtx *ptx)
+{
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      CuoccPtxasOptions options = { 0 };
+      Progress progress = { ptx, g };
+      guint left;
+
+      if (g_cancellable_is_cancelled (ptx->cancellable))
+        return;
+      if (cuocc_import_comparison_count_ptx (c, g) == 0)
+        continue;
+      options.ptxas = ptx->ptxas;
+      options.assemble = ptx->assemble;
+      options.timeout_s = ptx->timeout_s;
+      if (ptx->progress != NULL)
+        {
+          options.progress = progress_cb;
+          options.user_data = &progress;
+        }
+      cuocc_import_comparison_assemble_ptx (c, g, &options, ptx->cancellable, NULL, NULL);
+      left = cuocc_import_comparison_count_ptx (c, g);
+      if (left > 0 && left <= ENTRY_LOOKUPS)
+        {
+          options.assemble = FALSE;
+          options.per_entry = TRUE;
+          options.progress = NULL;
+          cuocc_import_comparison_assemble_ptx (c, g, &options, ptx->cancellable, NULL, NULL);
+        }
+    }
+}
 
 CuoccGpuComparison *
 cuocc_gpu_comparison_compute (const CuoccKernel *entries,
@@ -45,6 +109,7 @@ cuocc_gpu_comparison_compute (const CuoccKernel *entries,
                               const CuoccGpu    *gpus,
                               guint              n_gpus,
                               int                threads,
+                              const CuoccGpuComparisonPtx *ptx,
                               GCancellable      *cancellable)
 {
   g_autoptr(CuoccGpuComparison) self = NULL;
@@ -78,6 +143,8 @@ cuocc_gpu_comparison_compute (const CuoccKernel *entries,
       launches[g].dynamic_smem = -1;
     }
   c = cuocc_import_comparison_new (&list, launches, n_gpus);
+  if (ptx != NULL && ptx->ptxas != NULL)
+    assemble_ptx (c, n_gpus, ptx);
   self->n_kernels = cuocc_import_comparison_n_kernels (c);
   self->kernel_of = g_new (guint, MAX (n_entries, 1));
   for (guint e = 0; e < n_entries; e++)
@@ -120,6 +187,13 @@ cuocc_gpu_comparison_compute (const CuoccKernel *entries,
             }
           cell->reason = ev.reason;
           cell->why = g_steal_pointer (&ev.why);
+          if (entry.code == CUOCC_CODE_PTX && cell->runs)
+            {
+              /* The comparison's copy of the figures goes with it. */
+              cell->figures_from = g_strdup (entry.figures_from);
+              cell->ptx_failed = entry.ptx_problem != NULL;
+              self->n_ptx_unknown += ev.reason == CUOCC_IMPORT_WHY_PTX;
+            }
           cuocc_import_evaluation_clear (&ev);
         }
       self->difference[k] = cuocc_import_occupancy_difference (values, n_gpus);
@@ -145,7 +219,10 @@ cuocc_gpu_comparison_unref (CuoccGpuComparison *self)
   if (self == NULL || !g_atomic_ref_count_dec (&self->ref))
     return;
   for (gsize c = 0; self->cells != NULL && c < (gsize) self->n_kernels * self->n_gpus; c++)
-    g_free (self->cells[c].why);
+    {
+      g_free (self->cells[c].why);
+      g_free (self->cells[c].figures_from);
+    }
   g_free (self->cells);
   g_free (self->difference);
   g_free (self->kernel_of);
@@ -202,6 +279,14 @@ cuocc_gpu_comparison_get_cell (CuoccGpuComparison *self,
   return &self->cells[(gsize) kernel * self->n_gpus + gpu];
 }
 
+guint
+cuocc_gpu_comparison_count_ptx_unknown (CuoccGpuComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->n_ptx_unknown;
+}
+
 /* ----- what a cell says ----- */
 
 /* The entry that runs: "sm_90", "compute_80 JIT", "no entry". */
@@ -213,6 +298,9 @@ entry_text (const CuoccGpuCell *cell)
     return g_strdup (_("no entry"));
   if (cell->arch == NULL)
     return g_strdup ("–");
+  if (cell->code == CUOCC_CODE_PTX && cell->figures_from != NULL)
+    /* Translators: the entry that runs is PTX, whose figures ptxas gave (figures_from says which) */
+    return g_strdup_printf (_("%s → ptxas"), cell->arch);
   if (cell->code == CUOCC_CODE_PTX)
     /* Translators: the entry that runs is PTX, compiled by the driver when it loads it, e.g. "compute_80 JIT" */
     return g_strdup_printf (_("%s JIT"), cell->arch);
@@ -265,7 +353,9 @@ cuocc_gpu_cell_texts (const CuoccGpuCell *cell,
     case CUOCC_IMPORT_LAUNCH_UNKNOWN:
     default:
       *first = g_strdup ("–");
-      why = g_strdup (cell->reason == CUOCC_IMPORT_WHY_PTX ? _("registers unknown")
+      why = g_strdup (cell->reason == CUOCC_IMPORT_WHY_PTX && cell->ptx_failed ? _("ptxas failed")
+                      /* Translators: a PTX kernel in the comparison: its figures come once ptxas assembles it for this GPU */
+                      : cell->reason == CUOCC_IMPORT_WHY_PTX ? _("needs assembly")
                       : cell->reason == CUOCC_IMPORT_WHY_NO_BLOCK_SIZE ? _("no block size")
                       : _("not known"));
       break;
@@ -276,7 +366,15 @@ cuocc_gpu_cell_texts (const CuoccGpuCell *cell,
     {
       g_autofree char *name = g_strdup (gpu->name);
 
-      if (cell->why != NULL)
+      if (cell->figures_from != NULL)
+        /* Translators: a comparison cell's tooltip, e.g. "NVIDIA H100 SXM5: compute_80 → ptxas\nFigures from ptxas 13.0 for sm_90; …" */
+        *tooltip = g_strdup_printf (_("%s: %s\nFigures from %s; the CUDA driver’s JIT compiler may give other figures."),
+                                    name, entry, cell->figures_from);
+      else if (cell->reason == CUOCC_IMPORT_WHY_PTX && !cell->ptx_failed)
+        /* Translators: a comparison cell's tooltip, e.g. "NVIDIA H100 SXM5: compute_80 JIT\nAssemble PTX Kernels …" */
+        *tooltip = g_strdup_printf (_("%s: %s\nIts registers are known once ptxas assembles it for this GPU: "
+                                      "Assemble PTX Kernels in the main menu."), name, entry);
+      else if (cell->why != NULL)
         *tooltip = g_strdup_printf ("%s: %s\n%s", name, entry, cell->why);
       else
         *tooltip = g_strdup_printf ("%s: %s", name, entry);

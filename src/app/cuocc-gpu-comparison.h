@@ -24,7 +24,25 @@ typedef struct {
   int threads;                     /* the block size it was worked out for, or 0 */
   int max_threads;                 /* the kernel's launch bounds, or 0 */
   char *why;                       /* the evaluation's why, or NULL */
+  char *figures_from;              /* PTX: "ptxas 13.0 for sm_90" where ptxas gave its figures, or NULL */
+  gboolean ptx_failed;             /* PTX: ptxas gave it no figures for this GPU (why says why) */
 } CuoccGpuCell;
+
+/* What the comparison does with the PTX entries that run on a GPU without
+ * figures: reads what ptxas printed for that GPU's target from the cache,
+ * or with @assemble runs @ptxas on what the cache lacks (the library's
+ * cuocc_import_comparison_assemble_ptx (), each GPU after the other);
+ * @cancellable stops ptxas alone, the comparison then worked out with the
+ * figures that came; @progress is called in the worker after each module,
+ * with the GPU's index. */
+typedef struct {
+  CuoccPtxas *ptxas;
+  gboolean assemble;
+  guint timeout_s;
+  GCancellable *cancellable;
+  void (*progress) (guint gpu, guint done, guint total, gpointer user_data);
+  gpointer user_data;
+} CuoccGpuComparisonPtx;
 
 typedef struct _CuoccGpuComparison CuoccGpuComparison;
 
@@ -39,6 +57,7 @@ CuoccGpuComparison *cuocc_gpu_comparison_compute   (const CuoccKernel  *entries,
                                                     const CuoccGpu     *gpus,
                                                     guint               n_gpus,
                                                     int                 threads,
+                                                    const CuoccGpuComparisonPtx *ptx,
                                                     GCancellable       *cancellable);
 CuoccGpuComparison *cuocc_gpu_comparison_ref       (CuoccGpuComparison *self);
 void                cuocc_gpu_comparison_unref     (CuoccGpuComparison *self);
@@ -58,6 +77,9 @@ double              cuocc_gpu_comparison_get_difference (CuoccGpuComparison *sel
 const CuoccGpuCell *cuocc_gpu_comparison_get_cell  (CuoccGpuComparison *self,
                                                     guint               kernel,
                                                     guint               gpu);
+/* The cells whose PTX runs without figures (none from the cache, or
+ * ptxas failed), all GPUs together. */
+guint               cuocc_gpu_comparison_count_ptx_unknown (CuoccGpuComparison *self);
 /* What a cell shows: its first line (the occupancy, "Cannot launch" or
  * "–"), its second (the limiter or why, and the entry that runs), and a
  * tooltip saying it in full. */

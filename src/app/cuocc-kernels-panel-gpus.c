@@ -15,6 +15,13 @@
  * or the kernel's first where none does, so that a kernel the GPU cannot
  * run still has its row.
  *
+ * PTX that runs on a GPU compared gets the figures ptxas gives it for that
+ * GPU's target, from the cache the table's assemblies fill (Assemble PTX
+ * Kernels, a PTX kernel chosen); where there are none, its cell says it
+ * needs assembly, and Assemble PTX Kernels, while GPUs are compared,
+ * assembles for each GPU's target after the calculator's, in the
+ * comparison's worker, with the same progress and Cancel.
+ *
  * The GPUs chosen are the user's: they are kept (the window binds them to
  * the settings), a GPU that cannot be found is kept in the choice and only
  * left out of the columns, and the calculator's GPU is never written into
@@ -33,6 +40,14 @@
 
 /* ----- the comparison's worker ----- */
 
+/* Where the worker's ptxas runs are, for the progress above the table. */
+typedef struct _CuoccGpusProgress CuoccGpusProgress;
+struct _CuoccGpusProgress {
+  int gpu;
+  int done;
+  int total;
+};
+
 typedef struct {
   CuoccKernel *entries;            /* the store's, their strings the items' */
   guint n;
@@ -41,6 +56,11 @@ typedef struct {
   guint n_gpus;
   int threads;
   guint generation;
+  CuoccPtxas *ptxas;               /* NULL: none found (yet) */
+  gboolean assemble;
+  guint timeout_s;
+  GCancellable *ptx_cancellable;   /* stops ptxas alone */
+  CuoccGpusProgress *progress;
   CuoccGpuComparison *out;
 } GpusJob;
 
@@ -50,8 +70,24 @@ gpus_job_free (GpusJob *job)
   g_free (job->entries);
   g_free (job->gpus);
   g_clear_object (&job->store);
+  g_clear_pointer (&job->ptxas, cuocc_ptxas_unref);
+  g_clear_object (&job->ptx_cancellable);
+  g_atomic_rc_box_release (job->progress);
   g_clear_pointer (&job->out, cuocc_gpu_comparison_unref);
   g_free (job);
+}
+
+static void
+progress_cb (guint    gpu,
+             guint    done,
+             guint    total,
+             gpointer user_data)
+{
+  CuoccGpusProgress *progress = user_data;
+
+  g_atomic_int_set (&progress->gpu, (int) gpu);
+  g_atomic_int_set (&progress->total, (int) total);
+  g_atomic_int_set (&progress->done, (int) done);
 }
 
 static void
@@ -61,13 +97,35 @@ gpus_thread (GTask        *task,
              GCancellable *cancellable)
 {
   GpusJob *job = task_data;
+  CuoccGpuComparisonPtx ptx = { 0 };
 
+  ptx.ptxas = job->ptxas;
+  ptx.assemble = job->assemble;
+  ptx.timeout_s = job->timeout_s;
+  ptx.cancellable = job->ptx_cancellable;
+  ptx.progress = progress_cb;
+  ptx.user_data = job->progress;
   job->out = cuocc_gpu_comparison_compute (job->entries, job->n, G_OBJECT (job->store), job->gpus, job->n_gpus,
-                                           job->threads, cancellable);
+                                           job->threads, &ptx, cancellable);
   g_task_return_boolean (task, job->out != NULL);
 }
 
 static void show_columns (CuoccKernelsPanel *self);
+
+static gboolean
+progress_tick_cb (gpointer data)
+{
+  _cuocc_kernels_panel_ptxas_gpus_changed (data);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+stop_progress (CuoccKernelsPanel *self)
+{
+  g_clear_handle_id (&self->gpus_progress_source, g_source_remove);
+  g_clear_pointer (&self->gpus_progress, g_atomic_rc_box_release);
+  self->gpus_assembling = FALSE;
+}
 
 static void
 set_items (CuoccKernelsPanel  *self,
@@ -99,10 +157,17 @@ gpus_done_cb (GObject      *object,
     return;
 
   g_clear_object (&self->gpus_cancellable);
+  g_clear_object (&self->gpus_ptx_cancellable);
+  stop_progress (self);
   set_items (self, job->out);
   show_columns (self);
   _cuocc_kernels_panel_refresh_shown (self, TRUE);
   _cuocc_kernels_panel_set_busy (self);
+  /* ptxas looked for, Assemble PTX Kernels on or off, its progress gone. */
+  _cuocc_kernels_panel_ptxas_gpus_changed (self);
+  /* ptxas was found while this was worked out without it: its cache. */
+  if (job->ptxas == NULL)
+    _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
 }
 
 /* ----- the columns ----- */
@@ -143,10 +208,24 @@ show_columns (CuoccKernelsPanel *self)
   GtkColumnViewColumn *difference = _cuocc_kernels_panel_get_column (self->column_view, "difference");
   guint position = 2;              /* after the kernel and its architecture */
 
+  GtkColumnViewColumn *arch = _cuocc_kernels_panel_get_column (self->column_view, "arch");
+
   if (n_gpus >= 2 && difference == NULL)
-    _cuocc_kernels_panel_insert_column (self->column_view, TABLE_DIFFERENCE, position);
+    {
+      GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view));
+
+      _cuocc_kernels_panel_insert_column (self->column_view, TABLE_DIFFERENCE, position);
+      /* The comparison comes into view beside the kernels' names. */
+      if (h != NULL)
+        gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
+    }
   else if (n_gpus < 2 && difference != NULL)
     gtk_column_view_remove_column (self->column_view, difference);
+  /* Each GPU's cell says which entry runs there ("Warps · sm_90"): the
+   * architecture's column gives its room to them, which at the sidebar's
+   * default width (800 × 600) keeps the first GPU's beside the names. */
+  if (arch != NULL && gtk_column_view_column_get_visible (arch) != (n_gpus < 2))
+    gtk_column_view_column_set_visible (arch, n_gpus < 2);
   for (guint g = 0; g < CUOCC_COMPARE_MAX_GPUS; g++)
     {
       g_autofree char *id = g_strdup_printf ("gpu%u", g);
@@ -400,10 +479,12 @@ _cuocc_kernels_panel_init_gpus (CuoccKernelsPanel *self)
   g_object_bind_property (self->differ_check, "active", self->differ_spin, "sensitive", G_BINDING_SYNC_CREATE);
 }
 
-/* Works the kernels out again on the GPUs compared, in a worker, or takes
- * the comparison away when fewer than two GPUs are. */
-void
-_cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
+/* Works the kernels out again on the GPUs compared, in a worker (with
+ * @assemble, running ptxas for what the cache lacks), or takes the
+ * comparison away when fewer than two GPUs are. */
+static void
+compare (CuoccKernelsPanel *self,
+         gboolean           assemble)
 {
   g_autoptr(GTask) task = NULL;
   CuoccGpu gpus[CUOCC_COMPARE_MAX_GPUS];
@@ -411,9 +492,7 @@ _cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   GpusJob *job;
 
-  if (self->gpus_cancellable != NULL)
-    g_cancellable_cancel (self->gpus_cancellable);
-  g_clear_object (&self->gpus_cancellable);
+  _cuocc_kernels_panel_gpus_stop (self);
   self->gpus_generation++;
   if (n_gpus < 2 || n == 0)
     {
@@ -425,6 +504,7 @@ _cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
       if (had)
         _cuocc_kernels_panel_refresh_shown (self, TRUE);
       _cuocc_kernels_panel_set_busy (self);
+      _cuocc_kernels_panel_ptxas_gpus_changed (self);
       return;
     }
 
@@ -436,8 +516,8 @@ _cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
 
       /* As read: PTX that ptxas assembled for the calculator's GPU has
-       * figures for its target alone; on every GPU compared it is what
-       * `cuocc --import … --no-ptxas` says. */
+       * figures for its target alone; the comparison takes each GPU's
+       * from the cache (or ptxas) for that GPU's target. */
       cuocc_kernel_item_get_read_kernel (item, &job->entries[i]);
     }
   job->store = g_object_ref (self->store);
@@ -445,13 +525,98 @@ _cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
   job->n_gpus = n_gpus;
   job->threads = self->threads;
   job->generation = self->gpus_generation;
+  job->ptxas = self->ptxas != NULL ? cuocc_ptxas_ref (self->ptxas) : NULL;
+  job->assemble = assemble && job->ptxas != NULL;
+  job->timeout_s = self->ptxas_timeout_s;
+  job->ptx_cancellable = g_cancellable_new ();
+  job->progress = g_atomic_rc_box_new0 (CuoccGpusProgress);
+  g_atomic_int_set (&job->progress->gpu, -1);
 
   self->gpus_cancellable = g_cancellable_new ();
+  self->gpus_ptx_cancellable = g_object_ref (job->ptx_cancellable);
+  if (job->assemble)
+    {
+      self->gpus_assembling = TRUE;
+      self->gpus_progress = g_atomic_rc_box_acquire (job->progress);
+      self->gpus_progress_source = g_timeout_add (100, progress_tick_cb, self);
+    }
   _cuocc_kernels_panel_set_busy (self);
   task = g_task_new (self, self->gpus_cancellable, gpus_done_cb, NULL);
   g_task_set_source_tag (task, _cuocc_kernels_panel_compare_gpus);
   g_task_set_task_data (task, job, (GDestroyNotify) gpus_job_free);
   g_task_run_in_thread (task, gpus_thread);
+  _cuocc_kernels_panel_ptxas_gpus_changed (self);
+}
+
+void
+_cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
+{
+  compare (self, FALSE);
+}
+
+/* The comparison under way, if any, stops (its ptxas runs too). */
+void
+_cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
+{
+  if (self->gpus_cancellable != NULL)
+    g_cancellable_cancel (self->gpus_cancellable);
+  if (self->gpus_ptx_cancellable != NULL)
+    g_cancellable_cancel (self->gpus_ptx_cancellable);
+  g_clear_object (&self->gpus_cancellable);
+  g_clear_object (&self->gpus_ptx_cancellable);
+  stop_progress (self);
+}
+
+/* ptxas found, or its cache grown (an assembly of the table's ended): the
+ * comparison is worked out again where PTX in it lacks figures; with
+ * @assemble, ptxas runs for every GPU's target (Assemble PTX Kernels). */
+void
+_cuocc_kernels_panel_gpus_ptxas (CuoccKernelsPanel *self,
+                                 gboolean           assemble)
+{
+  if (self->gpus == NULL || self->ptxas == NULL || self->gpus_assembling)
+    return;
+  if (cuocc_gpu_comparison_count_ptx_unknown (self->gpus) == 0)
+    return;
+  compare (self, assemble);
+}
+
+/* Stops the comparison's ptxas runs: what they gave is kept, and the
+ * comparison comes with it. */
+void
+_cuocc_kernels_panel_gpus_cancel_ptxas (CuoccKernelsPanel *self)
+{
+  if (self->gpus_assembling && self->gpus_ptx_cancellable != NULL)
+    g_cancellable_cancel (self->gpus_ptx_cancellable);
+}
+
+/* The progress of the comparison's ptxas runs, or NULL. */
+char *
+_cuocc_kernels_panel_gpus_progress (CuoccKernelsPanel *self,
+                                    double            *fraction)
+{
+  int gpu, done, total;
+  g_autofree char *name = NULL;
+
+  if (!self->gpus_assembling || self->gpus_progress == NULL || self->ptxas == NULL)
+    return NULL;
+  gpu = g_atomic_int_get (&self->gpus_progress->gpu);
+  total = g_atomic_int_get (&self->gpus_progress->total);
+  done = g_atomic_int_get (&self->gpus_progress->done);
+  *fraction = total > 0 ? (double) done / total : 0.0;
+  if (gpu < 0 || total <= 0)
+    /* Translators: the progress of Assemble PTX Kernels for the GPUs compared, before the modules are counted */
+    return g_strdup_printf (_("ptxas %s for the GPUs compared…"), cuocc_ptxas_get_version (self->ptxas));
+  {
+    CuoccGpu gpus[CUOCC_COMPARE_MAX_GPUS];
+    guint n_gpus = chosen_gpus (self, gpus);
+
+    name = (guint) gpu < n_gpus ? cuocc_gpu_short_name (&gpus[gpu]) : g_strdup ("?");
+  }
+  /* Translators: the progress of Assemble PTX Kernels for a GPU compared, e.g. "ptxas 13.0 for H100 SXM5: 3 of 10 modules" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "ptxas %s for %s: %d of %d module",
+                                       "ptxas %s for %s: %d of %d modules", total),
+                          cuocc_ptxas_get_version (self->ptxas), name, done, total);
 }
 
 /* Whether the row passes the comparison's filters: the difference, and

@@ -112,6 +112,11 @@ struct _CuoccKernelsPanel
   CuoccGpuComparison *gpus;        /* what the rows show, or NULL */
   GCancellable *gpus_cancellable;  /* the comparison being worked out */
   guint gpus_generation;
+  GCancellable *gpus_ptx_cancellable;   /* its ptxas runs */
+  gboolean gpus_assembling;        /* it runs ptxas (Assemble PTX Kernels) */
+  gboolean gpus_assemble_after;    /* Assemble PTX Kernels: the GPUs compared after the table's */
+  struct _CuoccGpusProgress *gpus_progress;
+  guint gpus_progress_source;
 
   /* ptxas (cuocc-kernels-panel-ptxas.c) */
   char *ptxas_path;                /* the user's choice; NULL: found as users have it */
@@ -184,6 +189,12 @@ void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_compare_gpus   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_gpus_stop      (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_gpus_ptxas     (CuoccKernelsPanel *self,
+                                                         gboolean           assemble);
+void                _cuocc_kernels_panel_gpus_cancel_ptxas (CuoccKernelsPanel *self);
+char               *_cuocc_kernels_panel_gpus_progress  (CuoccKernelsPanel *self,
+                                                         double            *fraction);
 gboolean            _cuocc_kernels_panel_gpus_pass      (CuoccKernelsPanel *self,
                                                          CuoccKernelItem   *item,
                                                          gboolean           check_arch);
@@ -206,6 +217,7 @@ void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *
 void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_ptxas_gpus_changed (CuoccKernelsPanel *self);
 char               *_cuocc_kernels_panel_ptxas_text     (CuoccKernelsPanel *self,
                                                          gboolean          *busy);
 

@@ -223,9 +223,21 @@ update_progress (CuoccKernelsPanel *self)
   CuoccPtxJob *job = self->ptx_all_job;
   gboolean shown = job != NULL && job->kind == JOB_ALL;
 
-  gtk_widget_set_visible (self->ptx_progress_box, shown);
   if (!shown)
-    return;
+    {
+      /* The GPUs compared, assembled after the table's GPU. */
+      double fraction = 0;
+      g_autofree char *text = _cuocc_kernels_panel_gpus_progress (self, &fraction);
+
+      gtk_widget_set_visible (self->ptx_progress_box, text != NULL);
+      if (text == NULL)
+        return;
+      gtk_label_set_label (self->ptx_progress_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
+      gtk_progress_bar_set_fraction (self->ptx_progress_bar, fraction);
+      return;
+    }
+  gtk_widget_set_visible (self->ptx_progress_box, TRUE);
   {
     guint done, total;
     g_autofree char *text = NULL;
@@ -268,8 +280,10 @@ count_needing (CuoccKernelsPanel *self)
 static void
 update_can_assemble (CuoccKernelsPanel *self)
 {
-  gboolean can = self->ptxas != NULL && self->have_gpu &&
-                 (self->ptx_all_job == NULL || self->ptx_all_job->kind == JOB_CACHE) && count_needing (self) > 0;
+  gboolean comparison = self->gpus != NULL && cuocc_gpu_comparison_count_ptx_unknown (self->gpus) > 0;
+  gboolean can = self->ptxas != NULL && self->have_gpu && !self->gpus_assembling &&
+                 (self->ptx_all_job == NULL || self->ptx_all_job->kind == JOB_CACHE) &&
+                 (comparison || count_needing (self) > 0);
 
   if (can == self->ptx_can_assemble)
     return;
@@ -283,6 +297,7 @@ finish_job (CuoccKernelsPanel *self,
 {
   CuoccPtxJob **slot = job_slot (self, job->kind);
   gboolean all = job->kind != JOB_ENTRY;
+  gboolean assembled = job->kind != JOB_CACHE && !g_cancellable_is_cancelled (job->cancellable);
 
   g_assert (*slot == job);
   for (guint i = 0; i < job->items->len; i++)
@@ -298,6 +313,11 @@ finish_job (CuoccKernelsPanel *self,
     }
   _cuocc_kernels_panel_update_cells (self->column_view);
   _cuocc_kernels_panel_update_details (self);
+  /* The cache has this GPU's figures now; while GPUs are compared, after
+   * Assemble PTX Kernels, theirs are assembled too. */
+  if (assembled)
+    _cuocc_kernels_panel_gpus_ptxas (self, job->kind == JOB_ALL && self->gpus_assemble_after);
+  self->gpus_assemble_after = FALSE;
   update_progress (self);
   update_can_assemble (self);
 }
@@ -502,9 +522,10 @@ found_cb (GObject      *object,
   g_signal_emit_by_name (self, "ptxas-changed");
   update_can_assemble (self);
   read_cache (self);
-  /* The chosen kernel waited for ptxas. */
+  /* The chosen kernel waited for ptxas, and the GPUs compared for its cache. */
   _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
 }
 
 static void
@@ -550,6 +571,18 @@ _cuocc_kernels_panel_ptxas_reset (CuoccKernelsPanel *self)
 
       cuocc_kernel_item_clear_ptx_result (item);
     }
+  update_progress (self);
+  update_can_assemble (self);
+}
+
+/* The comparison came or went, or its ptxas runs started: ptxas is looked
+ * for where PTX in it lacks figures, and the action and progress follow. */
+void
+_cuocc_kernels_panel_ptxas_gpus_changed (CuoccKernelsPanel *self)
+{
+  if (self->gpus != NULL && cuocc_gpu_comparison_count_ptx_unknown (self->gpus) > 0 && !self->ptxas_looked &&
+      self->ptxas_finding == NULL)
+    find_ptxas (self);
   update_progress (self);
   update_can_assemble (self);
 }
@@ -688,11 +721,19 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
 {
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
 
-  if (self->ptxas == NULL || !self->have_gpu || self->store == NULL)
+  if (self->ptxas == NULL || !self->have_gpu || self->store == NULL || self->gpus_assembling)
     return;
   /* The cache's read is part of this. */
   drop_job (self, &self->ptx_all_job);
-  start_job (self, JOB_ALL, NULL);
+  self->gpus_assemble_after = FALSE;
+  if (count_needing (self) > 0)
+    {
+      start_job (self, JOB_ALL, NULL);
+      /* The GPUs compared after the table's GPU (its cache then full). */
+      self->gpus_assemble_after = self->gpus != NULL;
+    }
+  else
+    _cuocc_kernels_panel_gpus_ptxas (self, TRUE);
   update_progress (self);
   update_can_assemble (self);
   _cuocc_kernels_panel_update_cells (self->column_view);
@@ -704,6 +745,8 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
 static void
 cancel_assembly (CuoccKernelsPanel *self)
 {
+  self->gpus_assemble_after = FALSE;
+  _cuocc_kernels_panel_gpus_cancel_ptxas (self);
   if (self->ptx_all_job == NULL || self->ptx_all_job->kind != JOB_ALL)
     return;
   /* What finished is still delivered; the job ends with its thread. */
@@ -717,7 +760,8 @@ cuocc_kernels_panel_is_assembling (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->ptx_entry_job != NULL || self->ptx_all_job != NULL || self->ptxas_finding != NULL;
+  return self->ptx_entry_job != NULL || self->ptx_all_job != NULL || self->ptxas_finding != NULL ||
+         self->gpus_assembling;
 }
 
 /* The rows that took ptxas's answers, and the most in one iteration of the

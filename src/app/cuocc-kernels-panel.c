@@ -475,9 +475,7 @@ cuocc_kernels_panel_dispose (GObject *object)
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
-  if (self->gpus_cancellable != NULL)
-    g_cancellable_cancel (self->gpus_cancellable);
-  g_clear_object (&self->gpus_cancellable);
+  _cuocc_kernels_panel_gpus_stop (self);
   g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
   /* The view's sorter changes as the view lets go of its columns; the

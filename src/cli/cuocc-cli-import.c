@@ -99,7 +99,8 @@ typedef struct {
   GPtrArray *failures;             /* what --check found */
   CliWriter *writer;
   guint64 n_rows;
-  GPtrArray *text_rows;            /* text: each row's cells, as strings */
+  gsize text_widths[N_COLUMNS];    /* text: each column's widest cell */
+  gboolean text_filled[N_COLUMNS]; /* text: a cell of the column is not "-" */
   guint n_errors;
   GHashTable *failed[IMPORT_N_WHYS]; /* the kernels not worked out, by reason (created when needed) */
   guint n_disagreements;
@@ -176,11 +177,17 @@ emit_row (Report          *report,
     return;
   if (report->format == CLI_FORMAT_TEXT)
     {
-      GPtrArray *row = g_ptr_array_new_with_free_func (g_free);
-
+      /* Only measured here: the rows are made again as they are written
+       * (write_text_table), rather than held, names and all (on CUDA 11.8's
+       * cuBLASLt, 61,055 rows held 110 MB). */
       for (guint c = 0; c < N_COLUMNS; c++)
-        g_ptr_array_add (row, column_shown (report, c) && labels[c] != NULL ? cell_to_text (c, &cells[c]) : NULL);
-      g_ptr_array_add (report->text_rows, row);
+        if (column_shown (report, c) && labels[c] != NULL)
+          {
+            g_autofree char *text = cell_to_text (c, &cells[c]);
+
+            report->text_widths[c] = MAX (report->text_widths[c], (gsize) g_utf8_strlen (text, -1));
+            report->text_filled[c] |= strcmp (text, "-") != 0;
+          }
       return;
     }
 
@@ -204,6 +211,19 @@ warn_disagreement (Report                 *report,
               k->name, theirs, mine);
 }
 
+/* A kernel's evaluation and its row's cells (scratch: what they point to,
+ * freed by the caller with the evaluation). */
+static void
+row_cells (Report            *report,
+           const CuoccKernel *k,
+           ImportEvaluation  *ev,
+           char              *scratch[3],
+           CuoccCell          cells[N_COLUMNS])
+{
+  cuocc_import_evaluate (&report->launch, k, ev);
+  cuocc_import_table_cells (&report->table, k, ev, scratch, cells);
+}
+
 static void
 add_kernel_row (Report            *report,
                 const CuoccKernel *k)
@@ -213,8 +233,7 @@ add_kernel_row (Report            *report,
   char *scratch[3] = { NULL, NULL, NULL };
   g_autofree char *note = NULL;
 
-  cuocc_import_evaluate (&report->launch, k, &ev);
-  cuocc_import_table_cells (&report->table, k, &ev, scratch, cells);
+  row_cells (report, k, &ev, scratch, cells);
   if (report->occupancy)
     {
       if (cells[COL_AGREES].kind == CUOCC_CELL_BOOL && !cells[COL_AGREES].value)
@@ -245,65 +264,63 @@ add_kernel_row (Report            *report,
 
 /* ----- output ----- */
 
-static gboolean
-column_filled (Report *report,
-               Column  column)
+static void
+write_text_line (Report           *report,
+                 GString          *line,
+                 const guint      *order,
+                 guint             n_order,
+                 const CuoccCell  *cells)
 {
-  for (guint r = 0; r < report->text_rows->len; r++)
+  g_string_truncate (line, 0);
+  for (guint i = 0; i < n_order; i++)
     {
-      GPtrArray *row = g_ptr_array_index (report->text_rows, r);
+      guint c = order[i];
+      g_autofree char *text = cells != NULL ? cell_to_text (c, &cells[c]) : g_strdup (_(labels[c]));
 
-      if (strcmp (g_ptr_array_index (row, column), "-") != 0)
-        return TRUE;
+      g_string_append (line, text);
+      if (i + 1 < n_order)
+        {
+          gsize pad = report->text_widths[c] - (gsize) g_utf8_strlen (text, -1);
+
+          for (gsize p = 0; p < pad + 2; p++)
+            g_string_append_c (line, ' ');
+        }
     }
-  return FALSE;
+  g_string_append_c (line, '\n');
+  cli_writer_write (report->writer, line->str, line->len);
 }
 
+/* The rows emit_row () measured, made again. */
 static void
-write_text_table (Report *report)
+write_text_table (Report                *report,
+                  const CuoccKernelList *list)
 {
   guint order[N_COLUMNS];
   guint n_order = 0;
-  gsize widths[N_COLUMNS] = { 0 };
   g_autoptr (GString) line = g_string_new (NULL);
 
   /* The name goes last: it is long and needs no alignment. */
   for (guint c = 0; c < N_COLUMNS; c++)
     if (c != COL_KERNEL && labels[c] != NULL && column_shown (report, c) &&
-        (c < FIRST_BINARY_COLUMN || column_filled (report, c)))
+        (c < FIRST_BINARY_COLUMN || report->text_filled[c]))
       order[n_order++] = c;
   order[n_order++] = COL_KERNEL;
 
   for (guint i = 0; i < n_order; i++)
-    widths[order[i]] = g_utf8_strlen (_(labels[order[i]]), -1);
-  for (guint r = 0; r < report->text_rows->len; r++)
+    report->text_widths[order[i]] = MAX (report->text_widths[order[i]],
+                                         (gsize) g_utf8_strlen (_(labels[order[i]]), -1));
+  write_text_line (report, line, order, n_order, NULL);
+  for (guint i = 0; i < list->n_kernels; i++)
     {
-      GPtrArray *row = g_ptr_array_index (report->text_rows, r);
+      CuoccCell cells[N_COLUMNS];
+      ImportEvaluation ev;
+      char *scratch[3] = { NULL, NULL, NULL };
 
-      for (guint i = 0; i < n_order; i++)
-        widths[order[i]] = MAX (widths[order[i]], (gsize) g_utf8_strlen (g_ptr_array_index (row, order[i]), -1));
-    }
-
-  for (guint r = 0; r <= report->text_rows->len; r++)
-    {
-      GPtrArray *row = r > 0 ? g_ptr_array_index (report->text_rows, r - 1) : NULL;
-
-      g_string_truncate (line, 0);
-      for (guint i = 0; i < n_order; i++)
-        {
-          const char *text = row != NULL ? g_ptr_array_index (row, order[i]) : _(labels[order[i]]);
-          gboolean last = i + 1 == n_order;
-          gsize pad = widths[order[i]] - (gsize) g_utf8_strlen (text, -1);
-
-          g_string_append (line, text);
-          if (!last)
-            {
-              for (gsize p = 0; p < pad + 2; p++)
-                g_string_append_c (line, ' ');
-            }
-        }
-      g_string_append_c (line, '\n');
-      cli_writer_write (report->writer, line->str, line->len);
+      row_cells (report, &list->kernels[i], &ev, scratch, cells);
+      write_text_line (report, line, order, n_order, cells);
+      for (guint j = 0; j < G_N_ELEMENTS (scratch); j++)
+        g_free (scratch[j]);
+      cuocc_import_evaluation_clear (&ev);
     }
 }
 
@@ -325,7 +342,7 @@ write_report (Report                *report,
   if (!report->rows)
     ;
   else if (report->format == CLI_FORMAT_TEXT)
-    write_text_table (report);
+    write_text_table (report, list);
   else
     {
       cuocc_import_table_append_end (&report->table, cli_table_format (report->format), report->n_rows,
@@ -673,7 +690,6 @@ cuocc_import_command (int    argc,
   g_autoptr (GError) error = NULL;
   g_autoptr (CuoccKernelList) list = NULL;
   g_autoptr (CliWriter) writer = NULL;
-  g_autoptr (GPtrArray) text_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (ImportCheck) check = NULL;
   Report report = { 0 };
@@ -818,7 +834,6 @@ cuocc_import_command (int    argc,
   if ((report.launch.have_gpu || check != NULL) && !report.occupancy && report.rows)
     g_printerr (_("cuocc: note: no kernel declares its block size; give --threads for the occupancy columns\n"));
   report.writer = writer;
-  report.text_rows = text_rows;
   report.check = check;
   report.failures = failures;
   if (options.plot_text != NULL)

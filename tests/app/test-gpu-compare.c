@@ -19,8 +19,12 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+
+#include <glib/gstdio.h>
 
 #include "app-test.h"
 #include "cuocc-compat.h"
@@ -29,6 +33,8 @@
 #include "cuocc-window-private.h"
 
 #define THREADS "256"
+
+static void fresh_cache (void);
 
 /* ----- the command line ----- */
 
@@ -100,12 +106,15 @@ field (const Csv   *csv,
 }
 
 /* `cuocc --import PATH --gpu … [--threads N] --no-ptxas --format csv`: the
- * app runs no ptxas (the PTX that loads has no figures until the JIT). */
+ * app runs no ptxas until asked (the cache of this test's own is empty
+ * until then); with @ptxas, `--ptxas PTXAS` instead, which assembles for
+ * every GPU's target what the cache lacks. */
 static void
-run_cli (Csv                *csv,
-         const char         *path,
-         const char * const *gpus,
-         const char         *threads)
+run_cli_ptxas (Csv                *csv,
+               const char         *path,
+               const char * const *gpus,
+               const char         *threads,
+               const char         *ptxas)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autofree char *out = NULL;
@@ -127,7 +136,9 @@ run_cli (Csv                *csv,
       g_ptr_array_add (argv, (gpointer) "--threads");
       g_ptr_array_add (argv, (gpointer) threads);
     }
-  g_ptr_array_add (argv, (gpointer) "--no-ptxas");
+  g_ptr_array_add (argv, (gpointer) (ptxas != NULL ? "--ptxas" : "--no-ptxas"));
+  if (ptxas != NULL)
+    g_ptr_array_add (argv, (gpointer) ptxas);
   g_ptr_array_add (argv, (gpointer) "--format");
   g_ptr_array_add (argv, (gpointer) "csv");
   g_ptr_array_add (argv, NULL);
@@ -140,6 +151,15 @@ run_cli (Csv                *csv,
   csv->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   for (guint i = 1; lines[i] != NULL && *lines[i] != '\0'; i++)
     g_ptr_array_add (csv->rows, csv_fields (lines[i]));
+}
+
+static void
+run_cli (Csv                *csv,
+         const char         *path,
+         const char * const *gpus,
+         const char         *threads)
+{
+  run_cli_ptxas (csv, path, gpus, threads, NULL);
 }
 
 /* ----- what a cell should say, from the command line's row ----- */
@@ -186,7 +206,11 @@ want_from_row (Want        *w,
   const char *error = field (csv, row, "error");
   const char *arch = field (csv, row, "arch");
   const char *cc = field (csv, row, "cc");
-  g_autofree char *entry = g_str_has_prefix (arch, "compute_") ? g_strdup_printf ("%s JIT", arch) : g_strdup (arch);
+  /* PTX whose figures ptxas gave: "compute_80 → ptxas", as the command line's text says it. */
+  gboolean assembled = g_str_has_prefix (field (csv, row, "figures_from"), "ptxas ");
+  g_autofree char *entry = !g_str_has_prefix (arch, "compute_") ? g_strdup (arch)
+                           : assembled ? g_strdup_printf ("%s → ptxas", arch)
+                           : g_strdup_printf ("%s JIT", arch);
 
   if (strstr (error, "no entry of this kernel is built for it") != NULL)
     {
@@ -213,8 +237,15 @@ want_from_row (Want        *w,
     }
   else if (g_str_has_prefix (error, "PTX: registers are known only after JIT"))
     {
+      /* Never a figure: it needs ptxas for this GPU's target. */
       w->first = g_strdup ("–");
-      w->second = g_strdup_printf ("registers unknown · %s", entry);
+      w->second = g_strdup_printf ("needs assembly · %s", entry);
+      w->value = -1;
+    }
+  else if (g_str_has_prefix (error, "PTX: no figures: "))
+    {
+      w->first = g_strdup ("–");
+      w->second = g_strdup_printf ("ptxas failed · %s", entry);
       w->value = -1;
     }
   else
@@ -243,6 +274,40 @@ find_column (CuoccWindow *window,
         return column;
     }
   return NULL;
+}
+
+/* Where a column's header lies across the table's visible width: its left
+ * and right edges, from the table's left edge (as the table scrolls). The
+ * header's titles are not in the columns' order (a column inserted adds
+ * its title last): the column's is the one that shows its title. */
+static void
+column_span (CuoccWindow *window,
+             const char  *id,
+             double      *left,
+             double      *right,
+             double      *visible)
+{
+  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkWidget *scrolled = gtk_widget_get_parent (GTK_WIDGET (view));
+  GtkColumnViewColumn *column = find_column (window, id);
+  const char *name = gtk_column_view_column_get_title (column);
+
+  for (GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (view)));
+       title != NULL; title = gtk_widget_get_next_sibling (title))
+    {
+      GtkWidget *label = app_test_find_descendant (title, GTK_TYPE_LABEL, FALSE);
+      graphene_rect_t bounds;
+
+      if (label == NULL || !gtk_widget_get_visible (title) ||
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), name) != 0)
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (title, scrolled, &bounds));
+      *left = bounds.origin.x;
+      *right = bounds.origin.x + bounds.size.width;
+      *visible = gtk_widget_get_width (scrolled);
+      return;
+    }
+  g_error ("no title %s", name);
 }
 
 /* The "Compare GPUs" popover's row for a GPU, found by searching for it
@@ -368,6 +433,13 @@ check_cells (CuoccWindow *window,
             (*n_cannot)++;
           if (g_str_has_prefix (want.second, "no entry for"))
             (*n_no_entry)++;
+          {
+            /* Where ptxas gave the command line figures, the cell has the same ptxas's, for that GPU's target. */
+            const char *from = field (declared, row, "figures_from");
+
+            g_assert_cmpstr (cuocc_gpu_comparison_get_cell (gpus, kernel, g)->figures_from, ==,
+                             g_str_has_prefix (from, "ptxas ") ? from : NULL);
+          }
           values[g] = want.value;
           if (want.value >= 0)
             {
@@ -490,6 +562,8 @@ test_fat_binary (void)
   g_auto(Csv) given = { 0 };
 
   SKIP_WITHOUT_DISPLAY ();
+  /* The PTX on the H100 has no figures: nothing in the cache. */
+  fresh_cache ();
   run_cli (&declared, path, gpus, NULL);
   run_cli (&given, path, gpus, THREADS);
   /* Three kernels (scale, stage, bounded), four GPUs. */
@@ -507,6 +581,23 @@ test_fat_binary (void)
       g_assert_null (find_column (window, "difference"));
       choose_gpus (window, searches, gpus + 1);
       check_cells (window, &declared, &given, 4, &n_cannot, &n_no_entry);
+      {
+        /* The comparison in view at the sidebar's default width, 800 × 600
+         * too: the names from the left edge, the difference and the first
+         * GPU's column whole beside them; the architecture's column gives
+         * its room (each GPU's cell names its entry). */
+        double left, right, visible, name_left, name_right, unused;
+
+        app_test_wait_for_frame (GTK_WIDGET (window));
+        column_span (window, "kernel", &name_left, &name_right, &visible);
+        column_span (window, "gpu0", &left, &right, &unused);
+        g_test_message ("%d × %d: the table shows %.0f px, the names %.0f–%.0f, the first GPU's column %.0f–%.0f",
+                        sizes[s].width, sizes[s].height, visible, name_left, name_right, left, right);
+        g_assert_cmpfloat (name_left, >=, -0.5);
+        g_assert_cmpfloat (left, >=, name_right - 0.5);
+        g_assert_cmpfloat (right, <=, visible + 0.5);
+        g_assert_false (gtk_column_view_column_get_visible (find_column (window, "arch")));
+      }
       /* A GTX 1080 (6.1) runs neither sm_80 SASS nor compute_80 PTX: each kernel says so. */
       g_assert_cmpuint (n_no_entry, ==, 3);
       g_assert_cmpuint (n_cannot, >=, 3);
@@ -520,6 +611,7 @@ test_fat_binary (void)
       g_assert_null (find_column (window, "difference"));
       g_assert_null (find_column (window, "gpu0"));
       g_assert_null (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel));
+      g_assert_true (gtk_column_view_column_get_visible (find_column (window, "arch")));
       app_test_window_free (window);
     }
 }
@@ -546,6 +638,7 @@ test_generated_library (void)
       g_test_skip ("no generated library in the build folder (or under the sanitizers)");
       return;
     }
+  fresh_cache ();
   run_cli (&declared, path, gpus, NULL);
   run_cli (&given, path, gpus, THREADS);
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
@@ -595,15 +688,363 @@ test_generated_library (void)
     }
 }
 
+/* ----- PTX on the GPUs compared ----- */
+
+#define REAL_PTXAS "/usr/local/cuda/bin/ptxas"
+
+static char *scratch;              /* this test's own: XDG_CACHE_HOME, the scripts, the run counts */
+
+static void
+remove_tree (const char *path)
+{
+  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", path);
+
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+}
+
+/* An empty ptxas cache, and no run counted. */
+static void
+fresh_cache (void)
+{
+  g_autofree char *cache = g_build_filename (scratch, "cache", NULL);
+  g_autofree char *counted = g_build_filename (scratch, "ptxas.runs", NULL);
+
+  remove_tree (cache);
+  g_unlink (counted);
+  g_assert_cmpint (g_mkdir_with_parents (cache, 0700), ==, 0);
+}
+
+/* A script that runs @body, every assembly (not --version) counted in
+ * scratch/ptxas.runs, one line each. */
+static char *
+ptxas_script (const char *name,
+              const char *body)
+{
+  g_autofree char *text = g_strdup_printf ("#!/bin/sh\n[ \"$1\" = --version ] || echo \"$*\" >> '%s/ptxas.runs'\n%s",
+                                           scratch, body);
+  char *path = g_build_filename (scratch, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+  return path;
+}
+
+/* The runs for a target ("sm_90", or "sm_" for all), and of them those of one entry alone (--entry). */
+static guint
+ptxas_runs_alone (const char *target,
+                  guint      *alone)
+{
+  g_autofree char *path = g_build_filename (scratch, "ptxas.runs", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *arch = g_strconcat ("-arch=", target, NULL);
+  guint n = 0;
+
+  if (alone != NULL)
+    *alone = 0;
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return 0;
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) args = g_strsplit (lines[i], " ", -1);
+      gboolean match = FALSE;
+
+      for (guint a = 0; args[a] != NULL; a++)
+        match |= g_str_equal (target, "sm_") ? g_str_has_prefix (args[a], arch) : g_str_equal (args[a], arch);
+      n += match;
+      if (match && alone != NULL)
+        *alone += strstr (lines[i], " --entry ") != NULL;
+    }
+  return n;
+}
+
+static guint
+ptxas_runs (const char *target)
+{
+  return ptxas_runs_alone (target, NULL);
+}
+
+/* What the real ptxas itself prints for every entry of the PTX on the
+ * target, read here: mangled name → registers. */
+static GHashTable *
+real_registers (const char *ptx,
+                const char *target)
+{
+  g_autofree char *arch = g_strconcat ("-arch=", target, NULL);
+  const char *argv[] = { REAL_PTXAS, arch, "-v", "-o", "/dev/null", ptx, NULL };
+  g_autofree char *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  GHashTable *figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *current = NULL;
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  lines = g_strsplit (err, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *p;
+      int regs;
+
+      if ((p = strstr (lines[i], "Compiling entry function '")) != NULL)
+        {
+          const char *start = p + strlen ("Compiling entry function '");
+
+          g_free (current);
+          current = g_strndup (start, strchr (start, '\'') - start);
+        }
+      else if ((p = strstr (lines[i], "Used ")) != NULL && current != NULL && sscanf (p, "Used %d registers", &regs) == 1)
+        g_hash_table_insert (figures, g_steal_pointer (&current), GINT_TO_POINTER (regs));
+    }
+  g_assert_cmpuint (g_hash_table_size (figures), >, 0);
+  return figures;
+}
+
+/* The command line's registers for each GPU's rows are what ptxas itself
+ * printed for that GPU's target. */
+static void
+check_cli_registers (const Csv          *csv,
+                     const char         *ptx,
+                     const char * const *targets,
+                     guint               n_gpus)
+{
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      g_autoptr(GHashTable) want = real_registers (ptx, targets[g]);
+      g_autofree char *from = g_strdup_printf ("ptxas 13.0 for %s", targets[g]);
+
+      for (guint r = g; r < csv->rows->len; r += n_gpus)
+        {
+          const char **row = g_ptr_array_index (csv->rows, r);
+
+          g_assert_cmpstr (field (csv, row, "figures_from"), ==, from);
+          g_assert_true (g_hash_table_contains (want, field (csv, row, "mangled")));
+          g_assert_cmpint (atoi (field (csv, row, "regs")), ==,
+                           GPOINTER_TO_INT (g_hash_table_lookup (want, field (csv, row, "mangled"))));
+        }
+    }
+}
+
+static gboolean
+settled (CuoccWindow   *window,
+         gconstpointer  data)
+{
+  return compared (window, NULL) && !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+}
+
+static gboolean
+details_say (CuoccWindow   *window,
+             gconstpointer  data)
+{
+  const char *text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+
+  return text != NULL && g_str_has_prefix (text, data) && settled (window, NULL);
+}
+
+/* The window on @gpus[0], @path open, the others compared. */
+static CuoccWindow *
+ptx_window (const char         *path,
+            const char         *ptxas,
+            const char * const *gpus,
+            const char * const *searches)
+{
+  CuoccWindow *window = app_test_window_at_size (800, 600, NULL);
+
+  g_settings_set_string (window->settings, "ptxas-path", ptxas);
+  app_test_select_gpu (window, gpus[0]);
+  app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
+  app_test_import_library (window, path);
+  choose_gpus (window, searches, gpus + 1);
+  app_test_wait_until (window, settled, NULL);
+  return window;
+}
+
+/* Every cell against the command line, with ptxas or without. */
+static void
+check_against_cli (CuoccWindow        *window,
+                   const char         *path,
+                   const char * const *gpus,
+                   guint               n_gpus,
+                   const char         *ptxas)
+{
+  g_auto(Csv) declared = { 0 };
+  g_auto(Csv) given = { 0 };
+  guint n_cannot = 0, n_no_entry = 0;
+
+  run_cli_ptxas (&declared, path, gpus, NULL, ptxas);
+  run_cli_ptxas (&given, path, gpus, THREADS, ptxas);
+  check_cells (window, &declared, &given, n_gpus, &n_cannot, &n_no_entry);
+}
+
+/* kernels-compute80.ptx (nvcc 13's PTX, compute_80) on an RTX 4090 (sm_89),
+ * an H100 (sm_90) and a B200 (sm_100): no figures before ptxas, each cell
+ * saying it needs assembly; a kernel chosen gets its figures on the
+ * calculator's GPU alone; Assemble PTX Kernels assembles the module for
+ * every GPU's target, once each, and every cell then has the figures of
+ * the command line's `--ptxas`, whose registers are ptxas's own. */
+static void
+test_ptx (void)
+{
+  static const char *const gpus[] = { "NVIDIA GeForce RTX 4090", "NVIDIA H100 SXM5", "NVIDIA B200", NULL };
+  static const char *const searches[] = { "H100 SXM5", "B200", NULL };
+  static const char *const targets[] = { "sm_89", "sm_90", "sm_100" };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "kernels-compute80.ptx", NULL);
+  g_autofree char *ptxas = NULL;
+  g_auto(Csv) assembled = { 0 };
+  CuoccWindow *window;
+  GListModel *shown;
+  CuoccGpuComparison *gpus_shown;
+  guint chosen = G_MAXUINT;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the CUDA toolkit's ptxas is not installed");
+      return;
+    }
+  fresh_cache ();
+  ptxas = ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
+  window = ptx_window (path, ptxas, gpus, searches);
+  /* Nothing assembled yet: every cell needs assembly, never a figure. */
+  g_assert_cmpuint (ptxas_runs ("sm_"), ==, 0);
+  check_against_cli (window, path, gpus, 3, NULL);
+  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+
+  /* A kernel chosen is assembled alone for the calculator's GPU: its cell
+   * there has the figures, as its row in the table; the others wait. */
+  shown = app_test_shown (window);
+  for (guint i = 0; i < g_list_model_get_n_items (shown) && chosen == G_MAXUINT; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (g_str_equal (cuocc_kernel_item_get_kernel (item)->mangled, "_Z5heavyPKfPf"))
+        chosen = i;
+    }
+  g_assert_cmpuint (chosen, !=, G_MAXUINT);
+  cuocc_kernels_panel_choose (window->kernels_panel, chosen);
+  app_test_wait_until (window, details_say, "Figures from ptxas 13.0 for sm_89");
+  g_assert_cmpuint (ptxas_runs ("sm_89"), ==, 1);
+  {
+    g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, chosen);
+    g_autofree char *occupancy = app_test_cell (window, item, "occupancy");
+    g_autofree char *cell = app_test_cell (window, item, "gpu0");
+    g_autofree char *h100 = app_test_cell (window, item, "gpu1");
+    guint kernel;
+
+    g_assert_true (g_str_equal (cuocc_kernel_item_get_kernel (item)->mangled, "_Z5heavyPKfPf"));
+    gpus_shown = cuocc_kernel_item_get_gpus (item, &kernel, NULL);
+    g_assert_cmpstr (cuocc_gpu_comparison_get_cell (gpus_shown, kernel, 0)->figures_from, ==, "ptxas 13.0 for sm_89");
+    g_assert_null (cuocc_gpu_comparison_get_cell (gpus_shown, kernel, 1)->figures_from);
+    g_test_message ("heavy chosen: the table's %s, the comparison's “%s”, on the H100 “%s”", occupancy, cell, h100);
+    g_assert_true (g_str_has_prefix (cell, occupancy));
+    g_assert_true (g_str_has_suffix (cell, " · compute_80 → ptxas"));
+    g_assert_cmpstr (h100, ==, "–\nneeds assembly · compute_80 JIT");
+  }
+
+  /* Assemble PTX Kernels: the table's GPU, then each GPU compared, the
+   * module once a target; progress shows, for the GPUs compared too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
+  g_assert_true (cuocc_kernels_panel_is_assembling (window->kernels_panel));
+  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
+  app_test_wait_until (window, settled, NULL);
+  g_assert_null (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
+  for (guint g = 0; g < 3; g++)
+    {
+      guint alone;
+
+      /* sm_89: the kernel chosen alone, then its module; the others the module. */
+      g_assert_cmpuint (ptxas_runs_alone (targets[g], &alone), ==, 1 + (g == 0));
+      g_assert_cmpuint (alone, ==, g == 0);
+    }
+  check_against_cli (window, path, gpus, 3, REAL_PTXAS);
+  run_cli_ptxas (&assembled, path, gpus, THREADS, REAL_PTXAS);
+  check_cli_registers (&assembled, path, targets, 3);
+  /* The command line found all of it in the cache. */
+  g_assert_cmpuint (ptxas_runs ("sm_"), ==, 4);
+  g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  save_screenshot (window, "ptx");
+  app_test_window_free (window);
+}
+
+/* nvcc 13's fat binary on an A100, whose sm_80 SASS needs no ptxas, with
+ * an H100 and a B200, which run its compute_80 PTX: Assemble PTX Kernels
+ * assembles for the GPUs compared alone; a ptxas that fails says so in
+ * each such cell, with no figure. */
+static void
+test_ptx_compared_only (void)
+{
+  static const char *const gpus[] = { "NVIDIA A100 SXM4", "NVIDIA H100 SXM5", "NVIDIA B200", NULL };
+  static const char *const searches[] = { "H100 SXM5", "B200", NULL };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary",
+                                                 "multi-gpu-sm_80-ptx.fatbin", NULL);
+  g_autofree char *ptxas = NULL;
+  g_autofree char *fails = NULL;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the CUDA toolkit's ptxas is not installed");
+      return;
+    }
+
+  /* A ptxas that fails: the cells say so, and have no figure. */
+  fresh_cache ();
+  fails = ptxas_script ("fails", "if [ \"$1\" = --version ]; then exec '" REAL_PTXAS "' --version; fi\n"
+                        "echo 'ptxas fatal   : out of luck' >&2; exit 3\n");
+  window = ptx_window (path, fails, gpus, searches);
+  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
+  app_test_wait_until (window, settled, NULL);
+  g_assert_cmpuint (ptxas_runs ("sm_90"), ==, 1);
+  g_assert_cmpuint (ptxas_runs ("sm_100"), ==, 1);
+  /* The command line reads the same cache, where the failures are kept. */
+  check_against_cli (window, path, gpus, 3, fails);
+  app_test_window_free (window);
+
+  fresh_cache ();
+  ptxas = ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
+  window = ptx_window (path, ptxas, gpus, searches);
+  check_against_cli (window, path, gpus, 3, NULL);
+  /* The A100's SASS needs nothing; the GPUs compared do. */
+  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
+  app_test_wait_until (window, settled, NULL);
+  g_assert_cmpuint (ptxas_runs ("sm_80"), ==, 0);
+  g_assert_cmpuint (ptxas_runs ("sm_90"), ==, 1);
+  g_assert_cmpuint (ptxas_runs ("sm_100"), ==, 1);
+  check_against_cli (window, path, gpus, 3, REAL_PTXAS);
+  g_assert_cmpuint (ptxas_runs ("sm_"), ==, 2);
+  g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  int status;
+  g_autofree char *cache = NULL;
+
+  /* Before GLib reads it: a ptxas cache of this test's own, so that what
+   * other tests assembled gives no figures here. */
+  scratch = g_dir_make_tmp ("cuocc-test-gpu-compare-XXXXXX", NULL);
+  g_assert (scratch != NULL);
+  cache = g_build_filename (scratch, "cache", NULL);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+
   g_test_init (&argc, &argv, NULL);
   app_test_init ();
 
   g_test_add_func ("/cuocc/app/gpu-compare/fat-binary", test_fat_binary);
+  g_test_add_func ("/cuocc/app/gpu-compare/ptx", test_ptx);
+  g_test_add_func ("/cuocc/app/gpu-compare/ptx-compared-only", test_ptx_compared_only);
   g_test_add_func ("/cuocc/app/gpu-compare/generated-library", test_generated_library);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (scratch);
+  g_free (scratch);
+  return status;
 }

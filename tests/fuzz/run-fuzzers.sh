@@ -7,7 +7,7 @@
 #   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
 #
 # SECONDS: how long each target runs (default 600). TARGETs: ptxas cuobjdump
-# ncu demangle device session batch cubin fatbin triton (default all), run two at a time
+# ncu demangle device session batch cubin fatbin triton ptx ptxas-cache lz4-sparse (default all), run two at a time
 # (FUZZ_JOBS=1: one at a time). New inputs go to
 # $FUZZ_DIR/work/<target>; crashes to $FUZZ_DIR/artifacts/<target>.
 # Needs clang and libclang-rt-dev (Debian: apt-get install clang libclang-rt-14-dev).
@@ -18,7 +18,7 @@ root=$(cd "$here/../.." && pwd)
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin triton ptx ptxas-cache)
+[ ${#targets[@]} -gt 0 ] || targets=(ptxas cuobjdump ncu demangle device session batch cubin fatbin triton ptx ptxas-cache lz4-sparse)
 out=${FUZZ_DIR:-$root/_build-fuzz}
 jobs=${FUZZ_JOBS:-2}
 mkdir -p "$out"
@@ -36,7 +36,7 @@ needs () {
   for t in "${targets[@]}"; do
     case "$1:$t" in
       import:ptxas|import:cuobjdump|import:ncu|import:cubin|import:fatbin|import:ptx|ptxas-cache:ptxas-cache|demangle:demangle|device:device|\
-      session:session|batch:batch|triton:triton) return 0 ;;
+      session:session|batch:batch|triton:triton|lz4-sparse:lz4-sparse) return 0 ;;
     esac
   done
   return 1
@@ -63,6 +63,9 @@ if needs batch; then
   "$cc" "${flags[@]}" -I"$root/src/cli" "$here/fuzz-batch.c" "$root"/src/cli/cuocc-cli-{batch,input,table,writer}.c \
     "${all_lib[@]}" -o "$out/fuzz-batch" "${libs[@]}" -ldl
 fi
+if needs lz4-sparse; then
+  "$cc" "${flags[@]}" "$here/fuzz-lz4-sparse.c" "${lib_sources[@]}" -o "$out/fuzz-lz4-sparse" "${libs[@]}"
+fi
 if needs triton; then
   "$cc" "${flags[@]}" "$here/fuzz-triton.c" "${all_lib[@]}" -o "$out/fuzz-triton" "${libs[@]}"
 fi
@@ -70,7 +73,7 @@ fi
 run_one () {
   local target=$1 binary=fuzz-import
   case "$target" in
-    demangle|device|session|batch|triton|ptxas-cache) binary=fuzz-$target ;;
+    demangle|device|session|batch|triton|ptxas-cache|lz4-sparse) binary=fuzz-$target ;;
   esac
   mkdir -p "$out/work/$target" "$out/artifacts/$target"
   cp -n "$here/corpus/$target"/* "$out/work/$target/" 2>/dev/null || true

@@ -12,6 +12,13 @@
  * entries), every name, mangled or demangled, is held once however many
  * entries carry it, and the mangled names held take exactly the bytes the
  * generator wrote (its manifest's name_bytes), not six times that.
+ *
+ * And CUDA 11.8's cuBLASLt holds LZ4 cubins of up to 75 MB decompressed,
+ * which were held whole while read, nine tenths of them machine code that
+ * nothing reads: on tests/import/gen-big-cubin.py's two entries of 10 MiB
+ * (section headers first, as nvcc writes them, and last), the pages of
+ * decompressed entries written, as the reader counts them, stay under a
+ * tenth of an entry, and the kernels are read as the generator wrote them.
  */
 #include <string.h>
 
@@ -130,10 +137,79 @@ test_real_names (void)
                   (name.bytes + mangled.bytes) * list->n_kernels / name.texts);
 }
 
+/* gen-big-cubin.py's entries: 10 MiB each decompressed. */
+#define BIG_ENTRY_BYTES ((gsize) 10 << 20)
+
+static void
+test_big_cubins (void)
+{
+  const char *path = g_getenv ("CUOCC_BIG_CUBINS");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+  gsize peak;
+
+  if (path == NULL)
+    {
+      g_test_skip ("CUOCC_BIG_CUBINS is not set (the test runs from meson, which generates it)");
+      return;
+    }
+  _cuocc_import_fatbin_peak_resident (TRUE);
+  list = cuocc_import_parse_file (path, &error);
+  g_assert_no_error (error);
+  peak = _cuocc_import_fatbin_peak_resident (TRUE);
+  g_test_message ("decompressed pages written at most at once: %" G_GSIZE_FORMAT " bytes (an entry: %" G_GSIZE_FORMAT
+                  ")", peak, BIG_ENTRY_BYTES);
+
+  /* As the generator wrote them: kernel i uses 32 + i registers and
+   * 1,024 × (i + 1) bytes of shared memory, for sm_80 and for sm_86. */
+  g_assert_cmpuint (list->n_kernels, ==, 16);
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      const CuoccKernel *k = &list->kernels[i];
+      g_autofree char *name = g_strdup_printf ("big_kernel_%u", i % 8);
+
+      g_assert_cmpstr (k->name, ==, name);
+      g_assert_cmpstr (k->arch, ==, i < 8 ? "sm_80" : "sm_86");
+      g_assert_cmpint (k->regs, ==, 32 + (int) (i % 8));
+      g_assert_cmpint (k->smem, ==, 1024 * (gint64) (i % 8 + 1));
+    }
+
+  /* The code was never written: whole, one entry alone is 10 MiB. */
+  g_assert_cmpuint (peak, >, 0);
+  g_assert_cmpuint (peak, <, BIG_ENTRY_BYTES / 10);
+  /* and every buffer counted was given back */
+  g_assert_cmpuint (_cuocc_import_fatbin_peak_resident (FALSE), ==, 0);
+}
+
+/* The sm_86 entry with its LZ4 block cut in half: said to be corrupt, and
+ * nothing it wrote is kept. */
+static void
+test_big_cubin_corrupt (void)
+{
+  const char *path = g_getenv ("CUOCC_BIG_CUBIN_CORRUPT");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CuoccKernelList) list = NULL;
+
+  if (path == NULL)
+    {
+      g_test_skip ("CUOCC_BIG_CUBIN_CORRUPT is not set (the test runs from meson, which generates it)");
+      return;
+    }
+  _cuocc_import_fatbin_peak_resident (TRUE);
+  list = cuocc_import_parse_file (path, &error);
+  g_assert_null (list);
+  g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "sm_86 SASS: the compressed entry is corrupt (LZ4)"));
+  _cuocc_import_fatbin_peak_resident (TRUE);
+  g_assert_cmpuint (_cuocc_import_fatbin_peak_resident (FALSE), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cuocc/import/memory/real-names", test_real_names);
+  g_test_add_func ("/cuocc/import/memory/big-cubins", test_big_cubins);
+  g_test_add_func ("/cuocc/import/memory/big-cubin-corrupt", test_big_cubin_corrupt);
   return g_test_run ();
 }

@@ -77,6 +77,36 @@ probe (const Entry *e, ZSTD_DCtx *dctx, guint8 out[PROBE_SIZE])
  * therefore mapped here and unmapped when read, whatever malloc does. */
 #define BIG_BUFFER ((gsize) 1 << 20)
 
+/* An LZ4 cubin this big is decompressed without its code
+ * (cuocc-import-fatbin-sparse.c) when it is read for its kernels. */
+#define SPARSE_MIN ((gsize) 8 << 20)
+
+/* The bytes of decompressed buffers' written pages alive, and the most at
+ * once (_cuocc_import_fatbin_peak_resident ()); atomic. */
+static gint64 resident_now;
+static gint64 resident_peak;
+
+static void
+count_resident (gint64 bytes)
+{
+  gint64 now = __atomic_add_fetch (&resident_now, bytes, __ATOMIC_RELAXED);
+  gint64 peak = __atomic_load_n (&resident_peak, __ATOMIC_RELAXED);
+
+  while (now > peak &&
+         !__atomic_compare_exchange_n (&resident_peak, &peak, now, TRUE, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+}
+
+gsize
+_cuocc_import_fatbin_peak_resident (gboolean reset)
+{
+  gsize peak = (gsize) __atomic_load_n (&resident_peak, __ATOMIC_RELAXED);
+
+  if (reset)
+    __atomic_store_n (&resident_peak, __atomic_load_n (&resident_now, __ATOMIC_RELAXED), __ATOMIC_RELAXED);
+  return peak;
+}
+
 static guint8 *
 buffer_alloc (gsize size)
 {
@@ -88,42 +118,35 @@ buffer_alloc (gsize size)
   return p != MAP_FAILED ? p : NULL;
 }
 
-/* size: what buffer_alloc () was asked for. */
 void
-_cuocc_import_fatbin_buffer_free (guint8 *p, gsize size)
+_cuocc_import_fatbin_buffer_free (Owned *owned)
 {
-  if (p == NULL)
+  if (owned->p == NULL)
     return;
-  if (size < BIG_BUFFER)
-    g_free (p);
+  count_resident (-(gint64) owned->resident);
+  if (owned->size < BIG_BUFFER)
+    g_free (owned->p);
   else
-    munmap (p, size);
+    munmap (owned->p, owned->size);
+  owned->p = NULL;
 }
-
-typedef struct {
-  guint8 *p;
-  gsize size;
-} Buffer;
 
 static void
 buffer_free_cb (gpointer data)
 {
-  Buffer *b = data;
+  Owned *owned = data;
 
-  _cuocc_import_fatbin_buffer_free (b->p, b->size);
-  g_free (b);
+  _cuocc_import_fatbin_buffer_free (owned);
+  g_free (owned);
 }
 
-/* A decompressed buffer of alloc_size bytes (as asked of buffer_alloc ()), of
- * which len are used, as GBytes that free it. */
+/* A decompressed buffer, of which len bytes are used, as GBytes that free it. */
 static GBytes *
-buffer_to_bytes (guint8 *p, gsize alloc_size, gsize len)
+buffer_to_bytes (const Owned *owned, gsize len)
 {
-  Buffer *b = g_new (Buffer, 1);
+  Owned *b = g_memdup2 (owned, sizeof *owned);
 
-  b->p = p;
-  b->size = alloc_size;
-  return g_bytes_new_with_free_func (p, len, buffer_free_cb, b);
+  return g_bytes_new_with_free_func (b->p, len, buffer_free_cb, b);
 }
 
 /* Takes bytes from the file's decompression budget; FALSE when too few are left. */
@@ -141,19 +164,60 @@ take_budget (Reader *reader, guint64 bytes)
   return FALSE;
 }
 
+/* Decompresses e's payload into out (size bytes); the bytes decoded, 0
+ * when corrupt. With sparse, a big LZ4 cubin's code is not written (it
+ * stays untouched, not resident). *resident: the bytes of out's pages
+ * written. */
+static gsize
+decompress (const Entry *e, ZSTD_DCtx *dctx, guint8 *out, gsize size, gboolean sparse, gsize *resident)
+{
+  *resident = size;
+  if (e->flags & FLAG_COMPRESSED_ZSTD)
+    {
+      size_t r;
+
+      ZSTD_DCtx_reset (dctx, ZSTD_reset_session_only);
+      r = ZSTD_decompressDCtx (dctx, out, size, e->payload, e->compressed_size);
+      return ZSTD_isError (r) ? 0 : r;
+    }
+  if (sparse && e->kind == ENTRY_KIND_ELF && size >= SPARSE_MIN)
+    {
+      gsize decoded;
+
+      switch (_cuocc_import_fatbin_lz4_sparse (e->payload, e->compressed_size, out, size, &decoded, resident))
+        {
+        case SPARSE_DONE:
+          return decoded;
+        case SPARSE_CORRUPT:
+          *resident = size;        /* what was written is not counted */
+          return 0;
+        case SPARSE_NOT_HERE:
+          *resident = size;
+          break;
+        }
+    }
+  {
+    int r = LZ4_decompress_safe ((const char *) e->payload, (char *) out, (int) e->compressed_size, (int) size);
+
+    return r > 0 ? (gsize) r : 0;
+  }
+}
+
 /* The payload as the reader needs it: the entry's own bytes, or a
- * decompressed copy in *owned, of buffer_alloc (e->uncompressed_size). reader (NULL: no budget) bounds the work;
- * dctx is the thread's Zstandard context. */
+ * decompressed copy in *owned, of buffer_alloc (e->uncompressed_size).
+ * reader (NULL: no budget) bounds the work, and reads a big cubin for its
+ * kernels: its code is then left out (see decompress ()). dctx is the
+ * thread's Zstandard context. */
 const guint8 *
-_cuocc_import_fatbin_entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, guint8 **owned, gsize *len,
+_cuocc_import_fatbin_entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dctx, Owned *owned, gsize *len,
                                   GError **error)
 {
   guint8 head[PROBE_SIZE];
   guint8 *out;
-  gsize got;
+  gsize got, resident;
   const char *method = e->flags & FLAG_COMPRESSED_ZSTD ? "Zstandard" : "LZ4";
 
-  *owned = NULL;
+  owned->p = NULL;
   if ((e->flags & (FLAG_COMPRESSED_LZ4 | FLAG_COMPRESSED_ZSTD)) == 0)
     {
       *len = e->payload_size;
@@ -193,28 +257,17 @@ _cuocc_import_fatbin_entry_bytes (Reader *reader, const Entry *e, ZSTD_DCtx *dct
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("not enough memory to decompress the entry"));
       return NULL;
     }
-  if (e->flags & FLAG_COMPRESSED_ZSTD)
-    {
-      size_t r;
-
-      ZSTD_DCtx_reset (dctx, ZSTD_reset_session_only);
-      r = ZSTD_decompressDCtx (dctx, out, (size_t) e->uncompressed_size, e->payload, e->compressed_size);
-      got = ZSTD_isError (r) ? 0 : r;
-    }
-  else
-    {
-      int r = LZ4_decompress_safe ((const char *) e->payload, (char *) out,
-                                   (int) e->compressed_size, (int) e->uncompressed_size);
-
-      got = r > 0 ? (gsize) r : 0;
-    }
+  got = decompress (e, dctx, out, (gsize) e->uncompressed_size, reader != NULL, &resident);
+  owned->p = out;
+  owned->size = (gsize) e->uncompressed_size;
+  owned->resident = resident;
+  count_resident ((gint64) resident);
   if (got == 0)
     {
-      _cuocc_import_fatbin_buffer_free (out, (gsize) e->uncompressed_size);
+      _cuocc_import_fatbin_buffer_free (owned);
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_PARSE, _("the compressed entry is corrupt (%s)"), method);
       return NULL;
     }
-  *owned = out;
   *len = got;
   return out;
 }
@@ -264,7 +317,7 @@ _cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **n
     {
       Entry e = { 0 };
       gsize consumed, size;
-      guint8 *owned;
+      Owned owned;
       const guint8 *bytes;
       GBytes *out = NULL;
 
@@ -278,7 +331,7 @@ _cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **n
           ZSTD_freeDCtx (dctx);
           if (bytes != NULL)
             {
-              out = owned != NULL ? buffer_to_bytes (owned, (gsize) e.uncompressed_size, size)
+              out = owned.p != NULL ? buffer_to_bytes (&owned, size)
                                   : g_bytes_new (bytes, size);
               *name = g_steal_pointer (&e.name);
             }
@@ -298,7 +351,7 @@ _cuocc_import_fatbin_inflate (GBytes *stored, guint64 flags, gsize size, GError 
 {
   Entry e = { 0 };
   ZSTD_DCtx *dctx = ZSTD_createDCtx ();
-  guint8 *owned = NULL;
+  Owned owned;
   const guint8 *bytes;
   gsize len = 0;
 
@@ -311,5 +364,5 @@ _cuocc_import_fatbin_inflate (GBytes *stored, guint64 flags, gsize size, GError 
   ZSTD_freeDCtx (dctx);
   if (bytes == NULL)
     return NULL;
-  return owned != NULL ? buffer_to_bytes (owned, size, len) : g_bytes_new (bytes, len);
+  return owned.p != NULL ? buffer_to_bytes (&owned, len) : g_bytes_new (bytes, len);
 }

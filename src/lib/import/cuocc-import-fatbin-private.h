@@ -67,11 +67,28 @@ read_le (const guint8 *p, int bytes)
   return v;
 }
 
+/* A decompressed entry's buffer. */
+typedef struct {
+  guint8 *p;                       /* NULL: none */
+  gsize size;                      /* as allocated */
+  gsize resident;                  /* the bytes of its pages written: size, or less (sparse) */
+} Owned;
+
 /* cuocc-import-fatbin-entry.c */
 void          _cuocc_import_fatbin_entry_clear        (Entry *e);
 gboolean      _cuocc_import_fatbin_parse_entry_header (const guint8 *p, gsize avail, Entry *e, gsize *consumed);
 const guint8 *_cuocc_import_fatbin_entry_bytes        (Reader *reader, const Entry *e, ZSTD_DCtx *dctx,
-                                                       guint8 **owned, gsize *len, GError **error);
-void          _cuocc_import_fatbin_buffer_free        (guint8 *p, gsize size);
+                                                       Owned *owned, gsize *len, GError **error);
+void          _cuocc_import_fatbin_buffer_free        (Owned *owned);
+
+/* cuocc-import-fatbin-sparse.c */
+typedef enum {
+  SPARSE_DONE,
+  SPARSE_CORRUPT,
+  SPARSE_NOT_HERE,
+} SparseResult;
+
+SparseResult  _cuocc_import_fatbin_lz4_sparse         (const guint8 *src, gsize src_len, guint8 *out, gsize size,
+                                                       gsize *decoded, gsize *resident);
 
 G_END_DECLS

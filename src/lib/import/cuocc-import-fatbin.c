@@ -42,7 +42,8 @@
  * in file order), and the pages of a mapped file are given back once read
  * (madvise MADV_DONTNEED), so that a library of 500 MB stays far below that
  * in memory. Nothing is copied but decompressed entries, one at a time per
- * thread.
+ * thread, and of an LZ4 cubin of 8 MiB or more only what is not machine
+ * code (cuocc-import-fatbin-sparse.c).
  */
 #define _GNU_SOURCE              /* memmem, MADV_DONTNEED */
 #include "config.h"
@@ -221,7 +222,7 @@ static void
 read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
 {
   g_autoptr (GError) error = NULL;
-  guint8 *owned = NULL;
+  Owned owned;
   CuoccImportParser *parser = m->parser;
   const guint8 *bytes;
   gsize len;
@@ -239,16 +240,16 @@ read_entry (Module *m, const Entry *e, ZSTD_DCtx *dctx)
   if (e->kind == ENTRY_KIND_PTX)
     {
       read_ptx (parser, e, (const char *) bytes, len, m->file);
-      _cuocc_import_fatbin_buffer_free (owned, (gsize) e->uncompressed_size);
+      _cuocc_import_fatbin_buffer_free (&owned);
       return;
     }
   if (!_cuocc_import_read_cubin (parser, bytes, len, m->file, e->name, &error))
     {
-      _cuocc_import_fatbin_buffer_free (owned, (gsize) e->uncompressed_size);
+      _cuocc_import_fatbin_buffer_free (&owned);
       keep_error (&m->first_error, g_steal_pointer (&error));
       return;
     }
-  _cuocc_import_fatbin_buffer_free (owned, (gsize) e->uncompressed_size);
+  _cuocc_import_fatbin_buffer_free (&owned);
   /* The entry header knows the `a` and `f` variants even where the cubin
    * does not say them. */
   for (guint i = first; i < parser->kernels->len; i++)

@@ -170,6 +170,10 @@ gboolean _cuocc_import_read_binary (CuoccImportParser *parser, const guint8 *dat
                                     const char *file, GError **error);
 /* Entry `index` of the fat binary at data, decompressed ("sm_90a SASS" in *name). */
 GBytes  *_cuocc_import_fatbin_entry (const guint8 *data, gsize len, guint index, char **name, GError **error);
+/* The most bytes of decompressed entries' written pages alive at once since
+ * the last reset (cuocc-import-fatbin-entry.c): what reading fat binaries
+ * holds beyond the file and the kernels. reset: start again from now. */
+gsize    _cuocc_import_fatbin_peak_resident (gboolean reset);
 
 /* A PTX module's stored bytes, compressed by a fat binary (flags: its
  * entry's), decompressed to size bytes. */
