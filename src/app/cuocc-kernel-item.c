@@ -37,7 +37,8 @@ struct _CuoccKernelItem
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
   guint occurrence;                /* the earlier entries with the same mangled name and architecture */
   char *key;                       /* mangled name, architecture and occurrence; made when first asked */
-  char *haystack;                  /* what the search looks in, case-folded: name and mangled name */
+  char *haystack;                  /* a name that is not ASCII: what the search looks in, case-folded
+                                    * (name and mangled name); NULL: ASCII, searched as it is */
   char *short_name;                /* the name without return type, parameters and qualifiers */
   CuoccKernelEval eval;
   CuoccGpuComparison *gpus;        /* the GPUs compared, or NULL */
@@ -131,7 +132,7 @@ cuocc_kernel_item_finalize (GObject *object)
   clear_before (self);
   g_free (self->read_figures);
   g_free (self->key);
-  g_ref_string_release (self->haystack);
+  g_clear_pointer (&self->haystack, g_ref_string_release);
   g_ref_string_release (self->short_name);
 
   G_OBJECT_CLASS (cuocc_kernel_item_parent_class)->finalize (object);
@@ -154,27 +155,92 @@ cuocc_kernel_item_init (CuoccKernelItem *self)
 
 /* ----- public API ----- */
 
+static gboolean
+is_ascii (const char *text)
+{
+  for (; *text != '\0'; text++)
+    if ((guchar) *text >= 0x80)
+      return FALSE;
+  return TRUE;
+}
+
+/* Whether text starts with word (case-folded) but for the case of ASCII
+ * letters; n: word's length, at most text's. */
+static gboolean
+ascii_starts_with (const char *text,
+                   const char *word,
+                   gsize       n)
+{
+  for (gsize i = 0; i < n; i++)
+    if (g_ascii_tolower (text[i]) != word[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* Where word (case-folded) is in the ASCII text, whatever the case of its
+ * letters: strstr () on the text lowered, without lowering it. The word's
+ * first character is looked for with strpbrk () in either case. */
+static gboolean
+ascii_contains (const char *text,
+                const char *word)
+{
+  char first[3] = { word[0], g_ascii_toupper (word[0]), '\0' };
+  gsize n = strlen (word);
+  gsize len = strlen (text);
+  const char *end = text + len;
+
+  if (n == 0)
+    return TRUE;
+  for (const char *p = text; (gsize) (end - p) >= n && (p = strpbrk (p, first)) != NULL; p++)
+    if ((gsize) (end - p) >= n && ascii_starts_with (p + 1, word + 1, n - 1))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether the search finds word in an ASCII name: as strstr () in the
+ * name and the mangled name, lowered and joined by a space, would (a quoted
+ * word may hold a space, and span the two). */
+static gboolean
+ascii_find (const char *name,
+            const char *mangled,
+            const char *word)
+{
+  gsize name_len;
+
+  if (ascii_contains (name, word) || ascii_contains (mangled, word))
+    return TRUE;
+  name_len = strlen (name);
+  for (const char *space = strchr (word, ' '); space != NULL; space = strchr (space + 1, ' '))
+    {
+      gsize before = (gsize) (space - word);
+      gsize after = strlen (space + 1);
+
+      if (before <= name_len && after <= strlen (mangled) &&
+          ascii_starts_with (name + name_len - before, word, before) &&
+          ascii_starts_with (mangled, space + 1, after))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* What the search looks in: the name and the mangled name, case-folded
  * (the architecture is looked at apart: the text is the same in every entry
- * of a kernel, and kept once). Names are ASCII but for the rare exception:
- * folding ASCII is lowering it, ten times faster than g_utf8_casefold (). */
+ * of a kernel, and kept once). Names are ASCII but for the rare exception,
+ * and an ASCII name is searched as it is, without a case-folded copy (for
+ * ASCII that is lowering it): on real libraries that copy took as much
+ * memory as the names themselves (gen-library.py --names real: 82 MB for
+ * 4,800 names). NULL for ASCII names. */
 static char *
 make_haystack (const CuoccKernel *k)
 {
-  char *text = g_strjoin (" ", k->name ? k->name : "", k->mangled ? k->mangled : "", NULL);
-  char *folded;
+  const char *name = k->name ? k->name : "";
+  const char *mangled = k->mangled ? k->mangled : "";
+  g_autofree char *text = NULL;
 
-  for (char *c = text; *c != '\0'; c++)
-    {
-      if ((guchar) *c >= 0x80)
-        {
-          folded = g_utf8_casefold (text, -1);
-          g_free (text);
-          return intern_take (folded);
-        }
-      *c = g_ascii_tolower (*c);
-    }
-  return intern_take (text);
+  if (is_ascii (name) && is_ascii (mangled))
+    return NULL;
+  text = g_strjoin (" ", name, mangled, NULL);
+  return intern_take (g_utf8_casefold (text, -1));
 }
 
 /* The short name the table shows. */
@@ -255,7 +321,7 @@ name_texts_new (const CuoccKernel *kernel)
 static void
 name_texts_free (NameTexts *texts)
 {
-  g_ref_string_release (texts->haystack);
+  g_clear_pointer (&texts->haystack, g_ref_string_release);
   g_ref_string_release (texts->short_name);
   g_array_unref (texts->arches);
   g_free (texts);
@@ -292,7 +358,7 @@ item_new (CuoccKernel *kernel,
    * mangled one, read from two tools) gets texts of its own. */
   if (g_str_equal (texts->name, kernel->name))
     {
-      self->haystack = g_ref_string_acquire (texts->haystack);
+      self->haystack = texts->haystack != NULL ? g_ref_string_acquire (texts->haystack) : NULL;
       self->short_name = g_ref_string_acquire (texts->short_name);
     }
   else
@@ -579,8 +645,15 @@ cuocc_kernel_item_matches (CuoccKernelItem    *self,
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (self), FALSE);
 
   for (guint i = 0; words != NULL && words[i] != NULL; i++)
-    if (strstr (self->haystack, words[i]) == NULL && !arch_matches (self->kernel->arch, words[i]))
-      return FALSE;
+    {
+      gboolean found = self->haystack != NULL
+                         ? strstr (self->haystack, words[i]) != NULL
+                         : ascii_find (self->kernel->name ? self->kernel->name : "",
+                                       self->kernel->mangled ? self->kernel->mangled : "", words[i]);
+
+      if (!found && !arch_matches (self->kernel->arch, words[i]))
+        return FALSE;
+    }
 
   return TRUE;
 }

@@ -1308,6 +1308,70 @@ test_items_share_name_texts (void)
     }
 }
 
+/* The search looks in ASCII names without a case-folded copy of them
+ * (issue 29 §6: 82 MB on a library of real names): it must find what
+ * strstr () finds in the name and the mangled name, case-folded and joined
+ * by a space, as it did with the copy, or in the architecture; names that
+ * are not ASCII keep the copy. Every word against every entry, the oracle
+ * worked out here with g_utf8_casefold (). */
+static void
+test_search_without_folded_copy (void)
+{
+  static const struct {
+    const char *name;
+    const char *mangled;
+    const char *arch;
+  } entries[] = {
+    { "void ns::Scale<float, 128>(float*, int)", "_ZN2ns5ScaleIfLi128EEvPfi", "sm_90a" },
+    { "GEMM_Kernel<HALF>", "", "SM_80" },
+    { "kernel_Straße<Ä>", "_Z13kernel_Straße", "sm_86" },
+    { "ABCabc", "xyzXYZ", NULL },
+    { "", "_Z3fooAAv", "compute_90" },
+    { NULL, NULL, NULL },
+  };
+  static const char *const words[] = {
+    "scale<float", "SCALE<FLOAT", "ns::scale<float, 128>", "int) _zn2", ", int) _zn2ns5", "128eevpfi",
+    "gemm_kernel<half>", "half> ", "> ", " ", "kernel_strasse", "straße", "strasse<ä>", "ä", "Ä",
+    "abcabc xyz", "abc xyz", "c x", "cabc xyzxyz", "xyzxyz", "zz", " _z3foo", "fooaav", "sm_90", "sm_8",
+    "compute", "90a", "abcabc xyzxyz ", "a", "q", "é",
+  };
+  CuoccKernelList *list = g_new0 (CuoccKernelList, 1);
+  g_autoptr(GListStore) store = NULL;
+  guint n_found = 0;
+
+  list->n_kernels = G_N_ELEMENTS (entries);
+  list->kernels = g_new0 (CuoccKernel, list->n_kernels);
+  for (guint i = 0; i < list->n_kernels; i++)
+    {
+      list->kernels[i].name = entries[i].name != NULL ? g_ref_string_new_intern (entries[i].name) : NULL;
+      list->kernels[i].mangled = entries[i].mangled != NULL ? g_ref_string_new_intern (entries[i].mangled) : NULL;
+      list->kernels[i].arch = entries[i].arch != NULL ? g_ref_string_new_intern (entries[i].arch) : NULL;
+    }
+  store = cuocc_kernel_item_list_new (list);
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (store), i);
+      g_autofree char *joined = g_strjoin (" ", entries[i].name ? entries[i].name : "",
+                                           entries[i].mangled ? entries[i].mangled : "", NULL);
+      g_autofree char *text = g_utf8_casefold (joined, -1);
+      g_autofree char *arch = entries[i].arch != NULL ? g_utf8_casefold (entries[i].arch, -1) : NULL;
+
+      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+        {
+          g_autofree char *word = g_utf8_casefold (words[w], -1);
+          const char *one[] = { word, NULL };
+          gboolean expected = strstr (text, word) != NULL || (arch != NULL && strstr (arch, word) != NULL);
+
+          if (cuocc_kernel_item_matches (item, one) != expected)
+            g_error ("entry %u (%s), word \"%s\": expected %s", i, joined, word, expected ? "found" : "not found");
+          n_found += expected;
+        }
+    }
+  /* the words do find, and do not find */
+  g_assert_cmpuint (n_found, >, 30);
+  g_assert_cmpuint (n_found, <, G_N_ELEMENTS (entries) * G_N_ELEMENTS (words) - 30);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1336,6 +1400,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/screenshot", test_screenshot);
   g_test_add_func ("/cuocc/app/import/window-finalizes", test_window_finalizes);
   g_test_add_func ("/cuocc/app/import/items-share-name-texts", test_items_share_name_texts);
+  g_test_add_func ("/cuocc/app/import/search-without-folded-copy", test_search_without_folded_copy);
   g_test_add_func ("/cuocc/app/import/previous-files-kernel", test_previous_files_kernel);
 
   return g_test_run ();
