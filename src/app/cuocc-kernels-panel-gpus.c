@@ -22,6 +22,12 @@
  * assembles for each GPU's target after the calculator's, in the
  * comparison's worker, with the same progress and Cancel.
  *
+ * A comparison that comes is taken by the rows a slice an iteration of the
+ * main loop, and its columns come one an iteration after them, so that the
+ * window keeps drawing while a library's thousands of rows take it; the
+ * rows are filtered and sorted once at the end. The popover that chooses
+ * the GPUs is cuocc-kernels-panel-gpus-popover.c.
+ *
  * The GPUs chosen are the user's: they are kept (the window binds them to
  * the settings), a GPU that cannot be found is kept in the choice and only
  * left out of the columns, and the calculator's GPU is never written into
@@ -110,7 +116,6 @@ gpus_thread (GTask        *task,
   g_task_return_boolean (task, job->out != NULL);
 }
 
-static void show_columns (CuoccKernelsPanel *self);
 
 static gboolean
 progress_tick_cb (gpointer data)
@@ -127,21 +132,7 @@ stop_progress (CuoccKernelsPanel *self)
   self->gpus_assembling = FALSE;
 }
 
-static void
-set_items (CuoccKernelsPanel  *self,
-           CuoccGpuComparison *gpus)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      cuocc_kernel_item_set_gpus (item, gpus, i);
-    }
-  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
-  self->gpus = gpus != NULL ? cuocc_gpu_comparison_ref (gpus) : NULL;
-}
+static void apply (CuoccKernelsPanel *self, CuoccGpuComparison *gpus, gboolean look_again);
 
 static void
 gpus_done_cb (GObject      *object,
@@ -159,15 +150,8 @@ gpus_done_cb (GObject      *object,
   g_clear_object (&self->gpus_cancellable);
   g_clear_object (&self->gpus_ptx_cancellable);
   stop_progress (self);
-  set_items (self, job->out);
-  show_columns (self);
-  _cuocc_kernels_panel_refresh_shown (self, TRUE);
-  _cuocc_kernels_panel_set_busy (self);
-  /* ptxas looked for, Assemble PTX Kernels on or off, its progress gone. */
-  _cuocc_kernels_panel_ptxas_gpus_changed (self);
-  /* ptxas was found while this was worked out without it: its cache. */
-  if (job->ptxas == NULL)
-    _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
+  /* ptxas was found while this was worked out without it: its cache, after. */
+  apply (self, job->out, job->ptxas == NULL);
 }
 
 /* ----- the columns ----- */
@@ -198,17 +182,19 @@ chosen_gpus (CuoccKernelsPanel *self,
   return n;
 }
 
-/* The columns follow the comparison shown: none without one, else the
- * difference and a column a GPU, after the architecture; a column whose
- * GPU stays keeps its place and its cells. */
-static void
-show_columns (CuoccKernelsPanel *self)
+/* The columns follow the comparison: none without one, else the
+ * difference and a column a GPU, after the kernel (the architecture's
+ * hidden); a column whose GPU stays keeps its place and its cells. Adding
+ * a column to a table of thousands of rows binds a cell in each row GTK
+ * keeps (70 to 120 ms of CPU a column on the generated library), so one
+ * step adds or removes at most one column; TRUE while more are left. */
+static gboolean
+show_columns_step (CuoccKernelsPanel  *self,
+                   CuoccGpuComparison *gpus)
 {
-  guint n_gpus = self->gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (self->gpus) : 0;
+  guint n_gpus = gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (gpus) : 0;
   GtkColumnViewColumn *difference = _cuocc_kernels_panel_get_column (self->column_view, "difference");
   guint position = 2;              /* after the kernel and its architecture */
-
-  GtkColumnViewColumn *arch = _cuocc_kernels_panel_get_column (self->column_view, "arch");
 
   if (n_gpus >= 2 && difference == NULL)
     {
@@ -218,34 +204,56 @@ show_columns (CuoccKernelsPanel *self)
       /* The comparison comes into view beside the kernels' names. */
       if (h != NULL)
         gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
+      return TRUE;
     }
   else if (n_gpus < 2 && difference != NULL)
-    gtk_column_view_remove_column (self->column_view, difference);
-  /* Each GPU's cell says which entry runs there ("Warps · sm_90"): the
-   * architecture's column gives its room to them, which at the sidebar's
-   * default width (800 × 600) keeps the first GPU's beside the names. */
-  if (arch != NULL && gtk_column_view_column_get_visible (arch) != (n_gpus < 2))
-    gtk_column_view_column_set_visible (arch, n_gpus < 2);
+    {
+      gtk_column_view_remove_column (self->column_view, difference);
+      return TRUE;
+    }
   for (guint g = 0; g < CUOCC_COMPARE_MAX_GPUS; g++)
     {
       g_autofree char *id = g_strdup_printf ("gpu%u", g);
       GtkColumnViewColumn *column = _cuocc_kernels_panel_get_column (self->column_view, id);
 
-      if (g >= n_gpus || n_gpus < 2)
+      if ((g >= n_gpus || n_gpus < 2) && column != NULL)
         {
-          if (column != NULL)
-            gtk_column_view_remove_column (self->column_view, column);
-          continue;
+          gtk_column_view_remove_column (self->column_view, column);
+          return TRUE;
         }
-      if (column == NULL)
-        column = _cuocc_kernels_panel_insert_column (self->column_view, TABLE_GPU_FIRST + g, position + 1 + g);
-      {
-        g_autofree char *title = cuocc_gpu_short_name (cuocc_gpu_comparison_get_gpu (self->gpus, g));
-
-        if (g_strcmp0 (gtk_column_view_column_get_title (column), title) != 0)
-          gtk_column_view_column_set_title (column, title);
-      }
+      if (g < n_gpus && n_gpus >= 2 && column == NULL)
+        {
+          _cuocc_kernels_panel_insert_column (self->column_view, TABLE_GPU_FIRST + g, position + 1 + g);
+          return TRUE;
+        }
     }
+  return FALSE;
+}
+
+/* What goes with the columns, once they are all there: the titles, the
+ * architecture's column, the difference filter, the architecture filter's
+ * second choice. */
+static void
+show_columns_done (CuoccKernelsPanel  *self,
+                   CuoccGpuComparison *gpus)
+{
+  guint n_gpus = gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (gpus) : 0;
+  GtkColumnViewColumn *arch = _cuocc_kernels_panel_get_column (self->column_view, "arch");
+
+  for (guint g = 0; g < n_gpus && n_gpus >= 2; g++)
+    {
+      g_autofree char *id = g_strdup_printf ("gpu%u", g);
+      GtkColumnViewColumn *column = _cuocc_kernels_panel_get_column (self->column_view, id);
+      g_autofree char *title = cuocc_gpu_short_name (cuocc_gpu_comparison_get_gpu (gpus, g));
+
+      if (column != NULL && g_strcmp0 (gtk_column_view_column_get_title (column), title) != 0)
+        gtk_column_view_column_set_title (column, title);
+    }
+  /* Each GPU's cell says which entry runs there ("Warps · sm_90"): the
+   * architecture's column gives its room to them, which at the sidebar's
+   * default width (800 × 600) keeps the first GPU's beside the names. */
+  if (arch != NULL && gtk_column_view_column_get_visible (arch) != (n_gpus < 2))
+    gtk_column_view_column_set_visible (arch, n_gpus < 2);
   gtk_widget_set_visible (self->differ_box, n_gpus >= 2);
   {
     /* The architecture filter's second choice, as it filters now. */
@@ -256,176 +264,84 @@ show_columns (CuoccKernelsPanel *self)
   }
 }
 
-/* ----- the popover ----- */
+/* ----- the comparison's arrival ----- */
 
+/* The rows an iteration of the main loop gives the comparison that came
+ * (a reference and an index each: about 1 ms). */
+#define ROWS_PER_ITERATION 4096
+
+/* One iteration: the next rows take the comparison, or, once they all
+ * have, a column comes or goes; at the end the rows are filtered and
+ * sorted once. The cells on screen show each slice as it comes. */
 static gboolean
-is_chosen (CuoccKernelsPanel *self,
-           const char        *id)
+apply_cb (gpointer data)
 {
-  return self->gpu_ids != NULL && g_strv_contains ((const char * const *) self->gpu_ids, id);
-}
+  CuoccKernelsPanel *self = data;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+  guint end = MIN (self->gpus_apply_next + ROWS_PER_ITERATION, n);
+  guint rows = end - MIN (self->gpus_apply_next, end);
+  gboolean look_again = self->gpus_apply_look_again;
+  CuoccGpuComparison *gpus = self->gpus_arriving;
 
-static void
-set_ids (CuoccKernelsPanel  *self,
-         GPtrArray          *ids)
-{
-  g_ptr_array_add (ids, NULL);
-  cuocc_kernels_panel_set_compare_gpus (self, (const char * const *) ids->pdata);
-}
-
-static void
-check_toggled_cb (GtkCheckButton    *check,
-                  CuoccKernelsPanel *self)
-{
-  const char *id = g_object_get_data (G_OBJECT (check), "cuocc-gpu-id");
-  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  gboolean active = gtk_check_button_get_active (check);
-
-  if (active == is_chosen (self, id))
-    return;
-  /* In the order they were chosen: the columns' order. */
-  for (guint i = 0; self->gpu_ids != NULL && self->gpu_ids[i] != NULL; i++)
-    if (!g_str_equal (self->gpu_ids[i], id))
-      g_ptr_array_add (ids, self->gpu_ids[i]);
-  if (active)
-    g_ptr_array_add (ids, (gpointer) id);
-  set_ids (self, ids);
-}
-
-static gboolean
-row_filter_cb (GtkListBoxRow *row,
-               gpointer       user_data)
-{
-  GtkEditable *search = user_data;
-  CuoccGpuChoice *choice = g_object_get_data (G_OBJECT (row), "cuocc-gpu-choice");
-
-  /* The calculator's GPU stays, whatever the search. */
-  return choice == NULL || cuocc_gpu_choice_matches (choice, gtk_editable_get_text (search));
-}
-
-static void
-search_changed_cb (GtkSearchEntry *entry,
-                   GtkListBox     *list)
-{
-  gtk_list_box_invalidate_filter (list);
-}
-
-static GtkWidget *
-check_row (const char *title,
-           const char *subtitle)
-{
-  GtkWidget *check = gtk_check_button_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *label = gtk_label_new (title);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_box_append (GTK_BOX (box), label);
-  if (subtitle != NULL)
+  self->gpus_apply_iterations++;
+  if (gpus != NULL && self->gpus_apply_store != self->store)
     {
-      GtkWidget *sub = gtk_label_new (subtitle);
-
-      gtk_label_set_xalign (GTK_LABEL (sub), 0);
-      gtk_widget_add_css_class (sub, "caption");
-      gtk_widget_add_css_class (sub, "dim-label");
-      gtk_box_append (GTK_BOX (box), sub);
+      /* Another file's rows: the comparison was not theirs (the next one is worked out for them). */
+      self->gpus_apply_id = 0;
+      g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
+      g_clear_object (&self->gpus_apply_store);
+      _cuocc_kernels_panel_set_busy (self);
+      return G_SOURCE_REMOVE;
     }
-  gtk_check_button_set_child (GTK_CHECK_BUTTON (check), box);
-  return check;
-}
-
-/* The list, made as the popover opens: the calculator's GPU first (always
- * compared), then the GPUs chosen, in their order, then every other GPU of
- * the GPU list. A chosen GPU the database no longer has keeps its row. */
-static void
-fill_popover (CuoccKernelsPanel *self)
-{
-  g_autoptr(GListStore) choices = cuocc_gpu_choice_list_new ();
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (choices));
-  GtkWidget *child;
-  GtkWidget *check;
-  guint n_chosen = self->gpu_ids != NULL ? g_strv_length (self->gpu_ids) : 0;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->gpus_list))) != NULL)
-    gtk_list_box_remove (self->gpus_list, child);
-  gtk_editable_set_text (GTK_EDITABLE (self->gpus_search), "");
-
-  if (self->have_gpu)
+  for (guint i = self->gpus_apply_next; i < end; i++)
     {
-      /* Translators: the first row of "Compare GPUs": the calculator's GPU, always compared */
-      check = check_row (self->gpu.name, _("The calculator’s GPU, always first"));
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-      gtk_widget_set_sensitive (check, FALSE);
-      gtk_list_box_append (self->gpus_list, check);
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      cuocc_kernel_item_set_gpus (item, gpus, i);
     }
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < (pass == 0 ? n_chosen : n); i++)
-      {
-        g_autoptr(CuoccGpuChoice) choice = NULL;
-        const char *id, *title;
-        GtkWidget *row;
+  self->gpus_apply_next = end;
+  self->gpus_most_rows = MAX (self->gpus_most_rows, rows);
+  if (rows > 0)
+    {
+      _cuocc_kernels_panel_update_cells (self->column_view);
+      return G_SOURCE_CONTINUE;
+    }
+  if (show_columns_step (self, gpus))
+    {
+      self->gpus_columns_changed++;
+      return G_SOURCE_CONTINUE;
+    }
 
-        if (pass == 0)
-          {
-            /* The chosen, in their order; found in the list or not. */
-            id = self->gpu_ids[i];
-            for (guint j = 0; j < n && choice == NULL; j++)
-              {
-                g_autoptr(CuoccGpuChoice) c = g_list_model_get_item (G_LIST_MODEL (choices), j);
-
-                if (g_strcmp0 (cuocc_gpu_choice_get_id (c), id) == 0)
-                  choice = g_object_ref (c);
-              }
-            if (choice == NULL)
-              choice = cuocc_gpu_choice_new (CUOCC_GPU_CHOICE_CUSTOM, id, id);
-          }
-        else
-          {
-            choice = g_list_model_get_item (G_LIST_MODEL (choices), i);
-            id = cuocc_gpu_choice_get_id (choice);
-            if (cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_LOAD_FILE ||
-                cuocc_gpu_choice_get_kind (choice) == CUOCC_GPU_CHOICE_DETECTED || id == NULL ||
-                is_chosen (self, id))
-              continue;
-          }
-        title = cuocc_gpu_choice_get_title (choice);
-        if (self->have_gpu && g_str_equal (title, self->gpu.name))
-          continue;
-        {
-          CuoccGpu gpu = { 0 };
-          g_autofree char *subtitle = NULL;
-
-          gboolean found = cuocc_gpu_resolve_id (id, &gpu, NULL);
-
-          if (found && gpu.sm_count > 0)
-            /* Translators: under a GPU's name in "Compare GPUs", e.g. "Compute capability 8.9, 128 SMs" */
-            subtitle = g_strdup_printf (_("Compute capability %d.%d, %d SMs"), gpu.cap.major, gpu.cap.minor,
-                                        gpu.sm_count);
-          else if (!found)
-            subtitle = g_strdup (_("Not found: left out of the table"));
-          check = check_row (title, subtitle);
-        }
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (check), pass == 0);
-        g_object_set_data_full (G_OBJECT (check), "cuocc-gpu-id", g_strdup (id), g_free);
-        g_signal_connect (check, "toggled", G_CALLBACK (check_toggled_cb), self);
-        gtk_list_box_append (self->gpus_list, check);
-        row = gtk_widget_get_parent (check);
-        g_object_set_data_full (G_OBJECT (row), "cuocc-gpu-choice", g_steal_pointer (&choice), g_object_unref);
-      }
+  self->gpus_apply_id = 0;
+  g_clear_object (&self->gpus_apply_store);
+  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
+  self->gpus = g_steal_pointer (&self->gpus_arriving);
+  show_columns_done (self, self->gpus);
+  _cuocc_kernels_panel_refresh_shown (self, TRUE);
+  _cuocc_kernels_panel_set_busy (self);
+  /* ptxas looked for, Assemble PTX Kernels on or off, its progress gone. */
+  _cuocc_kernels_panel_ptxas_gpus_changed (self);
+  if (look_again)
+    _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
+  return G_SOURCE_REMOVE;
 }
 
+/* The rows take @gpus (NULL: none) over the next iterations of the main
+ * loop, at the frame clock's priority (below it, a busy window's frames
+ * would starve it), so that the window keeps drawing. */
 static void
-popover_show_cb (CuoccKernelsPanel *self)
+apply (CuoccKernelsPanel  *self,
+       CuoccGpuComparison *gpus,
+       gboolean            look_again)
 {
-  fill_popover (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->gpus_search));
-}
-
-static void
-clear_clicked_cb (CuoccKernelsPanel *self)
-{
-  cuocc_kernels_panel_set_compare_gpus (self, NULL);
-  fill_popover (self);
+  g_clear_handle_id (&self->gpus_apply_id, g_source_remove);
+  g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
+  self->gpus_arriving = gpus != NULL ? cuocc_gpu_comparison_ref (gpus) : NULL;
+  self->gpus_apply_next = 0;
+  self->gpus_apply_look_again = look_again;
+  g_set_object (&self->gpus_apply_store, self->store);
+  self->gpus_apply_id = g_idle_add_full (GDK_PRIORITY_REDRAW, apply_cb, self, NULL);
+  _cuocc_kernels_panel_set_busy (self);
 }
 
 static void
@@ -441,39 +357,7 @@ differ_changed_cb (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_init_gpus (CuoccKernelsPanel *self)
 {
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *heading = gtk_label_new (_("Compare GPUs"));
-  GtkWidget *scroll = gtk_scrolled_window_new ();
-  GtkWidget *clear = gtk_button_new_with_mnemonic (_("_Compare None"));
-
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_box_append (GTK_BOX (box), heading);
-  self->gpus_search = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
-  /* GTK 4.8's search entry has no placeholder call (4.10's); its property is there. */
-  g_object_set (self->gpus_search, "placeholder-text", _("Search GPUs"), NULL);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->gpus_search), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Search GPUs"), -1);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->gpus_search));
-  self->gpus_list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->gpus_list, GTK_SELECTION_NONE);
-  gtk_list_box_set_filter_func (self->gpus_list, row_filter_cb, self->gpus_search, NULL);
-  gtk_widget_add_css_class (GTK_WIDGET (self->gpus_list), "boxed-list");
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroll), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroll), 360);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), GTK_WIDGET (self->gpus_list));
-  gtk_widget_set_size_request (scroll, 300, -1);
-  gtk_box_append (GTK_BOX (box), scroll);
-  gtk_widget_set_halign (clear, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (box), clear);
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-  gtk_menu_button_set_popover (self->gpus_button, popover);
-
-  g_signal_connect (self->gpus_search, "search-changed", G_CALLBACK (search_changed_cb), self->gpus_list);
-  g_signal_connect_swapped (popover, "show", G_CALLBACK (popover_show_cb), self);
-  g_signal_connect_swapped (clear, "clicked", G_CALLBACK (clear_clicked_cb), self);
+  _cuocc_kernels_panel_init_gpus_popover (self);
   g_signal_connect_swapped (self->differ_check, "toggled", G_CALLBACK (differ_changed_cb), self);
   g_signal_connect_swapped (self->differ_spin, "value-changed", G_CALLBACK (differ_changed_cb), self);
   g_object_bind_property (self->differ_check, "active", self->differ_spin, "sensitive", G_BINDING_SYNC_CREATE);
@@ -496,13 +380,11 @@ compare (CuoccKernelsPanel *self,
   self->gpus_generation++;
   if (n_gpus < 2 || n == 0)
     {
-      gboolean had = self->gpus != NULL;
-
-      if (had)
-        set_items (self, NULL);
-      show_columns (self);
-      if (had)
-        _cuocc_kernels_panel_refresh_shown (self, TRUE);
+      /* The rows let go of it, and the columns go, as a comparison comes. */
+      if (self->gpus != NULL || _cuocc_kernels_panel_get_column (self->column_view, "difference") != NULL)
+        apply (self, NULL, FALSE);
+      else
+        show_columns_done (self, NULL);
       _cuocc_kernels_panel_set_busy (self);
       _cuocc_kernels_panel_ptxas_gpus_changed (self);
       return;
@@ -565,6 +447,10 @@ _cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
   g_clear_object (&self->gpus_cancellable);
   g_clear_object (&self->gpus_ptx_cancellable);
   stop_progress (self);
+  /* A comparison half taken by the rows: the next one replaces it. */
+  g_clear_handle_id (&self->gpus_apply_id, g_source_remove);
+  g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
+  g_clear_object (&self->gpus_apply_store);
 }
 
 /* ptxas found, or its cache grown (an assembly of the table's ended): the
@@ -760,7 +646,24 @@ cuocc_kernels_panel_is_compared (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->gpus_cancellable == NULL;
+  return self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
+}
+
+/* How the last comparisons came: the most rows that took one in an
+ * iteration of the main loop, the columns added or removed (one an
+ * iteration), and the iterations it took, all together since the panel was
+ * made. */
+void
+cuocc_kernels_panel_get_gpus_counts (CuoccKernelsPanel *self,
+                                     guint             *most_rows,
+                                     guint             *columns_changed,
+                                     guint             *iterations)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  *most_rows = self->gpus_most_rows;
+  *columns_changed = self->gpus_columns_changed;
+  *iterations = self->gpus_apply_iterations;
 }
 
 GtkMenuButton *

@@ -116,6 +116,14 @@ struct _CuoccKernelsPanel
   gboolean gpus_assembling;        /* it runs ptxas (Assemble PTX Kernels) */
   gboolean gpus_assemble_after;    /* Assemble PTX Kernels: the GPUs compared after the table's */
   struct _CuoccGpusProgress *gpus_progress;
+  CuoccGpuComparison *gpus_arriving;    /* taken by the rows a slice an iteration */
+  guint gpus_apply_id;
+  guint gpus_apply_next;
+  GListStore *gpus_apply_store;    /* the rows it is for */
+  gboolean gpus_apply_look_again;
+  guint gpus_most_rows;            /* for the tests: the most rows that took one in an iteration */
+  guint gpus_columns_changed;
+  guint gpus_apply_iterations;
   guint gpus_progress_source;
 
   /* ptxas (cuocc-kernels-panel-ptxas.c) */
@@ -188,6 +196,8 @@ void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
+/* cuocc-kernels-panel-gpus-popover.c */
+void                _cuocc_kernels_panel_init_gpus_popover (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_compare_gpus   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_gpus_stop      (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_gpus_ptxas     (CuoccKernelsPanel *self,

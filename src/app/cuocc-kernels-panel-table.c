@@ -395,7 +395,7 @@ cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL;
+  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
 }
 
 GtkColumnView *

@@ -646,6 +646,7 @@ test_generated_library (void)
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
       GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
       guint n_cannot = 0, n_no_entry = 0;
+      guint most_rows, columns, iterations, iterations_before;
       AppTestStalls stalls;
 
       g_test_message ("%d × %d", sizes[s].width, sizes[s].height);
@@ -658,11 +659,23 @@ test_generated_library (void)
       while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) < app_test_n_shown (window))
         g_main_context_iteration (NULL, TRUE);
 
+      cuocc_kernels_panel_get_gpus_counts (window->kernels_panel, &most_rows, &columns, &iterations_before);
       app_test_stalls_start (&stalls);
       app_test_stalls_watch_table (&stalls, view);
       choose_gpus (window, searches, gpus + 1);
       app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
       app_test_stalls_stop (&stalls);
+      cuocc_kernels_panel_get_gpus_counts (window->kernels_panel, &most_rows, &columns, &iterations);
+      g_test_message ("the rows took the comparisons over %u iterations of the main loop, at most %u rows an "
+                      "iteration; %u columns added, one an iteration", iterations - iterations_before, most_rows,
+                      columns);
+      /* The rows take a comparison a slice an iteration, never all 57,600
+       * at once (the last one, at least, over rows / 4,096 iterations; one
+       * checked before it may have been replaced before it came), and the
+       * columns (the difference and four GPUs) come one an iteration. */
+      g_assert_cmpuint (most_rows, <=, 4096);
+      g_assert_cmpuint (columns, ==, 5);
+      g_assert_cmpuint (iterations - iterations_before, >=, rows / 4096 + 1);
       g_test_message ("compared on %u GPUs: %u changes of the rows, the most rows one iteration added %u; %u cells "
                       "bound, the most in one iteration %u; the longest stall %.0f ms (%.0f ms of CPU time)", 4, stalls.changes,
                       stalls.most_added, stalls.binds, stalls.most_binds, stalls.longest / 1000.0, stalls.longest_cpu_ms);
