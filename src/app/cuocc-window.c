@@ -518,6 +518,11 @@ cuocc_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->calculation != NULL)
     g_signal_handlers_disconnect_by_data (self->calculation, self);
+  /* The kernels panel can outlive the window: a task of its own (the ptxas
+   * lookup) holds it until that task's callback has run, and that callback
+   * emits signals whose handlers here would find the window finalized. */
+  if (self->kernels_panel != NULL)
+    g_signal_handlers_disconnect_by_data (self->kernels_panel, self);
 
   G_OBJECT_CLASS (cuocc_window_parent_class)->dispose (object);
 }
