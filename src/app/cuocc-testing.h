@@ -66,14 +66,13 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
 
 /* cuocc-input-panel.c: what the user sees and types into: the entry of an
  * input typed as text (not the configuration and caching choices), its
- * hint, whether it is marked, and the note that the kernel must opt in. */
+ * hint, and whether it is marked. */
 GtkEditable *cuocc_input_panel_get_editable    (CuoccInputPanel *self,
                                                 CuoccInputKey    key);
 const char  *cuocc_input_panel_get_hint        (CuoccInputPanel *self,
                                                 CuoccInputKey    key);
 gboolean     cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
                                                 CuoccInputKey    key);
-const char  *cuocc_input_panel_get_opt_in_text (CuoccInputPanel *self);
 
 /* cuocc-kernel-item.c */
 CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,

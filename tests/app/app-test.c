@@ -198,6 +198,36 @@ app_test_find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+static GtkWidget *
+find_by_id (GtkWidget  *widget,
+            const char *id)
+{
+  if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+app_test_find_by_id (GtkWidget  *widget,
+                     GType       type,
+                     const char *id)
+{
+  GtkWidget *found = find_by_id (widget, id);
+
+  if (found == NULL)
+    g_error ("no widget “%s” below %s", id, G_OBJECT_TYPE_NAME (widget));
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (found, type));
+  return found;
+}
+
 /* The longest text, in bytes, the widget and its descendants give Pango to
  * lay out in every frame: labels and editables (not tooltips, laid out
  * only on hover). Laying text out is work in proportion to its length; a

@@ -41,6 +41,13 @@ void         app_test_wait_for_frame  (GtkWidget   *widget);
 GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
                                        GType        type,
                                        gboolean     mapped);
+/* The widget below @widget (or @widget) that its .ui template names @id,
+ * as a widget's template children are bound, of @type; fails where there
+ * is none. Tests find what they read and click this way, not through the
+ * widgets' private fields. */
+GtkWidget   *app_test_find_by_id      (GtkWidget   *widget,
+                                       GType        type,
+                                       const char  *id);
 /* The longest text (bytes) below @widget given to Pango in every frame:
  * labels and editables. A bound on layout work, where a clock would time
  * the machine. */
