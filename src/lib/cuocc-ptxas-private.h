@@ -33,6 +33,8 @@ gboolean _cuocc_ptxas_cache_load  (const char *dir, const char *key, int *exit_s
 gboolean _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output,
                                    GError **error);
 char    *_cuocc_ptxas_cache_dir   (void);
+/* The XXH3-128 of data, in 32 hex digits: a key. */
+char    *_cuocc_ptxas_cache_hash  (const char *data, gsize len);
 gboolean _cuocc_ptxas_sandboxed   (void);
 
 G_END_DECLS

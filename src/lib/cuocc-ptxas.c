@@ -11,8 +11,10 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -108,6 +110,50 @@ parse_version (const char *text)
   return g_strndup (p, n);
 }
 
+/* ----- what `ptxas --version` said, remembered ----- */
+
+/* `ptxas --version` costs a cached import of the generated library a tenth
+ * of its time (ptxas is a 37 MB program that sets itself up before it
+ * answers), so what it printed is kept, in the cache folder's
+ * ptxas-version/, in a file of the same format as a run's
+ * (cuocc-ptxas-cache.c: checked, written atomically), under a key made of
+ * the program's path and what stat says of the file it names: device,
+ * inode, size, modification and change times to the nanosecond. A ptxas
+ * replaced (a new toolkit, a package upgrade: a new inode) or changed in
+ * place (its times) is asked again. Only for an ELF program: a script
+ * (a wrapper that runs another ptxas) is asked every time, since the
+ * program it runs may change under it. */
+static char *
+version_memo_key (const char *path)
+{
+  struct stat st;
+  char magic[4];
+  ssize_t got;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  g_autofree char *text = NULL;
+
+  if (fd < 0)
+    return NULL;
+  got = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) ? read (fd, magic, sizeof magic) : -1;
+  close (fd);
+  if (got != (ssize_t) sizeof magic || memcmp (magic, "\177ELF", 4) != 0)
+    return NULL;
+  text = g_strdup_printf ("ptxas --version\n%s\n%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GINT64_FORMAT
+                          " %" G_GINT64_FORMAT ".%09ld %" G_GINT64_FORMAT ".%09ld\n", path, (guint64) st.st_dev,
+                          (guint64) st.st_ino, (gint64) st.st_size, (gint64) st.st_mtim.tv_sec,
+                          (long) st.st_mtim.tv_nsec, (gint64) st.st_ctim.tv_sec, (long) st.st_ctim.tv_nsec);
+  return _cuocc_ptxas_cache_hash (text, strlen (text));
+}
+
+static char *
+version_memo_dir (void)
+{
+  g_autofree char *runs = _cuocc_ptxas_cache_dir ();
+  g_autofree char *parent = g_path_get_dirname (runs);
+
+  return g_build_filename (parent, "ptxas-version", NULL);
+}
+
 /**
  * cuocc_ptxas_new:
  * @path: (nullable): the ptxas to run; %NULL: the one cuocc_ptxas_find_path() finds
@@ -127,6 +173,8 @@ cuocc_ptxas_new (const char *path, GError **error)
   g_autofree char *output = NULL;
   g_autofree char *problem = NULL;
   g_autofree char *version = NULL;
+  g_autofree char *memo_key = NULL;
+  g_autofree char *memo_dir = NULL;
   const char *const argv[] = { NULL, "--version", NULL };
   CuoccPtxas *ptxas;
   int exit_status;
@@ -146,12 +194,24 @@ cuocc_ptxas_new (const char *path, GError **error)
       return NULL;
     }
   ((const char **) argv)[0] = found;
-  if (_cuocc_ptxas_run (argv, 30, NULL, &output, &problem, &exit_status) != PTXAS_RUN_OK)
+  memo_key = version_memo_key (found);
+  memo_dir = memo_key != NULL ? version_memo_dir () : NULL;
+  if (memo_key != NULL && _cuocc_ptxas_cache_load (memo_dir, memo_key, &exit_status, &output) && exit_status == 0)
+    version = parse_version (output);
+  if (version == NULL)
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED, _("%s --version: %s"), display, problem);
-      return NULL;
+      /* Not remembered, or a memo that says no release: ask it. */
+      g_clear_pointer (&output, g_free);
+      if (_cuocc_ptxas_run (argv, 30, NULL, &output, &problem, &exit_status) != PTXAS_RUN_OK)
+        {
+          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED, _("%s --version: %s"), display, problem);
+          return NULL;
+        }
+      version = parse_version (output);
+      if (version != NULL && memo_key != NULL)
+        _cuocc_ptxas_cache_store (memo_dir, memo_key, 0, output, NULL);
     }
-  if ((version = parse_version (output)) == NULL)
+  if (version == NULL)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
                    _("%s is no ptxas: --version names no CUDA release (“release 13.0”)"), display);
