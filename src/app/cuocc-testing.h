@@ -20,7 +20,6 @@
 #include "cuocc-input-panel.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
-#include "cuocc-results-view.h"
 #include "cuocc-tuning-page.h"
 #include "cuocc-waves-view.h"
 
@@ -157,15 +156,6 @@ CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *s
 GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
                                                             guint              n);
-
-/* cuocc-results-view.c */
-/* The cluster figures as shown, or NULL for a launch without clusters. */
-const char *cuocc_results_view_get_clusters    (CuoccResultsView  *self);
-const char *cuocc_results_view_get_occupancy   (CuoccResultsView  *self);
-const char *cuocc_results_view_get_explanation (CuoccResultsView  *self);
-const char *cuocc_results_view_get_limit_cc    (CuoccResultsView  *self);
-gboolean    cuocc_results_view_row_is_limiting (CuoccResultsView  *self,
-                                                CuoccLimit         limit);
 
 /* cuocc-tuning-page.c */
 CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);
