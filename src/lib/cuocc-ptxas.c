@@ -293,6 +293,15 @@ cuocc_ptxas_new (const char *path, GError **error)
   CuoccPtxas *ptxas;
   int exit_status;
 
+  if (found == NULL && _cuocc_ptxas_sandboxed ())
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                           _("no ptxas found (looked in $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH, /usr/local/cuda/bin "
+                             "and, on the host, through /run/host in /usr/local/cuda/bin, /usr/local/cuda-X.Y/bin "
+                             "and /usr/bin): install the CUDA toolkit on the host, or name a ptxas the sandbox can "
+                             "see with --ptxas PATH"));
+      return NULL;
+    }
   if (found == NULL)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
