@@ -366,7 +366,7 @@ test_gpu_data_page (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = window_at (SMALL_WIDTH, SMALL_HEIGHT);
-  g_assert_cmpstr (cuocc_input_model_get_gpu (window->inputs)->name, ==, "NVIDIA H100 SXM5");
+  g_assert_cmpstr (cuocc_input_model_get_gpu (app_test_inputs (window))->name, ==, "NVIDIA H100 SXM5");
   g_assert_cmpint (column, >, 10);
 
   /* The focus in an input, as after typing; then the page. */
@@ -448,7 +448,7 @@ test_outside_text (void)
 
     for (guint i = 0; i < n_products; i++)
       {
-        g_assert_true (cuocc_input_model_set_gpu (window->inputs, products[i].name, CUOCC_INPUT_ORIGIN_USER, &error));
+        g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), products[i].name, CUOCC_INPUT_ORIGIN_USER, &error));
         g_assert_no_error (error);
         assert_gpu_label (window, products[i].name, TRUE);
       }
@@ -458,7 +458,7 @@ test_outside_text (void)
   /* A device file's name as long as the library keeps is cut to fit. */
   device_text = g_strdup_printf ("[Device]\nname=%s\ncompute-capability=9.0\nsm-count=100\n", device_name);
   g_assert_true (g_file_set_contents (device, device_text, -1, NULL));
-  g_assert_true (cuocc_input_model_set_gpu (window->inputs, device, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), device, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
   title = g_strdup_printf ("Custom: %s", device_name);
   assert_gpu_label (window, title, FALSE);
