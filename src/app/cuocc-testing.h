@@ -82,6 +82,7 @@ char              *cuocc_kernel_unqualified (const char        *name);
 /* cuocc-kernels-panel.c */
 gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);
 guint              cuocc_kernels_panel_get_n_kernels        (CuoccKernelsPanel *self);
+GListModel        *cuocc_kernels_panel_get_shown            (CuoccKernelsPanel *self);
 GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
 GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
 gboolean           cuocc_kernels_panel_is_evaluated         (CuoccKernelsPanel *self);
