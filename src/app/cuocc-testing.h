@@ -39,7 +39,6 @@ gboolean    cuocc_compat_sidebar_view_get_shown  (GtkWidget            *view);
 /* cuocc-gpu-data-page.c */
 guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
 int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);
-GtkScrolledWindow *cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self);
 
 /* cuocc-gpu-search.c */
 GtkEditable  *cuocc_gpu_search_get_entry   (GtkDropDown *dropdown);

@@ -382,7 +382,8 @@ test_gpu_data_page (void)
   g_assert_false (has_selection (GTK_WIDGET (window->gpu_data_page)));
 
   g_assert_cmpint (cuocc_gpu_data_page_get_current_column (window->gpu_data_page), ==, column);
-  scroller = cuocc_gpu_data_page_get_columns_scroller (window->gpu_data_page);
+  scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
+                                                       GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   adjustment = gtk_scrolled_window_get_hadjustment (scroller);
   grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
   g_assert_true (GTK_IS_GRID (grid));
@@ -506,7 +507,8 @@ test_gpu_data_first_column (gconstpointer data)
   window = window_at (size[0], size[1]);
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
   app_test_wait_frames (window, 4);
-  scroller = cuocc_gpu_data_page_get_columns_scroller (window->gpu_data_page);
+  scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
+                                                       GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
   g_assert_true (GTK_IS_GRID (grid));
   n_columns = cuocc_gpu_data_page_get_n_columns (window->gpu_data_page);
