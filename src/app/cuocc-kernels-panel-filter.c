@@ -455,3 +455,13 @@ _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
 }
+
+/* Puts the keyboard in the search, its text selected (Ctrl+F). */
+void
+cuocc_kernels_panel_focus_search (CuoccKernelsPanel *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
+}

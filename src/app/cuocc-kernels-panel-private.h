@@ -1,14 +1,17 @@
 /* cuocc-kernels-panel-private.h — what the kernels panel's files share:
  * the panel itself (cuocc-kernels-panel.c: the widget, the loaders, the
  * chosen kernel), its filters and search (cuocc-kernels-panel-filter.c),
- * its table's rows (cuocc-kernels-panel-table.c), its details
- * (cuocc-kernels-panel-details.c) and its columns
- * (cuocc-kernels-panel-rows.c).
+ * its table's rows (cuocc-kernels-panel-table.c), its columns
+ * (cuocc-kernels-panel-rows.c), its ptxas runs (cuocc-kernels-panel-ptxas.c)
+ * and the GPUs it compares (cuocc-kernels-panel-gpus*.c). The summary and
+ * the details are widgets of their own, bound in its .ui.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include "cuocc-kernel-details.h"
+#include "cuocc-kernel-find.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernel-loader.h"
 #include "cuocc-kernel-rows.h"
@@ -45,20 +48,7 @@ struct _CuoccKernelsPanel
   GtkLabel *count_label;
   GtkWidget *count_box;
   GtkLabel *block_label;                /* the block size of kernels that declare none */
-  GtkWidget *details_separator;
-  GtkWidget *details_scroll;
-  GtkWidget *details_box;
-  GtkWidget *name_scroll;
-  GtkTextView *name_view;          /* the chosen kernel's whole name */
-  GtkTextTag *name_tag;
-  GtkLabel *figures_label;
-  GtkWidget *spill_box;
-  GtkLabel *spill_label;
-  GtkLabel *profiler_label;
-  GtkWidget *load_box;
-  GtkLabel *load_label;
-  GtkButton *load_button;
-  GtkLabel *change_label;
+  CuoccKernelDetails *details;     /* the chosen kernel's (cuocc-kernel-details.c) */
   GtkLabel *compare_label;
   GtkButton *gone_button;          /* lists the compared build's entries this one has not */
 
@@ -75,6 +65,7 @@ struct _CuoccKernelsPanel
   gboolean selecting;
 
   CuoccKernelItem *chosen;
+  guint chosen_revision;           /* changes as what the chosen item carries does */
   double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
 
   GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
@@ -92,9 +83,9 @@ struct _CuoccKernelsPanel
   GListStore *compare_store;       /* the build compared with, or NULL */
   GListStore *gone;                /* its items this build has not, or NULL */
   char *compare_name;
-  gboolean changes_marked;
+  gboolean changes_marked;         /* the items carry marks of a compared build */
   int sidebar_width;
-  int drag_start_width;         /* the items carry marks of a compared build */
+  int drag_start_width;
   gboolean truncated;
   char *pending_key;               /* the kernel to choose when the log is read */
 
@@ -140,12 +131,15 @@ struct _CuoccKernelsPanel
   GtkLabel *ptx_progress_label;
   GtkProgressBar *ptx_progress_bar;
   GtkButton *ptx_cancel_button;
-  GtkWidget *ptx_box;
-  GtkSpinner *ptx_spinner;
-  GtkLabel *ptx_label;
 };
 
 typedef struct _CuoccPtxJob CuoccPtxJob;
+
+/* The sidebar's width: from what the calculator leaves at 1,060 px (the
+ * narrowest where both stand side by side) to what the window leaves
+ * at its narrowest, 800 px, where the sidebar lies over the calculator. */
+#define SIDEBAR_MIN_WIDTH 280
+#define SIDEBAR_MAX_WIDTH 760
 
 /* The most GPUs compared, the calculator's among them. */
 #define CUOCC_COMPARE_MAX_GPUS 8
@@ -194,6 +188,9 @@ void                _cuocc_kernels_panel_figures_changed (CuoccKernelsPanel *sel
 void                _cuocc_kernels_panel_set_bar        (CuoccKernelsPanel *self,
                                                          int                bar);
 
+/* cuocc-kernels-panel-resize.c */
+void                _cuocc_kernels_panel_init_resize    (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
 /* cuocc-kernels-panel-gpus-popover.c */
@@ -219,6 +216,7 @@ void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item
                                                          char             **tooltip);
 
 void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_chosen_changed (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-ptxas.c */
 void                _cuocc_kernels_panel_ptxas_init     (CuoccKernelsPanel *self);
@@ -226,10 +224,7 @@ void                _cuocc_kernels_panel_ptxas_dispose  (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
-void                _cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_gpus_changed (CuoccKernelsPanel *self);
-char               *_cuocc_kernels_panel_ptxas_text     (CuoccKernelsPanel *self,
-                                                         gboolean          *busy);
 
 /* cuocc-kernels-panel-filter.c */
 void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);
@@ -267,13 +262,6 @@ gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self);
-
-/* cuocc-kernels-panel-details.c */
-void                _cuocc_kernels_panel_details_class_init (GtkWidgetClass *widget_class);
-void                _cuocc_kernels_panel_details_init   (CuoccKernelsPanel *self);
-void                _cuocc_kernels_panel_update_details (CuoccKernelsPanel *self);
-CuoccKernelItem    *_cuocc_kernels_panel_loaded_sibling (CuoccKernelsPanel *self,
-                                                         const CuoccKernel *k);
 
 /* cuocc-kernels-panel-rows.c */
 void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);

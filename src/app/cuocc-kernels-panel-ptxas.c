@@ -304,7 +304,7 @@ finish_job (CuoccKernelsPanel *self,
       _cuocc_kernels_panel_figures_changed (self);
     }
   _cuocc_kernels_panel_update_cells (self->column_view);
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
   /* The cache has this GPU's figures now; while GPUs are compared, after
    * Assemble PTX Kernels, theirs are assembled too. */
   if (assembled)
@@ -519,7 +519,7 @@ found_cb (GObject      *object,
   read_cache (self);
   /* The chosen kernel waited for ptxas, and the GPUs compared for its cache. */
   _cuocc_kernels_panel_ptxas_chosen (self);
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
   _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
 }
 
@@ -610,51 +610,6 @@ _cuocc_kernels_panel_ptxas_chosen (CuoccKernelsPanel *self)
   start_job (self, JOB_ENTRY, self->chosen);
 }
 
-/* What the details say of the chosen kernel's PTX, or NULL; *busy: a
- * spinner beside it. */
-char *
-_cuocc_kernels_panel_ptxas_text (CuoccKernelsPanel *self,
-                                 gboolean          *busy)
-{
-  const CuoccKernel *k = self->chosen != NULL ? cuocc_kernel_item_get_kernel (self->chosen) : NULL;
-  g_autofree char *target = NULL;
-
-  *busy = FALSE;
-  if (k == NULL || k->code != CUOCC_CODE_PTX || k->loaded != CUOCC_LOAD_YES)
-    return NULL;
-  if (k->figures_from != NULL)
-    /* Translators: e.g. "Figures from ptxas 13.0 for sm_89, as the CUDA driver assembles this PTX when it loads
-       it; its JIT compiler may give other figures." */
-    return g_strdup_printf (_("Figures from %s, as the CUDA driver assembles this PTX when it loads it; its JIT "
-                              "compiler may give other figures."), k->figures_from);
-  if (k->ptx_problem != NULL)
-    /* Translators: e.g. "ptxas gave no figures: ptxas 13.0 for sm_89: it exited with status 255: …" */
-    return g_strdup_printf (_("ptxas gave no figures: %s"), k->ptx_problem);
-  if (k->ptx == NULL)
-    return g_strdup (_("This entry is PTX: its registers are known only once the CUDA driver assembles it."));
-  target = cuocc_ptxas_target (k->ptx, self->gpu_major, self->gpu_minor);
-  if (cuocc_kernel_item_get_ptx_pending (self->chosen) || (!self->ptxas_looked && self->ptxas_finding != NULL))
-    {
-      *busy = TRUE;
-      if (self->ptxas == NULL)
-        return g_strdup (_("Looking for ptxas…"));
-      /* Translators: e.g. "Assembling with ptxas 13.0 for sm_89…" */
-      return g_strdup_printf (_("Assembling with ptxas %s for %s…"), cuocc_ptxas_get_version (self->ptxas), target);
-    }
-  if (self->ptxas == NULL && self->ptxas_error != NULL && self->ptxas_path == NULL)
-    /* Translators: e.g. "… assembles it for sm_89, and …"; "Choose ptxas…" is the main menu's item */
-    return g_strdup_printf (_("This entry is PTX: its registers are known once ptxas assembles it for %s, and no "
-                              "ptxas was found (in $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH and /usr/local/cuda/bin). "
-                              "Install the CUDA toolkit (Debian: nvidia-cuda-toolkit), or choose the ptxas to run "
-                              "with Choose ptxas… in the main menu."), target);
-  if (self->ptxas == NULL && self->ptxas_error != NULL)
-    /* Translators: e.g. "… for sm_89. The ptxas chosen cannot run: /opt/ptxas: no such program (…)." */
-    return g_strdup_printf (_("This entry is PTX: its registers are known once ptxas assembles it for %s. The "
-                              "ptxas chosen cannot run: %s. Choose another with Choose ptxas… in the main menu, "
-                              "or Find ptxas Automatically."), target, self->ptxas_error);
-  return g_strdup_printf (_("This entry is PTX: its registers are known once ptxas assembles it for %s."), target);
-}
-
 /* ----- public API ----- */
 
 /* The ptxas the user chose (NULL or "": the one found as users have it:
@@ -687,7 +642,7 @@ cuocc_kernels_panel_set_ptxas_path (CuoccKernelsPanel *self,
   if (self->store != NULL && count_needing (self) > 0)
     find_ptxas (self);
   g_signal_emit_by_name (self, "ptxas-changed");
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
 }
 
 /* Whether Assemble PTX Kernels can run: a ptxas, and PTX entries that load
@@ -736,7 +691,7 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
   update_progress (self);
   update_can_assemble (self);
   _cuocc_kernels_panel_update_cells (self->column_view);
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
 }
 
 /* Stops Assemble PTX Kernels: its ptxas runs are killed; the rows that got
@@ -786,17 +741,6 @@ cuocc_kernels_panel_set_ptxas_timeout (CuoccKernelsPanel *self,
 }
 
 const char *
-cuocc_kernels_panel_get_ptxas_details (CuoccKernelsPanel *self,
-                                       gboolean          *spinning)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  if (spinning != NULL)
-    *spinning = gtk_widget_get_visible (GTK_WIDGET (self->ptx_spinner)) && gtk_spinner_get_spinning (self->ptx_spinner);
-  return gtk_widget_get_visible (self->ptx_box) ? gtk_label_get_label (self->ptx_label) : NULL;
-}
-
-const char *
 cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
@@ -820,8 +764,7 @@ cancel_clicked_cb (CuoccKernelsPanel *self)
   cancel_assembly (self);
 }
 
-/* The progress above the table and the chosen kernel's PTX line in the
- * details, made here, beside the template's widgets. */
+/* The progress above the table, made here, beside the template's widgets. */
 void
 _cuocc_kernels_panel_ptxas_init (CuoccKernelsPanel *self)
 {
@@ -849,38 +792,6 @@ _cuocc_kernels_panel_ptxas_init (CuoccKernelsPanel *self)
   gtk_widget_set_visible (box, FALSE);
   gtk_box_insert_child_after (GTK_BOX (self->box), box, self->count_box);
   self->ptx_progress_box = box;
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->ptx_spinner = GTK_SPINNER (gtk_spinner_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->ptx_spinner), GTK_ALIGN_START);
-  self->ptx_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->ptx_label, TRUE);
-  gtk_label_set_wrap_mode (self->ptx_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (self->ptx_label, 0);
-  gtk_label_set_selectable (self->ptx_label, TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->ptx_label), TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_spinner));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_label));
-  gtk_widget_set_visible (box, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self->details_box), box, GTK_WIDGET (self->figures_label));
-  self->ptx_box = box;
-}
-
-/* The details' PTX line for the chosen kernel. */
-void
-_cuocc_kernels_panel_ptxas_update_details (CuoccKernelsPanel *self)
-{
-  gboolean busy = FALSE;
-  g_autofree char *text = _cuocc_kernels_panel_ptxas_text (self, &busy);
-
-  gtk_widget_set_visible (self->ptx_box, text != NULL);
-  gtk_label_set_label (self->ptx_label, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->ptx_spinner), busy);
-  gtk_spinner_set_spinning (self->ptx_spinner, busy);
-  if (text != NULL && self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->ptx_problem != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self->ptx_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->ptx_label), "error");
 }
 
 void

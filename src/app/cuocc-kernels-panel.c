@@ -41,18 +41,20 @@ enum {
   PROP_FIGURES,
   PROP_GPU_NAME,
   PROP_BAR,
+  PROP_CHOSEN,
+  PROP_CHOSEN_REVISION,
+  PROP_COMPARISON,
+  PROP_GPU_MAJOR,
+  PROP_GPU_MINOR,
+  PROP_PTXAS_VERSION,
+  PROP_PTXAS_ERROR,
+  PROP_PTXAS_CHOSEN,
+  PROP_PTXAS_LOOKING,
   N_PROPS
 };
 
 static GParamSpec *props[N_PROPS];
 
-/* The sidebar's width: from what the calculator leaves at 1,060 px (the
- * narrowest where both stand side by side) to what the window leaves
- * at its narrowest, 800 px, where the sidebar lies over the calculator. */
-#define SIDEBAR_MIN_WIDTH 280
-#define SIDEBAR_MAX_WIDTH 760
-/* Where a drag resizes the sidebar: its right edge. */
-#define RESIZE_EDGE 8
 /* From how many entries a GPU change marks the entries that load in the
  * evaluation's thread (cuocc-kernels-panel-eval.c) rather than at once. */
 #define MARK_IN_THREAD_FROM 4096
@@ -67,26 +69,9 @@ set_chosen (CuoccKernelsPanel *self,
   g_set_object (&self->chosen, item);
   self->comparison = -1;
   _cuocc_kernels_panel_ptxas_chosen (self);
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
   if (announce && item != NULL)
     g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
-}
-
-static CuoccKernelItem *
-find_item (GListModel *store,
-           const char *key)
-{
-  guint n = g_list_model_get_n_items (store);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
-
-      if (g_str_equal (cuocc_kernel_item_get_key (item), key))
-        return item;
-    }
-
-  return NULL;
 }
 
 /* The rows are marked and worked out: the cache may have the figures of
@@ -111,7 +96,7 @@ replace_list (CuoccKernelsPanel *self,
 {
   g_autoptr(CuoccKernelItem) old = self->chosen ? g_object_ref (self->chosen) : NULL;
   g_autofree char *wanted = g_steal_pointer (&self->pending_key);
-  CuoccKernelItem *found = old ? find_item (store, cuocc_kernel_item_get_key (old)) : NULL;
+  CuoccKernelItem *found = old ? cuocc_kernel_item_find (store, cuocc_kernel_item_get_key (old)) : NULL;
 
   _cuocc_kernels_panel_ptxas_reset (self);
   if (g_set_object (&self->store, G_LIST_STORE (store)))
@@ -146,7 +131,7 @@ replace_list (CuoccKernelsPanel *self,
    * without filling in the inputs that were restored with it. */
   if (wanted != NULL)
     {
-      found = find_item (store, wanted);
+      found = cuocc_kernel_item_find (store, wanted);
       set_chosen (self, found, FALSE);
       if (found != NULL)
         g_signal_emit (self, signals[KERNEL_RESTORED], 0);
@@ -258,10 +243,11 @@ choose_entry (CuoccKernelsPanel *self,
 static void
 marked (CuoccKernelsPanel *self)
 {
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
   if (self->chosen != NULL && cuocc_kernel_item_get_kernel (self->chosen)->loaded == CUOCC_LOAD_OTHER)
     {
-      CuoccKernelItem *sibling = _cuocc_kernels_panel_loaded_sibling (self, cuocc_kernel_item_get_kernel (self->chosen));
+      CuoccKernelItem *sibling = cuocc_kernel_item_find_loaded (G_LIST_MODEL (self->store),
+                                                                cuocc_kernel_item_get_kernel (self->chosen));
 
       if (sibling != NULL)
         choose_entry (self, sibling);
@@ -303,42 +289,6 @@ set_gpu (CuoccKernelsPanel *self,
 /* ----- callbacks ----- */
 
 static void
-resize_begin_cb (GtkGestureDrag    *gesture,
-                 double             x,
-                 double             y,
-                 CuoccKernelsPanel *self)
-{
-  if (x < gtk_widget_get_width (GTK_WIDGET (self)) - RESIZE_EDGE)
-    {
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
-      return;
-    }
-  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  self->drag_start_width = self->sidebar_width;
-}
-
-static void
-resize_update_cb (GtkGestureDrag    *gesture,
-                  double             offset_x,
-                  double             offset_y,
-                  CuoccKernelsPanel *self)
-{
-  cuocc_kernels_panel_set_sidebar_width (self, self->drag_start_width + (int) offset_x);
-}
-
-/* The resize cursor along the edge a drag resizes. */
-static void
-motion_cb (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           CuoccKernelsPanel        *self)
-{
-  gboolean edge = x >= gtk_widget_get_width (GTK_WIDGET (self)) - RESIZE_EDGE;
-
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), edge ? "col-resize" : NULL);
-}
-
-static void
 loaded_cb (CuoccKernelLoader *loader,
            GListModel        *store,
            const char        *source_name,
@@ -355,7 +305,7 @@ loaded_cb (CuoccKernelLoader *loader,
       self->compare_name = cuocc_format_capped (source_name, CUOCC_NAME_MAX_CHARS);
       _cuocc_kernels_panel_mark_changes (self);
       _cuocc_kernels_panel_refresh_shown (self, TRUE);
-      _cuocc_kernels_panel_update_details (self);
+      _cuocc_kernels_panel_chosen_changed (self);
       _cuocc_kernels_panel_evaluate (self);
       return;
     }
@@ -409,18 +359,29 @@ selection_changed_cb (CuoccKernelsPanel *self)
   set_chosen (self, item, TRUE);
 }
 
+/* The details' load line: the entry that loads, or a GPU that runs this one. */
 static void
-load_button_cb (CuoccKernelsPanel *self)
+details_entry_cb (CuoccKernelsPanel *self,
+                  CuoccKernelItem   *item)
 {
-  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self, NULL);
-  CuoccKernelItem *sibling;
+  choose_entry (self, item);
+}
 
-  if (k == NULL)
-    return;
-  if (k->loaded == CUOCC_LOAD_OTHER && (sibling = _cuocc_kernels_panel_loaded_sibling (self, k)) != NULL)
-    choose_entry (self, sibling);
-  else if (k->loaded == CUOCC_LOAD_NONE)
-    g_signal_emit (self, signals[SWITCH_GPU], 0, k->cc_major, k->cc_minor);
+static void
+details_switch_gpu_cb (CuoccKernelsPanel *self,
+                       int                major,
+                       int                minor)
+{
+  g_signal_emit (self, signals[SWITCH_GPU], 0, major, minor);
+}
+
+/* Ctrl+C in the table: the details' Copy Name. */
+static gboolean
+copy_name_cb (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  return gtk_widget_activate_action (GTK_WIDGET (user_data), "details.copy-name", NULL);
 }
 
 /* ----- get/set_property ----- */
@@ -452,6 +413,33 @@ cuocc_kernels_panel_get_property (GObject    *object,
       break;
     case PROP_BAR:
       g_value_set_int (value, self->bin);
+      break;
+    case PROP_CHOSEN:
+      g_value_set_object (value, self->chosen);
+      break;
+    case PROP_CHOSEN_REVISION:
+      g_value_set_uint (value, self->chosen_revision);
+      break;
+    case PROP_COMPARISON:
+      g_value_set_double (value, self->comparison);
+      break;
+    case PROP_GPU_MAJOR:
+      g_value_set_int (value, self->gpu_major);
+      break;
+    case PROP_GPU_MINOR:
+      g_value_set_int (value, self->gpu_minor);
+      break;
+    case PROP_PTXAS_VERSION:
+      g_value_set_string (value, self->ptxas != NULL ? cuocc_ptxas_get_version (self->ptxas) : NULL);
+      break;
+    case PROP_PTXAS_ERROR:
+      g_value_set_string (value, self->ptxas == NULL ? self->ptxas_error : NULL);
+      break;
+    case PROP_PTXAS_CHOSEN:
+      g_value_set_boolean (value, self->ptxas_path != NULL);
+      break;
+    case PROP_PTXAS_LOOKING:
+      g_value_set_boolean (value, !self->ptxas_looked && self->ptxas_finding != NULL);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -558,6 +546,20 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_FIGURES] = g_param_spec_uint ("figures", NULL, NULL, 0, G_MAXUINT, 0, ro);
   props[PROP_GPU_NAME] = g_param_spec_string ("gpu-name", NULL, NULL, NULL, ro);
   props[PROP_BAR] = g_param_spec_int ("bar", NULL, NULL, -1, CUOCC_HISTOGRAM_BINS - 1, -1, ro);
+  /* What the details (cuocc-kernel-details.c) are bound to: the chosen
+   * item, a count that changes as what it carries does, cuocc's occupancy
+   * for the launch the profiler saw, the compute capability the load
+   * marks are for, and the ptxas that assembles PTX (found, why not,
+   * chosen by the user, being looked for). */
+  props[PROP_CHOSEN] = g_param_spec_object ("chosen", NULL, NULL, CUOCC_TYPE_KERNEL_ITEM, ro);
+  props[PROP_CHOSEN_REVISION] = g_param_spec_uint ("chosen-revision", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  props[PROP_COMPARISON] = g_param_spec_double ("comparison", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, -1, ro);
+  props[PROP_GPU_MAJOR] = g_param_spec_int ("gpu-major", NULL, NULL, 0, G_MAXINT, 0, ro);
+  props[PROP_GPU_MINOR] = g_param_spec_int ("gpu-minor", NULL, NULL, 0, G_MAXINT, 0, ro);
+  props[PROP_PTXAS_VERSION] = g_param_spec_string ("ptxas-version", NULL, NULL, NULL, ro);
+  props[PROP_PTXAS_ERROR] = g_param_spec_string ("ptxas-error", NULL, NULL, NULL, ro);
+  props[PROP_PTXAS_CHOSEN] = g_param_spec_boolean ("ptxas-chosen", NULL, NULL, FALSE, ro);
+  props[PROP_PTXAS_LOOKING] = g_param_spec_boolean ("ptxas-looking", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -606,23 +608,13 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, block_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_separator);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_scroll);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details_box);
-  _cuocc_kernels_panel_details_class_init (widget_class);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, figures_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spill_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, profiler_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, arch_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_label);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, load_button);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, change_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gone_button);
   gtk_widget_class_bind_template_callback_full (widget_class, "gone_button_cb", G_CALLBACK (_cuocc_kernels_panel_show_gone_cb));
-  gtk_widget_class_bind_template_callback (widget_class, load_button_cb);
+  gtk_widget_class_bind_template_callback (widget_class, details_entry_cb);
+  gtk_widget_class_bind_template_callback (widget_class, details_switch_gpu_cb);
   gtk_widget_class_bind_template_callback_full (widget_class, "show_all_cb",
                                                 G_CALLBACK (_cuocc_kernels_panel_show_all_cb));
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, no_match_page);
@@ -650,28 +642,23 @@ static void
 cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 {
   g_autoptr(GtkStringList) limiters = NULL;
+  GtkEventController *shortcuts;
 
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   g_type_ensure (CUOCC_TYPE_KERNELS_SUMMARY);
+  g_type_ensure (CUOCC_TYPE_KERNEL_DETAILS);
   self->bin = -1;
+  self->comparison = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
-  _cuocc_kernels_panel_details_init (self);
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, GDK_CONTROL_MASK),
+                                                          gtk_callback_action_new (copy_name_cb, self->details, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), shortcuts);
 
-  self->comparison = -1;
   self->sidebar_width = SIDEBAR_MIN_WIDTH;
-  {
-    GtkGesture *drag = gtk_gesture_drag_new ();
-    GtkEventController *motion = gtk_event_controller_motion_new ();
-
-    /* Before the table's own handlers: a press on the edge is a resize. */
-    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (drag), GTK_PHASE_CAPTURE);
-    g_signal_connect (drag, "drag-begin", G_CALLBACK (resize_begin_cb), self);
-    g_signal_connect (drag, "drag-update", G_CALLBACK (resize_update_cb), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-    g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  }
+  _cuocc_kernels_panel_init_resize (self);
   {
     const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
 
@@ -833,16 +820,6 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
     set_gpu (self, gpu->cap.major, gpu->cap.minor);
 }
 
-/* Puts the keyboard in the search, its text selected (Ctrl+F). */
-void
-cuocc_kernels_panel_focus_search (CuoccKernelsPanel *self)
-{
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
-  gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
-}
-
 /* ----- shared with the panel's files ----- */
 
 /* The spinner, while a file is read or GPUs are compared. */
@@ -871,30 +848,33 @@ _cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self,
 void
 _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self)
 {
-  _cuocc_kernels_panel_update_details (self);
+  _cuocc_kernels_panel_chosen_changed (self);
   if (self->chosen != NULL)
     g_signal_emit (self, signals[KERNEL_CHOSEN], 0);
 }
 
-/* The sidebar's width, clamped to what the window always has room for. */
+/* What the details show changed: the chosen item, what it carries, the
+ * GPU or ptxas. Their properties are notified together. */
 void
-cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
-                                       int                width)
+_cuocc_kernels_panel_chosen_changed (CuoccKernelsPanel *self)
+{
+  self->chosen_revision++;
+  g_object_freeze_notify (G_OBJECT (self));
+  for (guint prop = PROP_CHOSEN; prop <= PROP_PTXAS_LOOKING; prop++)
+    g_object_notify_by_pspec (G_OBJECT (self), props[prop]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* cuocc's theoretical occupancy in percent for the launch the profiler saw,
+ * or < 0 when the inputs describe another launch. */
+void
+cuocc_kernels_panel_set_comparison (CuoccKernelsPanel *self,
+                                    double             occupancy)
 {
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
 
-  width = CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH);
-  if (self->sidebar_width == width)
+  if (self->comparison == occupancy)
     return;
-  self->sidebar_width = width;
-  gtk_widget_set_size_request (self->box, width, -1);
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_SIDEBAR_WIDTH]);
-}
-
-int
-cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
-
-  return self->sidebar_width;
+  self->comparison = occupancy;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_COMPARISON]);
 }

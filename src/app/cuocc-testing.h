@@ -100,8 +100,6 @@ void               cuocc_kernels_panel_set_sidebar_width    (CuoccKernelsPanel *
 int                cuocc_kernels_panel_get_bin              (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
-GtkTextView       *cuocc_kernels_panel_get_name_view        (CuoccKernelsPanel *self);
-char              *cuocc_kernels_panel_get_name_text        (CuoccKernelsPanel *self);
 GListModel        *cuocc_kernels_panel_get_gone             (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_gone_button      (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *self,
@@ -126,13 +124,6 @@ GtkEditable       *cuocc_kernels_panel_get_gpus_search      (CuoccKernelsPanel *
 GtkCheckButton    *cuocc_kernels_panel_get_differ_check     (CuoccKernelsPanel *self);
 GtkSpinButton     *cuocc_kernels_panel_get_differ_spin      (CuoccKernelsPanel *self);
 
-/* cuocc-kernels-panel-details.c */
-const char        *cuocc_kernels_panel_get_profiler_text (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_spill_text    (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_load_text     (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_load_button   (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_change_text   (CuoccKernelsPanel *self);
-
 /* cuocc-kernels-panel-ptxas.c */
 gboolean           cuocc_kernels_panel_is_assembling       (CuoccKernelsPanel *self);
 CuoccPtxas        *cuocc_kernels_panel_get_ptxas           (CuoccKernelsPanel *self,
@@ -142,8 +133,6 @@ void               cuocc_kernels_panel_get_ptxas_counts    (CuoccKernelsPanel *s
                                                             guint             *most_an_iteration);
 void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *self,
                                                             guint              seconds);
-const char        *cuocc_kernels_panel_get_ptxas_details   (CuoccKernelsPanel *self,
-                                                            gboolean          *spinning);
 const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
 

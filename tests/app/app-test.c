@@ -228,6 +228,49 @@ app_test_find_by_id (GtkWidget  *widget,
   return found;
 }
 
+const char *
+app_test_details_text (CuoccKernelsPanel *panel,
+                       const char        *id)
+{
+  GtkWidget *details = app_test_find_descendant (GTK_WIDGET (panel), CUOCC_TYPE_KERNEL_DETAILS, FALSE);
+  GtkWidget *label = app_test_details_widget (panel, id);
+
+  for (GtkWidget *w = label; w != gtk_widget_get_parent (details); w = gtk_widget_get_parent (w))
+    if (!gtk_widget_get_visible (w))
+      return NULL;
+  return gtk_label_get_label (GTK_LABEL (label));
+}
+
+GtkWidget *
+app_test_details_widget (CuoccKernelsPanel *panel,
+                         const char        *id)
+{
+  GtkWidget *details = app_test_find_descendant (GTK_WIDGET (panel), CUOCC_TYPE_KERNEL_DETAILS, FALSE);
+
+  g_assert_nonnull (details);
+  return app_test_find_by_id (details, GTK_TYPE_WIDGET, id);
+}
+
+char *
+app_test_details_name (CuoccKernelsPanel *panel)
+{
+  GtkWidget *view = app_test_details_widget (panel, "name_view");
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_iter_get_text (&start, &end);
+}
+
+gboolean
+app_test_details_spinning (CuoccKernelsPanel *panel)
+{
+  GtkWidget *spinner = app_test_details_widget (panel, "ptx_spinner");
+
+  return app_test_details_text (panel, "ptx_label") != NULL && gtk_widget_get_visible (spinner) &&
+         gtk_spinner_get_spinning (GTK_SPINNER (spinner));
+}
+
 CuoccInputModel *
 app_test_inputs (CuoccWindow *window)
 {

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "cuocc-kernel-details.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
 #include "cuocc-testing.h"
@@ -41,6 +42,16 @@ void         app_test_wait_for_frame  (GtkWidget   *widget);
 GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
                                        GType        type,
                                        gboolean     mapped);
+/* What the kernels panel's details (ui/cuocc-kernel-details.ui) show, found
+ * by their template ids: the text of the label @id, or NULL where it, or
+ * a box it is in, is hidden; the widget @id; the whole name; whether the
+ * PTX line spins. */
+const char  *app_test_details_text    (CuoccKernelsPanel *panel,
+                                       const char        *id);
+GtkWidget   *app_test_details_widget  (CuoccKernelsPanel *panel,
+                                       const char        *id);
+char        *app_test_details_name    (CuoccKernelsPanel *panel);
+gboolean     app_test_details_spinning (CuoccKernelsPanel *panel);
 /* The widget below @widget (or @widget) that its .ui template names @id,
  * as a widget's template children are bound, of @type; fails where there
  * is none. Tests find what they read and click this way, not through the

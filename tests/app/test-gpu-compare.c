@@ -851,7 +851,7 @@ static gboolean
 details_say (CuoccWindow   *window,
              gconstpointer  data)
 {
-  const char *text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+  const char *text = app_test_details_text (window->kernels_panel, "ptx_label");
 
   return text != NULL && g_str_has_prefix (text, data) && settled (window, NULL);
 }

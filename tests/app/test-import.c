@@ -244,16 +244,16 @@ test_ptxas_log (void)
   k = choose (window, "heavy");
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
-  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_null (app_test_details_text (window->kernels_panel, "load_label"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 32);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 0);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 0);
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.6");
   assert_result_is_models (window, 8, 6);
-  g_assert_nonnull (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
-  g_assert_null (cuocc_kernels_panel_get_profiler_text (window->kernels_panel));
+  g_assert_nonnull (app_test_details_text (window->kernels_panel, "spill_label"));
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "spill_label"), "2076 bytes"));
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "spill_label"), "2344 bytes"));
+  g_assert_null (app_test_details_text (window->kernels_panel, "profiler_label"));
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 2076);
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_loads, ==, 2344);
 
@@ -267,7 +267,7 @@ test_ptxas_log (void)
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, a100);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 9216);
   assert_result_is_models (window, 8, 0);
-  g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
+  g_assert_null (app_test_details_text (window->kernels_panel, "spill_label"));
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 0);
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_loads, ==, 0);
 
@@ -372,7 +372,7 @@ test_several_architectures (void)
   /* The entry that loads on 8.9. */
   k = choose (window, "heavy sm_89");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
-  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_null (app_test_details_text (window->kernels_panel, "load_label"));
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
   g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
@@ -381,7 +381,7 @@ test_several_architectures (void)
   /* An sm_86 entry runs on 8.9, though the driver loads the sm_89 one. */
   k = choose (window, "bounded sm_86");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "load_label"),
                             "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
   assert_result_is_models (window, 8, 9);
@@ -391,12 +391,13 @@ test_several_architectures (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 40);
   k = choose (window, "bounded sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "load_label"),
                             "sm_90 code cannot run on compute capability 8.9: the CUDA driver loads this kernel's "
                             "sm_89 entry"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
-  g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (app_test_details_widget (window->kernels_panel, "load_button"))),
+                   ==, "Show sm_89");
+  g_signal_emit_by_name (app_test_details_widget (window->kernels_panel, "load_button"), "clicked");
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
@@ -408,20 +409,20 @@ test_several_architectures (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 40);
   k = choose (window, "heavy sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_NONE);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "load_label"),
                             "sm_90 code cannot run on compute capability 6.1"));
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 6.1");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
-  g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==,
-                   "Use Compute Capability 9.0");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (app_test_details_widget (window->kernels_panel, "load_button"))),
+                   ==, "Use Compute Capability 9.0");
+  g_signal_emit_by_name (app_test_details_widget (window->kernels_panel, "load_button"), "clicked");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 9.0");
   /* The GPU says the kernel chose it. */
   g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_KERNEL);
   g_assert_true (g_str_has_suffix (gtk_label_get_label (window->input_panel->cc_label), " · chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, k->regs);
   g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
-  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_null (app_test_details_text (window->kernels_panel, "load_label"));
   assert_result_is_models (window, 9, 0);
 
   /* The user picks another GPU: the kernel's entry that loads there is
@@ -480,7 +481,7 @@ test_shared_library (void)
   k = choose (window, "spills compute_120");
   g_assert_cmpint (k->code, ==, CUOCC_CODE_PTX);
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_80 entry"));
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "load_label"), "sm_80 entry"));
 
   app_test_window_free (window);
 }
@@ -820,16 +821,17 @@ test_compare_builds (void)
    * stack and 2076 + 2344 bytes of spills; the rest of its sm_80 entries are
    * the same, and the other six architectures are new. */
   k = choose (window, "heavy sm_80");
-  text = cuocc_kernels_panel_get_change_text (window->kernels_panel);
+  text = app_test_details_text (window->kernels_panel, "change_label");
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "registers 32 → 72"));
   g_assert_nonnull (strstr (text, "stack 992 → 0 bytes"));
   g_assert_nonnull (strstr (text, "spills 4420 → 0 bytes"));
   g_assert_cmpint (k->regs, ==, 72);
   choose (window, "bounded sm_80");
-  g_assert_null (cuocc_kernels_panel_get_change_text (window->kernels_panel));
+  g_assert_null (app_test_details_text (window->kernels_panel, "change_label"));
   choose (window, "bounded sm_86");
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), "New in this build"));
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "change_label"),
+                            "New in this build"));
 
   app_test_window_free (window);
 }
@@ -855,23 +857,23 @@ test_nsight_compute (void)
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 512);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, k->smem + k->dynamic_smem);
   assert_result_is_models (window, 8, 6);
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = app_test_details_text (window->kernels_panel, "profiler_label");
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "512 threads"));
   g_assert_nonnull (strstr (text, "disagree"));
 
   k = choose (window, "vec_add");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = app_test_details_text (window->kernels_panel, "profiler_label");
   g_assert_nonnull (strstr (text, "Nsight Compute 100 %, cuocc 100 %"));
   g_assert_null (strstr (text, "disagree"));
 
   /* Other inputs are another launch: no verdict. */
   gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "64");
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = app_test_details_text (window->kernels_panel, "profiler_label");
   g_assert_nonnull (strstr (text, "another launch"));
   gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "256");
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = app_test_details_text (window->kernels_panel, "profiler_label");
   g_assert_nonnull (strstr (text, "cuocc 100 %"));
 
   app_test_window_free (window);
@@ -1111,11 +1113,11 @@ test_long_names (void)
        * wraps in time linear in its length (word wrapping lays a word
        * longer than its line out again for each line). */
       {
-        g_autofree char *shown = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+        g_autofree char *shown = app_test_details_name (window->kernels_panel);
+        GtkWidget *view = app_test_details_widget (window->kernels_panel, "name_view");
 
         g_assert_cmpstr (shown, ==, k->name);
-        g_assert_cmpint (gtk_text_view_get_wrap_mode (cuocc_kernels_panel_get_name_view (window->kernels_panel)), ==,
-                         GTK_WRAP_CHAR);
+        g_assert_cmpint (gtk_text_view_get_wrap_mode (GTK_TEXT_VIEW (view)), ==, GTK_WRAP_CHAR);
       }
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
       /* The window never grows to show a name. */

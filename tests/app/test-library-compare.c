@@ -777,7 +777,8 @@ test_compare (Expected    *e,
                                                          cuocc_kernel_item_get_kernel (item)->max_threads);
 
               cuocc_kernels_panel_choose (window->kernels_panel, i);
-              g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), bounds));
+              g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "change_label"),
+                                        bounds));
             }
         }
       g_assert_cmpstr (got, ==, want);
@@ -796,7 +797,8 @@ test_compare (Expected    *e,
               g_autofree char *registers = g_strdup_printf ("registers %s → %s", regs_before, regs_after);
 
               cuocc_kernels_panel_choose (window->kernels_panel, i);
-              g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), registers));
+              g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "change_label"),
+                                        registers));
               registers_checked = TRUE;
             }
         }

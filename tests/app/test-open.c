@@ -373,7 +373,7 @@ test_triton_details (void)
         cuocc_kernels_panel_choose (window->kernels_panel, i);
     }
   g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = app_test_details_text (window->kernels_panel, "profiler_label");
   g_assert_nonnull (text);
   g_assert_null (strstr (text, "Nsight Compute"));
   g_assert_cmpstr (text, ==, "Triton launches it in blocks of 128 threads.");

@@ -172,7 +172,7 @@ step_work_and_save (void)
   choose_kernel (window, "heavy");
   /* sm_80 code cannot run on the H100 the window starts with: the user
    * switches to its compute capability. */
-  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
+  g_signal_emit_by_name (app_test_details_widget (window->kernels_panel, "load_button"), "clicked");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);

@@ -171,7 +171,7 @@ static gboolean
 details_condition (CuoccWindow   *window,
                    gconstpointer  data)
 {
-  const char *text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+  const char *text = app_test_details_text (window->kernels_panel, "ptx_label");
 
   return text != NULL && g_str_has_prefix (text, data);
 }
@@ -250,7 +250,6 @@ test_chosen_kernel (void)
   CuoccWindow *window;
   CuoccKernelItem *row;
   const CuoccKernel *k;
-  gboolean spinning = FALSE;
   g_autofree char *limiter = NULL;
 
   SKIP_WITHOUT_DISPLAY ();
@@ -273,17 +272,17 @@ test_chosen_kernel (void)
 
   choose_row (window, row);
   /* At once, before any answer: the spinner and what it waits for. */
-  g_assert_nonnull (cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, &spinning));
-  g_assert_true (spinning);
-  g_assert_cmpstr (cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL), ==,
+  g_assert_nonnull (app_test_details_text (window->kernels_panel, "ptx_label"));
+  g_assert_true (app_test_details_spinning (window->kernels_panel));
+  g_assert_cmpstr (app_test_details_text (window->kernels_panel, "ptx_label"), ==,
                    "Assembling with ptxas 13.0 for sm_89…");
   g_clear_pointer (&limiter, g_free);
   limiter = app_test_cell (window, row, "limiter");
   g_assert_cmpstr (limiter, ==, "assembling…");
 
   app_test_wait_until (window, details_condition, "Figures from ptxas 13.0 for sm_89");
-  g_assert_nonnull (cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, &spinning));
-  g_assert_false (spinning);
+  g_assert_nonnull (app_test_details_text (window->kernels_panel, "ptx_label"));
+  g_assert_false (app_test_details_spinning (window->kernels_panel));
   g_assert_cmpint (k->regs, ==, GPOINTER_TO_INT (g_hash_table_lookup (want, "_Z5heavyPKfPf")));
   g_assert_cmpstr (k->figures_from, ==, "ptxas 13.0 for sm_89");
   /* The inputs took the kernel's registers, as a click on a kernel with figures does. */
@@ -424,7 +423,7 @@ test_bad_ptxas (void)
       row = row_of (window, "_Z7boundedPfPKf");
       choose_row (window, row);
       app_test_wait_until (window, details_condition, "ptxas gave no figures");
-      text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+      text = app_test_details_text (window->kernels_panel, "ptx_label");
       g_test_message ("%s: %s", cases[c].name, text);
       g_assert_true (g_str_has_prefix (text, expected));
       g_assert_nonnull (strstr (text, cases[c].why));
@@ -468,7 +467,7 @@ test_bad_ptxas (void)
 
     choose_row (window, row);
     app_test_wait_until (window, assembled_condition, NULL);
-    text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+    text = app_test_details_text (window->kernels_panel, "ptx_label");
     g_test_message ("missing: %s", text);
     g_assert_nonnull (strstr (text, "no such program"));
     g_assert_nonnull (strstr (text, "The ptxas chosen cannot run: "));
@@ -513,7 +512,7 @@ test_rejected_ptx (void)
   row = row_of (window, "_Z7boundedPfPKf");
   choose_row (window, row);
   app_test_wait_until (window, details_condition, "ptxas gave no figures");
-  details = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+  details = app_test_details_text (window->kernels_panel, "ptx_label");
   g_test_message ("rejected: %s", details);
   g_assert_nonnull (strstr (details, "exited with status 255"));
   g_assert_nonnull (strstr (details, "bad"));

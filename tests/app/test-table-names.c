@@ -466,12 +466,12 @@ static void
 check_details_name (CuoccWindow *window,
                     const char  *expected)
 {
-  GtkTextView *view = cuocc_kernels_panel_get_name_view (window->kernels_panel);
+  GtkTextView *view = GTK_TEXT_VIEW (app_test_details_widget (window->kernels_panel, "name_view"));
   GtkWidget *scroll = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *details = gtk_widget_get_ancestor (gtk_widget_get_parent (scroll), GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *table = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)),
                                               GTK_TYPE_SCROLLED_WINDOW);
-  g_autofree char *shown = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+  g_autofree char *shown = app_test_details_name (window->kernels_panel);
   GtkTextIter end;
   GdkRectangle last;
   GtkAdjustment *vadjustment;
@@ -596,8 +596,8 @@ test_copy_buttons (gconstpointer data)
   path = write_log (folder, names);
   window = names_window (size, path);
 
-  copy = find_action_button (GTK_WIDGET (window->kernels_panel), "kernels.copy-name");
-  copy_mangled = find_action_button (GTK_WIDGET (window->kernels_panel), "kernels.copy-mangled-name");
+  copy = find_action_button (GTK_WIDGET (window->kernels_panel), "details.copy-name");
+  copy_mangled = find_action_button (GTK_WIDGET (window->kernels_panel), "details.copy-mangled-name");
   g_assert_nonnull (copy);
   g_assert_nonnull (copy_mangled);
   /* Nothing chosen: nothing to copy. */

@@ -602,7 +602,7 @@ test_no_hyphens (void)
   cuocc_kernels_panel_choose (window->kernels_panel, 0);
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  name = cuocc_kernels_panel_get_name_view (window->kernels_panel);
+  name = GTK_TEXT_VIEW (app_test_details_widget (window->kernels_panel, "name_view"));
   /* The name is wider than the sidebar: it wraps (a second line on screen
    * within the one line of text). */
   gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (name), &iter);
@@ -741,7 +741,8 @@ test_compare (void)
           break;
         }
     }
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), "registers 32 → 72"));
+  g_assert_nonnull (strstr (app_test_details_text (window->kernels_panel, "change_label"),
+                            "registers 32 → 72"));
 
   /* Changed: heavy() alone of the sm_80 entries (the others are the same). */
   gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel), TRUE);
@@ -1318,7 +1319,7 @@ test_rows_beside_details (void)
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
       GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
-      GtkWidget *name = GTK_WIDGET (cuocc_kernels_panel_get_name_view (window->kernels_panel));
+      GtkWidget *name = app_test_details_widget (window->kernels_panel, "name_view");
       /* the details' scrolled window, around the name's own */
       GtkWidget *details = gtk_widget_get_ancestor (gtk_widget_get_parent (gtk_widget_get_ancestor (name, GTK_TYPE_SCROLLED_WINDOW)),
                                                     GTK_TYPE_SCROLLED_WINDOW);
@@ -1332,7 +1333,7 @@ test_rows_beside_details (void)
       app_test_wait_for_frame (GTK_WIDGET (window));
       app_test_wait_for_frame (GTK_WIDGET (window));
       g_assert_true (gtk_widget_get_mapped (name));
-      text = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+      text = app_test_details_name (window->kernels_panel);
       g_assert_nonnull (strstr (text, "kernel03_"));
       g_test_message ("%d × %d: the table %d px, the details %d px", sizes[s].width, sizes[s].height,
                       gtk_widget_get_height (scroller), details != NULL ? gtk_widget_get_height (details) : -1);
