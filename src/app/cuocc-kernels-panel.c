@@ -805,6 +805,13 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
 
   if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
     {
+      /* Another GPU of the same compute capability (an A100, an A30): the
+       * same figures, under its name. */
+      gboolean renamed = g_strcmp0 (self->gpu.name, gpu->name) != 0;
+
+      self->gpu = *gpu;
+      if (renamed)
+        g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_NAME]);
       set_gpu (self, gpu->cap.major, gpu->cap.minor);
       return;
     }

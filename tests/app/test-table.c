@@ -15,6 +15,7 @@
 
 #include "cuocc-gpu-choice.h"
 #include "cuocc-kernel-item.h"
+#include "cuocc-kernels-summary.h"
 #include "app-test.h"
 #include "cuocc-compat.h"
 #include "cuocc-window-private.h"
@@ -495,6 +496,43 @@ test_summary (void)
   g_unlink (csv_path);
   g_unlink (png_path);
   g_rmdir (dir);
+}
+
+/* The summary names the GPU its figures are for, which titles the
+ * histogram's export. Another GPU of the same compute capability and block
+ * size (A100 to A30, both 8.0) gives the same figures under another name:
+ * the name follows all the same. */
+static void
+test_summary_gpu_name (void)
+{
+  g_autofree char *path = fixture ("resource-usage-multi.log");
+  g_autofree char *name = NULL;
+  GtkWidget *summary;
+  CuoccWindow *window;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  app_test_select_gpu (window, "NVIDIA A100 SXM4");
+  import_path (window, path);
+  summary = gtk_expander_get_child (GTK_EXPANDER (cuocc_kernels_panel_get_summary (window->kernels_panel)));
+  g_assert_true (CUOCC_IS_KERNELS_SUMMARY (summary));
+  g_object_get (summary, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, "NVIDIA A100 SXM4");
+
+  app_test_select_gpu (window, "NVIDIA A30");
+  app_test_wait_until (window, idle_condition, NULL);
+  g_clear_pointer (&name, g_free);
+  g_object_get (summary, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, "NVIDIA A30");
+
+  /* And back. */
+  app_test_select_gpu (window, "NVIDIA A100 SXM4");
+  app_test_wait_until (window, idle_condition, NULL);
+  g_clear_pointer (&name, g_free);
+  g_object_get (summary, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, "NVIDIA A100 SXM4");
+
+  app_test_window_free (window);
 }
 
 /* A log of sm_80 code on a 9.0 GPU: nothing of it runs there (SASS runs
@@ -2000,6 +2038,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/table/sort", test_sort);
   g_test_add_func ("/cuocc/app/table/filters", test_filters);
   g_test_add_func ("/cuocc/app/table/summary", test_summary);
+  g_test_add_func ("/cuocc/app/table/summary-gpu-name", test_summary_gpu_name);
   g_test_add_func ("/cuocc/app/table/nothing-runs", test_nothing_runs);
   g_test_add_func ("/cuocc/app/table/short-names", test_short_names);
   g_test_add_func ("/cuocc/app/table/unqualified", test_unqualified);
