@@ -251,6 +251,85 @@ check_cli() {
   fi
 }
 
+# The host's ptxas from inside the sandbox (issue 27): the CLI finds it
+# through /run/host (host-os) and gives a PTX file's kernels the figures the
+# host's own `ptxas -v` prints. The PTX gets a line of its own first, so that
+# no cache file (~/.cache/cuocc is shared with the host) can answer for
+# ptxas. Without a toolkit on the host (and always, with host-os taken
+# away), the sandbox must say that it found no ptxas; the comparison is then
+# skipped with its reason.
+check_ptxas() {
+  log "the host's ptxas from the sandbox"
+  local host_ptxas ptx=$work/check.ptx
+  host_ptxas=$(command -v ptxas || true)
+  if [ -z "$host_ptxas" ] && [ -x /usr/local/cuda/bin/ptxas ]; then
+    host_ptxas=/usr/local/cuda/bin/ptxas
+  fi
+  { cat "$here/tests/import/data/kernels-compute80.ptx"; echo "// flatpak-ci $$ $(date +%s%N)"; } >"$ptx"
+  flatpak --user run --command=cuocc "$app_id" --import - --cc 9.0 --assemble-ptx --format csv \
+    <"$ptx" >"$out/ptxas-sandbox.csv" 2>"$out/ptxas-sandbox.err" || true
+  # Where the sandbox sees no host (host-os taken away), it says so, and where.
+  flatpak --user run --nofilesystem=host-os --command=cuocc "$app_id" --import - --cc 9.0 --assemble-ptx \
+    --format csv <"$ptx" >/dev/null 2>"$out/ptxas-none.err" || true
+  if ! grep -q "no ptxas found (.*on the host, through /run/host" "$out/ptxas-none.err"; then
+    echo "FAIL: without the host's folders, cuocc in the sandbox does not say it found no ptxas there" >&2
+    cat "$out/ptxas-none.err" >&2
+    return 1
+  fi
+  if [ -z "$host_ptxas" ]; then
+    if ! grep -q "no ptxas found" "$out/ptxas-sandbox.err"; then
+      echo "FAIL: without a CUDA toolkit on the host, cuocc in the sandbox does not say it found no ptxas" >&2
+      cat "$out/ptxas-sandbox.err" >&2
+      return 1
+    fi
+    echo "SKIP: the host has no CUDA toolkit (no ptxas in PATH or /usr/local/cuda/bin): the sandbox's figures are not compared; it says it found no ptxas"
+    return 0
+  fi
+  "$host_ptxas" -arch=sm_90 -v -o /dev/null "$ptx" >"$out/ptxas-host.txt" 2>&1 || {
+    echo "FAIL: the host's $host_ptxas rejects $ptx" >&2
+    cat "$out/ptxas-host.txt" >&2
+    return 1
+  }
+  python3 - "$out/ptxas-host.txt" "$out/ptxas-sandbox.csv" "$out/ptxas-sandbox.err" <<'PY'
+import csv, re, sys
+host = {}
+name = None
+for line in open(sys.argv[1]):
+    m = re.search(r"Compiling entry function '([^']+)' for 'sm_90'", line)
+    if m:
+        name = m.group(1)
+    m = re.search(r"Used (\d+) registers", line)
+    if m and name:
+        figures = {"regs": m.group(1), "barriers": "0", "smem": "0"}
+        for key, pattern in (("barriers", r"used (\d+) barriers"), ("smem", r"(\d+) bytes smem")):
+            f = re.search(pattern, line)
+            if f:
+                figures[key] = f.group(1)
+        host[name] = figures
+        name = None
+rows = {r["mangled"]: r for r in csv.DictReader(open(sys.argv[2]))}
+problems = []
+if not host:
+    problems.append("the host's ptxas printed no figures")
+for name, figures in sorted(host.items()):
+    row = rows.get(name)
+    if row is None:
+        problems.append("%s: no row from the sandbox" % name)
+        continue
+    if not row.get("figures_from", "").startswith("ptxas "):
+        problems.append("%s: no ptxas figures in the sandbox (%s)" % (name, row.get("error", "")))
+        continue
+    for key, want in figures.items():
+        if row[key] != want:
+            problems.append("%s: %s %s in the sandbox, %s from the host's ptxas" % (name, key, row[key], want))
+if problems:
+    sys.stderr.write("FAIL: the sandbox's ptxas figures differ from the host's ptxas -v:\n  " + "\n  ".join(problems) + "\n")
+    sys.stderr.write(open(sys.argv[3]).read())
+    sys.exit(1)
+print("ptxas in the sandbox: %d kernels, registers, barriers and shared memory as the host's ptxas -v gives them" % len(host))
+PY
+}
+
 check_app() {
   log "cuocc-gtk under Xvfb"
   local shot=$out/screenshot.png colours
@@ -296,6 +375,7 @@ main() {
   prepare_sources
   build_app
   check_cli
+  check_ptxas
   check_app
   log "Flatpak CI passed in $(elapsed "$start")"
 }

@@ -18,6 +18,8 @@ cli_packages=(
   libcairo2-dev libpango1.0-dev
   # binary imports: ELF (elfutils' libelf), Triton metadata (json-glib), compressed fat binary entries
   libelf-dev libjson-glib-dev liblz4-dev libzstd-dev
+  # the ptxas cache's hash (XXH3, header-only)
+  libxxhash-dev
   # kernel names: GNU libiberty's demangler (a static, position-independent archive)
   libiberty-dev
   # tests: nothing of the suite is skipped for want of them (the man page's

@@ -2,7 +2,8 @@
  * model (cuocc-input-model.c: the GPU, the writers, the origins, the
  * question as the calculation and sessions read it) and the checking of an
  * input's text (cuocc-input-model-check.c: its value, whether it is valid,
- * the message and the hint).
+ * the message and the hint); and the properties views bind to
+ * (cuocc-input-model-properties.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,6 +25,20 @@ typedef struct {
   gint64 own_value;                /* the last value not a kernel's: the user's, a session's, the default */
 } Input;
 
+/* What the properties read at their last notification: a property is
+ * notified when it reads something else. */
+#define CUOCC_INPUT_MODEL_N_SHOWN_VALUES 6
+typedef struct {
+  char *gpu_id;
+  char *gpu_name;
+  char *gpu_error;
+  gint64 values[CUOCC_INPUT_MODEL_N_SHOWN_VALUES];
+  gboolean valid;
+  char *error;
+  char *opt_in_text;
+  gboolean smem_in_kib;
+} CuoccInputModelShown;
+
 struct _CuoccInputModel
 {
   GObject parent_instance;
@@ -41,6 +56,7 @@ struct _CuoccInputModel
 
   guint frozen;
   gboolean changed;
+  CuoccInputModelShown shown;
 };
 
 /* cuocc-input-model.c */
@@ -51,5 +67,11 @@ void     _cuocc_input_model_check_input   (CuoccInputModel *self,
                                            CuoccInputKey    key);
 void     _cuocc_input_model_check_all     (CuoccInputModel *self);
 void     _cuocc_input_model_update_hint   (Input           *in);
+
+/* cuocc-input-model-properties.c */
+void     _cuocc_input_model_install_properties (GObjectClass    *object_class);
+void     _cuocc_input_model_init_shown         (CuoccInputModel *self);
+void     _cuocc_input_model_clear_shown        (CuoccInputModel *self);
+void     _cuocc_input_model_notify_changes     (CuoccInputModel *self);
 
 G_END_DECLS

@@ -11,7 +11,9 @@
  * opened session and the restored state. Readers: the calculation (through
  * "changed"), the input panel (the entries' text, the hints), the saved
  * state and session files. Writes between a freeze and its thaw make one
- * "changed", so that a kernel setting six inputs recomputes once.
+ * "changed", so that a kernel setting six inputs recomputes once; views
+ * bind to its properties (cuocc-input-model-properties.c), notified with
+ * it and only where what they read changed.
  *
  * Nothing is clamped behind the user's back: text that is no number, or a
  * number that is no question at all (0 threads), is invalid and stops the
@@ -73,13 +75,21 @@ _cuocc_input_model_is_launch_key (CuoccInputKey key)
   return FALSE;
 }
 
+/* The properties first, so that "changed" handlers read them notified. */
+static void
+emit_changed (CuoccInputModel *self)
+{
+  _cuocc_input_model_notify_changes (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
 static void
 changed (CuoccInputModel *self)
 {
   if (self->frozen > 0)
     self->changed = TRUE;
   else
-    g_signal_emit (self, signals[CHANGED], 0);
+    emit_changed (self);
 }
 
 static char *
@@ -228,6 +238,7 @@ cuocc_input_model_finalize (GObject *object)
       g_free (self->inputs[i].source);
       g_free (self->inputs[i].hint);
     }
+  _cuocc_input_model_clear_shown (self);
 
   G_OBJECT_CLASS (cuocc_input_model_parent_class)->finalize (object);
 }
@@ -238,6 +249,7 @@ cuocc_input_model_class_init (CuoccInputModelClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = cuocc_input_model_finalize;
+  _cuocc_input_model_install_properties (object_class);
 
   /**
    * CuoccInputModel::changed:
@@ -259,6 +271,7 @@ cuocc_input_model_init (CuoccInputModel *self)
       self->inputs[i].own_value = self->inputs[i].value;
     }
   _cuocc_input_model_check_all (self);
+  _cuocc_input_model_init_shown (self);
 }
 
 /* ----- public API ----- */
@@ -309,7 +322,7 @@ cuocc_input_model_thaw (CuoccInputModel *self)
   if (--self->frozen == 0 && self->changed)
     {
       self->changed = FALSE;
-      g_signal_emit (self, signals[CHANGED], 0);
+      emit_changed (self);
     }
 }
 
@@ -644,14 +657,6 @@ cuocc_input_model_get_hint (CuoccInputModel *self,
   g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS, NULL);
 
   return self->inputs[key].hint;
-}
-
-const char *
-cuocc_input_model_get_opt_in_text (CuoccInputModel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_MODEL (self), NULL);
-
-  return self->opt_in_text;
 }
 
 gboolean

@@ -127,8 +127,8 @@ const char       *cuocc_input_model_get_note        (CuoccInputModel   *self,
 /* The message and the note: what the input's hint says. */
 const char       *cuocc_input_model_get_hint        (CuoccInputModel   *self,
                                                      CuoccInputKey      key);
-/* That the kernel must opt in to its shared memory, or NULL. */
-const char       *cuocc_input_model_get_opt_in_text (CuoccInputModel   *self);
+/* That the kernel must opt in to its shared memory, or NULL: the
+ * "opt-in-text" property. */
 
 /* What the calculation takes: the GPU the launch sees (the SMs it may use;
  * set whenever there is a GPU) and the input; FALSE with the first input

@@ -43,8 +43,10 @@ select_position (CuoccInputPanel *self,
   self->syncing--;
 }
 
-/* The GPU the model holds, in the list: a custom device file the list does
- * not have yet is added. */
+/* The GPU the model holds, in the list: a product named otherwise than the
+ * list names it (a session's "NVIDIA A100 SXM4 40GB") is the list's entry of
+ * the GPU it names; a custom device file the list does not have yet is
+ * added. */
 static void
 show_gpu (CuoccInputPanel *self)
 {
@@ -55,6 +57,8 @@ show_gpu (CuoccInputPanel *self)
     {
       guint position = _cuocc_input_panel_find_gpu (self, id);
 
+      if (position == GTK_INVALID_LIST_POSITION && gpu != NULL && !g_path_is_absolute (id))
+        position = _cuocc_input_panel_find_gpu (self, gpu->name);
       if (position == GTK_INVALID_LIST_POSITION && gpu != NULL)
         position = _cuocc_input_panel_add_custom_gpu (self, id, gpu);
       if (position != GTK_INVALID_LIST_POSITION)
@@ -122,13 +126,28 @@ show_choices (CuoccInputPanel *self)
                               cuocc_input_model_get_smem_in_kib (self->model) ? UNIT_KIB : UNIT_BYTES);
 }
 
-static void
-show_opt_in (CuoccInputPanel *self)
+/* The opt-in note, bound to the model's "opt-in-text": shown while there
+ * is one. */
+static gboolean
+text_to_label (GBinding     *binding,
+               const GValue *from,
+               GValue       *to,
+               gpointer      user_data)
 {
-  const char *text = cuocc_input_model_get_opt_in_text (self->model);
+  const char *text = g_value_get_string (from);
 
-  gtk_label_set_label (self->opt_in_label, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->opt_in_label), text != NULL);
+  g_value_set_string (to, text != NULL ? text : "");
+  return TRUE;
+}
+
+static gboolean
+text_to_visible (GBinding     *binding,
+                 const GValue *from,
+                 GValue       *to,
+                 gpointer      user_data)
+{
+  g_value_set_boolean (to, g_value_get_string (from) != NULL);
+  return TRUE;
 }
 
 /* ----- callbacks ----- */
@@ -145,7 +164,6 @@ model_changed_cb (CuoccInputPanel *self)
       _cuocc_input_field_show (&self->fields[i], self->model, i);
   show_choices (self);
   update_sensitivity (self);
-  show_opt_in (self);
   self->syncing--;
 }
 
@@ -343,6 +361,10 @@ cuocc_input_panel_set_model (CuoccInputPanel *self,
 
   self->model = g_object_ref (model);
   g_signal_connect_swapped (model, "changed", G_CALLBACK (model_changed_cb), self);
+  g_object_bind_property_full (model, "opt-in-text", self->opt_in_label, "label", G_BINDING_SYNC_CREATE,
+                               text_to_label, NULL, NULL, NULL);
+  g_object_bind_property_full (model, "opt-in-text", self->opt_in_label, "visible", G_BINDING_SYNC_CREATE,
+                               text_to_visible, NULL, NULL, NULL);
   /* The first GPU until the window restores the user's. */
   if (cuocc_input_model_get_gpu_id (model) == NULL)
     {
@@ -383,13 +405,4 @@ cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
   g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS && self->fields[key].entry != NULL, FALSE);
 
   return gtk_widget_has_css_class (GTK_WIDGET (self->fields[key].entry), "error");
-}
-
-/* The note that the kernel must opt in to its shared memory, or NULL. */
-const char *
-cuocc_input_panel_get_opt_in_text (CuoccInputPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->opt_in_label)) ? gtk_label_get_label (self->opt_in_label) : NULL;
 }

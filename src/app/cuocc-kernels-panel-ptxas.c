@@ -19,12 +19,11 @@
  *     that what was assembled once costs nothing the second time.
  *
  * The worker hands each finished module's kernels to the main thread
- * through a queue; an idle callback puts at most ROWS_PER_ITERATION of them
- * into the rows an iteration, so that a library's thousands of entries
- * never stop the window, and the table's cells on screen show them. The
- * rows are sorted and filtered again once, when the assembly ends. Another
- * GPU is another target: what ptxas gave is dropped and the cache read for
- * the new one.
+ * through a queue; a callback puts at most ROWS_PER_ITERATION of them into
+ * the rows an iteration, so that thousands of entries never stop the window.
+ * The rows are sorted and filtered again once, when the assembly ends.
+ * Another GPU is another target: what ptxas gave is dropped and the cache
+ * read for the new one.
  */
 #include "config.h"
 
@@ -82,11 +81,10 @@ job_result_clear (JobResult *r)
 static void
 job_free (CuoccPtxJob *job)
 {
-  for (guint i = 0; i < job->list.n_kernels; i++)
-    g_clear_pointer (&job->list.kernels[i].ptx, cuocc_ptx_module_unref);
-  /* Only the strings the library wrote are the job's. */
+  /* Only the module and the strings the library wrote are the job's. */
   for (guint i = 0; i < job->list.n_kernels; i++)
     {
+      g_clear_pointer (&job->list.kernels[i].ptx, cuocc_ptx_module_unref);
       g_free (job->list.kernels[i].figures_from);
       g_free (job->list.kernels[i].ptx_problem);
     }
@@ -101,11 +99,7 @@ job_free (CuoccPtxJob *job)
   g_mutex_clear (&job->lock);
 }
 
-static CuoccPtxJob *
-job_ref (CuoccPtxJob *job)
-{
-  return g_atomic_rc_box_acquire (job);
-}
+#define job_ref(job) ((CuoccPtxJob *) g_atomic_rc_box_acquire (job))
 
 static void
 job_unref (CuoccPtxJob *job)
@@ -149,11 +143,9 @@ hand_on (CuoccPtxJob *job,
   if (!job->scheduled)
     {
       job->scheduled = TRUE;
-      /* G_PRIORITY_DEFAULT, as GTask's own callbacks: an idle priority is
-       * starved by the frame clock whenever a frame takes longer than the
-       * frame interval while something animates (the spinner, the progress
-       * bar), and then the results never came on a slow machine. Each call
-       * puts at most ROWS_PER_ITERATION rows in. */
+      /* G_PRIORITY_DEFAULT, as GTask's callbacks: an idle priority is
+       * starved by the frame clock when a frame takes longer than the frame
+       * interval while the spinner animates (on a slow machine). */
       g_idle_add_full (G_PRIORITY_DEFAULT, deliver_cb, job_ref (job), (GDestroyNotify) job_unref);
     }
   g_mutex_unlock (&job->lock);
@@ -502,12 +494,15 @@ found_cb (GObject      *object,
           GAsyncResult *res,
           gpointer      user_data)
 {
-  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
+  GWeakRef *panel_ref = user_data;
+  g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (panel_ref);
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
   g_autoptr(GError) error = NULL;
   CuoccPtxas *ptxas = g_task_propagate_pointer (G_TASK (res), &error);
 
-  if (g_cancellable_is_cancelled (cancellable))
+  g_weak_ref_clear (panel_ref);
+  g_free (panel_ref);
+  if (self == NULL || g_cancellable_is_cancelled (cancellable))
     {
       g_clear_pointer (&ptxas, cuocc_ptxas_unref);
       return;
@@ -532,12 +527,16 @@ static void
 find_ptxas (CuoccKernelsPanel *self)
 {
   g_autoptr(GTask) task = NULL;
+  GWeakRef *panel_ref = g_new0 (GWeakRef, 1);
 
   if (self->ptxas_finding != NULL)
     g_cancellable_cancel (self->ptxas_finding);
   g_clear_object (&self->ptxas_finding);
   self->ptxas_finding = g_cancellable_new ();
-  task = g_task_new (self, self->ptxas_finding, found_cb, NULL);
+  /* Held weakly: a window closed during `ptxas --version` lets its panel
+   * go, whose dispose cancels the lookup. */
+  g_weak_ref_init (panel_ref, self);
+  task = g_task_new (NULL, self->ptxas_finding, found_cb, panel_ref);
   g_task_set_source_tag (task, find_ptxas);
   g_task_set_task_data (task, g_strdup (self->ptxas_path), g_free);
   g_task_run_in_thread (task, find_thread);

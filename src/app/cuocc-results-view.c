@@ -9,7 +9,6 @@
 
 #include "cuocc-format.h"
 #include "cuocc-results-view.h"
-#include "cuocc-testing.h"
 
 enum {
   COLUMN_PER_BLOCK,
@@ -516,55 +515,6 @@ cuocc_results_view_init (CuoccResultsView *self)
 
   build_resources_grid (self);
   build_limits_grid (self);
-}
-
-const char *
-cuocc_results_view_get_clusters (CuoccResultsView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
-
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->clusters_label)))
-    return NULL;
-  return gtk_label_get_label (self->clusters_label);
-}
-
-/* The GPU's own figures do not depend on the inputs: when the inputs are
- * invalid they are still shown, for the GPU now chosen. */
-const char *
-cuocc_results_view_get_limit_cc (CuoccResultsView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
-
-  return gtk_label_get_label (self->limit_values[LIMIT_CC]);
-}
-
-const char *
-cuocc_results_view_get_occupancy (CuoccResultsView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
-
-  return gtk_label_get_label (self->occupancy_label);
-}
-
-const char *
-cuocc_results_view_get_explanation (CuoccResultsView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), NULL);
-
-  return gtk_label_get_label (self->explanation_label);
-}
-
-gboolean
-cuocc_results_view_row_is_limiting (CuoccResultsView *self,
-                                    CuoccLimit        limit)
-{
-  g_return_val_if_fail (CUOCC_IS_RESULTS_VIEW (self), FALSE);
-
-  for (guint i = 0; i < CUOCC_N_LIMITS; i++)
-    if (limit == (1u << i))
-      return gtk_widget_has_css_class (self->resource_rows[i][0], "limiting");
-
-  return FALSE;
 }
 
 /* The view shows the calculation's result, or why there is none. */

@@ -20,7 +20,6 @@
 #include "cuocc-input-panel.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
-#include "cuocc-results-view.h"
 #include "cuocc-tuning-page.h"
 #include "cuocc-waves-view.h"
 
@@ -66,14 +65,13 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
 
 /* cuocc-input-panel.c: what the user sees and types into: the entry of an
  * input typed as text (not the configuration and caching choices), its
- * hint, whether it is marked, and the note that the kernel must opt in. */
+ * hint, and whether it is marked. */
 GtkEditable *cuocc_input_panel_get_editable    (CuoccInputPanel *self,
                                                 CuoccInputKey    key);
 const char  *cuocc_input_panel_get_hint        (CuoccInputPanel *self,
                                                 CuoccInputKey    key);
 gboolean     cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
                                                 CuoccInputKey    key);
-const char  *cuocc_input_panel_get_opt_in_text (CuoccInputPanel *self);
 
 /* cuocc-kernel-item.c */
 CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
@@ -167,15 +165,6 @@ CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *s
 GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
                                                             guint              n);
-
-/* cuocc-results-view.c */
-/* The cluster figures as shown, or NULL for a launch without clusters. */
-const char *cuocc_results_view_get_clusters    (CuoccResultsView  *self);
-const char *cuocc_results_view_get_occupancy   (CuoccResultsView  *self);
-const char *cuocc_results_view_get_explanation (CuoccResultsView  *self);
-const char *cuocc_results_view_get_limit_cc    (CuoccResultsView  *self);
-gboolean    cuocc_results_view_row_is_limiting (CuoccResultsView  *self,
-                                                CuoccLimit         limit);
 
 /* cuocc-tuning-page.c */
 CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);

@@ -4,7 +4,8 @@
  *
  * Where the entry a kernel loads on the chosen GPU is PTX, its figures come
  * from ptxas (libcuocc's cuocc-ptxas.h). What the cache holds is always
- * used: it costs a `ptxas --version` and a hash of the modules. ptxas itself
+ * used: it costs a hash of the modules and a file read a module (and a
+ * `ptxas --version` where its answer is not remembered). ptxas itself
  * runs only when asked (--ptxas PATH or --assemble-ptx), because a
  * library's PTX can take minutes of ptxas (all of cuBLAS: 4.5 min of CPU),
  * and an import that took a second must not silently take minutes; what is

@@ -77,12 +77,30 @@ entry_rank (const CuoccKernel *k, int major, int minor)
   return k->code == CUOCC_CODE_SASS ? rank + (G_GINT64_CONSTANT (1) << 32) : rank;
 }
 
-static char *
-kernel_key (const CuoccKernel *k)
-{
-  const char *name = k->mangled != NULL && k->mangled[0] != '\0' ? k->mangled : k->name;
+/* A kernel's entries share file and mangled name (the name where none is
+ * mangled). Hashed once a kernel, without copies: 57,600 entries' keys,
+ * concatenated, hashed and looked up twice, cost this function more than
+ * the rest, and the command line selects twice (before assembling PTX, and
+ * for the table). */
+typedef struct {
+  guint hash;
+  const char *file;
+  const char *name;
+} KernelKey;
 
-  return g_strconcat (k->file != NULL ? k->file : "", "\n", name != NULL ? name : "", NULL);
+static guint
+kernel_key_hash (gconstpointer p)
+{
+  return ((const KernelKey *) p)->hash;
+}
+
+static gboolean
+kernel_key_equal (gconstpointer a, gconstpointer b)
+{
+  const KernelKey *x = a;
+  const KernelKey *y = b;
+
+  return x->hash == y->hash && strcmp (x->name, y->name) == 0 && strcmp (x->file, y->file) == 0;
 }
 
 /**
@@ -101,9 +119,13 @@ kernel_key (const CuoccKernel *k)
 void
 cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor)
 {
-  g_autoptr (GHashTable) best = NULL;   /* key (owned by keys) → index + 1 of the best entry so far */
+  g_autoptr (GHashTable) first = NULL;  /* key (in keys) → index + 1 of the kernel's first entry */
   g_autofree gint64 *ranks = NULL;
-  g_autofree char **keys = NULL;
+  g_autofree KernelKey *keys = NULL;
+  g_autofree guint *group = NULL;      /* an entry's kernel: the index of its first entry */
+  g_autofree guint *best = NULL;       /* at a kernel's first entry: its best entry so far */
+  const char *last_file = NULL;
+  guint file_hash = 0;
 
   g_return_if_fail (list != NULL);
 
@@ -114,24 +136,45 @@ cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor)
       return;
     }
 
-  best = g_hash_table_new (g_str_hash, g_str_equal);
+  first = g_hash_table_new (kernel_key_hash, kernel_key_equal);
   ranks = g_new (gint64, list->n_kernels);
-  keys = g_new0 (char *, list->n_kernels);
+  keys = g_new (KernelKey, list->n_kernels);
+  group = g_new (guint, list->n_kernels);
+  best = g_new (guint, list->n_kernels);
   for (guint i = 0; i < list->n_kernels; i++)
     {
+      const CuoccKernel *k = &list->kernels[i];
+      const char *name = k->mangled != NULL && k->mangled[0] != '\0' ? k->mangled : k->name;
+      const char *file = k->file != NULL ? k->file : "";
       gpointer found;
+      guint g;
 
-      keys[i] = kernel_key (&list->kernels[i]);
-      ranks[i] = entry_rank (&list->kernels[i], major, minor);
-      if (!g_hash_table_lookup_extended (best, keys[i], NULL, &found) ||
-          ranks[i] > ranks[GPOINTER_TO_UINT (found) - 1])
-        g_hash_table_insert (best, keys[i], GUINT_TO_POINTER (i + 1));
+      if (file != last_file)
+        {
+          last_file = file;
+          file_hash = g_str_hash (file);
+        }
+      keys[i].file = file;
+      keys[i].name = name != NULL ? name : "";
+      keys[i].hash = g_str_hash (keys[i].name) * 31 + file_hash;
+      ranks[i] = entry_rank (k, major, minor);
+      if ((found = g_hash_table_lookup (first, &keys[i])) != NULL)
+        g = GPOINTER_TO_UINT (found) - 1;
+      else
+        {
+          g = i;
+          best[g] = i;
+          g_hash_table_insert (first, &keys[i], GUINT_TO_POINTER (i + 1));
+        }
+      group[i] = g;
+      if (ranks[i] > ranks[best[g]])
+        best[g] = i;
     }
 
   for (guint i = 0; i < list->n_kernels; i++)
     {
       CuoccKernel *k = &list->kernels[i];
-      guint chosen = GPOINTER_TO_UINT (g_hash_table_lookup (best, keys[i])) - 1;
+      guint chosen = best[group[i]];
 
       if (k->arch == NULL || k->cc_major <= 0)
         k->loaded = CUOCC_LOAD_UNKNOWN;
@@ -140,8 +183,6 @@ cuocc_kernel_list_select (CuoccKernelList *list, int major, int minor)
       else
         k->loaded = chosen == i ? CUOCC_LOAD_YES : CUOCC_LOAD_OTHER;
     }
-  for (guint i = 0; i < list->n_kernels; i++)
-    g_free (keys[i]);
 }
 
 /**

@@ -188,6 +188,30 @@ _cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw)
     }
 }
 
+void
+_cuocc_import_parser_set_name (CuoccImportParser *parser, CuoccKernel *k, const char *raw)
+{
+  char *valid;
+
+  if (!parser->raw_names)
+    {
+      _cuocc_import_kernel_set_name (k, raw);
+      return;
+    }
+  if (g_utf8_validate (raw, -1, NULL))
+    valid = g_ref_string_new_intern (raw);
+  else
+    {
+      g_autofree char *made = g_utf8_make_valid (raw, -1);
+
+      valid = g_ref_string_new_intern (made);
+    }
+  g_clear_pointer (&k->name, g_ref_string_release);
+  g_clear_pointer (&k->mangled, g_ref_string_release);
+  k->name = g_ref_string_acquire (valid);
+  k->mangled = valid;
+}
+
 /* "sm_90a" → 9.0, "sm_100f" → 10.0, "sm_21" → 2.1, "sm_101" → 11.0. */
 static gboolean
 arch_to_cc (const char *arch, int *major, int *minor)
@@ -720,6 +744,18 @@ cuocc_import_parse (const char *data, gsize len, GError **error)
   g_return_val_if_fail (data != NULL || len == 0, NULL);
 
   return parse_content (cuocc_import_parser_new (), (const guint8 *) data, len, NULL, error);
+}
+
+CuoccKernelList *
+_cuocc_import_parse_ptxas_output (const char *data, gsize len)
+{
+  CuoccImportParser *parser = cuocc_import_parser_new ();
+
+  parser->raw_names = TRUE;
+  parser->input = IMPORT_INPUT_LINES;
+  lines_start (parser, &_cuocc_import_ptxas_reader);
+  feed_text (parser, data, len);
+  return cuocc_import_parser_finish (parser, NULL);
 }
 
 /* A file that cannot be mapped (a pipe, as `<(…)` and named pipes give, or

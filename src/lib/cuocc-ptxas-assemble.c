@@ -242,7 +242,7 @@ apply (CuoccKernelList *list, const CuoccPtxasOptions *o, Job *job, CuoccPtxasSu
   summary->n_runs += job->ran;
   from = g_strdup_printf ("ptxas %s for %s", cuocc_ptxas_get_version (o->ptxas), job->target);
   if (job->output != NULL)
-    printed = cuocc_import_parse (job->output, strlen (job->output), NULL);
+    printed = _cuocc_import_parse_ptxas_output (job->output, strlen (job->output));
   by_name = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; printed != NULL && i < printed->n_kernels; i++)
     {

@@ -20,6 +20,10 @@ PtxasRunStatus _cuocc_ptxas_run              (const char *const *argv, guint tim
                                               char **output, char **problem, int *exit_status);
 const char    *_cuocc_ptxas_get_version_text (const CuoccPtxas *ptxas);
 char          *_cuocc_ptxas_first_error      (const char *output);
+/* The host's ptxas seen under root (/run/host in the Flatpak), NULL when
+ * none; a host path under root with its links followed as the host would. */
+char          *_cuocc_ptxas_find_on_host     (const char *root);
+char          *_cuocc_ptxas_host_path        (const char *root, const char *path);
 
 /* cuocc-ptxas-cache.c: what one ptxas run printed, by key. A file that is
  * not exactly what _cuocc_ptxas_cache_store wrote (a cut, a changed byte,
@@ -33,6 +37,8 @@ gboolean _cuocc_ptxas_cache_load  (const char *dir, const char *key, int *exit_s
 gboolean _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output,
                                    GError **error);
 char    *_cuocc_ptxas_cache_dir   (void);
+/* The XXH3-128 of data, in 32 hex digits: a key. */
+char    *_cuocc_ptxas_cache_hash  (const char *data, gsize len);
 gboolean _cuocc_ptxas_sandboxed   (void);
 
 G_END_DECLS

@@ -11,8 +11,10 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -45,8 +47,10 @@ executable_in (const char *dir)
  * cuocc_ptxas_find_path:
  *
  * Looks for ptxas as users have it: $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH,
- * then /usr/local/cuda/bin; inside a Flatpak, the host's
- * /usr/local/cuda/bin and /usr/bin then (under /run/host).
+ * then /usr/local/cuda/bin; inside a Flatpak, then the host's (under
+ * /run/host, links followed as the host would): $CUDA_PATH/bin,
+ * $CUDA_HOME/bin, /usr/local/cuda/bin, the newest /usr/local/cuda-X.Y/bin
+ * and /usr/bin.
  *
  * Returns: (transfer full) (nullable): its path; %NULL when there is none
  */
@@ -71,17 +75,129 @@ cuocc_ptxas_find_path (void)
     return found;
   if ((found = executable_in ("/usr/local/cuda/bin")) != NULL)
     return found;
-  /* Inside the Flatpak, the host's toolkit is under /run/host where the
-   * manifest's host-os permission shows it (its ptxas needs only the C
-   * library, which the runtime has): NVIDIA's installer's, then a
-   * distribution's (Debian's nvidia-cuda-toolkit puts it in /usr/bin). */
   if (_cuocc_ptxas_sandboxed ())
-    {
-      if ((found = executable_in ("/run/host/usr/local/cuda/bin")) != NULL)
-        return found;
-      return executable_in ("/run/host/usr/bin");
-    }
+    return _cuocc_ptxas_find_on_host ("/run/host");
   return NULL;
+}
+
+/* path (absolute, as the host names it) as seen under root, each symbolic
+ * link on the way followed by hand and an absolute target taken under root
+ * again: inside the Flatpak, /run/host/usr/local/cuda is a link to
+ * /usr/local/cuda-13.0 (through /etc/alternatives/cuda where NVIDIA's
+ * packages made it), which the kernel would look for in the runtime's /usr,
+ * not the host's. NULL after 40 links (a loop). */
+char *
+_cuocc_ptxas_host_path (const char *root, const char *path)
+{
+  g_autoptr (GString) resolved = g_string_new ("");
+  g_autofree char *rest = g_strdup (path);
+  guint links = 0;
+  gboolean again = TRUE;
+
+  while (again)
+    {
+      g_auto (GStrv) parts = g_strsplit (rest, "/", -1);
+
+      again = FALSE;
+      for (guint i = 0; parts[i] != NULL && !again; i++)
+        {
+          g_autofree char *full = NULL;
+          g_autofree char *target = NULL;
+          g_autofree char *tail = NULL;
+          gsize mark = resolved->len;
+
+          if (parts[i][0] == '\0' || strcmp (parts[i], ".") == 0)
+            continue;
+          if (strcmp (parts[i], "..") == 0)
+            {
+              const char *slash = strrchr (resolved->str, '/');
+
+              g_string_truncate (resolved, slash != NULL ? (gsize) (slash - resolved->str) : 0);
+              continue;
+            }
+          g_string_append_c (resolved, '/');
+          g_string_append (resolved, parts[i]);
+          full = g_build_filename (root, resolved->str, NULL);
+          if ((target = g_file_read_link (full, NULL)) == NULL)
+            continue;
+          if (++links > 40)
+            return NULL;
+          /* Go on from the link's target, then what followed it. */
+          g_string_truncate (resolved, g_path_is_absolute (target) ? 0 : mark);
+          tail = g_strjoinv ("/", parts + i + 1);
+          g_free (rest);
+          rest = g_strconcat (target, "/", tail, NULL);
+          again = TRUE;
+        }
+    }
+  return g_build_filename (root, resolved->len > 0 ? resolved->str : "/", NULL);
+}
+
+static char *
+executable_on_host (const char *root, const char *dir)
+{
+  g_autofree char *host_dir = NULL;
+
+  if (dir == NULL || !g_path_is_absolute (dir))
+    return NULL;
+  host_dir = _cuocc_ptxas_host_path (root, dir);
+  return host_dir != NULL ? executable_in (host_dir) : NULL;
+}
+
+/* "cuda-12.10" after "cuda-12.9": the filename collation compares numbers as numbers. */
+static int
+newest_first (gconstpointer a, gconstpointer b)
+{
+  g_autofree char *x = g_utf8_collate_key_for_filename (*(const char *const *) a, -1);
+  g_autofree char *y = g_utf8_collate_key_for_filename (*(const char *const *) b, -1);
+
+  return -strcmp (x, y);
+}
+
+/* The host's ptxas as the Flatpak sees it under root, where the manifest's
+ * host-os permission shows the host's /usr (with /usr/local), /etc and
+ * /lib*: $CUDA_PATH/bin and $CUDA_HOME/bin where the variables reached the
+ * sandbox and name a host folder, /usr/local/cuda/bin, the newest
+ * /usr/local/cuda-X.Y/bin, then /usr/bin (Debian's nvidia-cuda-toolkit).
+ * Its ptxas needs only the C library, which the runtime has. What host-os
+ * does not show (/opt, a home folder) is not reached: --ptxas names it
+ * where a --filesystem override shares it. */
+char *
+_cuocc_ptxas_find_on_host (const char *root)
+{
+  const char *const envs[] = { "CUDA_PATH", "CUDA_HOME" };
+  g_autofree char *local = NULL;
+  g_autoptr (GPtrArray) versions = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+  char *found;
+
+  for (guint i = 0; i < G_N_ELEMENTS (envs); i++)
+    {
+      g_autofree char *bin = NULL;
+      const char *home = g_getenv (envs[i]);
+
+      if (home == NULL || home[0] == '\0')
+        continue;
+      bin = g_build_filename (home, "bin", NULL);
+      if ((found = executable_on_host (root, bin)) != NULL)
+        return found;
+    }
+  if ((found = executable_on_host (root, "/usr/local/cuda/bin")) != NULL)
+    return found;
+  if ((local = _cuocc_ptxas_host_path (root, "/usr/local")) != NULL && (dir = g_dir_open (local, 0, NULL)) != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (g_str_has_prefix (name, "cuda-") && g_ascii_isdigit (name[5]))
+        g_ptr_array_add (versions, g_strdup (name));
+  g_ptr_array_sort (versions, newest_first);
+  for (guint i = 0; i < versions->len; i++)
+    {
+      g_autofree char *bin = g_build_filename ("/usr/local", g_ptr_array_index (versions, i), "bin", NULL);
+
+      if ((found = executable_on_host (root, bin)) != NULL)
+        return found;
+    }
+  return executable_on_host (root, "/usr/bin");
 }
 
 /* Whether cuocc runs inside a Flatpak. */
@@ -108,6 +224,50 @@ parse_version (const char *text)
   return g_strndup (p, n);
 }
 
+/* ----- what `ptxas --version` said, remembered ----- */
+
+/* `ptxas --version` costs a cached import of the generated library a tenth
+ * of its time (ptxas is a 37 MB program that sets itself up before it
+ * answers), so what it printed is kept, in the cache folder's
+ * ptxas-version/, in a file of the same format as a run's
+ * (cuocc-ptxas-cache.c: checked, written atomically), under a key made of
+ * the program's path and what stat says of the file it names: device,
+ * inode, size, modification and change times to the nanosecond. A ptxas
+ * replaced (a new toolkit, a package upgrade: a new inode) or changed in
+ * place (its times) is asked again. Only for an ELF program: a script
+ * (a wrapper that runs another ptxas) is asked every time, since the
+ * program it runs may change under it. */
+static char *
+version_memo_key (const char *path)
+{
+  struct stat st;
+  char magic[4];
+  ssize_t got;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  g_autofree char *text = NULL;
+
+  if (fd < 0)
+    return NULL;
+  got = fstat (fd, &st) == 0 && S_ISREG (st.st_mode) ? read (fd, magic, sizeof magic) : -1;
+  close (fd);
+  if (got != (ssize_t) sizeof magic || memcmp (magic, "\177ELF", 4) != 0)
+    return NULL;
+  text = g_strdup_printf ("ptxas --version\n%s\n%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GINT64_FORMAT
+                          " %" G_GINT64_FORMAT ".%09ld %" G_GINT64_FORMAT ".%09ld\n", path, (guint64) st.st_dev,
+                          (guint64) st.st_ino, (gint64) st.st_size, (gint64) st.st_mtim.tv_sec,
+                          (long) st.st_mtim.tv_nsec, (gint64) st.st_ctim.tv_sec, (long) st.st_ctim.tv_nsec);
+  return _cuocc_ptxas_cache_hash (text, strlen (text));
+}
+
+static char *
+version_memo_dir (void)
+{
+  g_autofree char *runs = _cuocc_ptxas_cache_dir ();
+  g_autofree char *parent = g_path_get_dirname (runs);
+
+  return g_build_filename (parent, "ptxas-version", NULL);
+}
+
 /**
  * cuocc_ptxas_new:
  * @path: (nullable): the ptxas to run; %NULL: the one cuocc_ptxas_find_path() finds
@@ -127,10 +287,21 @@ cuocc_ptxas_new (const char *path, GError **error)
   g_autofree char *output = NULL;
   g_autofree char *problem = NULL;
   g_autofree char *version = NULL;
+  g_autofree char *memo_key = NULL;
+  g_autofree char *memo_dir = NULL;
   const char *const argv[] = { NULL, "--version", NULL };
   CuoccPtxas *ptxas;
   int exit_status;
 
+  if (found == NULL && _cuocc_ptxas_sandboxed ())
+    {
+      g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
+                           _("no ptxas found (looked in $CUDA_PATH/bin, $CUDA_HOME/bin, $PATH, /usr/local/cuda/bin "
+                             "and, on the host, through /run/host in /usr/local/cuda/bin, /usr/local/cuda-X.Y/bin "
+                             "and /usr/bin): install the CUDA toolkit on the host, or name a ptxas the sandbox can "
+                             "see with --ptxas PATH"));
+      return NULL;
+    }
   if (found == NULL)
     {
       g_set_error_literal (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
@@ -146,12 +317,24 @@ cuocc_ptxas_new (const char *path, GError **error)
       return NULL;
     }
   ((const char **) argv)[0] = found;
-  if (_cuocc_ptxas_run (argv, 30, NULL, &output, &problem, &exit_status) != PTXAS_RUN_OK)
+  memo_key = version_memo_key (found);
+  memo_dir = memo_key != NULL ? version_memo_dir () : NULL;
+  if (memo_key != NULL && _cuocc_ptxas_cache_load (memo_dir, memo_key, &exit_status, &output) && exit_status == 0)
+    version = parse_version (output);
+  if (version == NULL)
     {
-      g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED, _("%s --version: %s"), display, problem);
-      return NULL;
+      /* Not remembered, or a memo that says no release: ask it. */
+      g_clear_pointer (&output, g_free);
+      if (_cuocc_ptxas_run (argv, 30, NULL, &output, &problem, &exit_status) != PTXAS_RUN_OK)
+        {
+          g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED, _("%s --version: %s"), display, problem);
+          return NULL;
+        }
+      version = parse_version (output);
+      if (version != NULL && memo_key != NULL)
+        _cuocc_ptxas_cache_store (memo_dir, memo_key, 0, output, NULL);
     }
-  if ((version = parse_version (output)) == NULL)
+  if (version == NULL)
     {
       g_set_error (error, CUOCC_ERROR, CUOCC_ERROR_UNSUPPORTED,
                    _("%s is no ptxas: --version names no CUDA release (“release 13.0”)"), display);

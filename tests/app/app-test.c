@@ -198,6 +198,105 @@ app_test_find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+static GtkWidget *
+find_by_id (GtkWidget  *widget,
+            const char *id)
+{
+  if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), id) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+app_test_find_by_id (GtkWidget  *widget,
+                     GType       type,
+                     const char *id)
+{
+  GtkWidget *found = find_by_id (widget, id);
+
+  if (found == NULL)
+    g_error ("no widget “%s” below %s", id, G_OBJECT_TYPE_NAME (widget));
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (found, type));
+  return found;
+}
+
+GtkWidget *
+app_test_view (CuoccWindow *window,
+               GType        type)
+{
+  GtkWidget *view = app_test_find_descendant (GTK_WIDGET (window), type, FALSE);
+
+  g_assert_nonnull (view);
+  return view;
+}
+
+const char *
+app_test_label_text (GtkWidget  *widget,
+                     const char *id)
+{
+  GtkWidget *label = app_test_find_by_id (widget, GTK_TYPE_LABEL, id);
+
+  return gtk_widget_get_visible (label) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+}
+
+GtkWidget *
+app_test_grid_cell (GtkWidget  *widget,
+                    const char *grid_id,
+                    const char *row_title,
+                    int         column)
+{
+  GtkGrid *grid = GTK_GRID (app_test_find_by_id (widget, GTK_TYPE_GRID, grid_id));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (grid)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int x, y;
+      GtkWidget *cell;
+
+      gtk_grid_query_child (grid, child, &x, &y, NULL, NULL);
+      if (x != 0 || !GTK_IS_LABEL (child) || g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), row_title) != 0)
+        continue;
+      cell = gtk_grid_get_child_at (grid, column, y);
+      g_assert_nonnull (cell);
+      return cell;
+    }
+  g_error ("no row “%s” in the grid “%s”", row_title, grid_id);
+}
+
+const char *
+app_test_results_text (CuoccWindow *window,
+                       const char  *id)
+{
+  return app_test_label_text (app_test_view (window, CUOCC_TYPE_RESULTS_VIEW), id);
+}
+
+const char *
+app_test_results_figure (CuoccWindow *window,
+                         const char  *row_title)
+{
+  GtkWidget *results = app_test_view (window, CUOCC_TYPE_RESULTS_VIEW);
+
+  return gtk_label_get_label (GTK_LABEL (app_test_grid_cell (results, "limits_grid", row_title, 1)));
+}
+
+gboolean
+app_test_results_limiting (CuoccWindow *window,
+                           CuoccLimit   limit)
+{
+  GtkWidget *results = app_test_view (window, CUOCC_TYPE_RESULTS_VIEW);
+
+  return gtk_widget_has_css_class (app_test_grid_cell (results, "resources_grid", cuocc_limit_title (limit), 0),
+                                   "limiting");
+}
+
 /* The longest text, in bytes, the widget and its descendants give Pango to
  * lay out in every frame: labels and editables (not tooltips, laid out
  * only on hover). Laying text out is work in proportion to its length; a

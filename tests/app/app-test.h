@@ -41,6 +41,36 @@ void         app_test_wait_for_frame  (GtkWidget   *widget);
 GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
                                        GType        type,
                                        gboolean     mapped);
+/* The widget below @widget (or @widget) that its .ui template names @id,
+ * as a widget's template children are bound, of @type; fails where there
+ * is none. Tests find what they read and click this way, not through the
+ * widgets' private fields. */
+GtkWidget   *app_test_find_by_id      (GtkWidget   *widget,
+                                       GType        type,
+                                       const char  *id);
+/* The window's view of @type (the first in the tree); fails where there
+ * is none. */
+GtkWidget   *app_test_view            (CuoccWindow *window,
+                                       GType        type);
+/* What the label @id below @widget shows, or NULL while it is hidden. */
+const char  *app_test_label_text      (GtkWidget   *widget,
+                                       const char  *id);
+/* The cell in @column of the row of the grid @grid_id (below @widget)
+ * whose first cell reads @row_title, as a user finds a figure by its
+ * row's name; fails where there is none. */
+GtkWidget   *app_test_grid_cell       (GtkWidget   *widget,
+                                       const char  *grid_id,
+                                       const char  *row_title,
+                                       int          column);
+/* The results view as the user reads it: a label's text by its id (NULL
+ * while hidden), a figure of the GPU by its row's name, and whether the
+ * row of a limit is marked as the one that limits. */
+const char  *app_test_results_text    (CuoccWindow *window,
+                                       const char  *id);
+const char  *app_test_results_figure  (CuoccWindow *window,
+                                       const char  *row_title);
+gboolean     app_test_results_limiting (CuoccWindow *window,
+                                        CuoccLimit   limit);
 /* The longest text (bytes) below @widget given to Pango in every frame:
  * labels and editables. A bound on layout work, where a clock would time
  * the machine. */

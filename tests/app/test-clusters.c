@@ -34,7 +34,7 @@ test_cluster_size (void)
 
   /* 16 blocks per SM, 8 under a cluster launch; the GH100 table's row 8,
    * clusters of 4: 248 clusters, 992 of 2112 blocks. */
-  text = cuocc_results_view_get_clusters (window->results_view);
+  text = app_test_results_text (window, "clusters_label");
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "8 blocks per SM"));
   g_assert_nonnull (strstr (text, "248 clusters"));
@@ -178,12 +178,12 @@ test_graph_pick_texts (void)
   /* The defaults: H100 SXM5 (132 SMs), 256 threads, 32 registers, no
    * clusters: 8 blocks per SM, under the cluster launch's cap of 8. */
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 0);
-  g_assert_null (cuocc_results_view_get_clusters (window->results_view));
+  g_assert_null (app_test_results_text (window, "clusters_label"));
 
   /* Clusters of 1: the measured table's row 8, size 1 is 1056 clusters,
    * 1056 blocks; without clusters 132 × 8 = 1056: none lost. */
   pick_cluster_size (window, 1);
-  text = cuocc_results_view_get_clusters (window->results_view);
+  text = app_test_results_text (window, "clusters_label");
   g_assert_cmpstr (text, ==,
                    "Clusters of 1 block: 8 blocks per SM under the cluster launch, which holds at most 8 "
                    "(measured on an H100 SXM and an H200, driver 580).\n"
@@ -194,7 +194,7 @@ test_graph_pick_texts (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "64");
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 1);
-  text = cuocc_results_view_get_clusters (window->results_view);
+  text = app_test_results_text (window, "clusters_label");
   g_assert_true (g_str_has_prefix (text, "Clusters of 1 block: 1 block per SM under the cluster launch, which holds "
                                          "at most 8 (measured on an H100 SXM and an H200, driver 580).\n"));
 
@@ -205,7 +205,7 @@ test_graph_pick_texts (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
   pick_cluster_size (window, 2);
-  text = cuocc_results_view_get_clusters (window->results_view);
+  text = app_test_results_text (window, "clusters_label");
   g_assert_cmpstr (text, ==,
                    "Clusters of 2 blocks: none fits, since not one block of this configuration fits on an SM, "
                    "with clusters or without.");

@@ -104,7 +104,7 @@ pick_in_place (CuoccWindow *window,
                int          k,
                Counts      *counts)
 {
-  int results_height = gtk_widget_get_height (GTK_WIDGET (window->results_view));
+  int results_height = gtk_widget_get_height (app_test_view (window, CUOCC_TYPE_RESULTS_VIEW));
   double before = graph_top (window, graph);
 
   if (!pick (graph, k))
@@ -113,7 +113,7 @@ pick_in_place (CuoccWindow *window,
   /* The same frame that shows the new results shows the graph in place: no
    * frame with it moved. */
   app_test_wait_frames (window, 1);
-  if (gtk_widget_get_height (GTK_WIDGET (window->results_view)) != results_height)
+  if (gtk_widget_get_height (app_test_view (window, CUOCC_TYPE_RESULTS_VIEW)) != results_height)
     counts->moved_results++;
   g_assert_cmpfloat (graph_top (window, graph), ==, before);
 }
@@ -150,13 +150,13 @@ test_graph_stays (gconstpointer data)
 
   /* The results above the graphs, and the page taller than the view. */
   {
+    GtkWidget *view = app_test_view (window, CUOCC_TYPE_RESULTS_VIEW);
     graphene_point_t results, graph;
 
-    g_assert_true (gtk_widget_compute_point (GTK_WIDGET (window->results_view), GTK_WIDGET (window),
-                                             &GRAPHENE_POINT_INIT (0, 0), &results));
+    g_assert_true (gtk_widget_compute_point (view, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &results));
     g_assert_true (gtk_widget_compute_point (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window),
                                              &GRAPHENE_POINT_INIT (0, 0), &graph));
-    g_assert_cmpfloat (graph.y, >=, results.y + gtk_widget_get_height (GTK_WIDGET (window->results_view)));
+    g_assert_cmpfloat (graph.y, >=, results.y + gtk_widget_get_height (view));
     g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
   }
 

@@ -492,6 +492,7 @@ static void
 test_dynamic_smem (void)
 {
   CuoccWindow *window;
+  GtkLabel *opt_in;
   const char *note;
 
   SKIP_WITHOUT_DISPLAY ();
@@ -504,15 +505,16 @@ test_dynamic_smem (void)
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 57344);
   g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 4);
   g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
-  note = cuocc_input_panel_get_opt_in_text (window->input_panel);
-  g_assert_nonnull (note);
+  opt_in = GTK_LABEL (app_test_find_by_id (GTK_WIDGET (window), GTK_TYPE_LABEL, "opt_in_label"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (opt_in)));
+  note = gtk_label_get_label (opt_in);
   g_assert_nonnull (strstr (note, "57344 bytes"));
   g_assert_nonnull (strstr (note, "cudaFuncAttributeMaxDynamicSharedMemorySize, 49152)"));
 
   /* 8 KiB + 40 KiB is 48 KiB: no opt-in. */
   app_test_set_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 40960);
   g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 49152);
-  g_assert_null (cuocc_input_panel_get_opt_in_text (window->input_panel));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (opt_in)));
 
   /* A total asked for elsewhere (a graph, the advice) keeps the dynamic part. */
   app_test_set_value (window, CUOCC_INPUT_KEY_SMEM, 65536);

@@ -1,6 +1,6 @@
 /* test-input-model.c — the inputs' one owner, without a widget: text,
- * value, validity and its message, origin and its note, and one "changed"
- * a batch.
+ * value, validity and its message, origin and its note, one "changed" a
+ * batch, and the properties views bind to.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -144,6 +144,7 @@ test_sizes (void)
   CuoccInputValues values;
   CuoccInput input;
   CuoccGpu launch;
+  g_autofree char *opt_in = NULL;
 
   cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_SMEM, "48K", CUOCC_INPUT_ORIGIN_USER, NULL);
   g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 49152);
@@ -164,8 +165,10 @@ test_sizes (void)
   cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 49152, CUOCC_INPUT_ORIGIN_USER, NULL);
   g_assert_true (cuocc_input_model_get_input (model, &launch, &input, NULL));
   g_assert_cmpint (input.smem, ==, 57344);
-  g_assert_nonnull (strstr (cuocc_input_model_get_opt_in_text (model), "57344 bytes"));
-  g_assert_nonnull (strstr (cuocc_input_model_get_opt_in_text (model), "MaxDynamicSharedMemorySize, 49152)"));
+  g_object_get (model, "opt-in-text", &opt_in, NULL);
+  g_assert_nonnull (strstr (opt_in, "57344 bytes"));
+  g_assert_nonnull (strstr (opt_in, "MaxDynamicSharedMemorySize, 49152)"));
+  g_clear_pointer (&opt_in, g_free);
   cuocc_input_model_get_values (model, &values);
   g_assert_cmpint (values.values[CUOCC_INPUT_KEY_SMEM], ==, 8192);
   g_assert_cmpint (values.values[CUOCC_INPUT_KEY_DYNAMIC_SMEM], ==, 49152);
@@ -178,7 +181,8 @@ test_sizes (void)
   cuocc_input_model_set_total_smem (model, 4096, CUOCC_INPUT_ORIGIN_GRAPH);
   g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_SMEM), ==, 4096);
   g_assert_cmpint (cuocc_input_model_get_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
-  g_assert_null (cuocc_input_model_get_opt_in_text (model));
+  g_object_get (model, "opt-in-text", &opt_in, NULL);
+  g_assert_null (opt_in);
 }
 
 /* The SMs a launch may use: empty for the GPU's (the H100 SXM5 has 132),
@@ -398,6 +402,213 @@ test_apply_values (void)
   g_assert_cmpint (back.values[CUOCC_INPUT_KEY_SMEM_CONFIG], ==, -1);
 }
 
+/* The notifications of the properties views bind to, counted by name. */
+typedef struct {
+  GHashTable *counts;
+} Notifies;
+
+static void
+notify_cb (GObject    *model,
+           GParamSpec *pspec,
+           Notifies   *notifies)
+{
+  const char *name = g_param_spec_get_name (pspec);
+
+  g_hash_table_insert (notifies->counts, (gpointer) name,
+                       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (notifies->counts, name)) + 1));
+}
+
+static guint
+notified (Notifies   *notifies,
+          const char *name)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (notifies->counts, name));
+}
+
+/* How many properties were notified in all. */
+static guint
+notified_in_all (Notifies *notifies)
+{
+  GHashTableIter iter;
+  gpointer value;
+  guint sum = 0;
+
+  g_hash_table_iter_init (&iter, notifies->counts);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    sum += GPOINTER_TO_UINT (value);
+  return sum;
+}
+
+static gint64
+int64_property (CuoccInputModel *model,
+                const char      *name)
+{
+  gint64 value = -1;
+
+  g_object_get (model, name, &value, NULL);
+  return value;
+}
+
+static char *
+string_property (CuoccInputModel *model,
+                 const char      *name)
+{
+  char *value = NULL;
+
+  g_object_get (model, name, &value, NULL);
+  return value;
+}
+
+static gboolean
+boolean_property (CuoccInputModel *model,
+                  const char      *name)
+{
+  gboolean value = -1;
+
+  g_object_get (model, name, &value, NULL);
+  return value;
+}
+
+/* What views bind to: the GPU, the launch's inputs, whether they can be
+ * calculated and why not, the opt-in note and the unit. Each is notified
+ * once a write (once a frozen batch), and only when what it reads
+ * changed: a write of the same value, or of a value changed and changed
+ * back inside a batch, notifies nothing of it. */
+static void
+test_properties (void)
+{
+  g_autoptr(CuoccInputModel) model = cuocc_input_model_new ();
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  Notifies notifies = { counts };
+  g_autofree char *error = NULL;
+  g_autofree char *text = NULL;
+  guint changes = 0;
+
+  g_signal_connect (model, "notify", G_CALLBACK (notify_cb), &notifies);
+  g_signal_connect (model, "changed", G_CALLBACK (count_cb), &changes);
+
+  /* The defaults (256 threads, 32 registers, no shared memory, one
+   * barrier), and no GPU: nothing to calculate. */
+  g_assert_cmpint (int64_property (model, "threads"), ==, 256);
+  g_assert_cmpint (int64_property (model, "registers"), ==, 32);
+  g_assert_cmpint (int64_property (model, "shared-memory"), ==, 0);
+  g_assert_cmpint (int64_property (model, "barriers"), ==, 1);
+  g_assert_cmpint (int64_property (model, "cluster-size"), ==, 0);
+  g_assert_cmpint (int64_property (model, "dynamic-shared-memory"), ==, 0);
+  g_assert_false (boolean_property (model, "valid"));
+  error = string_property (model, "error");
+  g_assert_cmpstr (error, ==, "No GPU is chosen.");
+  g_clear_pointer (&error, g_free);
+  text = string_property (model, "gpu-id");
+  g_assert_null (text);
+
+  /* A GPU: its id, its name, and the inputs can be calculated. */
+  g_assert_true (cuocc_input_model_set_gpu (model, "Compute capability 8.6", CUOCC_INPUT_ORIGIN_USER, NULL));
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpuint (notified (&notifies, "gpu-id"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "gpu-name"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "gpu-error"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "valid"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "error"), ==, 1);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 5);
+  text = string_property (model, "gpu-name");
+  g_assert_cmpstr (text, ==, "Compute capability 8.6");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (boolean_property (model, "valid"));
+  error = string_property (model, "error");
+  g_assert_null (error);
+
+  /* The same GPU again is a write ("changed") that changes nothing shown. */
+  g_hash_table_remove_all (counts);
+  g_assert_true (cuocc_input_model_set_gpu (model, "Compute capability 8.6", CUOCC_INPUT_ORIGIN_USER, NULL));
+  g_assert_cmpuint (changes, ==, 2);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 0);
+
+  /* 128 threads: "threads", nothing else. */
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, "128", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (notified (&notifies, "threads"), ==, 1);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 1);
+  g_assert_cmpint (int64_property (model, "threads"), ==, 128);
+
+  /* Text that is no number keeps the last value that could be calculated
+   * (no "threads"), and stops the calculation, saying why. */
+  g_hash_table_remove_all (counts);
+  cuocc_input_model_set_text (model, CUOCC_INPUT_KEY_THREADS, "12x", CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (notified (&notifies, "valid"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "error"), ==, 1);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 2);
+  g_assert_cmpint (int64_property (model, "threads"), ==, 128);
+  g_assert_false (boolean_property (model, "valid"));
+  error = string_property (model, "error");
+  g_assert_cmpstr (error, ==, "Threads per block: Enter a whole number: 1–1024 · set by you");
+  g_clear_pointer (&error, g_free);
+
+  /* A batch: 512 threads, and the registers changed and changed back:
+   * one "changed", "threads" and the validity once, no "registers". */
+  g_hash_table_remove_all (counts);
+  cuocc_input_model_freeze (model);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_THREADS, 512, CUOCC_INPUT_ORIGIN_USER, NULL);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_REGS, 64, CUOCC_INPUT_ORIGIN_USER, NULL);
+  /* Inside the batch a property already reads what is there. */
+  g_assert_cmpint (int64_property (model, "registers"), ==, 64);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_REGS, 32, CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 0);
+  cuocc_input_model_thaw (model);
+  g_assert_cmpuint (changes, ==, 5);
+  g_assert_cmpuint (notified (&notifies, "threads"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "valid"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "error"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "registers"), ==, 0);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 3);
+  g_assert_cmpint (int64_property (model, "threads"), ==, 512);
+  g_assert_true (boolean_property (model, "valid"));
+
+  /* 40 KiB static and 16 KiB dynamic: 57344 bytes, past the 49152 a block
+   * may have without opting in, which asks for the 16384 dynamic ones. */
+  g_hash_table_remove_all (counts);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_SMEM, 40960, CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (notified (&notifies, "shared-memory"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "opt-in-text"), ==, 0);
+  cuocc_input_model_set_value (model, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 16384, CUOCC_INPUT_ORIGIN_USER, NULL);
+  g_assert_cmpuint (notified (&notifies, "dynamic-shared-memory"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "opt-in-text"), ==, 1);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 3);
+  g_assert_cmpint (int64_property (model, "shared-memory"), ==, 40960);
+  g_assert_cmpint (int64_property (model, "dynamic-shared-memory"), ==, 16384);
+  text = string_property (model, "opt-in-text");
+  g_assert_cmpstr (text, ==, "57344 bytes a block pass 48 KiB: the kernel must opt in with cudaFuncSetAttribute(kernel, "
+                             "cudaFuncAttributeMaxDynamicSharedMemorySize, 16384)");
+  g_clear_pointer (&text, g_free);
+
+  /* The unit is written through its property too, notified once. */
+  g_hash_table_remove_all (counts);
+  g_object_set (model, "smem-in-kib", TRUE, NULL);
+  g_object_set (model, "smem-in-kib", TRUE, NULL);
+  g_assert_cmpuint (notified (&notifies, "smem-in-kib"), ==, 1);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 1);
+  g_assert_true (cuocc_input_model_get_smem_in_kib (model));
+  g_assert_cmpstr (cuocc_input_model_get_text (model, CUOCC_INPUT_KEY_SMEM), ==, "40");
+
+  /* A GPU whose figures cannot be had: no name, its error, no calculation. */
+  g_hash_table_remove_all (counts);
+  cuocc_input_model_set_gpu_unavailable (model, "/gone/device.json", "The file is gone.");
+  g_assert_cmpuint (notified (&notifies, "gpu-id"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "gpu-name"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "gpu-error"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "valid"), ==, 1);
+  g_assert_cmpuint (notified (&notifies, "error"), ==, 1);
+  g_assert_cmpuint (notified_in_all (&notifies), ==, 5);
+  text = string_property (model, "gpu-name");
+  g_assert_null (text);
+  text = string_property (model, "gpu-error");
+  g_assert_cmpstr (text, ==, "The file is gone.");
+  g_clear_pointer (&text, g_free);
+  text = string_property (model, "gpu-id");
+  g_assert_cmpstr (text, ==, "/gone/device.json");
+  error = string_property (model, "error");
+  g_assert_cmpstr (error, ==, "The file is gone.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -412,6 +623,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/input-model/keep-own", test_keep_own);
   g_test_add_func ("/cuocc/app/input-model/one-change-a-batch", test_one_change_a_batch);
   g_test_add_func ("/cuocc/app/input-model/apply-values", test_apply_values);
+  g_test_add_func ("/cuocc/app/input-model/properties", test_properties);
 
   return g_test_run ();
 }

@@ -94,8 +94,8 @@ results_beside_graphs (CuoccWindow *window)
 {
   graphene_rect_t results, graph;
 
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->results_view), GTK_WIDGET (window),
-                                            &results));
+  g_assert_true (gtk_widget_compute_bounds (app_test_view (window, CUOCC_TYPE_RESULTS_VIEW),
+                                            GTK_WIDGET (window), &results));
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window),
                                             &graph));
   if (graph.origin.y >= results.origin.y + results.size.height)

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "app-test.h"
+#include "cuocc-gpu-choice.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
 
@@ -681,6 +682,63 @@ step_own_block_size_restored (void)
   quit_window (window);
 }
 
+/* The session's 384 threads on the A100 SXM4, listed as the product: no "Custom: …". */
+static void
+assert_a100_listed (CuoccWindow *window)
+{
+  GtkDropDown *dropdown = app_test_gpu_dropdown (window);
+  GListModel *list = gtk_drop_down_get_model (dropdown);
+  CuoccGpuChoice *selected = gtk_drop_down_get_selected_item (dropdown);
+
+  g_assert_cmpint (current_input (window).threads, ==, 384);
+  g_assert_nonnull (selected);
+  g_assert_cmpint (cuocc_gpu_choice_get_kind (selected), ==, CUOCC_GPU_CHOICE_PRODUCT);
+  g_assert_cmpstr (cuocc_gpu_choice_get_title (selected), ==, "NVIDIA A100 SXM4");
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(CuoccGpuChoice) choice = g_list_model_get_item (list, i);
+
+      g_assert_cmpint (cuocc_gpu_choice_get_kind (choice), !=, CUOCC_GPU_CHOICE_CUSTOM);
+    }
+}
+
+/* A session naming its GPU otherwise than the GPU list ("NVIDIA A100 SXM4 40GB"),
+ * opened: the list shows that product (it once showed "Custom: NVIDIA A100 SXM4"). */
+static void
+step_open_product_session (void)
+{
+  g_autofree char *path = state_path ("a100.cuocc");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  CuoccWindow *window;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "[Kernel]\n"
+                                      "gpu=NVIDIA A100 SXM4 40GB\n"
+                                      "threads=384\n"
+                                      "regs=40\n"
+                                      "smem=4096\n"
+                                      "dynamic_smem=0\n"
+                                      "smem_config=-1\n"
+                                      "barriers=1\n"
+                                      "caching=off\n", -1, NULL));
+  app_test_reset_settings ();
+  g_settings_sync ();
+  window = start_window ();
+  cuocc_window_open_file (window, file);
+  assert_a100_listed (window);
+  quit_window (window);
+}
+
+/* ... and so it does after a restart, from the saved state. */
+static void
+step_product_session_restored (void)
+{
+  CuoccWindow *window = start_window ();
+
+  assert_a100_listed (window);
+  quit_window (window);
+}
+
 static void
 run_step (const char *path)
 {
@@ -703,6 +761,15 @@ test_restart (void)
   run_step ("/cuocc/app/persist/restart/subprocess/restart");
   run_step ("/cuocc/app/persist/restart/subprocess/open-session");
   run_step ("/cuocc/app/persist/restart/subprocess/recent-after-open");
+}
+
+static void
+test_product_session (void)
+{
+  SKIP_WITHOUT_DISPLAY ();
+
+  run_step ("/cuocc/app/persist/product-session/subprocess/open");
+  run_step ("/cuocc/app/persist/product-session/subprocess/restart");
 }
 
 /* A kernel's declared block size does not become the user's across a
@@ -793,6 +860,9 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/restart", step_restart);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/open-session", step_open_session);
   g_test_add_func ("/cuocc/app/persist/restart/subprocess/recent-after-open", step_recent_after_open);
+  g_test_add_func ("/cuocc/app/persist/product-session", test_product_session);
+  g_test_add_func ("/cuocc/app/persist/product-session/subprocess/open", step_open_product_session);
+  g_test_add_func ("/cuocc/app/persist/product-session/subprocess/restart", step_product_session_restored);
   g_test_add_func ("/cuocc/app/persist/own-block-size", test_own_block_size);
   g_test_add_func ("/cuocc/app/persist/own-block-size/subprocess/choose", step_choose_declaring_kernel);
   g_test_add_func ("/cuocc/app/persist/own-block-size/subprocess/restart", step_own_block_size_restored);

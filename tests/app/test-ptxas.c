@@ -783,6 +783,41 @@ test_screenshots (void)
       }
 }
 
+/* A window closed while ptxas is still being looked for (its --version
+ * hangs) lets its kernels panel go at once: the lookup holds the panel
+ * weakly, and the panel's dispose cancels it. It used to keep the panel
+ * alive until the lookup's time limit. */
+static gboolean
+looking_condition (CuoccWindow   *window,
+                   gconstpointer  data)
+{
+  return window->kernels_panel->ptxas_finding != NULL;
+}
+
+static void
+test_close_while_looking (void)
+{
+  g_autofree char *fake = script ("version-hangs", "exec sleep 60 </dev/null >/dev/null 2>&1\n");
+  g_autofree char *ptx = fixture ("kernels-compute80.ptx");
+  g_autoptr(GFile) file = g_file_new_for_path (ptx);
+  CuoccWindow *window;
+  gpointer panel;
+
+  SKIP_WITHOUT_DISPLAY ();
+  fresh_cache ();
+  window = app_test_window_new ();
+  g_settings_set_string (window->settings, "ptxas-path", fake);
+  app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
+  _cuocc_window_import_file (window, file);
+  /* Its PTX rows need ptxas, and --version has not answered (it cannot). */
+  app_test_wait_until (window, looking_condition, NULL);
+  g_assert_false (window->kernels_panel->ptxas_looked);
+  panel = window->kernels_panel;
+  g_object_add_weak_pointer (panel, &panel);
+  app_test_window_free (window);
+  g_assert_null (panel);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -802,6 +837,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/ptxas/assemble-all", test_assemble_all);
   g_test_add_func ("/cuocc/app/ptxas/bad-ptxas", test_bad_ptxas);
   g_test_add_func ("/cuocc/app/ptxas/rejected-ptx", test_rejected_ptx);
+  g_test_add_func ("/cuocc/app/ptxas/close-while-looking", test_close_while_looking);
   g_test_add_func ("/cuocc/app/ptxas/screenshots", test_screenshots);
   g_test_add_func ("/cuocc/app/ptxas/library/800x600", test_library_small);
   g_test_add_func ("/cuocc/app/ptxas/library/1920x1080", test_library_large);

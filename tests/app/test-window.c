@@ -345,22 +345,22 @@ test_inputs (void)
       app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, cases[i].threads);
       app_test_type_into (window, CUOCC_INPUT_KEY_REGS, cases[i].regs);
       g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-      g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, cases[i].occupancy);
-      g_assert_true (cuocc_results_view_row_is_limiting (window->results_view, cases[i].limiter));
+      g_assert_cmpstr (app_test_results_text (window, "occupancy_label"), ==, cases[i].occupancy);
+      g_assert_true (app_test_results_limiting (window, cases[i].limiter));
     }
 
   /* The explanation names the limit in numbers. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "37");
-  g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "Limited by registers"));
-  g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "12 blocks fit"));
-  g_assert_false (cuocc_results_view_row_is_limiting (window->results_view, CUOCC_LIMIT_SHARED_MEMORY));
+  g_assert_nonnull (strstr (app_test_results_text (window, "explanation_label"), "Limited by registers"));
+  g_assert_nonnull (strstr (app_test_results_text (window, "explanation_label"), "12 blocks fit"));
+  g_assert_false (app_test_results_limiting (window, CUOCC_LIMIT_SHARED_MEMORY));
 
   /* Text that is no number is marked where it is typed and not calculated. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_nonnull (strstr (cuocc_results_view_get_explanation (window->results_view), "1–1024"));
+  g_assert_nonnull (strstr (app_test_results_text (window, "explanation_label"), "1–1024"));
 
   /* More than the GPU allows is marked, never clamped, and cannot launch. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "2000");
@@ -709,7 +709,7 @@ test_corrupt_session (void)
       g_autofree char *path = g_strdup_printf ("%s/bad-%u.cuocc", dir, i);
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autofree char *before = app_test_session_data (window);
-      g_autofree char *occupancy = g_strdup (cuocc_results_view_get_occupancy (window->results_view));
+      g_autofree char *occupancy = g_strdup (app_test_results_text (window, "occupancy_label"));
       g_autofree char *after = NULL;
 
       g_assert_true (g_file_set_contents (path, files[i], -1, NULL));
@@ -723,7 +723,7 @@ test_corrupt_session (void)
       g_assert_nonnull (strstr (app_test_last_message (), "bad-"));
       after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);
-      g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, occupancy);
+      g_assert_cmpstr (app_test_results_text (window, "occupancy_label"), ==, occupancy);
       g_assert_null (window->session_file);
       g_unlink (path);
     }
@@ -905,14 +905,14 @@ test_no_stale_limits (void)
   app_test_choose_gpu (window, "Compute capability 9.0");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "9.0"));
+  g_assert_true (g_str_has_prefix (app_test_results_figure (window, "Compute capability"), "9.0"));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
   app_test_choose_gpu (window, "Compute capability 8.0");
   g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_true (g_str_has_prefix (cuocc_results_view_get_limit_cc (window->results_view), "8.0"));
-  g_assert_cmpstr (cuocc_results_view_get_occupancy (window->results_view), ==, "–");
+  g_assert_true (g_str_has_prefix (app_test_results_figure (window, "Compute capability"), "8.0"));
+  g_assert_cmpstr (app_test_results_text (window, "occupancy_label"), ==, "–");
 
   app_test_window_free (window);
 }
@@ -1068,7 +1068,8 @@ screenshot (CuoccWindow     *window,
 
   /* The results pane's background follows the scheme: a point inside its
    * margin, wherever the layout puts the pane. */
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->results_view), GTK_WIDGET (window), &results));
+  g_assert_true (gtk_widget_compute_bounds (app_test_view (window, CUOCC_TYPE_RESULTS_VIEW),
+                                            GTK_WIDGET (window), &results));
   luminance = texture_luminance (texture, (int) results.origin.x + 4, (int) results.origin.y + 4);
   if (dark)
     g_assert_cmpfloat (luminance, <, 0.35);

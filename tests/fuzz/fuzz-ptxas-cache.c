@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A cache file (cuocc-ptxas-cache.c) is read back only when its header, its
- * key, its length and the SHA-256 of its body all check out; any other
+ * key, its length and the XXH3-128 of its body all check out; any other
  * bytes are no hit. What a hit holds is ptxas -v output, read by the ptxas
  * reader as on a fresh run: every kernel it gives must have a valid name and
  * registers >= 0. The key the target asks for is the one in the input when
@@ -24,15 +24,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autofree char *contents = g_malloc (size + 1);
   g_autofree char *output = NULL;
   g_autoptr (CuoccKernelList) list = NULL;
-  char key[65] = "0000000000000000000000000000000000000000000000000000000000000000";
+  char key[33] = "00000000000000000000000000000000";
   const char *at;
   int status = -1;
 
   memcpy (contents, data, size);
   contents[size] = '\0';
   at = size > 0 ? strstr (contents, "\nkey ") : NULL;
-  if (at != NULL && strlen (at + 5) >= 64)
-    memcpy (key, at + 5, 64);
+  if (at != NULL && strlen (at + 5) >= 32)
+    memcpy (key, at + 5, 32);
   if (!_cuocc_ptxas_cache_parse (contents, size, key, &status, &output))
     {
       if (output != NULL)

@@ -95,7 +95,7 @@ replay_ptxas_cache (gconstpointer data)
   g_autofree char *contents = NULL;
   g_autofree char *output = NULL;
   g_autoptr (CuoccKernelList) list = NULL;
-  char key[65] = { 0 };
+  char key[33] = { 0 };
   const char *at;
   gsize len;
   int status = -1;
@@ -103,7 +103,7 @@ replay_ptxas_cache (gconstpointer data)
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   at = strstr (contents, "\nkey ");
   g_assert_nonnull (at);
-  memcpy (key, at + 5, 64);
+  memcpy (key, at + 5, 32);
   g_assert_true (_cuocc_ptxas_cache_parse (contents, len, key, &status, &output));
   g_assert_cmpint (status, ==, 0);
   list = cuocc_import_parse (output, strlen (output), NULL);

@@ -239,6 +239,63 @@ def test_corrupt_cache_is_rebuilt():
         equal(again.splitlines()[:3], text.splitlines()[:3], "its key and status")
 
 
+def test_ptxas_version_is_remembered_while_the_program_is_unchanged():
+    b = build()
+    elf = os.environ.get("CUOCC_FAKE_PTXAS_ELF")
+    if not elf or not os.access(elf, os.X_OK):
+        raise Skip("the test's ELF ptxas (fake-ptxas-elf) is not built; run it through meson test")
+    e = Env()
+    fake = os.path.join(e.dir, "ptxas")
+    shutil.copy(elf, fake)
+    log = os.path.join(e.dir, "versions")
+    env = {"CUOCC_FAKE_PTXAS_LOG": log, "CUOCC_FAKE_PTXAS_REAL": PTXAS}
+
+    def versions():
+        if not os.path.exists(log):
+            return 0
+        with open(log) as f:
+            return len(f.read().splitlines())
+
+    def run(program):
+        r = e.run("--import", b["ptx"], "--cc", "9.0", "--ptxas", program, "--format", "csv", extra_env=env)
+        same_figures(rows_by_mangled(r, "compute_80"), ptxas_figures(b["ptx"], "sm_90"), "sm_90", r)
+        return r
+
+    first = run(fake)
+    equal(versions(), 1, "the first import asks ptxas --version")
+    equal(run(fake).out, first.out, "the same rows")
+    equal(versions(), 1, "the second remembers its answer")
+    memo = os.path.join(e.cache, "cuocc", "ptxas-version")
+    equal(len(os.listdir(memo)), 1, "one answer remembered")
+    equal(len(e.cache_files()), 1, "beside the one module's output")
+    # Changed in place (its modification time): asked again.
+    st = os.stat(fake)
+    os.utime(fake, ns=(st.st_atime_ns, st.st_mtime_ns + 1000000000))
+    run(fake)
+    equal(versions(), 2, "a ptxas whose time changed is asked again")
+    run(fake)
+    equal(versions(), 2, "and then remembered")
+    # Replaced (another inode, as an upgrade renames a new file over it).
+    shutil.copy(elf, fake + ".new")
+    os.replace(fake + ".new", fake)
+    run(fake)
+    equal(versions(), 3, "a replaced ptxas is asked again")
+    # A remembered answer that does not check out is not trusted.
+    for name in os.listdir(memo):
+        path = os.path.join(memo, name)
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace("release 13.0", "release 99.9"))
+    equal(run(fake).out, first.out, "the same rows after a broken memo")
+    equal(versions(), 4, "a memo whose checksum fails is asked again")
+    # A script may run another ptxas: it is asked every time.
+    script = e.script("wrapper", "exec '%s' \"$@\"\n" % fake)
+    run(script)
+    run(script)
+    equal(versions(), 6, "a script ptxas is asked each import")
+
+
 def test_without_assembly_one_line_says_what_to_pass():
     b = build()
     e = Env()

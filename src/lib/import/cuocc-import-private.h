@@ -99,6 +99,12 @@ const ImportFormatInfo *_cuocc_import_format_info (CuoccImportFormat format);
  * over the complete lines of data. */
 ImportSniff _cuocc_import_sniff_lines (const ImportFormatInfo *info, const guint8 *data, gsize len);
 
+/* What ptxas printed for a module (cuocc-ptxas-assemble.c): the ptxas
+ * reader alone over the text, names kept as printed, never demangled. The
+ * caller matches entries by mangled name; demangling each again was a
+ * quarter of what a cached import cost beyond one without PTX. */
+CuoccKernelList *_cuocc_import_parse_ptxas_output (const char *data, gsize len);
+
 /* The readers, each defined in its cuocc-import-FORMAT.c. */
 extern const ImportReader _cuocc_import_ptxas_reader;
 extern const ImportReader _cuocc_import_cuobjdump_reader;
@@ -143,12 +149,16 @@ struct _CuoccImportParser {
   guint n_helpers;                 /* device functions of binaries, not listed */
   guint n_skipped_entries;         /* fat binary entries not read */
   GPtrArray *skipped;              /* why, the first CUOCC_IMPORT_MAX_SKIPPED_NOTES */
+  gboolean raw_names;              /* names kept as read, not demangled (_cuocc_import_parse_ptxas_output) */
 };
 
 void     _cuocc_import_kernel_init     (CuoccKernel *k);
 void     _cuocc_import_kernel_clear    (CuoccKernel *k);
 void     _cuocc_import_set_string      (char **field, const char *value);
 void     _cuocc_import_kernel_set_name (CuoccKernel *k, const char *raw);
+/* As the parser wants it: demangled, or, with parser->raw_names, name and
+ * mangled both the name as read. */
+void     _cuocc_import_parser_set_name (CuoccImportParser *parser, CuoccKernel *k, const char *raw);
 void     _cuocc_import_kernel_set_arch (CuoccKernel *k, const char *arch);
 int      _cuocc_import_add_kernel      (CuoccImportParser *parser, CuoccKernel *k);
 gboolean _cuocc_import_parse_sum       (const char *start, const char *end, gint64 *value);

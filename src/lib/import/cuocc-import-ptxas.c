@@ -90,7 +90,7 @@ ptxas_drop_pending (Ptxas *ptxas)
 
 /* "Compiling entry function 'NAME' for 'sm_90'" (the arch is missing before CUDA 3). */
 static void
-ptxas_entry (Ptxas *ptxas, const char *rest)
+ptxas_entry (CuoccImportParser *parser, Ptxas *ptxas, const char *rest)
 {
   const char *start = strchr (rest, '\'');
   const char *for_arch;
@@ -106,7 +106,7 @@ ptxas_entry (Ptxas *ptxas, const char *rest)
   if (end == NULL || end == start)
     return;
   name = g_strndup (start, (gsize) (end - start));
-  _cuocc_import_kernel_set_name (&ptxas->pending, name);
+  _cuocc_import_parser_set_name (parser, &ptxas->pending, name);
   ptxas->pending.format = CUOCC_IMPORT_FORMAT_PTXAS;
   if (for_arch != NULL)
     {
@@ -151,7 +151,7 @@ ptxas_message (CuoccImportParser *parser, Ptxas *ptxas, const char *msg, gboolea
 {
   if (g_str_has_prefix (msg, "Compiling entry function "))
     {
-      ptxas_entry (ptxas, msg + 25);
+      ptxas_entry (parser, ptxas, msg + 25);
     }
   else if (g_str_has_prefix (msg, "Function properties for "))
     {
@@ -173,7 +173,7 @@ ptxas_message (CuoccImportParser *parser, Ptxas *ptxas, const char *msg, gboolea
             }
           if (trimmed[0] == '\0')
             return;
-          _cuocc_import_kernel_set_name (&ptxas->pending, trimmed);
+          _cuocc_import_parser_set_name (parser, &ptxas->pending, trimmed);
           ptxas->pending.format = CUOCC_IMPORT_FORMAT_PTXAS;
           ptxas->props = TRUE;
         }
