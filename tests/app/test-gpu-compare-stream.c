@@ -69,10 +69,33 @@ row_cell (CuoccWindow *window,
   return app_test_cell (window, item, column);
 }
 
-static CuoccWindow *
-library_window (const char *path)
+/* The window as drawn, into the build folder, to be looked at. */
+static void
+save_screenshot (CuoccWindow *window,
+                 const char  *what)
 {
-  CuoccWindow *window = app_test_window_at_size (1920, 1080, NULL);
+  const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *name = g_strdup_printf ("cuocc-gpu-compare-%s-%dx%d.png", what, gdk_surface_get_width (surface),
+                                           gdk_surface_get_height (surface));
+  g_autofree char *file = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+
+  if (dir == NULL)
+    return;
+  file = g_build_filename (dir, name, NULL);
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  texture = app_test_render_widget (GTK_WIDGET (window));
+  g_assert_true (gdk_texture_save_to_png (texture, file));
+  g_test_message ("screenshot: %s", file);
+}
+
+static CuoccWindow *
+library_window (const char *path,
+                int         width,
+                int         height)
+{
+  CuoccWindow *window = app_test_window_at_size (width, height, NULL);
 
   /* No ptxas: a comparison worked out without one is worked out again
    * once one is found, which would count twice. */
@@ -105,7 +128,7 @@ test_slices (void)
       return;
     }
   n_slices = (rows + SLICE - 1) / SLICE;
-  window = library_window (path);
+  window = library_window (path, 1920, 1080);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
 
   cuocc_kernels_panel_hold_gpus_slices (window->kernels_panel, 2 * SLICE);
@@ -133,6 +156,8 @@ test_slices (void)
   }
   /* The worker, held, has made two slices ready and no more. */
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_ready (gpus), ==, 2 * SLICE);
+  app_test_wait_for_sidebar (window, TRUE);
+  save_screenshot (window, "streaming");
 
   cuocc_kernels_panel_hold_gpus_slices (window->kernels_panel, G_MAXUINT);
   app_test_wait_until (window, compared, NULL);
@@ -175,7 +200,9 @@ test_cancel (void)
       g_test_skip ("no generated library in the build folder (or under the sanitizers)");
       return;
     }
-  window = library_window (path);
+  /* At 800 × 600: the progress and Cancel above the table fit there too. */
+  window = library_window (path, 800, 600);
+  app_test_wait_for_sidebar (window, TRUE);
   cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, two);
   app_test_wait_until (window, compared, NULL);
   old = cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel);
@@ -197,6 +224,7 @@ test_cancel (void)
     g_assert_cmpstr (text, ==, "…");
   }
 
+  save_screenshot (window, "streaming");
   g_signal_emit_by_name (cuocc_kernels_panel_get_compare_cancel (window->kernels_panel), "clicked");
   g_assert_null (cuocc_kernels_panel_get_compare_progress (window->kernels_panel));
   /* Until it is back: the new comparison shows nothing, and the last one
