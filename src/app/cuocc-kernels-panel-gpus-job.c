@@ -458,7 +458,8 @@ _cuocc_kernels_panel_gpus_update_progress (CuoccKernelsPanel *self)
                                            "Comparing %u GPUs: %s of %s rows", n_gpus), n_gpus, done, total);
     }
   gtk_label_set_label (self->gpus_label, text);
-  gtk_progress_bar_set_fraction (self->gpus_bar, n > 0 ? (double) self->gpus_apply_next / n : 0.0);
+  gtk_progress_bar_set_fraction (self->gpus_bar, n > 0 && self->gpus_arriving != NULL ?
+                                                 (double) self->gpus_apply_next / n : 0.0);
   gtk_widget_set_visible (self->gpus_box, TRUE);
 }
 
