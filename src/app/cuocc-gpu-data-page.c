@@ -426,11 +426,3 @@ cuocc_gpu_data_page_get_current_column (CuoccGpuDataPage *self)
 
   return self->current_column;
 }
-
-GtkScrolledWindow *
-cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self)
-{
-  g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), NULL);
-
-  return self->columns_scroller;
-}

@@ -190,5 +190,14 @@ _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self)
   g_clear_object (&self->eval_cancellable);
   self->eval_generation++;
   _cuocc_kernels_panel_compare_gpus (self);
-  _cuocc_kernels_panel_update_summary (self);
+  _cuocc_kernels_panel_figures_changed (self);
+}
+
+/* The rows' figures were worked out anew: what shows them (the summary)
+ * follows the panel's "figures". */
+void
+_cuocc_kernels_panel_figures_changed (CuoccKernelsPanel *self)
+{
+  self->figures++;
+  g_object_notify (G_OBJECT (self), "figures");
 }

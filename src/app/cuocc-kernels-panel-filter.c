@@ -232,21 +232,45 @@ _cuocc_kernels_panel_show_all_cb (CuoccKernelsPanel *self)
   gtk_drop_down_set_selected (self->arch_dropdown, ARCH_ALL);
 }
 
+/* The summary's bar the table is filtered to, or -1: the summary shows it
+ * through the panel's "bar". */
+void
+_cuocc_kernels_panel_set_bar (CuoccKernelsPanel *self,
+                              int                bar)
+{
+  if (self->bin == bar)
+    return;
+  self->bin = bar;
+  g_object_notify (G_OBJECT (self), "bar");
+}
+
+/* A bar of the summary shows its kernels; the same bar again shows all. */
+void
+_cuocc_kernels_panel_summary_bar_cb (CuoccKernelsPanel *self,
+                                     guint              bar)
+{
+  _cuocc_kernels_panel_set_bar (self, self->bin == (int) bar ? -1 : (int) bar);
+  refilter (self);
+}
+
+/* A limiter of the summary shows its kernels; the same one again shows
+ * every limiter's. */
+void
+_cuocc_kernels_panel_summary_limiter_cb (CuoccKernelsPanel *self,
+                                         guint              bit)
+{
+  guint choice = bit + 1;
+
+  gtk_drop_down_set_selected (self->limiter_dropdown,
+                              gtk_drop_down_get_selected (self->limiter_dropdown) == choice ? LIMITER_ANY : choice);
+}
+
 static void
 filters_changed_cb (CuoccKernelsPanel *self)
 {
   refilter (self);
 }
 
-/* A bar of the summary shows its kernels; the same bar again shows all. */
-static void
-bar_clicked_cb (CuoccKernelsPanel *self,
-                guint              bin)
-{
-  self->bin = self->bin == (int) bin ? -1 : (int) bin;
-  cuocc_histogram_view_set_highlighted (self->histogram_view, self->bin);
-  refilter (self);
-}
 
 /* Filters the list again, keeping the chosen kernel selected, and shows
  * the first rows, as a new order does: GTK keeps the scroll position, so
@@ -357,6 +381,51 @@ cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
   return self->bin;
 }
 
+/* The summary (cuocc-kernels-summary.c) as the tests reach it: its
+ * expander, its counts, its drawing, its kernels that lose most. */
+GtkWidget *
+cuocc_kernels_panel_get_summary (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return GTK_WIDGET (self->summary_expander);
+}
+
+const CuoccHistogram *
+cuocc_kernels_panel_get_histogram (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return cuocc_kernels_summary_get_histogram (self->summary);
+}
+
+CuoccHistogramView *
+cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return cuocc_kernels_summary_get_histogram_view (self->summary);
+}
+
+const char *
+cuocc_kernels_panel_get_loser_text (CuoccKernelsPanel *self,
+                                    guint              n)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+
+  return cuocc_kernels_summary_get_loser_text (self->summary, n);
+}
+
+gboolean
+cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
+                                      const char         *path,
+                                      GError            **error)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
+
+  return cuocc_kernels_summary_export_histogram (self->summary, path, error);
+}
+
 /* What the page without matching kernels says, or NULL. */
 const char *
 cuocc_kernels_panel_get_no_match_text (CuoccKernelsPanel *self)
@@ -385,5 +454,4 @@ _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self)
   g_signal_connect_swapped (self->limiter_dropdown, "notify::selected", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->below_spin, "value-changed", G_CALLBACK (filters_changed_cb), self);
   g_signal_connect_swapped (self->changed_toggle, "toggled", G_CALLBACK (filters_changed_cb), self);
-  g_signal_connect_swapped (self->histogram_view, "bar-clicked", G_CALLBACK (bar_clicked_cb), self);
 }

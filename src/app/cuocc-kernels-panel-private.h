@@ -13,7 +13,7 @@
 #include "cuocc-kernel-loader.h"
 #include "cuocc-kernel-rows.h"
 #include "cuocc-kernels-panel.h"
-#include "cuocc-histogram-view.h"
+#include "cuocc-kernels-summary.h"
 
 #include <adwaita.h>
 
@@ -39,12 +39,9 @@ struct _CuoccKernelsPanel
   AdwStatusPage *no_match_page;
   GtkWidget *show_all_button;
   GtkExpander *summary_expander;
-  CuoccHistogramView *histogram_view;
-  GtkFlowBox *limiter_box;
-  GtkLabel *losers_heading;
-  GtkBox *losers_box;
-  CuoccHistogram histogram;        /* what the summary shows */
+  CuoccKernelsSummary *summary;
   int bin;                         /* the bar the table is filtered to, or -1 */
+  guint figures;                   /* counts the times the rows' figures were worked out */
   GtkLabel *count_label;
   GtkWidget *count_box;
   GtkLabel *block_label;                /* the block size of kernels that declare none */
@@ -204,6 +201,9 @@ typedef struct {
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
 void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_figures_changed (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_set_bar        (CuoccKernelsPanel *self,
+                                                         int                bar);
 
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
@@ -265,6 +265,10 @@ gboolean            _cuocc_kernels_panel_filter_func    (gpointer           item
                                                          gpointer           user_data);
 void                _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_show_all_cb    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_summary_bar_cb (CuoccKernelsPanel *self,
+                                                         guint              bar);
+void                _cuocc_kernels_panel_summary_limiter_cb (CuoccKernelsPanel *self,
+                                                             guint              bit);
 
 /* cuocc-kernels-panel-table.c */
 void                _cuocc_kernels_panel_start_growing  (CuoccKernelsPanel *self);
@@ -279,16 +283,14 @@ void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_mark_loaded    (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_mark_changes   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_show_gone_cb   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_summary_kernel_cb (CuoccKernelsPanel *self,
+                                                        CuoccKernelItem   *item);
 gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
                                                          GListModel        *store);
 
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self);
-
-/* cuocc-kernels-panel-summary.c */
-void                _cuocc_kernels_panel_update_summary (CuoccKernelsPanel *self);
-void                _cuocc_kernels_panel_export_histogram_cb (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-details.c */
 void                _cuocc_kernels_panel_details_class_init (GtkWidgetClass *widget_class);
@@ -306,8 +308,6 @@ GtkColumnViewColumn *_cuocc_kernels_panel_get_column    (GtkColumnView     *view
                                                          const char        *id);
 int                 _cuocc_kernels_panel_get_sort_column (GtkColumnView    *view,
                                                          gboolean          *descending);
-void                _cuocc_kernels_panel_setup_name_label (GtkLabel        *label,
-                                                           int              max_chars);
 void                _cuocc_kernels_panel_row_key        (CuoccKernelItem   *item,
                                                          TableColumn        column,
                                                          CuoccRowKey       *key);

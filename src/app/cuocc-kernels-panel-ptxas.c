@@ -301,7 +301,7 @@ finish_job (CuoccKernelsPanel *self,
   if (all)
     {
       _cuocc_kernels_panel_refresh_shown (self, FALSE);
-      _cuocc_kernels_panel_update_summary (self);
+      _cuocc_kernels_panel_figures_changed (self);
     }
   _cuocc_kernels_panel_update_cells (self->column_view);
   _cuocc_kernels_panel_update_details (self);

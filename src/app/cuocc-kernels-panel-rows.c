@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-format.h"
+#include "cuocc-name-label.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
 
@@ -340,28 +341,6 @@ _cuocc_kernels_panel_get_sort_column (GtkColumnView *view,
 
 /* ----- the cells' widgets ----- */
 
-/* A kernel's name in a label, whole: it wraps between template arguments
- * (or inside a long identifier) rather than being cut, since the instances
- * of one template differ anywhere in their arguments, often only in the
- * last. Wrapping labels ask for their whole text's width unless told: a
- * long template name would widen what holds it to max_chars. The table's
- * kernel cells and the summary's kernels that lose most. */
-void
-_cuocc_kernels_panel_setup_name_label (GtkLabel *label,
-                                       int       max_chars)
-{
-  PangoAttrList *attrs = pango_attr_list_new ();
-
-  gtk_label_set_wrap (label, TRUE);
-  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (label, max_chars);
-  /* Pango would hyphenate "MmaMultist-age" or "cublasSplitKParams<fl-oat>",
-   * which reads as part of the name. */
-  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-  gtk_label_set_attributes (label, attrs);
-  pango_attr_list_unref (attrs);
-}
-
 /* The tooltip of a kernel's cell: its whole name, demangled, once (the
  * mangled one is under the table once the kernel is chosen), wrapped at a
  * width that reads. GTK's own tooltip label runs on one line as soon as
@@ -374,7 +353,7 @@ name_tooltip_new (CuoccKernelItem *item)
                                                       TOOLTIP_NAME_MAX_CHARS);
   GtkWidget *label = gtk_label_new (name);
 
-  _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), TOOLTIP_NAME_WIDTH_CHARS);
+  cuocc_name_label_setup (GTK_LABEL (label), TOOLTIP_NAME_WIDTH_CHARS);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   return label;
 }
@@ -435,7 +414,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
        * follows the sidebar's: "the kernel column's width" below),
        * the middle of what does not fit left out: the start names the
        * template, the end holds the last template arguments. */
-      _cuocc_kernels_panel_setup_name_label (GTK_LABEL (label), 40);
+      cuocc_name_label_setup (GTK_LABEL (label), 40);
       gtk_label_set_width_chars (GTK_LABEL (label), KERNEL_MIN_CHARS);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
       gtk_label_set_lines (GTK_LABEL (label), KERNEL_LINES);

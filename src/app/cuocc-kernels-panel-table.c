@@ -375,6 +375,26 @@ cuocc_kernels_panel_get_shown (CuoccKernelsPanel *self)
   return G_LIST_MODEL (self->shown);
 }
 
+/* One of the summary's kernels that lose most was clicked: it is chosen
+ * where the table shows it. */
+void
+_cuocc_kernels_panel_summary_kernel_cb (CuoccKernelsPanel *self,
+                                        CuoccKernelItem   *item)
+{
+  GListModel *shown = G_LIST_MODEL (self->shown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) other = g_list_model_get_item (shown, i);
+
+      if (other == item)
+        {
+          cuocc_kernels_panel_choose (self, i);
+          return;
+        }
+    }
+}
+
 /* Chooses the kernel at a position of the shown list, as a click does. */
 void
 cuocc_kernels_panel_choose (CuoccKernelsPanel *self,

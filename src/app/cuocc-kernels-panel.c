@@ -36,6 +36,10 @@ enum {
   PROP_0,
   PROP_SIDEBAR_WIDTH,
   PROP_COMPARE_GPUS,
+  PROP_KERNELS,
+  PROP_FIGURES,
+  PROP_GPU_NAME,
+  PROP_BAR,
   N_PROPS
 };
 
@@ -109,7 +113,8 @@ replace_list (CuoccKernelsPanel *self,
   CuoccKernelItem *found = old ? find_item (store, cuocc_kernel_item_get_key (old)) : NULL;
 
   _cuocc_kernels_panel_ptxas_reset (self);
-  g_set_object (&self->store, G_LIST_STORE (store));
+  if (g_set_object (&self->store, G_LIST_STORE (store)))
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_KERNELS]);
   self->truncated = truncated;
   self->ptx_cache_wanted = TRUE;
   /* The loader marked the entries in its thread, for the GPU it was told;
@@ -366,8 +371,7 @@ loaded_cb (CuoccKernelLoader *loader,
       gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
       g_clear_pointer (&self->words, g_strfreev);
       self->selecting = FALSE;
-      self->bin = -1;
-      cuocc_histogram_view_set_highlighted (self->histogram_view, -1);
+      _cuocc_kernels_panel_set_bar (self, -1);
     }
   set_source (self, source_name);
   replace_list (self, store, truncated);
@@ -435,6 +439,18 @@ cuocc_kernels_panel_get_property (GObject    *object,
       break;
     case PROP_COMPARE_GPUS:
       g_value_set_boxed (value, self->gpu_ids);
+      break;
+    case PROP_KERNELS:
+      g_value_set_object (value, self->store);
+      break;
+    case PROP_FIGURES:
+      g_value_set_uint (value, self->figures);
+      break;
+    case PROP_GPU_NAME:
+      g_value_set_string (value, self->have_gpu ? self->gpu.name : NULL);
+      break;
+    case PROP_BAR:
+      g_value_set_int (value, self->bin);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -517,6 +533,7 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->dispose = cuocc_kernels_panel_dispose;
   object_class->finalize = cuocc_kernels_panel_finalize;
@@ -532,6 +549,14 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_COMPARE_GPUS] =
     g_param_spec_boxed ("compare-gpus", NULL, NULL, G_TYPE_STRV,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* What the summary (cuocc-kernels-summary.c) is bound to in the .ui: the
+   * kernels read (CuoccKernelItem), a count that changes each time their
+   * figures are worked out, the GPU they are worked out for, and the
+   * summary's bar the table is filtered to (-1: none). */
+  props[PROP_KERNELS] = g_param_spec_object ("kernels", NULL, NULL, G_TYPE_LIST_MODEL, ro);
+  props[PROP_FIGURES] = g_param_spec_uint ("figures", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  props[PROP_GPU_NAME] = g_param_spec_string ("gpu-name", NULL, NULL, NULL, ro);
+  props[PROP_BAR] = g_param_spec_int ("bar", NULL, NULL, -1, CUOCC_HISTOGRAM_BINS - 1, -1, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -602,17 +627,13 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, no_match_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, show_all_button);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, summary_expander);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, histogram_view);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_box);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_heading);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, losers_box);
-  gtk_widget_class_bind_template_callback_full (widget_class, "export_histogram_cb",
-                                                G_CALLBACK (_cuocc_kernels_panel_export_histogram_cb));
-
-  /* The path written and the error, or NULL, of an export the user asked
-   * for. */
-  g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, summary);
+  gtk_widget_class_bind_template_callback_full (widget_class, "summary_bar_cb",
+                                                G_CALLBACK (_cuocc_kernels_panel_summary_bar_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "summary_limiter_cb",
+                                                G_CALLBACK (_cuocc_kernels_panel_summary_limiter_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "summary_kernel_cb",
+                                                G_CALLBACK (_cuocc_kernels_panel_summary_kernel_cb));
   /* ptxas was found or not, or Assemble PTX Kernels became possible or
    * not (cuocc_kernels_panel_can_assemble ()). */
   signals[PTXAS_CHANGED] =
@@ -628,14 +649,14 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_autoptr(GtkStringList) limiters = NULL;
 
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
-  g_type_ensure (CUOCC_TYPE_HISTOGRAM_VIEW);
+  g_type_ensure (CUOCC_TYPE_KERNELS_SUMMARY);
+  self->bin = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
 
   _cuocc_kernels_panel_details_init (self);
 
   self->comparison = -1;
-  self->bin = -1;
   self->sidebar_width = SIDEBAR_MIN_WIDTH;
   {
     GtkGesture *drag = gtk_gesture_drag_new ();
@@ -670,6 +691,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
     }
   gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_KERNELS]);
   self->filter = gtk_custom_filter_new (_cuocc_kernels_panel_filter_func, self, NULL);
   _cuocc_kernels_panel_add_columns (self->column_view);
   self->shown = cuocc_kernel_rows_new (GTK_FILTER (self->filter));
@@ -800,6 +822,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   self->have_gpu = TRUE;
   self->gpu = *gpu;
   self->threads = threads;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_NAME]);
   _cuocc_kernels_panel_update_list_page (self);
   cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
   if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
@@ -834,7 +857,7 @@ void
 _cuocc_kernels_panel_evaluated (CuoccKernelsPanel *self,
                                 gboolean           was_marked)
 {
-  _cuocc_kernels_panel_update_summary (self);
+  _cuocc_kernels_panel_figures_changed (self);
   _cuocc_kernels_panel_refresh_shown (self, was_marked);
   if (was_marked)
     marked (self);

@@ -23,7 +23,6 @@ void               cuocc_kernels_panel_load_file       (CuoccKernelsPanel *self,
 void               cuocc_kernels_panel_load_text       (CuoccKernelsPanel *self,
                                                         const char        *text);
 GFile             *cuocc_kernels_panel_get_file        (CuoccKernelsPanel *self);
-GListModel        *cuocc_kernels_panel_get_shown       (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_choose          (CuoccKernelsPanel *self,
                                                         guint              position);
 const CuoccKernel *cuocc_kernels_panel_get_chosen      (CuoccKernelsPanel  *self,

@@ -39,7 +39,6 @@ gboolean    cuocc_compat_sidebar_view_get_shown  (GtkWidget            *view);
 /* cuocc-gpu-data-page.c */
 guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
 int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);
-GtkScrolledWindow *cuocc_gpu_data_page_get_columns_scroller (CuoccGpuDataPage *self);
 
 /* cuocc-gpu-search.c */
 GtkEditable  *cuocc_gpu_search_get_entry   (GtkDropDown *dropdown);
@@ -82,6 +81,7 @@ char              *cuocc_kernel_unqualified (const char        *name);
 /* cuocc-kernels-panel.c */
 gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);
 guint              cuocc_kernels_panel_get_n_kernels        (CuoccKernelsPanel *self);
+GListModel        *cuocc_kernels_panel_get_shown            (CuoccKernelsPanel *self);
 GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
 GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
 gboolean           cuocc_kernels_panel_is_evaluated         (CuoccKernelsPanel *self);

@@ -15,7 +15,16 @@
 
 /* ----- type definition ----- */
 
+enum {
+  PROP_0,
+  PROP_INPUTS,
+  PROP_CALCULATION,
+  N_PROPS
+};
+
 G_DEFINE_FINAL_TYPE (CuoccWindow, cuocc_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static GParamSpec *props[N_PROPS];
 
 /* ----- helpers ----- */
 
@@ -542,6 +551,30 @@ cuocc_window_finalize (GObject *object)
   G_OBJECT_CLASS (cuocc_window_parent_class)->finalize (object);
 }
 
+/* The inputs and the calculation the window's views share: what a view
+ * (or a test, as a view would) binds to. Made with the window, never
+ * replaced. */
+static void
+cuocc_window_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  CuoccWindow *self = CUOCC_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_INPUTS:
+      g_value_set_object (value, self->inputs);
+      break;
+    case PROP_CALCULATION:
+      g_value_set_object (value, self->calculation);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 /* ----- class_init / init ----- */
 
 static void
@@ -552,6 +585,14 @@ cuocc_window_class_init (CuoccWindowClass *klass)
 
   object_class->dispose = cuocc_window_dispose;
   object_class->finalize = cuocc_window_finalize;
+  object_class->get_property = cuocc_window_get_property;
+
+  props[PROP_INPUTS] = g_param_spec_object ("inputs", NULL, "What the user entered", CUOCC_TYPE_INPUT_MODEL,
+                                            G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_CALCULATION] = g_param_spec_object ("calculation", NULL, "The calculation the views show",
+                                                 CUOCC_TYPE_CALCULATION,
+                                                 G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   g_type_ensure (CUOCC_TYPE_INPUT_PANEL);
   g_type_ensure (CUOCC_TYPE_RESULTS_VIEW);

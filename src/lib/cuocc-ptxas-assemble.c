@@ -303,6 +303,19 @@ make_jobs (CuoccKernelList *list, const CuoccPtxasOptions *o, CuoccPtxasSummary 
   return jobs;
 }
 
+static int
+larger_first (gconstpointer a, gconstpointer b)
+{
+  const Job *x = *(const Job *const *) a;
+  const Job *y = *(const Job *const *) b;
+  gsize xs = cuocc_ptx_module_get_size (x->module);
+  gsize ys = cuocc_ptx_module_get_size (y->module);
+
+  if (xs != ys)
+    return xs > ys ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
 static void
 remove_temp_dir (Work *work)
 {
@@ -371,6 +384,10 @@ cuocc_kernel_list_assemble_ptx (CuoccKernelList         *list,
   work.cancellable = g_cancellable_new ();
   g_mutex_init (&work.tmp_lock);
   n_jobs = options->max_jobs > 0 ? options->max_jobs : g_get_num_processors ();
+  /* The largest modules first: a large one started last would leave the
+   * other processors idle while it alone runs (cuBLAS's modules go from
+   * 4 KB to megabytes of PTX). Only the order of the runs changes. */
+  g_ptr_array_sort (jobs, larger_first);
   pool = g_thread_pool_new (run_job, &work, (int) MAX (1, MIN (n_jobs, jobs->len)), FALSE, NULL);
   for (guint i = 0; i < jobs->len; i++)
     g_thread_pool_push (pool, g_ptr_array_index (jobs, i), NULL);

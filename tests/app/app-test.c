@@ -228,6 +228,26 @@ app_test_find_by_id (GtkWidget  *widget,
   return found;
 }
 
+CuoccInputModel *
+app_test_inputs (CuoccWindow *window)
+{
+  g_autoptr(CuoccInputModel) inputs = NULL;
+
+  g_object_get (window, "inputs", &inputs, NULL);
+  g_assert_nonnull (inputs);
+  return inputs;
+}
+
+CuoccCalculation *
+app_test_calculation (CuoccWindow *window)
+{
+  g_autoptr(CuoccCalculation) calculation = NULL;
+
+  g_object_get (window, "calculation", &calculation, NULL);
+  g_assert_nonnull (calculation);
+  return calculation;
+}
+
 GtkWidget *
 app_test_view (CuoccWindow *window,
                GType        type)
@@ -518,7 +538,7 @@ app_test_select_gpu (CuoccWindow *window,
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (cuocc_input_model_set_gpu (window->inputs, id, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), id, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
 }
 
@@ -545,7 +565,7 @@ app_test_choose_gpu (CuoccWindow *window,
       if (g_strcmp0 (cuocc_gpu_choice_get_id (choice), id) == 0)
         {
           gtk_drop_down_set_selected (dropdown, i);
-          g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, id);
+          g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, id);
           return;
         }
     }
@@ -566,9 +586,9 @@ app_test_set_value (CuoccWindow   *window,
                     gint64         value)
 {
   if (key == CUOCC_INPUT_KEY_SMEM)
-    cuocc_input_model_set_total_smem (window->inputs, value, CUOCC_INPUT_ORIGIN_USER);
+    cuocc_input_model_set_total_smem (app_test_inputs (window), value, CUOCC_INPUT_ORIGIN_USER);
   else
-    cuocc_input_model_set_value (window->inputs, key, value, CUOCC_INPUT_ORIGIN_USER, NULL);
+    cuocc_input_model_set_value (app_test_inputs (window), key, value, CUOCC_INPUT_ORIGIN_USER, NULL);
 }
 
 void
@@ -576,8 +596,8 @@ app_test_get_session (CuoccWindow  *window,
                       CuoccSession *session)
 {
   cuocc_session_clear (session);
-  session->gpu = g_strdup (cuocc_input_model_get_gpu_id (window->inputs));
-  cuocc_input_model_get_values (window->inputs, &session->inputs);
+  session->gpu = g_strdup (cuocc_input_model_get_gpu_id (app_test_inputs (window)));
+  cuocc_input_model_get_values (app_test_inputs (window), &session->inputs);
 }
 
 gboolean
@@ -585,7 +605,7 @@ app_test_apply_session (CuoccWindow         *window,
                         const CuoccSession  *session,
                         GError             **error)
 {
-  return cuocc_input_model_apply_values (window->inputs, session->gpu, &session->inputs, CUOCC_INPUT_ORIGIN_SESSION,
+  return cuocc_input_model_apply_values (app_test_inputs (window), session->gpu, &session->inputs, CUOCC_INPUT_ORIGIN_SESSION,
                                          NULL, error);
 }
 

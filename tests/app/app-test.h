@@ -48,6 +48,10 @@ GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
 GtkWidget   *app_test_find_by_id      (GtkWidget   *widget,
                                        GType        type,
                                        const char  *id);
+/* The window's "inputs" and "calculation" properties (no reference
+ * added: the window keeps them as long as it lives). */
+CuoccInputModel  *app_test_inputs      (CuoccWindow *window);
+CuoccCalculation *app_test_calculation (CuoccWindow *window);
 /* The window's view of @type (the first in the tree); fails where there
  * is none. */
 GtkWidget   *app_test_view            (CuoccWindow *window,

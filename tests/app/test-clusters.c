@@ -29,8 +29,8 @@ test_cluster_size (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "32");
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 4);
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 4);
 
   /* 16 blocks per SM, 8 under a cluster launch; the GH100 table's row 8,
    * clusters of 4: 248 clusters, 992 of 2112 blocks. */
@@ -51,8 +51,8 @@ test_cluster_size (void)
   entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (gtk_widget_get_sensitive (entry));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 0);
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 0);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
 
@@ -61,9 +61,9 @@ test_cluster_size (void)
   g_assert_true (gtk_widget_get_sensitive (entry));
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "16");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_CLUSTER_SIZE));
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "8");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
 
   app_test_window_free (window);
 }
@@ -99,7 +99,7 @@ test_graph_pick_and_export (void)
   g_assert_cmpfloat (y, >, 0);
   g_assert_true (cuocc_graph_pick (window->graph_clusters, width * 0.8, y));
   g_assert_cmpint (expected, >, 4);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, expected);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, expected);
 
   /* Exported like the others: the CSV lists every size with its basis. */
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
@@ -153,7 +153,7 @@ pick_cluster_size (CuoccWindow *window,
             if (at != value)
               break;
             g_assert_true (cuocc_graph_pick (window->graph_clusters, x, y));
-            g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, value);
+            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, value);
             return;
           }
       }
@@ -177,7 +177,7 @@ test_graph_pick_texts (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
   /* The defaults: H100 SXM5 (132 SMs), 256 threads, 32 registers, no
    * clusters: 8 blocks per SM, under the cluster launch's cap of 8. */
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 0);
   g_assert_null (app_test_results_text (window, "clusters_label"));
 
   /* Clusters of 1: the measured table's row 8, size 1 is 1056 clusters,
@@ -193,7 +193,7 @@ test_graph_pick_texts (void)
    * warps, all 65536 of the SM's: 1 block per SM. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "64");
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 1);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 1);
   text = app_test_results_text (window, "clusters_label");
   g_assert_true (g_str_has_prefix (text, "Clusters of 1 block: 1 block per SM under the cluster launch, which holds "
                                          "at most 8 (measured on an H100 SXM and an H200, driver 580).\n"));
@@ -203,7 +203,7 @@ test_graph_pick_texts (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "768");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "234");
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   pick_cluster_size (window, 2);
   text = app_test_results_text (window, "clusters_label");
   g_assert_cmpstr (text, ==,
@@ -228,12 +228,12 @@ test_carveout (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "40000");
   type_carveout (window, "50");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 50);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==, -1);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->smem_config, ==, 135168);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 3);
-  g_assert_true (cuocc_calculation_get_result (window->calculation)->warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==, 50);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem_config, ==, -1);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->smem_config, ==, 135168);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 3);
+  g_assert_true (cuocc_calculation_get_result (app_test_calculation (window))->warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
 
   /* The carveout chooses the configuration: the list waits. */
   list = gtk_widget_get_prev_sibling (GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT)));
@@ -241,11 +241,11 @@ test_carveout (void)
   g_assert_false (gtk_widget_get_sensitive (list));
 
   type_carveout (window, "101");
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   type_carveout (window, "");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, CUOCC_CARVEOUT_NONE);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 5);
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==, CUOCC_CARVEOUT_NONE);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 5);
   g_assert_true (gtk_widget_get_sensitive (list));
 
   app_test_window_free (window);
@@ -267,7 +267,7 @@ test_session_and_settings (void)
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "2");
   type_carveout (window, "25");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
 
   app_test_get_session (window, &session);
   data = cuocc_session_to_data (&session, NULL);
@@ -287,8 +287,8 @@ test_session_and_settings (void)
 
   /* A new window on the same settings (not reset) restores both. */
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 25);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==, 25);
 
   /* A file restores them too, and one that gives both ways of choosing
    * the configuration is refused as a whole. */
@@ -298,8 +298,8 @@ test_session_and_settings (void)
   g_assert_true (app_test_apply_session (window, &session, &error));
   g_assert_no_error (error);
   cuocc_session_clear (&session);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 25);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==, 25);
   {
     const char *both = "[Kernel]\ngpu=NVIDIA H100 SXM5\nsmem_config=65536\ncarveout=25\n";
 

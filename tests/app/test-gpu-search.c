@@ -125,7 +125,7 @@ test_words_anywhere (void)
   search (window, "Tesla T4");
   g_assert_cmpuint (n_shown (dropdown), ==, 1);
   g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA Tesla T4");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "NVIDIA Tesla T4");
 
   app_test_window_free (window);
 }
@@ -176,7 +176,7 @@ test_cli_names (void)
       title = shown_title (dropdown, 0);
       g_assert_cmpstr (title, ==, expected);
       g_signal_emit_by_name (cuocc_gpu_search_get_entry (dropdown), "activate");
-      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, expected);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, expected);
     }
   app_test_window_free (window);
 }
@@ -336,7 +336,7 @@ test_keys (void)
       g_assert_cmpstr (title, ==, a100->pdata[0]);
       g_free (title);
       app_test_press_keys (GTK_WINDOW (window), "Return");
-      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100->pdata[0]);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, a100->pdata[0]);
 
       /* Down, then Up, Down: the second, the first, the second; Enter
        * chooses it, not another. Then Down, Up: the first. */
@@ -355,11 +355,11 @@ test_keys (void)
       g_assert_cmpstr (title, ==, a100->pdata[1]);
       g_free (title);
       app_test_press_keys (GTK_WINDOW (window), "Return");
-      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100->pdata[1]);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, a100->pdata[1]);
       app_test_select_gpu (window, "NVIDIA H100 SXM5");
       open_and_type (window, "A100");
       app_test_press_keys (GTK_WINDOW (window), "Down Up Return");
-      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100->pdata[0]);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, a100->pdata[0]);
 
       /* Thirty Downs through the RTX cards, each the next in order and in
        * view; Enter chooses the thirty-first. */
@@ -373,7 +373,7 @@ test_keys (void)
         }
       assert_highlight_in_view (dropdown);
       app_test_press_keys (GTK_WINDOW (window), "Return");
-      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, rtx->pdata[30]);
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, rtx->pdata[30]);
       app_test_window_free (window);
     }
 }

@@ -36,7 +36,7 @@ static gboolean
 regs_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return cuocc_calculation_get_have_result (window->calculation) && cuocc_calculation_get_input (window->calculation)->regs == GPOINTER_TO_INT (data);
+  return cuocc_calculation_get_have_result (app_test_calculation (window)) && cuocc_calculation_get_input (app_test_calculation (window))->regs == GPOINTER_TO_INT (data);
 }
 
 static char *
@@ -197,15 +197,15 @@ assert_result_is_models (CuoccWindow *window,
   CuoccResult expected;
   CuoccGpu gpu;
 
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_true (cuocc_gpu_for_cc_numbers (major, minor, &gpu, &error));
   g_assert_no_error (error);
-  g_assert_true (cuocc_calculate (&gpu, cuocc_calculation_get_input (window->calculation), &expected, &error));
+  g_assert_true (cuocc_calculate (&gpu, cuocc_calculation_get_input (app_test_calculation (window)), &expected, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->cap.major, ==, major);
-  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->cap.minor, ==, minor);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_warps, ==, expected.active_warps);
-  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, expected.occupancy);
+  g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->cap.major, ==, major);
+  g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->cap.minor, ==, minor);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_warps, ==, expected.active_warps);
+  g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, expected.occupancy);
 }
 
 /* ----- tests ----- */
@@ -248,14 +248,14 @@ test_ptxas_log (void)
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 32);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 0);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 0);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.6");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.6");
   assert_result_is_models (window, 8, 6);
   g_assert_nonnull (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
   g_assert_null (cuocc_kernels_panel_get_profiler_text (window->kernels_panel));
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 2076);
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_loads, ==, 2344);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 2076);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_loads, ==, 2344);
 
   /* A product of the same compute capability stays chosen. */
   app_test_select_gpu (window, a100);
@@ -264,12 +264,12 @@ test_ptxas_log (void)
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 9216);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 1);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, a100);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 9216);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, a100);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 9216);
   assert_result_is_models (window, 8, 0);
   g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 0);
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_loads, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_loads, ==, 0);
 
   /* A search that hides the chosen kernel does not unchoose it. */
   search (window, "scale", 2);
@@ -310,31 +310,31 @@ test_choose_computes_once (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 8.0");
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
-  g_signal_connect_swapped (window->calculation, "changed", G_CALLBACK (count_cb), &changed);
+  g_signal_connect_swapped (app_test_calculation (window), "changed", G_CALLBACK (count_cb), &changed);
 
   search (window, "heavy", G_MAXUINT);
-  before = cuocc_calculation_get_computations (window->calculation);
+  before = cuocc_calculation_get_computations (app_test_calculation (window));
   cuocc_kernels_panel_choose (window->kernels_panel, 0);
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before + 1);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before + 1);
   g_assert_cmpuint (changed, ==, 1);
   /* The fixture: 32 registers, no shared memory, 2076 bytes of spill stores. */
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 32);
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 2076);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 32);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 2076);
   assert_result_is_models (window, 8, 0);
 
   /* Registers, shared memory, barriers and the spills all change. */
   search (window, "bounded", G_MAXUINT);
-  before = cuocc_calculation_get_computations (window->calculation);
+  before = cuocc_calculation_get_computations (app_test_calculation (window));
   cuocc_kernels_panel_choose (window->kernels_panel, 0);
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before + 1);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before + 1);
   g_assert_cmpuint (changed, ==, 2);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 24);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 9216);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->barriers, ==, 1);
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, ==, 0);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 24);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 9216);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->barriers, ==, 1);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 0);
   assert_result_is_models (window, 8, 0);
 
-  g_signal_handlers_disconnect_by_func (window->calculation, count_cb, &changed);
+  g_signal_handlers_disconnect_by_func (app_test_calculation (window), count_cb, &changed);
   app_test_window_free (window);
 }
 
@@ -373,7 +373,7 @@ test_several_architectures (void)
   k = choose (window, "heavy sm_89");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
   g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
   g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
@@ -400,7 +400,7 @@ test_several_architectures (void)
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
 
   /* A GPU where nothing of the log runs: the inputs stay, the GPU stays,
    * and the switch is offered. */
@@ -410,14 +410,14 @@ test_several_architectures (void)
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_NONE);
   g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
                             "sm_90 code cannot run on compute capability 6.1"));
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 6.1");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 6.1");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
   g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==,
                    "Use Compute Capability 9.0");
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 9.0");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 9.0");
   /* The GPU says the kernel chose it. */
-  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_KERNEL);
   g_assert_true (g_str_has_suffix (gtk_label_get_label (window->input_panel->cc_label), " · chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, k->regs);
   g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
@@ -430,7 +430,7 @@ test_several_architectures (void)
   k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpstr (k->arch, ==, "sm_89");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
   g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
@@ -473,7 +473,7 @@ test_shared_library (void)
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 10);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 512);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, ada);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
   assert_result_is_models (window, 8, 9);
 
   /* The PTX is JIT-compiled only where no SASS runs; here it does not load. */
@@ -502,9 +502,9 @@ test_dynamic_smem (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   app_test_set_value (window, CUOCC_INPUT_KEY_SMEM, 8192);
   app_test_set_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 49152);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 57344);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 4);
-  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 57344);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 4);
+  g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 0.5);
   opt_in = GTK_LABEL (app_test_find_by_id (GTK_WIDGET (window), GTK_TYPE_LABEL, "opt_in_label"));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (opt_in)));
   note = gtk_label_get_label (opt_in);
@@ -513,14 +513,14 @@ test_dynamic_smem (void)
 
   /* 8 KiB + 40 KiB is 48 KiB: no opt-in. */
   app_test_set_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 40960);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 49152);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 49152);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (opt_in)));
 
   /* A total asked for elsewhere (a graph, the advice) keeps the dynamic part. */
   app_test_set_value (window, CUOCC_INPUT_KEY_SMEM, 65536);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 24576);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 40960);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 65536);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 65536);
 
   app_test_window_free (window);
 }
@@ -547,7 +547,7 @@ test_dynamic_smem_not_carried_over (void)
   k = choose (window, "heavy");
   g_assert_cmpint (k->dynamic_smem, <, 0);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, k->smem);
 
   app_test_window_free (window);
 }
@@ -585,8 +585,8 @@ test_block_size_not_carried_over (void)
   g_assert_cmpint (k->block_size, <=, 0);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 96);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "kept: the kernel declares none"));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 16);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 16);
 
   /* Typed while a kernel is chosen: that value is the user's from then on. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
@@ -629,11 +629,11 @@ test_launch_settings_say_their_origin (void)
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "the launch the file records"));
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, "the launch the file records"));
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
-      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_REGS), ==,
+      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==,
                        CUOCC_INPUT_ORIGIN_KERNEL);
 
       app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                        CUOCC_INPUT_ORIGIN_USER);
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "set by you"));
 
@@ -644,9 +644,9 @@ test_launch_settings_say_their_origin (void)
       k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
       g_assert_nonnull (strstr (k->name, "heavy"));
       g_assert_cmpint (k->regs, ==, 30);
-      g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 30);
+      g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 30);
       g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
-      g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem);
+      g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, k->smem);
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, "none: the file records no launch"));
       g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "kept: the kernel declares none"));
@@ -719,7 +719,7 @@ test_previous_files_kernel (void)
         }
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from a kernel of the previous file"));
       g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, regs);
-      g_assert_nonnull (strstr (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_REGS), "matmul"));
+      g_assert_nonnull (strstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), "matmul"));
 
       /* The cubin's kernel, heavy(): 30 registers, its own. */
       cuocc_kernels_panel_choose (window->kernels_panel, 0);
@@ -756,46 +756,46 @@ test_kernel_writes_the_model (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   import_path (window, triton);
-  g_signal_connect_swapped (window->inputs, "changed", G_CALLBACK (count_model_cb), &changes);
+  g_signal_connect_swapped (app_test_inputs (window), "changed", G_CALLBACK (count_model_cb), &changes);
 
   choose (window, "matmul");
   g_assert_cmpuint (changes, ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (launch); i++)
     {
-      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, launch[i]), ==, CUOCC_INPUT_ORIGIN_KERNEL);
-      g_assert_nonnull (cuocc_input_model_get_note (window->inputs, launch[i]));
+      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), launch[i]), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+      g_assert_nonnull (cuocc_input_model_get_note (app_test_inputs (window), launch[i]));
       g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, launch[i])), ==,
-                       cuocc_input_model_get_text (window->inputs, launch[i]));
+                       cuocc_input_model_get_text (app_test_inputs (window), launch[i]));
     }
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 128);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 16384);
-  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 16384);
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    "the launch the file records");
   /* The GPU stays the user's. */
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "NVIDIA H100 SXM5");
-  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "NVIDIA H100 SXM5");
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_USER);
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
 
   import_fixture (window, "binary/heavy-sm_90.cubin");
   changes = 0;
   cuocc_kernels_panel_choose (window->kernels_panel, 0);
   g_assert_cmpuint (changes, ==, 1);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 256);
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
-  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    "kept: the kernel declares none");
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), ==, 30);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 30);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel,
                                                                           CUOCC_INPUT_KEY_DYNAMIC_SMEM)), ==, "0");
-  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    "none: the file records no launch");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem,
-                   ==, cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_SMEM));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem,
+                   ==, cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM));
 
-  g_signal_handlers_disconnect_by_func (window->inputs, count_model_cb, &changes);
+  g_signal_handlers_disconnect_by_func (app_test_inputs (window), count_model_cb, &changes);
   app_test_window_free (window);
 }
 
@@ -853,7 +853,7 @@ test_nsight_compute (void)
   k = choose (window, "dynamic_smem");
   g_assert_cmpint (k->block_size, ==, 512);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 512);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, k->smem + k->dynamic_smem);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, k->smem + k->dynamic_smem);
   assert_result_is_models (window, 8, 6);
   text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
   g_assert_nonnull (text);
@@ -946,7 +946,7 @@ test_paste (void)
   choose (window, "named_barriers");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 3);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 256);
-  g_assert_cmpint (cuocc_input_model_get_gpu (window->inputs)->cap.major, ==, 9);
+  g_assert_cmpint (cuocc_input_model_get_gpu (app_test_inputs (window))->cap.major, ==, 9);
 
   /* Text that is no log. */
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "hello");
@@ -1159,7 +1159,7 @@ test_reread (void)
   import_path (window, path);
   choose (window, "bounded");
   search (window, "", 10);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 24);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 24);
 
   /* Rewritten in place, as a shell redirection does. */
   rebuilt = replace (log, "Used 24 registers", "Used 40 registers");
@@ -1189,7 +1189,7 @@ test_reread (void)
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (strstr (app_test_last_message (), "build.log"));
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
 
   app_test_window_free (window);
   g_unlink (path);

@@ -51,25 +51,25 @@ test_typing_writes_the_model (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.6");
-  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.6");
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_USER);
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
-  g_assert_cmpstr (cuocc_input_model_get_text (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, "128");
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), ==, 40);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
+  g_assert_cmpstr (cuocc_input_model_get_text (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, "128");
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 40);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
   g_assert_cmpstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS), ==,
                    "Allowed: 1–1024 · set by you");
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
-  g_assert_cmpint (cuocc_input_model_get_status (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_status (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_STATUS_INVALID);
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpstr (cuocc_calculation_get_error (window->calculation), ==,
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpstr (cuocc_calculation_get_error (app_test_calculation (window)), ==,
                    "Threads per block: Enter a whole number: 1–1024 · set by you");
 
   /* The carveout and the SMs are typed into the model too; a wrong
@@ -81,9 +81,9 @@ test_typing_writes_the_model (void)
                    "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none");
   app_test_type_into (window, CUOCC_INPUT_KEY_CARVEOUT, "50");
   app_test_type_into (window, CUOCC_INPUT_KEY_SMS, "10");
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_CARVEOUT), ==, 50);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->carveout, ==, 50);
-  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 10);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_CARVEOUT), ==, 50);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==, 50);
+  g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->sm_count, ==, 10);
 
   app_test_window_free (window);
 }
@@ -102,22 +102,22 @@ test_model_writes_the_entries (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 9.0");
-  g_signal_connect_swapped (window->calculation, "changed", G_CALLBACK (count_cb), &changed);
+  g_signal_connect_swapped (app_test_calculation (window), "changed", G_CALLBACK (count_cb), &changed);
 
-  before = cuocc_calculation_get_computations (window->calculation);
-  cuocc_input_model_freeze (window->inputs);
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_THREADS, 96, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_REGS, 72, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_SMEM, 2048, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM, 1024, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_BARRIERS, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_CLUSTER_SIZE, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  before = cuocc_calculation_get_computations (app_test_calculation (window));
+  cuocc_input_model_freeze (app_test_inputs (window));
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS, 96, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS, 72, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM, 2048, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM, 1024, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_CLUSTER_SIZE, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
   /* Nothing is shown, nothing computed, before the batch ends. */
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), !=, "96");
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before);
-  cuocc_input_model_thaw (window->inputs);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before);
+  cuocc_input_model_thaw (app_test_inputs (window));
 
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, before + 1);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before + 1);
   g_assert_cmpuint (changed, ==, 1);
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "96");
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "72");
@@ -127,29 +127,29 @@ test_model_writes_the_entries (void)
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_CLUSTER_SIZE), ==, "2");
   for (CuoccInputKey key = CUOCC_INPUT_KEY_THREADS; key <= CUOCC_INPUT_KEY_CLUSTER_SIZE; key++)
     if (key != CUOCC_INPUT_KEY_SMEM_CONFIG && key != CUOCC_INPUT_KEY_CARVEOUT)
-      g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, key), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), key), ==, CUOCC_INPUT_ORIGIN_KERNEL);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 3072);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 3072);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 2);
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "0128");
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "0128");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
 
   /* The unit is the model's: the size stays, its text changes. */
   gtk_drop_down_set_selected (window->input_panel->smem_unit_dropdown, UNIT_KIB);
-  g_assert_true (cuocc_input_model_get_smem_in_kib (window->inputs));
+  g_assert_true (cuocc_input_model_get_smem_in_kib (app_test_inputs (window)));
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_SMEM), ==, "2");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 3072);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 3072);
 
   /* The configuration list writes the model; the GPU's first is its default. */
   gtk_drop_down_set_selected (window->input_panel->smem_config_dropdown, 1);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_SMEM_CONFIG), ==,
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM_CONFIG), ==,
                    cuocc_capability_lookup (9, 0)->smem_configs[1]);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==,
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem_config, ==,
                    cuocc_capability_lookup (9, 0)->smem_configs[1]);
-  cuocc_input_model_set_value (window->inputs, CUOCC_INPUT_KEY_SMEM_CONFIG, cuocc_capability_lookup (9, 0)->smem_configs[2],
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM_CONFIG, cuocc_capability_lookup (9, 0)->smem_configs[2],
                                CUOCC_INPUT_ORIGIN_USER, NULL);
   g_assert_cmpuint (gtk_drop_down_get_selected (window->input_panel->smem_config_dropdown), ==, 2);
 
@@ -159,7 +159,7 @@ test_model_writes_the_entries (void)
                    "Compute capability 7.5");
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (window->input_panel->cluster_size_entry)));
 
-  g_signal_handlers_disconnect_by_func (window->calculation, count_cb, &changed);
+  g_signal_handlers_disconnect_by_func (app_test_calculation (window), count_cb, &changed);
   app_test_window_free (window);
 }
 
@@ -195,8 +195,8 @@ test_writers_are_named (void)
     }
   g_assert_cmpint (level, >=, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), ==, 64);
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_ADVICE);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 64);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_ADVICE);
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "64");
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by the advice"));
   g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
@@ -207,19 +207,19 @@ test_writers_are_named (void)
   adw_view_stack_set_visible_child_name (window->stack, "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (cuocc_graph_step (window->graph_regs, 1));
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_GRAPH);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==,
-                   cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS));
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_REGS), >, 64);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_GRAPH);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==,
+                   cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS));
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), >, 64);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "picked on its graph"));
 
   /* The results' suggested block size, applied. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
-  g_assert_cmpint (cuocc_calculation_get_best_block_size (window->calculation), >, 0);
+  g_assert_cmpint (cuocc_calculation_get_best_block_size (app_test_calculation (window)), >, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
-                   cuocc_calculation_get_best_block_size (window->calculation));
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   cuocc_calculation_get_best_block_size (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SUGGESTION);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "the suggested block size, applied"));
 
@@ -246,14 +246,14 @@ test_session_values_say_so (void)
   g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
 
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
-  g_assert_cmpint (cuocc_input_model_get_gpu_origin (window->inputs), ==, CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "320");
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "48");
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, "1024");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 5120);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 5120);
   for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
-    g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, i), ==, CUOCC_INPUT_ORIGIN_SESSION);
+    g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), i), ==, CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "from the session “tuned.cuocc”"));
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from the session “tuned.cuocc”"));
   g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));

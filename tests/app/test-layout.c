@@ -366,7 +366,7 @@ test_gpu_data_page (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = window_at (SMALL_WIDTH, SMALL_HEIGHT);
-  g_assert_cmpstr (cuocc_input_model_get_gpu (window->inputs)->name, ==, "NVIDIA H100 SXM5");
+  g_assert_cmpstr (cuocc_input_model_get_gpu (app_test_inputs (window))->name, ==, "NVIDIA H100 SXM5");
   g_assert_cmpint (column, >, 10);
 
   /* The focus in an input, as after typing; then the page. */
@@ -382,7 +382,8 @@ test_gpu_data_page (void)
   g_assert_false (has_selection (GTK_WIDGET (window->gpu_data_page)));
 
   g_assert_cmpint (cuocc_gpu_data_page_get_current_column (window->gpu_data_page), ==, column);
-  scroller = cuocc_gpu_data_page_get_columns_scroller (window->gpu_data_page);
+  scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
+                                                       GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   adjustment = gtk_scrolled_window_get_hadjustment (scroller);
   grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
   g_assert_true (GTK_IS_GRID (grid));
@@ -448,7 +449,7 @@ test_outside_text (void)
 
     for (guint i = 0; i < n_products; i++)
       {
-        g_assert_true (cuocc_input_model_set_gpu (window->inputs, products[i].name, CUOCC_INPUT_ORIGIN_USER, &error));
+        g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), products[i].name, CUOCC_INPUT_ORIGIN_USER, &error));
         g_assert_no_error (error);
         assert_gpu_label (window, products[i].name, TRUE);
       }
@@ -458,7 +459,7 @@ test_outside_text (void)
   /* A device file's name as long as the library keeps is cut to fit. */
   device_text = g_strdup_printf ("[Device]\nname=%s\ncompute-capability=9.0\nsm-count=100\n", device_name);
   g_assert_true (g_file_set_contents (device, device_text, -1, NULL));
-  g_assert_true (cuocc_input_model_set_gpu (window->inputs, device, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), device, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
   title = g_strdup_printf ("Custom: %s", device_name);
   assert_gpu_label (window, title, FALSE);
@@ -506,7 +507,8 @@ test_gpu_data_first_column (gconstpointer data)
   window = window_at (size[0], size[1]);
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
   app_test_wait_frames (window, 4);
-  scroller = cuocc_gpu_data_page_get_columns_scroller (window->gpu_data_page);
+  scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
+                                                       GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
   g_assert_true (GTK_IS_GRID (grid));
   n_columns = cuocc_gpu_data_page_get_n_columns (window->gpu_data_page);

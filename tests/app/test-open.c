@@ -298,10 +298,10 @@ test_every_way (void)
           {
             g_autofree char *gpu_id = NULL;
 
-            g_object_get (window->calculation, "gpu-id", &gpu_id, NULL);
+            g_object_get (app_test_calculation (window), "gpu-id", &gpu_id, NULL);
             g_assert_cmpstr (gpu_id, ==, "Compute capability 7.0");
-            g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
-            g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
+            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 320);
+            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
           }
         else
           {

@@ -102,7 +102,7 @@ current_input (CuoccWindow *window)
   CuoccInput input;
   CuoccGpu launch;
 
-  g_assert_true (cuocc_input_model_get_input (window->inputs, &launch, &input, NULL));
+  g_assert_true (cuocc_input_model_get_input (app_test_inputs (window), &launch, &input, NULL));
   return input;
 }
 
@@ -114,20 +114,20 @@ assert_the_work (CuoccWindow *window,
   CuoccInput input = current_input (window);
   GFile *file;
 
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
   g_assert_cmpint (input.threads, ==, 512);
   g_assert_cmpint (input.regs, ==, 32);
   g_assert_cmpstr (y_unit, ==, "warps");
   g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 12345);
 
-  g_assert_nonnull (cuocc_calculation_get_pinned (window->calculation));
-  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (window->calculation), ==, "Compute capability 8.0");
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.threads, ==, 128);
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.regs, ==, 32);
+  g_assert_nonnull (cuocc_calculation_get_pinned (app_test_calculation (window)));
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==, "Compute capability 8.0");
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.regs, ==, 32);
   /* The pinned result is calculated again: 128 threads (4 warps) × 32
    * registers on 8.0 — 64 warps allow 16 blocks, and so do the registers,
    * 65536 / (4 × 1024). */
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->result.active_blocks, ==, 16);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->result.active_blocks, ==, 16);
 
   app_test_wait_until (window, kernels_read, NULL);
   file = cuocc_kernels_panel_get_file (window->kernels_panel);
@@ -141,7 +141,7 @@ assert_the_work (CuoccWindow *window,
   g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, "heavy"));
   /* The kernel's spills reach the advice, without its inputs replacing the
    * ones that were changed after it was chosen. */
-  g_assert_cmpint (cuocc_calculation_get_extra (window->calculation)->spill_stores, >, 0);
+  g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, >, 0);
   g_assert_cmpint (current_input (window).threads, ==, 512);
 }
 
@@ -173,7 +173,7 @@ step_work_and_save (void)
   /* sm_80 code cannot run on the H100 the window starts with: the user
    * switches to its compute capability. */
   g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
@@ -199,13 +199,13 @@ step_restart (void)
   assert_the_work (window, log);
   /* Each input says again where its value came from: the threads the user
    * set, the barriers heavy()'s (its own note, and which kernel). */
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
   g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS), "set by you"));
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_BARRIERS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
-  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_BARRIERS), ==, "the kernel's");
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==, "the kernel's");
   g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_BARRIERS), "the kernel's"));
-  g_assert_true (g_str_has_prefix (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_BARRIERS), "heavy"));
-  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+  g_assert_true (g_str_has_prefix (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), "heavy"));
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    "none: the file records no launch");
   quit_window (window);
 }
@@ -225,16 +225,16 @@ step_open_session (void)
   g_settings_sync ();
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
-  g_assert_null (cuocc_calculation_get_pinned (window->calculation));
+  g_assert_null (cuocc_calculation_get_pinned (app_test_calculation (window)));
   g_assert_true (_cuocc_window_load_session (window, session_file, &error));
   g_assert_no_error (error);
   assert_the_work (window, log);
   g_assert_cmpint (recent_count (window), ==, 1);
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS),
                             "from the session “work.cuocc”"));
-  g_assert_cmpstr (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, session_path);
+  g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, session_path);
   quit_window (window);
 }
 
@@ -246,11 +246,11 @@ step_recent_after_open (void)
   CuoccWindow *window = start_window ();
 
   g_assert_cmpint (recent_count (window), ==, 1);
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS),
                             "from the session “work.cuocc”"));
-  g_assert_cmpstr (cuocc_input_model_get_source (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, session_path);
+  g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, session_path);
   quit_window (window);
 }
 
@@ -264,14 +264,14 @@ step_pin_launch (void)
   app_test_reset_settings ();
   g_settings_sync ();
   window = start_window ();
-  g_assert_true (cuocc_input_model_set_gpu (window->inputs, "NVIDIA H100 SXM5", CUOCC_INPUT_ORIGIN_USER, NULL));
+  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), "NVIDIA H100 SXM5", CUOCC_INPUT_ORIGIN_USER, NULL));
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 2);
   gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), "25");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.cluster_size, ==, 2);
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.carveout, ==, 25);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.cluster_size, ==, 2);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.carveout, ==, 25);
 
   app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 4);
   gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), "");
@@ -284,11 +284,11 @@ static void
 step_pinned_launch_restored (void)
 {
   CuoccWindow *window = start_window ();
-  const CuoccConfig *pinned = cuocc_calculation_get_pinned (window->calculation);
+  const CuoccConfig *pinned = cuocc_calculation_get_pinned (app_test_calculation (window));
   CuoccInput input = current_input (window);
 
   g_assert_nonnull (pinned);
-  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (window->calculation), ==, "NVIDIA H100 SXM5");
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==, "NVIDIA H100 SXM5");
   g_assert_cmpint (pinned->input.threads, ==, 128);
   g_assert_cmpint (pinned->input.regs, ==, 32);
   g_assert_cmpint (pinned->input.cluster_size, ==, 2);
@@ -386,7 +386,7 @@ assert_legacy_work (CuoccWindow *window)
 {
   CuoccInput input = current_input (window);
 
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.0");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
   g_assert_cmpint (input.threads, ==, 384);
   g_assert_cmpint (input.regs, ==, 40);
   g_assert_cmpint (input.smem, ==, 6144);
@@ -394,11 +394,11 @@ assert_legacy_work (CuoccWindow *window)
   g_assert_cmpint (input.carveout, ==, 50);
   g_assert_cmpint (input.smem_config, ==, -1);
   g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 777);
-  g_assert_nonnull (cuocc_calculation_get_pinned (window->calculation));
-  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (window->calculation), ==, "Compute capability 8.6");
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.threads, ==, 96);
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.regs, ==, 48);
-  g_assert_cmpint (cuocc_calculation_get_pinned (window->calculation)->input.smem, ==, 1024);
+  g_assert_nonnull (cuocc_calculation_get_pinned (app_test_calculation (window)));
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==, "Compute capability 8.6");
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.regs, ==, 48);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.smem, ==, 1024);
 }
 
 static void
@@ -660,7 +660,7 @@ step_choose_declaring_kernel (void)
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, kernels_read, NULL);
   choose_entry (window, "void cuocc::test::scale<float", "sm_80");
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 256);
   quit_window (window);
 }
 
@@ -672,12 +672,12 @@ step_own_block_size_restored (void)
   CuoccWindow *window = start_window ();
 
   app_test_wait_until (window, kernels_read, NULL);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 256);
-  g_assert_cmpint (cuocc_input_model_get_origin (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 256);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_KERNEL);
   choose_entry (window, "spills", "sm_80");
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 96);
-  g_assert_cmpstr (cuocc_input_model_get_note (window->inputs, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 96);
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    "kept: the kernel declares none");
   quit_window (window);
 }

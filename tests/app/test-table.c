@@ -1291,7 +1291,8 @@ test_rows_beside_summary (void)
   g_test_message ("the table %d px, the summary %d px", gtk_widget_get_height (scroller),
                   gtk_widget_get_height (summary));
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, 300);
-  g_assert_true (GTK_IS_SCROLLED_WINDOW (gtk_expander_get_child (GTK_EXPANDER (summary))));
+  /* The summary (CuoccKernelsSummary) scrolls beyond 260 px. */
+  g_assert_nonnull (app_test_find_descendant (summary, GTK_TYPE_SCROLLED_WINDOW, FALSE));
   g_assert_cmpint (gtk_widget_get_height (gtk_expander_get_child (GTK_EXPANDER (summary))), <=, 260);
   app_test_window_free (window);
   g_unlink (path);

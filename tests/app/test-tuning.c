@@ -120,7 +120,7 @@ test_advice_apply (void)
   SKIP_WITHOUT_DISPLAY ();
   window = kernel_window_new ("Compute capability 7.5", "512", "80", "0");
   show_tuning (window);
-  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 0.5);
+  g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 0.5);
 
   view = cuocc_tuning_page_get_advice_view (window->tuning_page);
   advice = cuocc_advice_view_get_advice (view);
@@ -142,12 +142,12 @@ test_advice_apply (void)
 
   /* The row's Apply button, through its action: registers and threads,
    * one calculation. */
-  computations = cuocc_calculation_get_computations (window->calculation);
+  computations = cuocc_calculation_get_computations (app_test_calculation (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, computations + 1);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 64);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 512);
-  g_assert_cmpfloat (cuocc_calculation_get_result (window->calculation)->occupancy, ==, 1.0);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, computations + 1);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 64);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 512);
+  g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 1.0);
 
   /* The advice follows: nothing reaches beyond 100 %. */
   advice = cuocc_advice_view_get_advice (view);
@@ -155,7 +155,7 @@ test_advice_apply (void)
     g_assert_cmpint (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind, !=, CUOCC_ADVICE_LEVEL);
 
   /* Spills from an imported build log become a warning. */
-  cuocc_calculation_set_extra (window->calculation, &(CuoccAdviceExtra) { .spill_stores = 8, .spill_loads = 4 });
+  cuocc_calculation_set_extra (app_test_calculation (window), &(CuoccAdviceExtra) { .spill_stores = 8, .spill_loads = 4 });
   advice = cuocc_advice_view_get_advice (view);
   level = -1;
   for (guint i = 0; i < advice->len; i++)
@@ -241,8 +241,8 @@ test_heatmap_click (void)
   g_assert_cmpint (j, >=, 0);
   g_assert_true (find_cell (regs, i, j, &x, &y));
   g_assert_true (cuocc_heatmap_view_pick (regs, x, y));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 72);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 72);
 
   /* The heatmap follows, with the new cell marked. */
   grid = cuocc_heatmap_view_get_grid (regs);
@@ -259,9 +259,9 @@ test_heatmap_click (void)
   want_smem = grid->y_values[j];
   g_assert_true (find_cell (smem, i, j, &x, &y));
   g_assert_true (cuocc_heatmap_view_pick (smem, x, y));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 512);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 72);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, want_smem);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 512);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 72);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, want_smem);
 
   app_test_window_free (window);
 }
@@ -357,7 +357,7 @@ test_detect_gpu (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
-  before = cuocc_input_model_get_gpu_id (window->inputs);
+  before = cuocc_input_model_get_gpu_id (app_test_inputs (window));
 
   dropdown = app_test_gpu_dropdown (window);
   position = find_gpu_position (dropdown, CUOCC_GPU_CHOICE_DETECTED, NULL);
@@ -367,7 +367,7 @@ test_detect_gpu (void)
   if (n > 0)
     {
       g_test_message ("this machine has %s", gpus[0].name);
-      g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, gpus[0].name);
+      g_assert_cmpstr (cuocc_calculation_get_gpu (app_test_calculation (window))->name, ==, gpus[0].name);
     }
   else
     {
@@ -376,8 +376,8 @@ test_detect_gpu (void)
       if (error != NULL)
         g_assert_cmpstr (app_test_last_message (), ==, error->message);
       g_test_message ("no GPU here: %s", app_test_last_message ());
-      g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, before);
-      g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+      g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, before);
+      g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
     }
 
   app_test_window_free (window);

@@ -140,7 +140,7 @@ test_computations (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 1);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, 1);
 
   /* A digit typed before the 32 registers: 132. */
   {
@@ -149,29 +149,29 @@ test_computations (void)
 
     g_assert_cmpstr (gtk_editable_get_text (regs), ==, "32");
     gtk_editable_insert_text (regs, "1", 1, &position);
-    g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 132);
+    g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 132);
   }
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 2);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, 2);
   app_test_choose_gpu (window, "Compute capability 7.0");
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 3);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, 3);
   /* A value set for the user (a graph clicked, advice applied) replaces
    * the text: one change. */
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 320);
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 4);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, 4);
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, 5);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, 5);
 
   /* A session: the GPU and every input at once. */
   app_test_get_session (window, &session);
   app_test_choose_gpu (window, "Compute capability 8.6");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "80");
-  n = cuocc_calculation_get_computations (window->calculation);
+  n = cuocc_calculation_get_computations (app_test_calculation (window));
   g_assert_true (app_test_apply_session (window, &session, NULL));
-  g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, n + 1);
-  g_object_get (window->calculation, "gpu-id", &gpu_id, NULL);
+  g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, n + 1);
+  g_object_get (app_test_calculation (window), "gpu-id", &gpu_id, NULL);
   g_assert_cmpstr (gpu_id, ==, "Compute capability 7.0");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 32);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 32);
 
   cuocc_session_clear (&session);
   app_test_window_free (window);
@@ -253,7 +253,7 @@ file_chosen_done (CuoccWindow   *window,
   if (c->message != NULL)
     return app_test_last_message () != NULL;
   if (c->gpu != NULL)
-    return g_strcmp0 (cuocc_calculation_get_gpu (window->calculation)->name, c->gpu) == 0;
+    return g_strcmp0 (cuocc_calculation_get_gpu (app_test_calculation (window))->name, c->gpu) == 0;
   return window->session_file != NULL;
 }
 
@@ -344,7 +344,7 @@ test_inputs (void)
     {
       app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, cases[i].threads);
       app_test_type_into (window, CUOCC_INPUT_KEY_REGS, cases[i].regs);
-      g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+      g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
       g_assert_cmpstr (app_test_results_text (window, "occupancy_label"), ==, cases[i].occupancy);
       g_assert_true (app_test_results_limiting (window, cases[i].limiter));
     }
@@ -359,15 +359,15 @@ test_inputs (void)
   /* Text that is no number is marked where it is typed and not calculated. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_nonnull (strstr (app_test_results_text (window, "explanation_label"), "1–1024"));
 
   /* More than the GPU allows is marked, never clamped, and cannot launch. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "2000");
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 2000);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 2000);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS)), ==, "2000");
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
@@ -376,15 +376,15 @@ test_inputs (void)
   /* Shared memory in KiB. */
   gtk_drop_down_set_selected (find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_UNIT), 1);
   app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "48");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 48 * 1024);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 48 * 1024);
   app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "1.5");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem, ==, 1536);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 1536);
 
   /* The suggested block size is applied with one click. */
   app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "0");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.apply-best-block-size", NULL));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, cuocc_calculation_get_best_block_size (window->calculation));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, cuocc_calculation_get_best_block_size (app_test_calculation (window)));
 
   app_test_window_free (window);
 }
@@ -411,16 +411,16 @@ test_same_ranges_as_cli (void)
     }
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 7.0");
-  threads_range = cuocc_input_range (&cuocc_input_model_get_gpu (window->inputs)->cap, CUOCC_INPUT_THREADS);
-  regs_range = cuocc_input_range (&cuocc_input_model_get_gpu (window->inputs)->cap, CUOCC_INPUT_REGS);
+  threads_range = cuocc_input_range (&cuocc_input_model_get_gpu (app_test_inputs (window))->cap, CUOCC_INPUT_THREADS);
+  regs_range = cuocc_input_range (&cuocc_input_model_get_gpu (app_test_inputs (window))->cap, CUOCC_INPUT_REGS);
   g_assert_cmpint (threads_range.launch_max, ==, 1024);
   g_assert_cmpint (threads_range.max, ==, 1048576);
   g_assert_cmpint (regs_range.launch_max, ==, 255);
 
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "300");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "2000");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   threads = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS));
   regs = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_REGS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than this GPU allows: 1–1024"));
@@ -430,7 +430,7 @@ test_same_ranges_as_cli (void)
   g_assert_nonnull (strstr (report, "answers for 1 to 1048576 threads per block"));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1048577");
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than cuocc answers for: 1–1048576"));
 
@@ -469,14 +469,14 @@ test_gpu_changes_smem_configs (void)
       largest = cuocc_format_bytes (cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
       g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), 0), ==, largest);
       g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 0);
-      g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->smem_config, ==, cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
+      g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->smem_config, ==, cap->n_smem_configs > 0 ? cap->smem_configs[0] : cap->smem_per_sm);
       g_assert_cmpint (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (caching))), ==, cap->partitioned_caching);
     }
 
   /* Another configuration is used at once. */
   app_test_choose_gpu (window, "Compute capability 7.0");
   gtk_drop_down_set_selected (configs, 1);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem_config, ==, cuocc_capability_lookup (7, 0)->smem_configs[1]);
 
   app_test_window_free (window);
 }
@@ -512,9 +512,9 @@ test_graph_click (void)
       g_assert_cmpfloat (y, >, 0);
       g_assert_true (cuocc_graph_pick (graph, width * 0.6, y));
 
-      now[CUOCC_SERIES_THREADS] = cuocc_calculation_get_input (window->calculation)->threads;
-      now[CUOCC_SERIES_REGS] = cuocc_calculation_get_input (window->calculation)->regs;
-      now[CUOCC_SERIES_SMEM] = cuocc_calculation_get_input (window->calculation)->smem;
+      now[CUOCC_SERIES_THREADS] = cuocc_calculation_get_input (app_test_calculation (window))->threads;
+      now[CUOCC_SERIES_REGS] = cuocc_calculation_get_input (app_test_calculation (window))->regs;
+      now[CUOCC_SERIES_SMEM] = cuocc_calculation_get_input (app_test_calculation (window))->smem;
       g_assert_cmpint (now[i], ==, expected);
       g_assert_cmpint (cuocc_graph_get_series (graph)->current_x, ==, expected);
     }
@@ -522,11 +522,11 @@ test_graph_click (void)
   /* The arrow keys step along the line. */
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "32");
   g_assert_true (cuocc_graph_step (window->graph_regs, 1));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 33);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 33);
   g_assert_true (cuocc_graph_step (window->graph_regs, -2));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 31);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 31);
   g_assert_true (cuocc_graph_step (window->graph_threads, G_MAXINT / 2));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 1024);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 1024);
   g_assert_false (cuocc_graph_step (window->graph_threads, 1));
 
   /* Outside the plot area nothing changes. */
@@ -771,9 +771,9 @@ test_session_roundtrip (void)
 
   g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 8.6");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 96);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 40);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.6");
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 96);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
   g_assert_cmpuint (gtk_drop_down_get_selected (configs), ==, 1);
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (window)), "kernel.cuocc"));
 
@@ -810,9 +810,9 @@ test_session_keeps_what_was_accepted (void)
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.6");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "70000");
-  g_assert_nonnull (cuocc_calculation_get_result (window->calculation));
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
-  g_assert_cmpint (cuocc_calculation_get_result (window->calculation)->active_blocks, ==, 0);
+  g_assert_nonnull (cuocc_calculation_get_result (app_test_calculation (window)));
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 70000);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_REGS));
 
   g_assert_true (_cuocc_window_save_session (window, file, &error));
@@ -823,7 +823,7 @@ test_session_keeps_what_was_accepted (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   g_assert_true (_cuocc_window_load_session (window, file, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 70000);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 70000);
 
   app_test_window_free (window);
   g_unlink (path);
@@ -844,12 +844,12 @@ test_sms_a_launch_may_use (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
-  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 132);
+  g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->sm_count, ==, 132);
 
   app_test_get_session (window, &session);
   cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 66);
   g_assert_true (app_test_apply_session (window, &session, NULL));
-  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 66);
+  g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->sm_count, ==, 66);
 
   app_test_get_session (window, &kept);
   g_assert_cmpint (kept.inputs.values[CUOCC_INPUT_KEY_SMS], ==, 66);
@@ -858,7 +858,7 @@ test_sms_a_launch_may_use (void)
 
   cuocc_input_values_set (&session.inputs, CUOCC_INPUT_KEY_SMS, 0);
   g_assert_true (app_test_apply_session (window, &session, NULL));
-  g_assert_cmpint (cuocc_calculation_get_gpu (window->calculation)->sm_count, ==, 132);
+  g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->sm_count, ==, 132);
 
   app_test_window_free (window);
 }
@@ -877,9 +877,9 @@ test_restore_state (void)
   g_settings_set_int (settings, "registers", 64);
 
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, "Compute capability 6.1");
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, 64);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 6.1");
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 64);
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* A GPU that is gone falls back to the first, with a message; the state
@@ -887,9 +887,9 @@ test_restore_state (void)
   g_settings_set_string (settings, "state", "[Kernel]\ngpu=/nonexistent/custom.gpu\nthreads=320\n");
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_nonnull (app_test_last_message ());
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -904,13 +904,13 @@ test_no_stale_limits (void)
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 9.0");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_true (g_str_has_prefix (app_test_results_figure (window, "Compute capability"), "9.0"));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   app_test_choose_gpu (window, "Compute capability 8.0");
-  g_assert_false (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_true (g_str_has_prefix (app_test_results_figure (window, "Compute capability"), "8.0"));
   g_assert_cmpstr (app_test_results_text (window, "occupancy_label"), ==, "–");
 
@@ -939,11 +939,11 @@ test_restore_hostile (void)
   g_settings_set_string (settings, "gpu", device);
   app_test_forget_message ();
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_nonnull (app_test_last_message ());
   g_assert_nonnull (strstr (app_test_last_message (), "max-threads-per-block"));
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), !=, device);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 320);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), !=, device);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 320);
   gtk_window_destroy (GTK_WINDOW (window));
 
   /* The state, as a session file's text, naming a GPU of 100 KB. */
@@ -956,7 +956,7 @@ test_restore_hostile (void)
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
   gtk_window_present (GTK_WINDOW (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_nonnull (app_test_last_message ());
   /* It once hung in Pango for minutes, laying out the 100 KB name: the
    * work is bounded by the text given to Pango, the message cut short and
@@ -1019,26 +1019,26 @@ test_custom_device (void)
   gpus = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_GPU);
   configs = find_widget (window->input_panel, GTK_TYPE_DROP_DOWN, DROPDOWN_SMEM_CONFIG);
 
-  g_assert_true (cuocc_input_model_set_gpu (window->inputs, path, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), path, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
   choice = gtk_drop_down_get_selected_item (gpus);
   g_assert_cmpstr (cuocc_gpu_choice_get_title (choice), ==, "Custom: Future GPU");
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, path);
-  g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, path);
+  g_assert_cmpstr (cuocc_calculation_get_gpu (app_test_calculation (window))->name, ==, "Future GPU");
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (configs)), ==, 4);
-  g_assert_true (cuocc_calculation_get_have_result (window->calculation));
+  g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
 
   /* A file that describes no GPU changes nothing. */
-  g_assert_false (cuocc_input_model_set_gpu (window->inputs, broken, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_false (cuocc_input_model_set_gpu (app_test_inputs (window), broken, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_nonnull (error);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, path);
-  g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, path);
+  g_assert_cmpstr (cuocc_calculation_get_gpu (app_test_calculation (window))->name, ==, "Future GPU");
 
   /* The custom device comes back at the next start. */
   gtk_window_destroy (GTK_WINDOW (window));
   window = g_object_new (CUOCC_TYPE_WINDOW, NULL);
-  g_assert_cmpstr (cuocc_input_model_get_gpu_id (window->inputs), ==, path);
-  g_assert_cmpstr (cuocc_calculation_get_gpu (window->calculation)->name, ==, "Future GPU");
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, path);
+  g_assert_cmpstr (cuocc_calculation_get_gpu (app_test_calculation (window))->name, ==, "Future GPU");
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_unlink (path);
@@ -1144,7 +1144,7 @@ test_redraw_time (void)
   for (guint i = 0; i < N; i++)
     {
       AppTestTimes change;
-      guint computations = cuocc_calculation_get_computations (window->calculation);
+      guint computations = cuocc_calculation_get_computations (app_test_calculation (window));
 
       app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS),
                              i % 2 ? "256" : "288", &change);
@@ -1153,8 +1153,8 @@ test_redraw_time (void)
        * no result) and an insertion, one calculation each, the second the
        * whole one (the model, the series, the best block size); then the
        * frame that paints it. */
-      g_assert_cmpuint (cuocc_calculation_get_computations (window->calculation), ==, computations + 2);
-      g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, i % 2 ? 256 : 288);
+      g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, computations + 2);
+      g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, i % 2 ? 256 : 288);
       times[i] = change.compute_us + change.paint_us;
       compute[i] = change.compute_us;
       latency[i] = change.redraw_us;
