@@ -320,6 +320,71 @@ test_file_chosen (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+static gboolean
+message_shown (CuoccWindow   *window,
+               gconstpointer  data)
+{
+  return app_test_last_message () != NULL;
+}
+
+/* The summary's Export the Histogram… says how it went, as the window's
+ * other exports do: a toast naming the file, or an error dialog naming it
+ * (it said nothing at all before, even when nothing was written). */
+static void
+test_histogram_export (void)
+{
+  static const struct {
+    const char *name;
+    const char *message;
+  } cases[] = {
+    { "histogram.png", "Exported “histogram.png”" },
+    { "histogram.gif", "Could not export “histogram.gif”: " },
+  };
+  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-sm90.log", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (log);
+  g_autofree char *dir = NULL;
+  CuoccWindow *window;
+  GtkWidget *button;
+
+  SKIP_WITHOUT_DISPLAY ();
+  SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
+  dir = g_dir_make_tmp ("cuocc-histogram-XXXXXX", NULL);
+  window = app_test_window_new ();
+  close_other_windows (window);
+  _cuocc_window_import_file (window, file);
+  app_test_wait_until (window, app_test_kernels_idle, NULL);
+  /* As a user opens it: a collapsed expander holds no child in the tree. */
+  gtk_expander_set_expanded (GTK_EXPANDER (app_test_find_by_id (GTK_WIDGET (window), GTK_TYPE_EXPANDER, "summary_expander")),
+                             TRUE);
+  button = app_test_find_by_id (GTK_WIDGET (window), GTK_TYPE_BUTTON, "export_button");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, cases[i].name, NULL);
+      g_autoptr(GFile) out = g_file_new_for_path (path);
+      g_autofree char *bytes = NULL;
+      gsize length = 0;
+
+      app_test_forget_message ();
+      g_signal_emit_by_name (button, "clicked");
+      app_test_answer_file_chooser (GTK_WINDOW (window), out, GTK_RESPONSE_ACCEPT);
+      app_test_wait_until (window, message_shown, NULL);
+      close_other_windows (window);
+      g_test_message ("%s", app_test_last_message ());
+      g_assert_true (g_str_has_prefix (app_test_last_message (), cases[i].message));
+      if (g_str_has_suffix (cases[i].name, ".png"))
+        {
+          g_assert_true (g_file_get_contents (path, &bytes, &length, NULL));
+          g_assert_cmpuint (length, >, 8);
+          g_assert_cmpmem (bytes, 8, "\x89PNG\r\n\x1a\n", 8);
+        }
+      else
+        g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      g_unlink (path);
+    }
+  app_test_window_free (window);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_inputs (void)
 {
@@ -1246,6 +1311,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/file-actions", test_file_actions);
   g_test_add_func ("/cuocc/app/file-icons", test_file_icons);
   g_test_add_func ("/cuocc/app/file-chosen", test_file_chosen);
+  g_test_add_func ("/cuocc/app/histogram-export", test_histogram_export);
   g_test_add_func ("/cuocc/app/inputs", test_inputs);
   g_test_add_func ("/cuocc/app/same-ranges-as-cli", test_same_ranges_as_cli);
   g_test_add_func ("/cuocc/app/gpu-changes-smem-configs", test_gpu_changes_smem_configs);
