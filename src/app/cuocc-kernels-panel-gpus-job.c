@@ -87,7 +87,7 @@ typedef struct {
   guint n_gpus;
   int threads;
   guint generation;
-  GWeakRef panel;                  /* for the slices the worker tells of */
+  GWeakRef *panel;                 /* for the slices the worker tells of (panel_ref_new ()) */
   gboolean look_again;             /* worked out without ptxas: its cache, after */
   CuoccPtxas *ptxas;               /* NULL: none found (yet) */
   gboolean assemble;
@@ -99,6 +99,31 @@ typedef struct {
   CuoccGpuComparison *out;
 } GpusJob;
 
+/* The panel, weakly, shared by the job and its slices: the worker hands it
+ * on without ever holding the panel itself, so that a panel closed meanwhile
+ * is never finalized in the worker (a g_weak_ref_get () there would hold
+ * it for a moment, and its release could be the last). */
+static void
+panel_ref_clear (gpointer data)
+{
+  g_weak_ref_clear (data);
+}
+
+static GWeakRef *
+panel_ref_new (gpointer panel)
+{
+  GWeakRef *ref = g_atomic_rc_box_new0 (GWeakRef);
+
+  g_weak_ref_init (ref, panel);
+  return ref;
+}
+
+static void
+panel_ref_release (GWeakRef *ref)
+{
+  g_atomic_rc_box_release_full (ref, panel_ref_clear);
+}
+
 static void
 gpus_job_free (GpusJob *job)
 {
@@ -106,7 +131,7 @@ gpus_job_free (GpusJob *job)
   g_free (job->entries);
   g_free (job->gpus);
   g_clear_object (&job->store);
-  g_weak_ref_clear (&job->panel);
+  panel_ref_release (job->panel);
   g_clear_pointer (&job->ptxas, cuocc_ptxas_unref);
   g_clear_object (&job->cancellable);
   g_clear_object (&job->ptx_cancellable);
@@ -131,7 +156,7 @@ progress_cb (guint    gpu,
 
 /* A slice the worker made ready, on its way to the main loop. */
 typedef struct {
-  GWeakRef panel;
+  GWeakRef *panel;                 /* the job's (panel_ref_new ()) */
   guint generation;
   gboolean look_again;
   CuoccGpuComparison *gpus;
@@ -142,7 +167,7 @@ slice_free (gpointer data)
 {
   Slice *slice = data;
 
-  g_weak_ref_clear (&slice->panel);
+  panel_ref_release (slice->panel);
   cuocc_gpu_comparison_unref (slice->gpus);
   g_free (slice);
 }
@@ -154,7 +179,7 @@ static gboolean
 slice_arrived_cb (gpointer data)
 {
   Slice *slice = data;
-  g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (&slice->panel);
+  g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (slice->panel);
 
   if (self == NULL || slice->generation != self->gpus_generation || self->gpus_cancellable == NULL)
     return G_SOURCE_REMOVE;
@@ -172,12 +197,7 @@ slice_cb (CuoccGpuComparison *gpus,
   GpusJob *job = user_data;
   Slice *slice = g_new0 (Slice, 1);
 
-  g_weak_ref_init (&slice->panel, NULL);
-  {
-    g_autoptr(GObject) panel = g_weak_ref_get (&job->panel);
-
-    g_weak_ref_set (&slice->panel, panel);
-  }
+  slice->panel = g_atomic_rc_box_acquire (job->panel);
   slice->generation = job->generation;
   slice->look_again = job->look_again;
   slice->gpus = cuocc_gpu_comparison_ref (gpus);
@@ -250,11 +270,11 @@ gpus_done_cb (GObject      *object,
               GAsyncResult *res,
               gpointer      user_data)
 {
-  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
   GpusJob *job = g_task_get_task_data (G_TASK (res));
+  g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (job->panel);
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
 
-  if (g_cancellable_is_cancelled (cancellable) || job->generation != self->gpus_generation || job->out == NULL ||
+  if (self == NULL || g_cancellable_is_cancelled (cancellable) || job->generation != self->gpus_generation || job->out == NULL ||
       job->store != self->store || job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
 
@@ -524,7 +544,7 @@ _cuocc_kernels_panel_gpus_start (CuoccKernelsPanel *self,
   job->n_gpus = n_gpus;
   job->threads = self->threads;
   job->generation = self->gpus_generation;
-  g_weak_ref_init (&job->panel, self);
+  job->panel = panel_ref_new (self);
   job->ptxas = self->ptxas != NULL ? cuocc_ptxas_ref (self->ptxas) : NULL;
   /* Worked out without ptxas: its cache, once ptxas is found. */
   job->look_again = job->ptxas == NULL;
@@ -552,7 +572,9 @@ _cuocc_kernels_panel_gpus_start (CuoccKernelsPanel *self,
       self->gpus_progress_source = g_timeout_add (100, progress_tick_cb, self);
     }
   _cuocc_kernels_panel_set_busy (self);
-  task = g_task_new (self, self->gpus_cancellable, gpus_done_cb, NULL);
+  /* No source object: the task may end in the worker, and a panel it held
+   * could be finalized there; the job holds the panel weakly instead. */
+  task = g_task_new (NULL, self->gpus_cancellable, gpus_done_cb, NULL);
   g_task_set_source_tag (task, _cuocc_kernels_panel_compare_gpus);
   g_task_set_task_data (task, job, (GDestroyNotify) gpus_job_free);
   g_task_run_in_thread (task, gpus_thread);
