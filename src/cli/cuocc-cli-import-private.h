@@ -75,7 +75,8 @@ typedef struct {
 /* Figures for the PTX entries that load on the launch's GPU: from the
  * cache, or from ptxas when asked; says on standard error what is left.
  * Returns the exit status: CLI_EXIT_OK, CLI_EXIT_USAGE (--ptxas names no
- * ptxas) or CLI_EXIT_INTERRUPTED. */
+ * ptxas) or CLI_EXIT_SIGNALLED + the signal that stopped it (SIGINT,
+ * SIGTERM, SIGHUP). */
 int          _cli_import_assemble_ptx (const ImportPtxOptions *options, const ImportLaunch *launch,
                                        CuoccKernelList *list);
 

@@ -11,7 +11,12 @@
  * and an import that took a second must not silently take minutes; what is
  * left without figures is said in one line, with what to pass. Progress
  * goes to standard error when it is a terminal, and Ctrl+C stops the runs,
- * keeping what finished in the cache.
+ * keeping what finished in the cache; so do SIGTERM and SIGHUP (a `kill`, a
+ * closed terminal, a job control system stopping the job), which would
+ * otherwise end cuocc at once and leave the ptxas runs (each in a process
+ * group of its own, which a signal to cuocc does not reach) and their
+ * temporary folder behind. Each exits with 128 + the signal's number, as a
+ * shell reports a program a signal ended.
  */
 #include "config.h"
 
@@ -25,19 +30,33 @@
 #include "cuocc-cli.h"
 #include "cuocc-cli-import-private.h"
 
+/* The signals that stop an assembly as Ctrl+C does. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
 typedef struct {
   GMainContext *context;
+  GCancellable *cancellable;
   gboolean stop;
+  int signal;                      /* the first that came; 0: none */
 } Interrupt;
+
+typedef struct {
+  Interrupt *interrupt;
+  int signal;
+} Watch;
 
 static gboolean
 on_interrupt (gpointer data)
 {
-  g_cancellable_cancel (data);
+  Watch *watch = data;
+
+  g_atomic_int_compare_and_exchange (&watch->interrupt->signal, 0, watch->signal);
+  g_cancellable_cancel (watch->interrupt->cancellable);
   return G_SOURCE_CONTINUE;
 }
 
-/* Ctrl+C cancels the assembly: a thread of its own watches for SIGINT. */
+/* Ctrl+C (or SIGTERM, SIGHUP) cancels the assembly: a thread of its own
+ * watches for them. */
 static gpointer
 watch_interrupt (gpointer data)
 {
@@ -119,9 +138,11 @@ assemble (const ImportPtxOptions *o, CuoccPtxas *ptxas, const CuoccCapability *c
   CuoccPtxasOptions options = { 0 };
   CuoccPtxasSummary summary = { 0 };
   Interrupt interrupt = { 0 };
+  Watch watches[G_N_ELEMENTS (stop_signals)];
+  GSource *sources[G_N_ELEMENTS (stop_signals)];
   GThread *watcher;
-  GSource *source;
   gboolean finished;
+  int sig;
 
   options.ptxas = ptxas;
   options.major = cap->major;
@@ -132,25 +153,40 @@ assemble (const ImportPtxOptions *o, CuoccPtxas *ptxas, const CuoccCapability *c
     options.progress = show_progress;
 
   interrupt.context = g_main_context_new ();
-  source = g_unix_signal_source_new (SIGINT);
-  g_source_set_callback (source, on_interrupt, cancellable, NULL);
-  g_source_attach (source, interrupt.context);
+  interrupt.cancellable = cancellable;
+  for (guint i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    {
+      watches[i].interrupt = &interrupt;
+      watches[i].signal = stop_signals[i];
+      sources[i] = g_unix_signal_source_new (stop_signals[i]);
+      g_source_set_callback (sources[i], on_interrupt, &watches[i], NULL);
+      g_source_attach (sources[i], interrupt.context);
+    }
   watcher = g_thread_new ("cuocc-interrupt", watch_interrupt, &interrupt);
   finished = func (target, gpu, &options, cancellable, &summary, &error);
   g_atomic_int_set (&interrupt.stop, TRUE);
   g_main_context_wakeup (interrupt.context);
   g_thread_join (watcher);
-  g_source_destroy (source);
-  g_source_unref (source);
+  for (guint i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    {
+      g_source_destroy (sources[i]);
+      g_source_unref (sources[i]);
+    }
   g_main_context_unref (interrupt.context);
 
   if (!finished)
     {
+      sig = g_atomic_int_get (&interrupt.signal);
       if (options.progress != NULL)
         g_printerr ("\r\033[K");
-      g_printerr (_("cuocc: interrupted: %u of %u PTX modules assembled, kept in the cache for the next import\n"),
-                  summary.n_modules - summary.n_left, summary.n_modules);
-      return CLI_EXIT_INTERRUPTED;
+      if (sig == SIGINT || sig == 0)
+        g_printerr (_("cuocc: interrupted: %u of %u PTX modules assembled, kept in the cache for the next import\n"),
+                    summary.n_modules - summary.n_left, summary.n_modules);
+      else
+        /* TRANSLATORS: %s is the signal's name, SIGTERM or SIGHUP */
+        g_printerr (_("cuocc: stopped by %s: %u of %u PTX modules assembled, kept in the cache for the next import\n"),
+                    sig == SIGTERM ? "SIGTERM" : "SIGHUP", summary.n_modules - summary.n_left, summary.n_modules);
+      return CLI_EXIT_SIGNALLED + (sig != 0 ? sig : SIGINT);
     }
   if (summary.n_figures > 0)
     g_printerr (g_dngettext (GETTEXT_PACKAGE,

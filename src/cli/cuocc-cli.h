@@ -4,7 +4,8 @@
  *
  * Exit statuses: 0 success; 1 some batch rows could not be evaluated;
  * 2 a usage error, a value that is no question at all, or a failure to
- * read or write.
+ * read or write; 3 a kernel failed --check; 128 + a signal's number: a
+ * signal stopped a PTX assembly.
  */
 #pragma once
 
@@ -16,7 +17,9 @@ G_BEGIN_DECLS
 #define CLI_EXIT_ROW_ERRORS 1
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_CHECK_FAILED 3         /* cuocc --import --check: some kernel failed a term */
-#define CLI_EXIT_INTERRUPTED 130        /* Ctrl+C, as a shell says a SIGINT */
+/* + the signal's number, as a shell says a program a signal ended: SIGINT
+ * (Ctrl+C, 130), SIGTERM (143) or SIGHUP (129) stopped a PTX assembly. */
+#define CLI_EXIT_SIGNALLED 128
 
 int cuocc_cli_run (int    argc,
                    char **argv);

@@ -15,8 +15,10 @@
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "cli"))
 import clitest  # noqa: E402
@@ -75,7 +77,44 @@ def build():
     return _built
 
 
-def ptxas_figures(ptx, target):
+TWO_MODULES = {
+    # The larger module: ptxas runs the largest first, so that even one
+    # processor assembles it before the blocking one starts.
+    "a.cu": r"""
+__global__ void add(float *a, const float *b, int n)
+{ int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] += b[i] * b[(i + 1) % n] + b[(i + 2) % n] * b[(i + 3) % n]; }
+""",
+    "b.cu": r"""
+__global__ void scale(float *a, float s) { a[threadIdx.x] *= s; }
+int main() { return 0; }
+""",
+}
+
+
+def build_two_modules():
+    """A program of two translation units, so two PTX modules (compute_80),
+    and each one's PTX on its own."""
+    need_toolkit()
+    if "two" in _built:
+        return _built["two"]
+    d = scratch_dir("cuocc-ptx-two-")
+    srcs = []
+    ptx = {}
+    for name, text in TWO_MODULES.items():
+        src = os.path.join(d, name)
+        with open(src, "w") as f:
+            f.write(text)
+        srcs.append(src)
+        ptx[name] = src[:-3] + ".ptx"
+        subprocess.run([NVCC, "-ptx", "-arch=compute_80", src, "-o", ptx[name]], check=True, cwd=d)
+    exe = os.path.join(d, "two-exe")
+    subprocess.run([NVCC, "-gencode", "arch=compute_80,code=compute_80"] + srcs + ["-o", exe], check=True, cwd=d)
+    _built["two"] = dict(exe=exe, ptx=ptx)
+    return _built["two"]
+
+
+def ptxas_figures(ptx, target, entries=4):
     """What `ptxas -v` says of each entry, read here on its own."""
     proc = subprocess.run([PTXAS, "-arch=" + target, "-v", ptx, "-o", os.devnull],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=True)
@@ -101,7 +140,7 @@ def ptxas_figures(ptx, target):
             s = re.search(r"(\d+) bytes smem", line)
             if s:
                 figures[name]["smem"] = s.group(1)
-    check(len(figures) == 4, "ptxas printed four entries: %r" % figures)
+    check(len(figures) == entries, "ptxas printed %d entries: %r" % (entries, figures))
     return figures
 
 
@@ -346,6 +385,108 @@ def test_bad_ptxas_each_says_why_on_its_rows():
             check(row["error"].startswith("PTX: no figures: ptxas 13.0 for sm_90: ") and why in row["error"],
                   "%s: the row says why (%s)" % (name, why), r)
         equal(len(e.cache_files()), 1 if cached else 0, "%s: cached only when ptxas finished" % name)
+
+
+def process_alive(pid, names):
+    """Whether pid is still a running process (a zombie is not), and one of
+    names (not another process that took the number since)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            cmdline = f.read().decode(errors="replace")
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state != "Z" and any(n in cmdline for n in names)
+
+
+def wait_for(what, cond, proc, r=None):
+    """Waits for a state (cond () true), polling; fails at once when cuocc
+    ends first. The deadline only guards against a hang: it is no budget."""
+    deadline = time.monotonic() + 240 * (20 if clitest.WRAPPER else 1)
+    while not cond():
+        if proc.poll() is not None:
+            out, err = proc.communicate()
+            raise AssertionError("cuocc ended (status %d) before %s\nstdout:\n%s\nstderr:\n%s"
+                                 % (proc.returncode, what, out.decode(), err.decode()))
+        check(time.monotonic() < deadline, "%s: no sign after a very long wait (hang)" % what)
+        time.sleep(0.02)
+
+
+def test_signal_during_assembly_cleans_up_and_keeps_the_cache():
+    """SIGINT (Ctrl+C), SIGTERM and SIGHUP during the assembly: cuocc says so
+    and exits with 128 + the signal, no ptxas left running (nor what it
+    started), no temporary folder left, and what finished is in the cache,
+    where the next import finds it."""
+    b = build_two_modules()
+    want = {}
+    for name in ("a.cu", "b.cu"):
+        want.update(ptxas_figures(b["ptx"][name], "sm_90", entries=1))
+    for sig, name, words in ((signal.SIGTERM, "SIGTERM", "stopped by SIGTERM"),
+                             (signal.SIGHUP, "SIGHUP", "stopped by SIGHUP"),
+                             (signal.SIGINT, "SIGINT", "interrupted")):
+        e = Env()
+        pids = os.path.join(e.dir, "pids")
+        # ptxas for the module of scale() starts a child and waits for it
+        # (until killed), after writing both their process ids; the other
+        # module goes to the real ptxas.
+        blocking = e.script("blocking-ptxas", """
+if [ "$1" = --version ]; then exec '%s' "$@"; fi
+for a; do last=$a; done
+if grep -q _Z5scalePff "$last"; then
+  sleep 600 &
+  echo "$$ $!" > '%s.new' && mv '%s.new' '%s'
+  wait
+  exit 9
+fi
+exec '%s' "$@"
+""" % (PTXAS, pids, pids, pids, PTXAS))
+        env = dict(os.environ, XDG_CACHE_HOME=e.cache, TMPDIR=e.tmp)
+        for k in ("CUDA_PATH", "CUDA_HOME"):
+            env.pop(k, None)
+        cache = os.path.join(e.cache, "cuocc", "ptxas")
+
+        def cached():
+            return sorted(n for n in os.listdir(cache) if n.endswith(".txt")) if os.path.isdir(cache) else []
+
+        proc = subprocess.Popen(clitest.WRAPPER + [clitest.CUOCC, "--import", b["exe"], "--cc", "9.0",
+                                                   "--ptxas", blocking, "--format", "csv"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        started = []
+        try:
+            wait_for("the blocking ptxas started", lambda: os.path.exists(pids), proc)
+            with open(pids) as f:
+                started = [(int(x), n) for x, n in zip(f.read().split(), ("blocking-ptxas", "sleep"))]
+            wait_for("the other module was cached", lambda: len(cached()) == 1, proc)
+            for pid, what in started:
+                check(process_alive(pid, [what]), "%s: %s runs" % (name, what))
+            proc.send_signal(sig)
+            out, err = proc.communicate(timeout=240 * (20 if clitest.WRAPPER else 1))
+            r = clitest.Result(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
+            left = [what for pid, what in started if process_alive(pid, [what])]
+        finally:
+            # Pass or fail, nothing of this test stays running.
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            for pid, what in started:
+                if process_alive(pid, [what]):
+                    os.kill(pid, signal.SIGKILL)
+        equal(r.rc, 128 + int(sig), "%s: exit status" % name, r)
+        lines = [l for l in r.err.splitlines() if words in l]
+        equal(len(lines), 1, "%s: one line says so" % name, r)
+        check("1 of 2 PTX modules assembled, kept in the cache" in lines[0], "%s: what was kept" % name, r)
+        equal(r.out, "", "%s: no rows" % name, r)
+        equal(left, [], "%s: the ptxas and what it started are gone" % name)
+        equal(os.listdir(e.tmp), [], "%s: no temporary folder left (cuocc-ptxas-*)" % name)
+        equal(len(cached()), 1, "%s: the finished module is in the cache" % name)
+        equal(sorted(os.listdir(cache)), cached(), "%s: nothing half-written in the cache" % name)
+        # The next import: one ptxas run (the module stopped), the other from the cache.
+        r = e.run("--import", b["exe"], "--cc", "9.0", "--ptxas", e.counting, "--format", "csv")
+        equal(r.rc, 0, "%s: the next import" % name, r)
+        equal(e.runs(), 1, "%s: only the module that was stopped is assembled" % name, r)
+        same_figures(rows_by_mangled(r, "compute_80"), want, "sm_90", r)
+        equal(len(cached()), 2, "%s: both modules cached" % name)
 
 
 def test_ptx_that_ptxas_rejects():
