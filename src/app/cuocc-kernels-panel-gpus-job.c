@@ -97,6 +97,7 @@ typedef struct {
   CuoccGpusProgress *progress;
   CuoccGpusGate *gate;             /* the tests': NULL */
   CuoccGpuComparison *out;
+  guint slices;                    /* told of by the worker (the tests' count) */
 } GpusJob;
 
 /* The panel, weakly, shared by the job and its slices: the worker hands it
@@ -183,7 +184,6 @@ slice_arrived_cb (gpointer data)
 
   if (self == NULL || slice->generation != self->gpus_generation || self->gpus_cancellable == NULL)
     return G_SOURCE_REMOVE;
-  self->gpus_slices++;
   arrive (self, slice->gpus, slice->look_again);
   return G_SOURCE_REMOVE;
 }
@@ -201,6 +201,7 @@ slice_cb (CuoccGpuComparison *gpus,
   slice->generation = job->generation;
   slice->look_again = job->look_again;
   slice->gpus = cuocc_gpu_comparison_ref (gpus);
+  job->slices++;
   {
     /* Never g_main_context_invoke (), which runs it here, in the worker,
      * whenever the main thread does not hold the context at that moment. */
@@ -278,6 +279,9 @@ gpus_done_cb (GObject      *object,
       job->store != self->store || job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
 
+  /* Counted here, not as each slice reaches the main loop: the last one's
+   * may come after this, which takes the whole comparison anyway. */
+  self->gpus_slices += job->slices;
   g_clear_object (&self->gpus_cancellable);
   g_clear_object (&self->gpus_ptx_cancellable);
   g_clear_pointer (&self->gpus_gate, gate_release);
@@ -665,7 +669,7 @@ _cuocc_kernels_panel_gpus_progress (CuoccKernelsPanel *self,
 /* ----- for the tests ----- */
 
 /* How the comparisons came in parts, all together since the panel was
- * made: the slices the worker told of, the most rows that took one while
+ * made: the slices the workers of the comparisons that ended told of, the most rows that took one while
  * its worker was still at work, and the entries the main thread copied for
  * a worker (none for a store a file's read made). */
 void
