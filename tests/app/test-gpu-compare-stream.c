@@ -223,7 +223,8 @@ test_cancel (void)
   cuocc_kernels_panel_hold_gpus_slices (window->kernels_panel, 2 * SLICE);
   cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, three);
   app_test_wait_until (window, progress_at, at);
-  partial = row_comparison (window, 0);
+  /* Held here: once the rows have the last one back, nothing else holds it. */
+  partial = cuocc_gpu_comparison_ref (row_comparison (window, 0));
   g_assert_true (partial != old);
   /* The last comparison's rows show nothing while the new one arrives. */
   g_assert_true (cuocc_gpu_comparison_is_stale (old));
@@ -274,6 +275,7 @@ test_cancel (void)
   g_assert_cmpuint (copied, ==, 0);
   /* The choice stays the user's: the next change works the three out. */
   g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (window->kernels_panel), three));
+  cuocc_gpu_comparison_unref (partial);
   cuocc_gpu_comparison_unref (old);
   app_test_window_free (window);
 }
