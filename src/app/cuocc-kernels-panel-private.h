@@ -285,9 +285,6 @@ void                _cuocc_kernels_panel_mark_changes   (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_show_gone_cb   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_summary_kernel_cb (CuoccKernelsPanel *self,
                                                         CuoccKernelItem   *item);
-void                _cuocc_kernels_panel_summary_exported_cb (CuoccKernelsPanel *self,
-                                                          const char        *path,
-                                                          const GError      *error);
 gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
                                                          GListModel        *store);
 

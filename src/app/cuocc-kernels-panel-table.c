@@ -375,15 +375,6 @@ cuocc_kernels_panel_get_shown (CuoccKernelsPanel *self)
   return G_LIST_MODEL (self->shown);
 }
 
-/* The summary's Export the Histogram… ended: the window says how. */
-void
-_cuocc_kernels_panel_summary_exported_cb (CuoccKernelsPanel *self,
-                                          const char        *path,
-                                          const GError      *error)
-{
-  g_signal_emit_by_name (self, "histogram-exported", path, error);
-}
-
 /* One of the summary's kernels that lose most was clicked: it is chosen
  * where the table shows it. */
 void

@@ -27,7 +27,6 @@ enum {
   IMPORT_FAILED,
   SWITCH_GPU,
   LOADED,
-  HISTOGRAM_EXPORTED,
   N_SIGNALS
 };
 
@@ -632,11 +631,6 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_callback_full (widget_class, "summary_bar_cb", G_CALLBACK (_cuocc_kernels_panel_summary_bar_cb));
   gtk_widget_class_bind_template_callback_full (widget_class, "summary_limiter_cb", G_CALLBACK (_cuocc_kernels_panel_summary_limiter_cb));
   gtk_widget_class_bind_template_callback_full (widget_class, "summary_kernel_cb", G_CALLBACK (_cuocc_kernels_panel_summary_kernel_cb));
-  gtk_widget_class_bind_template_callback_full (widget_class, "summary_exported_cb", G_CALLBACK (_cuocc_kernels_panel_summary_exported_cb));
-  /* The summary's Export the Histogram…: the path and the error, or NULL. */
-  signals[HISTOGRAM_EXPORTED] =
-    g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
   /* ptxas was found or not, or Assemble PTX Kernels became possible or
    * not (cuocc_kernels_panel_can_assemble ()). */
   signals[PTXAS_CHANGED] =

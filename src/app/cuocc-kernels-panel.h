@@ -44,6 +44,11 @@ int                cuocc_kernels_panel_get_sidebar_width (CuoccKernelsPanel *sel
 void               cuocc_kernels_panel_set_compare_gpus (CuoccKernelsPanel  *self,
                                                          const char * const *ids);
 
+/* cuocc-kernels-panel-filter.c: the summary's histogram, as win.export-histogram writes it */
+gboolean           cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
+                                                         const char         *path,
+                                                         GError            **error);
+
 /* cuocc-kernels-panel-ptxas.c */
 void               cuocc_kernels_panel_set_ptxas_path  (CuoccKernelsPanel *self,
                                                         const char        *path);

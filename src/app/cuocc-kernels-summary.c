@@ -14,7 +14,6 @@
 
 #include <glib/gi18n.h>
 
-#include "cuocc-compat.h"
 #include "cuocc-format.h"
 #include "cuocc-name-label.h"
 #include "cuocc-kernel-item.h"
@@ -59,7 +58,6 @@ enum {
   BAR_ACTIVATED,
   LIMITER_ACTIVATED,
   KERNEL_ACTIVATED,
-  HISTOGRAM_EXPORTED,
   N_SIGNALS
 };
 
@@ -69,13 +67,6 @@ G_DEFINE_FINAL_TYPE (CuoccKernelsSummary, cuocc_kernels_summary, GTK_TYPE_WIDGET
 
 static GParamSpec *props[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static const CuoccFileFilter histogram_filters[] = {
-  { N_("PNG image"), { "*.png", NULL } },
-  { N_("SVG image"), { "*.svg", NULL } },
-  { N_("PDF document"), { "*.pdf", NULL } },
-  { N_("CSV table"), { "*.csv", NULL } },
-};
 
 /* ----- helpers ----- */
 
@@ -279,35 +270,6 @@ loser_clicked_cb (CuoccKernelsSummary *self,
   g_signal_emit (self, signals[KERNEL_ACTIVATED], 0, g_object_get_data (G_OBJECT (button), "cuocc-item"));
 }
 
-static void
-export_chosen_cb (GObject  *owner,
-                  GFile    *file,
-                  gpointer  user_data)
-{
-  CuoccKernelsSummary *self = CUOCC_KERNELS_SUMMARY (user_data);
-  g_autofree char *path = g_file_get_path (file);
-  g_autoptr(GError) error = NULL;
-
-  if (path == NULL)
-    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written."));
-  else
-    cuocc_kernels_summary_export_histogram (self, path, &error);
-  g_signal_emit (self, signals[HISTOGRAM_EXPORTED], 0, path, error);
-}
-
-static void
-export_clicked_cb (CuoccKernelsSummary *self)
-{
-  const CuoccFileDialogSpec spec = {
-    CUOCC_FILE_DIALOG_SAVE, _("Export the Histogram"), _("kernels-by-occupancy.png"),
-    histogram_filters, G_N_ELEMENTS (histogram_filters)
-  };
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  cuocc_compat_file_dialog_run (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, &spec, export_chosen_cb,
-                                g_object_ref (self), g_object_unref);
-}
-
 /* ----- setters ----- */
 
 static void
@@ -481,11 +443,6 @@ cuocc_kernels_summary_class_init (CuoccKernelsSummaryClass *klass)
   signals[KERNEL_ACTIVATED] =
     g_signal_new ("kernel-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, CUOCC_TYPE_KERNEL_ITEM);
-  /* The path written and the error, or NULL, of an export the user asked
-   * for. */
-  signals[HISTOGRAM_EXPORTED] =
-    g_signal_new ("histogram-exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_ERROR);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-kernels-summary.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsSummary, histogram_view);
@@ -493,7 +450,6 @@ cuocc_kernels_summary_class_init (CuoccKernelsSummaryClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsSummary, losers_heading);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsSummary, losers_box);
   gtk_widget_class_bind_template_callback (widget_class, bar_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, export_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

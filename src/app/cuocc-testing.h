@@ -157,9 +157,6 @@ const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel 
 GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-summary.c */
-gboolean           cuocc_kernels_panel_export_histogram    (CuoccKernelsPanel  *self,
-                                                            const char         *path,
-                                                            GError            **error);
 const CuoccHistogram *cuocc_kernels_panel_get_histogram    (CuoccKernelsPanel *self);
 CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self);
 GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);

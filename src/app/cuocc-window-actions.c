@@ -50,6 +50,13 @@ static const CuoccFileFilter results_filters[] = {
   { N_("CSV or JSON"), { "*.csv", "*.json", NULL } },
 };
 
+static const CuoccFileFilter histogram_filters[] = {
+  { N_("PNG image"), { "*.png", NULL } },
+  { N_("SVG image"), { "*.svg", NULL } },
+  { N_("PDF document"), { "*.pdf", NULL } },
+  { N_("CSV table"), { "*.csv", NULL } },
+};
+
 /* ----- the file actions ----- */
 
 /* What an action does with the file the user picked. */
@@ -60,6 +67,7 @@ typedef enum {
   USE_EXPORT_RESULTS,
   USE_EXPORT_GRAPH,
   USE_EXPORT_KERNELS,
+  USE_EXPORT_HISTOGRAM,
   USE_LOAD_DEVICE,
 } FileUse;
 
@@ -105,6 +113,10 @@ static const FileAction file_actions[] = {
     results_filters, G_N_ELEMENTS (results_filters), USE_EXPORT_KERNELS,
     /* its own notification says how many kernels it wrote */
     N_("Could not export “%s”"), NULL },
+  /* The kernels summary's Export the Histogram… */
+  { "win.export-histogram", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Export the Histogram"), N_("kernels-by-occupancy.png"),
+    histogram_filters, G_N_ELEMENTS (histogram_filters), USE_EXPORT_HISTOGRAM,
+    N_("Could not export “%s”"), N_("Exported “%s”") },
   { "win.export-graph", "s", CUOCC_FILE_DIALOG_SAVE, N_("Export the Graph"), NULL,
     graph_filters, G_N_ELEMENTS (graph_filters), USE_EXPORT_GRAPH,
     N_("Could not export “%s”"), NULL },
@@ -217,6 +229,13 @@ use_file (CuoccWindow       *self,
       return _cuocc_window_export_graph (self, which, path, error);
     case USE_EXPORT_KERNELS:
       return _cuocc_window_export_kernels (self, path, error);
+    case USE_EXPORT_HISTOGRAM:
+      if (path == NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written."));
+          return FALSE;
+        }
+      return cuocc_kernels_panel_export_histogram (self->kernels_panel, path, error);
     case USE_LOAD_DEVICE:
       if (path == NULL)
         {

@@ -301,28 +301,6 @@ forget_chosen_kernel (CuoccWindow *self)
   cuocc_input_model_thaw (self->inputs);
 }
 
-/* The summary's Export the Histogram… ended: said as the window's other
- * exports say it. */
-static void
-histogram_exported_cb (CuoccWindow  *self,
-                       const char   *path,
-                       const GError *error)
-{
-  g_autofree char *name = path != NULL ? g_path_get_basename (path) : g_strdup ("");
-  g_autofree char *text = NULL;
-
-  if (error != NULL)
-    {
-      /* Translators: a dialog heading, e.g. "Could not export “graph.png”" */
-      text = g_strdup_printf (_("Could not export “%s”"), name);
-      _cuocc_window_show_error (self, text, error);
-      return;
-    }
-  /* Translators: a notification, e.g. "Exported “graph.png”" */
-  text = g_strdup_printf (_("Exported “%s”"), name);
-  _cuocc_window_show_toast (self, text);
-}
-
 static void
 kernels_loaded_cb (CuoccWindow *self)
 {
@@ -334,13 +312,6 @@ kernels_loaded_cb (CuoccWindow *self)
     _cuocc_window_add_recent (self, file);
   g_clear_object (&self->opening);
   _cuocc_window_save_state (self);
-}
-
-static void
-calculation_changed_cb (CuoccWindow *self)
-{
-  update_gpu_marks (self);
-  update_comparison (self);
 }
 
 static gboolean
@@ -513,9 +484,15 @@ _cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "switch-gpu", G_CALLBACK (switch_gpu_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "loaded", G_CALLBACK (kernels_loaded_cb), self);
-  g_signal_connect_swapped (self->kernels_panel, "histogram-exported", G_CALLBACK (histogram_exported_cb), self);
-  g_signal_connect_object (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+}
+
+/* Step 2 of what follows a change of the calculation (cuocc-window.c,
+ * calculation_changed_cb ()): the table's launch, and the comparison. */
+void
+_cuocc_window_update_kernels_launch (CuoccWindow *self)
+{
+  update_gpu_marks (self);
+  update_comparison (self);
 }
 
 /* ----- public API ----- */

@@ -175,13 +175,24 @@ _cuocc_ptxas_cache_load (const char *dir, const char *key, int *exit_status, cha
   return _cuocc_ptxas_cache_parse (contents, len, key, exit_status, output);
 }
 
+GString *
+_cuocc_ptxas_cache_format (const char *key, int exit_status, const char *output)
+{
+  GString *contents = g_string_new (MAGIC);
+  gsize len = strlen (output);
+  g_autofree char *sum = body_sum (output, len);
+
+  g_string_append_printf (contents, "key %s\nstatus %d\nxxh128 %s\nbytes %" G_GSIZE_FORMAT "\n\n", key, exit_status,
+                          sum, len);
+  g_string_append_len (contents, output, (gssize) len);
+  return contents;
+}
+
 gboolean
 _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output, GError **error)
 {
   g_autofree char *path = cache_path (dir, key);
-  g_autofree char *sum = NULL;
-  g_autoptr (GString) contents = g_string_new (MAGIC);
-  gsize len = strlen (output);
+  g_autoptr (GString) contents = NULL;
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -190,10 +201,7 @@ _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, con
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
       return FALSE;
     }
-  sum = body_sum (output, len);
-  g_string_append_printf (contents, "key %s\nstatus %d\nxxh128 %s\nbytes %" G_GSIZE_FORMAT "\n\n", key, exit_status,
-                          sum, len);
-  g_string_append_len (contents, output, (gssize) len);
+  contents = _cuocc_ptxas_cache_format (key, exit_status, output);
   /* Renamed into place, but not synced to disk unless it replaces a file:
    * an fsync a module cost the first assembly of the generated library
    * twice ptxas's own time on a busy disk, and a file a crash cut short is

@@ -36,6 +36,8 @@ gboolean _cuocc_ptxas_cache_parse (const char *contents, gsize len, const char *
 gboolean _cuocc_ptxas_cache_load  (const char *dir, const char *key, int *exit_status, char **output);
 gboolean _cuocc_ptxas_cache_store (const char *dir, const char *key, int exit_status, const char *output,
                                    GError **error);
+/* What _cuocc_ptxas_cache_store writes (output up to its NUL). */
+GString *_cuocc_ptxas_cache_format (const char *key, int exit_status, const char *output);
 char    *_cuocc_ptxas_cache_dir   (void);
 /* The XXH3-128 of data, in 32 hex digits: a key. */
 char    *_cuocc_ptxas_cache_hash  (const char *data, gsize len);
