@@ -31,6 +31,7 @@ struct _CuoccCalculation
 
   /* what the inputs say */
   CuoccInputModel *inputs;
+  GSignalGroup *inputs_signals;    /* follows inputs' "changed" */
   char *gpu_id;
   gboolean gpu_valid;
   CuoccGpu gpu;
@@ -60,6 +61,7 @@ struct _CuoccCalculation
 
 enum {
   PROP_0,
+  PROP_INPUTS,
   PROP_GPU_ID,
   PROP_HAVE_RESULT,
   PROP_ERROR,
@@ -84,6 +86,9 @@ G_DEFINE_FINAL_TYPE (CuoccCalculation, cuocc_calculation, G_TYPE_OBJECT)
 
 static GParamSpec *props[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void cuocc_calculation_set_inputs (CuoccCalculation *self,
+                                          CuoccInputModel  *inputs);
 
 /* ----- helpers ----- */
 
@@ -213,13 +218,33 @@ inputs_changed_cb (CuoccCalculation *self)
   g_autoptr(GError) error = NULL;
   CuoccGpu launch;
   CuoccInput input;
-  gboolean valid = cuocc_input_model_get_input (self->inputs, &launch, &input, &error);
+  gboolean valid;
 
+  /* No inputs: no GPU and no input, and no message either. */
+  if (self->inputs == NULL)
+    {
+      set_input (self, NULL, NULL, NULL, NULL);
+      return;
+    }
+  valid = cuocc_input_model_get_input (self->inputs, &launch, &input, &error);
   set_input (self, cuocc_input_model_get_gpu_id (self->inputs),
              cuocc_input_model_get_gpu (self->inputs) != NULL ? &launch : NULL, valid ? &input : NULL, error);
 }
 
 /* ----- dispose / finalize ----- */
+
+static void
+cuocc_calculation_dispose (GObject *object)
+{
+  CuoccCalculation *self = CUOCC_CALCULATION (object);
+
+  if (self->inputs_signals != NULL)
+    g_signal_group_set_target (self->inputs_signals, NULL);
+  g_clear_object (&self->inputs_signals);
+  g_clear_object (&self->inputs);
+
+  G_OBJECT_CLASS (cuocc_calculation_parent_class)->dispose (object);
+}
 
 static void
 cuocc_calculation_finalize (GObject *object)
@@ -228,9 +253,6 @@ cuocc_calculation_finalize (GObject *object)
 
   clear_series (self->series);
   clear_series (self->pinned_series);
-  if (self->inputs != NULL)
-    g_signal_handlers_disconnect_by_data (self->inputs, self);
-  g_clear_object (&self->inputs);
   g_clear_pointer (&self->gpu_id, g_free);
   g_clear_pointer (&self->input_error, g_free);
   g_clear_pointer (&self->error, g_free);
@@ -251,6 +273,9 @@ cuocc_calculation_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_INPUTS:
+      g_value_set_object (value, self->inputs);
+      break;
     case PROP_GPU_ID:
       g_value_set_string (value, self->gpu_id);
       break;
@@ -297,6 +322,9 @@ cuocc_calculation_set_property (GObject      *object,
 
   switch (prop_id)
     {
+    case PROP_INPUTS:
+      cuocc_calculation_set_inputs (self, g_value_get_object (value));
+      break;
     case PROP_SPILL_STORES:
       extra.spill_stores = g_value_get_int (value);
       cuocc_calculation_set_extra (self, &extra);
@@ -319,10 +347,13 @@ cuocc_calculation_class_init (CuoccCalculationClass *klass)
   GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
   GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
+  object_class->dispose = cuocc_calculation_dispose;
   object_class->finalize = cuocc_calculation_finalize;
   object_class->get_property = cuocc_calculation_get_property;
   object_class->set_property = cuocc_calculation_set_property;
 
+  /* What it computes from; NULL: nothing (no result, and no message). */
+  props[PROP_INPUTS] = g_param_spec_object ("inputs", NULL, NULL, CUOCC_TYPE_INPUT_MODEL, rw);
   props[PROP_GPU_ID] = g_param_spec_string ("gpu-id", NULL, NULL, NULL, ro);
   props[PROP_HAVE_RESULT] = g_param_spec_boolean ("have-result", NULL, NULL, FALSE, ro);
   /* Why there is no result; NULL while there is one. */
@@ -350,6 +381,8 @@ static void
 cuocc_calculation_init (CuoccCalculation *self)
 {
   cuocc_input_init (&self->input);
+  self->inputs_signals = g_signal_group_new (CUOCC_TYPE_INPUT_MODEL);
+  g_signal_group_connect_swapped (self->inputs_signals, "changed", G_CALLBACK (inputs_changed_cb), self);
 }
 
 /* ----- public API ----- */
@@ -362,18 +395,17 @@ cuocc_calculation_new (void)
 
 
 /* The calculation computes from inputs' values, now and after every
- * change. */
-void
+ * change; inputs may be replaced, or NULL. The "inputs" property. */
+static void
 cuocc_calculation_set_inputs (CuoccCalculation *self,
                               CuoccInputModel  *inputs)
 {
-  g_return_if_fail (CUOCC_IS_CALCULATION (self));
-  g_return_if_fail (CUOCC_IS_INPUT_MODEL (inputs));
-  g_return_if_fail (self->inputs == NULL);
+  if (!g_set_object (&self->inputs, inputs))
+    return;
 
-  self->inputs = g_object_ref (inputs);
-  g_signal_connect_swapped (inputs, "changed", G_CALLBACK (inputs_changed_cb), self);
+  g_signal_group_set_target (self->inputs_signals, inputs);
   inputs_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_INPUTS]);
 }
 
 void

@@ -26,10 +26,8 @@ typedef struct {
 
 CuoccCalculation       *cuocc_calculation_new                (void);
 
-/* The inputs it computes from; each of their changes recomputes once (at
- * the last thaw). */
-void                    cuocc_calculation_set_inputs         (CuoccCalculation       *self,
-                                                              CuoccInputModel        *inputs);
+/* The "inputs" property is the input model it computes from; each of its
+ * changes recomputes once (at the last thaw). */
 void                    cuocc_calculation_set_extra          (CuoccCalculation       *self,
                                                               const CuoccAdviceExtra *extra);
 void                    cuocc_calculation_freeze             (CuoccCalculation       *self);

@@ -38,6 +38,11 @@ struct _CuoccGpuComparison {
   guint n_ptx_unknown;             /* cells of PTX that runs without figures */
   double *difference;              /* [kernel] */
   CuoccGpuCell *cells;             /* [kernel * n_gpus + gpu] */
+  /* The entries whose kernels are worked out, from the first (atomic: the
+   * worker writes, the main thread reads): their cells and differences
+   * stay as they are from then on, and may be read while it works on. */
+  int ready;
+  gboolean stale;                  /* the main thread's: its cells show nothing (it is replaced) */
 };
 
 #define STANDS_FOR (1u << 31)
@@ -102,6 +107,51 @@ assemble_ptx (CuoccImportComparison       *c,
     }
 }
 
+/* Kernel @k on each GPU: its cells and its difference. */
+static void
+evaluate (CuoccGpuComparison    *self,
+          CuoccImportComparison *c,
+          guint                  k,
+          double                *values)
+{
+  guint n_gpus = self->n_gpus;
+
+  for (guint g = 0; g < n_gpus; g++)
+    {
+      CuoccGpuCell *cell = &self->cells[(gsize) k * n_gpus + g];
+      CuoccImportEvaluation ev;
+      CuoccKernel entry;
+
+      cell->runs = cuocc_import_comparison_evaluate (c, k, g, &entry, &ev);
+      /* The entry's strings are the list's copy's, which are the store's. */
+      cell->arch = entry.arch;
+      cell->code = entry.code;
+      cell->max_threads = entry.max_threads;
+      cell->launchable = cuocc_import_evaluation_launchable (&ev);
+      cell->occupancy = values[g] = cuocc_import_evaluation_occupancy_pct (&ev);
+      /* A block that does not fit counts 0, as the command line's text counts it. */
+      if (cell->launchable != CUOCC_IMPORT_LAUNCHES && cell->launchable != CUOCC_IMPORT_LAUNCH_UNKNOWN)
+        cell->occupancy = values[g] = 0;
+      if (ev.ok)
+        {
+          cell->blocks = ev.result.active_blocks;
+          cell->limiters = ev.result.limiters;
+          cell->threads = ev.input.threads;
+        }
+      cell->reason = ev.reason;
+      cell->why = g_steal_pointer (&ev.why);
+      if (entry.code == CUOCC_CODE_PTX && cell->runs)
+        {
+          /* The comparison's copy of the figures goes with it. */
+          cell->figures_from = g_strdup (entry.figures_from);
+          cell->ptx_failed = entry.ptx_problem != NULL;
+          self->n_ptx_unknown += ev.reason == CUOCC_IMPORT_WHY_PTX;
+        }
+      cuocc_import_evaluation_clear (&ev);
+    }
+  self->difference[k] = cuocc_import_occupancy_difference (values, n_gpus);
+}
+
 CuoccGpuComparison *
 cuocc_gpu_comparison_compute (const CuoccKernel *entries,
                               guint              n_entries,
@@ -110,8 +160,12 @@ cuocc_gpu_comparison_compute (const CuoccKernel *entries,
                               guint              n_gpus,
                               int                threads,
                               const CuoccGpuComparisonPtx *ptx,
+                              guint              slice,
+                              CuoccGpuComparisonSlice slice_cb,
+                              gpointer           user_data,
                               GCancellable      *cancellable)
 {
+  g_autofree guint8 *done = NULL;
   g_autoptr(CuoccGpuComparison) self = NULL;
   g_autoptr(CuoccImportComparison) c = NULL;
   g_autofree CuoccImportLaunch *launches = NULL;
@@ -120,6 +174,7 @@ cuocc_gpu_comparison_compute (const CuoccKernel *entries,
 
   g_return_val_if_fail (n_gpus > 0 && gpus != NULL, NULL);
   g_return_val_if_fail (n_entries < STANDS_FOR, NULL);
+  g_return_val_if_fail (slice > 0, NULL);
 
   self = g_new0 (CuoccGpuComparison, 1);
   g_atomic_ref_count_init (&self->ref);
@@ -153,50 +208,45 @@ cuocc_gpu_comparison_compute (const CuoccKernel *entries,
   self->cells = g_new0 (CuoccGpuCell, MAX ((gsize) self->n_kernels * n_gpus, 1));
   values = g_new (double, n_gpus);
 
+  /* Which entry stands for each kernel, before any entry is ready. */
   for (guint k = 0; k < self->n_kernels; k++)
+    self->kernel_of[cuocc_import_comparison_entry_index (c, k, 0)] |= STANDS_FOR;
+  done = g_new0 (guint8, MAX (self->n_kernels, 1));
+
+  /* In the entries' order, a kernel when its first entry comes, so that
+   * the first entries are ready a slice at a time, for the rows to show
+   * while the rest are worked out. */
+  for (guint e = 0; e <= n_entries; e++)
     {
-      guint stands = cuocc_import_comparison_entry_index (c, k, 0);
-
-      if ((k & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
+      if (e < n_entries)
         {
-          g_free (list.kernels);
-          return NULL;
-        }
-      self->kernel_of[stands] |= STANDS_FOR;
-      for (guint g = 0; g < n_gpus; g++)
-        {
-          CuoccGpuCell *cell = &self->cells[(gsize) k * n_gpus + g];
-          CuoccImportEvaluation ev;
-          CuoccKernel entry;
+          guint k = self->kernel_of[e] & ~STANDS_FOR;
 
-          cell->runs = cuocc_import_comparison_evaluate (c, k, g, &entry, &ev);
-          /* The entry's strings are the list's copy's, which are the store's. */
-          cell->arch = entry.arch;
-          cell->code = entry.code;
-          cell->max_threads = entry.max_threads;
-          cell->launchable = cuocc_import_evaluation_launchable (&ev);
-          cell->occupancy = values[g] = cuocc_import_evaluation_occupancy_pct (&ev);
-          /* A block that does not fit counts 0, as the command line's text counts it. */
-          if (cell->launchable != CUOCC_IMPORT_LAUNCHES && cell->launchable != CUOCC_IMPORT_LAUNCH_UNKNOWN)
-            cell->occupancy = values[g] = 0;
-          if (ev.ok)
+          if ((e & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
             {
-              cell->blocks = ev.result.active_blocks;
-              cell->limiters = ev.result.limiters;
-              cell->threads = ev.input.threads;
+              g_free (list.kernels);
+              return NULL;
             }
-          cell->reason = ev.reason;
-          cell->why = g_steal_pointer (&ev.why);
-          if (entry.code == CUOCC_CODE_PTX && cell->runs)
-            {
-              /* The comparison's copy of the figures goes with it. */
-              cell->figures_from = g_strdup (entry.figures_from);
-              cell->ptx_failed = entry.ptx_problem != NULL;
-              self->n_ptx_unknown += ev.reason == CUOCC_IMPORT_WHY_PTX;
-            }
-          cuocc_import_evaluation_clear (&ev);
+          if (!done[k])
+            evaluate (self, c, k, values);
+          done[k] = TRUE;
         }
-      self->difference[k] = cuocc_import_occupancy_difference (values, n_gpus);
+      else
+        {
+          /* Every kernel has an entry; should one not, it is worked out too. */
+          for (guint k = 0; k < self->n_kernels; k++)
+            if (!done[k])
+              evaluate (self, c, k, values);
+        }
+      /* A slice's end, or the last entries after the last whole slice. */
+      if (e < n_entries ? (e + 1) % slice == 0 : n_entries % slice != 0 || n_entries == 0)
+        {
+          guint ready = MIN (e + 1, n_entries);
+
+          g_atomic_int_set (&self->ready, (int) ready);
+          if (slice_cb != NULL)
+            slice_cb (self, ready, user_data);
+        }
     }
   g_free (list.kernels);
   return g_steal_pointer (&self);
@@ -277,6 +327,31 @@ cuocc_gpu_comparison_get_cell (CuoccGpuComparison *self,
   g_return_val_if_fail (self != NULL && kernel < self->n_kernels && gpu < self->n_gpus, NULL);
 
   return &self->cells[(gsize) kernel * self->n_gpus + gpu];
+}
+
+guint
+cuocc_gpu_comparison_get_n_ready (CuoccGpuComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return (guint) g_atomic_int_get (&self->ready);
+}
+
+void
+cuocc_gpu_comparison_set_stale (CuoccGpuComparison *self,
+                                gboolean            stale)
+{
+  g_return_if_fail (self != NULL);
+
+  self->stale = stale;
+}
+
+gboolean
+cuocc_gpu_comparison_is_stale (CuoccGpuComparison *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->stale;
 }
 
 guint

@@ -46,11 +46,20 @@ typedef struct {
 
 typedef struct _CuoccGpuComparison CuoccGpuComparison;
 
+/* Called in the worker each time the next @slice entries (or the last ones)
+ * are ready: the entries before @ready have their cells and difference,
+ * which another thread may read from then on (see
+ * cuocc_gpu_comparison_get_n_ready ()). */
+typedef void (*CuoccGpuComparisonSlice) (CuoccGpuComparison *self,
+                                         guint               ready,
+                                         gpointer            user_data);
+
 /* Works out every kernel of @entries (the kernels table's entries, their
  * strings kept alive by @owner, which the comparison keeps) on each GPU,
  * each as the table works it out (the kernel's own block size, else
- * @threads); stops early, returning NULL, when @cancellable is cancelled.
- * Runs in any thread. */
+ * @threads), in the entries' order, telling @slice_cb of each @slice
+ * entries ready; stops early, returning NULL, when @cancellable is
+ * cancelled. Runs in any thread. */
 CuoccGpuComparison *cuocc_gpu_comparison_compute   (const CuoccKernel  *entries,
                                                     guint               n_entries,
                                                     GObject            *owner,
@@ -58,7 +67,16 @@ CuoccGpuComparison *cuocc_gpu_comparison_compute   (const CuoccKernel  *entries,
                                                     guint               n_gpus,
                                                     int                 threads,
                                                     const CuoccGpuComparisonPtx *ptx,
+                                                    guint               slice,
+                                                    CuoccGpuComparisonSlice slice_cb,
+                                                    gpointer            user_data,
                                                     GCancellable       *cancellable);
+/* The entries, from the first, whose kernels are worked out (any thread). */
+guint               cuocc_gpu_comparison_get_n_ready (CuoccGpuComparison *self);
+/* The main thread's mark of a comparison being replaced: its cells show nothing. */
+void                cuocc_gpu_comparison_set_stale (CuoccGpuComparison *self,
+                                                    gboolean            stale);
+gboolean            cuocc_gpu_comparison_is_stale  (CuoccGpuComparison *self);
 CuoccGpuComparison *cuocc_gpu_comparison_ref       (CuoccGpuComparison *self);
 void                cuocc_gpu_comparison_unref     (CuoccGpuComparison *self);
 guint               cuocc_gpu_comparison_get_n_gpus (CuoccGpuComparison *self);

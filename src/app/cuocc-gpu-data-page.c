@@ -34,14 +34,23 @@ struct _CuoccGpuDataPage
   GtkLabel *sources_label;
 
   CuoccCalculation *calculation;
+  GSignalGroup *calculation_signals; /* follows calculation's "changed" */
   guint n_columns;
   int current_column;              /* the current GPU's, or -1 */
   guint scroll_tick;               /* to the current column, once laid out */
 };
 
+enum {
+  PROP_0,
+  PROP_CALCULATION,
+  N_PROPS
+};
+
 /* ----- type definition ----- */
 
 G_DEFINE_FINAL_TYPE (CuoccGpuDataPage, cuocc_gpu_data_page, GTK_TYPE_WIDGET)
+
+static GParamSpec *props[N_PROPS];
 
 /* ----- helpers ----- */
 
@@ -359,11 +368,56 @@ cuocc_gpu_data_page_dispose (GObject *object)
   CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (object);
 
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  if (self->calculation != NULL)
-    g_signal_handlers_disconnect_by_data (self->calculation, self);
+  if (self->calculation_signals != NULL)
+    g_signal_group_set_target (self->calculation_signals, NULL);
+  g_clear_object (&self->calculation_signals);
   g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_gpu_data_page_parent_class)->dispose (object);
+}
+
+/* ----- get/set_property ----- */
+
+static void
+cuocc_gpu_data_page_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CALCULATION:
+      g_value_set_object (value, self->calculation);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_gpu_data_page_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CALCULATION:
+      /* The page marks the calculation's GPU and opens on it; none
+       * without a calculation. */
+      if (!g_set_object (&self->calculation, g_value_get_object (value)))
+        break;
+      g_signal_group_set_target (self->calculation_signals, self->calculation);
+      calculation_changed_cb (self);
+      g_object_notify_by_pspec (object, props[PROP_CALCULATION]);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 /* ----- class_init / init ----- */
@@ -375,6 +429,8 @@ cuocc_gpu_data_page_class_init (CuoccGpuDataPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cuocc_gpu_data_page_dispose;
+  object_class->get_property = cuocc_gpu_data_page_get_property;
+  object_class->set_property = cuocc_gpu_data_page_set_property;
   widget_class->map = cuocc_gpu_data_page_map;
   widget_class->unmap = cuocc_gpu_data_page_unmap;
 
@@ -386,6 +442,13 @@ cuocc_gpu_data_page_class_init (CuoccGpuDataPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccGpuDataPage, sources_label);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  /* Whose GPU the page marks: set where the page is declared (the
+   * window's .ui binds it to the window's), replaced or NULL at any time. */
+  props[PROP_CALCULATION] =
+    g_param_spec_object ("calculation", NULL, NULL, CUOCC_TYPE_CALCULATION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 }
 
 static void
@@ -393,6 +456,8 @@ cuocc_gpu_data_page_init (CuoccGpuDataPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->current_column = -1;
+  self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
+  g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
 }
 
 /* ----- public API ----- */
@@ -403,19 +468,6 @@ cuocc_gpu_data_page_get_n_columns (CuoccGpuDataPage *self)
   g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), 0);
 
   return self->n_columns;
-}
-
-/* The page marks the calculation's GPU and opens on it. */
-void
-cuocc_gpu_data_page_set_calculation (CuoccGpuDataPage *self,
-                                     CuoccCalculation *calculation)
-{
-  g_return_if_fail (CUOCC_IS_GPU_DATA_PAGE (self));
-  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
-  g_return_if_fail (self->calculation == NULL);
-
-  self->calculation = g_object_ref (calculation);
-  g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
 }
 
 /* The column of the current GPU's compute capability, or -1. */

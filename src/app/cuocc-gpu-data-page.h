@@ -14,7 +14,4 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccGpuDataPage, cuocc_gpu_data_page, CUOCC, GPU_DATA_PAGE, GtkWidget)
 
-void               cuocc_gpu_data_page_set_calculation      (CuoccGpuDataPage *self,
-                                                             CuoccCalculation *calculation);
-
 G_END_DECLS

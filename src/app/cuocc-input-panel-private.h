@@ -50,6 +50,8 @@ struct _CuoccInputPanel
   CuoccInputField fields[CUOCC_N_INPUT_KEYS];
 
   CuoccInputModel *model;
+  GSignalGroup *model_signals;     /* follows model's "changed" */
+  GBindingGroup *model_bindings;   /* the opt-in note, from model's "opt-in-text" */
   guint syncing;                   /* the panel is showing the model: its own changes are no user's */
 
   /* What the GPU list and the configuration list show. */

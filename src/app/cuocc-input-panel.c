@@ -24,11 +24,18 @@
 G_DEFINE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, GTK_TYPE_WIDGET)
 
 enum {
+  PROP_0,
+  PROP_MODEL,
+  N_PROPS
+};
+
+enum {
   LOAD_CUSTOM_DEVICE,
   GPU_UNAVAILABLE,
   N_SIGNALS
 };
 
+static GParamSpec *props[N_PROPS];
 static guint signals[N_SIGNALS];
 
 /* ----- helpers ----- */
@@ -167,6 +174,23 @@ model_changed_cb (CuoccInputPanel *self)
   self->syncing--;
 }
 
+/* No model: no values, no hints and nothing to type into. */
+static void
+show_nothing (CuoccInputPanel *self)
+{
+  self->syncing++;
+  for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
+    {
+      if (self->fields[i].entry != NULL)
+        gtk_editable_set_text (GTK_EDITABLE (self->fields[i].entry), "");
+      if (self->fields[i].hint != NULL)
+        gtk_label_set_label (self->fields[i].hint, "");
+    }
+  gtk_label_set_label (self->cc_label, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->opt_in_label), FALSE);
+  self->syncing--;
+}
+
 static void
 gpu_selected_cb (CuoccInputPanel *self)
 {
@@ -258,13 +282,85 @@ cuocc_input_panel_dispose (GObject *object)
 {
   CuoccInputPanel *self = CUOCC_INPUT_PANEL (object);
 
-  if (self->model != NULL)
-    g_signal_handlers_disconnect_by_data (self->model, self);
+  if (self->model_signals != NULL)
+    g_signal_group_set_target (self->model_signals, NULL);
+  g_clear_object (&self->model_signals);
+  if (self->model_bindings != NULL)
+    g_binding_group_set_source (self->model_bindings, NULL);
+  g_clear_object (&self->model_bindings);
   g_clear_object (&self->model);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->gpus);
 
   G_OBJECT_CLASS (cuocc_input_panel_parent_class)->dispose (object);
+}
+
+/* ----- get/set_property ----- */
+
+/* Shows model, and writes what the user types and chooses into it; a model
+ * without a GPU gets the first of the list. NULL: the panel shows nothing
+ * and takes nothing. */
+static void
+set_model (CuoccInputPanel *self,
+           CuoccInputModel *model)
+{
+  if (!g_set_object (&self->model, model))
+    return;
+
+  g_signal_group_set_target (self->model_signals, model);
+  g_binding_group_set_source (self->model_bindings, model);
+  gtk_widget_set_sensitive (self->box, model != NULL);
+  if (model == NULL)
+    {
+      show_nothing (self);
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODEL]);
+      return;
+    }
+  /* The first GPU until the window restores the user's. */
+  if (cuocc_input_model_get_gpu_id (model) == NULL)
+    {
+      self->gpu_position = GTK_INVALID_LIST_POSITION;
+      gtk_drop_down_set_selected (self->gpu_dropdown, 0);
+      gpu_selected_cb (self);
+    }
+  model_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MODEL]);
+}
+
+static void
+cuocc_input_panel_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  CuoccInputPanel *self = CUOCC_INPUT_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_input_panel_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  CuoccInputPanel *self = CUOCC_INPUT_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      set_model (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 /* ----- class_init / init ----- */
@@ -276,6 +372,15 @@ cuocc_input_panel_class_init (CuoccInputPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cuocc_input_panel_dispose;
+  object_class->get_property = cuocc_input_panel_get_property;
+  object_class->set_property = cuocc_input_panel_set_property;
+
+  /* What the panel shows and writes: set where the panel is declared (the
+   * window's .ui binds it to the window's), replaced or NULL at any time. */
+  props[PROP_MODEL] =
+    g_param_spec_object ("model", NULL, NULL, CUOCC_TYPE_INPUT_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[LOAD_CUSTOM_DEVICE] =
     g_signal_new ("load-custom-device", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -347,33 +452,17 @@ cuocc_input_panel_init (CuoccInputPanel *self)
   g_signal_connect_swapped (self->smem_config_dropdown, "notify::selected", G_CALLBACK (smem_config_changed_cb), self);
   g_signal_connect_swapped (self->caching_dropdown, "notify::selected", G_CALLBACK (caching_changed_cb), self);
   g_signal_connect_swapped (self->smem_unit_dropdown, "notify::selected", G_CALLBACK (smem_unit_changed_cb), self);
+
+  self->model_signals = g_signal_group_new (CUOCC_TYPE_INPUT_MODEL);
+  g_signal_group_connect_swapped (self->model_signals, "changed", G_CALLBACK (model_changed_cb), self);
+  self->model_bindings = g_binding_group_new ();
+  g_binding_group_bind_full (self->model_bindings, "opt-in-text", self->opt_in_label, "label", G_BINDING_SYNC_CREATE,
+                             text_to_label, NULL, NULL, NULL);
+  g_binding_group_bind_full (self->model_bindings, "opt-in-text", self->opt_in_label, "visible", G_BINDING_SYNC_CREATE,
+                             text_to_visible, NULL, NULL, NULL);
 }
 
 /* ----- public API ----- */
-
-void
-cuocc_input_panel_set_model (CuoccInputPanel *self,
-                             CuoccInputModel *model)
-{
-  g_return_if_fail (CUOCC_IS_INPUT_PANEL (self));
-  g_return_if_fail (CUOCC_IS_INPUT_MODEL (model));
-  g_return_if_fail (self->model == NULL);
-
-  self->model = g_object_ref (model);
-  g_signal_connect_swapped (model, "changed", G_CALLBACK (model_changed_cb), self);
-  g_object_bind_property_full (model, "opt-in-text", self->opt_in_label, "label", G_BINDING_SYNC_CREATE,
-                               text_to_label, NULL, NULL, NULL);
-  g_object_bind_property_full (model, "opt-in-text", self->opt_in_label, "visible", G_BINDING_SYNC_CREATE,
-                               text_to_visible, NULL, NULL, NULL);
-  /* The first GPU until the window restores the user's. */
-  if (cuocc_input_model_get_gpu_id (model) == NULL)
-    {
-      self->gpu_position = GTK_INVALID_LIST_POSITION;
-      gtk_drop_down_set_selected (self->gpu_dropdown, 0);
-      gpu_selected_cb (self);
-    }
-  model_changed_cb (self);
-}
 
 GtkEditable *
 cuocc_input_panel_get_editable (CuoccInputPanel *self,

@@ -17,9 +17,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccInputPanel, cuocc_input_panel, CUOCC, INPUT_PANEL, GtkWidget)
 
-/* Shows model, and writes what the user types and chooses into it. A model
- * without a GPU gets the first of the list. */
-void            cuocc_input_panel_set_model        (CuoccInputPanel     *self,
-                                                    CuoccInputModel     *model);
+/* The "model" property is the input model the panel shows, and writes
+ * what the user types and chooses into. A model without a GPU gets the
+ * first of the list. */
 
 G_END_DECLS

@@ -14,16 +14,12 @@
 #include <string.h>
 
 #include "cuocc-gpu-comparison.h"
+#include "cuocc-kernel-entries.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
-/* The list a read gave, shared by its items (an atomic reference count:
- * the items are made in the loader's thread). */
-typedef struct {
-  CuoccKernelList *list;
-} SharedList;
 
 struct _CuoccKernelItem
 {
@@ -32,7 +28,7 @@ struct _CuoccKernelItem
   CuoccKernel *kernel;             /* own, or an entry of shared's list */
   CuoccKernel *own;                /* a copy with its own strings, when not shared; apart, as the
                                     * 60,000 items of a read need none (14 MB of a library) */
-  SharedList *shared;
+  CuoccKernelEntries *shared;
   CuoccKernel *before;             /* the same entry in the build compared with, or NULL */
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
   guint occurrence;                /* the earlier entries with the same mangled name and architecture */
@@ -100,12 +96,6 @@ free_strings (CuoccKernel *copy)
 }
 
 static void
-shared_list_clear (SharedList *shared)
-{
-  cuocc_kernel_list_free (shared->list);
-}
-
-static void
 clear_before (CuoccKernelItem *self)
 {
   if (self->before == NULL)
@@ -122,8 +112,14 @@ cuocc_kernel_item_finalize (GObject *object)
   CuoccKernelItem *self = CUOCC_KERNEL_ITEM (object);
 
   g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
+  if (self->shared != NULL && self->read_figures != NULL)
+    {
+      cuocc_kernel_entries_lock (self->shared);
+      cuocc_kernel_entries_set_read (self->shared, self->kernel, NULL);
+      cuocc_kernel_entries_unlock (self->shared);
+    }
   if (self->shared != NULL)
-    g_atomic_rc_box_release_full (self->shared, (GDestroyNotify) shared_list_clear);
+    cuocc_kernel_entries_release (self->shared);
   else if (self->own != NULL)
     {
       free_strings (self->own);
@@ -697,12 +693,11 @@ cuocc_kernel_item_list_new (CuoccKernelList *list)
                                                        (GDestroyNotify) name_texts_free);
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   GListStore *store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
-  SharedList *shared;
+  CuoccKernelEntries *shared;
 
   g_return_val_if_fail (list != NULL, store);
 
-  shared = g_atomic_rc_box_new0 (SharedList);
-  shared->list = list;
+  shared = cuocc_kernel_entries_new (list);
   for (guint i = 0; i < list->n_kernels; i++)
     {
       CuoccKernel *k = &list->kernels[i];
@@ -720,15 +715,16 @@ cuocc_kernel_item_list_new (CuoccKernelList *list)
           g_hash_table_insert (names, (gpointer) key_name (k), texts);
         }
       item = item_new (k, name_texts_count (texts, k->arch), texts);
-      item->shared = g_atomic_rc_box_acquire (shared);
+      item->shared = cuocc_kernel_entries_acquire (shared);
       g_ptr_array_add (items, item);
     }
-  g_atomic_rc_box_release_full (shared, (GDestroyNotify) shared_list_clear);
-
   g_list_store_splice (store, 0, 0, items->pdata, items->len);
+  /* The entries as read, for a worker (cuocc_kernel_entries_of_store ()). */
+  cuocc_kernel_entries_set_store (shared, store);
 
   return store;
 }
+
 
 /* Whether the CUDA driver loads this entry on the chosen GPU. */
 void
@@ -771,19 +767,6 @@ cuocc_kernel_item_get_change (CuoccKernelItem    *self,
 
 /* ----- ptxas's figures ----- */
 
-static void
-copy_figures (CuoccKernel       *to,
-              const CuoccKernel *from)
-{
-  to->regs = from->regs;
-  to->smem = from->smem;
-  to->barriers = from->barriers;
-  to->stack = from->stack;
-  to->spill_stores = from->spill_stores;
-  to->spill_loads = from->spill_loads;
-  to->lmem = from->lmem;
-  to->cmem = from->cmem;
-}
 
 /* What ptxas gave the entry: figures (from->figures_from says which ptxas
  * for which target) or why none (from->ptx_problem). Only the main thread
@@ -798,20 +781,27 @@ cuocc_kernel_item_set_ptx_result (CuoccKernelItem   *self,
   g_return_if_fail (CUOCC_IS_KERNEL_ITEM (self));
   g_return_if_fail (from != NULL);
 
+  /* A worker may be copying the list's entries (cuocc-kernel-entries.c). */
+  if (self->shared != NULL)
+    cuocc_kernel_entries_lock (self->shared);
   k = self->kernel;
   if (self->read_figures == NULL)
     {
       self->read_figures = g_new0 (CuoccKernel, 1);
-      copy_figures (self->read_figures, k);
+      cuocc_kernel_copy_figures (self->read_figures, k);
+      if (self->shared != NULL)
+        cuocc_kernel_entries_set_read (self->shared, k, self->read_figures);
     }
   if (from->figures_from != NULL)
-    copy_figures (k, from);
+    cuocc_kernel_copy_figures (k, from);
   else
-    copy_figures (k, self->read_figures);
+    cuocc_kernel_copy_figures (k, self->read_figures);
   g_free (k->figures_from);
   k->figures_from = g_strdup (from->figures_from);
   g_free (k->ptx_problem);
   k->ptx_problem = from->figures_from == NULL ? g_strdup (from->ptx_problem) : NULL;
+  if (self->shared != NULL)
+    cuocc_kernel_entries_unlock (self->shared);
   self->ptx_pending = FALSE;
 }
 
@@ -827,10 +817,17 @@ cuocc_kernel_item_clear_ptx_result (CuoccKernelItem *self)
   self->ptx_pending = FALSE;
   if (self->read_figures == NULL)
     return FALSE;
+  if (self->shared != NULL)
+    {
+      cuocc_kernel_entries_lock (self->shared);
+      cuocc_kernel_entries_set_read (self->shared, self->kernel, NULL);
+    }
   k = self->kernel;
-  copy_figures (k, self->read_figures);
+  cuocc_kernel_copy_figures (k, self->read_figures);
   g_clear_pointer (&k->figures_from, g_free);
   g_clear_pointer (&k->ptx_problem, g_free);
+  if (self->shared != NULL)
+    cuocc_kernel_entries_unlock (self->shared);
   g_clear_pointer (&self->read_figures, g_free);
   return TRUE;
 }
@@ -848,7 +845,7 @@ cuocc_kernel_item_get_read_kernel (CuoccKernelItem *self,
 
   *out = *self->kernel;
   if (self->read_figures != NULL)
-    copy_figures (out, self->read_figures);
+    cuocc_kernel_copy_figures (out, self->read_figures);
   out->figures_from = NULL;
   out->ptx_problem = NULL;
 }

@@ -22,11 +22,11 @@
  * assembles for each GPU's target after the calculator's, in the
  * comparison's worker, with the same progress and Cancel.
  *
- * A comparison that comes is taken by the rows a slice an iteration of the
- * main loop, and its columns come one an iteration after them, so that the
- * window keeps drawing while a library's thousands of rows take it; the
- * rows are filtered and sorted once at the end. The popover that chooses
- * the GPUs is cuocc-kernels-panel-gpus-popover.c.
+ * The worker, and the rows filling in as it works (its columns first, one
+ * an iteration of the main loop, then the rows a slice an iteration, with
+ * progress and Cancel above the table; filtered and sorted once at the
+ * end), are cuocc-kernels-panel-gpus-job.c. The popover that chooses the
+ * GPUs is cuocc-kernels-panel-gpus-popover.c.
  *
  * The GPUs chosen are the user's: they are kept (the window binds them to
  * the settings), a GPU that cannot be found is kept in the choice and only
@@ -44,122 +44,12 @@
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
 
-/* ----- the comparison's worker ----- */
-
-/* Where the worker's ptxas runs are, for the progress above the table. */
-typedef struct _CuoccGpusProgress CuoccGpusProgress;
-struct _CuoccGpusProgress {
-  int gpu;
-  int done;
-  int total;
-};
-
-typedef struct {
-  CuoccKernel *entries;            /* the store's, their strings the items' */
-  guint n;
-  GListStore *store;
-  CuoccGpu *gpus;
-  guint n_gpus;
-  int threads;
-  guint generation;
-  CuoccPtxas *ptxas;               /* NULL: none found (yet) */
-  gboolean assemble;
-  guint timeout_s;
-  GCancellable *ptx_cancellable;   /* stops ptxas alone */
-  CuoccGpusProgress *progress;
-  CuoccGpuComparison *out;
-} GpusJob;
-
-static void
-gpus_job_free (GpusJob *job)
-{
-  g_free (job->entries);
-  g_free (job->gpus);
-  g_clear_object (&job->store);
-  g_clear_pointer (&job->ptxas, cuocc_ptxas_unref);
-  g_clear_object (&job->ptx_cancellable);
-  g_atomic_rc_box_release (job->progress);
-  g_clear_pointer (&job->out, cuocc_gpu_comparison_unref);
-  g_free (job);
-}
-
-static void
-progress_cb (guint    gpu,
-             guint    done,
-             guint    total,
-             gpointer user_data)
-{
-  CuoccGpusProgress *progress = user_data;
-
-  g_atomic_int_set (&progress->gpu, (int) gpu);
-  g_atomic_int_set (&progress->total, (int) total);
-  g_atomic_int_set (&progress->done, (int) done);
-}
-
-static void
-gpus_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  GpusJob *job = task_data;
-  CuoccGpuComparisonPtx ptx = { 0 };
-
-  ptx.ptxas = job->ptxas;
-  ptx.assemble = job->assemble;
-  ptx.timeout_s = job->timeout_s;
-  ptx.cancellable = job->ptx_cancellable;
-  ptx.progress = progress_cb;
-  ptx.user_data = job->progress;
-  job->out = cuocc_gpu_comparison_compute (job->entries, job->n, G_OBJECT (job->store), job->gpus, job->n_gpus,
-                                           job->threads, &ptx, cancellable);
-  g_task_return_boolean (task, job->out != NULL);
-}
-
-
-static gboolean
-progress_tick_cb (gpointer data)
-{
-  _cuocc_kernels_panel_ptxas_gpus_changed (data);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-stop_progress (CuoccKernelsPanel *self)
-{
-  g_clear_handle_id (&self->gpus_progress_source, g_source_remove);
-  g_clear_pointer (&self->gpus_progress, g_atomic_rc_box_release);
-  self->gpus_assembling = FALSE;
-}
-
-static void apply (CuoccKernelsPanel *self, CuoccGpuComparison *gpus, gboolean look_again);
-
-static void
-gpus_done_cb (GObject      *object,
-              GAsyncResult *res,
-              gpointer      user_data)
-{
-  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
-  GpusJob *job = g_task_get_task_data (G_TASK (res));
-  GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
-
-  if (g_cancellable_is_cancelled (cancellable) || job->generation != self->gpus_generation || job->out == NULL ||
-      job->store != self->store || job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
-    return;
-
-  g_clear_object (&self->gpus_cancellable);
-  g_clear_object (&self->gpus_ptx_cancellable);
-  stop_progress (self);
-  /* ptxas was found while this was worked out without it: its cache, after. */
-  apply (self, job->out, job->ptxas == NULL);
-}
-
 /* ----- the columns ----- */
 
 /* The GPUs the columns are for: the calculator's first, then those chosen
  * that resolve and are not it, each once. */
-static guint
-chosen_gpus (CuoccKernelsPanel *self,
+guint
+_cuocc_kernels_panel_gpus_chosen (CuoccKernelsPanel *self,
              CuoccGpu          *gpus)
 {
   guint n = 0;
@@ -188,8 +78,8 @@ chosen_gpus (CuoccKernelsPanel *self,
  * a column to a table of thousands of rows binds a cell in each row GTK
  * keeps (70 to 120 ms of CPU a column on the generated library), so one
  * step adds or removes at most one column; TRUE while more are left. */
-static gboolean
-show_columns_step (CuoccKernelsPanel  *self,
+gboolean
+_cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
                    CuoccGpuComparison *gpus)
 {
   guint n_gpus = gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (gpus) : 0;
@@ -233,8 +123,8 @@ show_columns_step (CuoccKernelsPanel  *self,
 /* What goes with the columns, once they are all there: the titles, the
  * architecture's column, the difference filter, the architecture filter's
  * second choice. */
-static void
-show_columns_done (CuoccKernelsPanel  *self,
+void
+_cuocc_kernels_panel_gpus_columns_done (CuoccKernelsPanel  *self,
                    CuoccGpuComparison *gpus)
 {
   guint n_gpus = gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (gpus) : 0;
@@ -264,86 +154,6 @@ show_columns_done (CuoccKernelsPanel  *self,
   }
 }
 
-/* ----- the comparison's arrival ----- */
-
-/* The rows an iteration of the main loop gives the comparison that came
- * (a reference and an index each: about 1 ms). */
-#define ROWS_PER_ITERATION 4096
-
-/* One iteration: the next rows take the comparison, or, once they all
- * have, a column comes or goes; at the end the rows are filtered and
- * sorted once. The cells on screen show each slice as it comes. */
-static gboolean
-apply_cb (gpointer data)
-{
-  CuoccKernelsPanel *self = data;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  guint end = MIN (self->gpus_apply_next + ROWS_PER_ITERATION, n);
-  guint rows = end - MIN (self->gpus_apply_next, end);
-  gboolean look_again = self->gpus_apply_look_again;
-  CuoccGpuComparison *gpus = self->gpus_arriving;
-
-  self->gpus_apply_iterations++;
-  if (gpus != NULL && self->gpus_apply_store != self->store)
-    {
-      /* Another file's rows: the comparison was not theirs (the next one is worked out for them). */
-      self->gpus_apply_id = 0;
-      g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
-      g_clear_object (&self->gpus_apply_store);
-      _cuocc_kernels_panel_set_busy (self);
-      return G_SOURCE_REMOVE;
-    }
-  for (guint i = self->gpus_apply_next; i < end; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      cuocc_kernel_item_set_gpus (item, gpus, i);
-    }
-  self->gpus_apply_next = end;
-  self->gpus_most_rows = MAX (self->gpus_most_rows, rows);
-  if (rows > 0)
-    {
-      _cuocc_kernels_panel_update_cells (self->column_view);
-      return G_SOURCE_CONTINUE;
-    }
-  if (show_columns_step (self, gpus))
-    {
-      self->gpus_columns_changed++;
-      return G_SOURCE_CONTINUE;
-    }
-
-  self->gpus_apply_id = 0;
-  g_clear_object (&self->gpus_apply_store);
-  g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
-  self->gpus = g_steal_pointer (&self->gpus_arriving);
-  show_columns_done (self, self->gpus);
-  _cuocc_kernels_panel_refresh_shown (self, TRUE);
-  _cuocc_kernels_panel_set_busy (self);
-  /* ptxas looked for, Assemble PTX Kernels on or off, its progress gone. */
-  _cuocc_kernels_panel_ptxas_gpus_changed (self);
-  if (look_again)
-    _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
-  return G_SOURCE_REMOVE;
-}
-
-/* The rows take @gpus (NULL: none) over the next iterations of the main
- * loop, at the frame clock's priority (below it, a busy window's frames
- * would starve it), so that the window keeps drawing. */
-static void
-apply (CuoccKernelsPanel  *self,
-       CuoccGpuComparison *gpus,
-       gboolean            look_again)
-{
-  g_clear_handle_id (&self->gpus_apply_id, g_source_remove);
-  g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
-  self->gpus_arriving = gpus != NULL ? cuocc_gpu_comparison_ref (gpus) : NULL;
-  self->gpus_apply_next = 0;
-  self->gpus_apply_look_again = look_again;
-  g_set_object (&self->gpus_apply_store, self->store);
-  self->gpus_apply_id = g_idle_add_full (GDK_PRIORITY_REDRAW, apply_cb, self, NULL);
-  _cuocc_kernels_panel_set_busy (self);
-}
-
 static void
 differ_changed_cb (CuoccKernelsPanel *self)
 {
@@ -358,6 +168,7 @@ void
 _cuocc_kernels_panel_init_gpus (CuoccKernelsPanel *self)
 {
   _cuocc_kernels_panel_init_gpus_popover (self);
+  _cuocc_kernels_panel_init_gpus_progress (self);
   g_signal_connect_swapped (self->differ_check, "toggled", G_CALLBACK (differ_changed_cb), self);
   g_signal_connect_swapped (self->differ_spin, "value-changed", G_CALLBACK (differ_changed_cb), self);
   g_object_bind_property (self->differ_check, "active", self->differ_spin, "sensitive", G_BINDING_SYNC_CREATE);
@@ -370,87 +181,38 @@ static void
 compare (CuoccKernelsPanel *self,
          gboolean           assemble)
 {
-  g_autoptr(GTask) task = NULL;
   CuoccGpu gpus[CUOCC_COMPARE_MAX_GPUS];
-  guint n_gpus = chosen_gpus (self, gpus);
+  guint n_gpus = _cuocc_kernels_panel_gpus_chosen (self, gpus);
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
-  GpusJob *job;
+  gboolean was_arriving = self->gpus_arriving != NULL;
 
   _cuocc_kernels_panel_gpus_stop (self);
+  if (was_arriving)
+    _cuocc_kernels_panel_update_cells (self->column_view);
   self->gpus_generation++;
+  self->gpus_restoring = FALSE;
   if (n_gpus < 2 || n == 0)
     {
       /* The rows let go of it, and the columns go, as a comparison comes. */
       if (self->gpus != NULL || _cuocc_kernels_panel_get_column (self->column_view, "difference") != NULL)
-        apply (self, NULL, FALSE);
+        _cuocc_kernels_panel_gpus_apply (self, NULL, FALSE);
       else
-        show_columns_done (self, NULL);
+        _cuocc_kernels_panel_gpus_columns_done (self, NULL);
       _cuocc_kernels_panel_set_busy (self);
       _cuocc_kernels_panel_ptxas_gpus_changed (self);
+      _cuocc_kernels_panel_gpus_update_progress (self);
       return;
     }
 
-  job = g_new0 (GpusJob, 1);
-  job->n = n;
-  job->entries = g_new (CuoccKernel, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
-
-      /* As read: PTX that ptxas assembled for the calculator's GPU has
-       * figures for its target alone; the comparison takes each GPU's
-       * from the cache (or ptxas) for that GPU's target. */
-      cuocc_kernel_item_get_read_kernel (item, &job->entries[i]);
-    }
-  job->store = g_object_ref (self->store);
-  job->gpus = g_memdup2 (gpus, sizeof gpus[0] * n_gpus);
-  job->n_gpus = n_gpus;
-  job->threads = self->threads;
-  job->generation = self->gpus_generation;
-  job->ptxas = self->ptxas != NULL ? cuocc_ptxas_ref (self->ptxas) : NULL;
-  job->assemble = assemble && job->ptxas != NULL;
-  job->timeout_s = self->ptxas_timeout_s;
-  job->ptx_cancellable = g_cancellable_new ();
-  job->progress = g_atomic_rc_box_new0 (CuoccGpusProgress);
-  g_atomic_int_set (&job->progress->gpu, -1);
-
-  self->gpus_cancellable = g_cancellable_new ();
-  self->gpus_ptx_cancellable = g_object_ref (job->ptx_cancellable);
-  if (job->assemble)
-    {
-      self->gpus_assembling = TRUE;
-      self->gpus_progress = g_atomic_rc_box_acquire (job->progress);
-      self->gpus_progress_source = g_timeout_add (100, progress_tick_cb, self);
-    }
-  _cuocc_kernels_panel_set_busy (self);
-  task = g_task_new (self, self->gpus_cancellable, gpus_done_cb, NULL);
-  g_task_set_source_tag (task, _cuocc_kernels_panel_compare_gpus);
-  g_task_set_task_data (task, job, (GDestroyNotify) gpus_job_free);
-  g_task_run_in_thread (task, gpus_thread);
+  _cuocc_kernels_panel_gpus_start (self, gpus, n_gpus, assemble);
   _cuocc_kernels_panel_ptxas_gpus_changed (self);
+  _cuocc_kernels_panel_gpus_update_progress (self);
 }
 
 void
 _cuocc_kernels_panel_compare_gpus (CuoccKernelsPanel *self)
 {
   compare (self, FALSE);
-}
-
-/* The comparison under way, if any, stops (its ptxas runs too). */
-void
-_cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
-{
-  if (self->gpus_cancellable != NULL)
-    g_cancellable_cancel (self->gpus_cancellable);
-  if (self->gpus_ptx_cancellable != NULL)
-    g_cancellable_cancel (self->gpus_ptx_cancellable);
-  g_clear_object (&self->gpus_cancellable);
-  g_clear_object (&self->gpus_ptx_cancellable);
-  stop_progress (self);
-  /* A comparison half taken by the rows: the next one replaces it. */
-  g_clear_handle_id (&self->gpus_apply_id, g_source_remove);
-  g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
-  g_clear_object (&self->gpus_apply_store);
 }
 
 /* ptxas found, or its cache grown (an assembly of the table's ended): the
@@ -476,35 +238,6 @@ _cuocc_kernels_panel_gpus_cancel_ptxas (CuoccKernelsPanel *self)
     g_cancellable_cancel (self->gpus_ptx_cancellable);
 }
 
-/* The progress of the comparison's ptxas runs, or NULL. */
-char *
-_cuocc_kernels_panel_gpus_progress (CuoccKernelsPanel *self,
-                                    double            *fraction)
-{
-  int gpu, done, total;
-  g_autofree char *name = NULL;
-
-  if (!self->gpus_assembling || self->gpus_progress == NULL || self->ptxas == NULL)
-    return NULL;
-  gpu = g_atomic_int_get (&self->gpus_progress->gpu);
-  total = g_atomic_int_get (&self->gpus_progress->total);
-  done = g_atomic_int_get (&self->gpus_progress->done);
-  *fraction = total > 0 ? (double) done / total : 0.0;
-  if (gpu < 0 || total <= 0)
-    /* Translators: the progress of Assemble PTX Kernels for the GPUs compared, before the modules are counted */
-    return g_strdup_printf (_("ptxas %s for the GPUs compared…"), cuocc_ptxas_get_version (self->ptxas));
-  {
-    CuoccGpu gpus[CUOCC_COMPARE_MAX_GPUS];
-    guint n_gpus = chosen_gpus (self, gpus);
-
-    name = (guint) gpu < n_gpus ? cuocc_gpu_short_name (&gpus[gpu]) : g_strdup ("?");
-  }
-  /* Translators: the progress of Assemble PTX Kernels for a GPU compared, e.g. "ptxas 13.0 for H100 SXM5: 3 of 10 modules" */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "ptxas %s for %s: %d of %d module",
-                                       "ptxas %s for %s: %d of %d modules", total),
-                          cuocc_ptxas_get_version (self->ptxas), name, done, total);
-}
-
 /* Whether the row passes the comparison's filters: the difference, and
  * with check_arch and "One row a kernel", whether it stands for its kernel. */
 gboolean
@@ -516,7 +249,7 @@ _cuocc_kernels_panel_gpus_pass (CuoccKernelsPanel *self,
   gboolean stands;
   CuoccGpuComparison *gpus = cuocc_kernel_item_get_gpus (item, &kernel, &stands);
 
-  if (gpus == NULL)
+  if (gpus == NULL || cuocc_gpu_comparison_is_stale (gpus))
     return TRUE;
   if (check_arch && gtk_drop_down_get_selected (self->arch_dropdown) == ARCH_LOADED && !stands)
     return FALSE;
@@ -550,7 +283,7 @@ _cuocc_kernels_panel_gpus_number (CuoccKernelItem *item,
   double value;
 
   *unknown = TRUE;
-  if (gpus == NULL)
+  if (gpus == NULL || cuocc_gpu_comparison_is_stale (gpus))
     return 0;
   if (column == TABLE_DIFFERENCE)
     value = cuocc_gpu_comparison_get_difference (gpus, kernel);
@@ -578,7 +311,8 @@ _cuocc_kernels_panel_gpus_texts (CuoccKernelItem *item,
   *second = NULL;
   if (tooltip != NULL)
     *tooltip = NULL;
-  if (gpus == NULL || (column != TABLE_DIFFERENCE && g >= cuocc_gpu_comparison_get_n_gpus (gpus)))
+  if (gpus == NULL || cuocc_gpu_comparison_is_stale (gpus) ||
+      (column != TABLE_DIFFERENCE && g >= cuocc_gpu_comparison_get_n_gpus (gpus)))
     {
       *first = g_strdup ("…");
       return;

@@ -122,6 +122,17 @@ struct _CuoccKernelsPanel
   guint gpus_columns_changed;
   guint gpus_apply_iterations;
   guint gpus_progress_source;
+  gboolean gpus_columns_ready;     /* the columns are the arriving comparison's */
+  gboolean gpus_restoring;         /* the last comparison comes back after a Cancel */
+  struct _CuoccGpusGate *gpus_gate;     /* the tests': the worker waits for the rows */
+  guint gpus_hold_limit;
+  guint gpus_slices;               /* for the tests: the worker's slices that came */
+  guint gpus_rows_while_working;   /* the most rows that took one while its worker was at work */
+  guint gpus_entries_copied;       /* by the main thread for a worker */
+  GtkWidget *gpus_box;             /* the comparison's progress above the table */
+  GtkLabel *gpus_label;
+  GtkProgressBar *gpus_bar;
+  GtkButton *gpus_cancel;
 
   /* ptxas (cuocc-kernels-panel-ptxas.c) */
   char *ptxas_path;                /* the user's choice; NULL: found as users have it */
@@ -217,6 +228,22 @@ void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item
                                                          char             **first,
                                                          char             **second,
                                                          char             **tooltip);
+guint               _cuocc_kernels_panel_gpus_chosen    (CuoccKernelsPanel *self,
+                                                         CuoccGpu          *gpus);
+gboolean            _cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
+                                                            CuoccGpuComparison *gpus);
+void                _cuocc_kernels_panel_gpus_columns_done (CuoccKernelsPanel  *self,
+                                                            CuoccGpuComparison *gpus);
+/* cuocc-kernels-panel-gpus-job.c */
+void                _cuocc_kernels_panel_init_gpus_progress (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_gpus_start     (CuoccKernelsPanel *self,
+                                                         const CuoccGpu    *gpus,
+                                                         guint              n_gpus,
+                                                         gboolean           assemble);
+void                _cuocc_kernels_panel_gpus_apply     (CuoccKernelsPanel  *self,
+                                                         CuoccGpuComparison *gpus,
+                                                         gboolean            look_again);
+void                _cuocc_kernels_panel_gpus_update_progress (CuoccKernelsPanel *self);
 
 void                _cuocc_kernels_panel_chosen_figures_changed (CuoccKernelsPanel *self);
 

@@ -62,11 +62,20 @@ struct _CuoccResultsView
   GtkLabel *limit_values[N_LIMIT_ROWS];
 
   CuoccCalculation *calculation;
+  GSignalGroup *calculation_signals; /* follows calculation's "changed" */
+};
+
+enum {
+  PROP_0,
+  PROP_CALCULATION,
+  N_PROPS
 };
 
 /* ----- type definition ----- */
 
 G_DEFINE_FINAL_TYPE (CuoccResultsView, cuocc_results_view, GTK_TYPE_WIDGET)
+
+static GParamSpec *props[N_PROPS];
 
 /* ----- helpers ----- */
 
@@ -439,14 +448,32 @@ show_error (CuoccResultsView *self,
     set_resource_cells (self, r, g_strdup ("–"), g_strdup ("–"), g_strdup ("–"), FALSE);
 }
 
+/* No calculation, or none worked out yet: no figures, no message and no
+ * GPU's limits. */
+static void
+show_nothing (CuoccResultsView *self)
+{
+  show_error (self, "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->explanation_label), "error");
+  for (guint r = 0; r < N_LIMIT_ROWS; r++)
+    gtk_label_set_label (self->limit_values[r], "");
+}
+
 /* ----- callbacks ----- */
 
 static void
 calculation_changed_cb (CuoccResultsView *self)
 {
   CuoccCalculation *calculation = self->calculation;
-  const CuoccGpu *gpu = cuocc_calculation_get_gpu (calculation);
+  const CuoccGpu *gpu;
 
+  if (calculation == NULL || cuocc_calculation_get_computations (calculation) == 0)
+    {
+      show_nothing (self);
+      return;
+    }
+
+  gpu = cuocc_calculation_get_gpu (calculation);
   if (!cuocc_calculation_get_have_result (calculation))
     {
       show_error (self, cuocc_calculation_get_error (calculation));
@@ -468,11 +495,55 @@ cuocc_results_view_dispose (GObject *object)
   CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
-  if (self->calculation != NULL)
-    g_signal_handlers_disconnect_by_data (self->calculation, self);
+  if (self->calculation_signals != NULL)
+    g_signal_group_set_target (self->calculation_signals, NULL);
+  g_clear_object (&self->calculation_signals);
   g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_results_view_parent_class)->dispose (object);
+}
+
+/* ----- get/set_property ----- */
+
+static void
+cuocc_results_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CALCULATION:
+      g_value_set_object (value, self->calculation);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_results_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CALCULATION:
+      /* The view shows the calculation's result, or why there is none. */
+      if (!g_set_object (&self->calculation, g_value_get_object (value)))
+        break;
+      g_signal_group_set_target (self->calculation_signals, self->calculation);
+      calculation_changed_cb (self);
+      g_object_notify_by_pspec (object, props[PROP_CALCULATION]);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 /* ----- class_init / init ----- */
@@ -484,6 +555,15 @@ cuocc_results_view_class_init (CuoccResultsViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cuocc_results_view_dispose;
+  object_class->get_property = cuocc_results_view_get_property;
+  object_class->set_property = cuocc_results_view_set_property;
+
+  /* What the view shows: set where the view is declared (the window's
+   * .ui binds it to the window's), replaced or NULL at any time. */
+  props[PROP_CALCULATION] =
+    g_param_spec_object ("calculation", NULL, NULL, CUOCC_TYPE_CALCULATION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-results-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CuoccResultsView, box);
@@ -515,19 +595,7 @@ cuocc_results_view_init (CuoccResultsView *self)
 
   build_resources_grid (self);
   build_limits_grid (self);
-}
 
-/* The view shows the calculation's result, or why there is none. */
-void
-cuocc_results_view_set_calculation (CuoccResultsView *self,
-                                    CuoccCalculation *calculation)
-{
-  g_return_if_fail (CUOCC_IS_RESULTS_VIEW (self));
-  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
-  g_return_if_fail (self->calculation == NULL);
-
-  self->calculation = g_object_ref (calculation);
-  g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
-  if (cuocc_calculation_get_computations (calculation) > 0)
-    calculation_changed_cb (self);
+  self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
+  g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
 }

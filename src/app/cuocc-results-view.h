@@ -16,7 +16,4 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccResultsView, cuocc_results_view, CUOCC, RESULTS_VIEW, GtkWidget)
 
-void        cuocc_results_view_set_calculation  (CuoccResultsView  *self,
-                                                 CuoccCalculation  *calculation);
-
 G_END_DECLS

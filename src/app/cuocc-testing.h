@@ -117,6 +117,15 @@ void               cuocc_kernels_panel_get_gpus_counts      (CuoccKernelsPanel *
                                                              guint             *most_rows,
                                                              guint             *columns_changed,
                                                              guint             *iterations);
+void               cuocc_kernels_panel_get_gpus_slices      (CuoccKernelsPanel *self,
+                                                             guint             *slices,
+                                                             guint             *rows_while_working,
+                                                             guint             *entries_copied);
+void               cuocc_kernels_panel_hold_gpus_slices     (CuoccKernelsPanel *self,
+                                                             guint              limit);
+GListModel        *cuocc_kernels_panel_get_store            (CuoccKernelsPanel *self);
+const char        *cuocc_kernels_panel_get_compare_progress (CuoccKernelsPanel *self);
+GtkButton         *cuocc_kernels_panel_get_compare_cancel   (CuoccKernelsPanel *self);
 GtkMenuButton     *cuocc_kernels_panel_get_gpus_button      (CuoccKernelsPanel *self);
 GtkListBox        *cuocc_kernels_panel_get_gpus_list        (CuoccKernelsPanel *self);
 GtkEditable       *cuocc_kernels_panel_get_gpus_search      (CuoccKernelsPanel *self);

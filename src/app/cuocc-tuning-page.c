@@ -26,7 +26,14 @@ struct _CuoccTuningPage
   CuoccHeatmapView *heatmap_smem;
 
   CuoccCalculation *calculation;
+  GSignalGroup *calculation_signals; /* follows calculation's "changed" and "notify::pinned" */
   gboolean stale;
+};
+
+enum {
+  PROP_0,
+  PROP_CALCULATION,
+  N_PROPS
 };
 
 enum {
@@ -38,6 +45,7 @@ enum {
 
 G_DEFINE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, ADW_TYPE_BIN)
 
+static GParamSpec *props[N_PROPS];
 static guint signals[N_SIGNALS];
 
 /* ----- helpers ----- */
@@ -48,10 +56,13 @@ update (CuoccTuningPage *self)
   CuoccConfig config;
 
   self->stale = FALSE;
-  cuocc_compare_view_set_pinned (self->compare_view, cuocc_calculation_get_pinned (self->calculation));
-  if (!cuocc_calculation_get_current (self->calculation, &config))
+  /* No calculation: nothing, and no message. */
+  cuocc_compare_view_set_pinned (self->compare_view,
+                                 self->calculation != NULL ? cuocc_calculation_get_pinned (self->calculation) : NULL);
+  if (self->calculation == NULL || !cuocc_calculation_get_current (self->calculation, &config))
     {
-      cuocc_advice_view_clear (self->advice_view, cuocc_calculation_get_error (self->calculation));
+      cuocc_advice_view_clear (self->advice_view,
+                               self->calculation != NULL ? cuocc_calculation_get_error (self->calculation) : NULL);
       cuocc_heatmap_view_set_grid (self->heatmap_regs, NULL);
       cuocc_heatmap_view_set_grid (self->heatmap_smem, NULL);
       cuocc_waves_view_clear (self->waves_view);
@@ -119,11 +130,54 @@ cuocc_tuning_page_dispose (GObject *object)
 {
   CuoccTuningPage *self = CUOCC_TUNING_PAGE (object);
 
-  if (self->calculation != NULL)
-    g_signal_handlers_disconnect_by_data (self->calculation, self);
+  if (self->calculation_signals != NULL)
+    g_signal_group_set_target (self->calculation_signals, NULL);
+  g_clear_object (&self->calculation_signals);
   g_clear_object (&self->calculation);
 
   G_OBJECT_CLASS (cuocc_tuning_page_parent_class)->dispose (object);
+}
+
+/* ----- get/set_property ----- */
+
+static void
+cuocc_tuning_page_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  CuoccTuningPage *self = CUOCC_TUNING_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CALCULATION:
+      g_value_set_object (value, self->calculation);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_tuning_page_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  CuoccTuningPage *self = CUOCC_TUNING_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CALCULATION:
+      if (!g_set_object (&self->calculation, g_value_get_object (value)))
+        break;
+      g_signal_group_set_target (self->calculation_signals, self->calculation);
+      calculation_changed_cb (self);
+      g_object_notify_by_pspec (object, props[PROP_CALCULATION]);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 /* ----- class_init / init ----- */
@@ -135,7 +189,16 @@ cuocc_tuning_page_class_init (CuoccTuningPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cuocc_tuning_page_dispose;
+  object_class->get_property = cuocc_tuning_page_get_property;
+  object_class->set_property = cuocc_tuning_page_set_property;
   widget_class->map = cuocc_tuning_page_map;
+
+  /* What the page works out from: set where the page is declared (the
+   * window's .ui binds it to the window's), replaced or NULL at any time. */
+  props[PROP_CALCULATION] =
+    g_param_spec_object ("calculation", NULL, NULL, CUOCC_TYPE_CALCULATION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* Threads per block, registers per thread, shared memory per block to
    * set; -1 for each that stays. */
@@ -164,24 +227,14 @@ cuocc_tuning_page_init (CuoccTuningPage *self)
   g_signal_connect (self->advice_view, "apply", G_CALLBACK (advice_apply_cb), self);
   g_signal_connect (self->heatmap_regs, "cell-picked", G_CALLBACK (cell_picked_cb), self);
   g_signal_connect (self->heatmap_smem, "cell-picked", G_CALLBACK (cell_picked_cb), self);
+
+  self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
+  g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
+  g_signal_group_connect_swapped (self->calculation_signals, "notify::pinned", G_CALLBACK (calculation_changed_cb),
+                                  self);
 }
 
 /* ----- public API ----- */
-
-void
-cuocc_tuning_page_set_calculation (CuoccTuningPage  *self,
-                                   CuoccCalculation *calculation)
-{
-  g_return_if_fail (CUOCC_IS_TUNING_PAGE (self));
-  g_return_if_fail (CUOCC_IS_CALCULATION (calculation));
-  g_return_if_fail (self->calculation == NULL);
-
-  self->calculation = g_object_ref (calculation);
-  g_signal_connect_swapped (calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
-  g_signal_connect_swapped (calculation, "notify::pinned", G_CALLBACK (calculation_changed_cb), self);
-  if (cuocc_calculation_get_computations (calculation) > 0)
-    calculation_changed_cb (self);
-}
 
 CuoccAdviceView *
 cuocc_tuning_page_get_advice_view (CuoccTuningPage *self)

@@ -20,8 +20,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccTuningPage, cuocc_tuning_page, CUOCC, TUNING_PAGE, AdwBin)
 
-void              cuocc_tuning_page_set_calculation  (CuoccTuningPage        *self,
-                                                      CuoccCalculation       *calculation);
 CuoccWavesView   *cuocc_tuning_page_get_waves_view   (CuoccTuningPage        *self);
 
 G_END_DECLS

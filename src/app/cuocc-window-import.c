@@ -314,13 +314,6 @@ kernels_loaded_cb (CuoccWindow *self)
   _cuocc_window_save_state (self);
 }
 
-static void
-calculation_changed_cb (CuoccWindow *self)
-{
-  update_gpu_marks (self);
-  update_comparison (self);
-}
-
 static gboolean
 drop_cb (GtkDropTarget *target,
          const GValue  *value,
@@ -491,8 +484,15 @@ _cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "import-failed", G_CALLBACK (import_failed_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "switch-gpu", G_CALLBACK (switch_gpu_cb), self);
   g_signal_connect_swapped (self->kernels_panel, "loaded", G_CALLBACK (kernels_loaded_cb), self);
-  g_signal_connect_object (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+}
+
+/* Step 2 of what follows a change of the calculation (cuocc-window.c,
+ * calculation_changed_cb ()): the table's launch, and the comparison. */
+void
+_cuocc_window_update_kernels_launch (CuoccWindow *self)
+{
+  update_gpu_marks (self);
+  update_comparison (self);
 }
 
 /* ----- public API ----- */

@@ -113,6 +113,7 @@ char     *_cuocc_window_results_to_text     (CuoccWindow        *self);
 /* cuocc-window-import.c */
 void      _cuocc_window_class_init_import   (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_import         (CuoccWindow        *self);
+void      _cuocc_window_update_kernels_launch (CuoccWindow      *self);
 void      _cuocc_window_class_init_ptxas    (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_ptxas          (CuoccWindow        *self);
 void      _cuocc_window_import_file         (CuoccWindow        *self,
@@ -124,6 +125,7 @@ void      _cuocc_window_import_file_choosing (CuoccWindow        *self,
 /* cuocc-window-tuning.c */
 void      _cuocc_window_class_init_tuning   (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_tuning         (CuoccWindow        *self);
+void      _cuocc_window_update_tuning_actions (CuoccWindow      *self);
 gboolean  _cuocc_window_export_heatmap      (CuoccWindow        *self,
                                              const char         *which,
                                              const char         *caption,

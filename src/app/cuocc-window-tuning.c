@@ -16,8 +16,10 @@
 
 /* ----- helpers ----- */
 
-static void
-update_tuning_actions (CuoccWindow *self)
+/* Pin needs a result; unpin, a pinned configuration. Step 3 of what follows
+ * a change of the calculation (cuocc-window.c, calculation_changed_cb ()). */
+void
+_cuocc_window_update_tuning_actions (CuoccWindow *self)
 {
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pin", cuocc_calculation_get_have_result (self->calculation));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.unpin", cuocc_calculation_get_pinned (self->calculation) != NULL);
@@ -75,12 +77,6 @@ unpin_action_cb (GtkWidget  *widget,
   cuocc_calculation_unpin (self->calculation);
 }
 
-static void
-calculation_changed_cb (CuoccWindow *self)
-{
-  update_tuning_actions (self);
-}
-
 /* The graphs draw the pinned configuration dashed over the current one. */
 static void
 pinned_changed_cb (CuoccWindow *self)
@@ -88,7 +84,7 @@ pinned_changed_cb (CuoccWindow *self)
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     cuocc_graph_set_overlay (self->graphs[i],
                              cuocc_calculation_copy_series (cuocc_calculation_get_pinned_series (self->calculation, i)));
-  update_tuning_actions (self);
+  _cuocc_window_update_tuning_actions (self);
   _cuocc_window_save_state (self);
 }
 
@@ -110,16 +106,13 @@ _cuocc_window_class_init_tuning (GtkWidgetClass *widget_class)
 void
 _cuocc_window_init_tuning (CuoccWindow *self)
 {
-  cuocc_tuning_page_set_calculation (self->tuning_page, self->calculation);
   g_signal_connect (self->tuning_page, "apply", G_CALLBACK (apply_cb), self);
   g_signal_connect (self->input_panel, "gpu-unavailable", G_CALLBACK (gpu_unavailable_cb), self);
   g_signal_connect_object (cuocc_tuning_page_get_waves_view (self->tuning_page), "notify::grid",
                            G_CALLBACK (grid_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self,
-                           G_CONNECT_SWAPPED);
   g_signal_connect_object (self->calculation, "notify::pinned", G_CALLBACK (pinned_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  update_tuning_actions (self);
+  _cuocc_window_update_tuning_actions (self);
 }
 
 /* which is "heatmap-regs" or "heatmap-smem". */

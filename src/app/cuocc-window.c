@@ -424,7 +424,25 @@ hold_in_place (CuoccWindow *self,
 
 /* ----- callbacks ----- */
 
-/* The graphs show the calculation's series; the state follows it. */
+/* The one place that decides what follows a change of the calculation
+ * (its "changed": once per change of the inputs or the spills), and in
+ * what order; HACKING.md's data flow says the same.
+ *
+ * The views declared in the window's .ui (the input panel, the results,
+ * the Tuning page, the GPU Data page) take the calculation or the input
+ * model as a property and follow it themselves; each reads only the
+ * calculation (or the model), never another view, so the order in which
+ * they hear of a change does not matter. What depends on more than the
+ * calculation is done here, once, in this order:
+ *  1. the graphs take the new series (and show where they apply);
+ *  2. the kernels panel's launch, the GPU and the user's own block size
+ *     its rows are worked out for, and the profiler's comparison
+ *     (cuocc-window-import.c);
+ *  3. the actions that need a result: exports, copy, the best block size,
+ *     pin and unpin (cuocc-window-actions.c, cuocc-window-tuning.c);
+ *  4. the saved state, last, as 1–3 left the window.
+ * No other handler of the calculation's "changed" is connected in the
+ * window's files. */
 static void
 calculation_changed_cb (CuoccWindow *self)
 {
@@ -440,9 +458,13 @@ calculation_changed_cb (CuoccWindow *self)
       cuocc_graph_set_series (self->graphs[i], cuocc_calculation_copy_series (series));
     }
 
+  _cuocc_window_update_kernels_launch (self);
+
+  _cuocc_window_update_actions (self);
+  _cuocc_window_update_tuning_actions (self);
+
   if (have_result)
     _cuocc_window_save_state (self);
-  _cuocc_window_update_actions (self);
 }
 
 static void
@@ -635,10 +657,12 @@ cuocc_window_init (CuoccWindow *self)
   g_autoptr(GAction) y_unit = NULL;
   g_auto(CuoccSession) saved = { 0 };
 
-  /* Restoring the state changes many things: one calculation at the end. */
+  /* Restoring the state changes many things: one calculation at the end.
+   * The template's views take the two from the window's properties. */
   self->inputs = cuocc_input_model_new ();
   self->calculation = cuocc_calculation_new ();
   cuocc_calculation_freeze (self->calculation);
+  g_object_set (self->calculation, "inputs", self->inputs, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 #if DEVELOPMENT_BUILD
@@ -671,11 +695,7 @@ cuocc_window_init (CuoccWindow *self)
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_changed_cb), NULL);
   _cuocc_window_update_recent (self);
 
-  cuocc_results_view_set_calculation (self->results_view, self->calculation);
-  cuocc_gpu_data_page_set_calculation (self->gpu_data_page, self->calculation);
   g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
-  cuocc_input_panel_set_model (self->input_panel, self->inputs);
-  cuocc_calculation_set_inputs (self->calculation, self->inputs);
   read_saved_state (self, &saved);
   restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);

@@ -226,6 +226,7 @@ gboolean     app_test_kernels_idle    (CuoccWindow   *window,
  * 57,600 entries, its row count in *rows), or NULL where the build did not
  * write it or under the sanitizers (CUOCC_SANITIZED). */
 char        *app_test_generated_library (guint *rows);
+char        *app_test_generated_library_small (guint *rows);
 /* Imports the file and waits, up to 240 s (57,600 rows on loaded cores),
  * until every row is worked out. */
 void         app_test_import_library  (CuoccWindow *window,

@@ -340,7 +340,10 @@ static gboolean
 compared (CuoccWindow   *window,
           gconstpointer  data)
 {
-  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (window->kernels_panel);
+  /* Not while ptxas is looked for either: once found, the comparison is
+   * worked out again with its cache, and the rows fill in again. */
+  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (window->kernels_panel) &&
+         !cuocc_kernels_panel_is_assembling (window->kernels_panel);
 }
 
 /* Opens the popover, checks each GPU (searched by @searches, titled
