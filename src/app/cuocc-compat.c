@@ -232,12 +232,6 @@ get_boolean (GtkWidget  *view,
 }
 
 gboolean
-cuocc_compat_sidebar_view_get_shown (GtkWidget *view)
-{
-  return get_boolean (view, SIDEBAR_SHOWN);
-}
-
-gboolean
 cuocc_compat_sidebar_view_get_folded (GtkWidget *view)
 {
   return get_boolean (view, SIDEBAR_FOLDED);

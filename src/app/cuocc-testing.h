@@ -33,9 +33,6 @@ const char *cuocc_compare_view_get_cell (CuoccCompareView  *self,
                                          const char        *row,
                                          guint              column);
 
-/* cuocc-compat.c */
-gboolean    cuocc_compat_sidebar_view_get_shown  (GtkWidget            *view);
-
 /* cuocc-gpu-data-page.c */
 guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
 int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);

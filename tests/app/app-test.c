@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -59,7 +60,8 @@ adw_message_dialog_new (GtkWindow  *parent,
   static GtkWidget *(*real) (GtkWindow *, const char *, const char *);
 
   if (real == NULL)
-    real = (GtkWidget *(*) (GtkWindow *, const char *, const char *)) dlsym (RTLD_NEXT, "adw_message_dialog_new");
+    real = (GtkWidget * (*) (GtkWindow *, const char *, const char *) )
+        dlsym (RTLD_NEXT, "adw_message_dialog_new");
   g_assert (real != NULL);
   remember (g_strdup_printf ("%s: %s", heading, body));
   return real (parent, heading, body);
@@ -110,7 +112,8 @@ app_test_is_gtk_path_bar_warning (const char *message)
   widget = (GtkWidget *) (gsize) g_ascii_strtoull (message + strlen (prefix), NULL, 16);
   if (widget == NULL || !GTK_IS_BUTTON (widget))
     return FALSE;
-  for (GtkWidget *parent = gtk_widget_get_parent (widget); parent != NULL; parent = gtk_widget_get_parent (parent))
+  for (GtkWidget *parent = gtk_widget_get_parent (widget); parent != NULL;
+       parent = gtk_widget_get_parent (parent))
     if (g_str_equal (G_OBJECT_TYPE_NAME (parent), "GtkPathBar"))
       return TRUE;
   return FALSE;
@@ -228,6 +231,61 @@ app_test_find_by_id (GtkWidget  *widget,
   return found;
 }
 
+GtkWidget *
+app_test_window_part (CuoccWindow *window,
+                      GType        type,
+                      const char  *id)
+{
+  g_autofree char *key = g_strconcat ("app-test-part-", id, NULL);
+  GtkWidget *part = g_object_get_data (G_OBJECT (window), key);
+
+  if (part == NULL)
+    {
+      part = app_test_find_by_id (GTK_WIDGET (window), type, id);
+      g_object_set_data (G_OBJECT (window), key, part);
+    }
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (part, type));
+  return part;
+}
+
+CuoccKernelsPanel *
+app_test_kernels_panel (CuoccWindow *window)
+{
+  return CUOCC_KERNELS_PANEL (app_test_window_part (window, CUOCC_TYPE_KERNELS_PANEL, "kernels_panel"));
+}
+
+CuoccInputPanel *
+app_test_input_panel (CuoccWindow *window)
+{
+  return CUOCC_INPUT_PANEL (app_test_window_part (window, CUOCC_TYPE_INPUT_PANEL, "input_panel"));
+}
+
+void
+app_test_show_kernels (CuoccWindow *window,
+                       gboolean     shown)
+{
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (app_test_window_part (window, GTK_TYPE_TOGGLE_BUTTON,
+                                                                         "kernels_button")),
+                                shown);
+}
+
+gboolean
+app_test_kernels_shown (CuoccWindow *window)
+{
+  return gtk_toggle_button_get_active (
+      GTK_TOGGLE_BUTTON (app_test_window_part (window, GTK_TYPE_TOGGLE_BUTTON, "kernels_button")));
+}
+
+GtkWidget *
+app_test_kernels_view (CuoccWindow *window)
+{
+  GtkWidget *view =
+      adw_bin_get_child (ADW_BIN (app_test_window_part (window, ADW_TYPE_BIN, "calculator_page")));
+
+  g_assert_nonnull (view);
+  return view;
+}
+
 CuoccInputModel *
 app_test_inputs (CuoccWindow *window)
 {
@@ -282,7 +340,8 @@ app_test_grid_cell (GtkWidget  *widget,
       GtkWidget *cell;
 
       gtk_grid_query_child (grid, child, &x, &y, NULL, NULL);
-      if (x != 0 || !GTK_IS_LABEL (child) || g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), row_title) != 0)
+      if (x != 0 || !GTK_IS_LABEL (child) ||
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), row_title) != 0)
         continue;
       cell = gtk_grid_get_child_at (grid, column, y);
       g_assert_nonnull (cell);
@@ -313,8 +372,8 @@ app_test_results_limiting (CuoccWindow *window,
 {
   GtkWidget *results = app_test_view (window, CUOCC_TYPE_RESULTS_VIEW);
 
-  return gtk_widget_has_css_class (app_test_grid_cell (results, "resources_grid", cuocc_limit_title (limit), 0),
-                                   "limiting");
+  return gtk_widget_has_css_class (
+      app_test_grid_cell (results, "resources_grid", cuocc_limit_title (limit), 0), "limiting");
 }
 
 /* The longest text, in bytes, the widget and its descendants give Pango to
@@ -330,7 +389,8 @@ app_test_longest_text (GtkWidget *widget)
     most = MAX (most, strlen (gtk_label_get_text (GTK_LABEL (widget))));
   if (GTK_IS_EDITABLE (widget))
     most = MAX (most, strlen (gtk_editable_get_text (GTK_EDITABLE (widget))));
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     most = MAX (most, app_test_longest_text (child));
   return most;
 }
@@ -545,7 +605,8 @@ app_test_select_gpu (CuoccWindow *window,
 GtkDropDown *
 app_test_gpu_dropdown (CuoccWindow *window)
 {
-  GtkWidget *dropdown = app_test_find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE);
+  GtkWidget *dropdown =
+      app_test_find_descendant (GTK_WIDGET (app_test_input_panel (window)), GTK_TYPE_DROP_DOWN, FALSE);
 
   g_assert_nonnull (dropdown);
   return GTK_DROP_DOWN (dropdown);
@@ -577,7 +638,7 @@ app_test_type_into (CuoccWindow   *window,
                     CuoccInputKey  key,
                     const char    *text)
 {
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, key), text);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (app_test_input_panel (window), key), text);
 }
 
 void
@@ -605,8 +666,8 @@ app_test_apply_session (CuoccWindow         *window,
                         const CuoccSession  *session,
                         GError             **error)
 {
-  return cuocc_input_model_apply_values (app_test_inputs (window), session->gpu, &session->inputs, CUOCC_INPUT_ORIGIN_SESSION,
-                                         NULL, error);
+  return cuocc_input_model_apply_values (app_test_inputs (window), session->gpu, &session->inputs,
+                                         CUOCC_INPUT_ORIGIN_SESSION, NULL, error);
 }
 
 char *
@@ -670,16 +731,17 @@ void
 app_test_wait_for_sidebar (CuoccWindow *window,
                            gboolean     shown)
 {
-  GtkWidget *panel = GTK_WIDGET (window->kernels_panel);
+  GtkWidget *panel = GTK_WIDGET (app_test_kernels_panel (window));
 
-  g_assert_cmpint (cuocc_compat_sidebar_view_get_shown (window->kernels_view), ==, shown);
+  g_assert_cmpint (app_test_kernels_shown (window), ==, shown);
   for (;;)
     {
       graphene_rect_t bounds;
       gboolean placed;
 
       app_test_wait_for_frame (GTK_WIDGET (window));
-      placed = gtk_widget_get_mapped (panel) && gtk_widget_compute_bounds (panel, GTK_WIDGET (window), &bounds);
+      placed =
+          gtk_widget_get_mapped (panel) && gtk_widget_compute_bounds (panel, GTK_WIDGET (window), &bounds);
       /* In: its left edge inside the window. Out: unmapped, or its right edge outside. */
       if (shown ? placed && bounds.origin.x >= 0 : !placed || bounds.origin.x + bounds.size.width <= 0)
         return;
@@ -767,7 +829,8 @@ app_test_stalls_iterate (AppTestStalls *stalls)
   g_main_context_iteration (NULL, TRUE);
   stalls_stretch_end (stalls);
   end = g_get_monotonic_time ();
-  stalls_note (stalls, (stalls_poll_entered - begin) + (end - stalls_poll_returned), end, thread_cpu_ms () - cpu);
+  stalls_note (stalls, (stalls_poll_entered - begin) + (end - stalls_poll_returned), end,
+               thread_cpu_ms () - cpu);
   stalls->iterations++;
 }
 
@@ -822,9 +885,11 @@ app_test_stalls_watch_table (AppTestStalls *stalls,
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
 
-      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (stalls_bind_cb), stalls);
+      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (stalls_bind_cb),
+                        stalls);
     }
-  g_signal_connect (gtk_column_view_get_model (view), "items-changed", G_CALLBACK (stalls_rows_changed_cb), stalls);
+  g_signal_connect (gtk_column_view_get_model (view), "items-changed", G_CALLBACK (stalls_rows_changed_cb),
+                    stalls);
 }
 
 static void
@@ -880,7 +945,8 @@ gboolean
 app_test_kernels_idle (CuoccWindow   *window,
                        gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && cuocc_kernels_panel_is_evaluated (window->kernels_panel);
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
+         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window));
 }
 
 /* A library the build writes, named by @variable, and the rows its
@@ -1016,8 +1082,8 @@ app_test_wait_for_size (CuoccWindow *window,
   while (app_test_window_width (window) != width || app_test_window_height (window) != height)
     {
       if (g_get_monotonic_time () > deadline)
-        g_error ("window %d × %d, not %d × %d", app_test_window_width (window), app_test_window_height (window),
-                 width, height);
+        g_error ("window %d × %d, not %d × %d", app_test_window_width (window),
+                 app_test_window_height (window), width, height);
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
@@ -1027,13 +1093,14 @@ app_test_wait_for_size (CuoccWindow *window,
 /* ----- the kernels table ----- */
 
 const char *const app_test_column_ids[] = {
-  "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
+  "kernel", "arch",      "regs",    "smem",   "stack",   "threads",
+  "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
 };
 
 GListModel *
 app_test_shown (CuoccWindow *window)
 {
-  return cuocc_kernels_panel_get_shown (window->kernels_panel);
+  return cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
 }
 
 guint
@@ -1065,12 +1132,13 @@ app_test_cell (CuoccWindow     *window,
 {
   for (guint c = 0; app_test_column_ids[c] != NULL; c++)
     if (g_str_equal (app_test_column_ids[c], column_id))
-      return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, c);
+      return cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (window), item, c);
   /* The columns a comparison of GPUs adds, after those (cuocc-kernels-panel-gpus.c). */
   if (g_str_equal (column_id, "difference"))
-    return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item, g_strv_length ((char **) app_test_column_ids));
+    return cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (window), item,
+                                              g_strv_length ((char **) app_test_column_ids));
   if (g_str_has_prefix (column_id, "gpu"))
-    return cuocc_kernels_panel_get_cell_text (window->kernels_panel, item,
+    return cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (window), item,
                                               g_strv_length ((char **) app_test_column_ids) + 1 +
                                                 (guint) g_ascii_strtoull (column_id + 3, NULL, 10));
   g_error ("no column %s", column_id);
@@ -1255,4 +1323,52 @@ app_test_type_keys (GtkWindow  *window,
 #else
   g_assert_not_reached ();
 #endif
+}
+
+GHashTable *
+app_test_ptxas_registers (const char *ptx,
+                          const char *target,
+                          const char *entry)
+{
+  g_autofree char *arch = g_strconcat ("-arch=", target, NULL);
+  const char *argv[] = { APP_TEST_REAL_PTXAS, arch, "-v", "-o", "/dev/null", ptx, NULL, NULL, NULL };
+  g_autofree char *err = NULL;
+  g_auto(GStrv) lines = NULL;
+  GHashTable *figures;
+  g_autofree char *current = NULL;
+  int status;
+
+  if (!g_file_test (APP_TEST_REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
+    return NULL;
+  if (entry != NULL)
+    {
+      argv[6] = "--entry";
+      argv[7] = entry;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err,
+                               &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  /* "ptxas info    : Compiling entry function '_Z5heavyPKfPf' for 'sm_89'",
+   * then "ptxas info    : Used 40 registers, ..." for it. */
+  lines = g_strsplit (err, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *p;
+      int regs;
+
+      if ((p = strstr (lines[i], "Compiling entry function '")) != NULL)
+        {
+          const char *start = p + strlen ("Compiling entry function '");
+
+          g_free (current);
+          current = g_strndup (start, strchr (start, '\'') - start);
+          g_assert_nonnull (strstr (lines[i], target));
+        }
+      else if ((p = strstr (lines[i], "Used ")) != NULL && current != NULL &&
+               sscanf (p, "Used %d registers", &regs) == 1)
+        g_hash_table_insert (figures, g_steal_pointer (&current), GINT_TO_POINTER (regs));
+    }
+  g_assert_cmpuint (g_hash_table_size (figures), >, 0);
+  return figures;
 }

@@ -48,6 +48,25 @@ GtkWidget   *app_test_find_descendant (GtkWidget   *widget,
 GtkWidget   *app_test_find_by_id      (GtkWidget   *widget,
                                        GType        type,
                                        const char  *id);
+/* The part of the window its .ui names @id, of @type, found as
+ * app_test_find_by_id () finds it, once: tests read it often (every turn of
+ * a wait), and a part of the window stays where it is while the window
+ * lives. */
+GtkWidget   *app_test_window_part     (CuoccWindow *window,
+                                       GType        type,
+                                       const char  *id);
+/* The window's kernels panel ("kernels_panel") and input panel
+ * ("input_panel"). */
+CuoccKernelsPanel *app_test_kernels_panel (CuoccWindow *window);
+CuoccInputPanel   *app_test_input_panel   (CuoccWindow *window);
+/* The kernels sidebar: shown or hidden as the user does it, with the
+ * header bar's toggle ("kernels_button", bound to the sidebar both ways),
+ * and the view that holds it (the calculator page's child), which says
+ * whether it lies over the calculator (cuocc_compat_sidebar_view_get_folded). */
+void         app_test_show_kernels    (CuoccWindow *window,
+                                       gboolean     shown);
+gboolean     app_test_kernels_shown   (CuoccWindow *window);
+GtkWidget   *app_test_kernels_view    (CuoccWindow *window);
 /* The window's "inputs" and "calculation" properties (no reference
  * added: the window keeps them as long as it lives). */
 CuoccInputModel  *app_test_inputs      (CuoccWindow *window);
@@ -281,5 +300,15 @@ void         app_test_type_keys       (GtkWindow   *window,
     if (app_test_key_events_missing () != NULL) \
       { g_test_skip (app_test_key_events_missing ()); return; } \
   } G_STMT_END
+
+/* The oracle of the tests that assemble PTX: what the toolkit's own ptxas
+ * prints with -v for each entry of @ptx on @target (with @entry: that one
+ * alone), read here from its output: mangled name → registers. NULL where
+ * the toolkit is missing (inside the Flatpak's build, for one): the test
+ * skips, saying so. */
+#define APP_TEST_REAL_PTXAS "/usr/local/cuda/bin/ptxas"
+GHashTable  *app_test_ptxas_registers (const char  *ptx,
+                                       const char  *target,
+                                       const char  *entry);
 
 G_END_DECLS

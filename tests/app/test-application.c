@@ -12,8 +12,8 @@ static gboolean
 kernels_read (CuoccWindow   *window,
               gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) &&
-         cuocc_kernels_panel_get_n_kernels (window->kernels_panel) > 0;
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
+         cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) > 0;
 }
 
 /* The application as cuocc-gtk starts it, without a session bus: it runs
@@ -44,7 +44,8 @@ finalize_tracker (gpointer  data,
 static void
 test_quit_destroys_nothing (void)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autofree char *path =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(CuoccApplication) app = NULL;
   CuoccWindow *window;
@@ -58,17 +59,17 @@ test_quit_destroys_nothing (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
   cuocc_window_open_file (window, file);
   app_test_wait_until (window, kernels_read, NULL);
-  g_object_weak_ref (G_OBJECT (window->kernels_panel), finalize_tracker, &finalized);
+  g_object_weak_ref (G_OBJECT (app_test_kernels_panel (window)), finalize_tracker, &finalized);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   while (g_main_context_iteration (NULL, FALSE))
     ;
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_false (finalized);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
 
   /* The test's own clean-up: what the process exit does for the app. */
-  g_object_weak_unref (G_OBJECT (window->kernels_panel), finalize_tracker, &finalized);
+  g_object_weak_unref (G_OBJECT (app_test_kernels_panel (window)), finalize_tracker, &finalized);
   app_test_window_free (window);
 }
 
@@ -179,7 +180,8 @@ static void
 assert_help_columns (CuoccWindow *window,
                      const char  *help)
 {
-  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  GListModel *columns =
+      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
   const char *at = strstr (help, "in this order: ");
 
   g_assert_nonnull (at);
@@ -204,19 +206,45 @@ static void
 test_help (void)
 {
   static const char *must_say[] = {
-    "The Inputs", "The Results", "The Graphs", "Open and Import", "The Kernels Table",
+    "The Inputs",
+    "The Results",
+    "The Graphs",
+    "Open and Import",
+    "The Kernels Table",
     /* The table's columns (their order: assert_help_columns ()), what the
      * loaded and changed columns say, sorting and choosing. */
-    "kernel", "arch, changed", "shown only while there is one", "“loads”", "“another entry”", "“cannot run”", "“new”",
-    "again to reverse the order", "shows its figures under the table",
+    "kernel",
+    "arch, changed",
+    "shown only while there is one",
+    "“loads”",
+    "“another entry”",
+    "“cannot run”",
+    "“new”",
+    "again to reverse the order",
+    "shows its figures under the table",
     /* Its filters and summary. */
-    "text (Ctrl+F)", "run on the chosen GPU (on by default)", "“Loaded on this GPU”", "one architecture",
-    "one limiter", "occupancy below a value", "at 100 every row passes", "changed since the compared build",
-    "The count under the table", "“Summary on this GPU”", "histogram", "how many each resource limits",
-    "lose most to one limiter", "clicking a bar or a limiter filters the table", "clicking it again shows them all",
-    "Export the Histogram…", "Export the Rows Shown",
+    "text (Ctrl+F)",
+    "run on the chosen GPU (on by default)",
+    "“Loaded on this GPU”",
+    "one architecture",
+    "one limiter",
+    "occupancy below a value",
+    "at 100 every row passes",
+    "changed since the compared build",
+    "The count under the table",
+    "“Summary on this GPU”",
+    "histogram",
+    "how many each resource limits",
+    "lose most to one limiter",
+    "clicking a bar or a limiter filters the table",
+    "clicking it again shows them all",
+    "Export the Histogram…",
+    "Export the Rows Shown",
     /* Open, by content. */
-    "Open (Ctrl+O)", "Triton cache folder", "Import (Ctrl+I)", "Open Recent",
+    "Open (Ctrl+O)",
+    "Triton cache folder",
+    "Import (Ctrl+I)",
+    "Open Recent",
   };
   g_autoptr(GString) text = g_string_new (NULL);
   GtkWindow *help;

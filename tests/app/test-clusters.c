@@ -13,7 +13,8 @@ static void
 type_carveout (CuoccWindow *window,
                const char  *text)
 {
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), text);
+  gtk_editable_set_text (
+      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), text);
 }
 
 static void
@@ -42,13 +43,15 @@ test_cluster_size (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
   g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current_x, ==, 4);
-  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->clusters_basis, ==, CUOCC_CLUSTERS_MEASURED);
+  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->clusters_basis, ==,
+                   CUOCC_CLUSTERS_MEASURED);
   /* 248 × 4 blocks × 4 warps over 132 SMs: 30 warps per SM. */
   g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current.active_warps, ==, 30);
 
   /* Before 9.0 there are no clusters: the input waits, insensitive, and says why. */
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
-  entry = GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CLUSTER_SIZE));
+  entry = GTK_WIDGET (
+      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (gtk_widget_get_sensitive (entry));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
@@ -60,7 +63,8 @@ test_cluster_size (void)
   app_test_select_gpu (window, "NVIDIA GeForce RTX 5090");
   g_assert_true (gtk_widget_get_sensitive (entry));
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "16");
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_CLUSTER_SIZE));
+  g_assert_true (
+      cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "8");
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
@@ -105,15 +109,17 @@ test_graph_pick_and_export (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
   g_assert_true (_cuocc_window_export_graph (window, "cluster-size", csv_path, NULL));
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
-  g_assert_true (g_str_has_prefix (csv, "cluster_size,active_blocks,active_warps,occupancy_pct,clusters_basis\n"
-                                        "0,16,64,100,no-clusters\n1,8,32,50,measured\n"));
+  g_assert_true (g_str_has_prefix (csv,
+                                   "cluster_size,active_blocks,active_warps,occupancy_pct,clusters_basis\n"
+                                   "0,16,64,100,no-clusters\n1,8,32,50,measured\n"));
   g_assert_nonnull (strstr (csv, "\n4,7,30,46.88,measured\n"));
 
   /* "All" writes the barriers and cluster graphs too, where the GPU has them. */
   g_assert_true (_cuocc_window_export_graph (window, "all", all_path, NULL));
   for (guint i = 0; i < 2; i++)
     {
-      g_autofree char *one = g_build_filename (dir, i == 0 ? "graphs-barriers.png" : "graphs-cluster-size.png", NULL);
+      g_autofree char *one =
+          g_build_filename (dir, i == 0 ? "graphs-barriers.png" : "graphs-cluster-size.png", NULL);
 
       g_assert_true (g_file_test (one, G_FILE_TEST_IS_REGULAR));
       g_unlink (one);
@@ -147,13 +153,14 @@ pick_cluster_size (CuoccWindow *window,
       {
         gint64 at;
 
-        if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width, height, x, y,
-                                        &at))
+        if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width,
+                                        height, x, y, &at))
           {
             if (at != value)
               break;
             g_assert_true (cuocc_graph_pick (window->graph_clusters, x, y));
-            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, value);
+            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==,
+                             value);
             return;
           }
       }
@@ -184,10 +191,11 @@ test_graph_pick_texts (void)
    * 1056 blocks; without clusters 132 × 8 = 1056: none lost. */
   pick_cluster_size (window, 1);
   text = app_test_results_text (window, "clusters_label");
-  g_assert_cmpstr (text, ==,
-                   "Clusters of 1 block: 8 blocks per SM under the cluster launch, which holds at most 8 "
-                   "(measured on an H100 SXM and an H200, driver 580).\n"
-                   "1056 clusters fit on the whole GPU at once (measured): 1056 blocks, as many as without clusters.");
+  g_assert_cmpstr (
+      text, ==,
+      "Clusters of 1 block: 8 blocks per SM under the cluster launch, which holds at most 8 "
+      "(measured on an H100 SXM and an H200, driver 580).\n"
+      "1056 clusters fit on the whole GPU at once (measured): 1056 blocks, as many as without clusters.");
 
   /* 1024 threads of 64 registers: 64 × 32 = 2048 registers a warp, 32
    * warps, all 65536 of the SM's: 1 block per SM. */
@@ -195,8 +203,9 @@ test_graph_pick_texts (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "64");
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 1);
   text = app_test_results_text (window, "clusters_label");
-  g_assert_true (g_str_has_prefix (text, "Clusters of 1 block: 1 block per SM under the cluster launch, which holds "
-                                         "at most 8 (measured on an H100 SXM and an H200, driver 580).\n"));
+  g_assert_true (
+      g_str_has_prefix (text, "Clusters of 1 block: 1 block per SM under the cluster launch, which holds "
+                              "at most 8 (measured on an H100 SXM and an H200, driver 580).\n"));
 
   /* 768 threads of 234 registers: 234 × 32 = 7488, rounded up to 7680 a
    * warp, × 24 warps = 184320, more than the SM's 65536: no block fits. */
@@ -206,9 +215,10 @@ test_graph_pick_texts (void)
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   pick_cluster_size (window, 2);
   text = app_test_results_text (window, "clusters_label");
-  g_assert_cmpstr (text, ==,
-                   "Clusters of 2 blocks: none fits, since not one block of this configuration fits on an SM, "
-                   "with clusters or without.");
+  g_assert_cmpstr (
+      text, ==,
+      "Clusters of 2 blocks: none fits, since not one block of this configuration fits on an SM, "
+      "with clusters or without.");
   g_assert_null (strstr (text, "upper bound"));
 
   app_test_window_free (window);
@@ -233,10 +243,12 @@ test_carveout (void)
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem_config, ==, -1);
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->smem_config, ==, 135168);
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 3);
-  g_assert_true (cuocc_calculation_get_result (app_test_calculation (window))->warnings & CUOCC_WARN_CARVEOUT_PREFERENCE);
+  g_assert_true (cuocc_calculation_get_result (app_test_calculation (window))->warnings &
+                 CUOCC_WARN_CARVEOUT_PREFERENCE);
 
   /* The carveout chooses the configuration: the list waits. */
-  list = gtk_widget_get_prev_sibling (GTK_WIDGET (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT)));
+  list = gtk_widget_get_prev_sibling (
+      GTK_WIDGET (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT)));
   g_assert_true (GTK_IS_DROP_DOWN (list));
   g_assert_false (gtk_widget_get_sensitive (list));
 
@@ -244,7 +256,8 @@ test_carveout (void)
   g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   type_carveout (window, "");
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
-  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==, CUOCC_CARVEOUT_NONE);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->carveout, ==,
+                   CUOCC_CARVEOUT_NONE);
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 5);
   g_assert_true (gtk_widget_get_sensitive (list));
 

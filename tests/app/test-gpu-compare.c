@@ -706,7 +706,7 @@ test_generated_library (void)
 
 /* ----- PTX on the GPUs compared ----- */
 
-#define REAL_PTXAS "/usr/local/cuda/bin/ptxas"
+#define REAL_PTXAS APP_TEST_REAL_PTXAS
 
 static char *scratch;              /* this test's own: XDG_CACHE_HOME, the scripts, the run counts */
 
@@ -781,43 +781,6 @@ ptxas_runs (const char *target)
   return ptxas_runs_alone (target, NULL);
 }
 
-/* What the real ptxas itself prints for every entry of the PTX on the
- * target, read here: mangled name → registers. */
-static GHashTable *
-real_registers (const char *ptx,
-                const char *target)
-{
-  g_autofree char *arch = g_strconcat ("-arch=", target, NULL);
-  const char *argv[] = { REAL_PTXAS, arch, "-v", "-o", "/dev/null", ptx, NULL };
-  g_autofree char *err = NULL;
-  g_auto(GStrv) lines = NULL;
-  GHashTable *figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autofree char *current = NULL;
-  int status;
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err,
-                               &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  lines = g_strsplit (err, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *p;
-      int regs;
-
-      if ((p = strstr (lines[i], "Compiling entry function '")) != NULL)
-        {
-          const char *start = p + strlen ("Compiling entry function '");
-
-          g_free (current);
-          current = g_strndup (start, strchr (start, '\'') - start);
-        }
-      else if ((p = strstr (lines[i], "Used ")) != NULL && current != NULL && sscanf (p, "Used %d registers", &regs) == 1)
-        g_hash_table_insert (figures, g_steal_pointer (&current), GINT_TO_POINTER (regs));
-    }
-  g_assert_cmpuint (g_hash_table_size (figures), >, 0);
-  return figures;
-}
-
 /* The command line's registers for each GPU's rows are what ptxas itself
  * printed for that GPU's target. */
 static void
@@ -828,7 +791,7 @@ check_cli_registers (const Csv          *csv,
 {
   for (guint g = 0; g < n_gpus; g++)
     {
-      g_autoptr(GHashTable) want = real_registers (ptx, targets[g]);
+      g_autoptr(GHashTable) want = app_test_ptxas_registers (ptx, targets[g], NULL);
       g_autofree char *from = g_strdup_printf ("ptxas 13.0 for %s", targets[g]);
 
       for (guint r = g; r < csv->rows->len; r += n_gpus)

@@ -45,8 +45,9 @@ window_for (const Setup *setup)
   CuoccWindow *window;
 
   app_test_reset_settings ();
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
-                                      setup->dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), setup->dark
+                                                                            ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                                            : ADW_COLOR_SCHEME_FORCE_LIGHT);
   g_settings_set_int (settings, "window-width", setup->width);
   g_settings_set_int (settings, "window-height", setup->height);
   g_settings_set_int (settings, "kernels-width", WIDEST_TABLE);
@@ -57,7 +58,7 @@ window_for (const Setup *setup)
     {
       gtk_toggle_button_set_active (window->kernels_button, TRUE);
       app_test_wait_for_sidebar (window, TRUE);
-      g_assert_false (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
+      g_assert_false (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)));
     }
   app_test_wait_frames (window, 3);
   return window;
@@ -153,7 +154,8 @@ test_graph_stays (gconstpointer data)
     GtkWidget *view = app_test_view (window, CUOCC_TYPE_RESULTS_VIEW);
     graphene_point_t results, graph;
 
-    g_assert_true (gtk_widget_compute_point (view, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &results));
+    g_assert_true (
+        gtk_widget_compute_point (view, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &results));
     g_assert_true (gtk_widget_compute_point (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window),
                                              &GRAPHENE_POINT_INIT (0, 0), &graph));
     g_assert_cmpfloat (graph.y, >=, results.y + gtk_widget_get_height (view));

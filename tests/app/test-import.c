@@ -22,21 +22,22 @@ static gboolean
 idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel);
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window));
 }
 
 static gboolean
 n_kernels_condition (CuoccWindow   *window,
                      gconstpointer  data)
 {
-  return cuocc_kernels_panel_get_n_kernels (window->kernels_panel) == GPOINTER_TO_UINT (data);
+  return cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) == GPOINTER_TO_UINT (data);
 }
 
 static gboolean
 regs_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return cuocc_calculation_get_have_result (app_test_calculation (window)) && cuocc_calculation_get_input (app_test_calculation (window))->regs == GPOINTER_TO_INT (data);
+  return cuocc_calculation_get_have_result (app_test_calculation (window)) &&
+         cuocc_calculation_get_input (app_test_calculation (window))->regs == GPOINTER_TO_INT (data);
 }
 
 static char *
@@ -53,7 +54,7 @@ import_path_as_is (CuoccWindow *window,
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   _cuocc_window_import_file (window, file);
-  g_assert_true (cuocc_kernels_panel_is_busy (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)));
   app_test_wait_until (window, idle_condition, NULL);
 }
 
@@ -64,7 +65,7 @@ import_path (CuoccWindow *window,
              const char  *path)
 {
   import_path_as_is (window, path);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
 }
 
 static void
@@ -95,7 +96,8 @@ expected_match (const CuoccKernel  *k,
   g_autofree char *arch = g_utf8_casefold (k->arch != NULL ? k->arch : "", -1);
 
   for (guint i = 0; words[i] != NULL; i++)
-    if (strstr (name, words[i]) == NULL && strstr (mangled, words[i]) == NULL && strstr (arch, words[i]) == NULL)
+    if (strstr (name, words[i]) == NULL && strstr (mangled, words[i]) == NULL &&
+        strstr (arch, words[i]) == NULL)
       return FALSE;
   return TRUE;
 }
@@ -108,14 +110,15 @@ search_condition (CuoccWindow   *window,
                   gconstpointer  data)
 {
   const Search *s = data;
-  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
   g_autofree char *folded = g_utf8_casefold (s->text, -1);
   g_auto(GStrv) words = g_strsplit (folded, " ", -1);
   guint n = g_list_model_get_n_items (shown);
 
   if (s->expected != G_MAXUINT && n != s->expected)
     return FALSE;
-  if (s->expected == G_MAXUINT && (n == 0 || n == cuocc_kernels_panel_get_n_kernels (window->kernels_panel)))
+  if (s->expected == G_MAXUINT &&
+      (n == 0 || n == cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window))))
     return FALSE;
 
   for (guint i = 0; i < n; i++)
@@ -136,7 +139,7 @@ search (CuoccWindow *window,
 {
   Search s = { text, expected };
 
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), text);
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), text);
   app_test_wait_until (window, search_condition, &s);
 }
 
@@ -149,8 +152,8 @@ choose (CuoccWindow *window,
   const CuoccKernel *k;
 
   search (window, text, G_MAXUINT);
-  cuocc_kernels_panel_choose (window->kernels_panel, 0);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
+  k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_nonnull (k);
   g_assert_nonnull (strstr (k->name, words[0]));
 
@@ -161,7 +164,8 @@ static gint64
 field_value (CuoccWindow *window,
              CuoccInputKey   field)
 {
-  const char *text = gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, field));
+  const char *text =
+      gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window), field));
 
   return g_ascii_strtoll (text, NULL, 10);
 }
@@ -200,12 +204,15 @@ assert_result_is_models (CuoccWindow *window,
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_true (cuocc_gpu_for_cc_numbers (major, minor, &gpu, &error));
   g_assert_no_error (error);
-  g_assert_true (cuocc_calculate (&gpu, cuocc_calculation_get_input (app_test_calculation (window)), &expected, &error));
+  g_assert_true (
+      cuocc_calculate (&gpu, cuocc_calculation_get_input (app_test_calculation (window)), &expected, &error));
   g_assert_no_error (error);
   g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->cap.major, ==, major);
   g_assert_cmpint (cuocc_calculation_get_gpu (app_test_calculation (window))->cap.minor, ==, minor);
-  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_warps, ==, expected.active_warps);
-  g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, expected.occupancy);
+  g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_warps, ==,
+                   expected.active_warps);
+  g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==,
+                     expected.occupancy);
 }
 
 /* ----- tests ----- */
@@ -220,15 +227,16 @@ test_ptxas_log (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 8.6");
-  g_assert_false (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
+  g_assert_false (app_test_kernels_shown (window));
 
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
-  g_assert_true (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
+  g_assert_true (app_test_kernels_shown (window));
   /* The search has the focus, to be typed in. */
-  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
-                                         GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel))));
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  g_assert_true (
+      gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
+                              GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)))));
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+  g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
 
   /* Demangled names are searched, and so are the mangled ones and the
    * architecture. */
@@ -244,16 +252,18 @@ test_ptxas_log (void)
   k = choose (window, "heavy");
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
-  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 32);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 0);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 0);
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.6");
   assert_result_is_models (window, 8, 6);
-  g_assert_nonnull (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2076 bytes"));
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_spill_text (window->kernels_panel), "2344 bytes"));
-  g_assert_null (cuocc_kernels_panel_get_profiler_text (window->kernels_panel));
+  g_assert_nonnull (cuocc_kernels_panel_get_spill_text (app_test_kernels_panel (window)));
+  g_assert_nonnull (
+      strstr (cuocc_kernels_panel_get_spill_text (app_test_kernels_panel (window)), "2076 bytes"));
+  g_assert_nonnull (
+      strstr (cuocc_kernels_panel_get_spill_text (app_test_kernels_panel (window)), "2344 bytes"));
+  g_assert_null (cuocc_kernels_panel_get_profiler_text (app_test_kernels_panel (window)));
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 2076);
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_loads, ==, 2344);
 
@@ -267,20 +277,20 @@ test_ptxas_log (void)
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, a100);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 9216);
   assert_result_is_models (window, 8, 0);
-  g_assert_null (cuocc_kernels_panel_get_spill_text (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_spill_text (app_test_kernels_panel (window)));
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, ==, 0);
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_loads, ==, 0);
 
   /* A search that hides the chosen kernel does not unchoose it. */
   search (window, "scale", 2);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+  k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_cmpstr (k->name, ==, "bounded(float*, float const*)");
 
   /* Enter in the search chooses the first kernel it shows, even before
    * the entry's delayed search. */
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "calls_help");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "activate");
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "calls_help");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "activate");
+  k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 11);
 
@@ -314,7 +324,7 @@ test_choose_computes_once (void)
 
   search (window, "heavy", G_MAXUINT);
   before = cuocc_calculation_get_computations (app_test_calculation (window));
-  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
   g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before + 1);
   g_assert_cmpuint (changed, ==, 1);
   /* The fixture: 32 registers, no shared memory, 2076 bytes of spill stores. */
@@ -325,7 +335,7 @@ test_choose_computes_once (void)
   /* Registers, shared memory, barriers and the spills all change. */
   search (window, "bounded", G_MAXUINT);
   before = cuocc_calculation_get_computations (app_test_calculation (window));
-  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
   g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before + 1);
   g_assert_cmpuint (changed, ==, 2);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 24);
@@ -350,38 +360,44 @@ test_several_architectures (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
   import_fixture (window, "resource-usage-multi.log");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
 
   /* Grouped by architecture: all, the entries that load, then the seven. */
-  arches = cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel);
+  arches = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (arches)));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (arches)), ==, 2 + 7);
   gtk_drop_down_set_selected (arches, 1);
-  g_assert_cmpuint (g_list_model_get_n_items (cuocc_kernels_panel_get_shown (window->kernels_panel)), ==, 10);
+  g_assert_cmpuint (
+      g_list_model_get_n_items (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window))), ==, 10);
   for (guint i = 0; i < 10; i++)
     {
-      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (cuocc_kernels_panel_get_shown (window->kernels_panel), i);
+      g_autoptr(CuoccKernelItem) item =
+          g_list_model_get_item (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window)), i);
 
       g_assert_cmpstr (cuocc_kernel_item_get_kernel (item)->arch, ==, "sm_89");
     }
   gtk_drop_down_set_selected (arches, 2);
-  g_assert_cmpuint (g_list_model_get_n_items (cuocc_kernels_panel_get_shown (window->kernels_panel)), ==, 10);
+  g_assert_cmpuint (
+      g_list_model_get_n_items (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window))), ==, 10);
   gtk_drop_down_set_selected (arches, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (cuocc_kernels_panel_get_shown (window->kernels_panel)), ==, 70);
+  g_assert_cmpuint (
+      g_list_model_get_n_items (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window))), ==, 70);
 
   /* The entry that loads on 8.9. */
   k = choose (window, "heavy sm_89");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_YES);
-  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)));
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
-  g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
+  g_assert_null (
+      strstr (gtk_label_get_label (GTK_LABEL (app_test_window_part (window, GTK_TYPE_LABEL, "cc_label"))),
+              "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
   /* An sm_86 entry runs on 8.9, though the driver loads the sm_89 one. */
   k = choose (window, "bounded sm_86");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)),
                             "On compute capability 8.9 the CUDA driver loads this kernel's sm_89 entry"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
   assert_result_is_models (window, 8, 9);
@@ -391,13 +407,16 @@ test_several_architectures (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 40);
   k = choose (window, "bounded sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
-                            "sm_90 code cannot run on compute capability 8.9: the CUDA driver loads this kernel's "
-                            "sm_89 entry"));
+  g_assert_nonnull (
+      strstr (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)),
+              "sm_90 code cannot run on compute capability 8.9: the CUDA driver loads this kernel's "
+              "sm_89 entry"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
-  g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==, "Show sm_89");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+  g_assert_cmpstr (
+      gtk_button_get_label (cuocc_kernels_panel_get_load_button (app_test_kernels_panel (window))), ==,
+      "Show sm_89");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (app_test_kernels_panel (window)), "clicked");
+  k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 24);
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
@@ -408,30 +427,37 @@ test_several_architectures (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 40);
   k = choose (window, "heavy sm_90");
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_NONE);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel),
+  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)),
                             "sm_90 code cannot run on compute capability 6.1"));
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 6.1");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
-  g_assert_cmpstr (gtk_button_get_label (cuocc_kernels_panel_get_load_button (window->kernels_panel)), ==,
-                   "Use Compute Capability 9.0");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
+  g_assert_cmpstr (
+      gtk_button_get_label (cuocc_kernels_panel_get_load_button (app_test_kernels_panel (window))), ==,
+      "Use Compute Capability 9.0");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (app_test_kernels_panel (window)), "clicked");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 9.0");
   /* The GPU says the kernel chose it. */
-  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_KERNEL);
-  g_assert_true (g_str_has_suffix (gtk_label_get_label (window->input_panel->cc_label), " · chosen for the kernel"));
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==,
+                   CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_true (g_str_has_suffix (
+      gtk_label_get_label (GTK_LABEL (app_test_window_part (window, GTK_TYPE_LABEL, "cc_label"))),
+      " · chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, k->regs);
-  g_assert_cmpint (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->loaded, ==, CUOCC_LOAD_YES);
-  g_assert_null (cuocc_kernels_panel_get_load_text (window->kernels_panel));
+  g_assert_cmpint (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->loaded, ==,
+                   CUOCC_LOAD_YES);
+  g_assert_null (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)));
   assert_result_is_models (window, 9, 0);
 
   /* The user picks another GPU: the kernel's entry that loads there is
    * chosen, on that GPU. */
   app_test_select_gpu (window, ada);
-  k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+  k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_cmpstr (k->name, ==, "heavy(float const*, float*)");
   g_assert_cmpstr (k->arch, ==, "sm_89");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, ada);
-  g_assert_null (strstr (gtk_label_get_label (window->input_panel->cc_label), "chosen for the kernel"));
+  g_assert_null (
+      strstr (gtk_label_get_label (GTK_LABEL (app_test_window_part (window, GTK_TYPE_LABEL, "cc_label"))),
+              "chosen for the kernel"));
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 72);
   assert_result_is_models (window, 8, 9);
 
@@ -445,7 +471,8 @@ static CuoccWindow *
 libkernels_on_ada (const char *threads)
 {
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autofree char *path =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
   CuoccWindow *window = app_test_window_new ();
 
   app_test_select_gpu (window, ada);
@@ -464,7 +491,7 @@ test_shared_library (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = libkernels_on_ada (NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 15);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 15);
 
   /* scale<float, 128>: __launch_bounds__(256, 2), 10 registers, 512 bytes. */
   k = choose (window, "scale<float sm_80");
@@ -480,7 +507,8 @@ test_shared_library (void)
   k = choose (window, "spills compute_120");
   g_assert_cmpint (k->code, ==, CUOCC_CODE_PTX);
   g_assert_cmpint (k->loaded, ==, CUOCC_LOAD_OTHER);
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_load_text (window->kernels_panel), "sm_80 entry"));
+  g_assert_nonnull (
+      strstr (cuocc_kernels_panel_get_load_text (app_test_kernels_panel (window)), "sm_80 entry"));
 
   app_test_window_free (window);
 }
@@ -557,7 +585,7 @@ hint_says (CuoccWindow *window,
            CuoccInputKey   field,
            const char  *words)
 {
-  return strstr (cuocc_input_panel_get_hint (window->input_panel, field), words) != NULL;
+  return strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), field), words) != NULL;
 }
 
 /* One kernel's declared block size never leaks into the next: on an RTX
@@ -639,9 +667,9 @@ test_launch_settings_say_their_origin (void)
 
       /* The cubin holds heavy() alone. */
       import_fixture (window, "binary/heavy-sm_90.cubin");
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 1);
-      cuocc_kernels_panel_choose (window->kernels_panel, 0);
-      k = cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL);
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 1);
+      cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
+      k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
       g_assert_nonnull (strstr (k->name, "heavy"));
       g_assert_cmpint (k->regs, ==, 30);
       g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 30);
@@ -650,7 +678,7 @@ test_launch_settings_say_their_origin (void)
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM, "none: the file records no launch"));
       g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "kept: the kernel declares none"));
-      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->input_panel)));
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (app_test_input_panel (window))));
 
       /* To look at: the inputs saying their origins, light and dark. */
       for (guint dark = 0; dark <= 1; dark++)
@@ -662,7 +690,8 @@ test_launch_settings_say_their_origin (void)
           g_autoptr(GdkTexture) texture = NULL;
 
           adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
-                                              dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+                                              dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                   : ADW_COLOR_SCHEME_FORCE_LIGHT);
           app_test_wait_for_frame (GTK_WIDGET (window));
           texture = app_test_render_widget (GTK_WIDGET (window));
           g_assert_true (gdk_texture_save_to_png (texture, path));
@@ -707,22 +736,23 @@ test_previous_files_kernel (void)
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
 
       import_fixture (window, "binary/heavy-sm_90.cubin");
-      g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+      g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
       for (guint j = 0; j < G_N_ELEMENTS (kernels_keys); j++)
         {
           CuoccInputKey key = kernels_keys[j];
 
-          g_test_message ("%u: %s", key, cuocc_input_panel_get_hint (window->input_panel, key));
+          g_test_message ("%u: %s", key, cuocc_input_panel_get_hint (app_test_input_panel (window), key));
           g_assert_false (hint_says (window, key, "the kernel's"));
           g_assert_false (hint_says (window, key, "the launch the file records"));
           g_assert_false (hint_says (window, key, "declared by the kernel"));
         }
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from a kernel of the previous file"));
       g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, regs);
-      g_assert_nonnull (strstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), "matmul"));
+      g_assert_nonnull (
+          strstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), "matmul"));
 
       /* The cubin's kernel, heavy(): 30 registers, its own. */
-      cuocc_kernels_panel_choose (window->kernels_panel, 0);
+      cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
       g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 30);
       g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
       app_test_window_free (window);
@@ -762,13 +792,16 @@ test_kernel_writes_the_model (void)
   g_assert_cmpuint (changes, ==, 1);
   for (guint i = 0; i < G_N_ELEMENTS (launch); i++)
     {
-      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), launch[i]), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), launch[i]), ==,
+                       CUOCC_INPUT_ORIGIN_KERNEL);
       g_assert_nonnull (cuocc_input_model_get_note (app_test_inputs (window), launch[i]));
-      g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, launch[i])), ==,
-                       cuocc_input_model_get_text (app_test_inputs (window), launch[i]));
+      g_assert_cmpstr (
+          gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window), launch[i])),
+          ==, cuocc_input_model_get_text (app_test_inputs (window), launch[i]));
     }
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
-  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 16384);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+                   16384);
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    "the launch the file records");
   /* The GPU stays the user's. */
@@ -776,20 +809,24 @@ test_kernel_writes_the_model (void)
   g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_USER);
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_USER);
 
   import_fixture (window, "binary/heavy-sm_90.cubin");
   changes = 0;
-  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
   g_assert_cmpuint (changes, ==, 1);
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 256);
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_KERNEL);
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    "kept: the kernel declares none");
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 30);
-  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, 0);
-  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel,
-                                                                          CUOCC_INPUT_KEY_DYNAMIC_SMEM)), ==, "0");
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
+                   0);
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window),
+                                                                          CUOCC_INPUT_KEY_DYNAMIC_SMEM)),
+                   ==, "0");
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    "none: the file records no launch");
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem,
@@ -813,23 +850,24 @@ test_compare_builds (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 8.0");
   import_fixture (window, "resource-usage-multi.log");
-  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
+  cuocc_kernels_panel_compare_file (app_test_kernels_panel (window), file);
   app_test_wait_until (window, idle_condition, NULL);
 
   /* The -maxrregcount=32 build of heavy() had 32 registers, 992 bytes of
    * stack and 2076 + 2344 bytes of spills; the rest of its sm_80 entries are
    * the same, and the other six architectures are new. */
   k = choose (window, "heavy sm_80");
-  text = cuocc_kernels_panel_get_change_text (window->kernels_panel);
+  text = cuocc_kernels_panel_get_change_text (app_test_kernels_panel (window));
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "registers 32 → 72"));
   g_assert_nonnull (strstr (text, "stack 992 → 0 bytes"));
   g_assert_nonnull (strstr (text, "spills 4420 → 0 bytes"));
   g_assert_cmpint (k->regs, ==, 72);
   choose (window, "bounded sm_80");
-  g_assert_null (cuocc_kernels_panel_get_change_text (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_change_text (app_test_kernels_panel (window)));
   choose (window, "bounded sm_86");
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), "New in this build"));
+  g_assert_nonnull (
+      strstr (cuocc_kernels_panel_get_change_text (app_test_kernels_panel (window)), "New in this build"));
 
   app_test_window_free (window);
 }
@@ -847,31 +885,34 @@ test_nsight_compute (void)
    * only offer the switch. */
   app_test_select_gpu (window, "Compute capability 8.6");
   import_fixture (window, "ncu-details-sm86.csv");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 3);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 3);
 
   /* The block size the profiler saw becomes the threads per block. */
   k = choose (window, "dynamic_smem");
   g_assert_cmpint (k->block_size, ==, 512);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 512);
-  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, k->smem + k->dynamic_smem);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==,
+                   k->smem + k->dynamic_smem);
   assert_result_is_models (window, 8, 6);
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = cuocc_kernels_panel_get_profiler_text (app_test_kernels_panel (window));
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "512 threads"));
   g_assert_nonnull (strstr (text, "disagree"));
 
   k = choose (window, "vec_add");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_THREADS), ==, 256);
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  text = cuocc_kernels_panel_get_profiler_text (app_test_kernels_panel (window));
   g_assert_nonnull (strstr (text, "Nsight Compute 100 %, cuocc 100 %"));
   g_assert_null (strstr (text, "disagree"));
 
   /* Other inputs are another launch: no verdict. */
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "64");
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  gtk_editable_set_text (
+      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "64");
+  text = cuocc_kernels_panel_get_profiler_text (app_test_kernels_panel (window));
   g_assert_nonnull (strstr (text, "another launch"));
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "256");
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  gtk_editable_set_text (
+      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "256");
+  text = cuocc_kernels_panel_get_profiler_text (app_test_kernels_panel (window));
   g_assert_nonnull (strstr (text, "cuocc 100 %"));
 
   app_test_window_free (window);
@@ -919,8 +960,9 @@ test_bad_files (void)
       g_assert_nonnull (strstr (app_test_last_message (), "Could not import"));
       after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
-      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "heavy(float const*, float*)");
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+      g_assert_cmpstr (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->name, ==,
+                       "heavy(float const*, float*)");
       g_unlink (path);
     }
 
@@ -942,7 +984,7 @@ test_paste (void)
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), log);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
   app_test_wait_until (window, n_kernels_condition, GUINT_TO_POINTER (10));
-  g_assert_null (cuocc_kernels_panel_get_file (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_file (app_test_kernels_panel (window)));
   choose (window, "named_barriers");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_BARRIERS), ==, 3);
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_SMEM), ==, 256);
@@ -954,7 +996,7 @@ test_paste (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
   while (app_test_last_message () == NULL)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
 
   app_test_window_free (window);
 }
@@ -988,8 +1030,8 @@ test_drop (void)
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
   app_test_wait_until (window, idle_condition, NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
-  g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (window->kernels_panel), file));
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+  g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (app_test_kernels_panel (window)), file));
 
   app_test_window_free (window);
 }
@@ -1014,13 +1056,13 @@ test_large_log (void)
       g_autofree char *name = g_strdup_printf ("kernel%u", i);
       g_autofree char *mangled = g_strdup_printf ("_Z%zu%sPfi", strlen (name), name);
 
-      g_string_append_printf (log,
-                              "ptxas info    : Compiling entry function '%s' for 'sm_86'\n"
-                              "ptxas info    : Function properties for %s\n"
-                              "    %u bytes stack frame, %u bytes spill stores, %u bytes spill loads\n"
-                              "ptxas info    : Used %u registers, used 1 barriers, %u bytes smem, 380 bytes cmem[0]\n",
-                              mangled, mangled, i % 7 ? 0 : 16, i % 7 ? 0 : 8, i % 7 ? 0 : 8,
-                              16 + i % 200, (i % 48) * 1024);
+      g_string_append_printf (
+          log,
+          "ptxas info    : Compiling entry function '%s' for 'sm_86'\n"
+          "ptxas info    : Function properties for %s\n"
+          "    %u bytes stack frame, %u bytes spill stores, %u bytes spill loads\n"
+          "ptxas info    : Used %u registers, used 1 barriers, %u bytes smem, 380 bytes cmem[0]\n",
+          mangled, mangled, i % 7 ? 0 : 16, i % 7 ? 0 : 8, i % 7 ? 0 : 8, 16 + i % 200, (i % 48) * 1024);
     }
   g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
 
@@ -1028,7 +1070,7 @@ test_large_log (void)
   app_test_select_gpu (window, "Compute capability 8.6");
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (cuocc_kernels_panel_is_busy (window->kernels_panel))
+  while (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)))
     {
       gint64 now;
 
@@ -1039,8 +1081,9 @@ test_large_log (void)
       iterations++;
     }
   g_test_message ("%u kernels (%.1f MB) read in %.0f ms; the longest main loop iteration took %.1f ms of %u",
-                  N, log->len / 1e6, (g_get_monotonic_time () - start) / 1000.0, longest / 1000.0, iterations);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
+                  N, log->len / 1e6, (g_get_monotonic_time () - start) / 1000.0, longest / 1000.0,
+                  iterations);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, N);
 
   search (window, "kernel4999 ", 11);
   choose (window, "kernel49999(");
@@ -1083,8 +1126,8 @@ test_long_names (void)
 
   window = app_test_window_new ();
   import_path (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
-  sidebar = GTK_WIDGET (window->kernels_panel);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 4);
+  sidebar = GTK_WIDGET (app_test_kernels_panel (window));
   choose (window, "short");
   app_test_wait_for_frame (GTK_WIDGET (window));
   width_before = gtk_widget_get_width (sidebar);
@@ -1098,7 +1141,8 @@ test_long_names (void)
 
       app_test_wait_for_frame (GTK_WIDGET (window));
       longest = app_test_longest_text (GTK_WIDGET (window));
-      g_test_message ("a %u-byte name chosen and drawn; the longest text in the window %zu bytes", lengths[i], longest);
+      g_test_message ("a %u-byte name chosen and drawn; the longest text in the window %zu bytes", lengths[i],
+                      longest);
       g_assert_cmpint (k->regs, ==, 20 + i);
       g_assert_cmpuint (strlen (k->name), ==, lengths[i]);
       /* The freeze was Pango laying the whole name out in labels, which
@@ -1111,11 +1155,12 @@ test_long_names (void)
        * wraps in time linear in its length (word wrapping lays a word
        * longer than its line out again for each line). */
       {
-        g_autofree char *shown = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+        g_autofree char *shown = cuocc_kernels_panel_get_name_text (app_test_kernels_panel (window));
 
         g_assert_cmpstr (shown, ==, k->name);
-        g_assert_cmpint (gtk_text_view_get_wrap_mode (cuocc_kernels_panel_get_name_view (window->kernels_panel)), ==,
-                         GTK_WRAP_CHAR);
+        g_assert_cmpint (
+            gtk_text_view_get_wrap_mode (cuocc_kernels_panel_get_name_view (app_test_kernels_panel (window))),
+            ==, GTK_WRAP_CHAR);
       }
       g_assert_cmpint (gtk_widget_get_width (sidebar), <=, width_before);
       /* The window never grows to show a name. */
@@ -1171,7 +1216,8 @@ test_reread (void)
     fclose (f);
   }
   app_test_wait_until (window, regs_condition, GINT_TO_POINTER (40));
-  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->name, ==,
+                   "bounded(float*, float const*)");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 40);
 
   /* Replaced by a shorter log (a new file renamed over the old one):
@@ -1180,7 +1226,8 @@ test_reread (void)
   g_assert_nonnull (cut);
   g_assert_true (g_file_set_contents (path, cut, -1, NULL));
   app_test_wait_until (window, n_kernels_condition, GUINT_TO_POINTER (4));
-  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, ==, "bounded(float*, float const*)");
+  g_assert_cmpstr (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->name, ==,
+                   "bounded(float*, float const*)");
 
   /* A half-written log: a note, and the list stays. */
   app_test_forget_message ();
@@ -1188,7 +1235,7 @@ test_reread (void)
   while (app_test_last_message () == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (strstr (app_test_last_message (), "build.log"));
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 4);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 4);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
 
   app_test_window_free (window);
@@ -1208,7 +1255,8 @@ test_screenshot (void)
 
   SKIP_WITHOUT_DISPLAY ();
   g_autofree char *ada = product_of_cc (8, 9);
-  g_autofree char *library = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autofree char *library =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
 
   window = app_test_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
@@ -1248,7 +1296,8 @@ test_window_finalizes (void)
   choose (window, "heavy");
   /* A read still under way when the window goes. */
   import_fixture (window, "resource-usage-multi.log");
-  cuocc_kernels_panel_load_file (window->kernels_panel, cuocc_kernels_panel_get_file (window->kernels_panel), NULL);
+  cuocc_kernels_panel_load_file (app_test_kernels_panel (window),
+                                 cuocc_kernels_panel_get_file (app_test_kernels_panel (window)), NULL);
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   app_test_window_finalize (window);
@@ -1290,7 +1339,8 @@ test_items_share_name_texts (void)
   for (guint i = 0; i < list->n_kernels; i++)
     {
       list->kernels[i].name = entries[i].name != NULL ? g_ref_string_new_intern (entries[i].name) : NULL;
-      list->kernels[i].mangled = entries[i].mangled != NULL ? g_ref_string_new_intern (entries[i].mangled) : NULL;
+      list->kernels[i].mangled =
+          entries[i].mangled != NULL ? g_ref_string_new_intern (entries[i].mangled) : NULL;
       list->kernels[i].arch = entries[i].arch != NULL ? g_ref_string_new_intern (entries[i].arch) : NULL;
     }
   store = cuocc_kernel_item_list_new (list);
@@ -1300,8 +1350,9 @@ test_items_share_name_texts (void)
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (store), i);
       const char *word[] = { expected[i].word, NULL };
       const char *not_word[] = { expected[i].not_word, NULL };
-      g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", entries[i].mangled ? entries[i].mangled : entries[i].name,
-                                              entries[i].arch, expected[i].occurrence);
+      g_autofree char *key =
+          g_strdup_printf ("%s\n%s\n%u", entries[i].mangled ? entries[i].mangled : entries[i].name,
+                           entries[i].arch, expected[i].occurrence);
 
       g_assert_cmpstr (cuocc_kernel_item_get_short_name (item), ==, expected[i].short_name);
       g_assert_cmpstr (cuocc_kernel_item_get_key (item), ==, key);
@@ -1346,7 +1397,8 @@ test_search_without_folded_copy (void)
   for (guint i = 0; i < list->n_kernels; i++)
     {
       list->kernels[i].name = entries[i].name != NULL ? g_ref_string_new_intern (entries[i].name) : NULL;
-      list->kernels[i].mangled = entries[i].mangled != NULL ? g_ref_string_new_intern (entries[i].mangled) : NULL;
+      list->kernels[i].mangled =
+          entries[i].mangled != NULL ? g_ref_string_new_intern (entries[i].mangled) : NULL;
       list->kernels[i].arch = entries[i].arch != NULL ? g_ref_string_new_intern (entries[i].arch) : NULL;
     }
   store = cuocc_kernel_item_list_new (list);
@@ -1365,7 +1417,8 @@ test_search_without_folded_copy (void)
           gboolean expected = strstr (text, word) != NULL || (arch != NULL && strstr (arch, word) != NULL);
 
           if (cuocc_kernel_item_matches (item, one) != expected)
-            g_error ("entry %u (%s), word \"%s\": expected %s", i, joined, word, expected ? "found" : "not found");
+            g_error ("entry %u (%s), word \"%s\": expected %s", i, joined, word,
+                     expected ? "found" : "not found");
           n_found += expected;
         }
     }
@@ -1389,7 +1442,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/import/dynamic-smem", test_dynamic_smem);
   g_test_add_func ("/cuocc/app/import/dynamic-smem-not-carried-over", test_dynamic_smem_not_carried_over);
   g_test_add_func ("/cuocc/app/import/block-size-not-carried-over", test_block_size_not_carried_over);
-  g_test_add_func ("/cuocc/app/import/launch-settings-say-their-origin", test_launch_settings_say_their_origin);
+  g_test_add_func ("/cuocc/app/import/launch-settings-say-their-origin",
+                   test_launch_settings_say_their_origin);
   g_test_add_func ("/cuocc/app/import/kernel-writes-the-model", test_kernel_writes_the_model);
   g_test_add_func ("/cuocc/app/import/shared-library", test_shared_library);
   g_test_add_func ("/cuocc/app/import/nsight-compute", test_nsight_compute);

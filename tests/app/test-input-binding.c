@@ -21,7 +21,7 @@ static const char *
 entry_text (CuoccWindow   *window,
             CuoccInputKey  key)
 {
-  return gtk_editable_get_text (cuocc_input_panel_get_editable (window->input_panel, key));
+  return gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window), key));
 }
 
 static gboolean
@@ -29,7 +29,7 @@ hint_says (CuoccWindow   *window,
            CuoccInputKey  key,
            const char    *words)
 {
-  return strstr (cuocc_input_panel_get_hint (window->input_panel, key), words) != NULL;
+  return strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), key), words) != NULL;
 }
 
 static void
@@ -57,17 +57,18 @@ test_typing_writes_the_model (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   g_assert_cmpstr (cuocc_input_model_get_text (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, "128");
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_USER);
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 40);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
-  g_assert_cmpstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS), ==,
+  g_assert_cmpstr (cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), ==,
                    "Allowed: 1–1024 · set by you");
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
   g_assert_cmpint (cuocc_input_model_get_status (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_STATUS_INVALID);
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_THREADS));
+  g_assert_true (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
   g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_cmpstr (cuocc_calculation_get_error (app_test_calculation (window)), ==,
                    "Threads per block: Enter a whole number: 1–1024 · set by you");
@@ -76,9 +77,10 @@ test_typing_writes_the_model (void)
    * carveout says what is allowed in its tooltip. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_type_into (window, CUOCC_INPUT_KEY_CARVEOUT, "150");
-  g_assert_true (cuocc_input_panel_field_is_marked (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT));
-  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->input_panel->carveout_entry)), ==,
-                   "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none");
+  g_assert_true (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT));
+  g_assert_cmpstr (
+      gtk_widget_get_tooltip_text (app_test_window_part (window, GTK_TYPE_ENTRY, "carveout_entry")), ==,
+      "Carveout preference: enter a whole number of percent from 0 to 100, or nothing for none");
   app_test_type_into (window, CUOCC_INPUT_KEY_CARVEOUT, "50");
   app_test_type_into (window, CUOCC_INPUT_KEY_SMS, "10");
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_CARVEOUT), ==, 50);
@@ -106,12 +108,18 @@ test_model_writes_the_entries (void)
 
   before = cuocc_calculation_get_computations (app_test_calculation (window));
   cuocc_input_model_freeze (app_test_inputs (window));
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS, 96, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS, 72, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM, 2048, CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM, 1024, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_CLUSTER_SIZE, 2, CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS, 96,
+                               CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS, 72, CUOCC_INPUT_ORIGIN_KERNEL,
+                               "the kernel's");
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM, 2048,
+                               CUOCC_INPUT_ORIGIN_KERNEL, "the kernel's");
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM, 1024,
+                               CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS, 2,
+                               CUOCC_INPUT_ORIGIN_KERNEL, NULL);
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_CLUSTER_SIZE, 2,
+                               CUOCC_INPUT_ORIGIN_KERNEL, NULL);
   /* Nothing is shown, nothing computed, before the batch ends. */
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), !=, "96");
   g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, before);
@@ -127,7 +135,8 @@ test_model_writes_the_entries (void)
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_CLUSTER_SIZE), ==, "2");
   for (CuoccInputKey key = CUOCC_INPUT_KEY_THREADS; key <= CUOCC_INPUT_KEY_CLUSTER_SIZE; key++)
     if (key != CUOCC_INPUT_KEY_SMEM_CONFIG && key != CUOCC_INPUT_KEY_CARVEOUT)
-      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), key), ==, CUOCC_INPUT_ORIGIN_KERNEL);
+      g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), key), ==,
+                       CUOCC_INPUT_ORIGIN_KERNEL);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "the kernel's"));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 96);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 3072);
@@ -138,26 +147,32 @@ test_model_writes_the_entries (void)
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
 
   /* The unit is the model's: the size stays, its text changes. */
-  gtk_drop_down_set_selected (window->input_panel->smem_unit_dropdown, UNIT_KIB);
+  gtk_drop_down_set_selected (
+      GTK_DROP_DOWN (app_test_window_part (window, GTK_TYPE_DROP_DOWN, "smem_unit_dropdown")), UNIT_KIB);
   g_assert_true (cuocc_input_model_get_smem_in_kib (app_test_inputs (window)));
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_SMEM), ==, "2");
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 3072);
 
   /* The configuration list writes the model; the GPU's first is its default. */
-  gtk_drop_down_set_selected (window->input_panel->smem_config_dropdown, 1);
+  gtk_drop_down_set_selected (
+      GTK_DROP_DOWN (app_test_window_part (window, GTK_TYPE_DROP_DOWN, "smem_config_dropdown")), 1);
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM_CONFIG), ==,
                    cuocc_capability_lookup (9, 0)->smem_configs[1]);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem_config, ==,
                    cuocc_capability_lookup (9, 0)->smem_configs[1]);
-  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM_CONFIG, cuocc_capability_lookup (9, 0)->smem_configs[2],
-                               CUOCC_INPUT_ORIGIN_USER, NULL);
-  g_assert_cmpuint (gtk_drop_down_get_selected (window->input_panel->smem_config_dropdown), ==, 2);
+  cuocc_input_model_set_value (app_test_inputs (window), CUOCC_INPUT_KEY_SMEM_CONFIG,
+                               cuocc_capability_lookup (9, 0)->smem_configs[2], CUOCC_INPUT_ORIGIN_USER,
+                               NULL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (
+                        app_test_window_part (window, GTK_TYPE_DROP_DOWN, "smem_config_dropdown"))),
+                    ==, 2);
 
   /* A GPU the model is given is the list's. */
   app_test_select_gpu (window, "Compute capability 7.5");
-  g_assert_cmpstr (cuocc_gpu_choice_get_id (gtk_drop_down_get_selected_item (app_test_gpu_dropdown (window))), ==,
-                   "Compute capability 7.5");
-  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (window->input_panel->cluster_size_entry)));
+  g_assert_cmpstr (cuocc_gpu_choice_get_id (gtk_drop_down_get_selected_item (app_test_gpu_dropdown (window))),
+                   ==, "Compute capability 7.5");
+  g_assert_false (
+      gtk_widget_get_sensitive (app_test_window_part (window, GTK_TYPE_ENTRY, "cluster_size_entry")));
 
   g_signal_handlers_disconnect_by_func (app_test_calculation (window), count_cb, &changed);
   app_test_window_free (window);
@@ -196,7 +211,8 @@ test_writers_are_named (void)
   g_assert_cmpint (level, >=, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 64);
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_ADVICE);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==,
+                   CUOCC_INPUT_ORIGIN_ADVICE);
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "64");
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by the advice"));
   g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
@@ -207,7 +223,8 @@ test_writers_are_named (void)
   adw_view_stack_set_visible_child_name (window->stack, "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_true (cuocc_graph_step (window->graph_regs, 1));
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, CUOCC_INPUT_ORIGIN_GRAPH);
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==,
+                   CUOCC_INPUT_ORIGIN_GRAPH);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==,
                    cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS));
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), >, 64);
@@ -247,18 +264,21 @@ test_session_values_say_so (void)
   g_assert_no_error (error);
 
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
-  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==, CUOCC_INPUT_ORIGIN_SESSION);
+  g_assert_cmpint (cuocc_input_model_get_gpu_origin (app_test_inputs (window)), ==,
+                   CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_THREADS), ==, "320");
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_REGS), ==, "48");
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==, "1024");
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 5120);
   for (guint i = 0; i < CUOCC_N_INPUT_KEYS; i++)
-    g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), i), ==, CUOCC_INPUT_ORIGIN_SESSION);
+    g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), i), ==,
+                     CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "from the session “tuned.cuocc”"));
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "from the session “tuned.cuocc”"));
   g_assert_false (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));
   /* Which file, where there is room: the entry's tooltip. */
-  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (window->input_panel->threads_entry)), path));
+  g_assert_nonnull (strstr (
+      gtk_widget_get_tooltip_text (app_test_window_part (window, GTK_TYPE_ENTRY, "threads_entry")), path));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_REGS, "set by you"));

@@ -55,9 +55,9 @@ import_log (CuoccWindow *window,
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   _cuocc_window_import_file (window, file);
-  while (cuocc_kernels_panel_is_busy (window->kernels_panel))
+  while (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
 }
 
 static void
@@ -74,15 +74,16 @@ static guint
 kernel_index (CuoccWindow *window,
               const char  *prefix)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
 
   /* Every entry, whether or not it runs on the GPU. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
-      cuocc_kernels_panel_choose (window->kernels_panel, i);
-      if (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, prefix))
+      cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
+      if (g_str_has_prefix (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->name,
+                            prefix))
         return i;
     }
   g_assert_not_reached ();
@@ -205,7 +206,8 @@ assert_gpu_label (CuoccWindow *window,
                   const char  *title,
                   gboolean     whole)
 {
-  GtkWidget *picker = app_test_find_descendant (GTK_WIDGET (window->input_panel), GTK_TYPE_DROP_DOWN, FALSE);
+  GtkWidget *picker =
+      app_test_find_descendant (GTK_WIDGET (app_test_input_panel (window)), GTK_TYPE_DROP_DOWN, FALSE);
   GtkWidget *label;
   graphene_rect_t bounds;
 
@@ -234,7 +236,7 @@ test_minimum_size (void)
     {
       if (shown)
         import_fixture (window, "ptxas-maxrreg32-sm80.log");
-      g_assert_cmpint (cuocc_compat_sidebar_view_get_shown (window->kernels_view), ==, shown);
+      g_assert_cmpint (app_test_kernels_shown (window), ==, shown);
 
       for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
         {
@@ -273,21 +275,22 @@ test_small_window (void)
   assert_titles_whole (window);
   /* As wide as test-plot's titles-whole-at-800 takes them. */
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->graph_regs)), >=, 390);
-  g_test_message ("graphs %d pixels wide at 800 × 600", gtk_widget_get_width (GTK_WIDGET (window->graph_regs)));
+  g_test_message ("graphs %d pixels wide at 800 × 600",
+                  gtk_widget_get_width (GTK_WIDGET (window->graph_regs)));
 
   gtk_toggle_button_set_active (window->kernels_button, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
-  g_assert_true (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
+  g_assert_true (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)));
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
   gtk_toggle_button_set_active (window->kernels_button, FALSE);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
 
   /* A long template name, as real builds have. */
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
-  g_assert_true (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
+  g_assert_true (app_test_kernels_shown (window));
   app_test_wait_for_sidebar (window, TRUE);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
-  cuocc_kernels_panel_choose (window->kernels_panel, kernel_index (window, "void by_struct"));
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), kernel_index (window, "void by_struct"));
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
@@ -312,15 +315,15 @@ test_large_window (void)
 
   import_fixture (window, "ptxas-maxrreg32-sm80.log");
   app_test_wait_for_sidebar (window, TRUE);
-  g_assert_false (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
+  g_assert_false (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)));
   assert_size (window, 1400, 900);
   /* Beside, not over: the calculator starts where the sidebar ends. */
   {
     graphene_rect_t sidebar, inputs;
 
-    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->kernels_panel), GTK_WIDGET (window),
-                                              &sidebar));
-    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->input_panel), GTK_WIDGET (window),
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (app_test_kernels_panel (window)),
+                                              GTK_WIDGET (window), &sidebar));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (app_test_input_panel (window)), GTK_WIDGET (window),
                                               &inputs));
     g_assert_cmpfloat (inputs.origin.x, >=, sidebar.origin.x + sidebar.size.width);
   }
@@ -342,8 +345,8 @@ test_large_window (void)
   app_test_wait_for_sidebar (window, TRUE);
   gtk_window_set_default_size (GTK_WINDOW (window), SMALL_WIDTH, SMALL_HEIGHT);
   app_test_wait_for_size (window, SMALL_WIDTH, SMALL_HEIGHT);
-  g_assert_true (cuocc_compat_sidebar_view_get_folded (window->kernels_view));
-  g_assert_false (cuocc_compat_sidebar_view_get_shown (window->kernels_view));
+  g_assert_true (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)));
+  g_assert_false (app_test_kernels_shown (window));
 
   app_test_window_free (window);
 }
@@ -370,7 +373,7 @@ test_gpu_data_page (void)
   g_assert_cmpint (column, >, 10);
 
   /* The focus in an input, as after typing; then the page. */
-  threads = cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS);
+  threads = cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS);
   gtk_widget_grab_focus (GTK_WIDGET (threads));
   adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
   app_test_wait_frames (window, 4);
@@ -449,7 +452,8 @@ test_outside_text (void)
 
     for (guint i = 0; i < n_products; i++)
       {
-        g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), products[i].name, CUOCC_INPUT_ORIGIN_USER, &error));
+        g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), products[i].name,
+                                                  CUOCC_INPUT_ORIGIN_USER, &error));
         g_assert_no_error (error);
         assert_gpu_label (window, products[i].name, TRUE);
       }
@@ -459,7 +463,8 @@ test_outside_text (void)
   /* A device file's name as long as the library keeps is cut to fit. */
   device_text = g_strdup_printf ("[Device]\nname=%s\ncompute-capability=9.0\nsm-count=100\n", device_name);
   g_assert_true (g_file_set_contents (device, device_text, -1, NULL));
-  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), device, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_true (
+      cuocc_input_model_set_gpu (app_test_inputs (window), device, CUOCC_INPUT_ORIGIN_USER, &error));
   g_assert_no_error (error);
   title = g_strdup_printf ("Custom: %s", device_name);
   assert_gpu_label (window, title, FALSE);
@@ -549,7 +554,8 @@ main (int   argc,
 
     for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
       {
-        g_autofree char *path = g_strdup_printf ("/cuocc/app/layout/gpu-data-first-column/%dx%d", sizes[i][0], sizes[i][1]);
+        g_autofree char *path =
+            g_strdup_printf ("/cuocc/app/layout/gpu-data-first-column/%dx%d", sizes[i][0], sizes[i][1]);
 
         g_test_add_data_func (path, sizes[i], test_gpu_data_first_column);
       }

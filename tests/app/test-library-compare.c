@@ -64,8 +64,8 @@ run_cli (CliRun     *run,
     g_ptr_array_add (argv, (gpointer) arg);
   va_end (args);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &run->err,
-                               &status, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &run->err, &status, NULL));
   g_assert_true (WIFEXITED (status));
   if (!may_fail || WEXITSTATUS (status) != 1)
     g_assert_cmpint (WEXITSTATUS (status), ==, 0);
@@ -176,7 +176,7 @@ compare_library (CuoccWindow *window,
   gint64 deadline = g_get_monotonic_time () + APP_TEST_LIBRARY_TIMEOUT_S * G_USEC_PER_SEC;
   guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
 
-  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
+  cuocc_kernels_panel_compare_file (app_test_kernels_panel (window), file);
   while (!app_test_kernels_idle (window, NULL))
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
@@ -190,11 +190,12 @@ static void
 show_all (CuoccWindow *window,
           gboolean     changed_only)
 {
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "");
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 0);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
-  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel), changed_only);
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "");
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
+  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)),
+                                changed_only);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
 }
 
@@ -202,7 +203,7 @@ show_all (CuoccWindow *window,
 static void
 unsort (CuoccWindow *window)
 {
-  gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (window->kernels_panel), NULL,
+  gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)), NULL,
                                   GTK_SORT_ASCENDING);
 }
 
@@ -210,7 +211,8 @@ unsort (CuoccWindow *window)
 static guint
 registers_choice (CuoccWindow *window)
 {
-  GListModel *choices = gtk_drop_down_get_model (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel));
+  GListModel *choices =
+      gtk_drop_down_get_model (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)));
 
   for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), i), "Limited by Registers"))
@@ -223,9 +225,11 @@ static GtkWidget *
 find_action_button (GtkWidget  *widget,
                     const char *action)
 {
-  if (GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+  if (GTK_IS_ACTIONABLE (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
     return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_action_button (child, action);
 
@@ -352,7 +356,8 @@ expected_init (Expected *e)
 
   run_cli (&e->diff_runs[0], FALSE, "--import", e->old, "--diff", e->next, "--gpu", GPU, "--threads", THREADS,
            "--format", "json", NULL);
-  run_cli (&e->diff_runs[1], FALSE, "--import", e->old, "--diff", e->next, "--gpu", GPU, "--format", "json", NULL);
+  run_cli (&e->diff_runs[1], FALSE, "--import", e->old, "--diff", e->next, "--gpu", GPU, "--format", "json",
+           NULL);
   for (guint d = 0; d < 2; d++)
     e->diff_rows[d] = diff_rows (e->diff_runs[d].lines);
   summary = g_strdup (strstr (e->diff_runs[0].err, "cuocc: ") != NULL ? e->diff_runs[0].err : "");
@@ -452,9 +457,9 @@ check_export (Expected    *e,
       g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
       g_assert_cmpint (g_chmod (out, 0640), ==, 0);
       g_autofree char *told = app_test_n_shown (window) == e->rows
-                              ? g_strdup_printf ("Exported %u kernels to “%s”", e->rows, name)
-                              : g_strdup_printf ("Exported %u of %u kernels to “%s”", app_test_n_shown (window), e->rows,
-                                                 name);
+                                  ? g_strdup_printf ("Exported %u kernels to “%s”", e->rows, name)
+                                  : g_strdup_printf ("Exported %u of %u kernels to “%s”",
+                                                     app_test_n_shown (window), e->rows, name);
 
       app_test_forget_message ();
       start = g_get_monotonic_time ();
@@ -473,7 +478,8 @@ check_export (Expected    *e,
 
           while (written[at] == expected[at])
             at++;
-          g_error ("%s differs from the command line's at byte %" G_GSIZE_FORMAT ": \"%.80s\" where \"%.80s\"",
+          g_error ("%s differs from the command line's at byte %" G_GSIZE_FORMAT
+                   ": \"%.80s\" where \"%.80s\"",
                    name, at, written + at, expected + at);
         }
       if (whole)
@@ -503,7 +509,7 @@ test_export (Expected    *e,
   guint n_loaded, n_filtered;
 
   /* The button says what it writes: the rows shown. */
-  button = find_action_button (GTK_WIDGET (window->kernels_panel), "win.export-kernels");
+  button = find_action_button (GTK_WIDGET (app_test_kernels_panel (window)), "win.export-kernels");
   g_assert_nonnull (button);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Export the Rows Shown as CSV or JSON");
 
@@ -512,7 +518,7 @@ test_export (Expected    *e,
   n_loaded = app_test_n_shown (window);
   g_assert_cmpuint (n_loaded, >, 0);
   g_assert_cmpuint (n_loaded, <, e->rows);
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy", GTK_SORT_ASCENDING);
   check_export (e, window, dir, FALSE);
 
   /* The whole table in the file's order: the command line's output. */
@@ -524,17 +530,18 @@ test_export (Expected    *e,
   /* With filters on, what is shown and nothing else: a search, the
    * entries that run on the GPU, those limited by registers, sorted by
    * registers, most first. The count says how many. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "cutlass");
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), registers_choice (window));
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "cutlass");
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)),
+                              registers_choice (window));
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   n_filtered = app_test_n_shown (window);
   g_test_message ("filtered: %u of %u rows, %u of them run on the GPU", n_filtered, e->rows, n_loaded);
   g_assert_cmpuint (n_filtered, >, 0);
   g_assert_cmpuint (n_filtered, <, n_loaded);
   count = g_strdup_printf ("%u of %u kernels", n_filtered, e->rows);
-  g_assert_cmpstr (cuocc_kernels_panel_get_count_text (window->kernels_panel), ==, count);
+  g_assert_cmpstr (cuocc_kernels_panel_get_count_text (app_test_kernels_panel (window)), ==, count);
   for (guint i = 0; i < n_filtered; i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
@@ -557,8 +564,8 @@ save_screenshot (CuoccWindow *window,
 {
   const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
   GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  g_autofree char *name = g_strdup_printf ("cuocc-library-%s-%dx%d.png", what, gdk_surface_get_width (surface),
-                                           gdk_surface_get_height (surface));
+  g_autofree char *name = g_strdup_printf ("cuocc-library-%s-%dx%d.png", what,
+                                           gdk_surface_get_width (surface), gdk_surface_get_height (surface));
   g_autofree char *file = g_build_filename (dir != NULL ? dir : g_get_tmp_dir (), name, NULL);
   g_autoptr(GdkTexture) texture = NULL;
 
@@ -604,9 +611,11 @@ static gboolean
 find_label (GtkWidget  *widget,
             const char *text)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+      g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
     return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     if (find_label (child, text))
       return TRUE;
   return FALSE;
@@ -620,7 +629,7 @@ test_gone (Expected    *e,
            CuoccWindow *window,
            const char  *old_name)
 {
-  GtkButton *button = cuocc_kernels_panel_get_gone_button (window->kernels_panel);
+  GtkButton *button = cuocc_kernels_panel_get_gone_button (app_test_kernels_panel (window));
   g_autoptr(GHashTable) removed = removed_rows (e->diff_runs[0].lines);
   /* counted as the comparison's line counts: "1152 gone" */
   g_autofree char *label = g_strdup_printf ("List the %u Gone Entries…", e->counts[2]);
@@ -686,8 +695,9 @@ test_gone (Expected    *e,
     if (dir != NULL)
       {
         GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-        g_autofree char *file_name = g_strdup_printf ("cuocc-library-gone-%dx%d.png", gdk_surface_get_width (surface),
-                                                      gdk_surface_get_height (surface));
+        g_autofree char *file_name =
+            g_strdup_printf ("cuocc-library-gone-%dx%d.png", gdk_surface_get_width (surface),
+                             gdk_surface_get_height (surface));
         g_autofree char *file = g_build_filename (dir, file_name, NULL);
         g_autoptr(GdkTexture) texture = app_test_render_widget (GTK_WIDGET (dialog));
 
@@ -731,10 +741,11 @@ test_compare (Expected    *e,
   g_test_message ("compared with %s in %.0f ms", old_name, (g_get_monotonic_time () - start) / 1000.0);
 
   /* Old → this build, counted as the command line counts it. */
-  text = g_strdup_printf ("Since the older build “%s”: %u changed or new, %u gone (old → this build)", old_name,
-                          e->counts[0] + e->counts[1], e->counts[2]);
-  g_assert_cmpstr (cuocc_kernels_panel_get_compare_text (window->kernels_panel), ==, text);
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
+  text = g_strdup_printf ("Since the older build “%s”: %u changed or new, %u gone (old → this build)",
+                          old_name, e->counts[0] + e->counts[1], e->counts[2]);
+  g_assert_cmpstr (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)), ==, text);
+  g_assert_true (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
   test_gone (e, window, old_name);
 
   /* Changed: exactly the entries the command line lists as changed or
@@ -763,7 +774,8 @@ test_compare (Expected    *e,
         }
       row = lines[run_of (item)];
       change = json_field (row, "change");
-      g_assert_cmpint (kind, ==, g_str_equal (change, "\"added\"") ? CUOCC_KERNEL_ADDED : CUOCC_KERNEL_CHANGED);
+      g_assert_cmpint (kind, ==,
+                       g_str_equal (change, "\"added\"") ? CUOCC_KERNEL_ADDED : CUOCC_KERNEL_CHANGED);
       if (kind == CUOCC_KERNEL_ADDED)
         want = g_strdup ("new");
       else
@@ -776,8 +788,9 @@ test_compare (Expected    *e,
               g_autofree char *bounds = g_strdup_printf ("launch bounds %d → %d threads", before->max_threads,
                                                          cuocc_kernel_item_get_kernel (item)->max_threads);
 
-              cuocc_kernels_panel_choose (window->kernels_panel, i);
-              g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), bounds));
+              cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
+              g_assert_nonnull (
+                  strstr (cuocc_kernels_panel_get_change_text (app_test_kernels_panel (window)), bounds));
             }
         }
       g_assert_cmpstr (got, ==, want);
@@ -795,14 +808,17 @@ test_compare (Expected    *e,
             {
               g_autofree char *registers = g_strdup_printf ("registers %s → %s", regs_before, regs_after);
 
-              cuocc_kernels_panel_choose (window->kernels_panel, i);
-              g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), registers));
+              cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
+              g_assert_nonnull (
+                  strstr (cuocc_kernels_panel_get_change_text (app_test_kernels_panel (window)), registers));
               registers_checked = TRUE;
             }
         }
     }
-  g_test_message ("changed: %u with occupancy before → after, %u without (PTX, or not run on the GPU), %u new; %u with "
-                  "other launch bounds", n_occupancy, n_changed, n_new, n_bounds);
+  g_test_message (
+      "changed: %u with occupancy before → after, %u without (PTX, or not run on the GPU), %u new; %u with "
+      "other launch bounds",
+      n_occupancy, n_changed, n_new, n_bounds);
   g_assert_cmpuint (n_new, ==, e->counts[1]);
   g_assert_cmpuint (n_occupancy, >, 0);
   g_assert_cmpuint (n_changed, >, 0);
@@ -811,7 +827,7 @@ test_compare (Expected    *e,
 
   /* With the entries that run on the GPU only: machine code shows the
    * occupancy in both builds. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpuint (app_test_n_shown (window), >, 0);
   g_assert_cmpuint (app_test_n_shown (window), <, e->counts[0] + e->counts[1]);
@@ -839,19 +855,24 @@ test_compare (Expected    *e,
 static void
 test_other_file_clears (CuoccWindow *window)
 {
-  g_autofree char *other = g_test_build_filename (G_TEST_DIST, "import", "data", "resource-usage-multi.log", NULL);
+  g_autofree char *other =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "resource-usage-multi.log", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (other);
 
-  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel), TRUE);
+  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)),
+                                TRUE);
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
-  g_assert_null (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
-  g_assert_null (cuocc_kernels_panel_get_gone (window->kernels_panel));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_gone_button (window->kernels_panel))));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
-  g_assert_false (gtk_toggle_button_get_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel)));
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
+  g_assert_null (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
+  g_assert_null (cuocc_kernels_panel_get_gone (app_test_kernels_panel (window)));
+  g_assert_false (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_gone_button (app_test_kernels_panel (window)))));
+  g_assert_false (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
+  g_assert_false (gtk_toggle_button_get_active (
+      cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window))));
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   g_assert_cmpuint (app_test_n_shown (window), ==, 70);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
@@ -925,8 +946,9 @@ test_library (void)
       app_test_import_library (window, e.next);
       g_test_message ("imported in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
       app_test_wait_for_sidebar (window, TRUE);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, e.rows);
-      g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, sizes[s].width);
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, e.rows);
+      g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==,
+                       sizes[s].width);
 
       test_export (&e, window);
       test_compare (&e, window);

@@ -29,8 +29,20 @@ static const char *const column_ids[] = {
   "kernel", "arch", "regs", "smem", "stack", "threads", "blocks", "occupancy", "limiter", "loaded", "changed",
 };
 
-enum { COL_KERNEL, COL_ARCH, COL_REGS, COL_SMEM, COL_STACK, COL_THREADS, COL_BLOCKS, COL_OCCUPANCY, COL_LIMITER,
-       COL_LOADED, COL_CHANGED };
+enum
+{
+  COL_KERNEL,
+  COL_ARCH,
+  COL_REGS,
+  COL_SMEM,
+  COL_STACK,
+  COL_THREADS,
+  COL_BLOCKS,
+  COL_OCCUPANCY,
+  COL_LIMITER,
+  COL_LOADED,
+  COL_CHANGED
+};
 
 #define N_BINS 10
 
@@ -170,7 +182,8 @@ run_cli (const char *path,
 {
   const char *cli = g_getenv ("CUOCC_CLI");
   g_autofree char *threads_text = g_strdup_printf ("%d", threads);
-  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--format", "json", "--threads", threads_text, NULL };
+  const char *argv[] = { cli,        "--import", path,        "--gpu",      gpu,
+                         "--format", "json",     "--threads", threads_text, NULL };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *out = NULL;
   g_autoptr(GArray) rows = g_array_new (FALSE, TRUE, sizeof (CliRow));
@@ -295,7 +308,7 @@ typedef struct {
 static GListModel *
 shown (View *v)
 {
-  return cuocc_kernels_panel_get_shown (v->window->kernels_panel);
+  return cuocc_kernels_panel_get_shown (app_test_kernels_panel (v->window));
 }
 
 static guint
@@ -317,7 +330,7 @@ row_of (View     *v,
 static const char *
 count_text (View *v)
 {
-  return cuocc_kernels_panel_get_count_text (v->window->kernels_panel);
+  return cuocc_kernels_panel_get_count_text (app_test_kernels_panel (v->window));
 }
 
 static char *
@@ -345,7 +358,7 @@ thread_cpu_ms (void)
 static void
 map_rows (View *v)
 {
-  GtkDropDown *arch = cuocc_kernels_panel_get_arch_dropdown (v->window->kernels_panel);
+  GtkDropDown *arch = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (v->window));
   guint selected = gtk_drop_down_get_selected (arch);
 
   gtk_drop_down_set_selected (arch, 0);
@@ -473,12 +486,12 @@ expected_compare (const CliRow *a,
 static void
 check_sorting (View *v)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (v->window->kernels_panel);
+  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v->window));
   GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   g_autoptr(GString) report = g_string_new (NULL);
 
   /* Every entry: those that do not load here sort too. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (v->window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (v->window)), 0);
   g_assert_cmpuint (n_shown (v), ==, v->cli->n);
   for (guint c = 0; c < G_N_ELEMENTS (column_ids); c++)
     for (guint o = 0; o < 2; o++)
@@ -498,16 +511,18 @@ check_sorting (View *v)
         app_test_stalls_begin_work (&stalls);
         cpu = thread_cpu_ms ();
         wall = g_get_monotonic_time ();
-        cuocc_kernels_panel_sort_by (v->window->kernels_panel, column_ids[c], order);
+        cuocc_kernels_panel_sort_by (app_test_kernels_panel (v->window), column_ids[c], order);
         cpu = thread_cpu_ms () - cpu;
         wall = g_get_monotonic_time () - wall;
         app_test_stalls_end_work (&stalls);
         app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (v->window));
         app_test_stalls_stop (&stalls);
-        g_string_append_printf (report, " %s %s %.0f ms (%.0f ms on the clock; the most of one iteration %.0f ms; "
-                                "%u changes of the rows, %u rows replaced, %u cells bound, the most in one iteration %u);",
-                                column_ids[c], o == 0 ? "up" : "down", cpu, wall / 1000.0, stalls.most_cpu_ms,
-                                stalls.changes, stalls.added, stalls.binds, stalls.most_binds);
+        g_string_append_printf (
+            report,
+            " %s %s %.0f ms (%.0f ms on the clock; the most of one iteration %.0f ms; "
+            "%u changes of the rows, %u rows replaced, %u cells bound, the most in one iteration %u);",
+            column_ids[c], o == 0 ? "up" : "down", cpu, wall / 1000.0, stalls.most_cpu_ms, stalls.changes,
+            stalls.added, stalls.binds, stalls.most_binds);
         /* The work: the new order announced at most once (not at all
          * where the column reads the same in every row), and a screenful
          * or so of rows laid out in it, not the table. */
@@ -518,7 +533,8 @@ check_sorting (View *v)
           {
             g_autoptr(CuoccKernelItem) item = g_list_model_get_item (view_rows, i);
             const CliRow *row = row_of (v, item);
-            g_autofree char *text = cuocc_kernels_panel_get_cell_text (v->window->kernels_panel, item, c);
+            g_autofree char *text =
+                cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (v->window), item, c);
 
             g_assert_true (g_hash_table_add (seen, item));
             if (last != NULL)
@@ -529,22 +545,24 @@ check_sorting (View *v)
                 /* Rows without the figure ("–") after every figure, either way. */
                 if (last_unknown && !unknown)
                   g_error ("sorted by %s %s, row %u (%s %s) has the figure, row %u before it has not",
-                           column_ids[c], o == 0 ? "ascending" : "descending", i, row->kernel, row->arch, i - 1);
+                           column_ids[c], o == 0 ? "ascending" : "descending", i, row->kernel, row->arch,
+                           i - 1);
                 if (last_unknown != unknown)
                   cmp = 1;
                 else if (order == GTK_SORT_ASCENDING ? cmp > 0 : cmp < 0)
                   g_error ("sorted by %s %s, row %u (%s %s) comes after row %u (%s %s)", column_ids[c],
-                           o == 0 ? "ascending" : "descending", i, row->kernel, row->arch, i - 1, last->kernel,
-                           last->arch);
+                           o == 0 ? "ascending" : "descending", i, row->kernel, row->arch, i - 1,
+                           last->kernel, last->arch);
                 /* Rows the column holds equal read the same in it, and
                  * keep the file's order (the command line's), either way. */
                 if (cmp == 0)
                   {
                     g_assert_cmpstr (text, ==, last_text);
                     if (row < last)
-                      g_error ("sorted by %s %s, row %u (%s %s) and the row before it read the same, but come in "
-                               "the other order in the file", column_ids[c], o == 0 ? "ascending" : "descending", i,
-                               row->kernel, row->arch);
+                      g_error (
+                          "sorted by %s %s, row %u (%s %s) and the row before it read the same, but come in "
+                          "the other order in the file",
+                          column_ids[c], o == 0 ? "ascending" : "descending", i, row->kernel, row->arch);
                   }
               }
             /* Each limiter text in one run. */
@@ -560,9 +578,10 @@ check_sorting (View *v)
       }
   /* Left sorted as a user would, after all those clicks: the least
    * occupancy first. */
-  cuocc_kernels_panel_sort_by (v->window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (v->window), "occupancy", GTK_SORT_ASCENDING);
   app_test_wait_for_frame (GTK_WIDGET (v->window));
-  g_test_message ("[%.0f s] sorting %u rows, the main thread's CPU time:%s", elapsed_s (), v->cli->n, report->str);
+  g_test_message ("[%.0f s] sorting %u rows, the main thread's CPU time:%s", elapsed_s (), v->cli->n,
+                  report->str);
   /* The times are shown, not checked (MOST_BINDS above says why). Sorting
    * through GTK 4.8's column view sorter, which breaks ties with every
    * column clicked before, took 100 to 530 ms on two loaded cores; sorting
@@ -606,7 +625,7 @@ static gboolean
 count_is (CuoccWindow   *window,
           gconstpointer  data)
 {
-  return g_strcmp0 (cuocc_kernels_panel_get_count_text (window->kernels_panel), data) == 0;
+  return g_strcmp0 (cuocc_kernels_panel_get_count_text (app_test_kernels_panel (window)), data) == 0;
 }
 
 /* Sets the filters as a user does: the architecture drop-down, the limiter
@@ -617,7 +636,7 @@ static guint
 check_filters (View          *v,
                const Filters *f)
 {
-  CuoccKernelsPanel *panel = v->window->kernels_panel;
+  CuoccKernelsPanel *panel = app_test_kernels_panel (v->window);
   GtkEditable *search = cuocc_kernels_panel_get_search (panel);
   const char *text = f->search != NULL ? f->search : "";
   g_auto(GStrv) words = f->search != NULL ? g_strsplit (f->search, " ", -1) : NULL;
@@ -628,7 +647,8 @@ check_filters (View          *v,
     expected += passes (&v->cli->rows[i], f, words);
   want = expected_count (expected, v->cli->n);
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (panel), f->loaded_only ? ARCH_LOADED : ARCH_ALL);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (panel),
+                              f->loaded_only ? ARCH_LOADED : ARCH_ALL);
   gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (panel), f->limiter);
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (panel), f->below);
   if (g_strcmp0 (gtk_editable_get_text (search), text) != 0)
@@ -729,7 +749,7 @@ summary_button (View       *v,
 {
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
 
-  collect_buttons (cuocc_kernels_panel_get_summary (v->window->kernels_panel), buttons);
+  collect_buttons (cuocc_kernels_panel_get_summary (app_test_kernels_panel (v->window)), buttons);
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
       return buttons->pdata[i];
@@ -794,9 +814,9 @@ loss_of (const CliRow *row,
 static void
 check_summary (View *v)
 {
-  CuoccKernelsPanel *panel = v->window->kernels_panel;
+  CuoccKernelsPanel *panel = app_test_kernels_panel (v->window);
   const CuoccHistogram *h = cuocc_kernels_panel_get_histogram (panel);
-  int max_warps = cuocc_calculation_get_gpu (v->window->calculation)->cap.max_warps_per_sm;
+  int max_warps = cuocc_calculation_get_gpu (app_test_calculation (v->window))->cap.max_warps_per_sm;
   guint bins[N_BINS] = { 0 }, limited[CUOCC_N_LIMITS] = { 0 }, n_loaded = 0, n_worked_out = 0;
   g_autoptr(GArray) losses = g_array_new (FALSE, FALSE, sizeof (Loss));
   g_autoptr(GString) report = g_string_new (NULL);
@@ -832,7 +852,8 @@ check_summary (View *v)
   /* The limiters' buttons, in the limiter filter's order. */
   {
     g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-    GtkWidget *flow = app_test_find_descendant (cuocc_kernels_panel_get_summary (panel), GTK_TYPE_FLOW_BOX, FALSE);
+    GtkWidget *flow =
+        app_test_find_descendant (cuocc_kernels_panel_get_summary (panel), GTK_TYPE_FLOW_BOX, FALSE);
     guint n = 0;
 
     collect_buttons (flow, buttons);
@@ -874,12 +895,14 @@ check_summary (View *v)
       without = cuocc_format_percent (loss->without);
       /* The limiter in lower case, words apart: "shared_memory", "shared memory". */
       limiter = g_strdelimit (g_strdup (cuocc_limit_name (loss->lost_to)), "_", ' ');
-      ending = g_strdup_printf (" (%s): %s, %s without the %s limit", v->cli->rows[loss->index].arch, now, without,
-                                limiter);
+      ending = g_strdup_printf (" (%s): %s, %s without the %s limit", v->cli->rows[loss->index].arch, now,
+                                without, limiter);
       g_assert_nonnull (text);
       if (!g_str_has_suffix (text, ending))
-        g_error ("the summary's kernel %u that loses most reads \"%s\", the command line's figures give \"…%s\" "
-                 "(%s)", i, text, ending, v->cli->rows[loss->index].kernel);
+        g_error (
+            "the summary's kernel %u that loses most reads \"%s\", the command line's figures give \"…%s\" "
+            "(%s)",
+            i, text, ending, v->cli->rows[loss->index].kernel);
       button = summary_button (v, text);
       g_assert_nonnull (button);
       g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, v->cli->rows[loss->index].kernel);
@@ -1001,10 +1024,12 @@ change_launch (View           *v,
    * slice): let them all arrive first, or their arrival is counted as a
    * change of the rows below. */
   while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
-           cuocc_kernels_panel_get_column_view (v->window->kernels_panel)))) < app_test_n_shown (v->window))
+             cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v->window))))) <
+         app_test_n_shown (v->window))
     g_main_context_iteration (NULL, TRUE);
   app_test_stalls_start (&stalls);
-  app_test_stalls_watch_table (&stalls, cuocc_kernels_panel_get_column_view (v->window->kernels_panel));
+  app_test_stalls_watch_table (&stalls,
+                               cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v->window)));
   start = g_get_monotonic_time ();
   app_test_stalls_begin_work (&stalls);
   change_cpu = thread_cpu_ms ();
@@ -1025,14 +1050,15 @@ change_launch (View           *v,
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (v->window));
   app_test_stalls_stop (&stalls);
-  g_test_message ("%s: the table and the summary worked out again in %.0f ms (the change itself %.0f ms of CPU "
-                  "time); the longest main loop iteration "
-                  "%.0f ms (%.0f ms of the main thread's CPU time), the most CPU time of one %.0f ms, of %u; "
-                  "%u changes of the rows, %u cells bound",
-                  gpu_id != NULL ? gpu_id : threads, (g_get_monotonic_time () - start) / 1000.0, change_cpu,
-                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.most_cpu_ms, stalls.iterations,
-                  stalls.changes, stalls.binds);
-  g_assert_cmpstr (cuocc_calculation_get_gpu (v->window->calculation)->name, ==, to->gpu);
+  g_test_message (
+      "%s: the table and the summary worked out again in %.0f ms (the change itself %.0f ms of CPU "
+      "time); the longest main loop iteration "
+      "%.0f ms (%.0f ms of the main thread's CPU time), the most CPU time of one %.0f ms, of %u; "
+      "%u changes of the rows, %u cells bound",
+      gpu_id != NULL ? gpu_id : threads, (g_get_monotonic_time () - start) / 1000.0, change_cpu,
+      stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.most_cpu_ms, stalls.iterations, stalls.changes,
+      stalls.binds);
+  g_assert_cmpstr (cuocc_calculation_get_gpu (app_test_calculation (v->window))->name, ==, to->gpu);
   /* Then the rows filtered and sorted once, a screenful laid out again
    * (the rows all arrived before the change, above). */
   g_assert_cmpuint (stalls.changes, ==, 1);
@@ -1084,8 +1110,9 @@ static void
 check_changed_sort (View *v)
 {
   const char *next = g_getenv ("CUOCC_GENERATED_LIBRARY_NEXT");
-  CuoccKernelsPanel *panel = v->window->kernels_panel;
-  GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (panel)));
+  CuoccKernelsPanel *panel = app_test_kernels_panel (v->window);
+  GListModel *view_rows =
+      G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (panel)));
   g_autoptr(GFile) file = NULL;
   gint64 deadline = g_get_monotonic_time () + APP_TEST_LIBRARY_TIMEOUT_S * G_USEC_PER_SEC;
   guint tick;
@@ -1126,13 +1153,15 @@ check_changed_sort (View *v)
 
           /* The percentages are shown to two decimals. */
           if (i > 0 && (order == GTK_SORT_ASCENDING ? key < last - 0.0002 : key > last + 0.0002))
-            g_error ("sorted by changed %s, row %u (\"%s\") comes after one that reads %g", o == 0 ? "ascending"
-                     : "descending", i, text, last);
+            g_error ("sorted by changed %s, row %u (\"%s\") comes after one that reads %g",
+                     o == 0 ? "ascending" : "descending", i, text, last);
           kinds[key >= 2 ? (int) key : key < 0 ? 0 : 1]++;
           last = key;
         }
-      g_test_message ("[%.0f s] sorted by changed: %u less, %u more or as much occupancy, %u changed, %u new, %u "
-                      "the same", elapsed_s (), kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]);
+      g_test_message (
+          "[%.0f s] sorted by changed: %u less, %u more or as much occupancy, %u changed, %u new, %u "
+          "the same",
+          elapsed_s (), kinds[0], kinds[1], kinds[2], kinds[3], kinds[4]);
       g_assert_cmpuint (kinds[0], >, 0);
       g_assert_cmpuint (kinds[4], >, 0);
     }
@@ -1157,7 +1186,7 @@ run_in_window (const char *path,
   v.items = g_ptr_array_new ();
   app_test_select_gpu (v.window, "NVIDIA H100 SXM5");
   app_test_type_into (v.window, CUOCC_INPUT_KEY_THREADS, "256");
-  h100 = g_strdup (cuocc_calculation_get_gpu (v.window->calculation)->name);
+  h100 = g_strdup (cuocc_calculation_get_gpu (app_test_calculation (v.window))->name);
   {
     CuoccGpu gpu;
 
@@ -1174,17 +1203,18 @@ run_in_window (const char *path,
   app_test_import_library (v.window, path);
   g_test_message ("[%.0f s] imported at %d × %d", elapsed_s (), width, height);
   /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
-  cuocc_compat_sidebar_view_set_shown (v.window->kernels_view, TRUE);
+  app_test_show_kernels (v.window, TRUE);
   app_test_wait_for_sidebar (v.window, TRUE);
-  gtk_expander_set_expanded (GTK_EXPANDER (cuocc_kernels_panel_get_summary (v.window->kernels_panel)), TRUE);
+  gtk_expander_set_expanded (
+      GTK_EXPANDER (cuocc_kernels_panel_get_summary (app_test_kernels_panel (v.window))), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (v.window));
   g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (v.window))), ==, width);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (v.window->kernels_panel), ==, v.cli->n);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (v.window)), ==, v.cli->n);
   map_rows (&v);
   /* The rows reach the view a screenful a frame after the read, then all. */
   {
     GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (
-      cuocc_kernels_panel_get_column_view (v.window->kernels_panel)));
+      cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v.window))));
 
     while (g_list_model_get_n_items (view_rows) < n_shown (&v))
       g_main_context_iteration (NULL, TRUE);
@@ -1203,8 +1233,8 @@ run_in_window (const char *path,
   /* Figures of neither the H100 nor 256 threads. */
   check_summary (&v);
   /* The filters at scale once more, without the sort's cost. */
-  gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (v.window->kernels_panel), NULL,
-                                  GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v.window)),
+                                  NULL, GTK_SORT_ASCENDING);
   check_all_filters (&v);
   check_changed_sort (&v);
 

@@ -78,7 +78,8 @@ find_action_button (GtkWidget  *widget,
     {
       GtkWidget *found;
 
-      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
         return child;
       if ((found = find_action_button (child, action)) != NULL)
         return found;
@@ -226,18 +227,19 @@ opened_condition (CuoccWindow   *window,
     return TRUE;
   if (o->kind->name == NULL)
     return window->session_file != NULL && g_file_equal (window->session_file, o->file);
-  read = cuocc_kernels_panel_get_file (window->kernels_panel);
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && read != NULL && g_file_equal (read, o->file);
+  read = cuocc_kernels_panel_get_file (app_test_kernels_panel (window));
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) && read != NULL &&
+         g_file_equal (read, o->file);
 }
 
 static gboolean
 lists_kernel (CuoccWindow *window,
               const char  *prefix)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
 
   /* Every entry, whether or not it runs on the GPU (the table's default). */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
@@ -255,7 +257,8 @@ write_session (void)
 {
   g_autofree char *path = g_build_filename (dir, "work.cuocc", NULL);
 
-  g_assert_true (g_file_set_contents (path, "[Kernel]\ngpu=Compute capability 7.0\nthreads=320\nregs=40\n", -1, NULL));
+  g_assert_true (
+      g_file_set_contents (path, "[Kernel]\ngpu=Compute capability 7.0\nthreads=320\nregs=40\n", -1, NULL));
 }
 
 /* ----- the tests ----- */
@@ -306,9 +309,10 @@ test_every_way (void)
         else
           {
             if (kinds[k].n_kernels > 0)
-              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, kinds[k].n_kernels);
+              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==,
+                                kinds[k].n_kernels);
             else
-              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
+              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
             if (kinds[k].kernel != NULL)
               g_assert_true (lists_kernel (window, kinds[k].kernel));
           }
@@ -364,16 +368,16 @@ test_triton_details (void)
   cuocc_window_open_file (window, file);
   app_test_wait_until (window, opened_condition, &o);
   g_assert_null (app_test_last_message ());
-  shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
 
       if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, "add_kernel"))
-        cuocc_kernels_panel_choose (window->kernels_panel, i);
+        cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
     }
-  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
-  text = cuocc_kernels_panel_get_profiler_text (window->kernels_panel);
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
+  text = cuocc_kernels_panel_get_profiler_text (app_test_kernels_panel (window));
   g_assert_nonnull (text);
   g_assert_null (strstr (text, "Nsight Compute"));
   g_assert_cmpstr (text, ==, "Triton launches it in blocks of 128 threads.");
@@ -419,7 +423,8 @@ test_gtk_path_bar_warning (void)
   window = app_test_window_new ();
   ours = find_action_button (GTK_WIDGET (window), "win.open");
   g_assert_nonnull (ours);
-  about_ours = g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) ours);
+  about_ours =
+      g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) ours);
   g_assert_false (app_test_is_gtk_path_bar_warning (about_ours));
   g_assert_false (app_test_is_gtk_path_bar_warning (NULL));
 
@@ -432,15 +437,16 @@ test_gtk_path_bar_warning (void)
 
       /* GTK 4.8's path bar: its slider buttons are GtkButtons. */
       g_assert_nonnull (theirs);
-      about_theirs = g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) theirs);
+      about_theirs =
+          g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) theirs);
       g_assert_true (app_test_is_gtk_path_bar_warning (about_theirs));
       other = g_strdup_printf ("Trying to snapshot GtkButton %p with something else wrong", (void *) theirs);
       g_assert_false (app_test_is_gtk_path_bar_warning (other));
     }
   else if (theirs != NULL)
     {
-      g_autofree char *about_theirs = g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation",
-                                                       (void *) theirs);
+      g_autofree char *about_theirs =
+          g_strdup_printf ("Trying to snapshot GtkButton %p without a current allocation", (void *) theirs);
 
       /* GTK 4.10 rewrote the path bar: nothing is forgiven there. */
       g_assert_false (app_test_is_gtk_path_bar_warning (about_theirs));
@@ -658,7 +664,8 @@ test_recent_keys (void)
       g_test_skip ("LeakSanitizer reports leaks of GIO and threads after it, not yet traced");
       return;
     }
-  g_assert_true (g_file_set_contents (session, "[Kernel]\ngpu=NVIDIA A100 SXM4\nthreads=128\nregs=40\n", -1, NULL));
+  g_assert_true (
+      g_file_set_contents (session, "[Kernel]\ngpu=NVIDIA A100 SXM4\nthreads=128\nregs=40\n", -1, NULL));
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
       for (guint f = 0; f < 2; f++)

@@ -29,8 +29,8 @@ static gboolean
 kernels_read (CuoccWindow   *window,
               gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) &&
-         cuocc_kernels_panel_get_n_kernels (window->kernels_panel) > 0;
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
+         cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) > 0;
 }
 
 /* A window on the settings as they are: no reset, as at a start. */
@@ -55,10 +55,10 @@ static void
 choose_kernel (CuoccWindow *window,
                const char  *prefix)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
 
   /* Every entry, whether or not it runs on the GPU. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
@@ -66,7 +66,7 @@ choose_kernel (CuoccWindow *window,
 
       if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, prefix))
         {
-          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
           return;
         }
     }
@@ -77,9 +77,10 @@ static gboolean
 cubin_read (CuoccWindow   *window,
             gconstpointer  data)
 {
-  GFile *file = cuocc_kernels_panel_get_file (window->kernels_panel);
+  GFile *file = cuocc_kernels_panel_get_file (app_test_kernels_panel (window));
 
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && file != NULL && g_file_equal (file, (GFile *) data);
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) && file != NULL &&
+         g_file_equal (file, (GFile *) data);
 }
 
 static int
@@ -118,27 +119,31 @@ assert_the_work (CuoccWindow *window,
   g_assert_cmpint (input.threads, ==, 512);
   g_assert_cmpint (input.regs, ==, 32);
   g_assert_cmpstr (y_unit, ==, "warps");
-  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 12345);
+  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==,
+                   12345);
 
   g_assert_nonnull (cuocc_calculation_get_pinned (app_test_calculation (window)));
-  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==, "Compute capability 8.0");
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==,
+                   "Compute capability 8.0");
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.threads, ==, 128);
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.regs, ==, 32);
   /* The pinned result is calculated again: 128 threads (4 warps) × 32
    * registers on 8.0 — 64 warps allow 16 blocks, and so do the registers,
    * 65536 / (4 × 1024). */
-  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->result.active_blocks, ==, 16);
+  g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->result.active_blocks, ==,
+                   16);
 
   app_test_wait_until (window, kernels_read, NULL);
-  file = cuocc_kernels_panel_get_file (window->kernels_panel);
+  file = cuocc_kernels_panel_get_file (app_test_kernels_panel (window));
   g_assert_nonnull (file);
   {
     g_autofree char *path = g_file_get_path (file);
 
     g_assert_cmpstr (path, ==, log);
   }
-  g_assert_nonnull (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
-  g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL)->name, "heavy"));
+  g_assert_nonnull (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
+  g_assert_true (g_str_has_prefix (
+      cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->name, "heavy"));
   /* The kernel's spills reach the advice, without its inputs replacing the
    * ones that were changed after it was chosen. */
   g_assert_cmpint (cuocc_calculation_get_extra (app_test_calculation (window))->spill_stores, >, 0);
@@ -152,7 +157,8 @@ assert_the_work (CuoccWindow *window,
 static void
 step_work_and_save (void)
 {
-  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
+  g_autofree char *log =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
   g_autofree char *copy = state_path ("build.log");
   g_autofree char *session_path = state_path ("work.cuocc");
   g_autofree char *contents = NULL;
@@ -172,7 +178,7 @@ step_work_and_save (void)
   choose_kernel (window, "heavy");
   /* sm_80 code cannot run on the H100 the window starts with: the user
    * switches to its compute capability. */
-  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (window->kernels_panel), "clicked");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_load_button (app_test_kernels_panel (window)), "clicked");
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
@@ -199,12 +205,18 @@ step_restart (void)
   assert_the_work (window, log);
   /* Each input says again where its value came from: the threads the user
    * set, the barriers heavy()'s (its own note, and which kernel). */
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, CUOCC_INPUT_ORIGIN_USER);
-  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS), "set by you"));
-  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==, CUOCC_INPUT_ORIGIN_KERNEL);
-  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==, "the kernel's");
-  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_BARRIERS), "the kernel's"));
-  g_assert_true (g_str_has_prefix (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), "heavy"));
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   CUOCC_INPUT_ORIGIN_USER);
+  g_assert_nonnull (strstr (
+      cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "set by you"));
+  g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==,
+                   CUOCC_INPUT_ORIGIN_KERNEL);
+  g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==,
+                   "the kernel's");
+  g_assert_nonnull (strstr (
+      cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_BARRIERS), "the kernel's"));
+  g_assert_true (g_str_has_prefix (
+      cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), "heavy"));
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    "none: the file records no launch");
   quit_window (window);
@@ -232,9 +244,11 @@ step_open_session (void)
   g_assert_cmpint (recent_count (window), ==, 1);
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SESSION);
-  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS),
-                            "from the session “work.cuocc”"));
-  g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, session_path);
+  g_assert_nonnull (
+      strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+              "from the session “work.cuocc”"));
+  g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   session_path);
   quit_window (window);
 }
 
@@ -248,9 +262,11 @@ step_recent_after_open (void)
   g_assert_cmpint (recent_count (window), ==, 1);
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SESSION);
-  g_assert_nonnull (strstr (cuocc_input_panel_get_hint (window->input_panel, CUOCC_INPUT_KEY_THREADS),
-                            "from the session “work.cuocc”"));
-  g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, session_path);
+  g_assert_nonnull (
+      strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+              "from the session “work.cuocc”"));
+  g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
+                   session_path);
   quit_window (window);
 }
 
@@ -264,17 +280,20 @@ step_pin_launch (void)
   app_test_reset_settings ();
   g_settings_sync ();
   window = start_window ();
-  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), "NVIDIA H100 SXM5", CUOCC_INPUT_ORIGIN_USER, NULL));
+  g_assert_true (cuocc_input_model_set_gpu (app_test_inputs (window), "NVIDIA H100 SXM5",
+                                            CUOCC_INPUT_ORIGIN_USER, NULL));
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 128);
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 2);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), "25");
+  gtk_editable_set_text (
+      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), "25");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.cluster_size, ==, 2);
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.carveout, ==, 25);
 
   app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 4);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_CARVEOUT), "");
+  gtk_editable_set_text (
+      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), "");
   quit_window (window);
 }
 
@@ -288,7 +307,8 @@ step_pinned_launch_restored (void)
   CuoccInput input = current_input (window);
 
   g_assert_nonnull (pinned);
-  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==, "NVIDIA H100 SXM5");
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==,
+                   "NVIDIA H100 SXM5");
   g_assert_cmpint (pinned->input.threads, ==, 128);
   g_assert_cmpint (pinned->input.regs, ==, 32);
   g_assert_cmpint (pinned->input.cluster_size, ==, 2);
@@ -308,8 +328,10 @@ step_pinned_launch_restored (void)
 static void
 step_open_two (void)
 {
-  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
-  g_autofree char *cubin = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "kernels-sm_90a.cubin", NULL);
+  g_autofree char *log =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
+  g_autofree char *cubin =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "kernels-sm_90a.cubin", NULL);
   g_autoptr(GFile) log_file = g_file_new_for_path (log);
   g_autoptr(GFile) cubin_file = g_file_new_for_path (cubin);
   CuoccWindow *window;
@@ -331,17 +353,19 @@ step_open_two (void)
 static void
 step_last_opened (void)
 {
-  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
-  g_autofree char *cubin = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "kernels-sm_90a.cubin", NULL);
+  g_autofree char *log =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "ptxas-maxrreg32-sm80.log", NULL);
+  g_autofree char *cubin =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "kernels-sm_90a.cubin", NULL);
   g_autoptr(GFile) cubin_file = g_file_new_for_path (cubin);
   CuoccWindow *window = start_window ();
   g_autofree char *first = NULL;
 
   app_test_wait_until (window, kernels_read, NULL);
-  g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (window->kernels_panel), cubin_file));
+  g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (app_test_kernels_panel (window)), cubin_file));
   /* kernels-sm_90a.log: ptxas compiled binary/kernels.cu's five kernels. */
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 5);
-  g_assert_null (cuocc_kernels_panel_get_chosen (window->kernels_panel, NULL));
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 5);
+  g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
   g_assert_cmpint (recent_count (window), ==, 2);
   g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 0,
                                                   G_MENU_ATTRIBUTE_TARGET, "s", &first));
@@ -393,9 +417,11 @@ assert_legacy_work (CuoccWindow *window)
   g_assert_cmpint (input.barriers, ==, 2);
   g_assert_cmpint (input.carveout, ==, 50);
   g_assert_cmpint (input.smem_config, ==, -1);
-  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==, 777);
+  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==,
+                   777);
   g_assert_nonnull (cuocc_calculation_get_pinned (app_test_calculation (window)));
-  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==, "Compute capability 8.6");
+  g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==,
+                   "Compute capability 8.6");
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.threads, ==, 96);
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.regs, ==, 48);
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.smem, ==, 1024);
@@ -445,8 +471,8 @@ step_widen_sidebar (void)
   g_settings_sync ();
   window = start_window ();
   /* The default leaves the table room for its columns. */
-  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 440);
-  cuocc_kernels_panel_set_sidebar_width (window->kernels_panel, 600);
+  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 440);
+  cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 600);
   quit_window (window);
 }
 
@@ -457,12 +483,12 @@ step_sidebar_width_restored (void)
 {
   CuoccWindow *window = start_window ();
 
-  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 600);
+  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 600);
   gtk_toggle_button_set_active (window->kernels_button, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->kernels_panel)), >=, 600);
-  cuocc_kernels_panel_set_sidebar_width (window->kernels_panel, 5000);
-  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 760);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (app_test_kernels_panel (window))), >=, 600);
+  cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 5000);
+  g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 760);
   quit_window (window);
 }
 
@@ -473,8 +499,8 @@ static gboolean
 gpus_compared (CuoccWindow   *window,
                gconstpointer  data)
 {
-  return kernels_read (window, NULL) && cuocc_kernels_panel_is_evaluated (window->kernels_panel) &&
-         cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel) != NULL;
+  return kernels_read (window, NULL) && cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)) &&
+         cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) != NULL;
 }
 
 /* On an A100 the user compares a fat binary's kernels with an H100 and a
@@ -494,8 +520,8 @@ step_choose_compare_gpus (void)
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, kernels_read, NULL);
-  g_assert_null (cuocc_kernels_panel_get_compare_gpus (window->kernels_panel));
-  cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, ids);
+  g_assert_null (cuocc_kernels_panel_get_compare_gpus (app_test_kernels_panel (window)));
+  cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), ids);
   app_test_wait_until (window, gpus_compared, NULL);
   quit_window (window);
 }
@@ -515,8 +541,8 @@ step_compare_gpus_restored (void)
   g_assert_true (g_strv_equal ((const char * const *) kept, ids));
   window = start_window ();
   app_test_wait_until (window, gpus_compared, NULL);
-  g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (window->kernels_panel), ids));
-  gpus = cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel);
+  g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (app_test_kernels_panel (window)), ids));
+  gpus = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 2);
   g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 0)->name, ==, "NVIDIA A100 SXM4");
   g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 1)->name, ==, "NVIDIA H100 SXM5");
@@ -534,7 +560,7 @@ static gboolean
 ptxas_looked_for (CuoccWindow   *window,
                   gconstpointer  data)
 {
-  return kernels_read (window, NULL) && !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+  return kernels_read (window, NULL) && !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
 }
 
 /* The PTX of kernels-compute80.ptx on an RTX 4090, where it loads: the
@@ -548,7 +574,7 @@ found_ptxas (CuoccWindow *window)
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, ptxas_looked_for, NULL);
-  return cuocc_kernels_panel_get_ptxas (window->kernels_panel, NULL);
+  return cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), NULL);
 }
 
 /* A ptxas of the state folder's own that says it is release 12.4 (the
@@ -562,8 +588,8 @@ step_choose_ptxas (void)
   CuoccPtxas *ptxas;
 
   SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
-  g_assert_true (g_file_set_contents (fake, "#!/bin/sh\necho 'Cuda compilation tools, release 12.4, V12.4.131'\n",
-                                      -1, NULL));
+  g_assert_true (g_file_set_contents (
+      fake, "#!/bin/sh\necho 'Cuda compilation tools, release 12.4, V12.4.131'\n", -1, NULL));
   g_assert_cmpint (g_chmod (fake, 0755), ==, 0);
   app_test_reset_settings ();
   g_settings_sync ();
@@ -600,7 +626,7 @@ step_chosen_ptxas_restored (void)
   /* Find ptxas Automatically forgets it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-ptxas", NULL));
   app_test_wait_until (window, ptxas_looked_for, NULL);
-  ptxas = cuocc_kernels_panel_get_ptxas (window->kernels_panel, NULL);
+  ptxas = cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), NULL);
   if (ptxas != NULL)
     g_assert_cmpstr (cuocc_ptxas_get_path (ptxas), !=, fake);
   quit_window (window);
@@ -625,9 +651,9 @@ choose_entry (CuoccWindow *window,
               const char  *prefix,
               const char  *arch)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (window->kernels_panel);
+  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
@@ -635,7 +661,7 @@ choose_entry (CuoccWindow *window,
 
       if (g_str_has_prefix (k->name, prefix) && g_strcmp0 (k->arch, arch) == 0)
         {
-          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
           return;
         }
     }
@@ -648,7 +674,8 @@ choose_entry (CuoccWindow *window,
 static void
 step_choose_declaring_kernel (void)
 {
-  g_autofree char *lib = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autofree char *lib =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (lib);
   CuoccWindow *window;
 

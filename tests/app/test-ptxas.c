@@ -25,7 +25,7 @@
 #include "app-test.h"
 #include "cuocc-kernels-panel-private.h"
 
-#define REAL_PTXAS "/usr/local/cuda/bin/ptxas"
+#define REAL_PTXAS APP_TEST_REAL_PTXAS
 #define VERSION_LINE \
   "if [ \"$1\" = --version ]; then echo 'Cuda compilation tools, release 13.0, V13.0.88'; exit 0; fi\n"
 
@@ -66,8 +66,8 @@ static char *
 counting (const char *name,
           const char *ptxas)
 {
-  g_autofree char *body = g_strdup_printf ("[ \"$1\" = --version ] || echo \"$*\" >> '%s/%s.runs'\nexec '%s' \"$@\"\n",
-                                           scratch, name, ptxas);
+  g_autofree char *body = g_strdup_printf (
+      "[ \"$1\" = --version ] || echo \"$*\" >> '%s/%s.runs'\nexec '%s' \"$@\"\n", scratch, name, ptxas);
 
   return script (name, body);
 }
@@ -105,73 +105,26 @@ fresh_cache (void)
   g_assert_cmpint (g_mkdir_with_parents (cache_home, 0700), ==, 0);
 }
 
-/* What the real ptxas says of each entry of the PTX for the target (with
- * --entry: that one alone), read here: mangled name → registers. */
-static GHashTable *
-real_figures (const char *ptx,
-              const char *target,
-              const char *entry)
-{
-  g_autofree char *arch = g_strconcat ("-arch=", target, NULL);
-  const char *argv[] = { REAL_PTXAS, arch, "-v", "-o", "/dev/null", ptx, NULL, NULL, NULL };
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_auto(GStrv) lines = NULL;
-  GHashTable *figures;
-  g_autofree char *current = NULL;
-  int status;
-
-  /* Without the toolkit (inside the Flatpak's build, for one) the tests
-   * that need it skip, and say so; they test for it after this. */
-  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
-    return NULL;
-  figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  if (entry != NULL)
-    {
-      argv[6] = "--entry";
-      argv[7] = entry;
-    }
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  lines = g_strsplit (err, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      const char *p;
-      int regs;
-
-      if ((p = strstr (lines[i], "Compiling entry function '")) != NULL)
-        {
-          const char *start = p + strlen ("Compiling entry function '");
-
-          g_free (current);
-          current = g_strndup (start, strchr (start, '\'') - start);
-          g_assert_nonnull (strstr (lines[i], target));
-        }
-      else if ((p = strstr (lines[i], "Used ")) != NULL && current != NULL && sscanf (p, "Used %d registers", &regs) == 1)
-        g_hash_table_insert (figures, g_steal_pointer (&current), GINT_TO_POINTER (regs));
-    }
-  return figures;
-}
-
 static gboolean
 idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return app_test_kernels_idle (window, NULL) && !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+  return app_test_kernels_idle (window, NULL) &&
+         !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
 assembled_condition (CuoccWindow   *window,
                      gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+  return !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
 details_condition (CuoccWindow   *window,
                    gconstpointer  data)
 {
-  const char *text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+  const char *text = cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), NULL);
 
   return text != NULL && g_str_has_prefix (text, data);
 }
@@ -197,7 +150,7 @@ ptx_window (const char *ptxas)
   g_settings_set_string (window->settings, "ptxas-path", ptxas);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   open_ptx (window, ptx);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), >, 0);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
   return window;
 }
 
@@ -222,14 +175,14 @@ static void
 choose_row (CuoccWindow     *window,
             CuoccKernelItem *row)
 {
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
 
       if (item == row)
         {
-          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
           return;
         }
     }
@@ -246,7 +199,7 @@ test_chosen_kernel (void)
 {
   g_autofree char *ptxas = counting ("chosen", REAL_PTXAS);
   g_autofree char *ptx = fixture ("kernels-compute80.ptx");
-  g_autoptr(GHashTable) want = real_figures (ptx, "sm_89", "_Z5heavyPKfPf");
+  g_autoptr(GHashTable) want = app_test_ptxas_registers (ptx, "sm_89", "_Z5heavyPKfPf");
   CuoccWindow *window;
   CuoccKernelItem *row;
   const CuoccKernel *k;
@@ -273,21 +226,21 @@ test_chosen_kernel (void)
 
   choose_row (window, row);
   /* At once, before any answer: the spinner and what it waits for. */
-  g_assert_nonnull (cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, &spinning));
+  g_assert_nonnull (cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), &spinning));
   g_assert_true (spinning);
-  g_assert_cmpstr (cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL), ==,
+  g_assert_cmpstr (cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), NULL), ==,
                    "Assembling with ptxas 13.0 for sm_89…");
   g_clear_pointer (&limiter, g_free);
   limiter = app_test_cell (window, row, "limiter");
   g_assert_cmpstr (limiter, ==, "assembling…");
 
   app_test_wait_until (window, details_condition, "Figures from ptxas 13.0 for sm_89");
-  g_assert_nonnull (cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, &spinning));
+  g_assert_nonnull (cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), &spinning));
   g_assert_false (spinning);
   g_assert_cmpint (k->regs, ==, GPOINTER_TO_INT (g_hash_table_lookup (want, "_Z5heavyPKfPf")));
   g_assert_cmpstr (k->figures_from, ==, "ptxas 13.0 for sm_89");
   /* The inputs took the kernel's registers, as a click on a kernel with figures does. */
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->regs, ==, k->regs);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, k->regs);
   /* One run, of that entry alone. */
   g_assert_cmpuint (runs ("chosen"), ==, 1);
   {
@@ -322,7 +275,7 @@ test_assemble_all (void)
 {
   g_autofree char *ptxas = counting ("all", REAL_PTXAS);
   g_autofree char *ptx = fixture ("kernels-compute80.ptx");
-  g_autoptr(GHashTable) want = real_figures (ptx, "sm_89", NULL);
+  g_autoptr(GHashTable) want = app_test_ptxas_registers (ptx, "sm_89", NULL);
   GListModel *store;
   CuoccWindow *window;
   guint n_ptx = 0, applied = 0, most = 0;
@@ -337,14 +290,15 @@ test_assemble_all (void)
   fresh_cache ();
   window = ptx_window (ptxas);
   app_test_wait_until (window, assembled_condition, NULL);
-  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   enabled = gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL);
   g_assert_true (enabled);
   /* Progress shows at once, with Cancel. */
-  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_assembly_cancel (window->kernels_panel))));
+  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
+  g_assert_true (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_assembly_cancel (app_test_kernels_panel (window)))));
   app_test_wait_until (window, assembled_condition, NULL);
-  g_assert_null (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
 
   store = G_LIST_MODEL (window->kernels_panel->store);
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
@@ -364,11 +318,11 @@ test_assemble_all (void)
   g_assert_cmpuint (n_ptx, ==, 10);
   g_assert_cmpuint (runs ("all"), ==, 1);
   g_assert_cmpuint (cache_files (), ==, 1);
-  cuocc_kernels_panel_get_ptxas_counts (window->kernels_panel, &applied, &most);
+  cuocc_kernels_panel_get_ptxas_counts (app_test_kernels_panel (window), &applied, &most);
   g_assert_cmpuint (applied, ==, n_ptx);
-  g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL) &&
-                  cuocc_kernels_panel_is_assembling (window->kernels_panel));
+                  cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)));
   app_test_window_free (window);
 
   /* The file opened again: every figure from the cache, no ptxas run. */
@@ -384,7 +338,7 @@ test_assemble_all (void)
         g_assert_cmpint (k->regs, ==, GPOINTER_TO_INT (g_hash_table_lookup (want, k->mangled)));
     }
   g_assert_cmpuint (runs ("all"), ==, 1);
-  g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   app_test_window_free (window);
 }
 
@@ -400,7 +354,8 @@ static void
 test_bad_ptxas (void)
 {
   static const BadPtxas cases[] = {
-    { "fails", "echo 'ptxas fatal   : out of luck' >&2; exit 3\n", "exited with status 3: ptxas fatal   : out of luck" },
+    { "fails", "echo 'ptxas fatal   : out of luck' >&2; exit 3\n",
+      "exited with status 3: ptxas fatal   : out of luck" },
     { "crashes", "kill -SEGV $$\n", "killed by signal 11" },
     { "hangs", "exec sleep 60\n", "took longer than 1 s" },
     { "garbage", "head -c 20000 /dev/urandom | tr -d '\\000'; echo 'ptxas info : Used 7 registers'\n",
@@ -420,11 +375,11 @@ test_bad_ptxas (void)
 
       fresh_cache ();
       window = ptx_window (fake);
-      cuocc_kernels_panel_set_ptxas_timeout (window->kernels_panel, 1);
+      cuocc_kernels_panel_set_ptxas_timeout (app_test_kernels_panel (window), 1);
       row = row_of (window, "_Z7boundedPfPKf");
       choose_row (window, row);
       app_test_wait_until (window, details_condition, "ptxas gave no figures");
-      text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+      text = cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), NULL);
       g_test_message ("%s: %s", cases[c].name, text);
       g_assert_true (g_str_has_prefix (text, expected));
       g_assert_nonnull (strstr (text, cases[c].why));
@@ -437,7 +392,7 @@ test_bad_ptxas (void)
       g_assert_cmpstr (limiter, ==, "–");
 
       /* Assemble PTX Kernels: every row that loads says why. */
-      g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+      g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
       app_test_wait_until (window, assembled_condition, NULL);
       {
@@ -468,13 +423,13 @@ test_bad_ptxas (void)
 
     choose_row (window, row);
     app_test_wait_until (window, assembled_condition, NULL);
-    text = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+    text = cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), NULL);
     g_test_message ("missing: %s", text);
     g_assert_nonnull (strstr (text, "no such program"));
     g_assert_nonnull (strstr (text, "The ptxas chosen cannot run: "));
     g_assert_nonnull (strstr (text, nowhere));
     g_assert_nonnull (strstr (text, "Choose ptxas…"));
-    g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+    g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
     g_assert_cmpint (cuocc_kernel_item_get_kernel (row)->regs, <, 0);
     app_test_window_free (window);
   }
@@ -513,7 +468,7 @@ test_rejected_ptx (void)
   row = row_of (window, "_Z7boundedPfPKf");
   choose_row (window, row);
   app_test_wait_until (window, details_condition, "ptxas gave no figures");
-  details = cuocc_kernels_panel_get_ptxas_details (window->kernels_panel, NULL);
+  details = cuocc_kernels_panel_get_ptxas_details (app_test_kernels_panel (window), NULL);
   g_test_message ("rejected: %s", details);
   g_assert_nonnull (strstr (details, "exited with status 255"));
   g_assert_nonnull (strstr (details, "bad"));
@@ -576,7 +531,7 @@ some_applied_condition (CuoccWindow   *window,
 {
   guint applied = 0, most = 0;
 
-  cuocc_kernels_panel_get_ptxas_counts (window->kernels_panel, &applied, &most);
+  cuocc_kernels_panel_get_ptxas_counts (app_test_kernels_panel (window), &applied, &most);
   return applied >= GPOINTER_TO_UINT (data);
 }
 
@@ -610,9 +565,11 @@ library_at_size (int      width,
   strcpy (strrchr (manifest_path, '.'), ".json");
   g_assert_true (json_parser_load_from_file (parser, manifest_path, NULL));
   manifest = json_node_get_object (json_parser_get_root (parser));
-  want_rows = json_object_get_int_member (manifest, "kernels") * json_object_get_int_member (manifest, "names_in_modules");
+  want_rows = json_object_get_int_member (manifest, "kernels") *
+              json_object_get_int_member (manifest, "names_in_modules");
   want_modules = json_object_get_int_member (manifest, "modules");
-  g_assert_cmpuint (want_rows, ==, want_modules * json_object_get_int_member (manifest, "kernels_per_module"));
+  g_assert_cmpuint (want_rows, ==,
+                    want_modules * json_object_get_int_member (manifest, "kernels_per_module"));
   fast = fake_fast ("fast", "");
   /* The runs of this window size alone. */
   for (const char *const *n = (const char *const[]) { "fast", "slow", NULL }; *n != NULL; n++)
@@ -633,19 +590,20 @@ library_at_size (int      width,
   n_ptx = count_ptx_loaded (window, &with);
   g_assert_cmpuint (n_ptx, ==, want_rows);
   g_assert_cmpuint (with, ==, 0);
-  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
 
   app_test_stalls_start (&stalls);
-  app_test_stalls_watch_table (&stalls, cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  app_test_stalls_watch_table (&stalls,
+                               cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
-  while (cuocc_kernels_panel_is_assembling (window->kernels_panel))
+  while (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)))
     app_test_stalls_iterate (&stalls);
   app_test_stalls_stop (&stalls);
   n_ptx = count_ptx_loaded (window, &with);
   g_assert_cmpuint (with, ==, want_rows);
   g_assert_cmpuint (runs ("fast"), ==, want_modules);
   g_assert_cmpuint (cache_files (), ==, want_modules);
-  cuocc_kernels_panel_get_ptxas_counts (window->kernels_panel, &applied, &most);
+  cuocc_kernels_panel_get_ptxas_counts (app_test_kernels_panel (window), &applied, &most);
   g_test_message ("%u rows took ptxas's figures, at most %u an iteration; the table's rows changed %u times "
                   "(at most %u in a stretch), %u cells bound at most in a stretch",
                   applied, most, stalls.changes, stalls.most_changes, stalls.most_binds);
@@ -680,14 +638,16 @@ library_at_size (int      width,
   app_test_wait_until (window, idle_condition, NULL);
   count_ptx_loaded (window, &with);
   g_assert_cmpuint (with, ==, 0);
-  cuocc_kernels_panel_get_ptxas_counts (window->kernels_panel, &applied, &most);
+  cuocc_kernels_panel_get_ptxas_counts (app_test_kernels_panel (window), &applied, &most);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
   app_test_wait_until (window, some_applied_condition, GUINT_TO_POINTER (applied + 24));
-  gtk_widget_activate (GTK_WIDGET (cuocc_kernels_panel_get_assembly_cancel (window->kernels_panel)));
+  gtk_widget_activate (
+      GTK_WIDGET (cuocc_kernels_panel_get_assembly_cancel (app_test_kernels_panel (window))));
   app_test_wait_until (window, assembled_condition, NULL);
   slow_runs = runs ("slow");
   count_ptx_loaded (window, &with);
-  g_test_message ("cancelled after %u runs: %u rows with figures, %u cache files", slow_runs, with, cache_files ());
+  g_test_message ("cancelled after %u runs: %u rows with figures, %u cache files", slow_runs, with,
+                  cache_files ());
   g_assert_cmpuint (with, >=, 24);
   g_assert_cmpuint (with, <, want_rows);
   g_assert_cmpuint (slow_runs, <, want_modules);
@@ -696,8 +656,8 @@ library_at_size (int      width,
   /* No ptxas is left running: no run starts after the cancel. */
   g_usleep (G_USEC_PER_SEC / 2);
   g_assert_cmpuint (runs ("slow"), ==, slow_runs);
-  g_assert_null (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
-  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
+  g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   app_test_window_free (window);
 }
 
@@ -726,7 +686,8 @@ test_screenshots (void)
   };
   const char *dir = g_getenv ("CUOCC_SCREENSHOT_DIR");
   g_autofree char *ptx = fixture ("kernels-compute80.ptx");
-  g_autofree char *fails = script ("shot-fails", VERSION_LINE "echo 'ptxas fatal   : out of luck' >&2; exit 3\n");
+  g_autofree char *fails =
+      script ("shot-fails", VERSION_LINE "echo 'ptxas fatal   : out of luck' >&2; exit 3\n");
   g_autofree char *slow = script ("shot-slow", VERSION_LINE "sleep 30\n");
   const struct { const char *name; const char *ptxas; const char *kernel; gboolean all; } states[] = {
     { "figures", REAL_PTXAS, "_Z5heavyPKfPf", FALSE },
@@ -752,7 +713,7 @@ test_screenshots (void)
         app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
         _cuocc_window_import_file (window, file);
         app_test_wait_until (window, idle_condition, NULL);
-        cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+        app_test_show_kernels (window, TRUE);
         if (states[t].all)
           {
             g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
@@ -766,8 +727,8 @@ test_screenshots (void)
         for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
           {
             g_autoptr(GdkTexture) texture = NULL;
-            g_autofree char *name = g_strdup_printf ("cuocc-ptxas-%s-%dx%d-%s.png", states[t].name, sizes[s].width,
-                                                     sizes[s].height, schemes[i].name);
+            g_autofree char *name = g_strdup_printf ("cuocc-ptxas-%s-%dx%d-%s.png", states[t].name,
+                                                     sizes[s].width, sizes[s].height, schemes[i].name);
             g_autofree char *path = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
 
             adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
@@ -812,7 +773,7 @@ test_close_while_looking (void)
   /* Its PTX rows need ptxas, and --version has not answered (it cannot). */
   app_test_wait_until (window, looking_condition, NULL);
   g_assert_false (window->kernels_panel->ptxas_looked);
-  panel = window->kernels_panel;
+  panel = app_test_kernels_panel (window);
   g_object_add_weak_pointer (panel, &panel);
   app_test_window_free (window);
   g_assert_null (panel);

@@ -102,7 +102,7 @@ test_rest_after_library (gconstpointer data)
     }
   window = app_test_window_at_size (size[0], size[1], NULL);
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
 
   /* Before: the window alone rests. */
@@ -111,7 +111,7 @@ test_rest_after_library (gconstpointer data)
   g_assert_cmpuint (rest.iterations, <=, AT_REST_MAX_WAKEUPS + 1);
 
   app_test_import_library (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
   app_test_wait_frames (window, 2);
   /* What follows the load ends by itself (see above): within
    * SETTLE_WATCHES watches the loop must have gone quiet, and stay quiet

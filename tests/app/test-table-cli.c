@@ -90,7 +90,8 @@ run_cli (const char *path,
 {
   const char *cli = g_getenv ("CUOCC_CLI");
   g_autofree char *threads_text = g_strdup_printf ("%d", threads);
-  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--format", "json", "--threads", threads_text, NULL };
+  const char *argv[] = { cli,        "--import", path,        "--gpu",      gpu,
+                         "--format", "json",     "--threads", threads_text, NULL };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *out = NULL;
   g_autoptr(GArray) array = g_array_new (FALSE, TRUE, sizeof (Row));
@@ -243,7 +244,8 @@ expected_cell (const Row  *r,
     {
       /* A PTX entry that loads, not assembled (the command line runs
        * without --assemble-ptx): where ptxas is with it (issue 27). */
-      if (r->occupancy < 0 && r->loaded == 1 && r->regs < 0 && r->arch != NULL && g_str_has_prefix (r->arch, "compute_"))
+      if (r->occupancy < 0 && r->loaded == 1 && r->regs < 0 && r->arch != NULL &&
+          g_str_has_prefix (r->arch, "compute_"))
         return g_strdup ("PTX");
       return r->occupancy >= 0 ? limiter_titles (r->limiters) : g_strdup ("");
     }
@@ -270,7 +272,7 @@ compare_every_cell (CuoccWindow *window,
                     const Rows  *rows,
                     guint        counts[3])
 {
-  GtkDropDown *arch = cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel);
+  GtkDropDown *arch = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window));
   guint wrong = 0;
 
   gtk_drop_down_set_selected (arch, 0);
@@ -293,8 +295,10 @@ compare_every_cell (CuoccWindow *window,
           g_autofree char *want = expected_cell (r, app_test_column_ids[c]);
 
           if (g_strcmp0 (got, want) != 0 && wrong++ < 10)
-            g_test_message ("row %u (%s, %s, cluster %s, launch bounds %" G_GINT64_FORMAT "): %s reads “%s”, the "
-                            "command line “%s”", i, r->mangled, r->arch, r->cluster_dims ? r->cluster_dims : "none",
+            g_test_message ("row %u (%s, %s, cluster %s, launch bounds %" G_GINT64_FORMAT
+                            "): %s reads “%s”, the "
+                            "command line “%s”",
+                            i, r->mangled, r->arch, r->cluster_dims ? r->cluster_dims : "none",
                             r->max_threads, app_test_column_ids[c], got, want);
         }
     }
@@ -338,8 +342,10 @@ test_every_cell (void)
         app_test_wait_until (window, app_test_kernels_idle, NULL);
       expected_rows (path, gpu.name, launches[l].threads, &rows);
       compare_every_cell (window, &rows, counts);
-      g_test_message ("%s at %d threads: %u rows, %u loaded rows declare a cluster (%u refused), %u a minimum of "
-                      "blocks", gpu.name, launches[l].threads, rows.n, counts[0], counts[2], counts[1]);
+      g_test_message (
+          "%s at %d threads: %u rows, %u loaded rows declare a cluster (%u refused), %u a minimum of "
+          "blocks",
+          gpu.name, launches[l].threads, rows.n, counts[0], counts[2], counts[1]);
       g_assert_cmpuint (counts[1], >, 0);
       if (l == 0)
         {
@@ -379,8 +385,8 @@ exported_undeclared_at (CuoccWindow *window,
                         const char  *threads)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *csv = cuocc_kernels_panel_export_table (window->kernels_panel, CUOCC_TABLE_CSV, NULL, NULL,
-                                                           &error);
+  g_autofree char *csv =
+      cuocc_kernels_panel_export_table (app_test_kernels_panel (window), CUOCC_TABLE_CSV, NULL, NULL, &error);
   g_auto(GStrv) lines = NULL;
   g_auto(GStrv) header = NULL;
   int threads_column = -1, bounds_column = -1;
@@ -424,7 +430,8 @@ static void
 test_undeclared_keep_users_block_size (void)
 {
   g_autofree char *path = app_test_generated_library (NULL);
-  g_autofree char *log = g_test_build_filename (G_TEST_DIST, "import", "data", "resource-usage-multi.log", NULL);
+  g_autofree char *log =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "resource-usage-multi.log", NULL);
   g_autoptr(GFile) log_file = g_file_new_for_path (log);
   CuoccWindow *window;
   CuoccGpu gpu;
@@ -444,22 +451,22 @@ test_undeclared_keep_users_block_size (void)
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_import_library (window, path);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   expected_rows (path, gpu.name, 256, &rows);
 
   /* A kernel of the H100's that declares at most 128 threads. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < rows.n && chosen == G_MAXUINT; i++)
     if (rows.rows[i].max_threads == 128 && rows.rows[i].loaded == 1 && rows.rows[i].occupancy >= 0)
       chosen = i;
   g_assert_cmpuint (chosen, <, rows.n);
-  cuocc_kernels_panel_choose (window->kernels_panel, chosen);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), chosen);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   app_test_wait_for_frame (GTK_WIDGET (window));
   /* The inputs show the kernel's 128, the calculator works it out. */
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 128);
-  g_assert_cmpint (cuocc_calculation_get_input (window->calculation)->threads, ==, 128);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
+  g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
 
   /* Every cell of every row as the command line's at 256. */
   compare_every_cell (window, &rows, counts);
@@ -484,26 +491,33 @@ test_undeclared_keep_users_block_size (void)
         g_autofree char *kernel = g_utf8_casefold (rows.rows[i].kernel, -1);
         g_autofree char *mangled = g_utf8_casefold (rows.rows[i].mangled, -1);
 
-        expected += rows.rows[i].loaded == 1 && (strstr (kernel, phrase) != NULL || strstr (mangled, phrase) != NULL);
+        expected +=
+            rows.rows[i].loaded == 1 && (strstr (kernel, phrase) != NULL || strstr (mangled, phrase) != NULL);
       }
     g_assert_cmpuint (expected, >, 0);
-    gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), quoted);
+    gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), quoted);
     /* The entry's own delay, not waited for. */
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                           "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
     g_assert_cmpuint (app_test_n_shown (window), ==, expected);
     /* Words in any order, anywhere; the same quoted, only as typed. */
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "16 splitKreduce_kernel<8,");
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                           "16 splitKreduce_kernel<8,");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                           "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
     g_assert_cmpuint (app_test_n_shown (window), >=, expected);
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "\"16 splitKreduce_kernel<8,\"");
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                           "\"16 splitKreduce_kernel<8,\"");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                           "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
     g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "");
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (window->kernels_panel), "search-changed");
+    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "");
+    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                           "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
   }
   rows_clear (&rows);
@@ -512,18 +526,21 @@ test_undeclared_keep_users_block_size (void)
    * through on any architecture (warps limit at 100 %, never below 1 %)
    * are what hides the rows, not the GPU: the empty page does not blame
    * the architecture nor offer "Show All Architectures". */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 1);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 1);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 1);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 1);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (window->kernels_panel))));
-  g_assert_null (strstr (cuocc_kernels_panel_get_no_match_text (window->kernels_panel) != NULL
-                         ? cuocc_kernels_panel_get_no_match_text (window->kernels_panel) : "", "compute capability"));
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_false (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)))));
+  g_assert_null (strstr (cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window)) != NULL
+                             ? cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window))
+                             : "",
+                         "compute capability"));
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 0);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (app_test_n_shown (window), >, 0);
 
@@ -532,8 +549,8 @@ test_undeclared_keep_users_block_size (void)
    * kernel's 128. */
   _cuocc_window_import_file (window, log_file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
-  g_assert_cmpint (cuocc_input_model_get_value (window->inputs, CUOCC_INPUT_KEY_THREADS), ==, 128);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   g_assert_cmpuint (app_test_n_shown (window), >, 0);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
@@ -561,7 +578,8 @@ main (int   argc,
   app_test_init ();
 
   g_test_add_func ("/cuocc/app/table-cli/every-cell", test_every_cell);
-  g_test_add_func ("/cuocc/app/table-cli/undeclared-keep-users-block-size", test_undeclared_keep_users_block_size);
+  g_test_add_func ("/cuocc/app/table-cli/undeclared-keep-users-block-size",
+                   test_undeclared_keep_users_block_size);
 
   return g_test_run ();
 }

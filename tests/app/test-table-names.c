@@ -91,7 +91,8 @@ collect_labels (GtkWidget  *widget,
 {
   if (GTK_IS_LABEL (widget) && g_hash_table_contains (texts, gtk_label_get_label (GTK_LABEL (widget))))
     g_ptr_array_add (labels, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     collect_labels (child, texts, labels);
 }
 
@@ -124,8 +125,8 @@ title_end (GtkColumnView *view,
   GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
   graphene_point_t point;
 
-  g_assert_true (gtk_widget_compute_point (title, scroller, &GRAPHENE_POINT_INIT (gtk_widget_get_width (title), 0),
-                                           &point));
+  g_assert_true (gtk_widget_compute_point (title, scroller,
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (title), 0), &point));
   return point.x;
 }
 
@@ -146,7 +147,7 @@ kernel_width (GtkColumnView *view)
 static guint
 check_cells (CuoccWindow *window)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
   g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   guint n = app_test_n_shown (window), checked = 0, cut = 0;
@@ -177,11 +178,13 @@ check_cells (CuoccWindow *window)
         {
           /* Cut: all its lines used, the last one ending as the name does
            * (Pango's ellipsis is in the middle of the last line). */
-          PangoLayoutLine *last = pango_layout_get_line_readonly (layout, pango_layout_get_line_count (layout) - 1);
+          PangoLayoutLine *last =
+              pango_layout_get_line_readonly (layout, pango_layout_get_line_count (layout) - 1);
           const char *text = gtk_label_get_label (label);
 
           g_assert_cmpint (pango_layout_get_line_count (layout), ==, MAX_LINES);
-          g_assert_cmpint (last->start_index + last->length, ==, (int) strlen (pango_layout_get_text (layout)));
+          g_assert_cmpint (last->start_index + last->length, ==,
+                           (int) strlen (pango_layout_get_text (layout)));
           g_assert_true (g_str_has_suffix (pango_layout_get_text (layout), text + strlen (text) - 3));
           cut++;
         }
@@ -217,7 +220,8 @@ check_tooltips (CuoccWindow *window)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
       const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-      GtkWidget *tooltip = g_object_ref_sink (cuocc_kernels_panel_get_name_tooltip (window->kernels_panel, item));
+      GtkWidget *tooltip =
+          g_object_ref_sink (cuocc_kernels_panel_get_name_tooltip (app_test_kernels_panel (window), item));
       const char *text = gtk_label_get_label (GTK_LABEL (tooltip));
       int natural;
 
@@ -242,7 +246,7 @@ check_tooltips (CuoccWindow *window)
 
   /* A cell on screen answers GTK's query with a tooltip of its own. */
   {
-    GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+    GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
     g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_autoptr(GPtrArray) labels = g_ptr_array_new ();
     g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), 0);
@@ -266,12 +270,12 @@ static void
 check_widths (CuoccWindow *window)
 {
   static const int sidebar[] = { 280, 440, 760 };
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
   int widths[G_N_ELEMENTS (sidebar)];
 
   for (guint i = 0; i < G_N_ELEMENTS (sidebar); i++)
     {
-      cuocc_kernels_panel_set_sidebar_width (window->kernels_panel, sidebar[i]);
+      cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), sidebar[i]);
       app_test_wait_frames (window, 3);
       widths[i] = kernel_width (view);
       g_test_message ("sidebar %d px: table %d px, kernel column %d px, limiter ends at %.0f px", sidebar[i],
@@ -313,14 +317,15 @@ test_names (gconstpointer data)
   window = app_test_window_at_size (size[0], size[1], NULL);
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   app_test_import_library (window, path);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, 160);
   app_test_wait_frames (window, 3);
 
   check_tooltips (window);
   /* The longest names: xmma's implicit GEMM kernels, 48 of them. */
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "Kernel_traits_for_implicit_gemm_fprop");
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                         "Kernel_traits_for_implicit_gemm_fprop");
   app_test_wait_until (window, searched, NULL);
   g_assert_cmpuint (app_test_n_shown (window), ==, 48);
   app_test_wait_frames (window, 3);
@@ -394,7 +399,8 @@ read_clipboard (CuoccWindow *window)
 {
   ClipboardRead read = { NULL, FALSE };
 
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, clipboard_read_cb, &read);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, clipboard_read_cb,
+                                 &read);
   app_test_wait_until (window, clipboard_read, &read);
   g_assert_nonnull (read.text);
   return read.text;
@@ -415,9 +421,11 @@ static GtkWidget *
 find_action_button (GtkWidget  *widget,
                     const char *action)
 {
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
     return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_action_button (child, action);
 
@@ -438,7 +446,7 @@ choose_mangled (CuoccWindow *window,
 
       if (g_str_equal (cuocc_kernel_item_get_kernel (item)->mangled, mangled))
         {
-          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
           app_test_wait_frames (window, 2);
           return i;
         }
@@ -456,7 +464,8 @@ name_laid_out (CuoccWindow   *window,
 
   gtk_text_buffer_get_end_iter (gtk_text_view_get_buffer (view), &end);
   gtk_text_view_get_iter_location (view, &end, &last);
-  return gtk_adjustment_get_upper (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view))) >= last.y + last.height;
+  return gtk_adjustment_get_upper (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view))) >=
+         last.y + last.height;
 }
 
 /* The details show the whole name, in a view that scrolls within a few
@@ -466,12 +475,13 @@ static void
 check_details_name (CuoccWindow *window,
                     const char  *expected)
 {
-  GtkTextView *view = cuocc_kernels_panel_get_name_view (window->kernels_panel);
+  GtkTextView *view = cuocc_kernels_panel_get_name_view (app_test_kernels_panel (window));
   GtkWidget *scroll = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *details = gtk_widget_get_ancestor (gtk_widget_get_parent (scroll), GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *table = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)),
-                                              GTK_TYPE_SCROLLED_WINDOW);
-  g_autofree char *shown = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+  GtkWidget *table = gtk_widget_get_ancestor (
+      GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))),
+      GTK_TYPE_SCROLLED_WINDOW);
+  g_autofree char *shown = cuocc_kernels_panel_get_name_text (app_test_kernels_panel (window));
   GtkTextIter end;
   GdkRectangle last;
   GtkAdjustment *vadjustment;
@@ -498,9 +508,10 @@ check_details_name (CuoccWindow *window,
   gtk_text_buffer_get_end_iter (gtk_text_view_get_buffer (view), &end);
   gtk_text_view_get_iter_location (view, &end, &last);
   vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
-  g_test_message ("a name of %zu characters: %d lines in the details, %.0f px scrolled in %d px; the table %d px",
-                  strlen (expected), lines, gtk_adjustment_get_upper (vadjustment), gtk_widget_get_height (scroll),
-                  gtk_widget_get_height (table));
+  g_test_message (
+      "a name of %zu characters: %d lines in the details, %.0f px scrolled in %d px; the table %d px",
+      strlen (expected), lines, gtk_adjustment_get_upper (vadjustment), gtk_widget_get_height (scroll),
+      gtk_widget_get_height (table));
   g_assert_cmpfloat (gtk_adjustment_get_upper (vadjustment), >=, last.y + last.height);
   /* A few lines of the sidebar, which leave the table room (test-table's
    * rows-beside-details). */
@@ -541,7 +552,7 @@ names_window (const int *size,
 
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   app_test_import_library (window, path);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, 160);
   return window;
@@ -596,8 +607,9 @@ test_copy_buttons (gconstpointer data)
   path = write_log (folder, names);
   window = names_window (size, path);
 
-  copy = find_action_button (GTK_WIDGET (window->kernels_panel), "kernels.copy-name");
-  copy_mangled = find_action_button (GTK_WIDGET (window->kernels_panel), "kernels.copy-mangled-name");
+  copy = find_action_button (GTK_WIDGET (app_test_kernels_panel (window)), "kernels.copy-name");
+  copy_mangled =
+      find_action_button (GTK_WIDGET (app_test_kernels_panel (window)), "kernels.copy-mangled-name");
   g_assert_nonnull (copy);
   g_assert_nonnull (copy_mangled);
   /* Nothing chosen: nothing to copy. */
@@ -668,7 +680,7 @@ test_copy_keys (gconstpointer data)
 
       choose_mangled (window, names->pdata[picks[p]]);
       /* From the search field, whose own Ctrl+C copies its text. */
-      gtk_widget_grab_focus (GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
+      gtk_widget_grab_focus (GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))));
       clear_clipboard (window);
       app_test_press_keys (GTK_WINDOW (window), "<Control><Alt>c");
       text = read_clipboard (window);
@@ -676,7 +688,8 @@ test_copy_keys (gconstpointer data)
       g_clear_pointer (&text, g_free);
 
       /* In the table, with the row chosen. */
-      gtk_widget_grab_focus (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+      gtk_widget_grab_focus (
+          GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
       clear_clipboard (window);
       app_test_press_keys (GTK_WINDOW (window), "<Control>c");
       text = read_clipboard (window);

@@ -25,7 +25,8 @@ static gboolean
 idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) && cuocc_kernels_panel_is_evaluated (window->kernels_panel);
+  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
+         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window));
 }
 
 static char *
@@ -50,7 +51,7 @@ compare_path (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  cuocc_kernels_panel_compare_file (window->kernels_panel, file);
+  cuocc_kernels_panel_compare_file (app_test_kernels_panel (window), file);
   app_test_wait_until (window, idle_condition, NULL);
 }
 
@@ -105,7 +106,7 @@ threads_condition (CuoccWindow   *window,
 static const char *
 count_text (CuoccWindow *window)
 {
-  return cuocc_kernels_panel_get_count_text (window->kernels_panel);
+  return cuocc_kernels_panel_get_count_text (app_test_kernels_panel (window));
 }
 
 /* ----- tests ----- */
@@ -131,7 +132,8 @@ test_columns (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  columns =
+      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
   g_assert_cmpuint (g_list_model_get_n_items (columns), ==, g_strv_length ((char **) app_test_column_ids));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
@@ -142,7 +144,7 @@ test_columns (void)
     }
 
   /* What runs on 8.9 is shown by default: the ten sm_89 entries of 70. */
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 70);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   g_assert_cmpstr (count_text (window), ==, "10 of 70 kernels");
 
@@ -164,7 +166,7 @@ test_columns (void)
   assert_cell (window, heavy, "limiter", "Registers");
 
   /* An entry that does not run here says so, and has no occupancy. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   g_assert_cmpuint (app_test_n_shown (window), ==, 70);
   /* sm_90 code cannot run on 8.9, sm_86 code could: the driver loads
    * the sm_89 entry for both. */
@@ -193,7 +195,7 @@ test_sort (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
   g_assert_cmpuint (app_test_n_shown (window), ==, G_N_ELEMENTS (regs_descending));
   for (guint i = 0; i < G_N_ELEMENTS (regs_descending); i++)
     {
@@ -203,7 +205,7 @@ test_sort (void)
     }
 
   /* By occupancy, least first: heavy's 50 % is the lowest of them. */
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", GTK_SORT_ASCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy", GTK_SORT_ASCENDING);
   {
     g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
     double last = -1;
@@ -221,13 +223,13 @@ test_sort (void)
   /* Every entry, 60 of them without an occupancy here ("–": they cannot
    * run on 8.9): by occupancy either way, the 10 figures first, in order,
    * and those without one after them, as a spreadsheet sorts blanks. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint way = 0; way < 2; way++)
     {
       GtkSortType order = way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
       double last = way == 0 ? 0 : 100;
 
-      cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy", order);
+      cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy", order);
       g_assert_cmpuint (app_test_n_shown (window), ==, 70);
       for (guint i = 0; i < app_test_n_shown (window); i++)
         {
@@ -245,7 +247,7 @@ test_sort (void)
         }
       /* The same for the registers a log without them would leave: none
        * here, so the first row has the most or the fewest. */
-      cuocc_kernels_panel_sort_by (window->kernels_panel, "blocks", order);
+      cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "blocks", order);
       {
         g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
 
@@ -255,7 +257,7 @@ test_sort (void)
 
   /* By architecture, by compute capability: sm_120 is the newest (by
    * their text, sm_90 would come first). */
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "arch", GTK_SORT_DESCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "arch", GTK_SORT_DESCENDING);
   {
     g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
 
@@ -284,24 +286,24 @@ test_filters (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  limiter = cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel);
+  limiter = cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window));
   /* Any limiter, then each in CuoccLimit's order. */
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (limiter)), ==, 1 + CUOCC_N_LIMITS);
   gtk_drop_down_set_selected (limiter, 2);   /* registers */
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
-  g_assert_true (g_str_has_prefix (cuocc_kernel_item_get_kernel (app_test_find_row (window, "heavy", "sm_89"))->name,
-                                   "heavy"));
+  g_assert_true (g_str_has_prefix (
+      cuocc_kernel_item_get_kernel (app_test_find_row (window, "heavy", "sm_89"))->name, "heavy"));
   g_assert_cmpstr (count_text (window), ==, "1 of 70 kernels");
   gtk_drop_down_set_selected (limiter, 1);   /* warps */
   g_assert_cmpuint (app_test_n_shown (window), ==, 9);
   gtk_drop_down_set_selected (limiter, 0);
 
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 60);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 60);
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 50);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 50);
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
   app_test_window_free (window);
@@ -331,17 +333,17 @@ test_rows_arrive_worked_out (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   _cuocc_window_import_file (window, file);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (cuocc_kernels_panel_is_evaluated (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)));
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "threads", "256");
   assert_cell (window, heavy, "blocks", "3");
   assert_cell (window, heavy, "occupancy", "50 %");
   assert_cell (window, heavy, "limiter", "Registers");
-  h = cuocc_kernels_panel_get_histogram (window->kernels_panel);
+  h = cuocc_kernels_panel_get_histogram (app_test_kernels_panel (window));
   g_assert_cmpuint (h->n_kernels, ==, 10);
   g_assert_cmpuint (h->counts[5], ==, 1);
   g_assert_cmpuint (h->counts[9], ==, 9);
@@ -392,10 +394,10 @@ test_cells_follow (void)
   app_test_select_gpu (window, ada);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
   g_assert_cmpuint (count_labels (view, "50 %"), ==, 1);
   g_assert_cmpuint (count_labels (view, "58.33 %"), ==, 0);
 
@@ -434,11 +436,11 @@ test_summary (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+  summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
   g_assert_true (gtk_widget_get_visible (summary));
   gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  h = cuocc_kernels_panel_get_histogram (window->kernels_panel);
+  h = cuocc_kernels_panel_get_histogram (app_test_kernels_panel (window));
   g_assert_cmpuint (h->n_kernels, ==, 10);
   g_assert_cmpuint (h->counts[5], ==, 1);
   g_assert_cmpuint (h->counts[9], ==, 9);
@@ -447,7 +449,8 @@ test_summary (void)
   {
     GtkWidget *flow = app_test_find_descendant (summary, GTK_TYPE_FLOW_BOX, FALSE);
 
-    for (child = gtk_widget_get_first_child (flow); child != NULL; child = gtk_widget_get_next_sibling (child))
+    for (child = gtk_widget_get_first_child (flow); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
       {
         GtkWidget *button = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
         const char *label = gtk_button_get_label (GTK_BUTTON (button));
@@ -467,28 +470,31 @@ test_summary (void)
   g_assert_cmpuint (n_limiters, ==, 2);
 
   /* The kernel that loses most, and no other: the rest lose nothing. */
-  heavy_named = cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0) != NULL &&
-                g_str_equal (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 0),
+  heavy_named = cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 0) != NULL &&
+                g_str_equal (cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 0),
                              "heavy (sm_89): 50 %, 100 % without the registers limit");
   g_assert_true (heavy_named);
-  g_assert_null (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 1));
+  g_assert_null (cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 1));
 
   /* A bar: its kernels; the same bar again: all of them. */
-  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
-  g_assert_cmpint (cuocc_kernels_panel_get_bin (window->kernels_panel), ==, 5);
+  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (app_test_kernels_panel (window)),
+                         "bar-clicked", 5);
+  g_assert_cmpint (cuocc_kernels_panel_get_bin (app_test_kernels_panel (window)), ==, 5);
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
   g_assert_true (app_test_find_row (window, "heavy", "sm_89") != NULL);
-  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (window->kernels_panel), "bar-clicked", 5);
+  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (app_test_kernels_panel (window)),
+                         "bar-clicked", 5);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
   /* Exported like the other graphs, as the command line writes it. */
-  g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, csv_path, &error));
+  g_assert_true (cuocc_kernels_panel_export_histogram (app_test_kernels_panel (window), csv_path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
-  g_assert_cmpstr (csv, ==,
-                   "occupancy_from_pct,occupancy_to_pct,kernels\n"
-                   "0,10,0\n10,20,0\n20,30,0\n30,40,0\n40,50,0\n50,60,1\n60,70,0\n70,80,0\n80,90,0\n90,100,9\n");
-  g_assert_true (cuocc_kernels_panel_export_histogram (window->kernels_panel, png_path, &error));
+  g_assert_cmpstr (
+      csv, ==,
+      "occupancy_from_pct,occupancy_to_pct,kernels\n"
+      "0,10,0\n10,20,0\n20,30,0\n30,40,0\n40,50,0\n50,60,1\n60,70,0\n70,80,0\n80,90,0\n90,100,9\n");
+  g_assert_true (cuocc_kernels_panel_export_histogram (app_test_kernels_panel (window), png_path, &error));
   g_assert_true (g_file_test (png_path, G_FILE_TEST_IS_REGULAR));
 
   app_test_window_free (window);
@@ -510,15 +516,17 @@ test_nothing_runs (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, 10);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "no-match");
-  g_assert_cmpstr (cuocc_kernels_panel_get_no_match_text (window->kernels_panel), ==,
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_cmpstr (cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window)), ==,
                    "None of the entries the filters let through runs on compute capability 9.0.");
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (window->kernels_panel))));
-  g_signal_emit_by_name (cuocc_kernels_panel_get_show_all_button (window->kernels_panel), "clicked");
+  g_assert_true (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)))));
+  g_signal_emit_by_name (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)),
+                         "clicked");
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
 
   app_test_window_free (window);
 }
@@ -527,9 +535,11 @@ test_nothing_runs (void)
 static void
 test_short_names (void)
 {
-  static const struct { const char *name; const char *expected; } cases[] = {
+  static const struct { const char *name; const char *expected;
+  } cases[] = {
     { "void cuocc::test::scale<float, 256>(float*, float const*, float)", "cuocc::test::scale<float, 256>" },
-    { "void splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>(cublasSplitKParams<float>, "
+    { "void splitKreduce_kernel<8, 32, int, float, float, float, float, false, "
+      "true>(cublasSplitKParams<float>, "
       "int const*, float const*, float*, float const*, float const*, float const*)",
       "splitKreduce_kernel<8, 32, int, float, float, float, float, false, true>" },
     { "heavy(float const*, float*)", "heavy" },
@@ -554,11 +564,13 @@ test_short_names (void)
 static void
 test_unqualified (void)
 {
-  static const struct { const char *name; const char *expected; } cases[] = {
+  static const struct { const char *name; const char *expected;
+  } cases[] = {
     { "cuocc::test::scale<float, 256>", "scale<float, 256>" },
     { "cutlass::Kernel<cutlass::gemm::kernel::Gemm<cutlass::gemm::GemmShape<64, 64, 32>, cutlass::half_t> >",
       "Kernel<Gemm<GemmShape<64, 64, 32>, half_t> >" },
-    { "cub::CUB_200200_800_NS::DeviceReduceKernel<cub::CUB_200200_800_NS::AgentReducePolicy<128, 4, float, 4, "
+    { "cub::CUB_200200_800_NS::DeviceReduceKernel<cub::CUB_200200_800_NS::AgentReducePolicy<128, 4, float, "
+      "4, "
       "(cub::CUB_200200_800_NS::BlockReduceAlgorithm)2>, float*, cub::CUB_200200_800_NS::Sum>",
       "DeviceReduceKernel<AgentReducePolicy<128, 4, float, 4, (BlockReduceAlgorithm)2>, float*, Sum>" },
     { "cub::DeviceReducePolicy<float, int>::Policy600", "DeviceReducePolicy<float, int>::Policy600" },
@@ -586,7 +598,8 @@ test_no_hyphens (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("cuocc-table-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "hyphens.log", NULL);
-  const char *log = "ptxas info    : Compiling entry function 'warpsizeabcdeghijkmnopqrstuvwxyzwarpsizeabcdeghijkmnopqrstuvwxyz' for 'sm_90'\n"
+  const char *log = "ptxas info    : Compiling entry function "
+                    "'warpsizeabcdeghijkmnopqrstuvwxyzwarpsizeabcdeghijkmnopqrstuvwxyz' for 'sm_90'\n"
                     "ptxas info    : Used 16 registers, 380 bytes cmem[0]\n";
   CuoccWindow *window;
   GtkTextView *name;
@@ -599,10 +612,10 @@ test_no_hyphens (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, path);
-  cuocc_kernels_panel_choose (window->kernels_panel, 0);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  name = cuocc_kernels_panel_get_name_view (window->kernels_panel);
+  name = cuocc_kernels_panel_get_name_view (app_test_kernels_panel (window));
   /* The name is wider than the sidebar: it wraps (a second line on screen
    * within the one line of text). */
   gtk_text_buffer_get_start_iter (gtk_text_view_get_buffer (name), &iter);
@@ -638,7 +651,7 @@ test_ctrl_f (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
   import_path (window, path);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, FALSE);
+  app_test_show_kernels (window, FALSE);
   app_test_wait_for_sidebar (window, FALSE);
 
   /* The window's shortcut controllers hold the class's key bindings. */
@@ -667,8 +680,9 @@ test_ctrl_f (void)
   app_test_wait_for_sidebar (window, TRUE);
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_nonnull (focus);
-  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel))) ||
-                 focus == GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
+  g_assert_true (gtk_widget_is_ancestor (
+                     focus, GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)))) ||
+                 focus == GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))));
 
   app_test_window_free (window);
 }
@@ -688,17 +702,21 @@ test_new_file_clears (void)
   app_test_select_gpu (window, "Compute capability 8.0");
   import_path (window, multi);
   compare_path (window, older);
-  g_assert_nonnull (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "heavy");
+  g_assert_nonnull (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
+  g_assert_true (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
+  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "heavy");
 
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, other);
-  g_assert_cmpstr (gtk_editable_get_text (cuocc_kernels_panel_get_search (window->kernels_panel)), ==, "");
-  g_assert_null (cuocc_kernels_panel_get_compare_text (window->kernels_panel));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel))));
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
-  g_assert_cmpuint (app_test_n_shown (window), ==, cuocc_kernels_panel_get_n_kernels (window->kernels_panel));
+  g_assert_cmpstr (gtk_editable_get_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))),
+                   ==, "");
+  g_assert_null (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
+  g_assert_false (gtk_widget_get_visible (
+      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpuint (app_test_n_shown (window), ==,
+                    cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)));
 
   app_test_window_free (window);
 }
@@ -724,27 +742,29 @@ test_compare (void)
   import_path (window, multi);
   compare_path (window, older);
 
-  text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
+  text = cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window));
   g_assert_nonnull (strstr (text, "ptxas-maxrreg32-sm80.log"));
   g_assert_nonnull (strstr (text, "old → this build"));
   heavy = app_test_find_row (window, "heavy", "sm_80");
   assert_cell (window, heavy, "changed", "100 % → 37.5 %");
-  gtk_widget_activate (GTK_WIDGET (cuocc_kernels_panel_get_search (window->kernels_panel)));
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "kernel", GTK_SORT_ASCENDING);
+  gtk_widget_activate (GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))));
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "kernel", GTK_SORT_ASCENDING);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
 
       if (item == heavy)
         {
-          cuocc_kernels_panel_choose (window->kernels_panel, i);
+          cuocc_kernels_panel_choose (app_test_kernels_panel (window), i);
           break;
         }
     }
-  g_assert_nonnull (strstr (cuocc_kernels_panel_get_change_text (window->kernels_panel), "registers 32 → 72"));
+  g_assert_nonnull (
+      strstr (cuocc_kernels_panel_get_change_text (app_test_kernels_panel (window)), "registers 32 → 72"));
 
   /* Changed: heavy() alone of the sm_80 entries (the others are the same). */
-  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (window->kernels_panel), TRUE);
+  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)),
+                                TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
   g_assert_true (app_test_find_row (window, "heavy", "sm_80") == heavy);
 
@@ -777,12 +797,13 @@ test_large_library (void)
       g_autofree char *name = g_strdup_printf ("kernel%u", i / 3);
       g_autofree char *mangled = g_strdup_printf ("_Z%zu%sPfi", strlen (name), name);
 
-      g_string_append_printf (log,
-                              "ptxas info    : Compiling entry function '%s' for '%s'\n"
-                              "ptxas info    : Function properties for %s\n"
-                              "    %u bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-                              "ptxas info    : Used %u registers, used 1 barriers, %u bytes smem, 380 bytes cmem[0]\n",
-                              mangled, arches[i % 3], mangled, i % 7 ? 0 : 16, 16 + i % 200, (i % 48) * 1024);
+      g_string_append_printf (
+          log,
+          "ptxas info    : Compiling entry function '%s' for '%s'\n"
+          "ptxas info    : Function properties for %s\n"
+          "    %u bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+          "ptxas info    : Used %u registers, used 1 barriers, %u bytes smem, 380 bytes cmem[0]\n",
+          mangled, arches[i % 3], mangled, i % 7 ? 0 : 16, 16 + i % 200, (i % 48) * 1024);
     }
   g_assert_true (g_file_set_contents (path, log->str, log->len, NULL));
   file = g_file_new_for_path (path);
@@ -790,7 +811,8 @@ test_large_library (void)
   /* The command line's time for the same file, as a user runs it. */
   if (cli != NULL)
     {
-      g_autofree char *command = g_strdup_printf ("%s --import %s --cc 9.0 --threads 256 --format csv", cli, path);
+      g_autofree char *command =
+          g_strdup_printf ("%s --import %s --cc 9.0 --threads 256 --format csv", cli, path);
       g_autofree char *out = NULL;
       int status;
 
@@ -809,16 +831,16 @@ test_large_library (void)
   app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
   app_test_stalls_end_work (&stalls);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   while (!idle_condition (window, NULL))
     app_test_stalls_iterate (&stalls);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, N);
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, N);
   /* sm_90 runs on 9.0; sm_70 and sm_80 SASS do not. */
   g_assert_cmpuint (app_test_n_shown (window), ==, N / 3);
   /* The tests run in the C locale, which groups no digits. */
@@ -838,10 +860,11 @@ test_large_library (void)
    * (the panel's growing slice): let them all arrive first, or their own
    * arrival is counted as a change of the rows below. */
   while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
-           cuocc_kernels_panel_get_column_view (window->kernels_panel)))) < N / 3)
+           cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))))) < N / 3)
     g_main_context_iteration (NULL, TRUE);
   app_test_stalls_start (&stalls);
-  app_test_stalls_watch_table (&stalls, cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  app_test_stalls_watch_table (&stalls,
+                               cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
   app_test_stalls_begin_work (&stalls);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_stalls_end_work (&stalls);
@@ -851,9 +874,10 @@ test_large_library (void)
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_test_stalls_stop (&stalls);
-  g_test_message ("block size changed: the window's longest stall was %.1f ms (%.1f ms of CPU time); %u changes of "
-                  "the rows, %u rows in them, %u cells bound",
-                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.changes, stalls.added, stalls.binds);
+  g_test_message (
+      "block size changed: the window's longest stall was %.1f ms (%.1f ms of CPU time); %u changes of "
+      "the rows, %u rows in them, %u cells bound",
+      stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.changes, stalls.added, stalls.binds);
   /* The two changes of 12 rows seen after issue 28's merge were the view's
    * rows still growing (GROW_STEP), not the block size: with every row
    * arrived first (above), the change itself is one change at most. */
@@ -903,21 +927,24 @@ test_hidden_rows_wait (void)
 
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
-  panel = GTK_WIDGET (window->kernels_panel);
-  view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
-  columns = g_object_ref (gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  panel = GTK_WIDGET (app_test_kernels_panel (window));
+  view_rows = G_LIST_MODEL (
+      gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
+  columns = g_object_ref (
+      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
 
-      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb), &binds);
+      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb),
+                        &binds);
     }
 
   /* The rows start to arrive: a screenful, not yet all 600. */
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, N);
   rows = g_list_model_get_n_items (view_rows);
@@ -944,19 +971,22 @@ test_hidden_rows_wait (void)
   /* A window closed while its rows arrive: its destruction builds none. */
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
-  view_rows = G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  view_rows = G_LIST_MODEL (
+      gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
   g_clear_object (&columns);
-  columns = g_object_ref (gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel)));
+  columns = g_object_ref (
+      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
 
-      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb), &binds);
+      g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb),
+                        &binds);
     }
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, N);
   g_clear_object (&columns);
@@ -1029,7 +1059,8 @@ test_generated_library (void)
 
   if (cli != NULL)
     {
-      g_autofree char *command = g_strdup_printf ("%s --import %s --gpu H100 --threads 256 --format csv", cli, path);
+      g_autofree char *command =
+          g_strdup_printf ("%s --import %s --gpu H100 --threads 256 --format csv", cli, path);
       g_autofree char *out = NULL;
 
       start = g_get_monotonic_time ();
@@ -1045,9 +1076,9 @@ test_generated_library (void)
   gtk_window_present (GTK_WINDOW (window));
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
-  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
   view_rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
   before_kb = peak_rss_kb ();
   app_test_stalls_start (&stalls);
@@ -1057,8 +1088,8 @@ test_generated_library (void)
   _cuocc_window_import_file (window, file);
   app_test_stalls_end_work (&stalls);
   /* The progress page while the file is read. */
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
     app_test_stalls_iterate (&stalls);
   /* The first frame draws a screenful of rows, worked out; the rest of
    * those that run on the H100 reach the table in the frames after. */
@@ -1072,16 +1103,17 @@ test_generated_library (void)
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   peak_kb = peak_rss_kb ();
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, app_test_n_shown (window));
-  g_test_message ("%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
-                  "took %.0f ms (ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the "
-                  "window's longest stall was %.0f ms (%.0f ms of the main thread's CPU time), ending %.0f ms "
-                  "after the file was chosen, of %u main loop iterations; the most CPU time of one was %.0f ms",
-                  rows, 574.0, rows_us / 1000.0, app_us / 1000.0, cli_us / 1000.0,
-                  cli_us > 0 ? (double) rows_us / cli_us : 0, peak_kb / 1024.0, before_kb / 1024.0,
-                  stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.longest_end / 1000.0, stalls.iterations,
-                  stalls.most_cpu_ms);
+  g_test_message (
+      "%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
+      "took %.0f ms (ratio %.2f); peak resident memory %.0f MB (%.0f MB before the import); the "
+      "window's longest stall was %.0f ms (%.0f ms of the main thread's CPU time), ending %.0f ms "
+      "after the file was chosen, of %u main loop iterations; the most CPU time of one was %.0f ms",
+      rows, 574.0, rows_us / 1000.0, app_us / 1000.0, cli_us / 1000.0,
+      cli_us > 0 ? (double) rows_us / cli_us : 0, peak_kb / 1024.0, before_kb / 1024.0,
+      stalls.longest / 1000.0, stalls.longest_cpu_ms, stalls.longest_end / 1000.0, stalls.iterations,
+      stalls.most_cpu_ms);
   app_test_stalls_stop (&stalls);
   g_assert_cmpint (peak_kb, <, 300 * 1024);
   /* The window answers throughout: no iteration lays out all the rows at
@@ -1094,8 +1126,10 @@ test_generated_library (void)
    * machine's load's too (two cores shared by a dozen busy processes turn
    * 25 ms of work into 300 to 600), and is the app-open-library
    * benchmark's. */
-  g_test_message ("%u changes of the rows, the most rows one iteration added %u; %u cells bound, the most in one "
-                  "iteration %u", stalls.changes, stalls.most_added, stalls.binds, stalls.most_binds);
+  g_test_message (
+      "%u changes of the rows, the most rows one iteration added %u; %u cells bound, the most in one "
+      "iteration %u",
+      stalls.changes, stalls.most_added, stalls.binds, stalls.most_binds);
   g_assert_cmpuint (stalls.most_binds, <=, 1000 * 11);
 
   app_test_window_free (window);
@@ -1111,7 +1145,11 @@ test_generated_library (void)
 static void
 test_open_shows_kernels (void)
 {
-  static const struct { int width, height; gboolean folded; } sizes[] = { { 800, 600, TRUE }, { 1920, 1080, FALSE } };
+  static const struct
+  {
+    int width, height;
+    gboolean folded;
+  } sizes[] = { { 800, 600, TRUE }, { 1920, 1080, FALSE } };
   g_autofree char *path = fixture ("resource-usage-multi.log");
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
@@ -1119,10 +1157,12 @@ test_open_shows_kernels (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint way = 0; way < 2; way++)
       {
-        CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, way == 0 ? file : NULL);
+        CuoccWindow *window =
+            app_test_window_at_size (sizes[s].width, sizes[s].height, way == 0 ? file : NULL);
 
         g_test_message ("%d × %d, %s", sizes[s].width, sizes[s].height, way == 0 ? "cuocc-gtk FILE" : "Open");
-        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
+        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)), ==,
+                         sizes[s].folded);
         if (way == 1)
           {
             if (sizes[s].folded)
@@ -1131,9 +1171,10 @@ test_open_shows_kernels (void)
           }
         app_test_wait_until (window, idle_condition, NULL);
         app_test_wait_for_frame (GTK_WIDGET (window));
-        g_assert_cmpstr (cuocc_kernels_panel_get_page (window->kernels_panel), ==, "list");
+        g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
         app_test_wait_for_sidebar (window, TRUE);
-        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (window->kernels_view), ==, sizes[s].folded);
+        g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)), ==,
+                         sizes[s].folded);
         app_test_window_free (window);
       }
 }
@@ -1146,7 +1187,8 @@ find_label (GtkWidget  *widget,
   if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
       g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
     return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_label (child, text);
 
@@ -1192,16 +1234,18 @@ test_figures_in_view (void)
 
   SKIP_WITHOUT_DISPLAY ();
   g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
-  log = g_strconcat (text, "ptxas info    : Compiling entry function '_Z4bothPf' for 'sm_89'\n"
-                           "ptxas info    : Function properties for _Z4bothPf\n"
-                           "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
-                           "ptxas info    : Used 64 registers, used 1 barriers, 24576 bytes smem, 360 bytes cmem[0]\n",
-                     NULL);
+  log = g_strconcat (
+      text,
+      "ptxas info    : Compiling entry function '_Z4bothPf' for 'sm_89'\n"
+      "ptxas info    : Function properties for _Z4bothPf\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 64 registers, used 1 barriers, 24576 bytes smem, 360 bytes cmem[0]\n",
+      NULL);
   g_assert_true (g_file_set_contents (path, log, -1, NULL));
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
       static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers",
                                            "both", "66.67 %", "Registers, Shared memory" };
@@ -1212,7 +1256,7 @@ test_figures_in_view (void)
       import_path (window, path);
       app_test_wait_for_sidebar (window, TRUE);
       app_test_wait_for_frame (GTK_WIDGET (window));
-      g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (window->kernels_panel), ==, 440);
+      g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 440);
       for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
         {
           GtkWidget *label = find_label (view, texts[t]);
@@ -1274,20 +1318,21 @@ test_rows_beside_summary (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_at_size (1920, 1080, NULL);
-  scroller = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)),
-                                      GTK_TYPE_SCROLLED_WINDOW);
-  summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+  scroller = gtk_widget_get_ancestor (
+      GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))),
+      GTK_TYPE_SCROLLED_WINDOW);
+  summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
   app_test_select_gpu (window, "Compute capability 8.6");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   import_path (window, path);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_true (gtk_widget_get_visible (summary));
   gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
-  cuocc_kernels_panel_choose (window->kernels_panel, 3);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), 3);
   app_test_wait_for_frame (GTK_WIDGET (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
   /* The five kernels that lose most are there, long names and all. */
-  g_assert_nonnull (cuocc_kernels_panel_get_loser_text (window->kernels_panel, 4));
+  g_assert_nonnull (cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 4));
   g_test_message ("the table %d px, the summary %d px", gtk_widget_get_height (scroller),
                   gtk_widget_get_height (summary));
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, 300);
@@ -1316,32 +1361,36 @@ test_rows_beside_details (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
-      GtkWidget *name = GTK_WIDGET (cuocc_kernels_panel_get_name_view (window->kernels_panel));
+      GtkWidget *name = GTK_WIDGET (cuocc_kernels_panel_get_name_view (app_test_kernels_panel (window)));
       /* the details' scrolled window, around the name's own */
-      GtkWidget *details = gtk_widget_get_ancestor (gtk_widget_get_parent (gtk_widget_get_ancestor (name, GTK_TYPE_SCROLLED_WINDOW)),
-                                                    GTK_TYPE_SCROLLED_WINDOW);
+      GtkWidget *details = gtk_widget_get_ancestor (
+          gtk_widget_get_parent (gtk_widget_get_ancestor (name, GTK_TYPE_SCROLLED_WINDOW)),
+          GTK_TYPE_SCROLLED_WINDOW);
       g_autofree char *text = NULL;
       int natural;
 
       app_test_select_gpu (window, "Compute capability 8.6");
       import_path (window, path);
       app_test_wait_for_sidebar (window, TRUE);
-      cuocc_kernels_panel_choose (window->kernels_panel, 3);
+      cuocc_kernels_panel_choose (app_test_kernels_panel (window), 3);
       app_test_wait_for_frame (GTK_WIDGET (window));
       app_test_wait_for_frame (GTK_WIDGET (window));
       g_assert_true (gtk_widget_get_mapped (name));
-      text = cuocc_kernels_panel_get_name_text (window->kernels_panel);
+      text = cuocc_kernels_panel_get_name_text (app_test_kernels_panel (window));
       g_assert_nonnull (strstr (text, "kernel03_"));
       g_test_message ("%d × %d: the table %d px, the details %d px", sizes[s].width, sizes[s].height,
-                      gtk_widget_get_height (scroller), details != NULL ? gtk_widget_get_height (details) : -1);
+                      gtk_widget_get_height (scroller),
+                      details != NULL ? gtk_widget_get_height (details) : -1);
       g_assert_cmpint (gtk_widget_get_height (scroller), >=, sizes[s].table);
       g_assert_nonnull (details);
       g_assert_cmpint (gtk_widget_get_height (details), <=, 160);
       /* The name is whole, in its own scrolled window. */
-      gtk_widget_measure (name, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (name), NULL, &natural, NULL, NULL);
-      g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (name))), >=, natural);
+      gtk_widget_measure (name, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (name), NULL, &natural, NULL,
+                          NULL);
+      g_assert_cmpfloat (gtk_adjustment_get_upper (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (name))),
+                         >=, natural);
       app_test_window_free (window);
     }
   g_unlink (path);
@@ -1364,7 +1413,7 @@ test_changed_in_view (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
       static const char *const texts[] = { "heavy", "Changed", "100 % → 37.5 %" };
       int width;
@@ -1407,7 +1456,8 @@ collect_kernel_labels (GtkWidget  *widget,
 {
   if (GTK_IS_LABEL (widget) && g_hash_table_contains (texts, gtk_label_get_label (GTK_LABEL (widget))))
     g_ptr_array_add (labels, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
     collect_kernel_labels (child, texts, labels);
 }
 
@@ -1502,7 +1552,8 @@ test_kernel_column (void)
       g_assert_cmpuint (g_hash_table_size (texts), ==, g_hash_table_size (names));
 
       /* The cells on screen: whole, inside their label. */
-      collect_kernel_labels (GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel)), texts, labels);
+      collect_kernel_labels (
+          GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))), texts, labels);
       g_assert_cmpuint (labels->len, >=, 3);
       for (guint i = 0; i < labels->len; i++)
         {
@@ -1523,14 +1574,14 @@ test_kernel_column (void)
        * CUTLASS template, told apart, each name shown whole (it read
        * "Kernel2<cutlass_80_tens… hout the Registers limit" five times). */
       {
-        GtkWidget *summary = cuocc_kernels_panel_get_summary (window->kernels_panel);
+        GtkWidget *summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
         g_autoptr(GHashTable) losers = g_hash_table_new (g_str_hash, g_str_equal);
 
         gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
         app_test_wait_for_frame (GTK_WIDGET (window));
         for (guint i = 0; i < 5; i++)
           {
-            const char *text = cuocc_kernels_panel_get_loser_text (window->kernels_panel, i);
+            const char *text = cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), i);
             GtkWidget *label;
             int width, height;
 
@@ -1553,9 +1604,9 @@ test_kernel_column (void)
        * a figure on top (GTK kept the row that was on top before, which
        * went to the middle of the 19,200). */
       {
-        GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
-        GtkAdjustment *vadjustment =
-          gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
+        GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+        GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (
+            GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
 
         for (guint way = 0; way < 2; way++)
           {
@@ -1567,7 +1618,7 @@ test_kernel_column (void)
             g_test_message ("scrolled to %.0f of %.0f", gtk_adjustment_get_value (vadjustment),
                             gtk_adjustment_get_upper (vadjustment));
             g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), >, 0);
-            cuocc_kernels_panel_sort_by (window->kernels_panel, "occupancy",
+            cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy",
                                          way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
             app_test_wait_for_frame (GTK_WIDGET (window));
             app_test_wait_for_frame (GTK_WIDGET (window));
@@ -1582,12 +1633,13 @@ test_kernel_column (void)
       /* The search at scale: "splitkreduce" finds the rows loaded on the
        * GPU whose name holds it, as many as the command line lists. */
       {
-        guint expected = cli_loaded_matching (path, cuocc_calculation_get_gpu (window->calculation)->name,
-                                              "splitkreduce");
+        guint expected = cli_loaded_matching (
+            path, cuocc_calculation_get_gpu (app_test_calculation (window))->name, "splitkreduce");
         g_autofree char *want = g_strdup_printf ("%u of 57600 kernels", expected);
 
         g_assert_cmpuint (expected, ==, 57600 / 6 / 6 * 2);
-        gtk_editable_set_text (cuocc_kernels_panel_get_search (window->kernels_panel), "splitkreduce");
+        gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+                               "splitkreduce");
         app_test_wait_until (window, count_condition, want);
         for (guint i = 0; i < app_test_n_shown (window); i++)
           {
@@ -1635,21 +1687,23 @@ test_screenshots (void)
       app_test_select_gpu (window, ada);
       app_test_import_library (window, path);
       /* At 800 px the sidebar lies over the calculator, hidden until asked for. */
-      cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+      app_test_show_kernels (window, TRUE);
       /* The summary open at the large size, closed at the small one. */
-      gtk_expander_set_expanded (GTK_EXPANDER (cuocc_kernels_panel_get_summary (window->kernels_panel)), s == 1);
+      gtk_expander_set_expanded (
+          GTK_EXPANDER (cuocc_kernels_panel_get_summary (app_test_kernels_panel (window))), s == 1);
       for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
         {
           g_autoptr(GdkTexture) texture = NULL;
-          g_autofree char *name = g_strdup_printf ("cuocc-table-%dx%d-%s.png", sizes[s].width, sizes[s].height,
-                                                   schemes[i].name);
+          g_autofree char *name =
+              g_strdup_printf ("cuocc-table-%dx%d-%s.png", sizes[s].width, sizes[s].height, schemes[i].name);
           g_autofree char *file = g_build_filename (dir ? dir : g_get_tmp_dir (), name, NULL);
 
           adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i].scheme);
           app_test_wait_for_frame (GTK_WIDGET (window));
           app_test_wait_for_sidebar (window, TRUE);
           app_test_wait_for_frame (GTK_WIDGET (window));
-          g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==, sizes[s].width);
+          g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==,
+                           sizes[s].width);
           texture = app_test_render_widget (GTK_WIDGET (window));
           g_assert_true (gdk_texture_save_to_png (texture, file));
           g_test_message ("screenshot: %s", file);
@@ -1717,7 +1771,9 @@ run_cli (const char *path,
          const char *format)
 {
   const char *cli = g_getenv ("CUOCC_CLI");
-  const char *argv[] = { cli, "--import", path, "--gpu", gpu, "--format", format, "--threads", threads, NULL };
+  const char *argv[] = {
+    cli, "--import", path, "--gpu", gpu, "--format", format, "--threads", threads, NULL
+  };
   g_autofree char *out = NULL;
   int status;
 
@@ -1746,7 +1802,8 @@ static void
 test_export (void)
 {
   g_autofree char *ampere = product_of_cc (8, 6);
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
+  g_autofree char *path =
+      g_test_build_filename (G_TEST_DIST, "import", "data", "binary", "libkernels.so", NULL);
   g_autofree char *dir = g_dir_make_tmp ("cuocc-export-XXXXXX", NULL);
   const char *formats[] = { "csv", "json" };
   CuoccWindow *window;
@@ -1758,15 +1815,15 @@ test_export (void)
   app_test_select_gpu (window, ampere);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   import_path (window, path);
-  gpu = cuocc_calculation_get_gpu (window->calculation)->name;
+  gpu = cuocc_calculation_get_gpu (app_test_calculation (window))->name;
 
   /* The entries that run on 8.6 (the table's default: 5 of 15), sorted
    * by registers, most first: not the file's order. */
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
   n = app_test_n_shown (window);
   g_assert_cmpuint (n, >, 2);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (window->kernels_panel), 0);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (window->kernels_panel), 100);
+  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
   g_assert_cmpuint (app_test_n_shown (window), ==, n);
 
   for (guint pass = 0; pass < 2; pass++)
@@ -1780,7 +1837,8 @@ test_export (void)
         {
           /* Every entry, those not loaded on 8.6 too, with the error
            * column's reasons. */
-          gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (window->kernels_panel), 0);
+          gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)),
+                                      0);
           app_test_wait_until (window, idle_condition, NULL);
           g_assert_cmpuint (app_test_n_shown (window), >, n);
         }
@@ -1807,7 +1865,8 @@ test_export (void)
           g_autofree char *out = g_build_filename (dir, name, NULL);
           g_auto(GStrv) lines = run_cli (path, gpu, "128", formats[f]);
           g_auto(GStrv) declared = run_cli (path, gpu, NULL, formats[f]);
-          g_autofree char *expected = cli_rows (lines, declared, f == 1, rows, declares, app_test_n_shown (window));
+          g_autofree char *expected =
+              cli_rows (lines, declared, f == 1, rows, declares, app_test_n_shown (window));
           g_autofree char *written = NULL;
           g_autoptr(GError) error = NULL;
           GStatBuf st;
@@ -1881,10 +1940,10 @@ shows_rows (CuoccWindow   *window,
 static GtkAdjustment *
 table_vadjustment (CuoccWindow *window)
 {
-  GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
 
-  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view,
-                                                                                            GTK_TYPE_SCROLLED_WINDOW)));
+  return gtk_scrolled_window_get_vadjustment (
+      GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
 }
 
 /* Issue 29 §6: after a filter was cleared the table stayed scrolled
@@ -1903,16 +1962,16 @@ test_filter_cleared_shows_top (void)
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[i][0], sizes[i][1], NULL);
-      GtkEditable *search = cuocc_kernels_panel_get_search (window->kernels_panel);
+      GtkEditable *search = cuocc_kernels_panel_get_search (app_test_kernels_panel (window));
       GtkAdjustment *adjustment;
       g_autoptr(CuoccKernelItem) first = NULL;
 
       app_test_select_gpu (window, "NVIDIA H100 SXM5");
-      cuocc_kernels_panel_load_text (window->kernels_panel, log);
-      cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+      cuocc_kernels_panel_load_text (app_test_kernels_panel (window), log);
+      app_test_show_kernels (window, TRUE);
       app_test_wait_for_sidebar (window, TRUE);
       app_test_wait_until (window, app_test_kernels_idle, NULL);
-      cuocc_kernels_panel_sort_by (window->kernels_panel, "regs", GTK_SORT_DESCENDING);
+      cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
       g_assert_cmpuint (app_test_n_shown (window), ==, 600);
 
       gtk_editable_set_text (search, "kernel_1");
@@ -1969,13 +2028,13 @@ test_compare_nothing_shared (void)
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   import_path (window, now);
   compare_path (window, then);
-  text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
+  text = cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window));
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "“then.log” shares no kernel with this one: 10 new, 5 gone"));
 
   /* A build that shares one says how many changed, as before. */
   compare_path (window, now);
-  text = cuocc_kernels_panel_get_compare_text (window->kernels_panel);
+  text = cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window));
   g_assert_null (strstr (text, "shares no kernel"));
   g_assert_nonnull (strstr (text, "0 changed or new, 0 gone"));
   app_test_window_free (window);

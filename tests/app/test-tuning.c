@@ -155,7 +155,8 @@ test_advice_apply (void)
     g_assert_cmpint (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind, !=, CUOCC_ADVICE_LEVEL);
 
   /* Spills from an imported build log become a warning. */
-  cuocc_calculation_set_extra (app_test_calculation (window), &(CuoccAdviceExtra) { .spill_stores = 8, .spill_loads = 4 });
+  cuocc_calculation_set_extra (app_test_calculation (window),
+                               &(CuoccAdviceExtra){ .spill_stores = 8, .spill_loads = 4 });
   advice = cuocc_advice_view_get_advice (view);
   level = -1;
   for (guint i = 0; i < advice->len; i++)
@@ -386,7 +387,8 @@ test_detect_gpu (void)
 static void
 test_heatmap_export (void)
 {
-  static const char *names[] = { "heatmap-regs.png", "heatmap-regs.csv", "heatmap-smem.svg", "heatmap-smem.pdf" };
+  static const char *names[] = { "heatmap-regs.png", "heatmap-regs.csv", "heatmap-smem.svg",
+                                 "heatmap-smem.pdf" };
   g_autofree char *dir = g_dir_make_tmp ("cuocc-heatmap-XXXXXX", NULL);
   CuoccWindow *window;
 
@@ -473,8 +475,9 @@ test_tuning_screenshot (void)
     {
       AppTestTimes times;
 
-      app_test_timed_change (window, cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS),
-                             i % 2 ? "256" : "288", &times);
+      app_test_timed_change (
+          window, cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+          i % 2 ? "256" : "288", &times);
       compute[i] = times.compute_us;
       frame[i] = times.paint_us;
     }
@@ -488,8 +491,8 @@ test_tuning_screenshot (void)
 
   /* The comparison, at the bottom of the left column. */
   {
-    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (cuocc_tuning_page_get_compare_view (window->tuning_page)),
-                                                   GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *scrolled = gtk_widget_get_ancestor (
+        GTK_WIDGET (cuocc_tuning_page_get_compare_view (window->tuning_page)), GTK_TYPE_SCROLLED_WINDOW);
     GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
     gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
