@@ -449,7 +449,8 @@ arrive (CuoccKernelsPanel  *self,
 static gboolean
 comparing (CuoccKernelsPanel *self)
 {
-  return self->gpus_cancellable != NULL || (self->gpus_arriving != NULL && !self->gpus_restoring);
+  return self->gpus_cancellable != NULL || self->gpus_wait_ptxas ||
+         (self->gpus_arriving != NULL && !self->gpus_restoring);
 }
 
 void
@@ -588,6 +589,7 @@ _cuocc_kernels_panel_gpus_start (CuoccKernelsPanel *self,
 void
 _cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
 {
+  self->gpus_wait_ptxas = FALSE;
   if (self->gpus_cancellable != NULL)
     g_cancellable_cancel (self->gpus_cancellable);
   if (self->gpus_ptx_cancellable != NULL)

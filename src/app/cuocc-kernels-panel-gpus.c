@@ -177,6 +177,23 @@ _cuocc_kernels_panel_init_gpus (CuoccKernelsPanel *self)
 /* Works the kernels out again on the GPUs compared, in a worker (with
  * @assemble, running ptxas for what the cache lacks), or takes the
  * comparison away when fewer than two GPUs are. */
+/* Whether a row is a PTX entry: a GPU compared may run it, and ptxas (its
+ * cache) give its figures. */
+static gboolean
+has_ptx (CuoccKernelsPanel *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (G_LIST_MODEL (self->store), i);
+
+      if (cuocc_kernel_item_get_kernel (item)->code == CUOCC_CODE_PTX)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 compare (CuoccKernelsPanel *self,
          gboolean           assemble)
@@ -204,9 +221,34 @@ compare (CuoccKernelsPanel *self,
       return;
     }
 
+  if (self->ptxas == NULL && !self->ptxas_looked && has_ptx (self))
+    {
+      /* ptxas is being looked for (its --version, in a thread; started
+       * here where nothing else needed it): the comparison waits for it.
+       * Worked out without it, it would be worked out again once ptxas was
+       * found, for its cache, all of it, even where the cache held nothing. */
+      self->gpus_wait_ptxas = TRUE;
+      _cuocc_kernels_panel_ptxas_gpus_changed (self);
+      _cuocc_kernels_panel_set_busy (self);
+      _cuocc_kernels_panel_gpus_update_progress (self);
+      return;
+    }
+  self->gpus_runs++;
   _cuocc_kernels_panel_gpus_start (self, gpus, n_gpus, assemble);
   _cuocc_kernels_panel_ptxas_gpus_changed (self);
   _cuocc_kernels_panel_gpus_update_progress (self);
+}
+
+/* ptxas's lookup ended (found or not): the comparison that waited for it is
+ * worked out now, once; one worked out before with another ptxas (or none,
+ * its path since changed), again for this one's cache. */
+void
+_cuocc_kernels_panel_gpus_ptxas_found (CuoccKernelsPanel *self)
+{
+  if (self->gpus_wait_ptxas)
+    compare (self, FALSE);
+  else
+    _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
 }
 
 void
@@ -380,7 +422,16 @@ cuocc_kernels_panel_is_compared (CuoccKernelsPanel *self)
 {
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
-  return self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
+  return self->gpus_cancellable == NULL && !self->gpus_wait_ptxas && self->gpus_apply_id == 0;
+}
+
+/* The comparisons worked out (their workers started) since the panel was made. */
+guint
+cuocc_kernels_panel_get_gpus_runs (CuoccKernelsPanel *self)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
+
+  return self->gpus_runs;
 }
 
 /* How the last comparisons came: the most rows that took one in an

@@ -99,6 +99,8 @@ struct _CuoccKernelsPanel
   char **gpu_ids;                  /* chosen to compare with the calculator's, or NULL */
   CuoccGpuComparison *gpus;        /* what the rows show, or NULL */
   GCancellable *gpus_cancellable;  /* the comparison being worked out */
+  gboolean gpus_wait_ptxas;        /* asked for, waiting for ptxas's lookup (compare ()) */
+  guint gpus_runs;                 /* for the tests: the comparisons worked out (workers started) */
   guint gpus_generation;
   GCancellable *gpus_ptx_cancellable;   /* its ptxas runs */
   gboolean gpus_assembling;        /* it runs ptxas (Assemble PTX Kernels) */
@@ -211,6 +213,7 @@ void                _cuocc_kernels_panel_gpus_stop      (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_gpus_ptxas     (CuoccKernelsPanel *self,
                                                          gboolean           assemble);
 void                _cuocc_kernels_panel_gpus_cancel_ptxas (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_gpus_ptxas_found (CuoccKernelsPanel *self);
 char               *_cuocc_kernels_panel_gpus_progress  (CuoccKernelsPanel *self,
                                                          double            *fraction);
 gboolean            _cuocc_kernels_panel_gpus_pass      (CuoccKernelsPanel *self,

@@ -517,10 +517,10 @@ found_cb (GObject      *object,
   g_signal_emit_by_name (self, "ptxas-changed");
   update_can_assemble (self);
   read_cache (self);
-  /* The chosen kernel waited for ptxas, and the GPUs compared for its cache. */
+  /* The chosen kernel waited for ptxas, and the GPUs compared for it (or its cache). */
   _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_chosen_changed (self);
-  _cuocc_kernels_panel_gpus_ptxas (self, FALSE);
+  _cuocc_kernels_panel_gpus_ptxas_found (self);
 }
 
 static void
@@ -579,8 +579,8 @@ _cuocc_kernels_panel_ptxas_reset (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_ptxas_gpus_changed (CuoccKernelsPanel *self)
 {
-  if (self->gpus != NULL && cuocc_gpu_comparison_count_ptx_unknown (self->gpus) > 0 && !self->ptxas_looked &&
-      self->ptxas_finding == NULL)
+  if ((self->gpus_wait_ptxas || (self->gpus != NULL && cuocc_gpu_comparison_count_ptx_unknown (self->gpus) > 0)) &&
+      !self->ptxas_looked && self->ptxas_finding == NULL)
     find_ptxas (self);
   update_progress (self);
   update_can_assemble (self);

@@ -827,7 +827,7 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
 void
 _cuocc_kernels_panel_set_busy (CuoccKernelsPanel *self)
 {
-  set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL || self->gpus_apply_id != 0);
+  set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL || self->gpus_wait_ptxas || self->gpus_apply_id);
 }
 
 /* The rows were worked out again, and marked with what loads on the GPU

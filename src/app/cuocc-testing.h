@@ -111,6 +111,7 @@ GtkWidget         *cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self
 const char * const *cuocc_kernels_panel_get_compare_gpus  (CuoccKernelsPanel *self);
 CuoccGpuComparison *cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self);
 gboolean           cuocc_kernels_panel_is_compared          (CuoccKernelsPanel *self);
+guint              cuocc_kernels_panel_get_gpus_runs        (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_get_gpus_counts      (CuoccKernelsPanel *self,
                                                              guint             *most_rows,
                                                              guint             *columns_changed,

@@ -1000,6 +1000,79 @@ test_ptx_compared_only (void)
   app_test_window_free (window);
 }
 
+/* ptxas looked for (found, or said why not), and the comparison settled. */
+static gboolean
+looked_and_settled (CuoccWindow   *window,
+                    gconstpointer  data)
+{
+  const char *error = NULL;
+
+  return settled (window, NULL) &&
+         (cuocc_kernels_panel_get_ptxas (window->kernels_panel, &error) != NULL || error != NULL);
+}
+
+/* The comparison, asked for once, is worked out once, whether ptxas is
+ * found or not: nvcc 13's fat binary on an A100, whose sm_80 SASS needs
+ * no ptxas (nothing looks for it before the comparison), with an H100
+ * and a B200, which run its compute_80 PTX. Before, it was worked out
+ * without ptxas and again once ptxas was found, for an empty cache: the
+ * same cells twice. Counted by the panel (cuocc_kernels_panel_get_gpus_runs),
+ * not timed. Assemble PTX Kernels grows the cache: that is worked out
+ * again, once. */
+static void
+test_ptx_compared_once (void)
+{
+  static const char *const gpus[] = { "NVIDIA A100 SXM4", "NVIDIA H100 SXM5", "NVIDIA B200", NULL };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "binary",
+                                                 "multi-gpu-sm_80-ptx.fatbin", NULL);
+  g_autofree char *ptxas = NULL;
+  g_autofree char *nowhere = NULL;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the CUDA toolkit's ptxas is not installed");
+      return;
+    }
+  fresh_cache ();
+  ptxas = ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
+  nowhere = g_build_filename (scratch, "nowhere", "ptxas", NULL);
+  for (guint found = 0; found < 2; found++)
+    {
+      CuoccWindow *window = app_test_window_at_size (800, 600, NULL);
+      const char *error = NULL;
+
+      g_settings_set_strv (window->settings, "compare-gpus", NULL);
+      g_settings_set_string (window->settings, "ptxas-path", found ? ptxas : nowhere);
+      app_test_select_gpu (window, gpus[0]);
+      app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
+      app_test_import_library (window, path);
+      app_test_wait_until (window, settled, NULL);
+      /* The A100's rows needed no ptxas: not looked for yet, nothing compared. */
+      g_assert_null (cuocc_kernels_panel_get_ptxas (window->kernels_panel, &error));
+      g_assert_null (error);
+      g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (window->kernels_panel), ==, 0);
+
+      cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, gpus + 1);
+      app_test_wait_until (window, looked_and_settled, NULL);
+      g_assert_true ((cuocc_kernels_panel_get_ptxas (window->kernels_panel, &error) != NULL) == found);
+      g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (window->kernels_panel), ==, 1);
+      /* Every cell as the command line has it without figures from ptxas (the cache is empty). */
+      check_against_cli (window, path, gpus, 3, NULL);
+      g_assert_cmpuint (ptxas_runs ("sm_"), ==, 0);
+      if (found)
+        {
+          /* The cache grows: worked out again, once, with the figures ptxas gave. */
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
+          app_test_wait_until (window, settled, NULL);
+          g_assert_cmpuint (ptxas_runs ("sm_"), ==, 2);
+          g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (window->kernels_panel), ==, 2);
+          check_against_cli (window, path, gpus, 3, REAL_PTXAS);
+        }
+      app_test_window_free (window);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1020,6 +1093,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/gpu-compare/fat-binary", test_fat_binary);
   g_test_add_func ("/cuocc/app/gpu-compare/ptx", test_ptx);
   g_test_add_func ("/cuocc/app/gpu-compare/ptx-compared-only", test_ptx_compared_only);
+  g_test_add_func ("/cuocc/app/gpu-compare/ptx-compared-once", test_ptx_compared_once);
   g_test_add_func ("/cuocc/app/gpu-compare/generated-library", test_generated_library);
 
   status = g_test_run ();
