@@ -284,7 +284,12 @@ app_test_window_part (CuoccWindow *window,
 
   if (part == NULL)
     {
-      part = app_test_find_by_id (GTK_WIDGET (window), type, id);
+      /* The window's own template child first: the template of a widget
+       * inside it may use the same id (the kernels panel has a "stack"
+       * too). */
+      part = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (window), CUOCC_TYPE_WINDOW, id));
+      if (part == NULL)
+        part = app_test_find_by_id (GTK_WIDGET (window), type, id);
       g_object_set_data (G_OBJECT (window), key, part);
     }
   g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (part, type));
@@ -327,6 +332,153 @@ app_test_kernels_view (CuoccWindow *window)
 
   g_assert_nonnull (view);
   return view;
+}
+
+AdwViewStack *
+app_test_stack (CuoccWindow *window)
+{
+  return ADW_VIEW_STACK (app_test_window_part (window, ADW_TYPE_VIEW_STACK, "stack"));
+}
+
+CuoccTuningPage *
+app_test_tuning_page (CuoccWindow *window)
+{
+  return CUOCC_TUNING_PAGE (app_test_window_part (window, CUOCC_TYPE_TUNING_PAGE, "tuning_page"));
+}
+
+CuoccGpuDataPage *
+app_test_gpu_data_page (CuoccWindow *window)
+{
+  return CUOCC_GPU_DATA_PAGE (app_test_window_part (window, CUOCC_TYPE_GPU_DATA_PAGE, "gpu_data_page"));
+}
+
+GtkScrolledWindow *
+app_test_results_scroller (CuoccWindow *window)
+{
+  return GTK_SCROLLED_WINDOW (app_test_window_part (window, GTK_TYPE_SCROLLED_WINDOW, "results_scroller"));
+}
+
+CuoccGraph *
+app_test_graph (CuoccWindow     *window,
+                CuoccSeriesKind  kind)
+{
+  static const char *const ids[] = {
+    [CUOCC_SERIES_THREADS] = "graph_threads",
+    [CUOCC_SERIES_REGS] = "graph_regs",
+    [CUOCC_SERIES_SMEM] = "graph_smem",
+    [CUOCC_SERIES_BARRIERS] = "graph_barriers",
+    [CUOCC_SERIES_CLUSTER_SIZE] = "graph_clusters",
+  };
+
+  g_assert_cmpuint (kind, <, G_N_ELEMENTS (ids));
+  return CUOCC_GRAPH (app_test_window_part (window, CUOCC_TYPE_GRAPH, ids[kind]));
+}
+
+static gboolean
+menu_has_action (GMenuModel *menu,
+                 const char *name)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *action = NULL;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_str_equal (action, name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static GtkMenuButton *
+find_primary_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+    return GTK_MENU_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_primary_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GMenuModel *
+app_test_recent_section (CuoccWindow *window)
+{
+  /* The main menu's button: the primary one (F10). */
+  GtkMenuButton *button = find_primary_menu_button (GTK_WIDGET (window));
+  GMenuModel *menu;
+
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (menu);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      if (section == NULL || !menu_has_action (section, "win.open"))
+        continue;
+      for (int j = 0; j < g_menu_model_get_n_items (section); j++)
+        {
+          g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, j, G_MENU_LINK_SUBMENU);
+          g_autoptr(GMenuModel) recent = NULL;
+
+          if (submenu == NULL)
+            continue;
+          recent = g_menu_model_get_item_link (submenu, 0, G_MENU_LINK_SECTION);
+          g_assert_nonnull (recent);
+          /* The window's menu holds it as long as the window lives. */
+          return recent;
+        }
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+gboolean
+app_test_shows_session (CuoccWindow *window,
+                        GFile       *file)
+{
+  const char *title = gtk_window_get_title (GTK_WINDOW (window));
+  g_autofree char *basename = NULL;
+  g_autofree char *expected = NULL;
+
+  /* The tests run in C.UTF-8 (tests/meson.build): the titles untranslated. */
+  if (file == NULL)
+    return g_strcmp0 (title, "CUDA Occupancy Calculator") == 0;
+  basename = g_file_get_basename (file);
+  expected = g_strdup_printf ("%s — CUDA Occupancy Calculator", basename);
+  return g_strcmp0 (title, expected) == 0;
+}
+
+GSettings *
+app_test_settings (void)
+{
+  static GSettings *settings;
+
+  if (settings == NULL)
+    settings = g_settings_new (SCHEMA_ID);
+  return settings;
+}
+
+GtkWindow *
+app_test_help_window (CuoccWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) top = g_list_model_get_item (toplevels, i);
+
+      if (top != GTK_WINDOW (window) && gtk_window_get_transient_for (top) == GTK_WINDOW (window) &&
+          ADW_IS_WINDOW (top) && gtk_widget_get_mapped (GTK_WIDGET (top)))
+        return top;
+    }
+  return NULL;
 }
 
 CuoccInputModel *

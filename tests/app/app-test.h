@@ -59,10 +59,10 @@ gboolean     app_test_details_spinning (CuoccKernelsPanel *panel);
 GtkWidget   *app_test_find_by_id      (GtkWidget   *widget,
                                        GType        type,
                                        const char  *id);
-/* The part of the window its .ui names @id, of @type, found as
- * app_test_find_by_id () finds it, once: tests read it often (every turn of
- * a wait), and a part of the window stays where it is while the window
- * lives. */
+/* The part of the window its .ui names @id, of @type: the window's
+ * template child (gtk_widget_get_template_child (), as GTK binds it), else
+ * the first below it that app_test_find_by_id () finds; found once: tests read it often (every turn of a wait), and a part of the
+ * window stays where it is while the window lives. */
 GtkWidget   *app_test_window_part     (CuoccWindow *window,
                                        GType        type,
                                        const char  *id);
@@ -78,6 +78,29 @@ void         app_test_show_kernels    (CuoccWindow *window,
                                        gboolean     shown);
 gboolean     app_test_kernels_shown   (CuoccWindow *window);
 GtkWidget   *app_test_kernels_view    (CuoccWindow *window);
+/* More parts of the window, by the ids its .ui gives them: the view stack
+ * of its pages ("stack"), the pages, the scrolled results ("results_scroller")
+ * and the graph of @kind ("graph_threads"…). */
+AdwViewStack      *app_test_stack            (CuoccWindow *window);
+CuoccTuningPage   *app_test_tuning_page      (CuoccWindow *window);
+CuoccGpuDataPage  *app_test_gpu_data_page    (CuoccWindow *window);
+GtkScrolledWindow *app_test_results_scroller (CuoccWindow *window);
+CuoccGraph        *app_test_graph            (CuoccWindow     *window,
+                                              CuoccSeriesKind  kind);
+/* The "Open Recent" section of the main menu, as the menu button shows it:
+ * the section of the submenu beside "win.open". */
+GMenuModel        *app_test_recent_section   (CuoccWindow *window);
+/* Whether the window's title names the session @file as its own (the
+ * file Save writes), as the user reads it: "work.cuocc — CUDA Occupancy
+ * Calculator"; with NULL, whether it names none. */
+gboolean           app_test_shows_session    (CuoccWindow *window,
+                                              GFile       *file);
+/* The app's settings, as the window reads them (the same schema and
+ * backend): a test sets a key here as the preferences would. The test's
+ * own, kept while it runs (no reference added). */
+GSettings         *app_test_settings         (void);
+/* F1's help window while it is shown, or NULL. */
+GtkWindow         *app_test_help_window      (CuoccWindow *window);
 /* The window's "inputs" and "calculation" properties (no reference
  * added: the window keeps them as long as it lives). */
 CuoccInputModel  *app_test_inputs      (CuoccWindow *window);

@@ -41,6 +41,33 @@ static const char *cli;
 static guint rounds = 5;
 static int status = 1;
 
+/* The window's parts by the ids its .ui template gives them, as the tests
+ * find them (app-test.h), without the tests' library. */
+static GtkWidget *
+window_part (CuoccWindow *window,
+             const char  *id)
+{
+  GObject *part = gtk_widget_get_template_child (GTK_WIDGET (window), CUOCC_TYPE_WINDOW, id);
+
+  g_assert_nonnull (part);
+  return GTK_WIDGET (part);
+}
+
+static CuoccKernelsPanel *
+kernels_panel (CuoccWindow *window)
+{
+  return CUOCC_KERNELS_PANEL (window_part (window, "kernels_panel"));
+}
+
+static CuoccInputModel *
+window_inputs (CuoccWindow *window)
+{
+  g_autoptr(CuoccInputModel) inputs = NULL;
+
+  g_object_get (window, "inputs", &inputs, NULL);
+  return inputs;                   /* the window keeps it */
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 gboolean      *painted)
@@ -72,9 +99,9 @@ wait_for_paint (GtkWidget *window,
 static gboolean
 settled (CuoccWindow *window)
 {
-  return !cuocc_kernels_panel_is_busy (window->kernels_panel) &&
-         cuocc_kernels_panel_is_evaluated (window->kernels_panel) &&
-         cuocc_kernels_panel_is_compared (window->kernels_panel);
+  return !cuocc_kernels_panel_is_busy (kernels_panel (window)) &&
+         cuocc_kernels_panel_is_evaluated (kernels_panel (window)) &&
+         cuocc_kernels_panel_is_compared (kernels_panel (window));
 }
 
 /* Runs the main loop until the table has settled, then one frame. */
@@ -140,21 +167,21 @@ bench_cb (gpointer user_data)
   g_autofree double *stall_ms = g_new (double, rounds);
   gint64 last, longest = 0;
 
-  if (!cuocc_input_model_set_gpu (window->inputs, GPU, CUOCC_INPUT_ORIGIN_USER, &error))
+  if (!cuocc_input_model_set_gpu (window_inputs (window), GPU, CUOCC_INPUT_ORIGIN_USER, &error))
     g_error ("%s", error->message);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), THREADS);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (CUOCC_INPUT_PANEL (window_part (window, "input_panel")), CUOCC_INPUT_KEY_THREADS), THREADS);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window_part (window, "kernels_button")), TRUE);
   /* No ptxas: the comparison takes what the file says, as the command line
    * without one (a comparison worked out before ptxas is found is worked
    * out again once it is). */
-  cuocc_kernels_panel_set_ptxas_path (window->kernels_panel, "/nonexistent/ptxas");
-  cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, NULL);
+  cuocc_kernels_panel_set_ptxas_path (kernels_panel (window), "/nonexistent/ptxas");
+  cuocc_kernels_panel_set_compare_gpus (kernels_panel (window), NULL);
   last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   wait_settled (window, &last, &longest);
-  if (cuocc_kernels_panel_get_n_kernels (window->kernels_panel) == 0)
+  if (cuocc_kernels_panel_get_n_kernels (kernels_panel (window)) == 0)
     g_error ("no kernels read from %s", path);
 
   for (guint r = 0; r < rounds; r++)
@@ -164,15 +191,15 @@ bench_cb (gpointer user_data)
       cli_ms[r] = run_cli ();
       longest = 0;
       start = last = g_get_monotonic_time ();
-      cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, compared);
+      cuocc_kernels_panel_set_compare_gpus (kernels_panel (window), compared);
       wait_settled (window, &last, &longest);
       app_ms[r] = (g_get_monotonic_time () - start) / 1000.0;
       stall_ms[r] = longest / 1000.0;
-      if (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel) == NULL)
+      if (cuocc_kernels_panel_get_gpu_comparison (kernels_panel (window)) == NULL)
         g_error ("no comparison in the table");
       g_print ("round %u: app %.1f ms (longest iteration %.1f ms), command line %.1f ms, ratio %.2f\n", r + 1,
                app_ms[r], stall_ms[r], cli_ms[r], app_ms[r] / cli_ms[r]);
-      cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, NULL);
+      cuocc_kernels_panel_set_compare_gpus (kernels_panel (window), NULL);
       wait_settled (window, &last, &longest);
     }
   {
@@ -180,7 +207,7 @@ bench_cb (gpointer user_data)
 
     g_print ("%u kernels on 3 GPUs: app %.1f ms to the comparison applied (median of %u), longest main loop "
              "iteration %.1f ms (median); cuocc --import --gpu ×3 --format csv %.1f ms; ratio %.2f (no goal)\n",
-             cuocc_kernels_panel_get_n_kernels (window->kernels_panel), app, rounds, stall, ref, app / ref);
+             cuocc_kernels_panel_get_n_kernels (kernels_panel (window)), app, rounds, stall, ref, app / ref);
   }
   status = 0;
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);

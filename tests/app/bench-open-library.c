@@ -37,6 +37,33 @@ static const char *threads;
 
 /* ----- helpers ----- */
 
+/* The window's parts by the ids its .ui template gives them, as the tests
+ * find them (app-test.h), without the tests' library. */
+static GtkWidget *
+window_part (CuoccWindow *window,
+             const char  *id)
+{
+  GObject *part = gtk_widget_get_template_child (GTK_WIDGET (window), CUOCC_TYPE_WINDOW, id);
+
+  g_assert_nonnull (part);
+  return GTK_WIDGET (part);
+}
+
+static CuoccKernelsPanel *
+kernels_panel (CuoccWindow *window)
+{
+  return CUOCC_KERNELS_PANEL (window_part (window, "kernels_panel"));
+}
+
+static CuoccInputModel *
+window_inputs (CuoccWindow *window)
+{
+  g_autoptr(CuoccInputModel) inputs = NULL;
+
+  g_object_get (window, "inputs", &inputs, NULL);
+  return inputs;                   /* the window keeps it */
+}
+
 static long
 status_kib (const char *field)
 {
@@ -98,14 +125,14 @@ bench_cb (gpointer user_data)
   gint64 start, last, longest = 0, rows_us, done_us, quit_at, cpu_start, rows_cpu_us;
   long before_kib;
 
-  if (!cuocc_input_model_set_gpu (window->inputs, gpu_id, CUOCC_INPUT_ORIGIN_USER, &error))
+  if (!cuocc_input_model_set_gpu (window_inputs (window), gpu_id, CUOCC_INPUT_ORIGIN_USER, &error))
     g_error ("%s", error->message);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), threads);
-  cuocc_compat_sidebar_view_set_shown (window->kernels_view, TRUE);
+  gtk_editable_set_text (cuocc_input_panel_get_editable (CUOCC_INPUT_PANEL (window_part (window, "input_panel")), CUOCC_INPUT_KEY_THREADS), threads);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window_part (window, "kernels_button")), TRUE);
   last = g_get_monotonic_time ();
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
-  if (!gtk_widget_get_mapped (GTK_WIDGET (window->kernels_panel)))
+  if (!gtk_widget_get_mapped (GTK_WIDGET (kernels_panel (window))))
     g_error ("the kernels table is not on screen");
   before_kib = status_kib ("VmHWM:");
 
@@ -114,7 +141,7 @@ bench_cb (gpointer user_data)
   cpu_start = cpu_us ();
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (window->kernels_panel), "list") != 0)
+  while (g_strcmp0 (cuocc_kernels_panel_get_page (kernels_panel (window)), "list") != 0)
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
@@ -123,8 +150,8 @@ bench_cb (gpointer user_data)
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
   rows_us = g_get_monotonic_time () - start;
   rows_cpu_us = cpu_us () - cpu_start;
-  while (cuocc_kernels_panel_is_busy (window->kernels_panel) ||
-         !cuocc_kernels_panel_is_evaluated (window->kernels_panel))
+  while (cuocc_kernels_panel_is_busy (kernels_panel (window)) ||
+         !cuocc_kernels_panel_is_evaluated (kernels_panel (window)))
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
@@ -132,14 +159,14 @@ bench_cb (gpointer user_data)
     }
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
   done_us = g_get_monotonic_time () - start;
-  if (cuocc_kernels_panel_get_n_kernels (window->kernels_panel) == 0)
+  if (cuocc_kernels_panel_get_n_kernels (kernels_panel (window)) == 0)
     g_error ("no kernels read from %s", path);
 
   quit_at = g_get_monotonic_time ();
   g_print ("rows: %.1f ms, worked out: %.1f ms, longest iteration: %.1f ms, peak: %ld KiB, before: %ld KiB, "
            "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT ", renderer: %s\n",
            rows_us / 1000.0, done_us / 1000.0, longest / 1000.0, status_kib ("VmHWM:"), before_kib,
-           cuocc_kernels_panel_get_n_kernels (window->kernels_panel), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
+           cuocc_kernels_panel_get_n_kernels (kernels_panel (window)), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
            quit_at, G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
   return G_SOURCE_REMOVE;

@@ -114,7 +114,7 @@ test_shortcuts (void)
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "s", pages[i]));
-      g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->stack), ==, pages[i]);
+      g_assert_cmpstr (adw_view_stack_get_visible_child_name (app_test_stack (window)), ==, pages[i]);
     }
 
   /* The shortcuts window lists the new keys. */

@@ -40,13 +40,13 @@ test_cluster_size (void)
   g_assert_nonnull (strstr (text, "8 blocks per SM"));
   g_assert_nonnull (strstr (text, "248 clusters"));
   g_assert_nonnull (strstr (text, "measured"));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
-  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current_x, ==, 4);
-  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->clusters_basis, ==,
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE))));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_BARRIERS))));
+  g_assert_cmpint (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE))->current_x, ==, 4);
+  g_assert_cmpint (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE))->clusters_basis, ==,
                    CUOCC_CLUSTERS_MEASURED);
   /* 248 × 4 blocks × 4 warps over 132 SMs: 30 warps per SM. */
-  g_assert_cmpint (cuocc_graph_get_series (window->graph_clusters)->current.active_warps, ==, 30);
+  g_assert_cmpint (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE))->current.active_warps, ==, 30);
 
   /* Before 9.0 there are no clusters: the input waits, insensitive, and says why. */
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
@@ -56,8 +56,8 @@ test_cluster_size (void)
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, 0);
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_clusters)));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->graph_barriers)));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE))));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_BARRIERS))));
 
   /* 12.0 allows 8; 16 is marked and explained. */
   app_test_select_gpu (window, "NVIDIA GeForce RTX 5090");
@@ -93,15 +93,15 @@ test_graph_pick_and_export (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   /* A click on the cluster graph sets the cluster size. */
-  width = gtk_widget_get_width (GTK_WIDGET (window->graph_clusters));
-  height = gtk_widget_get_height (GTK_WIDGET (window->graph_clusters));
-  cuocc_chart_get_style (CUOCC_CHART (window->graph_clusters), &style);
+  width = gtk_widget_get_width (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)));
+  height = gtk_widget_get_height (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)));
+  cuocc_chart_get_style (CUOCC_CHART (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)), &style);
   for (y = height * 0.9; y > 0; y -= 2)
-    if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width, height,
+    if (cuocc_plot_value_at_styled (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)), &style, width, height,
                                     width * 0.8, y, &expected))
       break;
   g_assert_cmpfloat (y, >, 0);
-  g_assert_true (cuocc_graph_pick (window->graph_clusters, width * 0.8, y));
+  g_assert_true (cuocc_graph_pick (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE), width * 0.8, y));
   g_assert_cmpint (expected, >, 4);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==, expected);
 
@@ -143,22 +143,22 @@ static void
 pick_cluster_size (CuoccWindow *window,
                    gint64       value)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (window->graph_clusters));
-  int height = gtk_widget_get_height (GTK_WIDGET (window->graph_clusters));
+  int width = gtk_widget_get_width (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)));
+  int height = gtk_widget_get_height (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)));
   CuoccPlotStyle style;
 
-  cuocc_chart_get_style (CUOCC_CHART (window->graph_clusters), &style);
+  cuocc_chart_get_style (CUOCC_CHART (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)), &style);
   for (double x = 0; x < width; x += 2)
     for (double y = height * 0.95; y > 0; y -= 4)
       {
         gint64 at;
 
-        if (cuocc_plot_value_at_styled (cuocc_graph_get_series (window->graph_clusters), &style, width,
+        if (cuocc_plot_value_at_styled (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE)), &style, width,
                                         height, x, y, &at))
           {
             if (at != value)
               break;
-            g_assert_true (cuocc_graph_pick (window->graph_clusters, x, y));
+            g_assert_true (cuocc_graph_pick (app_test_graph (window, CUOCC_SERIES_CLUSTER_SIZE), x, y));
             g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->cluster_size, ==,
                              value);
             return;

@@ -35,7 +35,7 @@ static gboolean
 compared (CuoccWindow   *window,
           gconstpointer  data)
 {
-  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (window->kernels_panel);
+  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (app_test_kernels_panel (window));
 }
 
 /* The progress above the table says @data rows have the comparison. */
@@ -43,7 +43,7 @@ static gboolean
 progress_at (CuoccWindow   *window,
              gconstpointer  data)
 {
-  const char *text = cuocc_kernels_panel_get_compare_progress (window->kernels_panel);
+  const char *text = cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window));
 
   return text != NULL && strstr (text, data) != NULL;
 }
@@ -52,7 +52,7 @@ static CuoccGpuComparison *
 row_comparison (CuoccWindow *window,
                 guint        i)
 {
-  GListModel *store = cuocc_kernels_panel_get_store (window->kernels_panel);
+  GListModel *store = cuocc_kernels_panel_get_store (app_test_kernels_panel (window));
   g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
 
   return cuocc_kernel_item_get_gpus (item, NULL, NULL);
@@ -63,7 +63,7 @@ row_cell (CuoccWindow *window,
           guint        i,
           const char  *column)
 {
-  GListModel *store = cuocc_kernels_panel_get_store (window->kernels_panel);
+  GListModel *store = cuocc_kernels_panel_get_store (app_test_kernels_panel (window));
   g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
 
   return app_test_cell (window, item, column);
@@ -109,7 +109,7 @@ library_window (const char *path,
 
   /* No ptxas: a comparison worked out without one is worked out again
    * once one is found, which would count twice. */
-  cuocc_kernels_panel_set_ptxas_path (window->kernels_panel, "/nonexistent/ptxas");
+  cuocc_kernels_panel_set_ptxas_path (app_test_kernels_panel (window), "/nonexistent/ptxas");
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_import_library (window, path);
@@ -139,17 +139,17 @@ test_slices (void)
     }
   n_slices = (rows + SLICE - 1) / SLICE;
   window = library_window (path, 1920, 1080);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
 
-  cuocc_kernels_panel_hold_gpus_slices (window->kernels_panel, 2 * SLICE);
-  cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, three);
+  cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
+  cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
   /* Two slices in: their rows have it, the rest show nothing yet; the
    * columns are the three GPUs' already. */
   total = cuocc_format_count (rows);
   done = cuocc_format_count (2 * SLICE);
   at = g_strdup_printf ("Comparing 3 GPUs: %s of %s rows", done, total);
   app_test_wait_until (window, progress_at, at);
-  g_assert_false (cuocc_kernels_panel_is_compared (window->kernels_panel));
+  g_assert_false (cuocc_kernels_panel_is_compared (app_test_kernels_panel (window)));
   gpus = row_comparison (window, 0);
   g_assert_nonnull (gpus);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 3);
@@ -169,10 +169,10 @@ test_slices (void)
   app_test_wait_for_sidebar (window, TRUE);
   save_screenshot (window, "streaming");
 
-  cuocc_kernels_panel_hold_gpus_slices (window->kernels_panel, G_MAXUINT);
+  cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), G_MAXUINT);
   app_test_wait_until (window, compared, NULL);
-  cuocc_kernels_panel_get_gpus_slices (window->kernels_panel, &slices, &while_working, &copied);
-  cuocc_kernels_panel_get_gpus_counts (window->kernels_panel, &most_rows, &columns, &iterations);
+  cuocc_kernels_panel_get_gpus_slices (app_test_kernels_panel (window), &slices, &while_working, &copied);
+  cuocc_kernels_panel_get_gpus_counts (app_test_kernels_panel (window), &most_rows, &columns, &iterations);
   g_test_message ("%u rows: %u slices, %u rows shown while the worker worked, %u entries copied on the main thread; "
                   "at most %u rows an iteration, %u columns", rows, slices, while_working, copied, most_rows, columns);
   /* One slice a 4,096 rows, the last one short; every row but the last
@@ -183,8 +183,8 @@ test_slices (void)
   g_assert_cmpuint (most_rows, <=, SLICE);
   /* The difference and three GPUs' columns, one an iteration. */
   g_assert_cmpuint (columns, ==, 4);
-  g_assert_null (cuocc_kernels_panel_get_compare_progress (window->kernels_panel));
-  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel) == gpus);
+  g_assert_null (cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window)));
+  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == gpus);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_ready (gpus), ==, rows);
   for (guint i = 0; i < rows; i++)
     g_assert_true (row_comparison (window, i) == gpus);
@@ -213,15 +213,15 @@ test_cancel (void)
   /* At 800 × 600: the progress and Cancel above the table fit there too. */
   window = library_window (path, 800, 600);
   app_test_wait_for_sidebar (window, TRUE);
-  cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, two);
+  cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), two);
   app_test_wait_until (window, compared, NULL);
-  old = cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel);
+  old = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
   g_assert_nonnull (old);
   cuocc_gpu_comparison_ref (old);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (old), ==, 2);
 
-  cuocc_kernels_panel_hold_gpus_slices (window->kernels_panel, 2 * SLICE);
-  cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, three);
+  cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
+  cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
   app_test_wait_until (window, progress_at, at);
   /* Held here: once the rows have the last one back, nothing else holds it. */
   partial = cuocc_gpu_comparison_ref (row_comparison (window, 0));
@@ -236,13 +236,13 @@ test_cancel (void)
   }
 
   save_screenshot (window, "streaming");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_compare_cancel (window->kernels_panel), "clicked");
-  g_assert_null (cuocc_kernels_panel_get_compare_progress (window->kernels_panel));
+  g_signal_emit_by_name (cuocc_kernels_panel_get_compare_cancel (app_test_kernels_panel (window)), "clicked");
+  g_assert_null (cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window)));
   /* Until it is back: the new comparison shows nothing, and the last one
    * shows only where the columns are its own again (no third GPU's). */
   while (!compared (window, NULL))
     {
-      GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+      GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
       GListModel *columns = gtk_column_view_get_columns (view);
       gboolean third = FALSE;
 
@@ -262,7 +262,7 @@ test_cancel (void)
     }
   g_test_message ("the last comparison showed again while rows were still taking it back: %s",
                   old_shown_before_columns ? "yes" : "no");
-  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel) == old);
+  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == old);
   g_assert_false (cuocc_gpu_comparison_is_stale (old));
   for (guint i = 0; i < rows; i++)
     g_assert_true (row_comparison (window, i) == old);
@@ -271,10 +271,10 @@ test_cancel (void)
 
     g_assert_cmpstr (text, !=, "…");
   }
-  cuocc_kernels_panel_get_gpus_slices (window->kernels_panel, &slices, &while_working, &copied);
+  cuocc_kernels_panel_get_gpus_slices (app_test_kernels_panel (window), &slices, &while_working, &copied);
   g_assert_cmpuint (copied, ==, 0);
   /* The choice stays the user's: the next change works the three out. */
-  g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (window->kernels_panel), three));
+  g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (app_test_kernels_panel (window)), three));
   cuocc_gpu_comparison_unref (partial);
   cuocc_gpu_comparison_unref (old);
   app_test_window_free (window);

@@ -264,7 +264,7 @@ static GtkColumnViewColumn *
 find_column (CuoccWindow *window,
              const char  *id)
 {
-  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
 
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
@@ -287,7 +287,7 @@ column_span (CuoccWindow *window,
              double      *right,
              double      *visible)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
   GtkWidget *scrolled = gtk_widget_get_parent (GTK_WIDGET (view));
   GtkColumnViewColumn *column = find_column (window, id);
   const char *name = gtk_column_view_column_get_title (column);
@@ -317,11 +317,11 @@ find_check (CuoccWindow *window,
             const char  *search,
             const char  *title)
 {
-  GtkListBox *list = cuocc_kernels_panel_get_gpus_list (window->kernels_panel);
+  GtkListBox *list = cuocc_kernels_panel_get_gpus_list (app_test_kernels_panel (window));
 
-  gtk_editable_set_text (cuocc_kernels_panel_get_gpus_search (window->kernels_panel), search);
+  gtk_editable_set_text (cuocc_kernels_panel_get_gpus_search (app_test_kernels_panel (window)), search);
   /* The entry's search-changed comes after its delay. */
-  g_signal_emit_by_name (cuocc_kernels_panel_get_gpus_search (window->kernels_panel), "search-changed");
+  g_signal_emit_by_name (cuocc_kernels_panel_get_gpus_search (app_test_kernels_panel (window)), "search-changed");
   app_test_wait_for_frame (GTK_WIDGET (window));
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
        row = gtk_widget_get_next_sibling (row))
@@ -342,8 +342,8 @@ compared (CuoccWindow   *window,
 {
   /* Not while ptxas is looked for either: once found, the comparison is
    * worked out again with its cache, and the rows fill in again. */
-  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (window->kernels_panel) &&
-         !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (app_test_kernels_panel (window)) &&
+         !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
 }
 
 /* Opens the popover, checks each GPU (searched by @searches, titled
@@ -353,7 +353,7 @@ choose_gpus (CuoccWindow        *window,
              const char * const *searches,
              const char * const *titles)
 {
-  GtkMenuButton *button = cuocc_kernels_panel_get_gpus_button (window->kernels_panel);
+  GtkMenuButton *button = cuocc_kernels_panel_get_gpus_button (app_test_kernels_panel (window));
   g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
   g_auto(GStrv) kept = NULL;
 
@@ -390,7 +390,7 @@ check_cells (CuoccWindow *window,
              guint       *n_cannot,
              guint       *n_no_entry)
 {
-  CuoccGpuComparison *gpus = cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel);
+  CuoccGpuComparison *gpus = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
   GListModel *shown = app_test_shown (window);
   guint n = g_list_model_get_n_items (shown);
   guint n_kernels = declared->rows->len / n_gpus;
@@ -485,10 +485,10 @@ check_sort_and_filter (CuoccWindow *window,
   GListModel *shown = app_test_shown (window);
   guint n = g_list_model_get_n_items (shown), expected = 0, differing = 0;
   double last = G_MAXDOUBLE;
-  GtkCheckButton *check = cuocc_kernels_panel_get_differ_check (window->kernels_panel);
-  GtkSpinButton *spin = cuocc_kernels_panel_get_differ_spin (window->kernels_panel);
+  GtkCheckButton *check = cuocc_kernels_panel_get_differ_check (app_test_kernels_panel (window));
+  GtkSpinButton *spin = cuocc_kernels_panel_get_differ_spin (app_test_kernels_panel (window));
 
-  cuocc_kernels_panel_sort_by (window->kernels_panel, "difference", GTK_SORT_DESCENDING);
+  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "difference", GTK_SORT_DESCENDING);
   app_test_wait_until (window, compared, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n);
   for (guint i = 0; i < n; i++)
@@ -609,11 +609,11 @@ test_fat_binary (void)
 
       /* None chosen: the columns go, the architecture filter's second
        * choice filters by what loads again. */
-      cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, NULL);
+      cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), NULL);
       app_test_wait_until (window, compared, NULL);
       g_assert_null (find_column (window, "difference"));
       g_assert_null (find_column (window, "gpu0"));
-      g_assert_null (cuocc_kernels_panel_get_gpu_comparison (window->kernels_panel));
+      g_assert_null (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)));
       g_assert_true (gtk_column_view_column_get_visible (find_column (window, "arch")));
       app_test_window_free (window);
     }
@@ -647,7 +647,7 @@ test_generated_library (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+      GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
       guint n_cannot = 0, n_no_entry = 0;
       guint most_rows, columns, iterations, iterations_before;
       AppTestStalls stalls;
@@ -656,19 +656,19 @@ test_generated_library (void)
       app_test_select_gpu (window, gpus[0]);
       app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
       app_test_import_library (window, path);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (window->kernels_panel), ==, rows);
+      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
       app_test_wait_for_sidebar (window, TRUE);
       /* Every row arrived first (the table grows a screenful a frame). */
       while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) < app_test_n_shown (window))
         g_main_context_iteration (NULL, TRUE);
 
-      cuocc_kernels_panel_get_gpus_counts (window->kernels_panel, &most_rows, &columns, &iterations_before);
+      cuocc_kernels_panel_get_gpus_counts (app_test_kernels_panel (window), &most_rows, &columns, &iterations_before);
       app_test_stalls_start (&stalls);
       app_test_stalls_watch_table (&stalls, view);
       choose_gpus (window, searches, gpus + 1);
       app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
       app_test_stalls_stop (&stalls);
-      cuocc_kernels_panel_get_gpus_counts (window->kernels_panel, &most_rows, &columns, &iterations);
+      cuocc_kernels_panel_get_gpus_counts (app_test_kernels_panel (window), &most_rows, &columns, &iterations);
       g_test_message ("the rows took the comparisons over %u iterations of the main loop, at most %u rows an "
                       "iteration; %u columns added, one an iteration", iterations - iterations_before, most_rows,
                       columns);
@@ -810,14 +810,14 @@ static gboolean
 settled (CuoccWindow   *window,
          gconstpointer  data)
 {
-  return compared (window, NULL) && !cuocc_kernels_panel_is_assembling (window->kernels_panel);
+  return compared (window, NULL) && !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
 details_say (CuoccWindow   *window,
              gconstpointer  data)
 {
-  const char *text = app_test_details_text (window->kernels_panel, "ptx_label");
+  const char *text = app_test_details_text (app_test_kernels_panel (window), "ptx_label");
 
   return text != NULL && g_str_has_prefix (text, data) && settled (window, NULL);
 }
@@ -831,7 +831,7 @@ ptx_window (const char         *path,
 {
   CuoccWindow *window = app_test_window_at_size (800, 600, NULL);
 
-  g_settings_set_string (window->settings, "ptxas-path", ptxas);
+  g_settings_set_string (app_test_settings (), "ptxas-path", ptxas);
   app_test_select_gpu (window, gpus[0]);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
   app_test_import_library (window, path);
@@ -889,7 +889,7 @@ test_ptx (void)
   /* Nothing assembled yet: every cell needs assembly, never a figure. */
   g_assert_cmpuint (ptxas_runs ("sm_"), ==, 0);
   check_against_cli (window, path, gpus, 3, NULL);
-  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
 
   /* A kernel chosen is assembled alone for the calculator's GPU: its cell
    * there has the figures, as its row in the table; the others wait. */
@@ -902,7 +902,7 @@ test_ptx (void)
         chosen = i;
     }
   g_assert_cmpuint (chosen, !=, G_MAXUINT);
-  cuocc_kernels_panel_choose (window->kernels_panel, chosen);
+  cuocc_kernels_panel_choose (app_test_kernels_panel (window), chosen);
   app_test_wait_until (window, details_say, "Figures from ptxas 13.0 for sm_89");
   g_assert_cmpuint (ptxas_runs ("sm_89"), ==, 1);
   {
@@ -925,10 +925,10 @@ test_ptx (void)
   /* Assemble PTX Kernels: the table's GPU, then each GPU compared, the
    * module once a target; progress shows, for the GPUs compared too. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
-  g_assert_true (cuocc_kernels_panel_is_assembling (window->kernels_panel));
-  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)));
+  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
   app_test_wait_until (window, settled, NULL);
-  g_assert_null (cuocc_kernels_panel_get_assembly_progress (window->kernels_panel));
+  g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
   for (guint g = 0; g < 3; g++)
     {
       guint alone;
@@ -942,7 +942,7 @@ test_ptx (void)
   check_cli_registers (&assembled, path, targets, 3);
   /* The command line found all of it in the cache. */
   g_assert_cmpuint (ptxas_runs ("sm_"), ==, 4);
-  g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   save_screenshot (window, "ptx");
   app_test_window_free (window);
 }
@@ -974,7 +974,7 @@ test_ptx_compared_only (void)
   fails = ptxas_script ("fails", "if [ \"$1\" = --version ]; then exec '" REAL_PTXAS "' --version; fi\n"
                         "echo 'ptxas fatal   : out of luck' >&2; exit 3\n");
   window = ptx_window (path, fails, gpus, searches);
-  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
   app_test_wait_until (window, settled, NULL);
   g_assert_cmpuint (ptxas_runs ("sm_90"), ==, 1);
@@ -988,7 +988,7 @@ test_ptx_compared_only (void)
   window = ptx_window (path, ptxas, gpus, searches);
   check_against_cli (window, path, gpus, 3, NULL);
   /* The A100's SASS needs nothing; the GPUs compared do. */
-  g_assert_true (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
   app_test_wait_until (window, settled, NULL);
   g_assert_cmpuint (ptxas_runs ("sm_80"), ==, 0);
@@ -996,7 +996,7 @@ test_ptx_compared_only (void)
   g_assert_cmpuint (ptxas_runs ("sm_100"), ==, 1);
   check_against_cli (window, path, gpus, 3, REAL_PTXAS);
   g_assert_cmpuint (ptxas_runs ("sm_"), ==, 2);
-  g_assert_false (cuocc_kernels_panel_can_assemble (window->kernels_panel));
+  g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   app_test_window_free (window);
 }
 
@@ -1008,7 +1008,7 @@ looked_and_settled (CuoccWindow   *window,
   const char *error = NULL;
 
   return settled (window, NULL) &&
-         (cuocc_kernels_panel_get_ptxas (window->kernels_panel, &error) != NULL || error != NULL);
+         (cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), &error) != NULL || error != NULL);
 }
 
 /* The comparison, asked for once, is worked out once, whether ptxas is
@@ -1042,21 +1042,21 @@ test_ptx_compared_once (void)
       CuoccWindow *window = app_test_window_at_size (800, 600, NULL);
       const char *error = NULL;
 
-      g_settings_set_strv (window->settings, "compare-gpus", NULL);
-      g_settings_set_string (window->settings, "ptxas-path", found ? ptxas : nowhere);
+      g_settings_set_strv (app_test_settings (), "compare-gpus", NULL);
+      g_settings_set_string (app_test_settings (), "ptxas-path", found ? ptxas : nowhere);
       app_test_select_gpu (window, gpus[0]);
       app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
       app_test_import_library (window, path);
       app_test_wait_until (window, settled, NULL);
       /* The A100's rows needed no ptxas: not looked for yet, nothing compared. */
-      g_assert_null (cuocc_kernels_panel_get_ptxas (window->kernels_panel, &error));
+      g_assert_null (cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), &error));
       g_assert_null (error);
-      g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (window->kernels_panel), ==, 0);
+      g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (app_test_kernels_panel (window)), ==, 0);
 
-      cuocc_kernels_panel_set_compare_gpus (window->kernels_panel, gpus + 1);
+      cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), gpus + 1);
       app_test_wait_until (window, looked_and_settled, NULL);
-      g_assert_true ((cuocc_kernels_panel_get_ptxas (window->kernels_panel, &error) != NULL) == found);
-      g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (window->kernels_panel), ==, 1);
+      g_assert_true ((cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), &error) != NULL) == found);
+      g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (app_test_kernels_panel (window)), ==, 1);
       /* Every cell as the command line has it without figures from ptxas (the cache is empty). */
       check_against_cli (window, path, gpus, 3, NULL);
       g_assert_cmpuint (ptxas_runs ("sm_"), ==, 0);
@@ -1066,7 +1066,7 @@ test_ptx_compared_once (void)
           g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
           app_test_wait_until (window, settled, NULL);
           g_assert_cmpuint (ptxas_runs ("sm_"), ==, 2);
-          g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (window->kernels_panel), ==, 2);
+          g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (app_test_kernels_panel (window)), ==, 2);
           check_against_cli (window, path, gpus, 3, REAL_PTXAS);
         }
       app_test_window_free (window);

@@ -56,7 +56,7 @@ window_for (const Setup *setup)
   app_test_wait_for_size (window, setup->width, setup->height);
   if (setup->table)
     {
-      gtk_toggle_button_set_active (window->kernels_button, TRUE);
+      app_test_show_kernels (window, TRUE);
       app_test_wait_for_sidebar (window, TRUE);
       g_assert_false (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)));
     }
@@ -82,10 +82,10 @@ static void
 scroll_to (CuoccWindow *window,
            CuoccGraph  *graph)
 {
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (window->results_scroller);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (app_test_results_scroller (window));
   graphene_point_t point;
 
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (graph), GTK_WIDGET (window->results_scroller),
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (graph), GTK_WIDGET (app_test_results_scroller (window)),
                                            &GRAPHENE_POINT_INIT (0, 0), &point));
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + point.y);
   app_test_wait_frames (window, 2);
@@ -147,7 +147,7 @@ test_graph_stays (gconstpointer data)
 
   SKIP_WITHOUT_DISPLAY ();
   window = window_for (setup);
-  adjustment = gtk_scrolled_window_get_vadjustment (window->results_scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (app_test_results_scroller (window));
 
   /* The results above the graphs, and the page taller than the view. */
   {
@@ -156,7 +156,7 @@ test_graph_stays (gconstpointer data)
 
     g_assert_true (
         gtk_widget_compute_point (view, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &results));
-    g_assert_true (gtk_widget_compute_point (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window),
+    g_assert_true (gtk_widget_compute_point (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_THREADS)), GTK_WIDGET (window),
                                              &GRAPHENE_POINT_INIT (0, 0), &graph));
     g_assert_cmpfloat (graph.y, >=, results.y + gtk_widget_get_height (view));
     g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
@@ -164,7 +164,7 @@ test_graph_stays (gconstpointer data)
 
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
-      CuoccGraph *graph = window->graphs[i];
+      CuoccGraph *graph = app_test_graph (window, i);
 
       if (!gtk_widget_get_visible (GTK_WIDGET (graph)))
         continue;

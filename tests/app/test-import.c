@@ -905,10 +905,10 @@ test_nsight_compute (void)
   g_assert_null (strstr (text, "disagree"));
 
   /* Other inputs are another launch: no verdict. */
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "64");
+  gtk_editable_set_text (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "64");
   text = app_test_details_text (app_test_kernels_panel (window), "profiler_label");
   g_assert_nonnull (strstr (text, "another launch"));
-  gtk_editable_set_text (cuocc_input_panel_get_editable (window->input_panel, CUOCC_INPUT_KEY_THREADS), "256");
+  gtk_editable_set_text (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "256");
   text = app_test_details_text (app_test_kernels_panel (window), "profiler_label");
   g_assert_nonnull (strstr (text, "cuocc 100 %"));
 

@@ -196,10 +196,10 @@ test_writers_are_named (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "512");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "80");
   app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "0");
-  adw_view_stack_set_visible_child_name (window->stack, "tuning");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "tuning");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  view = cuocc_tuning_page_get_advice_view (window->tuning_page);
+  view = cuocc_tuning_page_get_advice_view (app_test_tuning_page (window));
   advice = cuocc_advice_view_get_advice (view);
   for (guint i = 0; advice != NULL && i < advice->len && level < 0; i++)
     {
@@ -220,9 +220,9 @@ test_writers_are_named (void)
   g_assert_true (hint_says (window, CUOCC_INPUT_KEY_THREADS, "set by you"));
 
   /* A graph: the registers' graph, a step along its line. */
-  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_true (cuocc_graph_step (window->graph_regs, 1));
+  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_REGS), 1));
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==,
                    CUOCC_INPUT_ORIGIN_GRAPH);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==,

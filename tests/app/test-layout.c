@@ -97,7 +97,7 @@ results_beside_graphs (CuoccWindow *window)
 
   g_assert_true (gtk_widget_compute_bounds (app_test_view (window, CUOCC_TYPE_RESULTS_VIEW),
                                             GTK_WIDGET (window), &results));
-  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->graph_threads), GTK_WIDGET (window),
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_THREADS)), GTK_WIDGET (window),
                                             &graph));
   if (graph.origin.y >= results.origin.y + results.size.height)
     return FALSE;
@@ -118,7 +118,7 @@ assert_titles_whole (CuoccWindow *window)
 
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
-      CuoccGraph *graph = window->graphs[i];
+      CuoccGraph *graph = app_test_graph (window, i);
       const CuoccSeries *series = cuocc_graph_get_series (graph);
       int width = gtk_widget_get_width (GTK_WIDGET (graph));
       int height = gtk_widget_get_height (GTK_WIDGET (graph));
@@ -157,7 +157,7 @@ assert_graphs_within (CuoccWindow *window)
   g_assert_cmpint (width, <=, app_test_window_width (window));
   for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
     {
-      GtkWidget *graph = GTK_WIDGET (window->graphs[i]);
+      GtkWidget *graph = GTK_WIDGET (app_test_graph (window, i));
       graphene_rect_t bounds;
 
       if (!gtk_widget_get_visible (graph))
@@ -242,7 +242,7 @@ test_minimum_size (void)
         {
           int min_width, min_height;
 
-          adw_view_stack_set_visible_child_name (window->stack, pages[i]);
+          adw_view_stack_set_visible_child_name (app_test_stack (window), pages[i]);
           app_test_wait_frames (window, 2);
           gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1,
                               &min_width, NULL, NULL, NULL);
@@ -274,15 +274,15 @@ test_small_window (void)
   assert_graphs_within (window);
   assert_titles_whole (window);
   /* As wide as test-plot's titles-whole-at-800 takes them. */
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window->graph_regs)), >=, 390);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_REGS))), >=, 390);
   g_test_message ("graphs %d pixels wide at 800 × 600",
-                  gtk_widget_get_width (GTK_WIDGET (window->graph_regs)));
+                  gtk_widget_get_width (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_REGS))));
 
-  gtk_toggle_button_set_active (window->kernels_button, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_true (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)));
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
-  gtk_toggle_button_set_active (window->kernels_button, FALSE);
+  app_test_show_kernels (window, FALSE);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
 
   /* A long template name, as real builds have. */
@@ -295,7 +295,7 @@ test_small_window (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
-      adw_view_stack_set_visible_child_name (window->stack, pages[i]);
+      adw_view_stack_set_visible_child_name (app_test_stack (window), pages[i]);
       assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
     }
 
@@ -333,7 +333,7 @@ test_large_window (void)
   assert_graphs_within (window);
   assert_titles_whole (window);
 
-  gtk_toggle_button_set_active (window->kernels_button, FALSE);
+  app_test_show_kernels (window, FALSE);
   app_test_wait_for_sidebar (window, FALSE);
   assert_size (window, 1400, 900);
   g_assert_true (results_beside_graphs (window));
@@ -341,7 +341,7 @@ test_large_window (void)
   assert_graphs_within (window);
 
   /* Narrowing the window folds the sidebar and hides it. */
-  gtk_toggle_button_set_active (window->kernels_button, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   gtk_window_set_default_size (GTK_WINDOW (window), SMALL_WIDTH, SMALL_HEIGHT);
   app_test_wait_for_size (window, SMALL_WIDTH, SMALL_HEIGHT);
@@ -375,16 +375,16 @@ test_gpu_data_page (void)
   /* The focus in an input, as after typing; then the page. */
   threads = cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS);
   gtk_widget_grab_focus (GTK_WIDGET (threads));
-  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "gpu-data");
   app_test_wait_frames (window, 4);
   /* The stack moved the focus into the page: onto the scrolled table, not
    * into the selectable sources, which would select their whole text. */
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
-                                         GTK_WIDGET (window->gpu_data_page)));
+                                         GTK_WIDGET (app_test_gpu_data_page (window))));
   g_assert_false (GTK_IS_LABEL (gtk_window_get_focus (GTK_WINDOW (window))));
-  g_assert_false (has_selection (GTK_WIDGET (window->gpu_data_page)));
+  g_assert_false (has_selection (GTK_WIDGET (app_test_gpu_data_page (window))));
 
-  g_assert_cmpint (cuocc_gpu_data_page_get_current_column (window->gpu_data_page), ==, column);
+  g_assert_cmpint (cuocc_gpu_data_page_get_current_column (app_test_gpu_data_page (window)), ==, column);
   scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
                                                        GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   adjustment = gtk_scrolled_window_get_hadjustment (scroller);
@@ -510,13 +510,13 @@ test_gpu_data_first_column (gconstpointer data)
 
   SKIP_WITHOUT_DISPLAY ();
   window = window_at (size[0], size[1]);
-  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "gpu-data");
   app_test_wait_frames (window, 4);
   scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
                                                        GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
   g_assert_true (GTK_IS_GRID (grid));
-  n_columns = cuocc_gpu_data_page_get_n_columns (window->gpu_data_page);
+  n_columns = cuocc_gpu_data_page_get_n_columns (app_test_gpu_data_page (window));
   g_assert_cmpuint (n_columns, >, 10);
   for (guint c = 0; c < n_columns; c++)
     {

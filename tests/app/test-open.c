@@ -124,7 +124,7 @@ static gboolean
 in_recent (CuoccWindow *window,
            const char  *path)
 {
-  GMenuModel *section = G_MENU_MODEL (window->recent_section);
+  GMenuModel *section = app_test_recent_section (window);
 
   for (int i = 0; i < g_menu_model_get_n_items (section); i++)
     {
@@ -226,7 +226,7 @@ opened_condition (CuoccWindow   *window,
   if (app_test_last_message () != NULL)
     return TRUE;
   if (o->kind->name == NULL)
-    return window->session_file != NULL && g_file_equal (window->session_file, o->file);
+    return app_test_shows_session (window, o->file);
   read = cuocc_kernels_panel_get_file (app_test_kernels_panel (window));
   return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) && read != NULL &&
          g_file_equal (read, o->file);
@@ -500,7 +500,7 @@ test_recent_underscores (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  g_settings_set_strv (window->settings, "recent-files", recent);
+  g_settings_set_strv (app_test_settings (), "recent-files", recent);
   button = find_menu_button (GTK_WIDGET (window));
   g_assert_nonnull (button);
   gtk_menu_button_popup (button);
@@ -592,7 +592,7 @@ static gboolean
 help_shown (CuoccWindow   *window,
             gconstpointer  data)
 {
-  return window->help_window != NULL && gtk_widget_get_mapped (window->help_window);
+  return app_test_help_window (window) != NULL;
 }
 
 static gboolean
@@ -677,7 +677,7 @@ test_recent_keys (void)
           Opened opened = { f == 0 ? &kinds[0] : &kinds[1], file };
 
           g_test_message ("%d × %d, %s, then %s", sizes[s].width, sizes[s].height, name, keys[k]);
-          g_settings_set_strv (window->settings, "recent-files", recent);
+          g_settings_set_strv (app_test_settings (), "recent-files", recent);
           open_recent_by_keys (window, name);
           app_test_wait_until (window, opened_condition, &opened);
           g_assert_null (app_test_last_message ());
@@ -692,7 +692,7 @@ test_recent_keys (void)
 
           app_test_press_keys (GTK_WINDOW (window), keys[k]);
           if (g_str_equal (keys[k], "<Alt>2"))
-            g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->stack), ==, "tuning");
+            g_assert_cmpstr (adw_view_stack_get_visible_child_name (app_test_stack (window)), ==, "tuning");
           else if (g_str_equal (keys[k], "<Control>o"))
             app_test_wait_until (window, chooser_shown, NULL);
           else if (g_str_equal (keys[k], "F1"))

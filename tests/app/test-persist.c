@@ -86,7 +86,7 @@ cubin_read (CuoccWindow   *window,
 static int
 recent_count (CuoccWindow *window)
 {
-  GMenuModel *section = G_MENU_MODEL (window->recent_section);
+  GMenuModel *section = app_test_recent_section (window);
   int n = g_menu_model_get_n_items (section);
   g_autofree char *action = NULL;
 
@@ -111,7 +111,7 @@ static void
 assert_the_work (CuoccWindow *window,
                  const char  *log)
 {
-  g_autofree char *y_unit = g_settings_get_string (window->settings, "y-unit");
+  g_autofree char *y_unit = g_settings_get_string (app_test_settings (), "y-unit");
   CuoccInput input = current_input (window);
   GFile *file;
 
@@ -119,7 +119,7 @@ assert_the_work (CuoccWindow *window,
   g_assert_cmpint (input.threads, ==, 512);
   g_assert_cmpint (input.regs, ==, 32);
   g_assert_cmpstr (y_unit, ==, "warps");
-  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==,
+  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (app_test_tuning_page (window))), ==,
                    12345);
 
   g_assert_nonnull (cuocc_calculation_get_pinned (app_test_calculation (window)));
@@ -184,7 +184,7 @@ step_work_and_save (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
   app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 512);
-  cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (window->tuning_page), 12345);
+  cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (app_test_tuning_page (window)), 12345);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.y-unit", "s", "warps"));
 
   g_assert_true (_cuocc_window_save_session (window, session_file, &error));
@@ -367,13 +367,13 @@ step_last_opened (void)
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 5);
   g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
   g_assert_cmpint (recent_count (window), ==, 2);
-  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 0,
+  g_assert_true (g_menu_model_get_item_attribute (app_test_recent_section (window), 0,
                                                   G_MENU_ATTRIBUTE_TARGET, "s", &first));
   g_assert_cmpstr (first, ==, cubin);
   {
     g_autofree char *second = NULL;
 
-    g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_section), 1,
+    g_assert_true (g_menu_model_get_item_attribute (app_test_recent_section (window), 1,
                                                     G_MENU_ATTRIBUTE_TARGET, "s", &second));
     g_assert_cmpstr (second, ==, log);
   }
@@ -417,7 +417,7 @@ assert_legacy_work (CuoccWindow *window)
   g_assert_cmpint (input.barriers, ==, 2);
   g_assert_cmpint (input.carveout, ==, 50);
   g_assert_cmpint (input.smem_config, ==, -1);
-  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (window->tuning_page)), ==,
+  g_assert_cmpint (cuocc_waves_view_get_grid (cuocc_tuning_page_get_waves_view (app_test_tuning_page (window))), ==,
                    777);
   g_assert_nonnull (cuocc_calculation_get_pinned (app_test_calculation (window)));
   g_assert_cmpstr (cuocc_calculation_get_pinned_gpu_id (app_test_calculation (window)), ==,
@@ -484,7 +484,7 @@ step_sidebar_width_restored (void)
   CuoccWindow *window = start_window ();
 
   g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 600);
-  gtk_toggle_button_set_active (window->kernels_button, TRUE);
+  app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (app_test_kernels_panel (window))), >=, 600);
   cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 5000);

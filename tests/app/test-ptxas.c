@@ -147,7 +147,7 @@ ptx_window (const char *ptxas)
   CuoccWindow *window = app_test_window_new ();
   g_autofree char *ptx = fixture ("kernels-compute80.ptx");
 
-  g_settings_set_string (window->settings, "ptxas-path", ptxas);
+  g_settings_set_string (app_test_settings (), "ptxas-path", ptxas);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   open_ptx (window, ptx);
   g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
@@ -158,7 +158,7 @@ static CuoccKernelItem *
 row_of (CuoccWindow *window,
         const char  *mangled)
 {
-  GListModel *store = G_LIST_MODEL (window->kernels_panel->store);
+  GListModel *store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
 
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
     {
@@ -299,7 +299,7 @@ test_assemble_all (void)
   app_test_wait_until (window, assembled_condition, NULL);
   g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
 
-  store = G_LIST_MODEL (window->kernels_panel->store);
+  store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
@@ -327,7 +327,7 @@ test_assemble_all (void)
   /* The file opened again: every figure from the cache, no ptxas run. */
   window = ptx_window (ptxas);
   app_test_wait_until (window, assembled_condition, NULL);
-  store = G_LIST_MODEL (window->kernels_panel->store);
+  store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
@@ -395,7 +395,7 @@ test_bad_ptxas (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
       app_test_wait_until (window, assembled_condition, NULL);
       {
-        GListModel *store = G_LIST_MODEL (window->kernels_panel->store);
+        GListModel *store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
 
         for (guint i = 0; i < g_list_model_get_n_items (store); i++)
           {
@@ -461,7 +461,7 @@ test_rejected_ptx (void)
   g_assert_true (g_file_set_contents (bad, text, -1, NULL));
 
   window = app_test_window_new ();
-  g_settings_set_string (window->settings, "ptxas-path", ptxas);
+  g_settings_set_string (app_test_settings (), "ptxas-path", ptxas);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   open_ptx (window, bad);
   row = row_of (window, "_Z7boundedPfPKf");
@@ -501,7 +501,7 @@ static guint
 count_ptx_loaded (CuoccWindow *window,
                   guint       *with_figures)
 {
-  GListModel *store = G_LIST_MODEL (window->kernels_panel->store);
+  GListModel *store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
   guint n = 0;
 
   *with_figures = 0;
@@ -580,7 +580,7 @@ library_at_size (int      width,
   slow = fake_fast ("slow", "sleep 0.2");
   fresh_cache ();
   window = app_test_window_at_size (width, height, NULL);
-  g_settings_set_string (window->settings, "ptxas-path", fast);
+  g_settings_set_string (app_test_settings (), "ptxas-path", fast);
   /* Compute capability 10.0: no SASS of the library runs there; every
    * kernel's entry that loads is its compute_90 or compute_80 PTX. */
   app_test_select_gpu (window, "NVIDIA B200");
@@ -630,7 +630,7 @@ library_at_size (int      width,
   /* Cancel, with a slow ptxas and an empty cache: the runs stop, the rows
    * that came keep their figures, the cache what finished. */
   fresh_cache ();
-  g_settings_set_string (window->settings, "ptxas-path", slow);
+  g_settings_set_string (app_test_settings (), "ptxas-path", slow);
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   app_test_wait_until (window, idle_condition, NULL);
   app_test_select_gpu (window, "NVIDIA B200");
@@ -708,7 +708,7 @@ test_screenshots (void)
 
         fresh_cache ();
         window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-        g_settings_set_string (window->settings, "ptxas-path", states[t].ptxas);
+        g_settings_set_string (app_test_settings (), "ptxas-path", states[t].ptxas);
         app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
         _cuocc_window_import_file (window, file);
         app_test_wait_until (window, idle_condition, NULL);
@@ -766,7 +766,7 @@ test_close_while_looking (void)
   SKIP_WITHOUT_DISPLAY ();
   fresh_cache ();
   window = app_test_window_new ();
-  g_settings_set_string (window->settings, "ptxas-path", fake);
+  g_settings_set_string (app_test_settings (), "ptxas-path", fake);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   _cuocc_window_import_file (window, file);
   /* Its PTX rows need ptxas, and --version has not answered (it cannot). */

@@ -23,7 +23,7 @@
 static void
 show_tuning (CuoccWindow *window)
 {
-  adw_view_stack_set_visible_child_name (window->stack, "tuning");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "tuning");
   app_test_wait_for_frame (GTK_WIDGET (window));
 }
 
@@ -122,7 +122,7 @@ test_advice_apply (void)
   show_tuning (window);
   g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 0.5);
 
-  view = cuocc_tuning_page_get_advice_view (window->tuning_page);
+  view = cuocc_tuning_page_get_advice_view (app_test_tuning_page (window));
   advice = cuocc_advice_view_get_advice (view);
   g_assert_nonnull (advice);
   for (guint i = 0; i < advice->len && level < 0; i++)
@@ -180,11 +180,11 @@ test_hidden_page (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
-  g_assert_cmpstr (adw_view_stack_get_visible_child_name (window->stack), ==, "calculator");
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (app_test_stack (window)), ==, "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  regs = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_REGS);
-  advice = cuocc_tuning_page_get_advice_view (window->tuning_page);
+  regs = cuocc_tuning_page_get_heatmap (app_test_tuning_page (window), CUOCC_SERIES_REGS);
+  advice = cuocc_tuning_page_get_advice_view (app_test_tuning_page (window));
   g_assert_null (cuocc_heatmap_view_get_grid (regs));
   g_assert_null (cuocc_advice_view_get_advice (advice));
 
@@ -201,7 +201,7 @@ test_hidden_page (void)
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
 
   /* Hidden again, it stays as it was until it is shown. */
-  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "512");
   g_assert_true (cuocc_heatmap_view_get_grid (regs) == grid);
@@ -229,7 +229,7 @@ test_heatmap_click (void)
   window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
   show_tuning (window);
 
-  regs = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_REGS);
+  regs = cuocc_tuning_page_get_heatmap (app_test_tuning_page (window), CUOCC_SERIES_REGS);
   grid = cuocc_heatmap_view_get_grid (regs);
   g_assert_nonnull (grid);
   g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
@@ -251,7 +251,7 @@ test_heatmap_click (void)
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
 
   /* The shared memory heatmap sets threads and shared memory. */
-  smem = cuocc_tuning_page_get_heatmap (window->tuning_page, CUOCC_SERIES_SMEM);
+  smem = cuocc_tuning_page_get_heatmap (app_test_tuning_page (window), CUOCC_SERIES_SMEM);
   grid = cuocc_heatmap_view_get_grid (smem);
   g_assert_nonnull (grid);
   i = grid_index (grid->x_values, grid->n_x, 512);
@@ -278,7 +278,7 @@ test_waves (void)
   window = kernel_window_new ("NVIDIA H100 SXM5", "128", "37", "0");
   show_tuning (window);
 
-  view = cuocc_tuning_page_get_waves_view (window->tuning_page);
+  view = cuocc_tuning_page_get_waves_view (app_test_tuning_page (window));
   cuocc_waves_view_set_grid (view, 4000);
   g_assert_true (cuocc_waves_view_get_waves (view, &waves));
   g_assert_cmpint (waves.blocks_per_sm, ==, 12);
@@ -314,14 +314,14 @@ test_pin_compare (void)
   SKIP_WITHOUT_DISPLAY ();
   window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
 
-  view = cuocc_tuning_page_get_compare_view (window->tuning_page);
+  view = cuocc_tuning_page_get_compare_view (app_test_tuning_page (window));
   g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL) &&
                   cuocc_compare_view_get_cell (view, "threads", 0) != NULL);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
-    g_assert_nonnull (cuocc_graph_get_overlay (window->graphs[i]));
+    g_assert_nonnull (cuocc_graph_get_overlay (app_test_graph (window, i)));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   show_tuning (window);
@@ -333,13 +333,13 @@ test_pin_compare (void)
   g_assert_nonnull (cuocc_compare_view_get_cell (view, "by-regs", 0));
 
   /* The overlay is the pinned configuration's line. */
-  g_assert_cmpint (cuocc_graph_get_overlay (window->graphs[CUOCC_SERIES_THREADS])->current_x, ==, 256);
-  g_assert_cmpint (cuocc_graph_get_series (window->graphs[CUOCC_SERIES_THREADS])->current_x, ==, 1024);
+  g_assert_cmpint (cuocc_graph_get_overlay (app_test_graph (window, CUOCC_SERIES_THREADS))->current_x, ==, 256);
+  g_assert_cmpint (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_THREADS))->current_x, ==, 1024);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL));
   g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
-    g_assert_null (cuocc_graph_get_overlay (window->graphs[i]));
+    g_assert_null (cuocc_graph_get_overlay (app_test_graph (window, i)));
 
   app_test_window_free (window);
 }
@@ -492,7 +492,7 @@ test_tuning_screenshot (void)
   /* The comparison, at the bottom of the left column. */
   {
     GtkWidget *scrolled = gtk_widget_get_ancestor (
-        GTK_WIDGET (cuocc_tuning_page_get_compare_view (window->tuning_page)), GTK_TYPE_SCROLLED_WINDOW);
+        GTK_WIDGET (cuocc_tuning_page_get_compare_view (app_test_tuning_page (window))), GTK_TYPE_SCROLLED_WINDOW);
     GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
     gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
@@ -501,7 +501,7 @@ test_tuning_screenshot (void)
     screenshot (window, "cuocc-compare-light.png");
     adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   }
-  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "calculator");
   screenshot (window, "cuocc-pinned-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_LIGHT);
   screenshot (window, "cuocc-pinned-light.png");

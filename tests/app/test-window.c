@@ -271,7 +271,7 @@ file_chosen_done (CuoccWindow   *window,
     return app_test_last_message () != NULL;
   if (c->gpu != NULL)
     return g_strcmp0 (cuocc_calculation_get_gpu (app_test_calculation (window))->name, c->gpu) == 0;
-  return window->session_file != NULL;
+  return !app_test_shows_session (window, NULL);
 }
 
 /* A file picked in an action's chooser goes where the action says; one that
@@ -531,7 +531,7 @@ test_graph_click (void)
 
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     {
-      CuoccGraph *graph = window->graphs[i];
+      CuoccGraph *graph = app_test_graph (window, i);
       int width = gtk_widget_get_width (GTK_WIDGET (graph));
       int height = gtk_widget_get_height (GTK_WIDGET (graph));
       gint64 expected = -1;
@@ -560,16 +560,16 @@ test_graph_click (void)
 
   /* The arrow keys step along the line. */
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "32");
-  g_assert_true (cuocc_graph_step (window->graph_regs, 1));
+  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_REGS), 1));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 33);
-  g_assert_true (cuocc_graph_step (window->graph_regs, -2));
+  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_REGS), -2));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 31);
-  g_assert_true (cuocc_graph_step (window->graph_threads, G_MAXINT / 2));
+  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_THREADS), G_MAXINT / 2));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 1024);
-  g_assert_false (cuocc_graph_step (window->graph_threads, 1));
+  g_assert_false (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_THREADS), 1));
 
   /* Outside the plot area nothing changes. */
-  g_assert_false (cuocc_graph_pick (window->graph_threads, -10, -10));
+  g_assert_false (cuocc_graph_pick (app_test_graph (window, CUOCC_SERIES_THREADS), -10, -10));
 
   app_test_window_free (window);
 }
@@ -765,7 +765,7 @@ test_corrupt_session (void)
       after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);
       g_assert_cmpstr (app_test_results_text (window, "occupancy_label"), ==, occupancy);
-      g_assert_null (window->session_file);
+      g_assert_true (app_test_shows_session (window, NULL));
       g_unlink (path);
     }
 
@@ -1021,15 +1021,15 @@ test_gpu_data_page (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, 0);
-  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (app_test_gpu_data_page (window)), ==, 0);
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "gpu-data");
   app_test_wait_for_frame (GTK_WIDGET (window));
   cuocc_capabilities (&n_caps);
-  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (window->gpu_data_page), ==, n_caps);
+  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (app_test_gpu_data_page (window)), ==, n_caps);
   /* One term for the SM's four (two on GP100) parts, NVIDIA's in Nsight
      Compute, as the command line prints it. */
-  g_assert_true (has_label (window->gpu_data_page, "SM sub-partitions"));
-  g_assert_false (has_label (window->gpu_data_page, "Register file partitions"));
+  g_assert_true (has_label (app_test_gpu_data_page (window), "SM sub-partitions"));
+  g_assert_false (has_label (app_test_gpu_data_page (window), "Register file partitions"));
   app_test_window_free (window);
 }
 
@@ -1130,14 +1130,14 @@ screenshot (CuoccWindow     *window,
   g_assert_true (gdk_texture_save_to_png (texture, path));
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
 
-  adw_view_stack_set_visible_child_name (window->stack, "gpu-data");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "gpu-data");
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_clear_object (&texture);
   g_free (path);
   texture = app_test_render_widget (GTK_WIDGET (window));
   path = g_strdup_printf ("%s/gpu-data-%s", dir ? dir : g_get_tmp_dir (), name);
   g_assert_true (gdk_texture_save_to_png (texture, path));
-  adw_view_stack_set_visible_child_name (window->stack, "calculator");
+  adw_view_stack_set_visible_child_name (app_test_stack (window), "calculator");
 }
 
 static void
@@ -1213,8 +1213,8 @@ test_redraw_time (void)
       "input change to frame painted: compute + frame median %.2f ms (max %.2f ms; compute alone %.2f ms), "
       "change to painted median %.2f ms, graphs %dx%d",
       times[N / 2] / 1000.0, times[N - 1] / 1000.0, compute[N / 2] / 1000.0, latency[N / 2] / 1000.0,
-      gtk_widget_get_width (GTK_WIDGET (window->graph_threads)),
-      gtk_widget_get_height (GTK_WIDGET (window->graph_threads)));
+      gtk_widget_get_width (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_THREADS))),
+      gtk_widget_get_height (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_THREADS))));
   /* The times are shown, not checked: they measure the machine as much as
    * the app. How long the graphs take to draw is the plot-full-update
    * benchmark's (meson test --benchmark, HACKING.md). */
