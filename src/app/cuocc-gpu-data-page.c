@@ -16,7 +16,6 @@
 #include "cuocc-calculation.h"
 #include "cuocc-format.h"
 #include "cuocc-gpu-data-page.h"
-#include "cuocc-testing.h"
 
 typedef char *(*CellFunc) (const CuoccCapability *cap);
 
@@ -458,23 +457,4 @@ cuocc_gpu_data_page_init (CuoccGpuDataPage *self)
   self->current_column = -1;
   self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
   g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
-}
-
-/* ----- public API ----- */
-
-guint
-cuocc_gpu_data_page_get_n_columns (CuoccGpuDataPage *self)
-{
-  g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), 0);
-
-  return self->n_columns;
-}
-
-/* The column of the current GPU's compute capability, or -1. */
-int
-cuocc_gpu_data_page_get_current_column (CuoccGpuDataPage *self)
-{
-  g_return_val_if_fail (CUOCC_IS_GPU_DATA_PAGE (self), -1);
-
-  return self->current_column;
 }

@@ -18,7 +18,6 @@
 
 #include "cuocc-gpu-choice.h"
 #include "cuocc-gpu-search.h"
-#include "cuocc-testing.h"
 
 #define ENTRY_KEY "cuocc-gpu-search-entry"
 
@@ -39,6 +38,13 @@ find_descendant (GtkWidget *widget,
         return found;
     }
   return NULL;
+}
+
+/* The search entry inside the list, or NULL where this GTK has none. */
+static GtkEditable *
+search_entry (GtkDropDown *dropdown)
+{
+  return g_object_get_data (G_OBJECT (dropdown), ENTRY_KEY);
 }
 
 static gboolean
@@ -106,7 +112,7 @@ choose_highlighted (GtkDropDown *dropdown)
 {
   GtkSingleSelection *shown = shown_selection (dropdown, NULL);
   GListModel *model = gtk_drop_down_get_model (dropdown);
-  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+  GtkEditable *entry = search_entry (dropdown);
   g_autoptr(GObject) chosen = NULL;
   GtkWidget *popover;
 
@@ -144,7 +150,7 @@ static char *
 search_string (gpointer     item,
                GtkDropDown *dropdown)
 {
-  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+  GtkEditable *entry = search_entry (dropdown);
 
   if (entry == NULL)
     return g_strdup (item != NULL ? cuocc_gpu_choice_get_title (item) : NULL);
@@ -231,7 +237,7 @@ scroll_tick_cb (GtkWidget     *popover,
 {
   gint64 *opened = g_object_get_data (G_OBJECT (popover), SCROLL_START_KEY);
   GtkDropDown *dropdown = user_data;
-  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+  GtkEditable *entry = search_entry (dropdown);
 
   /* Once the user types, the list is theirs. */
   if (opened == NULL || (entry != NULL && *gtk_editable_get_text (entry) != '\0'))
@@ -244,7 +250,7 @@ static void
 popover_map_cb (GtkWidget   *popover,
                 GtkDropDown *dropdown)
 {
-  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
+  GtkEditable *entry = search_entry (dropdown);
 
   if (entry != NULL)
     gtk_widget_grab_focus (GTK_WIDGET (entry));
@@ -286,31 +292,4 @@ cuocc_gpu_search_attach (GtkDropDown *dropdown)
       gtk_widget_add_controller (popover, keys);
       g_signal_connect_object (popover, "map", G_CALLBACK (popover_map_cb), dropdown, G_CONNECT_AFTER);
     }
-}
-
-/* The search entry inside the list, or NULL where this GTK has none. */
-GtkEditable *
-cuocc_gpu_search_get_entry (GtkDropDown *dropdown)
-{
-  g_return_val_if_fail (GTK_IS_DROP_DOWN (dropdown), NULL);
-
-  return g_object_get_data (G_OBJECT (dropdown), ENTRY_KEY);
-}
-
-/* How many entries the list shows for the search text. */
-guint
-cuocc_gpu_search_count_shown (GtkDropDown *dropdown)
-{
-  GListModel *model = gtk_drop_down_get_model (dropdown);
-  GtkEditable *entry = cuocc_gpu_search_get_entry (dropdown);
-  guint n = model != NULL ? g_list_model_get_n_items (model) : 0;
-  guint shown = 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (model, i);
-
-      shown += entry == NULL || item_matches (entry, item);
-    }
-  return shown;
 }

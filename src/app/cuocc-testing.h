@@ -12,15 +12,12 @@
 #include "cuocc-advice-view.h"
 #include "cuocc-compare-view.h"
 #include "cuocc-compat.h"
-#include "cuocc-gpu-data-page.h"
-#include "cuocc-gpu-search.h"
 #include "cuocc-graph.h"
 #include "cuocc-heatmap-view.h"
 #include "cuocc-histogram-view.h"
 #include "cuocc-input-panel.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
-#include "cuocc-tuning-page.h"
 #include "cuocc-waves-view.h"
 
 G_BEGIN_DECLS
@@ -32,14 +29,6 @@ GPtrArray       *cuocc_advice_view_get_advice (CuoccAdviceView        *self);
 const char *cuocc_compare_view_get_cell (CuoccCompareView  *self,
                                          const char        *row,
                                          guint              column);
-
-/* cuocc-gpu-data-page.c */
-guint              cuocc_gpu_data_page_get_n_columns        (CuoccGpuDataPage *self);
-int                cuocc_gpu_data_page_get_current_column   (CuoccGpuDataPage *self);
-
-/* cuocc-gpu-search.c */
-GtkEditable  *cuocc_gpu_search_get_entry   (GtkDropDown *dropdown);
-guint         cuocc_gpu_search_count_shown (GtkDropDown *dropdown);
 
 /* cuocc-graph.c */
 gboolean           cuocc_graph_pick (CuoccGraph     *self,
@@ -149,12 +138,6 @@ CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *s
 GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
                                                             guint              n);
-
-/* cuocc-tuning-page.c */
-CuoccAdviceView  *cuocc_tuning_page_get_advice_view  (CuoccTuningPage        *self);
-CuoccCompareView *cuocc_tuning_page_get_compare_view (CuoccTuningPage        *self);
-CuoccHeatmapView *cuocc_tuning_page_get_heatmap      (CuoccTuningPage        *self,
-                                                      CuoccSeriesKind         y_kind);
 
 /* cuocc-waves-view.c */
 void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,

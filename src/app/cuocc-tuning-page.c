@@ -10,7 +10,6 @@
 #include "config.h"
 
 #include "cuocc-tuning-page.h"
-#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -236,36 +235,10 @@ cuocc_tuning_page_init (CuoccTuningPage *self)
 
 /* ----- public API ----- */
 
-CuoccAdviceView *
-cuocc_tuning_page_get_advice_view (CuoccTuningPage *self)
-{
-  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
-
-  return self->advice_view;
-}
-
 CuoccWavesView *
 cuocc_tuning_page_get_waves_view (CuoccTuningPage *self)
 {
   g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
 
   return self->waves_view;
-}
-
-CuoccCompareView *
-cuocc_tuning_page_get_compare_view (CuoccTuningPage *self)
-{
-  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
-
-  return self->compare_view;
-}
-
-CuoccHeatmapView *
-cuocc_tuning_page_get_heatmap (CuoccTuningPage *self,
-                               CuoccSeriesKind  y_kind)
-{
-  g_return_val_if_fail (CUOCC_IS_TUNING_PAGE (self), NULL);
-  g_return_val_if_fail (y_kind == CUOCC_SERIES_REGS || y_kind == CUOCC_SERIES_SMEM, NULL);
-
-  return y_kind == CUOCC_SERIES_REGS ? self->heatmap_regs : self->heatmap_smem;
 }

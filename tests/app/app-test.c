@@ -374,6 +374,53 @@ app_test_graph (CuoccWindow     *window,
   return CUOCC_GRAPH (app_test_window_part (window, CUOCC_TYPE_GRAPH, ids[kind]));
 }
 
+GtkWidget *
+app_test_tuning_view (CuoccWindow *window,
+                      GType        type,
+                      const char  *id)
+{
+  GObject *view = gtk_widget_get_template_child (GTK_WIDGET (app_test_tuning_page (window)),
+                                                 CUOCC_TYPE_TUNING_PAGE, id);
+
+  if (view == NULL)
+    g_error ("the tuning page's template has no “%s”", id);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (view, type));
+  return GTK_WIDGET (view);
+}
+
+static GtkGrid *
+gpu_data_grid (CuoccWindow *window)
+{
+  return GTK_GRID (app_test_find_by_id (GTK_WIDGET (app_test_gpu_data_page (window)), GTK_TYPE_GRID, "grid"));
+}
+
+guint
+app_test_gpu_data_n_columns (CuoccWindow *window)
+{
+  GtkGrid *grid = gpu_data_grid (window);
+  guint n = 0;
+
+  while (gtk_grid_get_child_at (grid, (int) n, 0) != NULL)
+    n++;
+  return n;
+}
+
+int
+app_test_gpu_data_marked (CuoccWindow *window)
+{
+  GtkGrid *grid = gpu_data_grid (window);
+  GtkWidget *header;
+  int marked = -1;
+
+  for (int c = 0; (header = gtk_grid_get_child_at (grid, c, 0)) != NULL; c++)
+    if (gtk_widget_has_css_class (header, "accent"))
+      {
+        g_assert_cmpint (marked, ==, -1);
+        marked = c;
+      }
+  return marked;
+}
+
 static gboolean
 menu_has_action (GMenuModel *menu,
                  const char *name)

@@ -87,6 +87,17 @@ CuoccGpuDataPage  *app_test_gpu_data_page    (CuoccWindow *window);
 GtkScrolledWindow *app_test_results_scroller (CuoccWindow *window);
 CuoccGraph        *app_test_graph            (CuoccWindow     *window,
                                               CuoccSeriesKind  kind);
+/* The tuning page's view its .ui (ui/cuocc-tuning-page.ui) names @id
+ * ("advice_view", "compare_view", "heatmap_regs"…), of @type. */
+GtkWidget         *app_test_tuning_view      (CuoccWindow *window,
+                                              GType        type,
+                                              const char  *id);
+/* The GPU data page's table as the user reads it (its grid, "grid" in
+ * ui/cuocc-gpu-data-page.ui): its columns, one a compute capability (0
+ * before the page was first shown), and the column marked as the current
+ * GPU's (its header "accent"), or -1; fails where more than one is. */
+guint              app_test_gpu_data_n_columns (CuoccWindow *window);
+int                app_test_gpu_data_marked    (CuoccWindow *window);
 /* The "Open Recent" section of the main menu, as the menu button shows it:
  * the section of the submenu beside "win.open". */
 GMenuModel        *app_test_recent_section   (CuoccWindow *window);

@@ -199,7 +199,7 @@ test_writers_are_named (void)
   adw_view_stack_set_visible_child_name (app_test_stack (window), "tuning");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  view = cuocc_tuning_page_get_advice_view (app_test_tuning_page (window));
+  view = CUOCC_ADVICE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_ADVICE_VIEW, "advice_view"));
   advice = cuocc_advice_view_get_advice (view);
   for (guint i = 0; advice != NULL && i < advice->len && level < 0; i++)
     {

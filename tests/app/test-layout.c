@@ -384,7 +384,7 @@ test_gpu_data_page (void)
   g_assert_false (GTK_IS_LABEL (gtk_window_get_focus (GTK_WINDOW (window))));
   g_assert_false (has_selection (GTK_WIDGET (app_test_gpu_data_page (window))));
 
-  g_assert_cmpint (cuocc_gpu_data_page_get_current_column (app_test_gpu_data_page (window)), ==, column);
+  g_assert_cmpint (app_test_gpu_data_marked (window), ==, column);
   scroller = GTK_SCROLLED_WINDOW (app_test_find_by_id (app_test_view (window, CUOCC_TYPE_GPU_DATA_PAGE),
                                                        GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   adjustment = gtk_scrolled_window_get_hadjustment (scroller);
@@ -516,7 +516,7 @@ test_gpu_data_first_column (gconstpointer data)
                                                        GTK_TYPE_SCROLLED_WINDOW, "columns_scroller"));
   grid = gtk_widget_get_first_child (gtk_scrolled_window_get_child (scroller));
   g_assert_true (GTK_IS_GRID (grid));
-  n_columns = cuocc_gpu_data_page_get_n_columns (app_test_gpu_data_page (window));
+  n_columns = app_test_gpu_data_n_columns (window);
   g_assert_cmpuint (n_columns, >, 10);
   for (guint c = 0; c < n_columns; c++)
     {

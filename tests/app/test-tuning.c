@@ -122,7 +122,7 @@ test_advice_apply (void)
   show_tuning (window);
   g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 0.5);
 
-  view = cuocc_tuning_page_get_advice_view (app_test_tuning_page (window));
+  view = CUOCC_ADVICE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_ADVICE_VIEW, "advice_view"));
   advice = cuocc_advice_view_get_advice (view);
   g_assert_nonnull (advice);
   for (guint i = 0; i < advice->len && level < 0; i++)
@@ -183,8 +183,8 @@ test_hidden_page (void)
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (app_test_stack (window)), ==, "calculator");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  regs = cuocc_tuning_page_get_heatmap (app_test_tuning_page (window), CUOCC_SERIES_REGS);
-  advice = cuocc_tuning_page_get_advice_view (app_test_tuning_page (window));
+  regs = CUOCC_HEATMAP_VIEW (app_test_tuning_view (window, CUOCC_TYPE_HEATMAP_VIEW, "heatmap_regs"));
+  advice = CUOCC_ADVICE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_ADVICE_VIEW, "advice_view"));
   g_assert_null (cuocc_heatmap_view_get_grid (regs));
   g_assert_null (cuocc_advice_view_get_advice (advice));
 
@@ -229,7 +229,7 @@ test_heatmap_click (void)
   window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
   show_tuning (window);
 
-  regs = cuocc_tuning_page_get_heatmap (app_test_tuning_page (window), CUOCC_SERIES_REGS);
+  regs = CUOCC_HEATMAP_VIEW (app_test_tuning_view (window, CUOCC_TYPE_HEATMAP_VIEW, "heatmap_regs"));
   grid = cuocc_heatmap_view_get_grid (regs);
   g_assert_nonnull (grid);
   g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
@@ -251,7 +251,7 @@ test_heatmap_click (void)
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 72);
 
   /* The shared memory heatmap sets threads and shared memory. */
-  smem = cuocc_tuning_page_get_heatmap (app_test_tuning_page (window), CUOCC_SERIES_SMEM);
+  smem = CUOCC_HEATMAP_VIEW (app_test_tuning_view (window, CUOCC_TYPE_HEATMAP_VIEW, "heatmap_smem"));
   grid = cuocc_heatmap_view_get_grid (smem);
   g_assert_nonnull (grid);
   i = grid_index (grid->x_values, grid->n_x, 512);
@@ -314,7 +314,7 @@ test_pin_compare (void)
   SKIP_WITHOUT_DISPLAY ();
   window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
 
-  view = cuocc_tuning_page_get_compare_view (app_test_tuning_page (window));
+  view = CUOCC_COMPARE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_COMPARE_VIEW, "compare_view"));
   g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL) &&
                   cuocc_compare_view_get_cell (view, "threads", 0) != NULL);
@@ -492,7 +492,7 @@ test_tuning_screenshot (void)
   /* The comparison, at the bottom of the left column. */
   {
     GtkWidget *scrolled = gtk_widget_get_ancestor (
-        GTK_WIDGET (cuocc_tuning_page_get_compare_view (app_test_tuning_page (window))), GTK_TYPE_SCROLLED_WINDOW);
+        GTK_WIDGET (CUOCC_COMPARE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_COMPARE_VIEW, "compare_view"))), GTK_TYPE_SCROLLED_WINDOW);
     GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
 
     gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));

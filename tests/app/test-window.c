@@ -1021,11 +1021,11 @@ test_gpu_data_page (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (app_test_gpu_data_page (window)), ==, 0);
+  g_assert_cmpuint (app_test_gpu_data_n_columns (window), ==, 0);
   adw_view_stack_set_visible_child_name (app_test_stack (window), "gpu-data");
   app_test_wait_for_frame (GTK_WIDGET (window));
   cuocc_capabilities (&n_caps);
-  g_assert_cmpuint (cuocc_gpu_data_page_get_n_columns (app_test_gpu_data_page (window)), ==, n_caps);
+  g_assert_cmpuint (app_test_gpu_data_n_columns (window), ==, n_caps);
   /* One term for the SM's four (two on GP100) parts, NVIDIA's in Nsight
      Compute, as the command line prints it. */
   g_assert_true (has_label (app_test_gpu_data_page (window), "SM sub-partitions"));
