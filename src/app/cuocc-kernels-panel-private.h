@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "cuocc-calculation.h"
 #include "cuocc-kernel-details.h"
 #include "cuocc-kernel-find.h"
 #include "cuocc-kernel-item.h"
@@ -67,6 +68,7 @@ struct _CuoccKernelsPanel
   CuoccKernelItem *chosen;
   guint chosen_revision;           /* changes as what the chosen item carries does */
   double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
+  CuoccCalculationFollow followed; /* the "calculation" property (cuocc-kernels-panel-launch.c) */
 
   GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
   int gpu_major;                   /* the GPU the load marks are for; 0: none */
@@ -193,7 +195,15 @@ typedef struct {
   const char *text;                /* the item's, or NULL */
 } CuoccRowKey;
 
+/* cuocc-kernels-panel-launch.c */
+void                _cuocc_kernels_panel_calculation_changed_cb (CuoccKernelsPanel *self);
+double              _cuocc_kernels_panel_comparison     (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel.c */
+void                _cuocc_kernels_panel_set_launch     (CuoccKernelsPanel *self,
+                                                         const CuoccGpu    *gpu,
+                                                         int                threads);
+void                _cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
 void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
