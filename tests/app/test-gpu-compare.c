@@ -264,7 +264,7 @@ static GtkColumnViewColumn *
 find_column (CuoccWindow *window,
              const char  *id)
 {
-  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  GListModel *columns = gtk_column_view_get_columns (app_test_column_view (window->kernels_panel));
 
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
@@ -287,7 +287,7 @@ column_span (CuoccWindow *window,
              double      *right,
              double      *visible)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkColumnView *view = app_test_column_view (window->kernels_panel);
   GtkWidget *scrolled = gtk_widget_get_parent (GTK_WIDGET (view));
   GtkColumnViewColumn *column = find_column (window, id);
   const char *name = gtk_column_view_column_get_title (column);
@@ -647,7 +647,7 @@ test_generated_library (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+      GtkColumnView *view = app_test_column_view (window->kernels_panel);
       guint n_cannot = 0, n_no_entry = 0;
       guint most_rows, columns, iterations, iterations_before;
       AppTestStalls stalls;
