@@ -1,7 +1,9 @@
 /* cuocc-kernels-panel-private.h — what the kernels panel's files share:
  * the panel itself (cuocc-kernels-panel.c: the widget, the loaders, the
  * chosen kernel), its filters and search (cuocc-kernels-panel-filter.c),
- * its table's rows (cuocc-kernels-panel-table.c), its ptxas runs
+ * what it takes from the calculation it follows
+ * (cuocc-kernels-panel-launch.c), its table's rows
+ * (cuocc-kernels-panel-table.c), its ptxas runs
  * (cuocc-kernels-panel-ptxas.c) and the GPUs it compares
  * (cuocc-kernels-panel-gpus*.c). The table, the summary and the details
  * are widgets of their own, bound in its .ui.
@@ -10,6 +12,7 @@
  */
 #pragma once
 
+#include "cuocc-calculation.h"
 #include "cuocc-kernel-columns.h"
 #include "cuocc-kernel-details.h"
 #include "cuocc-kernel-find.h"
@@ -69,6 +72,7 @@ struct _CuoccKernelsPanel
   CuoccKernelItem *chosen;
   guint chosen_revision;           /* changes as what the chosen item carries does */
   double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
+  CuoccCalculationFollow followed; /* the "calculation" property (cuocc-kernels-panel-launch.c) */
 
   GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
   int gpu_major;                   /* the GPU the load marks are for; 0: none */
@@ -166,7 +170,15 @@ enum {
 /* The limiter drop-down's first choice; the limiters follow in their order. */
 #define LIMITER_ANY 0
 
+/* cuocc-kernels-panel-launch.c */
+void                _cuocc_kernels_panel_calculation_changed_cb (CuoccKernelsPanel *self);
+double              _cuocc_kernels_panel_comparison     (CuoccKernelsPanel *self);
+
 /* cuocc-kernels-panel.c */
+void                _cuocc_kernels_panel_set_launch     (CuoccKernelsPanel *self,
+                                                         const CuoccGpu    *gpu,
+                                                         int                threads);
+void                _cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
 void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);

@@ -36,6 +36,7 @@ enum {
   PROP_0,
   PROP_SIDEBAR_WIDTH,
   PROP_COMPARE_GPUS,
+  PROP_CALCULATION,
   PROP_KERNELS,
   PROP_FIGURES,
   PROP_GPU_NAME,
@@ -67,7 +68,7 @@ set_chosen (CuoccKernelsPanel *self,
             gboolean           announce)
 {
   g_set_object (&self->chosen, item);
-  self->comparison = -1;
+  self->comparison = _cuocc_kernels_panel_comparison (self);
   _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_chosen_changed (self);
   if (announce && item != NULL)
@@ -402,6 +403,9 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_COMPARE_GPUS:
       g_value_set_boxed (value, self->gpu_ids);
       break;
+    case PROP_CALCULATION:
+      g_value_set_object (value, self->followed.calculation);
+      break;
     case PROP_KERNELS:
       g_value_set_object (value, self->store);
       break;
@@ -465,6 +469,10 @@ cuocc_kernels_panel_set_property (GObject      *object,
     case PROP_COMPARE_GPUS:
       cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
       break;
+    case PROP_CALCULATION:
+      if (cuocc_calculation_follow_set (&self->followed, g_value_get_object (value)))
+        g_object_notify_by_pspec (object, pspec);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -496,6 +504,7 @@ cuocc_kernels_panel_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->filter);
   g_clear_object (&self->chosen);
+  cuocc_calculation_follow_clear (&self->followed);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->dispose (object);
 }
@@ -536,6 +545,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_COMPARE_GPUS] =
     g_param_spec_boxed ("compare-gpus", NULL, NULL, G_TYPE_STRV,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The GPU and the user's own block size the rows are worked out for, and
+   * cuocc's figure beside the profiler's (cuocc-kernels-panel-launch.c);
+   * the window's .ui binds it to the window's. */
+  props[PROP_CALCULATION] =
+    g_param_spec_object ("calculation", NULL, NULL, CUOCC_TYPE_CALCULATION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* What the summary (cuocc-kernels-summary.c) is bound to in the .ui: the
    * kernels read (CuoccKernelItem), a count that changes each time their
    * figures are worked out, the GPU they are worked out for, and the
@@ -647,6 +662,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_type_ensure (CUOCC_TYPE_KERNELS_TABLE);
   self->bin = -1;
   self->comparison = -1;
+  cuocc_calculation_follow_init (&self->followed, G_CALLBACK (_cuocc_kernels_panel_calculation_changed_cb), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
   shortcuts = gtk_shortcut_controller_new ();
@@ -786,16 +802,17 @@ cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
   start_loading (self, self->compare_loader, file);
 }
 
+/* ----- shared with the panel's files ----- */
+
 /* The GPU and the block size every row is worked out for; a kernel that
  * declares its block size keeps it. The rows are worked out again in the
  * background: the window goes on while 60,000 of them are. */
 void
-cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
-                                const CuoccGpu    *gpu,
-                                int                threads)
+_cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
+                                 const CuoccGpu    *gpu,
+                                 int                threads)
 {
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-  g_return_if_fail (gpu != NULL);
+  g_assert (gpu != NULL);
 
   if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
     {
@@ -820,8 +837,6 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   else
     set_gpu (self, gpu->cap.major, gpu->cap.minor);
 }
-
-/* ----- shared with the panel's files ----- */
 
 /* The spinner, while a file is read or GPUs are compared. */
 void
@@ -866,16 +881,8 @@ _cuocc_kernels_panel_chosen_changed (CuoccKernelsPanel *self)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-/* cuocc's theoretical occupancy in percent for the launch the profiler saw,
- * or < 0 when the inputs describe another launch. */
 void
-cuocc_kernels_panel_set_comparison (CuoccKernelsPanel *self,
-                                    double             occupancy)
+_cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self)
 {
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  if (self->comparison == occupancy)
-    return;
-  self->comparison = occupancy;
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_COMPARISON]);
 }
