@@ -25,6 +25,7 @@
 #include "cuocc-kernel-entries.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
+#include "cuocc-workers.h"
 
 /* ----- the comparison's worker ----- */
 
@@ -275,6 +276,8 @@ gpus_done_cb (GObject      *object,
   g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (job->panel);
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
 
+  /* The worker returned, its ptxas runs and their folder gone. */
+  cuocc_workers_end ();
   if (self == NULL || g_cancellable_is_cancelled (cancellable) || job->generation != self->gpus_generation || job->out == NULL ||
       job->store != self->store || job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
@@ -583,6 +586,7 @@ _cuocc_kernels_panel_gpus_start (CuoccKernelsPanel *self,
   g_task_set_source_tag (task, _cuocc_kernels_panel_compare_gpus);
   g_task_set_task_data (task, job, (GDestroyNotify) gpus_job_free);
   g_task_run_in_thread (task, gpus_thread);
+  cuocc_workers_begin ();
 }
 
 /* The comparison under way, if any, stops (its ptxas runs too). */

@@ -33,6 +33,7 @@
 
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
+#include "cuocc-workers.h"
 
 /* The rows an iteration of the main loop puts ptxas's figures into. */
 #define ROWS_PER_ITERATION 256
@@ -391,7 +392,9 @@ job_done_cb (GObject      *object,
              GAsyncResult *res,
              gpointer      user_data)
 {
-  /* The results came through deliver_cb (), the last one too. */
+  /* The results came through deliver_cb (), the last one too; the worker
+   * returned, its ptxas runs and their folder gone. */
+  cuocc_workers_end ();
 }
 
 /* A job for the entries that need ptxas (one when only is given), or NULL
@@ -459,6 +462,7 @@ start_job (CuoccKernelsPanel *self,
   g_task_set_source_tag (task, start_job);
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
   g_task_run_in_thread (task, job_thread);
+  cuocc_workers_begin ();
   return job;
 }
 
@@ -500,6 +504,7 @@ found_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   CuoccPtxas *ptxas = g_task_propagate_pointer (G_TASK (res), &error);
 
+  cuocc_workers_end ();
   g_weak_ref_clear (panel_ref);
   g_free (panel_ref);
   if (self == NULL || g_cancellable_is_cancelled (cancellable))
@@ -540,6 +545,7 @@ find_ptxas (CuoccKernelsPanel *self)
   g_task_set_source_tag (task, find_ptxas);
   g_task_set_task_data (task, g_strdup (self->ptxas_path), g_free);
   g_task_run_in_thread (task, find_thread);
+  cuocc_workers_begin ();
 }
 
 /* ----- shared with the panel ----- */
@@ -692,6 +698,26 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
   update_can_assemble (self);
   _cuocc_kernels_panel_update_cells (self->column_view);
   _cuocc_kernels_panel_chosen_changed (self);
+}
+
+/* Every worker of the panel that runs ptxas stops, as the app quits (Ctrl+Q,
+ * a signal): the assemblies, the lookup and the comparison. Their runs are
+ * killed and their folders removed as the workers return (the application
+ * waits for that, cuocc-workers.c); what finished stays in the cache, and
+ * the rows keep the figures they took. */
+void
+cuocc_kernels_panel_stop_work (CuoccKernelsPanel *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  drop_job (self, &self->ptx_entry_job);
+  drop_job (self, &self->ptx_all_job);
+  if (self->ptxas_finding != NULL)
+    g_cancellable_cancel (self->ptxas_finding);
+  g_clear_object (&self->ptxas_finding);
+  self->gpus_assemble_after = FALSE;
+  _cuocc_kernels_panel_gpus_stop (self);
+  update_progress (self);
 }
 
 /* Stops Assemble PTX Kernels: its ptxas runs are killed; the rows that got
