@@ -207,16 +207,30 @@ import_text (CuoccWindow *self,
 
 /* ----- callbacks ----- */
 
+/* A chosen kernel is one change of the state: its figures in the inputs
+ * (whose calculation's change saves, cuocc-window.c) and which kernel is
+ * chosen (which only the window's save here writes), saved once, at the
+ * end, whether or not the figures changed the calculation. */
+static void
+choose_kernel (CuoccWindow       *self,
+               const CuoccKernel *k,
+               gboolean           switch_gpu)
+{
+  self->saves_held++;
+  apply_kernel (self, k, switch_gpu);
+  update_gpu_marks (self);
+  update_comparison (self);
+  self->saves_held--;
+  _cuocc_window_save_state (self);
+}
+
 static void
 kernel_chosen_cb (CuoccWindow *self)
 {
   const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL);
 
   g_assert (k != NULL);
-  update_gpu_marks (self);
-  apply_kernel (self, k, FALSE);
-  update_comparison (self);
-  _cuocc_window_save_state (self);
+  choose_kernel (self, k, FALSE);
 }
 
 static void
@@ -228,10 +242,7 @@ switch_gpu_cb (CuoccWindow *self,
 
   if (k == NULL || k->cc_major != major || k->cc_minor != minor)
     return;
-  apply_kernel (self, k, TRUE);
-  update_gpu_marks (self);
-  update_comparison (self);
-  _cuocc_window_save_state (self);
+  choose_kernel (self, k, TRUE);
 }
 
 /* The inputs were restored as they were, perhaps changed after the kernel

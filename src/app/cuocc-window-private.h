@@ -71,6 +71,9 @@ struct _CuoccWindow
   GdkFrameClock *held_clock;
   gulong held_layout_id;
   gboolean restoring;
+  /* While a change of several steps is made (a chosen kernel), the saves
+   * its steps would make wait for the one at its end. */
+  guint saves_held;
 };
 
 /* cuocc-window.c */

@@ -259,7 +259,7 @@ _cuocc_window_save_state (CuoccWindow *self)
   g_auto(CuoccSession) session = { 0 };
   g_autofree char *data = NULL;
 
-  if (self->restoring)
+  if (self->restoring || self->saves_held > 0)
     return;
 
   get_state (self, &session);

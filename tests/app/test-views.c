@@ -2,7 +2,7 @@
  * window's .ui sets it: a view given another calculation (or input model)
  * follows the new one and no longer the old; one given none shows nothing;
  * an input change reaches each view once, and the window through one
- * handler (issue 28, §3).
+ * handler; a chosen kernel is saved once (issue 28, §3).
  *
  * The figures are worked out by hand for compute capability 8.6 (48 warps,
  * 16 blocks and 65,536 registers a multiprocessor, registers allocated per
@@ -285,6 +285,89 @@ test_one_update_per_change (void)
   app_test_window_free (window);
 }
 
+static gboolean
+kernels_read (CuoccWindow   *window,
+              gconstpointer  data)
+{
+  CuoccKernelsPanel *panel = app_test_kernels_panel (window);
+
+  return !cuocc_kernels_panel_is_busy (panel) && cuocc_kernels_panel_get_n_kernels (panel) == GPOINTER_TO_UINT (data);
+}
+
+static guint
+position_of (CuoccWindow *window,
+             const char  *name)
+{
+  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);
+
+      if (g_str_has_prefix (cuocc_kernel_item_get_kernel (item)->name, name))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* A kernel chosen is one change of the state: saved once, whether or not
+ * its figures change the calculation. The profile (three kernels, sm_86)
+ * launches vec_add with 256 threads and dynamic_smem with 512, so each
+ * choice below changes the threads a block; so does the switch to the
+ * kernel's GPU that the details offer on another GPU. The profiler's
+ * figure is cuocc's while the inputs are its launch: Nsight Compute says
+ * 100 % for vec_add, and the panel follows the calculation there and away. */
+static void
+test_one_save_per_kernel_chosen (void)
+{
+  const char *names[] = { "vec_add", "dynamic_smem", "vec_add" };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "import", "data", "ncu-details-sm86.csv", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GSettings) settings = NULL;
+  CuoccKernelsPanel *panel;
+  CuoccWindow *window;
+  double comparison;
+  guint saved = 0;
+
+  SKIP_WITHOUT_DISPLAY ();
+  window = app_test_window_new ();
+  panel = app_test_kernels_panel (window);
+  app_test_select_gpu (window, CC86);
+  _cuocc_window_import_file (window, file);
+  app_test_wait_until (window, kernels_read, GUINT_TO_POINTER (3));
+
+  settings = g_settings_new (SCHEMA_ID);
+  g_signal_connect_swapped (settings, "changed::state", G_CALLBACK (count_cb), &saved);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      guint computations = cuocc_calculation_get_computations (app_test_calculation (window));
+
+      saved = 0;
+      cuocc_kernels_panel_choose (panel, position_of (window, names[i]));
+      g_assert_true (g_str_has_prefix (cuocc_kernels_panel_get_chosen (panel, NULL)->name, names[i]));
+      g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, computations + 1);
+      g_assert_cmpuint (saved, ==, 1);
+    }
+  /* The details' switch to a GPU that runs the chosen kernel: one save. */
+  app_test_select_gpu (window, "Compute capability 9.0");
+  saved = 0;
+  g_signal_emit_by_name (panel, "switch-gpu", 8, 6);
+  g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, CC86);
+  g_assert_cmpuint (saved, ==, 1);
+  g_signal_handlers_disconnect_by_data (settings, &saved);
+
+  g_object_get (panel, "comparison", &comparison, NULL);
+  g_assert_cmpfloat (comparison, ==, 100.0);
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 64);
+  g_object_get (panel, "comparison", &comparison, NULL);
+  g_assert_cmpfloat (comparison, <, 0.0);
+  app_test_set_value (window, CUOCC_INPUT_KEY_THREADS, 256);
+  g_object_get (panel, "comparison", &comparison, NULL);
+  g_assert_cmpfloat (comparison, ==, 100.0);
+
+  app_test_window_free (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -297,6 +380,7 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/views/without-a-calculation", test_views_without_a_calculation);
   g_test_add_func ("/cuocc/app/views/panel-follows-the-new-model", test_panel_follows_the_new_model);
   g_test_add_func ("/cuocc/app/views/one-update-per-change", test_one_update_per_change);
+  g_test_add_func ("/cuocc/app/views/one-save-per-kernel-chosen", test_one_save_per_kernel_chosen);
 
   return g_test_run ();
 }
