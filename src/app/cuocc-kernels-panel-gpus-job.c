@@ -619,28 +619,13 @@ _cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_init_gpus_progress (CuoccKernelsPanel *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
 
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  self->gpus_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->gpus_label, 0);
-  gtk_label_set_ellipsize (self->gpus_label, PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->gpus_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->gpus_label), "caption");
-  self->gpus_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->gpus_bar), GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (GTK_WIDGET (self->gpus_bar), 80, -1);
   gtk_widget_set_tooltip_text (cancel, _("Stop comparing; the table shows the last comparison again"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_compare_cb), self);
   self->gpus_cancel = GTK_BUTTON (cancel);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->gpus_label));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->gpus_bar));
-  gtk_box_append (GTK_BOX (box), cancel);
-  gtk_widget_set_visible (box, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self->box), box, self->count_box);
-  self->gpus_box = box;
+  self->gpus_box = _cuocc_kernels_panel_progress_new (&self->gpus_label, &self->gpus_bar, cancel);
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->gpus_box, self->count_box);
 }
 
 /* The progress of the comparison's ptxas runs, or NULL. */

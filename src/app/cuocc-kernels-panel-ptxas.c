@@ -226,7 +226,6 @@ update_progress (CuoccKernelsPanel *self)
       if (text == NULL)
         return;
       gtk_label_set_label (self->ptx_progress_label, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
       gtk_progress_bar_set_fraction (self->ptx_progress_bar, fraction);
       return;
     }
@@ -249,7 +248,6 @@ update_progress (CuoccKernelsPanel *self)
                                            "ptxas %s for sm_%d%d: %u of %u modules", total),
                               cuocc_ptxas_get_version (job->ptxas), job->major, job->minor, done, total);
     gtk_label_set_label (self->ptx_progress_label, text);
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
     gtk_progress_bar_set_fraction (self->ptx_progress_bar, total > 0 ? (double) done / total : 0.0);
   }
 }
@@ -794,30 +792,14 @@ cancel_clicked_cb (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_ptxas_init (CuoccKernelsPanel *self)
 {
-  GtkWidget *box;
-
   self->ptxas_timeout_s = 0;
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  self->ptx_progress_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->ptx_progress_label, 0);
-  gtk_label_set_ellipsize (self->ptx_progress_label, PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->ptx_progress_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->ptx_progress_label), "caption");
-  self->ptx_progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->ptx_progress_bar), GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (GTK_WIDGET (self->ptx_progress_bar), 80, -1);
   self->ptx_cancel_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Cancel")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_cancel_button),
                                _("Stop ptxas; what it assembled stays in the table and in the cache"));
   g_signal_connect_swapped (self->ptx_cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_progress_label));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_progress_bar));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_cancel_button));
-  gtk_widget_set_visible (box, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self->box), box, self->count_box);
-  self->ptx_progress_box = box;
+  self->ptx_progress_box = _cuocc_kernels_panel_progress_new (&self->ptx_progress_label, &self->ptx_progress_bar,
+                                                              GTK_WIDGET (self->ptx_cancel_button));
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->ptx_progress_box, self->count_box);
 }
 
 void
