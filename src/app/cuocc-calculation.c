@@ -451,6 +451,14 @@ cuocc_calculation_thaw (CuoccCalculation *self)
     recompute (self);
 }
 
+CuoccInputModel *
+cuocc_calculation_get_inputs (CuoccCalculation *self)
+{
+  g_return_val_if_fail (CUOCC_IS_CALCULATION (self), NULL);
+
+  return self->inputs;
+}
+
 /* The GPU chosen, also while the inputs are not valid; NULL when it could
  * not be had. */
 const CuoccGpu *
@@ -670,4 +678,52 @@ cuocc_calculation_copy_series (const CuoccSeries *series)
     copy->lines[l].points = g_memdup2 (series->lines[l].points,
                                        series->lines[l].n_points * sizeof series->lines[l].points[0]);
   return copy;
+}
+
+/* ----- followed by a view ----- */
+
+/* changed runs, swapped, for each "changed" of the calculation that
+ * cuocc_calculation_follow_set () gives; the view connects any other
+ * signal it follows to follow->signals. */
+void
+cuocc_calculation_follow_init (CuoccCalculationFollow *follow,
+                               GCallback               changed,
+                               gpointer                view)
+{
+  g_return_if_fail (follow != NULL && changed != NULL);
+
+  follow->calculation = NULL;
+  follow->signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
+  follow->changed = changed;
+  follow->view = view;
+  g_signal_group_connect_swapped (follow->signals, "changed", changed, view);
+}
+
+/* The view follows calculation (NULL: none) from now on, and shows it
+ * at once; FALSE when it already did, and nothing was done (the view then
+ * notifies no change of its property). */
+gboolean
+cuocc_calculation_follow_set (CuoccCalculationFollow *follow,
+                              CuoccCalculation       *calculation)
+{
+  g_return_val_if_fail (follow != NULL && follow->signals != NULL, FALSE);
+  g_return_val_if_fail (calculation == NULL || CUOCC_IS_CALCULATION (calculation), FALSE);
+
+  if (!g_set_object (&follow->calculation, calculation))
+    return FALSE;
+  g_signal_group_set_target (follow->signals, calculation);
+  ((void (*) (gpointer)) follow->changed) (follow->view);
+  return TRUE;
+}
+
+/* In the view's dispose: no handler is left on the calculation. */
+void
+cuocc_calculation_follow_clear (CuoccCalculationFollow *follow)
+{
+  g_return_if_fail (follow != NULL);
+
+  if (follow->signals != NULL)
+    g_signal_group_set_target (follow->signals, NULL);
+  g_clear_object (&follow->signals);
+  g_clear_object (&follow->calculation);
 }

@@ -28,6 +28,7 @@ CuoccCalculation       *cuocc_calculation_new                (void);
 
 /* The "inputs" property is the input model it computes from; each of its
  * changes recomputes once (at the last thaw). */
+CuoccInputModel        *cuocc_calculation_get_inputs         (CuoccCalculation       *self);
 void                    cuocc_calculation_set_extra          (CuoccCalculation       *self,
                                                               const CuoccAdviceExtra *extra);
 void                    cuocc_calculation_freeze             (CuoccCalculation       *self);
@@ -60,5 +61,22 @@ const CuoccSeries      *cuocc_calculation_get_pinned_series  (CuoccCalculation  
 gboolean                cuocc_calculation_series_applies     (const CuoccGpu         *gpu,
                                                               CuoccSeriesKind         kind);
 CuoccSeries            *cuocc_calculation_copy_series        (const CuoccSeries      *series);
+
+/* What a view that shows a calculation (its "calculation" property) keeps
+ * of it: the calculation, or NULL, and a GSignalGroup on it, whose
+ * "changed" calls changed (view), as a new calculation does. */
+typedef struct {
+  CuoccCalculation *calculation;
+  GSignalGroup     *signals;
+  GCallback         changed;
+  gpointer          view;
+} CuoccCalculationFollow;
+
+void                    cuocc_calculation_follow_init        (CuoccCalculationFollow *follow,
+                                                              GCallback               changed,
+                                                              gpointer                view);
+gboolean                cuocc_calculation_follow_set         (CuoccCalculationFollow *follow,
+                                                              CuoccCalculation       *calculation);
+void                    cuocc_calculation_follow_clear       (CuoccCalculationFollow *follow);
 
 G_END_DECLS

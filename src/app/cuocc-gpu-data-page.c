@@ -33,8 +33,7 @@ struct _CuoccGpuDataPage
   GtkGrid *grid;
   GtkLabel *sources_label;
 
-  CuoccCalculation *calculation;
-  GSignalGroup *calculation_signals; /* follows calculation's "changed" */
+  CuoccCalculationFollow followed;
   guint n_columns;
   int current_column;              /* the current GPU's, or -1 */
   guint scroll_tick;               /* to the current column, once laid out */
@@ -253,7 +252,8 @@ column_of (const CuoccGpu *gpu)
 static void
 mark_current_column (CuoccGpuDataPage *self)
 {
-  int current = self->calculation ? column_of (cuocc_calculation_get_gpu (self->calculation)) : -1;
+  CuoccCalculation *calculation = self->followed.calculation;
+  int current = calculation != NULL ? column_of (cuocc_calculation_get_gpu (calculation)) : -1;
 
   if (current == self->current_column)
     return;
@@ -368,10 +368,7 @@ cuocc_gpu_data_page_dispose (GObject *object)
   CuoccGpuDataPage *self = CUOCC_GPU_DATA_PAGE (object);
 
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  if (self->calculation_signals != NULL)
-    g_signal_group_set_target (self->calculation_signals, NULL);
-  g_clear_object (&self->calculation_signals);
-  g_clear_object (&self->calculation);
+  cuocc_calculation_follow_clear (&self->followed);
 
   G_OBJECT_CLASS (cuocc_gpu_data_page_parent_class)->dispose (object);
 }
@@ -389,7 +386,7 @@ cuocc_gpu_data_page_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CALCULATION:
-      g_value_set_object (value, self->calculation);
+      g_value_set_object (value, self->followed.calculation);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -409,11 +406,8 @@ cuocc_gpu_data_page_set_property (GObject      *object,
     case PROP_CALCULATION:
       /* The page marks the calculation's GPU and opens on it; none
        * without a calculation. */
-      if (!g_set_object (&self->calculation, g_value_get_object (value)))
-        break;
-      g_signal_group_set_target (self->calculation_signals, self->calculation);
-      calculation_changed_cb (self);
-      g_object_notify_by_pspec (object, props[PROP_CALCULATION]);
+      if (cuocc_calculation_follow_set (&self->followed, g_value_get_object (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -456,8 +450,7 @@ cuocc_gpu_data_page_init (CuoccGpuDataPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->current_column = -1;
-  self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
-  g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
+  cuocc_calculation_follow_init (&self->followed, G_CALLBACK (calculation_changed_cb), self);
 }
 
 /* ----- public API ----- */

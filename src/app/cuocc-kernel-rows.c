@@ -22,7 +22,8 @@
  */
 #include "config.h"
 
-#include "cuocc-kernels-panel-private.h"
+#include "cuocc-kernel-columns.h"
+#include "cuocc-kernel-rows.h"
 
 struct _CuoccKernelRows
 {
@@ -32,7 +33,7 @@ struct _CuoccKernelRows
   GPtrArray *all;                  /* the same, each a reference */
   GtkFilter *filter;
   GPtrArray *items;                /* the rows shown, each a reference */
-  int column;                      /* the TableColumn sorted by, or -1: the source's order */
+  int column;                      /* the CuoccKernelColumn sorted by, or -1: the source's order */
   gboolean descending;
   guint frozen;
   gboolean stale;                  /* the source changed while frozen */
@@ -93,7 +94,7 @@ compare_row (gconstpointer a,
 
   if (x->key.unknown != y->key.unknown)
     return x->key.unknown ? 1 : -1;
-  order = x->key.unknown ? 0 : _cuocc_kernels_panel_compare_keys (&x->key, &y->key);
+  order = x->key.unknown ? 0 : cuocc_kernel_column_compare_keys (&x->key, &y->key);
   if (order != 0)
     return descending ? -order : order;
   return x->index < y->index ? -1 : x->index > y->index;
@@ -135,7 +136,7 @@ rebuild (CuoccKernelRows *self)
       rows[n_rows].item = item;
       rows[n_rows].index = i;
       if (self->column >= 0)
-        _cuocc_kernels_panel_row_key (item, self->column, &rows[n_rows].key);
+        cuocc_kernel_column_key (item, self->column, &rows[n_rows].key);
       n_rows++;
     }
   if (self->column >= 0)
@@ -264,7 +265,7 @@ cuocc_kernel_rows_set_model (CuoccKernelRows *self,
     changed (self);
 }
 
-/* Sorts by a column (a TableColumn), or keeps the source's order (-1). */
+/* Sorts by a column (a CuoccKernelColumn), or keeps the source's order (-1). */
 void
 cuocc_kernel_rows_set_sort (CuoccKernelRows *self,
                              int              column,

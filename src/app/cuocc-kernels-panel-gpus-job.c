@@ -375,7 +375,7 @@ apply_cb (gpointer data)
     {
       if (self->gpus_cancellable != NULL && self->gpus_apply_next < n)
         self->gpus_rows_while_working = MAX (self->gpus_rows_while_working, self->gpus_apply_next);
-      _cuocc_kernels_panel_update_cells (self->column_view);
+      cuocc_kernels_table_update_cells (self->table);
       _cuocc_kernels_panel_gpus_update_progress (self);
       return G_SOURCE_CONTINUE;
     }
@@ -426,7 +426,7 @@ _cuocc_kernels_panel_gpus_apply (CuoccKernelsPanel  *self,
   self->gpus_apply_look_again = look_again;
   g_set_object (&self->gpus_apply_store, self->store);
   self->gpus_apply_id = g_idle_add_full (GDK_PRIORITY_REDRAW, apply_cb, self, NULL);
-  _cuocc_kernels_panel_update_cells (self->column_view);
+  cuocc_kernels_table_update_cells (self->table);
   _cuocc_kernels_panel_set_busy (self);
 }
 

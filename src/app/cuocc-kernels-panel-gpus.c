@@ -83,37 +83,34 @@ _cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
                    CuoccGpuComparison *gpus)
 {
   guint n_gpus = gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (gpus) : 0;
-  GtkColumnViewColumn *difference = _cuocc_kernels_panel_get_column (self->column_view, "difference");
+  GtkColumnViewColumn *difference = cuocc_kernels_table_get_column (self->table, "difference");
   guint position = 2;              /* after the kernel and its architecture */
 
   if (n_gpus >= 2 && difference == NULL)
     {
-      GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view));
-
-      _cuocc_kernels_panel_insert_column (self->column_view, TABLE_DIFFERENCE, position);
+      cuocc_kernels_table_insert_column (self->table, TABLE_DIFFERENCE, position);
       /* The comparison comes into view beside the kernels' names. */
-      if (h != NULL)
-        gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
+      cuocc_kernels_table_scroll_to_start (self->table);
       return TRUE;
     }
   else if (n_gpus < 2 && difference != NULL)
     {
-      gtk_column_view_remove_column (self->column_view, difference);
+      cuocc_kernels_table_remove_column (self->table, difference);
       return TRUE;
     }
   for (guint g = 0; g < CUOCC_COMPARE_MAX_GPUS; g++)
     {
       g_autofree char *id = g_strdup_printf ("gpu%u", g);
-      GtkColumnViewColumn *column = _cuocc_kernels_panel_get_column (self->column_view, id);
+      GtkColumnViewColumn *column = cuocc_kernels_table_get_column (self->table, id);
 
       if ((g >= n_gpus || n_gpus < 2) && column != NULL)
         {
-          gtk_column_view_remove_column (self->column_view, column);
+          cuocc_kernels_table_remove_column (self->table, column);
           return TRUE;
         }
       if (g < n_gpus && n_gpus >= 2 && column == NULL)
         {
-          _cuocc_kernels_panel_insert_column (self->column_view, TABLE_GPU_FIRST + g, position + 1 + g);
+          cuocc_kernels_table_insert_column (self->table, TABLE_GPU_FIRST + g, position + 1 + g);
           return TRUE;
         }
     }
@@ -128,12 +125,12 @@ _cuocc_kernels_panel_gpus_columns_done (CuoccKernelsPanel  *self,
                    CuoccGpuComparison *gpus)
 {
   guint n_gpus = gpus != NULL ? cuocc_gpu_comparison_get_n_gpus (gpus) : 0;
-  GtkColumnViewColumn *arch = _cuocc_kernels_panel_get_column (self->column_view, "arch");
+  GtkColumnViewColumn *arch = cuocc_kernels_table_get_column (self->table, "arch");
 
   for (guint g = 0; g < n_gpus && n_gpus >= 2; g++)
     {
       g_autofree char *id = g_strdup_printf ("gpu%u", g);
-      GtkColumnViewColumn *column = _cuocc_kernels_panel_get_column (self->column_view, id);
+      GtkColumnViewColumn *column = cuocc_kernels_table_get_column (self->table, id);
       g_autofree char *title = cuocc_gpu_short_name (cuocc_gpu_comparison_get_gpu (gpus, g));
 
       if (column != NULL && g_strcmp0 (gtk_column_view_column_get_title (column), title) != 0)
@@ -205,13 +202,13 @@ compare (CuoccKernelsPanel *self,
 
   _cuocc_kernels_panel_gpus_stop (self);
   if (was_arriving)
-    _cuocc_kernels_panel_update_cells (self->column_view);
+    cuocc_kernels_table_update_cells (self->table);
   self->gpus_generation++;
   self->gpus_restoring = FALSE;
   if (n_gpus < 2 || n == 0)
     {
       /* The rows let go of it, and the columns go, as a comparison comes. */
-      if (self->gpus != NULL || _cuocc_kernels_panel_get_column (self->column_view, "difference") != NULL)
+      if (self->gpus != NULL || cuocc_kernels_table_get_column (self->table, "difference") != NULL)
         _cuocc_kernels_panel_gpus_apply (self, NULL, FALSE);
       else
         _cuocc_kernels_panel_gpus_columns_done (self, NULL);
@@ -310,64 +307,6 @@ gboolean
 _cuocc_kernels_panel_comparing (CuoccKernelsPanel *self)
 {
   return self->gpus != NULL;
-}
-
-/* A cell of the comparison's columns: its figure for sorting, and whether
- * it is not known. */
-double
-_cuocc_kernels_panel_gpus_number (CuoccKernelItem *item,
-                                  TableColumn      column,
-                                  gboolean        *unknown)
-{
-  guint kernel;
-  CuoccGpuComparison *gpus = cuocc_kernel_item_get_gpus (item, &kernel, NULL);
-  guint g = column - TABLE_GPU_FIRST;
-  double value;
-
-  *unknown = TRUE;
-  if (gpus == NULL || cuocc_gpu_comparison_is_stale (gpus))
-    return 0;
-  if (column == TABLE_DIFFERENCE)
-    value = cuocc_gpu_comparison_get_difference (gpus, kernel);
-  else if (g < cuocc_gpu_comparison_get_n_gpus (gpus))
-    value = cuocc_gpu_comparison_get_cell (gpus, kernel, g)->occupancy;
-  else
-    return 0;
-  *unknown = value < 0;
-  return value;
-}
-
-/* What a cell of the comparison's columns shows: the difference, or a
- * GPU's two lines (and a tooltip). */
-void
-_cuocc_kernels_panel_gpus_texts (CuoccKernelItem *item,
-                                 TableColumn      column,
-                                 char           **first,
-                                 char           **second,
-                                 char           **tooltip)
-{
-  guint kernel;
-  CuoccGpuComparison *gpus = cuocc_kernel_item_get_gpus (item, &kernel, NULL);
-  guint g = column - TABLE_GPU_FIRST;
-
-  *second = NULL;
-  if (tooltip != NULL)
-    *tooltip = NULL;
-  if (gpus == NULL || cuocc_gpu_comparison_is_stale (gpus) ||
-      (column != TABLE_DIFFERENCE && g >= cuocc_gpu_comparison_get_n_gpus (gpus)))
-    {
-      *first = g_strdup ("…");
-      return;
-    }
-  if (column == TABLE_DIFFERENCE)
-    {
-      double difference = cuocc_gpu_comparison_get_difference (gpus, kernel);
-
-      *first = difference >= 0 ? cuocc_format_points (difference) : g_strdup ("–");
-      return;
-    }
-  cuocc_gpu_cell_texts (cuocc_gpu_comparison_get_cell (gpus, kernel, g), cuocc_gpu_comparison_get_gpu (gpus, g),
-                        first, second, tooltip);
 }
 
 /* ----- public API ----- */

@@ -1,15 +1,19 @@
 /* cuocc-kernels-panel-private.h — what the kernels panel's files share:
  * the panel itself (cuocc-kernels-panel.c: the widget, the loaders, the
  * chosen kernel), its filters and search (cuocc-kernels-panel-filter.c),
- * its table's rows (cuocc-kernels-panel-table.c), its columns
- * (cuocc-kernels-panel-rows.c), its ptxas runs (cuocc-kernels-panel-ptxas.c)
- * and the GPUs it compares (cuocc-kernels-panel-gpus*.c). The summary and
- * the details are widgets of their own, bound in its .ui.
+ * what it takes from the calculation it follows
+ * (cuocc-kernels-panel-launch.c), its table's rows
+ * (cuocc-kernels-panel-table.c), its ptxas runs
+ * (cuocc-kernels-panel-ptxas.c) and the GPUs it compares
+ * (cuocc-kernels-panel-gpus*.c). The table, the summary and the details
+ * are widgets of their own, bound in its .ui.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include "cuocc-calculation.h"
+#include "cuocc-kernel-columns.h"
 #include "cuocc-kernel-details.h"
 #include "cuocc-kernel-find.h"
 #include "cuocc-kernel-item.h"
@@ -17,6 +21,7 @@
 #include "cuocc-kernel-rows.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-kernels-summary.h"
+#include "cuocc-kernels-table.h"
 
 #include <adwaita.h>
 
@@ -36,7 +41,7 @@ struct _CuoccKernelsPanel
   GtkSpinButton *below_spin;
   GtkToggleButton *changed_toggle;
   GtkStack *list_stack;
-  GtkColumnView *column_view;
+  CuoccKernelsTable *table;       /* the rows shown (cuocc-kernels-table.c) */
   AdwStatusPage *loading_page;
   GtkProgressBar *loading_bar;
   AdwStatusPage *no_match_page;
@@ -67,6 +72,7 @@ struct _CuoccKernelsPanel
   CuoccKernelItem *chosen;
   guint chosen_revision;           /* changes as what the chosen item carries does */
   double comparison;               /* cuocc's occupancy in percent for the profiled launch, or < 0 */
+  CuoccCalculationFollow followed; /* the "calculation" property (cuocc-kernels-panel-launch.c) */
 
   GtkStringList *arches;           /* the dropdown's choices: all, loaded, then each architecture */
   int gpu_major;                   /* the GPU the load marks are for; 0: none */
@@ -154,9 +160,6 @@ typedef struct _CuoccPtxJob CuoccPtxJob;
 #define SIDEBAR_MIN_WIDTH 280
 #define SIDEBAR_MAX_WIDTH 760
 
-/* The most GPUs compared, the calculator's among them. */
-#define CUOCC_COMPARE_MAX_GPUS 8
-
 /* The first choices of the architecture dropdown; architectures follow. */
 enum {
   ARCH_ALL,
@@ -164,36 +167,18 @@ enum {
   N_ARCH_CHOICES
 };
 
-/* The table's columns, in their order. */
-typedef enum {
-  TABLE_KERNEL,
-  TABLE_ARCH,
-  TABLE_REGS,
-  TABLE_SMEM,
-  TABLE_STACK,
-  TABLE_THREADS,
-  TABLE_BLOCKS,
-  TABLE_OCCUPANCY,
-  TABLE_LIMITER,
-  TABLE_LOADED,
-  TABLE_CHANGED,
-  TABLE_DIFFERENCE,                /* these while GPUs are compared */
-  TABLE_GPU_FIRST,
-  N_TABLE_COLUMNS = TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS
-} TableColumn;
-
 /* The limiter drop-down's first choice; the limiters follow in their order. */
 #define LIMITER_ANY 0
 
-/* What a row sorts by in a column: rows without the figure ("–") last
- * either way, then the number, then the text. */
-typedef struct {
-  gboolean unknown;
-  double number;
-  const char *text;                /* the item's, or NULL */
-} CuoccRowKey;
+/* cuocc-kernels-panel-launch.c */
+void                _cuocc_kernels_panel_calculation_changed_cb (CuoccKernelsPanel *self);
+double              _cuocc_kernels_panel_comparison     (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel.c */
+void                _cuocc_kernels_panel_set_launch     (CuoccKernelsPanel *self,
+                                                         const CuoccGpu    *gpu,
+                                                         int                threads);
+void                _cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
 void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
@@ -223,14 +208,6 @@ gboolean            _cuocc_kernels_panel_gpus_pass      (CuoccKernelsPanel *self
                                                          CuoccKernelItem   *item,
                                                          gboolean           check_arch);
 gboolean            _cuocc_kernels_panel_comparing      (CuoccKernelsPanel *self);
-double              _cuocc_kernels_panel_gpus_number    (CuoccKernelItem   *item,
-                                                         TableColumn        column,
-                                                         gboolean          *unknown);
-void                _cuocc_kernels_panel_gpus_texts     (CuoccKernelItem   *item,
-                                                         TableColumn        column,
-                                                         char             **first,
-                                                         char             **second,
-                                                         char             **tooltip);
 guint               _cuocc_kernels_panel_gpus_chosen    (CuoccKernelsPanel *self,
                                                          CuoccGpu          *gpus);
 gboolean            _cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
@@ -277,7 +254,9 @@ void                _cuocc_kernels_panel_stop_growing   (CuoccKernelsPanel *self
 void                _cuocc_kernels_panel_map_cb         (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_unmap_cb       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_select_chosen  (CuoccKernelsPanel *self);
-void                _cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_table_sort_cb  (CuoccKernelsPanel *self,
+                                                         int                column,
+                                                         gboolean           descending);
 void                _cuocc_kernels_panel_scroll_to_top  (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_refresh_shown  (CuoccKernelsPanel *self,
                                                          gboolean           every_filter);
@@ -292,28 +271,5 @@ gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self);
-
-/* cuocc-kernels-panel-rows.c */
-void                _cuocc_kernels_panel_add_columns    (GtkColumnView     *view);
-GtkColumnViewColumn *_cuocc_kernels_panel_insert_column (GtkColumnView     *view,
-                                                         TableColumn        column,
-                                                         guint              position);
-GtkColumnViewColumn *_cuocc_kernels_panel_get_column    (GtkColumnView     *view,
-                                                         const char        *id);
-int                 _cuocc_kernels_panel_get_sort_column (GtkColumnView    *view,
-                                                         gboolean          *descending);
-void                _cuocc_kernels_panel_row_key        (CuoccKernelItem   *item,
-                                                         TableColumn        column,
-                                                         CuoccRowKey       *key);
-int                 _cuocc_kernels_panel_compare_keys   (const CuoccRowKey *a,
-                                                         const CuoccRowKey *b);
-void                _cuocc_kernels_panel_update_cells   (GtkColumnView     *view);
-void                _cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
-                                                              gboolean       shown);
-char               *_cuocc_kernels_panel_cell_text      (CuoccKernelItem   *item,
-                                                         TableColumn        column);
-int                 _cuocc_kernels_panel_compare_rows   (CuoccKernelItem   *a,
-                                                         CuoccKernelItem   *b,
-                                                         TableColumn        column);
 
 G_END_DECLS

@@ -302,7 +302,7 @@ finish_job (CuoccKernelsPanel *self,
       _cuocc_kernels_panel_refresh_shown (self, FALSE);
       _cuocc_kernels_panel_figures_changed (self);
     }
-  _cuocc_kernels_panel_update_cells (self->column_view);
+  cuocc_kernels_table_update_cells (self->table);
   _cuocc_kernels_panel_chosen_changed (self);
   /* The cache has this GPU's figures now; while GPUs are compared, after
    * Assemble PTX Kernels, theirs are assembled too. */
@@ -376,7 +376,7 @@ deliver_cb (gpointer data)
   self->ptx_rows_applied += batch->len;
   self->ptx_most_rows_an_iteration = MAX (self->ptx_most_rows_an_iteration, batch->len);
   if (batch->len > 0)
-    _cuocc_kernels_panel_update_cells (self->column_view);
+    cuocc_kernels_table_update_cells (self->table);
   update_progress (self);
   if (chosen_changed)
     _cuocc_kernels_panel_chosen_figures_changed (self);
@@ -694,7 +694,7 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
     _cuocc_kernels_panel_gpus_ptxas (self, TRUE);
   update_progress (self);
   update_can_assemble (self);
-  _cuocc_kernels_panel_update_cells (self->column_view);
+  cuocc_kernels_table_update_cells (self->table);
   _cuocc_kernels_panel_chosen_changed (self);
 }
 

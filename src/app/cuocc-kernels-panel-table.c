@@ -156,7 +156,7 @@ scroll_to_top_cb (gpointer user_data)
   CuoccKernelsPanel *self = user_data;
 
   self->top_id = 0;
-  cuocc_compat_column_view_scroll_to_first (self->column_view);
+  cuocc_kernels_table_scroll_to_top (self->table);
   return G_SOURCE_REMOVE;
 }
 
@@ -176,11 +176,10 @@ _cuocc_kernels_panel_scroll_to_top (CuoccKernelsPanel *self)
  * the middle of 19,200. Scrolled once the view has taken the new order,
  * before the frame. */
 void
-_cuocc_kernels_panel_sorter_changed_cb (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_table_sort_cb (CuoccKernelsPanel *self,
+                                    int                column,
+                                    gboolean           descending)
 {
-  gboolean descending;
-  int column = _cuocc_kernels_panel_get_sort_column (self->column_view, &descending);
-
   self->selecting = TRUE;
   cuocc_kernel_rows_set_sort (self->shown, column, descending);
   self->selecting = FALSE;
@@ -205,7 +204,7 @@ _cuocc_kernels_panel_refresh_shown (CuoccKernelsPanel *self,
       gtk_spin_button_get_value (self->below_spin) < 100 || self->bin >= 0)
     gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   cuocc_kernel_rows_thaw (self->shown, TRUE);
-  _cuocc_kernels_panel_update_cells (self->column_view);
+  cuocc_kernels_table_update_cells (self->table);
   self->selecting = FALSE;
   _cuocc_kernels_panel_select_chosen (self);
   _cuocc_kernels_panel_update_list_page (self);
@@ -246,7 +245,6 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
       gtk_widget_set_visible (GTK_WIDGET (self->gone_button), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), FALSE);
       gtk_toggle_button_set_active (self->changed_toggle, FALSE);
-      _cuocc_kernels_panel_show_changed_column (self->column_view, FALSE);
       return;
     }
   self->changes_marked = self->compare_store != NULL;
@@ -313,7 +311,6 @@ _cuocc_kernels_panel_mark_changes (CuoccKernelsPanel *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->gone_button), n_removed > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->changed_toggle), self->compare_store != NULL);
-  _cuocc_kernels_panel_show_changed_column (self->column_view, self->compare_store != NULL);
   if (self->compare_store == NULL)
     gtk_toggle_button_set_active (self->changed_toggle, FALSE);
   free_list_view (now);
@@ -418,14 +415,6 @@ cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
   return self->eval_cancellable == NULL && self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
 }
 
-GtkColumnView *
-cuocc_kernels_panel_get_column_view (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->column_view;
-}
-
 /* Sorts the table by a column ("kernel", "occupancy" …), as a click on its
  * header does. */
 void
@@ -433,13 +422,9 @@ cuocc_kernels_panel_sort_by (CuoccKernelsPanel *self,
                              const char        *column_id,
                              GtkSortType        order)
 {
-  GtkColumnViewColumn *column;
-
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
 
-  column = _cuocc_kernels_panel_get_column (self->column_view, column_id);
-  g_return_if_fail (column != NULL);
-  gtk_column_view_sort_by_column (self->column_view, column, order);
+  cuocc_kernels_table_sort_by (self->table, column_id, order);
   _cuocc_kernels_panel_select_chosen (self);
 }
 
@@ -449,20 +434,6 @@ cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
   return gtk_widget_get_visible (GTK_WIDGET (self->compare_label)) ? gtk_label_get_label (self->compare_label) : NULL;
-}
-
-/* What a cell of the column (in the table's order) shows for an item, a
- * CuoccKernelItem. */
-char *
-cuocc_kernels_panel_get_cell_text (CuoccKernelsPanel *self,
-                                   gpointer           item,
-                                   guint              column)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-  g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (item), NULL);
-  g_return_val_if_fail (column < N_TABLE_COLUMNS, NULL);
-
-  return _cuocc_kernels_panel_cell_text (item, column);
 }
 
 /* The rows shown (filtered and sorted) as the command line writes them for

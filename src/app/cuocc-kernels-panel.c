@@ -36,6 +36,7 @@ enum {
   PROP_0,
   PROP_SIDEBAR_WIDTH,
   PROP_COMPARE_GPUS,
+  PROP_CALCULATION,
   PROP_KERNELS,
   PROP_FIGURES,
   PROP_GPU_NAME,
@@ -49,6 +50,7 @@ enum {
   PROP_PTXAS_ERROR,
   PROP_PTXAS_CHOSEN,
   PROP_PTXAS_LOOKING,
+  PROP_ROWS,
   N_PROPS
 };
 
@@ -66,7 +68,7 @@ set_chosen (CuoccKernelsPanel *self,
             gboolean           announce)
 {
   g_set_object (&self->chosen, item);
-  self->comparison = -1;
+  self->comparison = _cuocc_kernels_panel_comparison (self);
   _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_chosen_changed (self);
   if (announce && item != NULL)
@@ -401,6 +403,9 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_COMPARE_GPUS:
       g_value_set_boxed (value, self->gpu_ids);
       break;
+    case PROP_CALCULATION:
+      g_value_set_object (value, self->followed.calculation);
+      break;
     case PROP_KERNELS:
       g_value_set_object (value, self->store);
       break;
@@ -440,6 +445,9 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_PTXAS_LOOKING:
       g_value_set_boolean (value, !self->ptxas_looked && self->ptxas_finding != NULL);
       break;
+    case PROP_ROWS:
+      g_value_set_object (value, self->selection);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -460,6 +468,10 @@ cuocc_kernels_panel_set_property (GObject      *object,
       break;
     case PROP_COMPARE_GPUS:
       cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
+      break;
+    case PROP_CALCULATION:
+      if (cuocc_calculation_follow_set (&self->followed, g_value_get_object (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -482,11 +494,6 @@ cuocc_kernels_panel_dispose (GObject *object)
   _cuocc_kernels_panel_gpus_stop (self);
   g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
-  /* The view's sorter changes as the view lets go of its columns; the
-   * view lives as long as the box, which a first dispose lets go of. */
-  if (self->box != NULL)
-    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view),
-                                          _cuocc_kernels_panel_sorter_changed_cb, self);
   g_clear_handle_id (&self->top_id, g_source_remove);
   g_clear_object (&self->compare_store);
   g_clear_object (&self->gone);
@@ -497,6 +504,7 @@ cuocc_kernels_panel_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->filter);
   g_clear_object (&self->chosen);
+  cuocc_calculation_follow_clear (&self->followed);
 
   G_OBJECT_CLASS (cuocc_kernels_panel_parent_class)->dispose (object);
 }
@@ -537,6 +545,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_COMPARE_GPUS] =
     g_param_spec_boxed ("compare-gpus", NULL, NULL, G_TYPE_STRV,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The GPU and the user's own block size the rows are worked out for, and
+   * cuocc's figure beside the profiler's (cuocc-kernels-panel-launch.c);
+   * the window's .ui binds it to the window's. */
+  props[PROP_CALCULATION] =
+    g_param_spec_object ("calculation", NULL, NULL, CUOCC_TYPE_CALCULATION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* What the summary (cuocc-kernels-summary.c) is bound to in the .ui: the
    * kernels read (CuoccKernelItem), a count that changes each time their
    * figures are worked out, the GPU they are worked out for, and the
@@ -559,6 +573,9 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   props[PROP_PTXAS_ERROR] = g_param_spec_string ("ptxas-error", NULL, NULL, NULL, ro);
   props[PROP_PTXAS_CHOSEN] = g_param_spec_boolean ("ptxas-chosen", NULL, NULL, FALSE, ro);
   props[PROP_PTXAS_LOOKING] = g_param_spec_boolean ("ptxas-looking", NULL, NULL, FALSE, ro);
+  /* What the table (cuocc-kernels-table.c) shows: the kernels the filters
+   * let through, sorted, a screenful at first, and the chosen one selected. */
+  props[PROP_ROWS] = g_param_spec_object ("rows", NULL, NULL, GTK_TYPE_SELECTION_MODEL, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -594,7 +611,8 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, search_entry);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, list_stack);
-  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, column_view);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, table);
+  gtk_widget_class_bind_template_callback_full (widget_class, "table_sort_cb", G_CALLBACK (_cuocc_kernels_panel_table_sort_cb));
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, loading_page);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, loading_bar);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, limiter_dropdown);
@@ -641,15 +659,17 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
   g_type_ensure (CUOCC_TYPE_KERNELS_SUMMARY);
   g_type_ensure (CUOCC_TYPE_KERNEL_DETAILS);
+  g_type_ensure (CUOCC_TYPE_KERNELS_TABLE);
   self->bin = -1;
   self->comparison = -1;
+  cuocc_calculation_follow_init (&self->followed, G_CALLBACK (_cuocc_kernels_panel_calculation_changed_cb), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
   shortcuts = gtk_shortcut_controller_new ();
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_c, GDK_CONTROL_MASK),
                                                           gtk_callback_action_new (copy_name_cb, self->details, NULL)));
-  gtk_widget_add_controller (GTK_WIDGET (self->column_view), shortcuts);
+  gtk_widget_add_controller (GTK_WIDGET (self->table), shortcuts);
 
   self->sidebar_width = SIDEBAR_MIN_WIDTH;
   _cuocc_kernels_panel_init_resize (self);
@@ -676,7 +696,6 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_KERNELS]);
   self->filter = gtk_custom_filter_new (_cuocc_kernels_panel_filter_func, self, NULL);
-  _cuocc_kernels_panel_add_columns (self->column_view);
   self->shown = cuocc_kernel_rows_new (GTK_FILTER (self->filter));
   cuocc_kernel_rows_set_model (self->shown, G_LIST_MODEL (self->store));
   self->growing = gtk_slice_list_model_new (G_LIST_MODEL (self->shown), 0, G_MAXUINT);
@@ -685,14 +704,11 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
 
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ROWS]);
 
   g_signal_connect_swapped (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self);
   g_signal_connect (self, "map", G_CALLBACK (_cuocc_kernels_panel_map_cb), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (_cuocc_kernels_panel_unmap_cb), NULL);
-  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
-                           G_CALLBACK (_cuocc_kernels_panel_sorter_changed_cb),
-                           self, G_CONNECT_SWAPPED);
   _cuocc_kernels_panel_connect_filters (self);
   _cuocc_kernels_panel_init_gpus (self);
 
@@ -786,16 +802,17 @@ cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
   start_loading (self, self->compare_loader, file);
 }
 
+/* ----- shared with the panel's files ----- */
+
 /* The GPU and the block size every row is worked out for; a kernel that
  * declares its block size keeps it. The rows are worked out again in the
  * background: the window goes on while 60,000 of them are. */
 void
-cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
-                                const CuoccGpu    *gpu,
-                                int                threads)
+_cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
+                                 const CuoccGpu    *gpu,
+                                 int                threads)
 {
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-  g_return_if_fail (gpu != NULL);
+  g_assert (gpu != NULL);
 
   if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
     {
@@ -820,8 +837,6 @@ cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
   else
     set_gpu (self, gpu->cap.major, gpu->cap.minor);
 }
-
-/* ----- shared with the panel's files ----- */
 
 /* The spinner, while a file is read or GPUs are compared. */
 void
@@ -866,16 +881,8 @@ _cuocc_kernels_panel_chosen_changed (CuoccKernelsPanel *self)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-/* cuocc's theoretical occupancy in percent for the launch the profiler saw,
- * or < 0 when the inputs describe another launch. */
 void
-cuocc_kernels_panel_set_comparison (CuoccKernelsPanel *self,
-                                    double             occupancy)
+_cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self)
 {
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  if (self->comparison == occupancy)
-    return;
-  self->comparison = occupancy;
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_COMPARISON]);
 }

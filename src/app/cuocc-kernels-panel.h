@@ -27,13 +27,8 @@ void               cuocc_kernels_panel_choose          (CuoccKernelsPanel *self,
                                                         guint              position);
 const CuoccKernel *cuocc_kernels_panel_get_chosen      (CuoccKernelsPanel  *self,
                                                         const char        **key);
-void               cuocc_kernels_panel_set_comparison  (CuoccKernelsPanel *self,
-                                                        double             occupancy);
 void               cuocc_kernels_panel_compare_file    (CuoccKernelsPanel *self,
                                                         GFile             *file);
-void               cuocc_kernels_panel_set_launch      (CuoccKernelsPanel *self,
-                                                        const CuoccGpu    *gpu,
-                                                        int                threads);
 void               cuocc_kernels_panel_focus_search    (CuoccKernelsPanel *self);
 char              *cuocc_kernels_panel_export_table    (CuoccKernelsPanel  *self,
                                                         CuoccTableFormat    format,

@@ -61,8 +61,7 @@ struct _CuoccResultsView
   GtkWidget *resource_rows[CUOCC_N_LIMITS][N_COLUMNS + 1];
   GtkLabel *limit_values[N_LIMIT_ROWS];
 
-  CuoccCalculation *calculation;
-  GSignalGroup *calculation_signals; /* follows calculation's "changed" */
+  CuoccCalculationFollow followed;
 };
 
 enum {
@@ -464,7 +463,7 @@ show_nothing (CuoccResultsView *self)
 static void
 calculation_changed_cb (CuoccResultsView *self)
 {
-  CuoccCalculation *calculation = self->calculation;
+  CuoccCalculation *calculation = self->followed.calculation;
   const CuoccGpu *gpu;
 
   if (calculation == NULL || cuocc_calculation_get_computations (calculation) == 0)
@@ -495,10 +494,7 @@ cuocc_results_view_dispose (GObject *object)
   CuoccResultsView *self = CUOCC_RESULTS_VIEW (object);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
-  if (self->calculation_signals != NULL)
-    g_signal_group_set_target (self->calculation_signals, NULL);
-  g_clear_object (&self->calculation_signals);
-  g_clear_object (&self->calculation);
+  cuocc_calculation_follow_clear (&self->followed);
 
   G_OBJECT_CLASS (cuocc_results_view_parent_class)->dispose (object);
 }
@@ -516,7 +512,7 @@ cuocc_results_view_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CALCULATION:
-      g_value_set_object (value, self->calculation);
+      g_value_set_object (value, self->followed.calculation);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -535,11 +531,8 @@ cuocc_results_view_set_property (GObject      *object,
     {
     case PROP_CALCULATION:
       /* The view shows the calculation's result, or why there is none. */
-      if (!g_set_object (&self->calculation, g_value_get_object (value)))
-        break;
-      g_signal_group_set_target (self->calculation_signals, self->calculation);
-      calculation_changed_cb (self);
-      g_object_notify_by_pspec (object, props[PROP_CALCULATION]);
+      if (cuocc_calculation_follow_set (&self->followed, g_value_get_object (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -596,6 +589,5 @@ cuocc_results_view_init (CuoccResultsView *self)
   build_resources_grid (self);
   build_limits_grid (self);
 
-  self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
-  g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
+  cuocc_calculation_follow_init (&self->followed, G_CALLBACK (calculation_changed_cb), self);
 }

@@ -20,6 +20,7 @@
 #include "cuocc-input-panel.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
+#include "cuocc-kernels-table.h"
 #include "cuocc-tuning-page.h"
 #include "cuocc-waves-view.h"
 
@@ -82,7 +83,6 @@ GListModel        *cuocc_kernels_panel_get_shown            (CuoccKernelsPanel *
 GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
 GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
 gboolean           cuocc_kernels_panel_is_evaluated         (CuoccKernelsPanel *self);
-GtkColumnView     *cuocc_kernels_panel_get_column_view      (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_sort_by              (CuoccKernelsPanel *self,
                                                              const char        *column_id,
                                                              GtkSortType        order);
@@ -99,12 +99,9 @@ const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *
 GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
 GListModel        *cuocc_kernels_panel_get_gone             (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_gone_button      (CuoccKernelsPanel *self);
-char              *cuocc_kernels_panel_get_cell_text        (CuoccKernelsPanel *self,
-                                                             gpointer           item,
-                                                             guint              column);
 
-/* cuocc-kernels-panel-rows.c */
-GtkWidget         *cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self,
+/* cuocc-kernels-table.c */
+GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
                                                          gpointer           item);
 
 /* cuocc-kernels-panel-gpus.c */

@@ -25,8 +25,7 @@ struct _CuoccTuningPage
   CuoccHeatmapView *heatmap_regs;
   CuoccHeatmapView *heatmap_smem;
 
-  CuoccCalculation *calculation;
-  GSignalGroup *calculation_signals; /* follows calculation's "changed" and "notify::pinned" */
+  CuoccCalculationFollow followed; /* its "changed" and "notify::pinned" */
   gboolean stale;
 };
 
@@ -53,16 +52,17 @@ static guint signals[N_SIGNALS];
 static void
 update (CuoccTuningPage *self)
 {
+  CuoccCalculation *calculation = self->followed.calculation;
   CuoccConfig config;
 
   self->stale = FALSE;
   /* No calculation: nothing, and no message. */
   cuocc_compare_view_set_pinned (self->compare_view,
-                                 self->calculation != NULL ? cuocc_calculation_get_pinned (self->calculation) : NULL);
-  if (self->calculation == NULL || !cuocc_calculation_get_current (self->calculation, &config))
+                                 calculation != NULL ? cuocc_calculation_get_pinned (calculation) : NULL);
+  if (calculation == NULL || !cuocc_calculation_get_current (calculation, &config))
     {
       cuocc_advice_view_clear (self->advice_view,
-                               self->calculation != NULL ? cuocc_calculation_get_error (self->calculation) : NULL);
+                               calculation != NULL ? cuocc_calculation_get_error (calculation) : NULL);
       cuocc_heatmap_view_set_grid (self->heatmap_regs, NULL);
       cuocc_heatmap_view_set_grid (self->heatmap_smem, NULL);
       cuocc_waves_view_clear (self->waves_view);
@@ -71,7 +71,7 @@ update (CuoccTuningPage *self)
     }
 
   cuocc_advice_view_update (self->advice_view, &config.gpu, &config.input,
-                            cuocc_calculation_get_extra (self->calculation));
+                            cuocc_calculation_get_extra (calculation));
   cuocc_heatmap_view_set_grid (self->heatmap_regs, cuocc_grid_new (&config.gpu, &config.input, CUOCC_SERIES_REGS));
   cuocc_heatmap_view_set_grid (self->heatmap_smem, cuocc_grid_new (&config.gpu, &config.input, CUOCC_SERIES_SMEM));
   cuocc_waves_view_update (self->waves_view, &config);
@@ -130,10 +130,7 @@ cuocc_tuning_page_dispose (GObject *object)
 {
   CuoccTuningPage *self = CUOCC_TUNING_PAGE (object);
 
-  if (self->calculation_signals != NULL)
-    g_signal_group_set_target (self->calculation_signals, NULL);
-  g_clear_object (&self->calculation_signals);
-  g_clear_object (&self->calculation);
+  cuocc_calculation_follow_clear (&self->followed);
 
   G_OBJECT_CLASS (cuocc_tuning_page_parent_class)->dispose (object);
 }
@@ -151,7 +148,7 @@ cuocc_tuning_page_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CALCULATION:
-      g_value_set_object (value, self->calculation);
+      g_value_set_object (value, self->followed.calculation);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -169,11 +166,8 @@ cuocc_tuning_page_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_CALCULATION:
-      if (!g_set_object (&self->calculation, g_value_get_object (value)))
-        break;
-      g_signal_group_set_target (self->calculation_signals, self->calculation);
-      calculation_changed_cb (self);
-      g_object_notify_by_pspec (object, props[PROP_CALCULATION]);
+      if (cuocc_calculation_follow_set (&self->followed, g_value_get_object (value)))
+        g_object_notify_by_pspec (object, pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -228,10 +222,8 @@ cuocc_tuning_page_init (CuoccTuningPage *self)
   g_signal_connect (self->heatmap_regs, "cell-picked", G_CALLBACK (cell_picked_cb), self);
   g_signal_connect (self->heatmap_smem, "cell-picked", G_CALLBACK (cell_picked_cb), self);
 
-  self->calculation_signals = g_signal_group_new (CUOCC_TYPE_CALCULATION);
-  g_signal_group_connect_swapped (self->calculation_signals, "changed", G_CALLBACK (calculation_changed_cb), self);
-  g_signal_group_connect_swapped (self->calculation_signals, "notify::pinned", G_CALLBACK (calculation_changed_cb),
-                                  self);
+  cuocc_calculation_follow_init (&self->followed, G_CALLBACK (calculation_changed_cb), self);
+  g_signal_group_connect_swapped (self->followed.signals, "notify::pinned", G_CALLBACK (calculation_changed_cb), self);
 }
 
 /* ----- public API ----- */

@@ -71,20 +71,6 @@ set_spills (CuoccWindow       *self,
   cuocc_calculation_set_extra (self->calculation, &extra);
 }
 
-/* The table's rows follow the GPU of the inputs and the user's own block
- * size: the one the kernels that declare none run at, as `--threads N` is
- * for the command line. Never the block size a chosen kernel wrote into
- * the inputs (its launch bounds), which would move every other row. */
-static void
-update_gpu_marks (CuoccWindow *self)
-{
-  const CuoccGpu *gpu = cuocc_input_model_get_gpu (self->inputs);
-  gint64 threads = cuocc_input_model_get_own_value (self->inputs, CUOCC_INPUT_KEY_THREADS);
-
-  if (gpu != NULL)
-    cuocc_kernels_panel_set_launch (self->kernels_panel, gpu, (int) CLAMP (threads, 0, G_MAXINT));
-}
-
 /* A figure of the kernel's into an input, with where it came from; a
  * figure the kernel lacks (value < 0) keeps the value the input had before
  * kernels were chosen, saying so: one kernel's figures never leak into the
@@ -159,28 +145,6 @@ apply_kernel (CuoccWindow       *self,
   cuocc_calculation_thaw (self->calculation);
 }
 
-/* cuocc's figure counts only while the inputs are the launch the profiler
- * saw. */
-static void
-update_comparison (CuoccWindow *self)
-{
-  const CuoccKernel *k = cuocc_kernels_panel_get_chosen (self->kernels_panel, NULL);
-  const CuoccResult *result = cuocc_calculation_get_result (self->calculation);
-  const CuoccInput *input = cuocc_calculation_get_input (self->calculation);
-  const CuoccGpu *gpu = cuocc_calculation_get_gpu (self->calculation);
-  gboolean same_launch;
-
-  if (k == NULL || k->theoretical_occupancy < 0)
-    return;
-
-  same_launch = result != NULL &&
-                input->threads == k->block_size &&
-                (k->regs < 0 || input->regs == k->regs) &&
-                (k->smem < 0 || input->smem == k->smem + MAX (k->dynamic_smem, 0)) &&
-                (k->cc_major <= 0 || (gpu->cap.major == k->cc_major && gpu->cap.minor == k->cc_minor));
-  cuocc_kernels_panel_set_comparison (self->kernels_panel, same_launch ? result->occupancy * 100.0 : -1);
-}
-
 /* A file opened: its kernels shown, even where the sidebar lies over the
  * calculator, and even when the window folds the sidebar away after the
  * file was opened (`cuocc-gtk FILE` opens it before the window's first
@@ -201,7 +165,6 @@ import_text (CuoccWindow *self,
 
   g_clear_object (&self->opening);
   reveal_kernels (self);
-  update_gpu_marks (self);
   cuocc_kernels_panel_load_text (self->kernels_panel, text);
 }
 
@@ -218,8 +181,6 @@ choose_kernel (CuoccWindow       *self,
 {
   self->saves_held++;
   apply_kernel (self, k, switch_gpu);
-  update_gpu_marks (self);
-  update_comparison (self);
   self->saves_held--;
   _cuocc_window_save_state (self);
 }
@@ -254,7 +215,6 @@ kernel_restored_cb (CuoccWindow *self)
 
   g_assert (k != NULL);
   set_spills (self, k);
-  update_comparison (self);
 }
 
 static void
@@ -497,15 +457,6 @@ _cuocc_window_init_import (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "loaded", G_CALLBACK (kernels_loaded_cb), self);
 }
 
-/* Step 2 of what follows a change of the calculation (cuocc-window.c,
- * calculation_changed_cb ()): the table's launch, and the comparison. */
-void
-_cuocc_window_update_kernels_launch (CuoccWindow *self)
-{
-  update_gpu_marks (self);
-  update_comparison (self);
-}
-
 /* ----- public API ----- */
 
 void
@@ -518,7 +469,6 @@ _cuocc_window_import_file (CuoccWindow *self,
   g_set_object (&self->opening, file);
   self->opening_is_import = TRUE;
   reveal_kernels (self);
-  update_gpu_marks (self);
   cuocc_kernels_panel_load_file (self->kernels_panel, file, NULL);
 }
 

@@ -116,7 +116,6 @@ char     *_cuocc_window_results_to_text     (CuoccWindow        *self);
 /* cuocc-window-import.c */
 void      _cuocc_window_class_init_import   (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_import         (CuoccWindow        *self);
-void      _cuocc_window_update_kernels_launch (CuoccWindow      *self);
 void      _cuocc_window_class_init_ptxas    (GtkWidgetClass     *widget_class);
 void      _cuocc_window_init_ptxas          (CuoccWindow        *self);
 void      _cuocc_window_import_file         (CuoccWindow        *self,

@@ -429,18 +429,18 @@ hold_in_place (CuoccWindow *self,
  * what order; HACKING.md's data flow says the same.
  *
  * The views declared in the window's .ui (the input panel, the results,
- * the Tuning page, the GPU Data page) take the calculation or the input
- * model as a property and follow it themselves; each reads only the
- * calculation (or the model), never another view, so the order in which
- * they hear of a change does not matter. What depends on more than the
- * calculation is done here, once, in this order:
+ * the Tuning page, the GPU Data page, the kernels panel) take the
+ * calculation or the input model as a property and follow it themselves,
+ * in handlers of their own; each reads only the calculation (or the
+ * model), never another view, so the order in which they hear of a change
+ * does not matter. This handler is connected after theirs
+ * (G_CONNECT_AFTER: it runs after every view's, whenever a view took its
+ * calculation), and does what depends on more than the calculation, once,
+ * in this order:
  *  1. the graphs take the new series (and show where they apply);
- *  2. the kernels panel's launch, the GPU and the user's own block size
- *     its rows are worked out for, and the profiler's comparison
- *     (cuocc-window-import.c);
- *  3. the actions that need a result: exports, copy, the best block size,
+ *  2. the actions that need a result: exports, copy, the best block size,
  *     pin and unpin (cuocc-window-actions.c, cuocc-window-tuning.c);
- *  4. the saved state, last, as 1–3 left the window.
+ *  3. the saved state, last, as the views and 1–2 left the window.
  * No other handler of the calculation's "changed" is connected in the
  * window's files. */
 static void
@@ -457,8 +457,6 @@ calculation_changed_cb (CuoccWindow *self)
         gtk_widget_set_visible (GTK_WIDGET (self->graphs[i]), cuocc_calculation_series_applies (gpu, i));
       cuocc_graph_set_series (self->graphs[i], cuocc_calculation_copy_series (series));
     }
-
-  _cuocc_window_update_kernels_launch (self);
 
   _cuocc_window_update_actions (self);
   _cuocc_window_update_tuning_actions (self);
@@ -695,7 +693,8 @@ cuocc_window_init (CuoccWindow *self)
   g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_widget_changed_cb), NULL);
   _cuocc_window_update_recent (self);
 
-  g_signal_connect_swapped (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self);
+  g_signal_connect_data (self->calculation, "changed", G_CALLBACK (calculation_changed_cb), self, NULL,
+                         G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   read_saved_state (self, &saved);
   restore_state (self, &saved);
   g_signal_connect_swapped (self->input_panel, "load-custom-device", G_CALLBACK (load_custom_device_cb), self);

@@ -254,6 +254,19 @@ app_test_details_widget (CuoccKernelsPanel *panel,
   return app_test_find_by_id (details, GTK_TYPE_WIDGET, id);
 }
 
+CuoccKernelsTable *
+app_test_kernels_table (CuoccKernelsPanel *panel)
+{
+  return CUOCC_KERNELS_TABLE (app_test_find_by_id (GTK_WIDGET (panel), CUOCC_TYPE_KERNELS_TABLE, "table"));
+}
+
+GtkColumnView *
+app_test_column_view (CuoccKernelsPanel *panel)
+{
+  return GTK_COLUMN_VIEW (app_test_find_by_id (GTK_WIDGET (app_test_kernels_table (panel)), GTK_TYPE_COLUMN_VIEW,
+                                               "column_view"));
+}
+
 char *
 app_test_details_name (CuoccKernelsPanel *panel)
 {
@@ -1175,15 +1188,13 @@ app_test_cell (CuoccWindow     *window,
 {
   for (guint c = 0; app_test_column_ids[c] != NULL; c++)
     if (g_str_equal (app_test_column_ids[c], column_id))
-      return cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (window), item, c);
+      return cuocc_kernel_column_text (item, c);
   /* The columns a comparison of GPUs adds, after those (cuocc-kernels-panel-gpus.c). */
   if (g_str_equal (column_id, "difference"))
-    return cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (window), item,
-                                              g_strv_length ((char **) app_test_column_ids));
+    return cuocc_kernel_column_text (item, g_strv_length ((char **) app_test_column_ids));
   if (g_str_has_prefix (column_id, "gpu"))
-    return cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (window), item,
-                                              g_strv_length ((char **) app_test_column_ids) + 1 +
-                                                (guint) g_ascii_strtoull (column_id + 3, NULL, 10));
+    return cuocc_kernel_column_text (item, g_strv_length ((char **) app_test_column_ids) + 1 +
+                                             (guint) g_ascii_strtoull (column_id + 3, NULL, 10));
   g_error ("no column %s", column_id);
 }
 

@@ -52,6 +52,10 @@ GtkWidget   *app_test_details_widget  (CuoccKernelsPanel *panel,
                                        const char        *id);
 char        *app_test_details_name    (CuoccKernelsPanel *panel);
 gboolean     app_test_details_spinning (CuoccKernelsPanel *panel);
+/* The kernels panel's table (ui/cuocc-kernels-table.ui) and its column
+ * view ("column_view"), found by their template ids. */
+CuoccKernelsTable *app_test_kernels_table (CuoccKernelsPanel *panel);
+GtkColumnView *app_test_column_view   (CuoccKernelsPanel *panel);
 /* The widget below @widget (or @widget) that its .ui template names @id,
  * as a widget's template children are bound, of @type; fails where there
  * is none. Tests find what they read and click this way, not through the
@@ -264,7 +268,7 @@ void         app_test_wait_for_size   (CuoccWindow *window,
                                        int          height);
 
 /* The kernels table. Its column ids, in their order
- * (cuocc-kernels-panel-rows.c), NULL-terminated. */
+ * (cuocc-kernel-columns.c), NULL-terminated. */
 extern const char *const app_test_column_ids[];
 /* The rows the table shows now, after its filters, in its order. */
 GListModel  *app_test_shown           (CuoccWindow *window);

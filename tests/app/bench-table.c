@@ -43,7 +43,7 @@ compare_items (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
-  return _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, TABLE_OCCUPANCY);
+  return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b, TABLE_OCCUPANCY);
 }
 
 static gboolean

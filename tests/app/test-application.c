@@ -181,7 +181,7 @@ assert_help_columns (CuoccWindow *window,
                      const char  *help)
 {
   GListModel *columns =
-      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+      gtk_column_view_get_columns (app_test_column_view (app_test_kernels_panel (window)));
   const char *at = strstr (help, "in this order: ");
 
   g_assert_nonnull (at);

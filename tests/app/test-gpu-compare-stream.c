@@ -295,7 +295,7 @@ test_cancel (void)
    * shows only where the columns are its own again (no third GPU's). */
   while (!compared (window, NULL))
     {
-      GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+      GtkColumnView *view = app_test_column_view (window->kernels_panel);
       GListModel *columns = gtk_column_view_get_columns (view);
       gboolean third = FALSE;
 

@@ -264,7 +264,7 @@ static GtkColumnViewColumn *
 find_column (CuoccWindow *window,
              const char  *id)
 {
-  GListModel *columns = gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (window->kernels_panel));
+  GListModel *columns = gtk_column_view_get_columns (app_test_column_view (window->kernels_panel));
 
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
@@ -287,7 +287,7 @@ column_span (CuoccWindow *window,
              double      *right,
              double      *visible)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+  GtkColumnView *view = app_test_column_view (window->kernels_panel);
   GtkWidget *scrolled = gtk_widget_get_parent (GTK_WIDGET (view));
   GtkColumnViewColumn *column = find_column (window, id);
   const char *name = gtk_column_view_column_get_title (column);
@@ -647,7 +647,7 @@ test_generated_library (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkColumnView *view = cuocc_kernels_panel_get_column_view (window->kernels_panel);
+      GtkColumnView *view = app_test_column_view (window->kernels_panel);
       guint n_cannot = 0, n_no_entry = 0;
       guint most_rows, columns, iterations, iterations_before;
       AppTestStalls stalls;
@@ -743,6 +743,20 @@ ptxas_script (const char *name,
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   g_assert_cmpint (g_chmod (path, 0755), ==, 0);
   return path;
+}
+
+/* A ptxas that runs the toolkit's own, counted, with a fresh cache; NULL,
+ * the test skipped saying why, where the toolkit has none. */
+static char *
+real_ptxas_or_skip (void)
+{
+  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("the CUDA toolkit's ptxas is not installed");
+      return NULL;
+    }
+  fresh_cache ();
+  return ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
 }
 
 /* The runs for a target ("sm_90", or "sm_" for all), and of them those of one entry alone (--entry). */
@@ -878,13 +892,9 @@ test_ptx (void)
   guint chosen = G_MAXUINT;
 
   SKIP_WITHOUT_DISPLAY ();
-  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_test_skip ("the CUDA toolkit's ptxas is not installed");
-      return;
-    }
-  fresh_cache ();
-  ptxas = ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
+  ptxas = real_ptxas_or_skip ();
+  if (ptxas == NULL)
+    return;
   window = ptx_window (path, ptxas, gpus, searches);
   /* Nothing assembled yet: every cell needs assembly, never a figure. */
   g_assert_cmpuint (ptxas_runs ("sm_"), ==, 0);
@@ -963,14 +973,11 @@ test_ptx_compared_only (void)
   CuoccWindow *window;
 
   SKIP_WITHOUT_DISPLAY ();
-  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_test_skip ("the CUDA toolkit's ptxas is not installed");
-      return;
-    }
+  ptxas = real_ptxas_or_skip ();
+  if (ptxas == NULL)
+    return;
 
   /* A ptxas that fails: the cells say so, and have no figure. */
-  fresh_cache ();
   fails = ptxas_script ("fails", "if [ \"$1\" = --version ]; then exec '" REAL_PTXAS "' --version; fi\n"
                         "echo 'ptxas fatal   : out of luck' >&2; exit 3\n");
   window = ptx_window (path, fails, gpus, searches);
@@ -984,7 +991,6 @@ test_ptx_compared_only (void)
   app_test_window_free (window);
 
   fresh_cache ();
-  ptxas = ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
   window = ptx_window (path, ptxas, gpus, searches);
   check_against_cli (window, path, gpus, 3, NULL);
   /* The A100's SASS needs nothing; the GPUs compared do. */
@@ -1029,13 +1035,9 @@ test_ptx_compared_once (void)
   g_autofree char *nowhere = NULL;
 
   SKIP_WITHOUT_DISPLAY ();
-  if (!g_file_test (REAL_PTXAS, G_FILE_TEST_IS_EXECUTABLE))
-    {
-      g_test_skip ("the CUDA toolkit's ptxas is not installed");
-      return;
-    }
-  fresh_cache ();
-  ptxas = ptxas_script ("ptxas", "exec '" REAL_PTXAS "' \"$@\"\n");
+  ptxas = real_ptxas_or_skip ();
+  if (ptxas == NULL)
+    return;
   nowhere = g_build_filename (scratch, "nowhere", "ptxas", NULL);
   for (guint found = 0; found < 2; found++)
     {

@@ -203,7 +203,7 @@ show_all (CuoccWindow *window,
 static void
 unsort (CuoccWindow *window)
 {
-  gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)), NULL,
+  gtk_column_view_sort_by_column (app_test_column_view (app_test_kernels_panel (window)), NULL,
                                   GTK_SORT_ASCENDING);
 }
 

@@ -486,7 +486,7 @@ expected_compare (const CliRow *a,
 static void
 check_sorting (View *v)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v->window));
+  GtkColumnView *view = app_test_column_view (app_test_kernels_panel (v->window));
   GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (view));
   g_autoptr(GString) report = g_string_new (NULL);
 
@@ -534,7 +534,7 @@ check_sorting (View *v)
             g_autoptr(CuoccKernelItem) item = g_list_model_get_item (view_rows, i);
             const CliRow *row = row_of (v, item);
             g_autofree char *text =
-                cuocc_kernels_panel_get_cell_text (app_test_kernels_panel (v->window), item, c);
+                cuocc_kernel_column_text (item, c);
 
             g_assert_true (g_hash_table_add (seen, item));
             if (last != NULL)
@@ -1024,12 +1024,12 @@ change_launch (View           *v,
    * slice): let them all arrive first, or their arrival is counted as a
    * change of the rows below. */
   while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
-             cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v->window))))) <
+             app_test_column_view (app_test_kernels_panel (v->window))))) <
          app_test_n_shown (v->window))
     g_main_context_iteration (NULL, TRUE);
   app_test_stalls_start (&stalls);
   app_test_stalls_watch_table (&stalls,
-                               cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v->window)));
+                               app_test_column_view (app_test_kernels_panel (v->window)));
   start = g_get_monotonic_time ();
   app_test_stalls_begin_work (&stalls);
   change_cpu = thread_cpu_ms ();
@@ -1112,7 +1112,7 @@ check_changed_sort (View *v)
   const char *next = g_getenv ("CUOCC_GENERATED_LIBRARY_NEXT");
   CuoccKernelsPanel *panel = app_test_kernels_panel (v->window);
   GListModel *view_rows =
-      G_LIST_MODEL (gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (panel)));
+      G_LIST_MODEL (gtk_column_view_get_model (app_test_column_view (panel)));
   g_autoptr(GFile) file = NULL;
   gint64 deadline = g_get_monotonic_time () + APP_TEST_LIBRARY_TIMEOUT_S * G_USEC_PER_SEC;
   guint tick;
@@ -1142,13 +1142,13 @@ check_changed_sort (View *v)
       guint kinds[5] = { 0 };
       double last = 0;
 
-      gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (panel), NULL, GTK_SORT_ASCENDING);
+      gtk_column_view_sort_by_column (app_test_column_view (panel), NULL, GTK_SORT_ASCENDING);
       cuocc_kernels_panel_sort_by (panel, "changed", order);
       g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, v->cli->n);
       for (guint i = 0; i < v->cli->n; i++)
         {
           g_autoptr(CuoccKernelItem) item = g_list_model_get_item (view_rows, i);
-          g_autofree char *text = cuocc_kernels_panel_get_cell_text (panel, item, COL_CHANGED);
+          g_autofree char *text = cuocc_kernel_column_text (item, (CuoccKernelColumn) COL_CHANGED);
           double key = changed_key (text);
 
           /* The percentages are shown to two decimals. */
@@ -1214,7 +1214,7 @@ run_in_window (const char *path,
   /* The rows reach the view a screenful a frame after the read, then all. */
   {
     GListModel *view_rows = G_LIST_MODEL (gtk_column_view_get_model (
-      cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v.window))));
+      app_test_column_view (app_test_kernels_panel (v.window))));
 
     while (g_list_model_get_n_items (view_rows) < n_shown (&v))
       g_main_context_iteration (NULL, TRUE);
@@ -1233,7 +1233,7 @@ run_in_window (const char *path,
   /* Figures of neither the H100 nor 256 threads. */
   check_summary (&v);
   /* The filters at scale once more, without the sort's cost. */
-  gtk_column_view_sort_by_column (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (v.window)),
+  gtk_column_view_sort_by_column (app_test_column_view (app_test_kernels_panel (v.window)),
                                   NULL, GTK_SORT_ASCENDING);
   check_all_filters (&v);
   check_changed_sort (&v);

@@ -593,7 +593,7 @@ library_at_size (int      width,
 
   app_test_stalls_start (&stalls);
   app_test_stalls_watch_table (&stalls,
-                               cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+                               app_test_column_view (app_test_kernels_panel (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
   while (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)))
     app_test_stalls_iterate (&stalls);

@@ -25,7 +25,7 @@
 #include "cuocc-window-private.h"
 
 /* The lines a cell's name takes at most (KERNEL_LINES in
- * cuocc-kernels-panel-rows.c: the issue's design, not its output). */
+ * cuocc-kernels-table.c: the issue's design, not its output). */
 #define MAX_LINES 4
 /* The text a cell gives Pango at most, in bytes: a few screen lines, never
  * the 40,000 characters of the longest name. */
@@ -147,7 +147,7 @@ kernel_width (GtkColumnView *view)
 static guint
 check_cells (CuoccWindow *window)
 {
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
+  GtkColumnView *view = app_test_column_view (app_test_kernels_panel (window));
   g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   guint n = app_test_n_shown (window), checked = 0, cut = 0;
@@ -221,7 +221,7 @@ check_tooltips (CuoccWindow *window)
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
       const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
       GtkWidget *tooltip =
-          g_object_ref_sink (cuocc_kernels_panel_get_name_tooltip (app_test_kernels_panel (window), item));
+          g_object_ref_sink (cuocc_kernels_table_get_name_tooltip (app_test_kernels_table (app_test_kernels_panel (window)), item));
       const char *text = gtk_label_get_label (GTK_LABEL (tooltip));
       int natural;
 
@@ -246,7 +246,7 @@ check_tooltips (CuoccWindow *window)
 
   /* A cell on screen answers GTK's query with a tooltip of its own. */
   {
-    GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
+    GtkColumnView *view = app_test_column_view (app_test_kernels_panel (window));
     g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     g_autoptr(GPtrArray) labels = g_ptr_array_new ();
     g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), 0);
@@ -270,7 +270,7 @@ static void
 check_widths (CuoccWindow *window)
 {
   static const int sidebar[] = { 280, 440, 760 };
-  GtkColumnView *view = cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window));
+  GtkColumnView *view = app_test_column_view (app_test_kernels_panel (window));
   int widths[G_N_ELEMENTS (sidebar)];
 
   for (guint i = 0; i < G_N_ELEMENTS (sidebar); i++)
@@ -479,7 +479,7 @@ check_details_name (CuoccWindow *window,
   GtkWidget *scroll = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *details = gtk_widget_get_ancestor (gtk_widget_get_parent (scroll), GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *table = gtk_widget_get_ancestor (
-      GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))),
+      GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window))),
       GTK_TYPE_SCROLLED_WINDOW);
   g_autofree char *shown = app_test_details_name (app_test_kernels_panel (window));
   GtkTextIter end;
@@ -689,7 +689,7 @@ test_copy_keys (gconstpointer data)
 
       /* In the table, with the row chosen. */
       gtk_widget_grab_focus (
-          GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
+          GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window))));
       clear_clipboard (window);
       app_test_press_keys (GTK_WINDOW (window), "<Control>c");
       text = read_clipboard (window);

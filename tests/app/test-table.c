@@ -134,7 +134,7 @@ test_columns (void)
   import_path (window, path);
 
   columns =
-      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+      gtk_column_view_get_columns (app_test_column_view (app_test_kernels_panel (window)));
   g_assert_cmpuint (g_list_model_get_n_items (columns), ==, g_strv_length ((char **) app_test_column_ids));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
@@ -398,7 +398,7 @@ test_cells_follow (void)
   app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+  view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
   g_assert_cmpuint (count_labels (view, "50 %"), ==, 1);
   g_assert_cmpuint (count_labels (view, "58.33 %"), ==, 0);
 
@@ -899,11 +899,11 @@ test_large_library (void)
    * (the panel's growing slice): let them all arrive first, or their own
    * arrival is counted as a change of the rows below. */
   while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (
-           cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))))) < N / 3)
+           app_test_column_view (app_test_kernels_panel (window))))) < N / 3)
     g_main_context_iteration (NULL, TRUE);
   app_test_stalls_start (&stalls);
   app_test_stalls_watch_table (&stalls,
-                               cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+                               app_test_column_view (app_test_kernels_panel (window)));
   app_test_stalls_begin_work (&stalls);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_stalls_end_work (&stalls);
@@ -970,9 +970,9 @@ test_hidden_rows_wait (void)
   app_test_wait_for_sidebar (window, TRUE);
   panel = GTK_WIDGET (app_test_kernels_panel (window));
   view_rows = G_LIST_MODEL (
-      gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
+      gtk_column_view_get_model (app_test_column_view (app_test_kernels_panel (window))));
   columns = g_object_ref (
-      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
+      gtk_column_view_get_columns (app_test_column_view (app_test_kernels_panel (window))));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
@@ -1013,10 +1013,10 @@ test_hidden_rows_wait (void)
   app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   view_rows = G_LIST_MODEL (
-      gtk_column_view_get_model (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
+      gtk_column_view_get_model (app_test_column_view (app_test_kernels_panel (window))));
   g_clear_object (&columns);
   columns = g_object_ref (
-      gtk_column_view_get_columns (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))));
+      gtk_column_view_get_columns (app_test_column_view (app_test_kernels_panel (window))));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
@@ -1117,7 +1117,7 @@ test_generated_library (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
-  view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+  view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
   view_rows = G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)));
   before_kb = peak_rss_kb ();
   app_test_stalls_start (&stalls);
@@ -1284,7 +1284,7 @@ test_figures_in_view (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+      GtkWidget *view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
       static const char *const texts[] = { "heavy", "sm_89", "Occupancy", "50 %", "Limiter", "Registers",
                                            "both", "66.67 %", "Registers, Shared memory" };
@@ -1358,7 +1358,7 @@ test_rows_beside_summary (void)
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_at_size (1920, 1080, NULL);
   scroller = gtk_widget_get_ancestor (
-      GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))),
+      GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window))),
       GTK_TYPE_SCROLLED_WINDOW);
   summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
   app_test_select_gpu (window, "Compute capability 8.6");
@@ -1400,7 +1400,7 @@ test_rows_beside_details (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+      GtkWidget *view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
       GtkWidget *name = app_test_details_widget (app_test_kernels_panel (window), "name_view");
       /* the details' scrolled window, around the name's own */
@@ -1452,7 +1452,7 @@ test_changed_in_view (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
-      GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+      GtkWidget *view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
       GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
       static const char *const texts[] = { "heavy", "Changed", "100 % → 37.5 %" };
       int width;
@@ -1592,7 +1592,7 @@ test_kernel_column (void)
 
       /* The cells on screen: whole, inside their label. */
       collect_kernel_labels (
-          GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window))), texts, labels);
+          GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window))), texts, labels);
       g_assert_cmpuint (labels->len, >=, 3);
       for (guint i = 0; i < labels->len; i++)
         {
@@ -1643,7 +1643,7 @@ test_kernel_column (void)
        * a figure on top (GTK kept the row that was on top before, which
        * went to the middle of the 19,200). */
       {
-        GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+        GtkWidget *view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
         GtkAdjustment *vadjustment = gtk_scrolled_window_get_vadjustment (
             GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
 
@@ -1979,7 +1979,7 @@ shows_rows (CuoccWindow   *window,
 static GtkAdjustment *
 table_vadjustment (CuoccWindow *window)
 {
-  GtkWidget *view = GTK_WIDGET (cuocc_kernels_panel_get_column_view (app_test_kernels_panel (window)));
+  GtkWidget *view = GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window)));
 
   return gtk_scrolled_window_get_vadjustment (
       GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));

@@ -41,6 +41,19 @@ inputs_new (gint64 threads)
   return inputs;
 }
 
+/* The same on another GPU. */
+static CuoccInputModel *
+inputs_on (const char *gpu_id,
+           gint64      threads)
+{
+  CuoccInputModel *inputs = inputs_new (threads);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cuocc_input_model_set_gpu (inputs, gpu_id, CUOCC_INPUT_ORIGIN_USER, &error));
+  g_assert_no_error (error);
+  return inputs;
+}
+
 static CuoccCalculation *
 calculation_new (CuoccInputModel *inputs)
 {
@@ -140,7 +153,8 @@ test_views_without_a_calculation (void)
 {
   g_autoptr(CuoccInputModel) inputs = NULL;
   g_autoptr(CuoccCalculation) calculation = NULL;
-  GType types[] = { CUOCC_TYPE_RESULTS_VIEW, CUOCC_TYPE_TUNING_PAGE, CUOCC_TYPE_GPU_DATA_PAGE };
+  GType types[] = { CUOCC_TYPE_RESULTS_VIEW, CUOCC_TYPE_TUNING_PAGE, CUOCC_TYPE_GPU_DATA_PAGE,
+                    CUOCC_TYPE_KERNELS_PANEL };
 
   SKIP_WITHOUT_DISPLAY ();
   inputs = inputs_new (256);
@@ -220,6 +234,50 @@ test_panel_follows_the_new_model (void)
   g_object_unref (panel);
 }
 
+/* The kernels panel works its rows out for its calculation's GPU (its
+ * "gpu-name"), given as a property as the other views are: a second
+ * calculation's GPU, and no longer the first's. */
+static void
+test_kernels_panel_follows_the_calculation (void)
+{
+  g_autoptr(CuoccInputModel) first_inputs = NULL;
+  g_autoptr(CuoccInputModel) second_inputs = NULL;
+  g_autoptr(CuoccCalculation) first = NULL;
+  g_autoptr(CuoccCalculation) second = NULL;
+  g_autofree char *name = NULL;
+  GtkWidget *panel;
+
+  SKIP_WITHOUT_DISPLAY ();
+  first_inputs = inputs_new (256);
+  second_inputs = inputs_on ("Compute capability 9.0", 256);
+  first = calculation_new (first_inputs);
+  second = calculation_new (second_inputs);
+
+  panel = g_object_ref_sink (g_object_new (CUOCC_TYPE_KERNELS_PANEL, "calculation", first, NULL));
+  g_object_get (panel, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, cuocc_input_model_get_gpu (first_inputs)->name);
+  g_clear_pointer (&name, g_free);
+
+  g_object_set (panel, "calculation", second, NULL);
+  g_object_get (panel, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, cuocc_input_model_get_gpu (second_inputs)->name);
+  g_assert_cmpstr (name, !=, cuocc_input_model_get_gpu (first_inputs)->name);
+  g_clear_pointer (&name, g_free);
+
+  /* The first's GPU is no longer the panel's; the second's is. */
+  g_assert_true (cuocc_input_model_set_gpu (first_inputs, "Compute capability 8.0", CUOCC_INPUT_ORIGIN_USER, NULL));
+  g_object_get (panel, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, cuocc_input_model_get_gpu (second_inputs)->name);
+  g_clear_pointer (&name, g_free);
+  g_assert_true (cuocc_input_model_set_gpu (second_inputs, "Compute capability 8.0", CUOCC_INPUT_ORIGIN_USER, NULL));
+  g_object_get (panel, "gpu-name", &name, NULL);
+  g_assert_cmpstr (name, ==, cuocc_input_model_get_gpu (second_inputs)->name);
+
+  g_object_run_dispose (G_OBJECT (panel));
+  g_assert_cmpuint (n_handlers (second, "changed", panel), ==, 0);
+  g_object_unref (panel);
+}
+
 /* The window's views hold the window's calculation and inputs, set by its
  * .ui; an input changed is one recalculation, one "changed", heard once by
  * each view and once by the window (one handler decides what follows, in
@@ -227,7 +285,8 @@ test_panel_follows_the_new_model (void)
 static void
 test_one_update_per_change (void)
 {
-  GType types[] = { CUOCC_TYPE_RESULTS_VIEW, CUOCC_TYPE_TUNING_PAGE, CUOCC_TYPE_GPU_DATA_PAGE };
+  GType types[] = { CUOCC_TYPE_RESULTS_VIEW, CUOCC_TYPE_TUNING_PAGE, CUOCC_TYPE_GPU_DATA_PAGE,
+                    CUOCC_TYPE_KERNELS_PANEL };
   g_autoptr(GSettings) settings = NULL;
   CuoccCalculation *calculation;
   CuoccWindow *window;
@@ -379,6 +438,8 @@ main (int   argc,
   g_test_add_func ("/cuocc/app/views/results-follow-the-new-calculation", test_results_follow_the_new_calculation);
   g_test_add_func ("/cuocc/app/views/without-a-calculation", test_views_without_a_calculation);
   g_test_add_func ("/cuocc/app/views/panel-follows-the-new-model", test_panel_follows_the_new_model);
+  g_test_add_func ("/cuocc/app/views/kernels-panel-follows-the-calculation",
+                   test_kernels_panel_follows_the_calculation);
   g_test_add_func ("/cuocc/app/views/one-update-per-change", test_one_update_per_change);
   g_test_add_func ("/cuocc/app/views/one-save-per-kernel-chosen", test_one_save_per_kernel_chosen);
 

@@ -1,23 +1,54 @@
-/* cuocc-kernels-panel-rows.c — the columns of the kernels table: what each
- * cell shows of an entry and how each column sorts.
+/* cuocc-kernels-table.c — the kernels table: a column view of the rows it
+ * is given (its model, bound in the kernels panel's .ui), a column a
+ * CuoccKernelColumn (cuocc-kernel-columns.c says what a cell shows and how
+ * a column sorts), each cell's widgets, the kernel column's width, and the
+ * order the headers set, told as "sort-changed". It includes nothing of
+ * the panel.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <glib/gi18n.h>
-
+#include "cuocc-compat.h"
 #include "cuocc-format.h"
+#include "cuocc-kernel-columns.h"
+#include "cuocc-kernels-table.h"
 #include "cuocc-name-label.h"
-#include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
 
-/* What a cell gives Pango of a kernel's name, its start and its end: more
- * than the cell's lines hold at the widest sidebar (KERNEL_LINES lines of
- * some 60 characters), so that the cut, if any, is Pango's ellipsis in the
- * middle of the last line; less than what Pango lays out slowly (the names
- * of real libraries' templates run to 40,000 characters demangled). */
-#define LIST_NAME_MAX_CHARS 400
+struct _CuoccKernelsTable
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *scrolled;
+  GtkColumnView *column_view;
+  gboolean show_changed;
+};
+
+G_DEFINE_FINAL_TYPE (CuoccKernelsTable, cuocc_kernels_table, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_MODEL,
+  PROP_SHOW_CHANGED,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
+enum {
+  SORT_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static GtkColumnViewColumn *insert_column (GtkColumnView     *view,
+                                           CuoccKernelColumn  c,
+                                           guint              position);
+static GtkColumnViewColumn *get_column    (GtkColumnView     *view,
+                                           const char        *id);
+
 /* The lines a kernel's name wraps over in its cell before the rest is
  * left out in the middle: the rows of a table stay a few lines high
  * however long the names, and the whole name is in the tooltip and under
@@ -29,241 +60,6 @@
  * screenful of them (30 lines at 1080 px). */
 #define TOOLTIP_NAME_WIDTH_CHARS 80
 #define TOOLTIP_NAME_MAX_CHARS 2400
-
-static const struct {
-  const char *id;
-  const char *title;
-  gboolean numeric;
-} columns[N_TABLE_COLUMNS] = {
-  [TABLE_KERNEL] = { "kernel", N_("Kernel"), FALSE },
-  [TABLE_ARCH] = { "arch", N_("Arch"), FALSE },
-  [TABLE_REGS] = { "regs", N_("Regs"), TRUE },
-  [TABLE_SMEM] = { "smem", N_("Shared"), TRUE },
-  [TABLE_STACK] = { "stack", N_("Stack"), TRUE },
-  [TABLE_THREADS] = { "threads", N_("Block"), TRUE },
-  [TABLE_BLOCKS] = { "blocks", N_("Blocks/SM"), TRUE },
-  [TABLE_OCCUPANCY] = { "occupancy", N_("Occupancy"), TRUE },
-  [TABLE_LIMITER] = { "limiter", N_("Limiter"), FALSE },
-  [TABLE_LOADED] = { "loaded", N_("Loaded"), FALSE },
-  [TABLE_CHANGED] = { "changed", N_("Changed"), FALSE },
-  /* Shown while GPUs are compared (cuocc-kernels-panel-gpus.c), a GPU's
-   * column titled with its name. */
-  [TABLE_DIFFERENCE] = { "difference", N_("Difference"), TRUE },
-  [TABLE_GPU_FIRST] = { "gpu0", NULL, FALSE }, { "gpu1", NULL, FALSE }, { "gpu2", NULL, FALSE },
-  { "gpu3", NULL, FALSE }, { "gpu4", NULL, FALSE }, { "gpu5", NULL, FALSE }, { "gpu6", NULL, FALSE },
-  { "gpu7", NULL, FALSE },
-};
-
-G_STATIC_ASSERT (TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS == N_TABLE_COLUMNS);
-G_STATIC_ASSERT (CUOCC_COMPARE_MAX_GPUS == 8);
-
-/* ----- cells ----- */
-
-static char *
-known_count (gint64 value)
-{
-  return value >= 0 ? cuocc_format_count (value) : g_strdup ("–");
-}
-
-static char *
-known_bytes (gint64 value)
-{
-  return value >= 0 ? cuocc_format_bytes (value) : g_strdup ("–");
-}
-
-char *
-_cuocc_kernels_panel_cell_text (CuoccKernelItem *item,
-                                TableColumn      column)
-{
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-  CuoccKernelChange change;
-
-  switch (column)
-    {
-    case TABLE_KERNEL:
-      return cuocc_format_capped_middle (cuocc_kernel_item_get_short_name (item), LIST_NAME_MAX_CHARS);
-    case TABLE_ARCH:
-      return g_strdup (k->arch ? k->arch : "–");
-    case TABLE_REGS:
-      return known_count (k->regs);
-    case TABLE_SMEM:
-      return k->smem < 0 && k->dynamic_smem < 0 ? g_strdup ("–")
-             : known_bytes (MAX (k->smem, 0) + MAX (k->dynamic_smem, 0));
-    case TABLE_STACK:
-      return known_bytes (k->stack);
-    case TABLE_THREADS:
-      return ev->threads > 0 ? cuocc_format_count (ev->threads) : g_strdup ("–");
-    case TABLE_BLOCKS:
-      return ev->occupancy >= 0 ? cuocc_format_count (ev->blocks) : g_strdup ("–");
-    case TABLE_OCCUPANCY:
-      return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
-    case TABLE_LIMITER:
-      if (ev->occupancy >= 0)
-        return cuocc_format_limiters (ev->limiters);
-      /* A PTX entry that loads: where ptxas is with it (the tooltip says why it failed). */
-      if (k->code == CUOCC_CODE_PTX && k->loaded == CUOCC_LOAD_YES && k->regs < 0)
-        return g_strdup (cuocc_kernel_item_get_ptx_pending (item) ? _("assembling…")
-                         : k->ptx_problem != NULL ? _("ptxas failed") : _("PTX"));
-      return g_strdup ("");
-    case TABLE_LOADED:
-      return g_strdup (k->loaded == CUOCC_LOAD_YES ? _("loads")
-                       : k->loaded == CUOCC_LOAD_OTHER ? _("another entry")
-                       : k->loaded == CUOCC_LOAD_NONE ? _("cannot run") : "");
-    case TABLE_DIFFERENCE:
-      {
-        char *first, *second;
-
-        _cuocc_kernels_panel_gpus_texts (item, column, &first, &second, NULL);
-        g_free (second);
-        return first;
-      }
-    case TABLE_CHANGED:
-      change = cuocc_kernel_item_get_change (item, NULL);
-      if (change == CUOCC_KERNEL_ADDED)
-        return g_strdup (_("new"));
-      if (change != CUOCC_KERNEL_CHANGED)
-        return g_strdup ("");
-      if (ev->before >= 0 && ev->occupancy >= 0)
-        {
-          g_autofree char *before = cuocc_format_percent (ev->before);
-          g_autofree char *after = cuocc_format_percent (ev->occupancy);
-
-          /* Translators: the occupancy in the compared (old) build and in this one, e.g. "50 % → 25 %" */
-          return g_strdup_printf (_("%s → %s"), before, after);
-        }
-      return g_strdup (_("changed"));
-    case N_TABLE_COLUMNS:
-    default:
-      {
-        /* A GPU's column: its two lines. */
-        char *first, *second;
-        char *text;
-
-        g_assert (column >= TABLE_GPU_FIRST && column < N_TABLE_COLUMNS);
-        _cuocc_kernels_panel_gpus_texts (item, column, &first, &second, NULL);
-        text = second != NULL ? g_strconcat (first, "\n", second, NULL) : g_strdup (first);
-        g_free (first);
-        g_free (second);
-        return text;
-      }
-    }
-}
-
-/* ----- sorting ----- */
-
-static int
-compare_numbers (double a,
-                 double b)
-{
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/* The row's figure in a numeric column, and whether it is not known ("–":
- * a PTX entry's registers before JIT, an entry that cannot run here, a log
- * without the figure). One call a row and comparison: sorting 60,000 rows
- * makes about a million. */
-static double
-column_number (CuoccKernelItem *item,
-               TableColumn      column,
-               gboolean        *unknown)
-{
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-
-  *unknown = FALSE;
-  switch (column)
-    {
-    case TABLE_REGS: *unknown = k->regs < 0; return k->regs;
-    case TABLE_SMEM:
-      *unknown = k->smem < 0 && k->dynamic_smem < 0;
-      return *unknown ? -1 : (double) (MAX (k->smem, 0) + MAX (k->dynamic_smem, 0));
-    case TABLE_STACK: *unknown = k->stack < 0; return (double) k->stack;
-    case TABLE_THREADS: *unknown = ev->threads <= 0; return ev->threads;
-    case TABLE_BLOCKS: *unknown = ev->occupancy < 0; return ev->blocks;
-    case TABLE_OCCUPANCY: *unknown = ev->occupancy < 0; return ev->occupancy;
-    case TABLE_LIMITER:
-      /* A PTX entry that loads reads where ptxas is with it ("PTX",
-       * "assembling…", "ptxas failed"): each a run of its own, after every
-       * limiter, so that rows reading the same sort together. */
-      if (ev->occupancy < 0 && k->code == CUOCC_CODE_PTX && k->loaded == CUOCC_LOAD_YES && k->regs < 0)
-        return (double) (1u << 20) + (cuocc_kernel_item_get_ptx_pending (item) ? 1 : k->ptx_problem != NULL ? 2 : 0);
-      *unknown = ev->occupancy < 0;
-      return (double) ev->limiters;
-    case TABLE_LOADED: return k->loaded == CUOCC_LOAD_YES ? 0 : k->loaded == CUOCC_LOAD_UNKNOWN ? 1
-                              : k->loaded == CUOCC_LOAD_OTHER ? 2 : 3;
-    case TABLE_CHANGED:
-      {
-        CuoccKernelChange change = cuocc_kernel_item_get_change (item, NULL);
-
-        if (change == CUOCC_KERNEL_CHANGED)
-          return ev->before >= 0 && ev->occupancy >= 0 ? ev->occupancy - ev->before : 2;
-        return change == CUOCC_KERNEL_ADDED ? 3 : 4;
-      }
-    case TABLE_DIFFERENCE:
-      return _cuocc_kernels_panel_gpus_number (item, column, unknown);
-    case TABLE_KERNEL:
-    case TABLE_ARCH:
-    case N_TABLE_COLUMNS:
-    default:
-      g_assert (column >= TABLE_GPU_FIRST && column < N_TABLE_COLUMNS);
-      return _cuocc_kernels_panel_gpus_number (item, column, unknown);
-    }
-}
-
-/* What the row sorts by in the column. */
-void
-_cuocc_kernels_panel_row_key (CuoccKernelItem *item,
-                              TableColumn      column,
-                              CuoccRowKey     *key)
-{
-  const CuoccKernel *k;
-
-  key->unknown = FALSE;
-  key->number = 0;
-  key->text = NULL;
-  switch (column)
-    {
-    case TABLE_KERNEL:
-      key->text = cuocc_kernel_item_get_short_name (item);
-      break;
-    case TABLE_ARCH:
-      /* sm_120 after sm_90: by compute capability. */
-      k = cuocc_kernel_item_get_kernel (item);
-      key->number = k->cc_major * 1000.0 + k->cc_minor;
-      key->text = k->arch;
-      break;
-    default:
-      key->number = column_number (item, column, &key->unknown);
-      break;
-    }
-}
-
-/* Two rows' keys in one column, both with the figure. */
-int
-_cuocc_kernels_panel_compare_keys (const CuoccRowKey *a,
-                                   const CuoccRowKey *b)
-{
-  int order = compare_numbers (a->number, b->number);
-
-  return order != 0 ? order : g_strcmp0 (a->text, b->text);
-}
-
-/* How two rows compare in a column, ascending: what is not known goes
- * after every figure. */
-int
-_cuocc_kernels_panel_compare_rows (CuoccKernelItem *a,
-                                   CuoccKernelItem *b,
-                                   TableColumn      column)
-{
-  CuoccRowKey ka, kb;
-
-  _cuocc_kernels_panel_row_key (a, column, &ka);
-  _cuocc_kernels_panel_row_key (b, column, &kb);
-  if (ka.unknown || kb.unknown)
-    return ka.unknown - kb.unknown;
-  return _cuocc_kernels_panel_compare_keys (&ka, &kb);
-}
 
 /* Which column the table is sorted by and which way, as the view's headers
  * show it: GTK 4.8 has no call that says either
@@ -287,7 +83,7 @@ sort_state_release (SortState *state)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SortState, sort_state_release)
 
 typedef struct {
-  TableColumn column;
+  CuoccKernelColumn column;
   SortState *state;
 } ColumnSort;
 
@@ -313,14 +109,14 @@ sort_cb (gconstpointer a,
         sort->state->primary = sort->column;
       return -1;
     }
-  return _cuocc_kernels_panel_compare_rows ((CuoccKernelItem *) a, (CuoccKernelItem *) b, sort->column);
+  return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b, sort->column);
 }
 
-/* The column (a TableColumn) the view's headers sort by, or -1, and
+/* The column (a CuoccKernelColumn) the view's headers sort by, or -1, and
  * whether descending. */
-int
-_cuocc_kernels_panel_get_sort_column (GtkColumnView *view,
-                                      gboolean      *descending)
+static int
+get_sort_column (GtkColumnView *view,
+                 gboolean      *descending)
 {
   GtkSorter *sorter = gtk_column_view_get_sorter (view);
   SortState *state = g_object_get_data (G_OBJECT (view), "cuocc-sort-state");
@@ -379,7 +175,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                gpointer                  user_data)
 {
-  TableColumn column = GPOINTER_TO_INT (user_data);
+  CuoccKernelColumn column = GPOINTER_TO_INT (user_data);
   GtkWidget *label = gtk_label_new (NULL);
 
   if (column >= TABLE_GPU_FIRST)
@@ -407,7 +203,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
       return;
     }
-  gtk_label_set_xalign (GTK_LABEL (label), columns[column].numeric ? 1 : 0);
+  gtk_label_set_xalign (GTK_LABEL (label), cuocc_kernel_column_is_numeric (column) ? 1 : 0);
   if (column == TABLE_KERNEL)
     {
       /* Wrapped over at most KERNEL_LINES lines of the column's width (which
@@ -430,7 +226,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
     }
-  if (columns[column].numeric)
+  if (cuocc_kernel_column_is_numeric (column))
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
   g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
@@ -448,7 +244,7 @@ set_label (GtkWidget  *label,
 static void
 show_gpu_cell (CuoccKernelItem *item,
                GtkWidget       *box,
-               TableColumn      column)
+               CuoccKernelColumn      column)
 {
   GtkWidget *first = gtk_widget_get_first_child (box);
   GtkWidget *second = gtk_widget_get_next_sibling (first);
@@ -460,7 +256,7 @@ show_gpu_cell (CuoccKernelItem *item,
   guint g = column - TABLE_GPU_FIRST;
   gboolean cannot = FALSE;
 
-  _cuocc_kernels_panel_gpus_texts (item, column, &first_text, &second_text, &tooltip);
+  cuocc_kernel_column_gpu_texts (item, column, &first_text, &second_text, &tooltip);
   set_label (first, first_text);
   set_label (second, second_text);
   gtk_widget_set_visible (second, second_text != NULL);
@@ -483,7 +279,7 @@ show_gpu_cell (CuoccKernelItem *item,
  * cells bound in place. */
 static void
 show_cell (GtkListItem *list_item,
-           TableColumn  column)
+           CuoccKernelColumn  column)
 {
   CuoccKernelItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *label = gtk_list_item_get_child (list_item);
@@ -496,7 +292,7 @@ show_cell (GtkListItem *list_item,
       show_gpu_cell (item, label, column);
       return;
     }
-  text = _cuocc_kernels_panel_cell_text (item, column);
+  text = cuocc_kernel_column_text (item, column);
   if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
     gtk_label_set_label (GTK_LABEL (label), text);
   if (column == TABLE_KERNEL)
@@ -593,7 +389,7 @@ kernel_fit_layout_cb (GdkFrameClock *clock,
   GListModel *list = gtk_column_view_get_columns (view);
   /* The header row: one title a column, in the columns' order. */
   GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (view)));
-  GtkColumnViewColumn *kernel = _cuocc_kernels_panel_get_column (view, columns[TABLE_KERNEL].id);
+  GtkColumnViewColumn *kernel = get_column (view, cuocc_kernel_column_id (TABLE_KERNEL));
   int page = adjustment != NULL ? (int) gtk_adjustment_get_page_size (adjustment) : 0;
   GtkWidget *first = NULL, *after = NULL;
   gboolean past = FALSE;
@@ -616,7 +412,7 @@ kernel_fit_layout_cb (GdkFrameClock *clock,
         after = title;
       else if (first == NULL)
         first = title;
-      past = past || g_str_equal (id, columns[TABLE_LIMITER].id);
+      past = past || g_str_equal (id, cuocc_kernel_column_id (TABLE_LIMITER));
     }
   if (page <= 0 || first == NULL || after == NULL)
     return;
@@ -644,14 +440,14 @@ kernel_fit_unrealize_cb (GtkColumnView *view)
   g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (GTK_WIDGET (view)), kernel_fit_layout_cb, view);
 }
 
-/* ----- shared with the panel ----- */
+/* ----- the columns ----- */
 
 /* Adds the table's columns to the view, each sortable. */
-void
-_cuocc_kernels_panel_add_columns (GtkColumnView *view)
+static void
+add_columns (GtkColumnView *view)
 {
   /* The cells bound to a row now, of every column: what a new evaluation
-   * updates in place (_cuocc_kernels_panel_update_cells ()). */
+   * updates in place (update_cells ()). */
   GHashTable *bound = g_hash_table_new (NULL, NULL);
 
   /* What a user opened the table for comes first, beside the name: at the
@@ -659,7 +455,7 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
    * and what limits it are on screen; the figures behind them follow. The
    * change against a compared build, shown only while there is one, comes
    * before the occupancy: it is what a comparison is looked at for. */
-  static const TableColumn shown_order[] = {
+  static const CuoccKernelColumn shown_order[] = {
     TABLE_KERNEL, TABLE_ARCH, TABLE_CHANGED, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
     TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED,
   };
@@ -675,7 +471,7 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
                           (GDestroyNotify) sort_state_release);
   for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
     {
-      GtkColumnViewColumn *column = _cuocc_kernels_panel_insert_column (view, shown_order[i], G_MAXUINT);
+      GtkColumnViewColumn *column = insert_column (view, shown_order[i], G_MAXUINT);
 
       gtk_column_view_column_set_visible (column, shown_order[i] != TABLE_CHANGED);
     }
@@ -683,10 +479,10 @@ _cuocc_kernels_panel_add_columns (GtkColumnView *view)
 
 /* Makes a column, sortable, and puts it at a position of the view's
  * (G_MAXUINT: last); the view holds it. */
-GtkColumnViewColumn *
-_cuocc_kernels_panel_insert_column (GtkColumnView *view,
-                                    TableColumn    c,
-                                    guint          position)
+static GtkColumnViewColumn *
+insert_column (GtkColumnView     *view,
+               CuoccKernelColumn  c,
+               guint              position)
 {
   GHashTable *bound = g_object_get_data (G_OBJECT (view), "cuocc-bound");
   SortState *state = g_object_get_data (G_OBJECT (view), "cuocc-sort-state");
@@ -705,11 +501,11 @@ _cuocc_kernels_panel_insert_column (GtkColumnView *view,
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
   g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
                           (GDestroyNotify) g_hash_table_unref);
-  column = gtk_column_view_column_new (columns[c].title != NULL ? _(columns[c].title) : NULL, factory);
+  column = gtk_column_view_column_new (cuocc_kernel_column_title (c), factory);
   gtk_column_view_column_set_sorter (column, sorter);
   gtk_column_view_column_set_resizable (column, TRUE);
   gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
-  g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) columns[c].id);
+  g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) cuocc_kernel_column_id (c));
   gtk_column_view_insert_column (view, MIN (position, n), column);
   g_object_unref (column);
   g_object_unref (sorter);
@@ -717,9 +513,9 @@ _cuocc_kernels_panel_insert_column (GtkColumnView *view,
 }
 
 /* The view's column with an id ("kernel", "occupancy" …), or NULL. */
-GtkColumnViewColumn *
-_cuocc_kernels_panel_get_column (GtkColumnView *view,
-                                 const char    *id)
+static GtkColumnViewColumn *
+get_column (GtkColumnView *view,
+            const char    *id)
 {
   GListModel *list = gtk_column_view_get_columns (view);
 
@@ -734,11 +530,11 @@ _cuocc_kernels_panel_get_column (GtkColumnView *view,
 }
 
 /* Shows the "changed" column while there is a compared build. */
-void
-_cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
-                                          gboolean       shown)
+static void
+show_changed_column (GtkColumnView *view,
+                     gboolean       shown)
 {
-  gtk_column_view_column_set_visible (_cuocc_kernels_panel_get_column (view, columns[TABLE_CHANGED].id), shown);
+  gtk_column_view_column_set_visible (get_column (view, cuocc_kernel_column_id (TABLE_CHANGED)), shown);
 }
 
 /* The rows were worked out again, or marked for another GPU: the cells
@@ -746,8 +542,8 @@ _cuocc_kernels_panel_show_changed_column (GtkColumnView *view,
  * labels (those whose text changed lay out again), where announcing every
  * row as changed rebuilt the whole table's rows in one main loop
  * iteration. */
-void
-_cuocc_kernels_panel_update_cells (GtkColumnView *view)
+static void
+update_cells (GtkColumnView *view)
 {
   GHashTable *bound = g_object_get_data (G_OBJECT (view), "cuocc-bound");
   GHashTableIter iter;
@@ -758,14 +554,217 @@ _cuocc_kernels_panel_update_cells (GtkColumnView *view)
     show_cell (list_item, GPOINTER_TO_INT (g_object_get_data (list_item, "cuocc-column")));
 }
 
+/* ----- the widget ----- */
+
+/* A click on a header: the order the view's headers show, told to whoever
+ * sorts the rows (the panel, through cuocc-kernel-rows.c). */
+static void
+sorter_changed_cb (CuoccKernelsTable *self)
+{
+  gboolean descending;
+  int column = get_sort_column (self->column_view, &descending);
+
+  g_signal_emit (self, signals[SORT_CHANGED], 0, column, descending);
+}
+
+static void
+cuocc_kernels_table_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  CuoccKernelsTable *self = CUOCC_KERNELS_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, gtk_column_view_get_model (self->column_view));
+      break;
+    case PROP_SHOW_CHANGED:
+      g_value_set_boolean (value, self->show_changed);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_kernels_table_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  CuoccKernelsTable *self = CUOCC_KERNELS_TABLE (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      if (gtk_column_view_get_model (self->column_view) != g_value_get_object (value))
+        {
+          gtk_column_view_set_model (self->column_view, g_value_get_object (value));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SHOW_CHANGED:
+      if (self->show_changed != g_value_get_boolean (value))
+        {
+          self->show_changed = g_value_get_boolean (value);
+          show_changed_column (self->column_view, self->show_changed);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cuocc_kernels_table_dispose (GObject *object)
+{
+  CuoccKernelsTable *self = CUOCC_KERNELS_TABLE (object);
+
+  /* The view's sorter changes as the view lets go of its columns: nobody
+   * is told of that order. */
+  if (self->column_view != NULL)
+    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (self->column_view), sorter_changed_cb, self);
+  g_clear_pointer (&self->scrolled, gtk_widget_unparent);
+  self->column_view = NULL;
+
+  G_OBJECT_CLASS (cuocc_kernels_table_parent_class)->dispose (object);
+}
+
+static void
+cuocc_kernels_table_class_init (CuoccKernelsTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = cuocc_kernels_table_get_property;
+  object_class->set_property = cuocc_kernels_table_set_property;
+  object_class->dispose = cuocc_kernels_table_dispose;
+
+  /* The rows shown and the one selected: the panel's kernels, filtered
+   * and sorted. */
+  props[PROP_MODEL] =
+    g_param_spec_object ("model", NULL, NULL, GTK_TYPE_SELECTION_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the "Changed" column shows: while a build is compared. */
+  props[PROP_SHOW_CHANGED] =
+    g_param_spec_boolean ("show-changed", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  /* A header was clicked: the column (a CuoccKernelColumn) the rows are
+   * to be sorted by, or -1 for the file's order, and whether descending. */
+  signals[SORT_CHANGED] =
+    g_signal_new ("sort-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_BOOLEAN);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/cuocc/Calculator/ui/cuocc-kernels-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsTable, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsTable, column_view);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+cuocc_kernels_table_init (CuoccKernelsTable *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  add_columns (self->column_view);
+  g_signal_connect_object (gtk_column_view_get_sorter (self->column_view), "changed",
+                           G_CALLBACK (sorter_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* ----- for the panel ----- */
+
+/* The rows were worked out again, or marked for another GPU, or took
+ * ptxas's answers: the cells bound now show what the rows carry. */
+void
+cuocc_kernels_table_update_cells (CuoccKernelsTable *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_TABLE (self));
+
+  update_cells (self->column_view);
+}
+
+/* The view's column with an id ("kernel", "gpu0" …), or NULL. */
+GtkColumnViewColumn *
+cuocc_kernels_table_get_column (CuoccKernelsTable *self,
+                                const char        *id)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_TABLE (self), NULL);
+
+  return get_column (self->column_view, id);
+}
+
+/* Adds a column (sortable) at a position (G_MAXUINT: last), or takes one
+ * away; the comparison of GPUs adds and removes its own. */
+GtkColumnViewColumn *
+cuocc_kernels_table_insert_column (CuoccKernelsTable *self,
+                                   CuoccKernelColumn  column,
+                                   guint              position)
+{
+  g_return_val_if_fail (CUOCC_IS_KERNELS_TABLE (self), NULL);
+  g_return_val_if_fail (column < N_TABLE_COLUMNS, NULL);
+
+  return insert_column (self->column_view, column, position);
+}
+
+void
+cuocc_kernels_table_remove_column (CuoccKernelsTable   *self,
+                                   GtkColumnViewColumn *column)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_TABLE (self));
+
+  gtk_column_view_remove_column (self->column_view, column);
+}
+
+/* Brings the table's first column into view. */
+void
+cuocc_kernels_table_scroll_to_start (CuoccKernelsTable *self)
+{
+  GtkAdjustment *h;
+
+  g_return_if_fail (CUOCC_IS_KERNELS_TABLE (self));
+
+  h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view));
+  if (h != NULL)
+    gtk_adjustment_set_value (h, gtk_adjustment_get_lower (h));
+}
+
+/* Brings the table's first row into view. */
+void
+cuocc_kernels_table_scroll_to_top (CuoccKernelsTable *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_TABLE (self));
+
+  cuocc_compat_column_view_scroll_to_first (self->column_view);
+}
+
+/* Sorts the rows by a column ("kernel", "occupancy" …), as a click on its
+ * header does: "sort-changed" tells of it. */
+void
+cuocc_kernels_table_sort_by (CuoccKernelsTable *self,
+                             const char        *column_id,
+                             GtkSortType        order)
+{
+  GtkColumnViewColumn *column;
+
+  g_return_if_fail (CUOCC_IS_KERNELS_TABLE (self));
+
+  column = get_column (self->column_view, column_id);
+  g_return_if_fail (column != NULL);
+  gtk_column_view_sort_by_column (self->column_view, column, order);
+}
+
 /* ----- for the tests ----- */
 
 /* What a kernel's cell shows in its tooltip: a new label (floating). */
 GtkWidget *
-cuocc_kernels_panel_get_name_tooltip (CuoccKernelsPanel *self,
+cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
                                       gpointer           item)
 {
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
+  g_return_val_if_fail (CUOCC_IS_KERNELS_TABLE (self), NULL);
   g_return_val_if_fail (CUOCC_IS_KERNEL_ITEM (item), NULL);
 
   return name_tooltip_new (item);
