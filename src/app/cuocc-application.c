@@ -1,21 +1,39 @@
 /* cuocc-application.c — the application object: app-wide actions, the
- * About window and the shortcuts.
+ * About window and the shortcuts, and how the app ends.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * SIGTERM (a `kill`, the session ending), SIGINT (Ctrl+C in the terminal
+ * that started it) and SIGHUP (that terminal closed) end the app as Ctrl+Q
+ * does, where they would otherwise end it at once: the ptxas runs its
+ * windows started (each in a process group of its own, which the signal
+ * does not reach) would run on, their input left in a folder of TMPDIR,
+ * and settings not yet on disk would be lost. The app exits with 128 + the
+ * signal's number, as a shell says a program a signal ended (and as
+ * `cuocc --import` does when a signal stops its assembly).
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
+#include <signal.h>
 
 #include "cuocc-application.h"
 #include "cuocc-compat.h"
 #include "cuocc-window.h"
+#include "cuocc-workers.h"
+
+/* The signals that end the app as Ctrl+Q does. */
+static const int stop_signals[] = { SIGTERM, SIGINT, SIGHUP };
 
 /* ----- struct ----- */
 
 struct _CuoccApplication
 {
   AdwApplication parent_instance;
+
+  guint signal_sources[G_N_ELEMENTS (stop_signals)];
+  int stop_signal;                 /* the first of stop_signals that came; 0: none */
 };
 
 /* ----- type definition ----- */
@@ -35,6 +53,39 @@ get_window (CuoccApplication *self)
   return CUOCC_WINDOW (window);
 }
 
+/* Each window has saved its state as it changed (the settings reach the
+ * disk as g_application_run () returns), so quitting destroys nothing:
+ * freeing a library's 60,000 imported kernels one by one took seconds
+ * after Ctrl+Q (malloc's free and consolidation, measured with perf) for
+ * memory the process gives back at once as it exits. The windows are
+ * hidden first, so that they are gone when the user asks, and their ptxas
+ * runs stopped, which the shutdown waits for (cuocc-workers.c). */
+static void
+quit (CuoccApplication *self)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      gtk_widget_set_visible (l->data, FALSE);
+      if (CUOCC_IS_WINDOW (l->data))
+        cuocc_window_stop_work (l->data);
+    }
+
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+stopped_by (CuoccApplication *self,
+            int               signum)
+{
+  /* A second signal changes nothing: the first one's quit is under way. */
+  if (self->stop_signal != 0)
+    return;
+  self->stop_signal = signum;
+  quit (self);
+}
+
 /* ----- callbacks ----- */
 
 static void
@@ -42,19 +93,28 @@ quit_activated_cb (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
 {
-  CuoccApplication *self = user_data;
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+  quit (user_data);
+}
 
-  /* Each window has saved its state as it changed (the settings reach the
-   * disk as g_application_run () returns), so quitting destroys nothing:
-   * freeing a library's 60,000 imported kernels one by one took seconds
-   * after Ctrl+Q (malloc's free and consolidation, measured with perf)
-   * for memory the process gives back at once as it exits. The windows
-   * are hidden first, so that they are gone when the user asks. */
-  for (GList *l = windows; l != NULL; l = l->next)
-    gtk_widget_set_visible (l->data, FALSE);
+static gboolean
+sigterm_cb (gpointer user_data)
+{
+  stopped_by (user_data, SIGTERM);
+  return G_SOURCE_CONTINUE;
+}
 
-  g_application_quit (G_APPLICATION (self));
+static gboolean
+sigint_cb (gpointer user_data)
+{
+  stopped_by (user_data, SIGINT);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+sighup_cb (gpointer user_data)
+{
+  stopped_by (user_data, SIGHUP);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -138,11 +198,34 @@ cuocc_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
   };
 
+  static const GSourceFunc signal_cbs[G_N_ELEMENTS (stop_signals)] = { sigterm_cb, sigint_cb, sighup_cb };
+  CuoccApplication *self = CUOCC_APPLICATION (app);
+
   G_APPLICATION_CLASS (cuocc_application_parent_class)->startup (app);
+
+  /* Watched by the instance that runs (startup is the primary's alone)
+   * until it has shut down, so that a second signal during the shutdown
+   * finds the watch, not the default action that would end it at once. */
+  for (guint i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    self->signal_sources[i] = g_unix_signal_add (stop_signals[i], signal_cbs[i], self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), entries, G_N_ELEMENTS (entries), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+cuocc_application_shutdown (GApplication *app)
+{
+  CuoccApplication *self = CUOCC_APPLICATION (app);
+
+  /* The windows cancelled their workers (closed, or quit ()): the last
+   * ones kill their ptxas runs and remove their folders as they return. */
+  cuocc_workers_wait ();
+  for (guint i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    g_clear_handle_id (&self->signal_sources[i], g_source_remove);
+
+  G_APPLICATION_CLASS (cuocc_application_parent_class)->shutdown (app);
 }
 
 /* ----- class_init / init ----- */
@@ -155,6 +238,7 @@ cuocc_application_class_init (CuoccApplicationClass *klass)
   app_class->activate = cuocc_application_activate;
   app_class->open = cuocc_application_open;
   app_class->startup = cuocc_application_startup;
+  app_class->shutdown = cuocc_application_shutdown;
 }
 
 static void
@@ -172,4 +256,13 @@ cuocc_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/cuocc/Calculator",
                        NULL);
+}
+
+/* The signal that ended the app (SIGTERM, SIGINT or SIGHUP), or 0. */
+int
+cuocc_application_get_stop_signal (CuoccApplication *self)
+{
+  g_return_val_if_fail (CUOCC_IS_APPLICATION (self), 0);
+
+  return self->stop_signal;
 }

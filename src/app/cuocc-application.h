@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccApplication, cuocc_application, CUOCC, APPLICATION, AdwApplication)
 
-CuoccApplication *cuocc_application_new (void);
+CuoccApplication *cuocc_application_new             (void);
+int               cuocc_application_get_stop_signal (CuoccApplication *self);
 
 G_END_DECLS

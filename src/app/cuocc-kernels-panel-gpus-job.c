@@ -25,6 +25,7 @@
 #include "cuocc-kernel-entries.h"
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
+#include "cuocc-workers.h"
 
 /* ----- the comparison's worker ----- */
 
@@ -275,6 +276,8 @@ gpus_done_cb (GObject      *object,
   g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (job->panel);
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
 
+  /* The worker returned, its ptxas runs and their folder gone. */
+  cuocc_workers_end ();
   if (self == NULL || g_cancellable_is_cancelled (cancellable) || job->generation != self->gpus_generation || job->out == NULL ||
       job->store != self->store || job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
@@ -583,6 +586,7 @@ _cuocc_kernels_panel_gpus_start (CuoccKernelsPanel *self,
   g_task_set_source_tag (task, _cuocc_kernels_panel_compare_gpus);
   g_task_set_task_data (task, job, (GDestroyNotify) gpus_job_free);
   g_task_run_in_thread (task, gpus_thread);
+  cuocc_workers_begin ();
 }
 
 /* The comparison under way, if any, stops (its ptxas runs too). */
@@ -615,28 +619,13 @@ _cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_init_gpus_progress (CuoccKernelsPanel *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
 
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  self->gpus_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->gpus_label, 0);
-  gtk_label_set_ellipsize (self->gpus_label, PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->gpus_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->gpus_label), "caption");
-  self->gpus_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->gpus_bar), GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (GTK_WIDGET (self->gpus_bar), 80, -1);
   gtk_widget_set_tooltip_text (cancel, _("Stop comparing; the table shows the last comparison again"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_compare_cb), self);
   self->gpus_cancel = GTK_BUTTON (cancel);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->gpus_label));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->gpus_bar));
-  gtk_box_append (GTK_BOX (box), cancel);
-  gtk_widget_set_visible (box, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self->box), box, self->count_box);
-  self->gpus_box = box;
+  self->gpus_box = _cuocc_kernels_panel_progress_new (&self->gpus_label, &self->gpus_bar, cancel);
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->gpus_box, self->count_box);
 }
 
 /* The progress of the comparison's ptxas runs, or NULL. */

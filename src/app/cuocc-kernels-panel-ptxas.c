@@ -33,6 +33,7 @@
 
 #include "cuocc-kernels-panel-private.h"
 #include "cuocc-testing.h"
+#include "cuocc-workers.h"
 
 /* The rows an iteration of the main loop puts ptxas's figures into. */
 #define ROWS_PER_ITERATION 256
@@ -225,7 +226,6 @@ update_progress (CuoccKernelsPanel *self)
       if (text == NULL)
         return;
       gtk_label_set_label (self->ptx_progress_label, text);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
       gtk_progress_bar_set_fraction (self->ptx_progress_bar, fraction);
       return;
     }
@@ -248,7 +248,6 @@ update_progress (CuoccKernelsPanel *self)
                                            "ptxas %s for sm_%d%d: %u of %u modules", total),
                               cuocc_ptxas_get_version (job->ptxas), job->major, job->minor, done, total);
     gtk_label_set_label (self->ptx_progress_label, text);
-    gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_progress_label), text);
     gtk_progress_bar_set_fraction (self->ptx_progress_bar, total > 0 ? (double) done / total : 0.0);
   }
 }
@@ -391,7 +390,9 @@ job_done_cb (GObject      *object,
              GAsyncResult *res,
              gpointer      user_data)
 {
-  /* The results came through deliver_cb (), the last one too. */
+  /* The results came through deliver_cb (), the last one too; the worker
+   * returned, its ptxas runs and their folder gone. */
+  cuocc_workers_end ();
 }
 
 /* A job for the entries that need ptxas (one when only is given), or NULL
@@ -459,6 +460,7 @@ start_job (CuoccKernelsPanel *self,
   g_task_set_source_tag (task, start_job);
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify) job_unref);
   g_task_run_in_thread (task, job_thread);
+  cuocc_workers_begin ();
   return job;
 }
 
@@ -500,6 +502,7 @@ found_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   CuoccPtxas *ptxas = g_task_propagate_pointer (G_TASK (res), &error);
 
+  cuocc_workers_end ();
   g_weak_ref_clear (panel_ref);
   g_free (panel_ref);
   if (self == NULL || g_cancellable_is_cancelled (cancellable))
@@ -540,6 +543,7 @@ find_ptxas (CuoccKernelsPanel *self)
   g_task_set_source_tag (task, find_ptxas);
   g_task_set_task_data (task, g_strdup (self->ptxas_path), g_free);
   g_task_run_in_thread (task, find_thread);
+  cuocc_workers_begin ();
 }
 
 /* ----- shared with the panel ----- */
@@ -694,6 +698,26 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
   _cuocc_kernels_panel_chosen_changed (self);
 }
 
+/* Every worker of the panel that runs ptxas stops, as the app quits (Ctrl+Q,
+ * a signal): the assemblies, the lookup and the comparison. Their runs are
+ * killed and their folders removed as the workers return (the application
+ * waits for that, cuocc-workers.c); what finished stays in the cache, and
+ * the rows keep the figures they took. */
+void
+cuocc_kernels_panel_stop_work (CuoccKernelsPanel *self)
+{
+  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
+
+  drop_job (self, &self->ptx_entry_job);
+  drop_job (self, &self->ptx_all_job);
+  if (self->ptxas_finding != NULL)
+    g_cancellable_cancel (self->ptxas_finding);
+  g_clear_object (&self->ptxas_finding);
+  self->gpus_assemble_after = FALSE;
+  _cuocc_kernels_panel_gpus_stop (self);
+  update_progress (self);
+}
+
 /* Stops Assemble PTX Kernels: its ptxas runs are killed; the rows that got
  * their figures keep them, as the cache keeps what finished. */
 static void
@@ -768,30 +792,14 @@ cancel_clicked_cb (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_ptxas_init (CuoccKernelsPanel *self)
 {
-  GtkWidget *box;
-
   self->ptxas_timeout_s = 0;
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  self->ptx_progress_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->ptx_progress_label, 0);
-  gtk_label_set_ellipsize (self->ptx_progress_label, PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->ptx_progress_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->ptx_progress_label), "caption");
-  self->ptx_progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_valign (GTK_WIDGET (self->ptx_progress_bar), GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (GTK_WIDGET (self->ptx_progress_bar), 80, -1);
   self->ptx_cancel_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Cancel")));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_cancel_button),
                                _("Stop ptxas; what it assembled stays in the table and in the cache"));
   g_signal_connect_swapped (self->ptx_cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_progress_label));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_progress_bar));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->ptx_cancel_button));
-  gtk_widget_set_visible (box, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self->box), box, self->count_box);
-  self->ptx_progress_box = box;
+  self->ptx_progress_box = _cuocc_kernels_panel_progress_new (&self->ptx_progress_label, &self->ptx_progress_bar,
+                                                              GTK_WIDGET (self->ptx_cancel_button));
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->ptx_progress_box, self->count_box);
 }
 
 void

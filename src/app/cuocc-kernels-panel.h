@@ -49,5 +49,6 @@ void               cuocc_kernels_panel_set_ptxas_path  (CuoccKernelsPanel *self,
                                                         const char        *path);
 gboolean           cuocc_kernels_panel_can_assemble    (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_assemble_all    (CuoccKernelsPanel *self);
+void               cuocc_kernels_panel_stop_work       (CuoccKernelsPanel *self);
 
 G_END_DECLS

@@ -118,3 +118,14 @@ _cuocc_window_init_ptxas (CuoccWindow *self)
   g_signal_connect_swapped (self->kernels_panel, "ptxas-changed", G_CALLBACK (ptxas_changed_cb), self);
   apply_ptxas_path (self);
 }
+
+/* ----- public API ----- */
+
+/* The app quits: the ptxas runs the window started stop (cuocc-workers.c). */
+void
+cuocc_window_stop_work (CuoccWindow *self)
+{
+  g_return_if_fail (CUOCC_IS_WINDOW (self));
+
+  cuocc_kernels_panel_stop_work (self->kernels_panel);
+}

@@ -17,5 +17,6 @@ G_DECLARE_FINAL_TYPE (CuoccWindow, cuocc_window, CUOCC, WINDOW, AdwApplicationWi
 CuoccWindow *cuocc_window_new       (CuoccApplication *application);
 void         cuocc_window_open_file (CuoccWindow      *self,
                                      GFile            *file);
+void         cuocc_window_stop_work (CuoccWindow      *self);
 
 G_END_DECLS

@@ -14,6 +14,8 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(CuoccApplication) app = NULL;
+  int status;
+  int signal;
 
   setlocale (LC_ALL, "");
   /* CUOCC_LOCALEDIR runs an uninstalled build in its own translations. */
@@ -23,5 +25,9 @@ main (int   argc,
 
   app = cuocc_application_new ();
 
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  /* Ended by SIGTERM, SIGINT or SIGHUP (as Ctrl+Q ends it): 128 + the
+   * signal's number, as a shell says a program a signal ended. */
+  signal = cuocc_application_get_stop_signal (app);
+  return signal != 0 ? 128 + signal : status;
 }

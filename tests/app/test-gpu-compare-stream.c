@@ -24,6 +24,7 @@
 #include "cuocc-format.h"
 #include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
+#include "cuocc-kernels-panel-private.h"
 #include "cuocc-window-private.h"
 
 #define SLICE 4096
@@ -88,6 +89,48 @@ save_screenshot (CuoccWindow *window,
   texture = app_test_render_widget (GTK_WIDGET (window));
   g_assert_true (gdk_texture_save_to_png (texture, file));
   g_test_message ("screenshot: %s", file);
+}
+
+/* The progress above the table reads @text whole, at the window's size:
+ * the label cut nowhere (no ellipsis, and the lines it takes at its width
+ * within its height), and Cancel whole, inside the sidebar. At 1920 × 1080
+ * the text was ellipsized at the sidebar's width, beside the bar and Cancel. */
+static void
+assert_progress_readable (CuoccWindow *window,
+                          const char  *text)
+{
+  GtkWidget *panel = GTK_WIDGET (app_test_kernels_panel (window));
+  GtkWidget *cancel = GTK_WIDGET (cuocc_kernels_panel_get_compare_cancel (app_test_kernels_panel (window)));
+  /* The progress's text: above the row of the bar and Cancel. */
+  GtkLabel *label = GTK_LABEL (gtk_widget_get_first_child (gtk_widget_get_parent (gtk_widget_get_parent (cancel))));
+  int width, height, min, nat, lines_height;
+  graphene_rect_t bounds;
+
+  app_test_wait_for_frame (GTK_WIDGET (window));
+  width = gtk_widget_get_width (GTK_WIDGET (label));
+  height = gtk_widget_get_height (GTK_WIDGET (label));
+  g_test_message ("the progress, %d × %d px in a sidebar of %d px: %s", width, height, gtk_widget_get_width (panel),
+                  gtk_label_get_text (label));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+  g_assert_cmpstr (gtk_label_get_text (label), ==, text);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_assert_cmpint (min, <=, width);
+  gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_VERTICAL, width, &lines_height, NULL, NULL, NULL);
+  g_assert_cmpint (lines_height, <=, height);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), panel, &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (panel));
+
+  g_assert_true (gtk_widget_get_mapped (cancel));
+  /* Its label at its natural width (a widget's width leaves out its CSS
+   * padding and border, which measuring it counts). */
+  gtk_widget_measure (gtk_button_get_child (GTK_BUTTON (cancel)), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL,
+                      NULL);
+  g_assert_cmpint (gtk_widget_get_width (gtk_button_get_child (GTK_BUTTON (cancel))), >=, nat);
+  g_assert_true (gtk_widget_compute_bounds (cancel, panel, &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (panel));
 }
 
 /* The generated library: 57,600 rows; under the sanitizers, where those
@@ -168,6 +211,7 @@ test_slices (void)
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_ready (gpus), ==, 2 * SLICE);
   app_test_wait_for_sidebar (window, TRUE);
   save_screenshot (window, "streaming");
+  assert_progress_readable (window, at);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), G_MAXUINT);
   app_test_wait_until (window, compared, NULL);
@@ -236,6 +280,16 @@ test_cancel (void)
   }
 
   save_screenshot (window, "streaming");
+  {
+    g_autofree char *total = cuocc_format_count (rows);
+    g_autofree char *whole = g_strdup_printf ("%s %s rows", at, total);
+
+    assert_progress_readable (window, whole);
+    /* The narrowest sidebar: the text wraps, still whole. */
+    cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), SIDEBAR_MIN_WIDTH);
+    assert_progress_readable (window, whole);
+    save_screenshot (window, "streaming-narrow");
+  }
   g_signal_emit_by_name (cuocc_kernels_panel_get_compare_cancel (app_test_kernels_panel (window)), "clicked");
   g_assert_null (cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window)));
   /* Until it is back: the new comparison shows nothing, and the last one
