@@ -39,6 +39,7 @@ typedef struct {
   CuoccKernelEval *out;
   guint generation;
   GListStore *store;
+  GWeakRef panel;                  /* made and read on the main thread only */
 } EvalJob;
 
 static void
@@ -51,6 +52,7 @@ eval_job_free (EvalJob *job)
   g_free (job->has_before);
   g_free (job->out);
   g_clear_object (&job->store);
+  g_weak_ref_clear (&job->panel);
   g_free (job);
 }
 
@@ -82,12 +84,12 @@ eval_done_cb (GObject      *object,
               GAsyncResult *res,
               gpointer      user_data)
 {
-  CuoccKernelsPanel *self = CUOCC_KERNELS_PANEL (object);
   EvalJob *job = g_task_get_task_data (G_TASK (res));
+  g_autoptr(CuoccKernelsPanel) self = g_weak_ref_get (&job->panel);
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
   CuoccImportLaunch launch;
 
-  if (g_cancellable_is_cancelled (cancellable) || job->generation != self->eval_generation ||
+  if (self == NULL || g_cancellable_is_cancelled (cancellable) || job->generation != self->eval_generation ||
       job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
 
@@ -172,8 +174,13 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
       g_object_unref (item);
     }
 
+  /* No source object: the task's last reference may be dropped in the
+   * worker, and a closed window's panel it held would be finalized there
+   * (as the GPU comparison's was, cuocc-kernels-panel-gpus-job.c); the job
+   * holds the panel weakly, its reference made and read here. */
+  g_weak_ref_init (&job->panel, self);
   self->eval_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->eval_cancellable, eval_done_cb, NULL);
+  task = g_task_new (NULL, self->eval_cancellable, eval_done_cb, NULL);
   g_task_set_source_tag (task, _cuocc_kernels_panel_evaluate);
   g_task_set_task_data (task, job, (GDestroyNotify) eval_job_free);
   g_task_run_in_thread (task, eval_thread);
