@@ -31,14 +31,17 @@ const char *cuocc_compare_view_get_cell (CuoccCompareView  *self,
                                          const char        *row,
                                          guint              column);
 
-/* cuocc-graph.c */
+/* cuocc-graph.c: a click at a point of the drawn graph, and a key's step:
+ * the graph draws its points itself, with no widget or accessible object a
+ * test could find at a point. */
 gboolean           cuocc_graph_pick (CuoccGraph     *self,
                                      double          x,
                                      double          y);
 gboolean           cuocc_graph_step (CuoccGraph     *self,
                                      int             step);
 
-/* cuocc-heatmap-view.c */
+/* cuocc-heatmap-view.c: the grid it draws and the cell at a point (the
+ * drawing has no child widgets or accessibles for its cells). */
 const CuoccGrid *cuocc_heatmap_view_get_grid (CuoccHeatmapView *self);
 gboolean         cuocc_heatmap_view_cell_at  (CuoccHeatmapView *self,
                                               double            x,
@@ -136,7 +139,8 @@ GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *s
 const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
                                                             guint              n);
 
-/* cuocc-waves-view.c */
+/* cuocc-waves-view.c: the waves it draws (drawn, not a widget); the SM
+ * count and message are not yet read through a public way. */
 void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
                                            int               sm_count);
 gboolean    cuocc_waves_view_get_waves    (CuoccWavesView    *self,
