@@ -696,15 +696,6 @@ cuocc_kernels_panel_hold_gpus_slices (CuoccKernelsPanel *self,
     }
 }
 
-/* The rows in the order of the file's entries (the comparison's). */
-GListModel *
-cuocc_kernels_panel_get_store (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return G_LIST_MODEL (self->store);
-}
-
 /* The comparison's progress above the table, or NULL where none shows. */
 const char *
 cuocc_kernels_panel_get_compare_progress (CuoccKernelsPanel *self)

@@ -335,15 +335,6 @@ cuocc_kernels_panel_set_compare_gpus (CuoccKernelsPanel  *self,
   _cuocc_kernels_panel_compare_gpus (self);
 }
 
-/* The GPUs compared with the calculator's, by their ids; NULL: none. */
-const char * const *
-cuocc_kernels_panel_get_compare_gpus (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return (const char * const *) self->gpu_ids;
-}
-
 /* ----- for the tests ----- */
 
 /* The comparison the rows show, or NULL (while it is worked out, the last). */
@@ -390,14 +381,6 @@ cuocc_kernels_panel_get_gpus_counts (CuoccKernelsPanel *self,
   *iterations = self->gpus_apply_iterations;
 }
 
-GtkMenuButton *
-cuocc_kernels_panel_get_gpus_button (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->gpus_button;
-}
-
 GtkListBox *
 cuocc_kernels_panel_get_gpus_list (CuoccKernelsPanel *self)
 {
@@ -412,20 +395,4 @@ cuocc_kernels_panel_get_gpus_search (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
   return GTK_EDITABLE (self->gpus_search);
-}
-
-GtkCheckButton *
-cuocc_kernels_panel_get_differ_check (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->differ_check;
-}
-
-GtkSpinButton *
-cuocc_kernels_panel_get_differ_spin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->differ_spin;
 }

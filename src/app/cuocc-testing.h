@@ -97,7 +97,6 @@ GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self
                                                          gpointer           item);
 
 /* cuocc-kernels-panel-gpus.c */
-const char * const *cuocc_kernels_panel_get_compare_gpus  (CuoccKernelsPanel *self);
 CuoccGpuComparison *cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self);
 gboolean           cuocc_kernels_panel_is_compared          (CuoccKernelsPanel *self);
 guint              cuocc_kernels_panel_get_gpus_runs        (CuoccKernelsPanel *self);
@@ -111,14 +110,10 @@ void               cuocc_kernels_panel_get_gpus_slices      (CuoccKernelsPanel *
                                                              guint             *entries_copied);
 void               cuocc_kernels_panel_hold_gpus_slices     (CuoccKernelsPanel *self,
                                                              guint              limit);
-GListModel        *cuocc_kernels_panel_get_store            (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_compare_progress (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_compare_cancel   (CuoccKernelsPanel *self);
-GtkMenuButton     *cuocc_kernels_panel_get_gpus_button      (CuoccKernelsPanel *self);
 GtkListBox        *cuocc_kernels_panel_get_gpus_list        (CuoccKernelsPanel *self);
 GtkEditable       *cuocc_kernels_panel_get_gpus_search      (CuoccKernelsPanel *self);
-GtkCheckButton    *cuocc_kernels_panel_get_differ_check     (CuoccKernelsPanel *self);
-GtkSpinButton     *cuocc_kernels_panel_get_differ_spin      (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-ptxas.c */
 gboolean           cuocc_kernels_panel_is_assembling       (CuoccKernelsPanel *self);

@@ -353,7 +353,8 @@ choose_gpus (CuoccWindow        *window,
              const char * const *searches,
              const char * const *titles)
 {
-  GtkMenuButton *button = cuocc_kernels_panel_get_gpus_button (app_test_kernels_panel (window));
+  GtkMenuButton *button = GTK_MENU_BUTTON (
+      app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_MENU_BUTTON, "gpus_button"));
   g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
   g_auto(GStrv) kept = NULL;
 
@@ -485,8 +486,10 @@ check_sort_and_filter (CuoccWindow *window,
   GListModel *shown = app_test_shown (window);
   guint n = g_list_model_get_n_items (shown), expected = 0, differing = 0;
   double last = G_MAXDOUBLE;
-  GtkCheckButton *check = cuocc_kernels_panel_get_differ_check (app_test_kernels_panel (window));
-  GtkSpinButton *spin = cuocc_kernels_panel_get_differ_spin (app_test_kernels_panel (window));
+  GtkCheckButton *check = GTK_CHECK_BUTTON (
+      app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_CHECK_BUTTON, "differ_check"));
+  GtkSpinButton *spin = GTK_SPIN_BUTTON (
+      app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_SPIN_BUTTON, "differ_spin"));
 
   cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "difference", GTK_SORT_DESCENDING);
   app_test_wait_until (window, compared, NULL);

@@ -520,7 +520,12 @@ step_choose_compare_gpus (void)
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, kernels_read, NULL);
-  g_assert_null (cuocc_kernels_panel_get_compare_gpus (app_test_kernels_panel (window)));
+  {
+    g_auto(GStrv) chosen = NULL;
+
+    g_object_get (app_test_kernels_panel (window), "compare-gpus", &chosen, NULL);
+    g_assert_null (chosen);
+  }
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), ids);
   app_test_wait_until (window, gpus_compared, NULL);
   quit_window (window);
@@ -535,13 +540,15 @@ step_compare_gpus_restored (void)
   static const char *const ids[] = { "NVIDIA H100 SXM5", GONE_DEVICE, NULL };
   g_autoptr(GSettings) settings = g_settings_new (SCHEMA_ID);
   g_auto(GStrv) kept = g_settings_get_strv (settings, "compare-gpus");
+  g_auto(GStrv) chosen = NULL;
   CuoccWindow *window;
   CuoccGpuComparison *gpus;
 
   g_assert_true (g_strv_equal ((const char * const *) kept, ids));
   window = start_window ();
   app_test_wait_until (window, gpus_compared, NULL);
-  g_assert_true (g_strv_equal (cuocc_kernels_panel_get_compare_gpus (app_test_kernels_panel (window)), ids));
+  g_object_get (app_test_kernels_panel (window), "compare-gpus", &chosen, NULL);
+  g_assert_true (g_strv_equal ((const char * const *) chosen, ids));
   gpus = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 2);
   g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 0)->name, ==, "NVIDIA A100 SXM4");
