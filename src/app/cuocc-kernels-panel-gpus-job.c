@@ -464,8 +464,6 @@ _cuocc_kernels_panel_gpus_update_progress (CuoccKernelsPanel *self)
   guint n_gpus;
   g_autofree char *text = NULL;
 
-  if (self->gpus_box == NULL)
-    return;
   if (!comparing (self))
     {
       self->gpus_restoring = self->gpus_restoring && self->gpus_apply_id != 0;
@@ -614,18 +612,13 @@ _cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
   g_clear_object (&self->gpus_apply_store);
 }
 
-/* The progress above the table, while a comparison is worked out and its
- * rows fill in; once, from the panel's init. */
+/* The progress above the table (gpus_box in the panel's .ui), while a
+ * comparison is worked out and its rows fill in; once, from the panel's
+ * init. */
 void
 _cuocc_kernels_panel_init_gpus_progress (CuoccKernelsPanel *self)
 {
-  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-
-  gtk_widget_set_tooltip_text (cancel, _("Stop comparing; the table shows the last comparison again"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_compare_cb), self);
-  self->gpus_cancel = GTK_BUTTON (cancel);
-  self->gpus_box = _cuocc_kernels_panel_progress_new (&self->gpus_label, &self->gpus_bar, cancel);
-  gtk_box_insert_child_after (GTK_BOX (self->box), self->gpus_box, self->count_box);
+  g_signal_connect_swapped (self->gpus_cancel, "clicked", G_CALLBACK (cancel_compare_cb), self);
 }
 
 /* The progress of the comparison's ptxas runs, or NULL. */
@@ -694,21 +687,4 @@ cuocc_kernels_panel_hold_gpus_slices (CuoccKernelsPanel *self,
       g_cond_broadcast (&self->gpus_gate->cond);
       g_mutex_unlock (&self->gpus_gate->lock);
     }
-}
-
-/* The comparison's progress above the table, or NULL where none shows. */
-const char *
-cuocc_kernels_panel_get_compare_progress (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (self->gpus_box) ? gtk_label_get_label (self->gpus_label) : NULL;
-}
-
-GtkButton *
-cuocc_kernels_panel_get_compare_cancel (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->gpus_cancel;
 }

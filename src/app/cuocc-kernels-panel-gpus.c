@@ -380,19 +380,3 @@ cuocc_kernels_panel_get_gpus_counts (CuoccKernelsPanel *self,
   *columns_changed = self->gpus_columns_changed;
   *iterations = self->gpus_apply_iterations;
 }
-
-GtkListBox *
-cuocc_kernels_panel_get_gpus_list (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->gpus_list;
-}
-
-GtkEditable *
-cuocc_kernels_panel_get_gpus_search (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_EDITABLE (self->gpus_search);
-}

@@ -188,9 +188,6 @@ void                _cuocc_kernels_panel_set_bar        (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-resize.c */
 void                _cuocc_kernels_panel_init_resize    (CuoccKernelsPanel *self);
-GtkWidget          *_cuocc_kernels_panel_progress_new   (GtkLabel          **label,
-                                                         GtkProgressBar    **bar,
-                                                         GtkWidget          *cancel);
 
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);

@@ -764,22 +764,6 @@ cuocc_kernels_panel_set_ptxas_timeout (CuoccKernelsPanel *self,
   self->ptxas_timeout_s = seconds;
 }
 
-const char *
-cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (self->ptx_progress_box) ? gtk_label_get_label (self->ptx_progress_label) : NULL;
-}
-
-GtkButton *
-cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->ptx_cancel_button;
-}
-
 /* ----- the widgets ----- */
 
 static void
@@ -788,18 +772,12 @@ cancel_clicked_cb (CuoccKernelsPanel *self)
   cancel_assembly (self);
 }
 
-/* The progress above the table, made here, beside the template's widgets. */
+/* The progress above the table: ptx_progress_box in the panel's .ui. */
 void
 _cuocc_kernels_panel_ptxas_init (CuoccKernelsPanel *self)
 {
   self->ptxas_timeout_s = 0;
-  self->ptx_cancel_button = GTK_BUTTON (gtk_button_new_with_mnemonic (_("_Cancel")));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->ptx_cancel_button),
-                               _("Stop ptxas; what it assembled stays in the table and in the cache"));
   g_signal_connect_swapped (self->ptx_cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
-  self->ptx_progress_box = _cuocc_kernels_panel_progress_new (&self->ptx_progress_label, &self->ptx_progress_bar,
-                                                              GTK_WIDGET (self->ptx_cancel_button));
-  gtk_box_insert_child_after (GTK_BOX (self->box), self->ptx_progress_box, self->count_box);
 }
 
 void

@@ -1,6 +1,7 @@
 /* cuocc-kernels-panel-resize.c — the sidebar's width, which a drag on its
- * right edge sets, with the resize cursor along that edge; the progress
- * lines under the table, laid out to fit any of its widths.
+ * right edge sets, with the resize cursor along that edge. (The progress
+ * lines under the table, laid out to fit any of its widths, are in the
+ * panel's .ui.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -65,37 +66,6 @@ _cuocc_kernels_panel_init_resize (CuoccKernelsPanel *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
-}
-
-/* A progress under the table (the GPU comparison's, ptxas's): its text on
- * a line of its own, wrapped where the sidebar is narrower than it, never
- * cut, and the bar and @cancel under it. Beside the bar and Cancel the
- * text was ellipsized at the sidebar's default width (440 px at
- * 1920 × 1080: "Comparing 3 GPUs: 8,192 of…"). Hidden until shown. */
-GtkWidget *
-_cuocc_kernels_panel_progress_new (GtkLabel       **label,
-                                   GtkProgressBar **bar,
-                                   GtkWidget       *cancel)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-  gtk_widget_set_margin_start (box, 6);
-  gtk_widget_set_margin_end (box, 6);
-  *label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (*label, 0);
-  gtk_label_set_wrap (*label, TRUE);
-  gtk_label_set_wrap_mode (*label, PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (GTK_WIDGET (*label), "caption");
-  *bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_widget_set_valign (GTK_WIDGET (*bar), GTK_ALIGN_CENTER);
-  gtk_widget_set_hexpand (GTK_WIDGET (*bar), TRUE);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (*bar));
-  gtk_box_append (GTK_BOX (row), cancel);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (*label));
-  gtk_box_append (GTK_BOX (box), row);
-  gtk_widget_set_visible (box, FALSE);
-  return box;
 }
 
 /* ----- public API ----- */

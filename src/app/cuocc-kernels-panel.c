@@ -627,6 +627,14 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, count_box);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, details);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, arch_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_bar);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gpus_cancel);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, ptx_progress_box);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, ptx_progress_label);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, ptx_progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, ptx_cancel_button);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, compare_label);
   gtk_widget_class_bind_template_child (widget_class, CuoccKernelsPanel, gone_button);
   gtk_widget_class_bind_template_callback_full (widget_class, "gone_button_cb", G_CALLBACK (_cuocc_kernels_panel_show_gone_cb));

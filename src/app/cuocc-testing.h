@@ -110,10 +110,6 @@ void               cuocc_kernels_panel_get_gpus_slices      (CuoccKernelsPanel *
                                                              guint             *entries_copied);
 void               cuocc_kernels_panel_hold_gpus_slices     (CuoccKernelsPanel *self,
                                                              guint              limit);
-const char        *cuocc_kernels_panel_get_compare_progress (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_compare_cancel   (CuoccKernelsPanel *self);
-GtkListBox        *cuocc_kernels_panel_get_gpus_list        (CuoccKernelsPanel *self);
-GtkEditable       *cuocc_kernels_panel_get_gpus_search      (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-ptxas.c */
 gboolean           cuocc_kernels_panel_is_assembling       (CuoccKernelsPanel *self);
@@ -124,8 +120,6 @@ void               cuocc_kernels_panel_get_ptxas_counts    (CuoccKernelsPanel *s
                                                             guint             *most_an_iteration);
 void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *self,
                                                             guint              seconds);
-const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-summary.c */
 const CuoccHistogram *cuocc_kernels_panel_get_histogram    (CuoccKernelsPanel *self);

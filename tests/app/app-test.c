@@ -580,6 +580,18 @@ app_test_label_text (GtkWidget  *widget,
   return gtk_widget_get_visible (label) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
 }
 
+const char *
+app_test_shown_text (GtkWidget  *widget,
+                     const char *id)
+{
+  GtkWidget *label = app_test_find_by_id (widget, GTK_TYPE_LABEL, id);
+
+  for (GtkWidget *w = label; w != NULL && w != gtk_widget_get_parent (widget); w = gtk_widget_get_parent (w))
+    if (!gtk_widget_get_visible (w))
+      return NULL;
+  return gtk_label_get_label (GTK_LABEL (label));
+}
+
 GtkWidget *
 app_test_grid_cell (GtkWidget  *widget,
                     const char *grid_id,

@@ -127,6 +127,11 @@ GtkWidget   *app_test_view            (CuoccWindow *window,
 /* What the label @id below @widget shows, or NULL while it is hidden. */
 const char  *app_test_label_text      (GtkWidget   *widget,
                                        const char  *id);
+/* What the label @id below @widget shows, or NULL where it or a widget
+ * it is in (up to @widget) is hidden: a progress line above the kernels
+ * table ("gpus_label", "ptx_progress_label"), hidden with its box. */
+const char  *app_test_shown_text      (GtkWidget   *widget,
+                                       const char  *id);
 /* The cell in @column of the row of the grid @grid_id (below @widget)
  * whose first cell reads @row_title, as a user finds a figure by its
  * row's name; fails where there is none. */

@@ -44,7 +44,7 @@ static gboolean
 progress_at (CuoccWindow   *window,
              gconstpointer  data)
 {
-  const char *text = cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window));
+  const char *text = app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "gpus_label");
 
   return text != NULL && strstr (text, data) != NULL;
 }
@@ -108,9 +108,9 @@ assert_progress_readable (CuoccWindow *window,
                           const char  *text)
 {
   GtkWidget *panel = GTK_WIDGET (app_test_kernels_panel (window));
-  GtkWidget *cancel = GTK_WIDGET (cuocc_kernels_panel_get_compare_cancel (app_test_kernels_panel (window)));
+  GtkWidget *cancel = app_test_find_by_id (panel, GTK_TYPE_BUTTON, "gpus_cancel");
   /* The progress's text: above the row of the bar and Cancel. */
-  GtkLabel *label = GTK_LABEL (gtk_widget_get_first_child (gtk_widget_get_parent (gtk_widget_get_parent (cancel))));
+  GtkLabel *label = GTK_LABEL (app_test_find_by_id (panel, GTK_TYPE_LABEL, "gpus_label"));
   int width, height, min, nat, lines_height;
   graphene_rect_t bounds;
 
@@ -235,7 +235,7 @@ test_slices (void)
   g_assert_cmpuint (most_rows, <=, SLICE);
   /* The difference and three GPUs' columns, one an iteration. */
   g_assert_cmpuint (columns, ==, 4);
-  g_assert_null (cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window)));
+  g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "gpus_label"));
   g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == gpus);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_ready (gpus), ==, rows);
   for (guint i = 0; i < rows; i++)
@@ -298,8 +298,8 @@ test_cancel (void)
     assert_progress_readable (window, whole);
     save_screenshot (window, "streaming-narrow");
   }
-  g_signal_emit_by_name (cuocc_kernels_panel_get_compare_cancel (app_test_kernels_panel (window)), "clicked");
-  g_assert_null (cuocc_kernels_panel_get_compare_progress (app_test_kernels_panel (window)));
+  g_signal_emit_by_name (app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_BUTTON, "gpus_cancel"), "clicked");
+  g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "gpus_label"));
   /* Until it is back: the new comparison shows nothing, and the last one
    * shows only where the columns are its own again (no third GPU's). */
   while (!compared (window, NULL))

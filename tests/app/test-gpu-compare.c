@@ -317,13 +317,19 @@ find_check (CuoccWindow *window,
             const char  *search,
             const char  *title)
 {
-  GtkListBox *list = cuocc_kernels_panel_get_gpus_list (app_test_kernels_panel (window));
+  /* The list and its search, below the "Compare GPUs" button's popover. */
+  GtkMenuButton *button = GTK_MENU_BUTTON (app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_MENU_BUTTON, "gpus_button"));
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
+  GtkWidget *list = app_test_find_descendant (popover, GTK_TYPE_LIST_BOX, FALSE);
+  GtkWidget *entry = app_test_find_descendant (popover, GTK_TYPE_SEARCH_ENTRY, FALSE);
 
-  gtk_editable_set_text (cuocc_kernels_panel_get_gpus_search (app_test_kernels_panel (window)), search);
+  g_assert_nonnull (list);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), search);
   /* The entry's search-changed comes after its delay. */
-  g_signal_emit_by_name (cuocc_kernels_panel_get_gpus_search (app_test_kernels_panel (window)), "search-changed");
+  g_signal_emit_by_name (entry, "search-changed");
   app_test_wait_for_frame (GTK_WIDGET (window));
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
        row = gtk_widget_get_next_sibling (row))
     {
       GtkWidget *check = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
@@ -939,9 +945,9 @@ test_ptx (void)
    * module once a target; progress shows, for the GPUs compared too. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
   g_assert_true (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)));
-  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
+  g_assert_nonnull (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
   app_test_wait_until (window, settled, NULL);
-  g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
+  g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
   for (guint g = 0; g < 3; g++)
     {
       guint alone;

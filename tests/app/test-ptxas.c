@@ -293,11 +293,10 @@ test_assemble_all (void)
   enabled = gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL);
   g_assert_true (enabled);
   /* Progress shows at once, with Cancel. */
-  g_assert_nonnull (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
-  g_assert_true (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_assembly_cancel (app_test_kernels_panel (window)))));
+  g_assert_nonnull (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
+  g_assert_true (gtk_widget_get_visible (app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_BUTTON, "ptx_cancel_button")));
   app_test_wait_until (window, assembled_condition, NULL);
-  g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
+  g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
 
   store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
@@ -640,8 +639,7 @@ library_at_size (int      width,
   cuocc_kernels_panel_get_ptxas_counts (app_test_kernels_panel (window), &applied, &most);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
   app_test_wait_until (window, some_applied_condition, GUINT_TO_POINTER (applied + 24));
-  gtk_widget_activate (
-      GTK_WIDGET (cuocc_kernels_panel_get_assembly_cancel (app_test_kernels_panel (window))));
+  gtk_widget_activate (app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_BUTTON, "ptx_cancel_button"));
   app_test_wait_until (window, assembled_condition, NULL);
   slow_runs = runs ("slow");
   count_ptx_loaded (window, &with);
@@ -655,7 +653,7 @@ library_at_size (int      width,
   /* No ptxas is left running: no run starts after the cancel. */
   g_usleep (G_USEC_PER_SEC / 2);
   g_assert_cmpuint (runs ("slow"), ==, slow_runs);
-  g_assert_null (cuocc_kernels_panel_get_assembly_progress (app_test_kernels_panel (window)));
+  g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
   g_assert_true (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   app_test_window_free (window);
 }
