@@ -127,7 +127,10 @@ bench_cb (gpointer user_data)
 
   if (!cuocc_input_model_set_gpu (window_inputs (window), gpu_id, CUOCC_INPUT_ORIGIN_USER, &error))
     g_error ("%s", error->message);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (CUOCC_INPUT_PANEL (window_part (window, "input_panel")), CUOCC_INPUT_KEY_THREADS), threads);
+  /* The threads' entry, by its id in ui/cuocc-input-panel.ui. */
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_template_child (window_part (window, "input_panel"),
+                                                                      CUOCC_TYPE_INPUT_PANEL, "threads_entry")),
+                         threads);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window_part (window, "kernels_button")), TRUE);
   last = g_get_monotonic_time ();
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
