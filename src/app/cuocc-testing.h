@@ -41,8 +41,6 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
 /* cuocc-kernel-item.c */
 CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
                                             guint               occurrence);
-char              *cuocc_kernel_short_name (const char         *name);
-char              *cuocc_kernel_unqualified (const char        *name);
 
 /* cuocc-kernels-panel.c */
 gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);
