@@ -354,15 +354,6 @@ cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self)
   return self->changed_toggle;
 }
 
-/* The page the table's place shows: "loading", "empty", "no-match" or "list". */
-const char *
-cuocc_kernels_panel_get_page (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_stack_get_visible_child_name (self->list_stack);
-}
-
 /* What the count under the table says, or NULL when it is hidden. */
 const char *
 cuocc_kernels_panel_get_count_text (CuoccKernelsPanel *self)
@@ -443,10 +434,34 @@ cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
   return GTK_BUTTON (self->show_all_button);
 }
 
-/* The filters' and the search's widgets filter the table as they change. */
+/* The filters' choices; their and the search's widgets filter the table as
+ * they change. */
 void
 _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self)
 {
+  g_autoptr(GtkStringList) limiters = NULL;
+
+  {
+    const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
+
+    self->arches = gtk_string_list_new (choices);
+    gtk_drop_down_set_model (self->arch_dropdown, G_LIST_MODEL (self->arches));
+    g_object_unref (self->arches);
+    /* What runs on the chosen GPU is what a user asks about first: an
+     * sm_35 entry beside the sm_90 one is noise on an H100. */
+    gtk_drop_down_set_selected (self->arch_dropdown, ARCH_LOADED);
+  }
+  limiters = gtk_string_list_new (NULL);
+  gtk_string_list_append (limiters, _("Any limiter"));
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    {
+      /* Translators: a filter, e.g. "Limited by Registers" */
+      g_autofree char *text = g_strdup_printf (_("Limited by %s"), cuocc_limit_title (1u << bit));
+
+      gtk_string_list_append (limiters, text);
+    }
+  gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
+
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);

@@ -363,15 +363,6 @@ _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
          launch->threads == self->threads && memcmp (&launch->gpu.cap, &self->gpu.cap, sizeof launch->gpu.cap) == 0;
 }
 
-/* The kernels the search lets through, as CuoccKernelItems. */
-GListModel *
-cuocc_kernels_panel_get_shown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return G_LIST_MODEL (self->shown);
-}
-
 /* One of the summary's kernels that lose most was clicked: it is chosen
  * where the table shows it. */
 void
@@ -403,16 +394,6 @@ cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
   if (position >= gtk_slice_list_model_get_size (self->growing))
     grow_all (self);
   gtk_single_selection_set_selected (self->selection, position);
-}
-
-/* Whether the rows are worked out for the GPU and block size last given,
- * on the GPUs compared too. */
-gboolean
-cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
-
-  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
 }
 
 /* Sorts the table by a column ("kernel", "occupancy" …), as a click on its

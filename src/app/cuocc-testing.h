@@ -69,12 +69,8 @@ char              *cuocc_kernel_short_name (const char         *name);
 char              *cuocc_kernel_unqualified (const char        *name);
 
 /* cuocc-kernels-panel.c */
-gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);
-guint              cuocc_kernels_panel_get_n_kernels        (CuoccKernelsPanel *self);
-GListModel        *cuocc_kernels_panel_get_shown            (CuoccKernelsPanel *self);
 GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
 GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
-gboolean           cuocc_kernels_panel_is_evaluated         (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_sort_by              (CuoccKernelsPanel *self,
                                                              const char        *column_id,
                                                              GtkSortType        order);
@@ -82,7 +78,6 @@ GtkDropDown       *cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *
 GtkSpinButton     *cuocc_kernels_panel_get_below_spin       (CuoccKernelsPanel *self);
 GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle   (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_compare_text     (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_page             (CuoccKernelsPanel *self);
 const char        *cuocc_kernels_panel_get_count_text       (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_set_sidebar_width    (CuoccKernelsPanel *self,
                                                              int                width);

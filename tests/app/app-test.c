@@ -254,6 +254,52 @@ app_test_details_widget (CuoccKernelsPanel *panel,
   return app_test_find_by_id (details, GTK_TYPE_WIDGET, id);
 }
 
+GtkWidget *
+app_test_panel_part (CuoccKernelsPanel *panel,
+                     GType              type,
+                     const char        *id)
+{
+  GObject *part = gtk_widget_get_template_child (GTK_WIDGET (panel), CUOCC_TYPE_KERNELS_PANEL, id);
+
+  if (part == NULL)
+    g_error ("the kernels panel has no “%s”", id);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (part, type));
+  return GTK_WIDGET (part);
+}
+
+gboolean
+app_test_kernels_busy (CuoccKernelsPanel *panel)
+{
+  gboolean busy;
+
+  g_object_get (panel, "busy", &busy, NULL);
+  return busy;
+}
+
+gboolean
+app_test_kernels_evaluated (CuoccKernelsPanel *panel)
+{
+  gboolean evaluated;
+
+  g_object_get (panel, "evaluated", &evaluated, NULL);
+  return evaluated;
+}
+
+guint
+app_test_n_kernels (CuoccKernelsPanel *panel)
+{
+  g_autoptr(GListModel) kernels = NULL;
+
+  g_object_get (panel, "kernels", &kernels, NULL);
+  return g_list_model_get_n_items (kernels);
+}
+
+const char *
+app_test_kernels_page (CuoccKernelsPanel *panel)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (app_test_panel_part (panel, GTK_TYPE_STACK, "list_stack")));
+}
+
 CuoccKernelsTable *
 app_test_kernels_table (CuoccKernelsPanel *panel)
 {
@@ -1200,8 +1246,8 @@ gboolean
 app_test_kernels_idle (CuoccWindow   *window,
                        gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window));
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_kernels_evaluated (app_test_kernels_panel (window));
 }
 
 /* A library the build writes, named by @variable, and the rows its
@@ -1352,10 +1398,20 @@ const char *const app_test_column_ids[] = {
   "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
 };
 
+/* The panel's "rows" (what the table's column view is given) select among
+ * a slice of the rows shown, a screenful at first after a read, then all:
+ * the slice's model. */
 GListModel *
 app_test_shown (CuoccWindow *window)
 {
-  return cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown;
+  g_autoptr(GtkSelectionModel) rows = NULL;
+
+  g_object_get (app_test_kernels_panel (window), "rows", &rows, NULL);
+  g_assert_true (GTK_IS_SINGLE_SELECTION (rows));
+  shown = gtk_single_selection_get_model (GTK_SINGLE_SELECTION (rows));
+  g_assert_true (GTK_IS_SLICE_LIST_MODEL (shown));
+  return gtk_slice_list_model_get_model (GTK_SLICE_LIST_MODEL (shown));
 }
 
 guint

@@ -52,6 +52,22 @@ GtkWidget   *app_test_details_widget  (CuoccKernelsPanel *panel,
                                        const char        *id);
 char        *app_test_details_name    (CuoccKernelsPanel *panel);
 gboolean     app_test_details_spinning (CuoccKernelsPanel *panel);
+/* The part of the kernels panel its .ui (ui/cuocc-kernels-panel.ui) names
+ * @id ("search_entry", "arch_dropdown", "count_label"…), of @type: its
+ * template child, as GTK binds it; fails where there is none. */
+GtkWidget   *app_test_panel_part      (CuoccKernelsPanel *panel,
+                                       GType              type,
+                                       const char        *id);
+/* The kernels panel's state as its properties tell it: whether a file is
+ * being read ("busy"), whether the rows are worked out for the GPU and
+ * block size last given, on the GPUs compared too ("evaluated"), and how
+ * many entries were read (the "kernels" model's items); the page the
+ * table's place shows ("list_stack": "loading", "empty", "no-match" or
+ * "list"). */
+gboolean     app_test_kernels_busy    (CuoccKernelsPanel *panel);
+gboolean     app_test_kernels_evaluated (CuoccKernelsPanel *panel);
+guint        app_test_n_kernels       (CuoccKernelsPanel *panel);
+const char  *app_test_kernels_page    (CuoccKernelsPanel *panel);
 /* The kernels panel's table (ui/cuocc-kernels-table.ui) and its column
  * view ("column_view"), found by their template ids. */
 CuoccKernelsTable *app_test_kernels_table (CuoccKernelsPanel *panel);
@@ -304,7 +320,8 @@ void         app_test_wait_for_size   (CuoccWindow *window,
 /* The kernels table. Its column ids, in their order
  * (cuocc-kernel-columns.c), NULL-terminated. */
 extern const char *const app_test_column_ids[];
-/* The rows the table shows now, after its filters, in its order. */
+/* The rows the table shows now, after its filters, in its order: all of
+ * them, while the table's "rows" grow a screenful at a time. */
 GListModel  *app_test_shown           (CuoccWindow *window);
 guint        app_test_n_shown         (CuoccWindow *window);
 /* The first shown row of the kernel whose name starts with @prefix, on

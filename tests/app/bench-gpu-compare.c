@@ -59,6 +59,37 @@ kernels_panel (CuoccWindow *window)
   return CUOCC_KERNELS_PANEL (window_part (window, "kernels_panel"));
 }
 
+/* The kernels panel's state, as its properties tell it ("busy",
+ * "evaluated"), the entries read (its "kernels"), and the page the table's
+ * place shows (its template's "list_stack"). */
+static gboolean
+panel_flag (CuoccWindow *window,
+            const char  *name)
+{
+  gboolean value;
+
+  g_object_get (kernels_panel (window), name, &value, NULL);
+  return value;
+}
+
+static guint
+n_kernels (CuoccWindow *window)
+{
+  g_autoptr(GListModel) kernels = NULL;
+
+  g_object_get (kernels_panel (window), "kernels", &kernels, NULL);
+  return g_list_model_get_n_items (kernels);
+}
+
+static const char *
+kernels_page (CuoccWindow *window)
+{
+  GObject *stack = gtk_widget_get_template_child (GTK_WIDGET (kernels_panel (window)), CUOCC_TYPE_KERNELS_PANEL,
+                                                  "list_stack");
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
+}
+
 static CuoccInputModel *
 window_inputs (CuoccWindow *window)
 {
@@ -99,8 +130,8 @@ wait_for_paint (GtkWidget *window,
 static gboolean
 settled (CuoccWindow *window)
 {
-  return !cuocc_kernels_panel_is_busy (kernels_panel (window)) &&
-         cuocc_kernels_panel_is_evaluated (kernels_panel (window)) &&
+  return !panel_flag (window, "busy") &&
+         panel_flag (window, "evaluated") &&
          cuocc_kernels_panel_is_compared (kernels_panel (window));
 }
 
@@ -178,10 +209,10 @@ bench_cb (gpointer user_data)
   cuocc_kernels_panel_set_compare_gpus (kernels_panel (window), NULL);
   last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (kernels_page (window), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   wait_settled (window, &last, &longest);
-  if (cuocc_kernels_panel_get_n_kernels (kernels_panel (window)) == 0)
+  if (n_kernels (window) == 0)
     g_error ("no kernels read from %s", path);
 
   for (guint r = 0; r < rounds; r++)
@@ -207,7 +238,7 @@ bench_cb (gpointer user_data)
 
     g_print ("%u kernels on 3 GPUs: app %.1f ms to the comparison applied (median of %u), longest main loop "
              "iteration %.1f ms (median); cuocc --import --gpu ×3 --format csv %.1f ms; ratio %.2f (no goal)\n",
-             cuocc_kernels_panel_get_n_kernels (kernels_panel (window)), app, rounds, stall, ref, app / ref);
+             n_kernels (window), app, rounds, stall, ref, app / ref);
   }
   status = 0;
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);

@@ -55,6 +55,37 @@ kernels_panel (CuoccWindow *window)
   return CUOCC_KERNELS_PANEL (window_part (window, "kernels_panel"));
 }
 
+/* The kernels panel's state, as its properties tell it ("busy",
+ * "evaluated"), the entries read (its "kernels"), and the page the table's
+ * place shows (its template's "list_stack"). */
+static gboolean
+panel_flag (CuoccWindow *window,
+            const char  *name)
+{
+  gboolean value;
+
+  g_object_get (kernels_panel (window), name, &value, NULL);
+  return value;
+}
+
+static guint
+n_kernels (CuoccWindow *window)
+{
+  g_autoptr(GListModel) kernels = NULL;
+
+  g_object_get (kernels_panel (window), "kernels", &kernels, NULL);
+  return g_list_model_get_n_items (kernels);
+}
+
+static const char *
+kernels_page (CuoccWindow *window)
+{
+  GObject *stack = gtk_widget_get_template_child (GTK_WIDGET (kernels_panel (window)), CUOCC_TYPE_KERNELS_PANEL,
+                                                  "list_stack");
+
+  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
+}
+
 static CuoccInputModel *
 window_inputs (CuoccWindow *window)
 {
@@ -141,7 +172,7 @@ bench_cb (gpointer user_data)
   cpu_start = cpu_us ();
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (kernels_page (window), "list") != 0)
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
@@ -150,8 +181,8 @@ bench_cb (gpointer user_data)
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
   rows_us = g_get_monotonic_time () - start;
   rows_cpu_us = cpu_us () - cpu_start;
-  while (cuocc_kernels_panel_is_busy (kernels_panel (window)) ||
-         !cuocc_kernels_panel_is_evaluated (kernels_panel (window)))
+  while (panel_flag (window, "busy") ||
+         !panel_flag (window, "evaluated"))
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
@@ -159,14 +190,14 @@ bench_cb (gpointer user_data)
     }
   wait_for_paint (GTK_WIDGET (window), &last, &longest);
   done_us = g_get_monotonic_time () - start;
-  if (cuocc_kernels_panel_get_n_kernels (kernels_panel (window)) == 0)
+  if (n_kernels (window) == 0)
     g_error ("no kernels read from %s", path);
 
   quit_at = g_get_monotonic_time ();
   g_print ("rows: %.1f ms, worked out: %.1f ms, longest iteration: %.1f ms, peak: %ld KiB, before: %ld KiB, "
            "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT ", renderer: %s\n",
            rows_us / 1000.0, done_us / 1000.0, longest / 1000.0, status_kib ("VmHWM:"), before_kib,
-           cuocc_kernels_panel_get_n_kernels (kernels_panel (window)), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
+           n_kernels (window), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
            quit_at, G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
   return G_SOURCE_REMOVE;

@@ -182,7 +182,7 @@ test_slices (void)
     }
   n_slices = (rows + SLICE - 1) / SLICE;
   window = library_window (path, 1920, 1080);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);

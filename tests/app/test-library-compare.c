@@ -865,7 +865,7 @@ test_other_file_clears (CuoccWindow *window)
                                 TRUE);
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
   g_assert_null (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
   g_assert_null (cuocc_kernels_panel_get_gone (app_test_kernels_panel (window)));
   g_assert_false (gtk_widget_get_visible (
@@ -948,7 +948,7 @@ test_library (void)
       app_test_import_library (window, e.next);
       g_test_message ("imported in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
       app_test_wait_for_sidebar (window, TRUE);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, e.rows);
+      g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, e.rows);
       g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==,
                        sizes[s].width);
 

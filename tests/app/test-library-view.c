@@ -308,7 +308,7 @@ typedef struct {
 static GListModel *
 shown (View *v)
 {
-  return cuocc_kernels_panel_get_shown (app_test_kernels_panel (v->window));
+  return app_test_shown (v->window);
 }
 
 static guint
@@ -673,7 +673,7 @@ check_filters (View          *v,
 
       g_assert_true (passes (row_of (v, item), f, words));
     }
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (panel), ==, expected > 0 ? "list" : "no-match");
+  g_assert_cmpstr (app_test_kernels_page (panel), ==, expected > 0 ? "list" : "no-match");
   return expected;
 }
 
@@ -1209,7 +1209,7 @@ run_in_window (const char *path,
       GTK_EXPANDER (cuocc_kernels_panel_get_summary (app_test_kernels_panel (v.window))), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (v.window));
   g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (v.window))), ==, width);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (v.window)), ==, v.cli->n);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (v.window)), ==, v.cli->n);
   map_rows (&v);
   /* The rows reach the view a screenful a frame after the read, then all. */
   {

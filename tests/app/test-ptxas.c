@@ -150,7 +150,7 @@ ptx_window (const char *ptxas)
   g_settings_set_string (app_test_settings (), "ptxas-path", ptxas);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   open_ptx (window, ptx);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
   return window;
 }
 

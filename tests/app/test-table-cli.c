@@ -531,7 +531,7 @@ test_undeclared_keep_users_block_size (void)
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 1);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "no-match");
   g_assert_false (gtk_widget_get_visible (
       GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)))));
   g_assert_null (strstr (cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window)) != NULL

@@ -26,8 +26,8 @@ static gboolean
 idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window));
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_kernels_evaluated (app_test_kernels_panel (window));
 }
 
 static char *
@@ -145,7 +145,7 @@ test_columns (void)
     }
 
   /* What runs on 8.9 is shown by default: the ten sm_89 entries of 70. */
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   g_assert_cmpstr (count_text (window), ==, "10 of 70 kernels");
 
@@ -303,7 +303,7 @@ test_filters (void)
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 50);
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "no-match");
   gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
@@ -334,10 +334,10 @@ test_rows_arrive_worked_out (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   _cuocc_window_import_file (window, file);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)));
+  g_assert_true (app_test_kernels_evaluated (app_test_kernels_panel (window)));
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "threads", "256");
@@ -555,9 +555,9 @@ test_nothing_runs (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 10);
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "no-match");
   g_assert_cmpstr (cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window)), ==,
                    "None of the entries the filters let through runs on compute capability 9.0.");
   g_assert_true (gtk_widget_get_visible (
@@ -565,7 +565,7 @@ test_nothing_runs (void)
   g_signal_emit_by_name (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)),
                          "clicked");
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
 
   app_test_window_free (window);
 }
@@ -753,9 +753,9 @@ test_new_file_clears (void)
   g_assert_null (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
   g_assert_false (gtk_widget_get_visible (
       GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
   g_assert_cmpuint (app_test_n_shown (window), ==,
-                    cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)));
+                    app_test_n_kernels (app_test_kernels_panel (window)));
 
   app_test_window_free (window);
 }
@@ -870,16 +870,16 @@ test_large_library (void)
   app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
   app_test_stalls_end_work (&stalls);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   while (!idle_condition (window, NULL))
     app_test_stalls_iterate (&stalls);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, N);
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, N);
   /* sm_90 runs on 9.0; sm_70 and sm_80 SASS do not. */
   g_assert_cmpuint (app_test_n_shown (window), ==, N / 3);
   /* The tests run in the C locale, which groups no digits. */
@@ -983,7 +983,7 @@ test_hidden_rows_wait (void)
 
   /* The rows start to arrive: a screenful, not yet all 600. */
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, N);
   rows = g_list_model_get_n_items (view_rows);
@@ -1025,7 +1025,7 @@ test_hidden_rows_wait (void)
                         &binds);
     }
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, N);
   g_clear_object (&columns);
@@ -1127,8 +1127,8 @@ test_generated_library (void)
   _cuocc_window_import_file (window, file);
   app_test_stalls_end_work (&stalls);
   /* The progress page while the file is read. */
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     app_test_stalls_iterate (&stalls);
   /* The first frame draws a screenful of rows, worked out; the rest of
    * those that run on the H100 reach the table in the frames after. */
@@ -1142,7 +1142,7 @@ test_generated_library (void)
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   peak_kb = peak_rss_kb ();
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, app_test_n_shown (window));
   g_test_message (
       "%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
@@ -1210,7 +1210,7 @@ test_open_shows_kernels (void)
           }
         app_test_wait_until (window, idle_condition, NULL);
         app_test_wait_for_frame (GTK_WIDGET (window));
-        g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+        g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
         app_test_wait_for_sidebar (window, TRUE);
         g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)), ==,
                          sizes[s].folded);
