@@ -314,99 +314,6 @@ _cuocc_kernels_panel_update_arches (CuoccKernelsPanel *self)
   gtk_string_list_splice (self->arches, N_ARCH_CHOICES, old - N_ARCH_CHOICES, (const char * const *) arches->pdata);
 }
 
-GtkEditable *
-cuocc_kernels_panel_get_search (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_EDITABLE (self->search_entry);
-}
-
-GtkDropDown *
-cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->arch_dropdown;
-}
-
-GtkDropDown *
-cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->limiter_dropdown;
-}
-
-GtkSpinButton *
-cuocc_kernels_panel_get_below_spin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->below_spin;
-}
-
-GtkToggleButton *
-cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->changed_toggle;
-}
-
-/* What the count under the table says, or NULL when it is hidden. */
-const char *
-cuocc_kernels_panel_get_count_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->count_label)) ? gtk_label_get_label (self->count_label) : NULL;
-}
-
-/* The summary's bar the table is filtered to, or -1. */
-int
-cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), -1);
-
-  return self->bin;
-}
-
-/* The summary (cuocc-kernels-summary.c) as the tests reach it: its
- * expander, its counts, its drawing, its kernels that lose most. */
-GtkWidget *
-cuocc_kernels_panel_get_summary (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_WIDGET (self->summary_expander);
-}
-
-const CuoccHistogram *
-cuocc_kernels_panel_get_histogram (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return cuocc_kernels_summary_get_histogram (self->summary);
-}
-
-CuoccHistogramView *
-cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return cuocc_kernels_summary_get_histogram_view (self->summary);
-}
-
-const char *
-cuocc_kernels_panel_get_loser_text (CuoccKernelsPanel *self,
-                                    guint              n)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return cuocc_kernels_summary_get_loser_text (self->summary, n);
-}
-
 gboolean
 cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
                                       const char         *path,
@@ -415,23 +322,6 @@ cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
 
   return cuocc_kernels_summary_export_histogram (self->summary, path, error);
-}
-
-/* What the page without matching kernels says, or NULL. */
-const char *
-cuocc_kernels_panel_get_no_match_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return adw_status_page_get_description (self->no_match_page);
-}
-
-GtkButton *
-cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_BUTTON (self->show_all_button);
 }
 
 /* The filters' choices; their and the search's widgets filter the table as

@@ -192,6 +192,8 @@ void                _cuocc_kernels_panel_set_bar        (CuoccKernelsPanel *self
 
 /* cuocc-kernels-panel-resize.c */
 void                _cuocc_kernels_panel_init_resize    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                                            int                width);
 GtkWidget          *_cuocc_kernels_panel_progress_new   (GtkLabel          **label,
                                                          GtkProgressBar    **bar,
                                                          GtkWidget          *cancel);

@@ -487,7 +487,7 @@ cuocc_kernels_panel_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_SIDEBAR_WIDTH:
-      cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
+      _cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
       break;
     case PROP_COMPARE_GPUS:
       cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
@@ -559,10 +559,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   object_class->get_property = cuocc_kernels_panel_get_property;
   object_class->set_property = cuocc_kernels_panel_set_property;
 
-  /* The sidebar's width in pixels, which a drag on its right edge sets. */
+  /* The sidebar's width in pixels, which a drag on its right edge sets; a
+   * width past either end is held there, as a drag past it is. */
   props[PROP_SIDEBAR_WIDTH] =
     g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                      G_PARAM_READWRITE | G_PARAM_LAX_VALIDATION | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS);
   /* The GPUs compared with the calculator's, by their ids (the settings
    * keep them). */
   props[PROP_COMPARE_GPUS] =

@@ -52,6 +52,10 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
                                               double            x,
                                               double            y);
 
+/* cuocc-histogram-view.c: the bars it draws (the drawing has no child
+ * widgets or accessibles for its bars). */
+const CuoccHistogram *cuocc_histogram_view_get_histogram (CuoccHistogramView *self);
+
 /* cuocc-input-panel.c: what the user sees and types into: the entry of an
  * input typed as text (not the configuration and caching choices), its
  * hint, and whether it is marked. */
@@ -67,25 +71,6 @@ CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
                                             guint               occurrence);
 char              *cuocc_kernel_short_name (const char         *name);
 char              *cuocc_kernel_unqualified (const char        *name);
-
-/* cuocc-kernels-panel.c */
-GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
-GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
-void               cuocc_kernels_panel_sort_by              (CuoccKernelsPanel *self,
-                                                             const char        *column_id,
-                                                             GtkSortType        order);
-GtkDropDown       *cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self);
-GtkSpinButton     *cuocc_kernels_panel_get_below_spin       (CuoccKernelsPanel *self);
-GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle   (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_compare_text     (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_count_text       (CuoccKernelsPanel *self);
-void               cuocc_kernels_panel_set_sidebar_width    (CuoccKernelsPanel *self,
-                                                             int                width);
-int                cuocc_kernels_panel_get_bin              (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
-GListModel        *cuocc_kernels_panel_get_gone             (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_gone_button      (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-table.c */
 GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
@@ -126,13 +111,6 @@ void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *s
                                                             guint              seconds);
 const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
-
-/* cuocc-kernels-panel-summary.c */
-const CuoccHistogram *cuocc_kernels_panel_get_histogram    (CuoccKernelsPanel *self);
-CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self);
-GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
-                                                            guint              n);
 
 /* cuocc-waves-view.c: the waves it draws (drawn, not a widget); the SM
  * count and message are not yet read through a public way. */

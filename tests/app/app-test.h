@@ -64,6 +64,41 @@ GtkWidget   *app_test_panel_part      (CuoccKernelsPanel *panel,
  * many entries were read (the "kernels" model's items); the page the
  * table's place shows ("list_stack": "loading", "empty", "no-match" or
  * "list"). */
+/* What the user types into and picks among above the table: the search
+ * ("search_entry"), the architectures ("arch_dropdown"), the limiters
+ * ("limiter_dropdown"), "Occupancy below" ("below_spin") and "Changed"
+ * ("changed_toggle"). */
+GtkEditable *app_test_kernels_search  (CuoccKernelsPanel *panel);
+GtkDropDown *app_test_arch_dropdown   (CuoccKernelsPanel *panel);
+GtkDropDown *app_test_limiter_dropdown (CuoccKernelsPanel *panel);
+GtkSpinButton *app_test_below_spin    (CuoccKernelsPanel *panel);
+GtkToggleButton *app_test_changed_toggle (CuoccKernelsPanel *panel);
+/* What the panel's label @id ("count_label", "compare_label") shows, or
+ * NULL while it is hidden. */
+const char  *app_test_panel_text      (CuoccKernelsPanel *panel,
+                                       const char        *id);
+/* What the page without matching kernels ("no_match_page") says. */
+const char  *app_test_no_match_text   (CuoccKernelsPanel *panel);
+/* The summary (the panel's "summary", ui/cuocc-kernels-summary.ui): the
+ * expander it is in ("summary_expander"), its part @id, its histogram
+ * ("histogram_view") and the bars it draws, the text of the @n-th kernel
+ * that loses most ("losers_box"), or NULL past the last; and the bar the
+ * table is filtered to (the panel's "bar"), or -1. */
+GtkWidget   *app_test_summary_expander (CuoccKernelsPanel *panel);
+GtkWidget   *app_test_summary_part    (CuoccKernelsPanel *panel,
+                                       GType              type,
+                                       const char        *id);
+CuoccHistogramView *app_test_histogram_view (CuoccKernelsPanel *panel);
+const CuoccHistogram *app_test_histogram (CuoccKernelsPanel *panel);
+const char  *app_test_loser_text      (CuoccKernelsPanel *panel,
+                                       guint              n);
+int          app_test_kernels_bar     (CuoccKernelsPanel *panel);
+/* Sorts the table by the column @column_id ("kernel", "occupancy"…,
+ * app_test_column_ids), as a click on its header does: the column
+ * view's own sort (gtk_column_view_sort_by_column ()). */
+void         app_test_sort_by         (CuoccKernelsPanel *panel,
+                                       const char        *column_id,
+                                       GtkSortType        order);
 gboolean     app_test_kernels_busy    (CuoccKernelsPanel *panel);
 gboolean     app_test_kernels_evaluated (CuoccKernelsPanel *panel);
 guint        app_test_n_kernels       (CuoccKernelsPanel *panel);

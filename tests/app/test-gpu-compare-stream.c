@@ -286,7 +286,7 @@ test_cancel (void)
 
     assert_progress_readable (window, whole);
     /* The narrowest sidebar: the text wraps, still whole. */
-    cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), SIDEBAR_MIN_WIDTH);
+    g_object_set (app_test_kernels_panel (window), "sidebar-width", SIDEBAR_MIN_WIDTH, NULL);
     assert_progress_readable (window, whole);
     save_screenshot (window, "streaming-narrow");
   }

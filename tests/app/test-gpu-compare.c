@@ -488,7 +488,7 @@ check_sort_and_filter (CuoccWindow *window,
   GtkCheckButton *check = cuocc_kernels_panel_get_differ_check (app_test_kernels_panel (window));
   GtkSpinButton *spin = cuocc_kernels_panel_get_differ_spin (app_test_kernels_panel (window));
 
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "difference", GTK_SORT_DESCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "difference", GTK_SORT_DESCENDING);
   app_test_wait_until (window, compared, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n);
   for (guint i = 0; i < n; i++)

@@ -80,7 +80,7 @@ import_path (CuoccWindow *window,
              const char  *path)
 {
   import_path_as_is (window, path);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 }
 
 static void
@@ -154,7 +154,7 @@ search (CuoccWindow *window,
 {
   Search s = { text, expected };
 
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), text);
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), text);
   app_test_wait_until (window, search_condition, &s);
 }
 
@@ -249,7 +249,7 @@ test_ptxas_log (void)
   /* The search has the focus, to be typed in. */
   g_assert_true (
       gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
-                              GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)))));
+                              GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window)))));
   g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 10);
   g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
 
@@ -303,8 +303,8 @@ test_ptxas_log (void)
 
   /* Enter in the search chooses the first kernel it shows, even before
    * the entry's delayed search. */
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "calls_help");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "activate");
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), "calls_help");
+  g_signal_emit_by_name (app_test_kernels_search (app_test_kernels_panel (window)), "activate");
   k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 11);
@@ -378,7 +378,7 @@ test_several_architectures (void)
   g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
 
   /* Grouped by architecture: all, the entries that load, then the seven. */
-  arches = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window));
+  arches = app_test_arch_dropdown (app_test_kernels_panel (window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (arches)));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (arches)), ==, 2 + 7);
   gtk_drop_down_set_selected (arches, 1);

@@ -239,7 +239,7 @@ lists_kernel (CuoccWindow *window,
   GListModel *shown = app_test_shown (window);
 
   /* Every entry, whether or not it runs on the GPU (the table's default). */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {

@@ -58,7 +58,7 @@ choose_kernel (CuoccWindow *window,
   GListModel *shown = app_test_shown (window);
 
   /* Every entry, whether or not it runs on the GPU. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
@@ -472,7 +472,7 @@ step_widen_sidebar (void)
   window = start_window ();
   /* The default leaves the table room for its columns. */
   g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 440);
-  cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 600);
+  g_object_set (app_test_kernels_panel (window), "sidebar-width", 600, NULL);
   quit_window (window);
 }
 
@@ -487,7 +487,7 @@ step_sidebar_width_restored (void)
   app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (app_test_kernels_panel (window))), >=, 600);
-  cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 5000);
+  g_object_set (app_test_kernels_panel (window), "sidebar-width", 5000, NULL);
   g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 760);
   quit_window (window);
 }
@@ -653,7 +653,7 @@ choose_entry (CuoccWindow *window,
 {
   GListModel *shown = app_test_shown (window);
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);

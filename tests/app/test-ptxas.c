@@ -175,7 +175,7 @@ static void
 choose_row (CuoccWindow     *window,
             CuoccKernelItem *row)
 {
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
