@@ -8,7 +8,6 @@
 #include <glib/gi18n.h>
 
 #include "cuocc-advice-view.h"
-#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -247,13 +246,4 @@ cuocc_advice_view_clear (CuoccAdviceView *self,
   g_clear_pointer (&self->advice, g_ptr_array_unref);
   if (message != NULL)
     gtk_list_box_append (self->list, message_row (message, "dialog-error-symbolic"));
-}
-
-/* The suggestions shown, or NULL. */
-GPtrArray *
-cuocc_advice_view_get_advice (CuoccAdviceView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_ADVICE_VIEW (self), NULL);
-
-  return self->advice;
 }

@@ -9,12 +9,10 @@
 
 #include "cuocc-compare-view.h"
 #include "cuocc-format.h"
-#include "cuocc-testing.h"
 
 typedef char *(*FormatFunc) (const CuoccConfig *config);
 
 typedef struct {
-  const char *id;                  /* for the tests */
   const char *title;
   FormatFunc format;
 } CompareRow;
@@ -112,19 +110,19 @@ format_by_barriers (const CuoccConfig *c)
 }
 
 static const CompareRow rows[] = {
-  { "gpu", N_("GPU"), format_gpu },
-  { "threads", N_("Threads per block"), format_threads },
-  { "regs", N_("Registers per thread"), format_regs },
-  { "smem", N_("Shared memory per block"), format_smem },
-  { "occupancy", N_("Occupancy"), format_occupancy },
-  { "blocks", N_("Active blocks per SM"), format_blocks },
-  { "warps", N_("Active warps per SM"), format_warps },
-  { "limiters", N_("Limited by"), format_limiters },
-  { "by-warps", N_("Blocks by warps"), format_by_warps },
-  { "by-regs", N_("Blocks by registers"), format_by_regs },
-  { "by-smem", N_("Blocks by shared memory"), format_by_smem },
-  { "by-blocks", N_("Blocks by the block limit"), format_by_blocks },
-  { "by-barriers", N_("Blocks by barriers"), format_by_barriers },
+  { N_("GPU"), format_gpu },
+  { N_("Threads per block"), format_threads },
+  { N_("Registers per thread"), format_regs },
+  { N_("Shared memory per block"), format_smem },
+  { N_("Occupancy"), format_occupancy },
+  { N_("Active blocks per SM"), format_blocks },
+  { N_("Active warps per SM"), format_warps },
+  { N_("Limited by"), format_limiters },
+  { N_("Blocks by warps"), format_by_warps },
+  { N_("Blocks by registers"), format_by_regs },
+  { N_("Blocks by shared memory"), format_by_smem },
+  { N_("Blocks by the block limit"), format_by_blocks },
+  { N_("Blocks by barriers"), format_by_barriers },
 };
 
 #define N_COLUMNS 2                /* pinned, current */
@@ -283,24 +281,4 @@ cuocc_compare_view_set_pinned (CuoccCompareView  *self,
   g_return_if_fail (CUOCC_IS_COMPARE_VIEW (self));
 
   set_config (self, 0, config);
-}
-
-/* The text of a row's cell (column 0: pinned, 1: current), for the tests;
- * NULL for a row that does not exist or while nothing is pinned. */
-const char *
-cuocc_compare_view_get_cell (CuoccCompareView *self,
-                             const char       *row,
-                             guint             column)
-{
-  g_return_val_if_fail (CUOCC_IS_COMPARE_VIEW (self), NULL);
-  g_return_val_if_fail (column < N_COLUMNS, NULL);
-
-  if (!self->have[0])
-    return NULL;
-
-  for (guint r = 0; r < G_N_ELEMENTS (rows); r++)
-    if (g_str_equal (rows[r].id, row))
-      return gtk_label_get_label (self->cells[r][column]);
-
-  return NULL;
 }

@@ -95,6 +95,39 @@ set_y_unit (CuoccGraph     *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Moves the input by step points of the current line, as the arrow keys
+ * do; FALSE when it is already at the end. */
+static gboolean
+step_along (CuoccGraph *self,
+            int         step)
+{
+  const CuoccLine *line;
+  gint64 current;
+  gint64 target;
+  guint i = 0;
+
+  if (self->series == NULL || self->series->n_lines == 0 || self->series->lines[0].n_points == 0 || step == 0)
+    return FALSE;
+
+  line = &self->series->lines[0];
+  current = self->series->current_x;
+  while (i < line->n_points && line->points[i].x < current)
+    i++;
+
+  /* Between two points, the first step lands on the neighbour. */
+  if (i < line->n_points && line->points[i].x == current)
+    target = (gint64) i + step;
+  else
+    target = step > 0 ? (gint64) i + step - 1 : (gint64) i + step;
+
+  target = CLAMP (target, 0, (gint64) line->n_points - 1);
+  if (line->points[target].x == current)
+    return FALSE;
+
+  g_signal_emit (self, signals[VALUE_PICKED], 0, line->points[target].x);
+  return TRUE;
+}
+
 /* ----- callbacks ----- */
 
 static gboolean
@@ -110,25 +143,25 @@ key_pressed_cb (GtkEventControllerKey *controller,
     case GDK_KEY_KP_Left:
     case GDK_KEY_Down:
     case GDK_KEY_KP_Down:
-      return cuocc_graph_step (self, -1);
+      return step_along (self, -1);
 
     case GDK_KEY_Right:
     case GDK_KEY_KP_Right:
     case GDK_KEY_Up:
     case GDK_KEY_KP_Up:
-      return cuocc_graph_step (self, 1);
+      return step_along (self, 1);
 
     case GDK_KEY_Page_Down:
-      return cuocc_graph_step (self, -8);
+      return step_along (self, -8);
 
     case GDK_KEY_Page_Up:
-      return cuocc_graph_step (self, 8);
+      return step_along (self, 8);
 
     case GDK_KEY_Home:
-      return cuocc_graph_step (self, G_MININT / 2);
+      return step_along (self, G_MININT / 2);
 
     case GDK_KEY_End:
-      return cuocc_graph_step (self, G_MAXINT / 2);
+      return step_along (self, G_MAXINT / 2);
 
     default:
       return FALSE;
@@ -356,40 +389,5 @@ cuocc_graph_pick (CuoccGraph *self,
     return FALSE;
 
   g_signal_emit (self, signals[VALUE_PICKED], 0, value);
-  return TRUE;
-}
-
-/* Moves the input by step points of the current line, as the arrow keys
- * do; FALSE when it is already at the end. */
-gboolean
-cuocc_graph_step (CuoccGraph *self,
-                  int         step)
-{
-  const CuoccLine *line;
-  gint64 current;
-  gint64 target;
-  guint i = 0;
-
-  g_return_val_if_fail (CUOCC_IS_GRAPH (self), FALSE);
-
-  if (self->series == NULL || self->series->n_lines == 0 || self->series->lines[0].n_points == 0 || step == 0)
-    return FALSE;
-
-  line = &self->series->lines[0];
-  current = self->series->current_x;
-  while (i < line->n_points && line->points[i].x < current)
-    i++;
-
-  /* Between two points, the first step lands on the neighbour. */
-  if (i < line->n_points && line->points[i].x == current)
-    target = (gint64) i + step;
-  else
-    target = step > 0 ? (gint64) i + step - 1 : (gint64) i + step;
-
-  target = CLAMP (target, 0, (gint64) line->n_points - 1);
-  if (line->points[target].x == current)
-    return FALSE;
-
-  g_signal_emit (self, signals[VALUE_PICKED], 0, line->points[target].x);
   return TRUE;
 }

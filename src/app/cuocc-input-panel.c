@@ -17,7 +17,6 @@
 #include "cuocc-format.h"
 #include "cuocc-gpu-choice.h"
 #include "cuocc-input-panel-private.h"
-#include "cuocc-testing.h"
 
 /* ----- type definition ----- */
 
@@ -460,38 +459,4 @@ cuocc_input_panel_init (CuoccInputPanel *self)
                              text_to_label, NULL, NULL, NULL);
   g_binding_group_bind_full (self->model_bindings, "opt-in-text", self->opt_in_label, "visible", G_BINDING_SYNC_CREATE,
                              text_to_visible, NULL, NULL, NULL);
-}
-
-/* ----- public API ----- */
-
-GtkEditable *
-cuocc_input_panel_get_editable (CuoccInputPanel *self,
-                                CuoccInputKey    key)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
-  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS && self->fields[key].entry != NULL, NULL);
-
-  return GTK_EDITABLE (self->fields[key].entry);
-}
-
-/* What the input's hint says now: what is allowed, or what is wrong, and
- * where the value came from. */
-const char *
-cuocc_input_panel_get_hint (CuoccInputPanel *self,
-                            CuoccInputKey    key)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), NULL);
-  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS && self->fields[key].hint != NULL, NULL);
-
-  return gtk_label_get_label (self->fields[key].hint);
-}
-
-gboolean
-cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
-                                   CuoccInputKey    key)
-{
-  g_return_val_if_fail (CUOCC_IS_INPUT_PANEL (self), FALSE);
-  g_return_val_if_fail (key < CUOCC_N_INPUT_KEYS && self->fields[key].entry != NULL, FALSE);
-
-  return gtk_widget_has_css_class (GTK_WIDGET (self->fields[key].entry), "error");
 }

@@ -9,36 +9,22 @@
  */
 #pragma once
 
-#include "cuocc-advice-view.h"
-#include "cuocc-compare-view.h"
 #include "cuocc-compat.h"
 #include "cuocc-graph.h"
 #include "cuocc-heatmap-view.h"
 #include "cuocc-histogram-view.h"
-#include "cuocc-input-panel.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-kernels-table.h"
-#include "cuocc-waves-view.h"
 
 G_BEGIN_DECLS
 
-/* cuocc-advice-view.c */
-GPtrArray       *cuocc_advice_view_get_advice (CuoccAdviceView        *self);
-
-/* cuocc-compare-view.c */
-const char *cuocc_compare_view_get_cell (CuoccCompareView  *self,
-                                         const char        *row,
-                                         guint              column);
-
-/* cuocc-graph.c: a click at a point of the drawn graph, and a key's step:
- * the graph draws its points itself, with no widget or accessible object a
- * test could find at a point. */
+/* cuocc-graph.c: a click at a point of the drawn graph: the graph draws
+ * its points itself, with no widget or accessible object a test could find
+ * at a point. */
 gboolean           cuocc_graph_pick (CuoccGraph     *self,
                                      double          x,
                                      double          y);
-gboolean           cuocc_graph_step (CuoccGraph     *self,
-                                     int             step);
 
 /* cuocc-heatmap-view.c: the grid it draws and the cell at a point (the
  * drawing has no child widgets or accessibles for its cells). */
@@ -56,21 +42,9 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
  * widgets or accessibles for its bars). */
 const CuoccHistogram *cuocc_histogram_view_get_histogram (CuoccHistogramView *self);
 
-/* cuocc-input-panel.c: what the user sees and types into: the entry of an
- * input typed as text (not the configuration and caching choices), its
- * hint, and whether it is marked. */
-GtkEditable *cuocc_input_panel_get_editable    (CuoccInputPanel *self,
-                                                CuoccInputKey    key);
-const char  *cuocc_input_panel_get_hint        (CuoccInputPanel *self,
-                                                CuoccInputKey    key);
-gboolean     cuocc_input_panel_field_is_marked (CuoccInputPanel *self,
-                                                CuoccInputKey    key);
-
 /* cuocc-kernel-item.c */
 CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
                                             guint               occurrence);
-char              *cuocc_kernel_short_name (const char         *name);
-char              *cuocc_kernel_unqualified (const char        *name);
 
 /* cuocc-kernels-table.c */
 GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
@@ -111,13 +85,5 @@ void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *s
                                                             guint              seconds);
 const char        *cuocc_kernels_panel_get_assembly_progress (CuoccKernelsPanel *self);
 GtkButton         *cuocc_kernels_panel_get_assembly_cancel (CuoccKernelsPanel *self);
-
-/* cuocc-waves-view.c: the waves it draws (drawn, not a widget); the SM
- * count and message are not yet read through a public way. */
-void        cuocc_waves_view_set_sm_count (CuoccWavesView   *self,
-                                           int               sm_count);
-gboolean    cuocc_waves_view_get_waves    (CuoccWavesView    *self,
-                                           CuoccWaves        *waves);
-const char *cuocc_waves_view_get_message  (CuoccWavesView    *self);
 
 G_END_DECLS

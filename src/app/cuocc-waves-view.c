@@ -9,7 +9,6 @@
 
 #include "cuocc-format.h"
 #include "cuocc-waves-view.h"
-#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -35,9 +34,7 @@ struct _CuoccWavesView
   gboolean have_input;
   CuoccGpu gpu;
   CuoccResult result;
-  gboolean have_waves;
   CuoccWaves waves;
-  char *message;
 };
 
 enum {
@@ -58,8 +55,6 @@ static void
 show_message (CuoccWavesView *self,
               const char     *message)
 {
-  g_free (self->message);
-  self->message = g_strdup (message);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->message_row), message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message_row), message != NULL);
 }
@@ -115,7 +110,6 @@ recalculate (CuoccWavesView *self)
   int sms = gtk_spin_button_get_value_as_int (self->sm_spin);
   CuoccGpu gpu;
 
-  self->have_waves = FALSE;
   if (!self->have_input)
     {
       show_message (self, _("Waves need a valid configuration."));
@@ -143,7 +137,6 @@ recalculate (CuoccWavesView *self)
       return;
     }
 
-  self->have_waves = TRUE;
   show_message (self, NULL);
   show_figures (self, TRUE);
   fill_figures (self);
@@ -164,17 +157,7 @@ grid_changed_cb (CuoccWavesView *self)
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GRID]);
 }
 
-/* ----- dispose / finalize ----- */
-
-static void
-cuocc_waves_view_finalize (GObject *object)
-{
-  CuoccWavesView *self = CUOCC_WAVES_VIEW (object);
-
-  g_free (self->message);
-
-  G_OBJECT_CLASS (cuocc_waves_view_parent_class)->finalize (object);
-}
+/* ----- properties ----- */
 
 static void
 cuocc_waves_view_get_property (GObject    *object,
@@ -202,7 +185,6 @@ cuocc_waves_view_class_init (CuoccWavesViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->finalize = cuocc_waves_view_finalize;
   object_class->get_property = cuocc_waves_view_get_property;
 
   /* The grid size the user entered, for the saved state and sessions. */
@@ -267,37 +249,6 @@ cuocc_waves_view_set_grid (CuoccWavesView *self,
   g_return_if_fail (CUOCC_IS_WAVES_VIEW (self));
 
   gtk_spin_button_set_value (self->grid_spin, (double) grid);
-}
-
-/* The SM count used where the GPU does not have one. */
-void
-cuocc_waves_view_set_sm_count (CuoccWavesView *self,
-                               int             sm_count)
-{
-  g_return_if_fail (CUOCC_IS_WAVES_VIEW (self));
-
-  gtk_spin_button_set_value (self->sm_spin, sm_count);
-}
-
-gboolean
-cuocc_waves_view_get_waves (CuoccWavesView *self,
-                            CuoccWaves     *waves)
-{
-  g_return_val_if_fail (CUOCC_IS_WAVES_VIEW (self), FALSE);
-
-  if (self->have_waves && waves != NULL)
-    *waves = self->waves;
-
-  return self->have_waves;
-}
-
-/* Why there are no waves to show, or NULL. */
-const char *
-cuocc_waves_view_get_message (CuoccWavesView *self)
-{
-  g_return_val_if_fail (CUOCC_IS_WAVES_VIEW (self), NULL);
-
-  return self->message;
 }
 
 gint64

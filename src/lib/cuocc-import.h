@@ -290,6 +290,8 @@ CUOCC_AVAILABLE CuoccKernelPair *cuocc_kernel_list_diff (const CuoccKernelList *
 CUOCC_AVAILABLE gboolean cuocc_kernel_resources_equal (const CuoccKernel *a, const CuoccKernel *b);
 
 CUOCC_AVAILABLE char *cuocc_demangle (const char *mangled);
+CUOCC_AVAILABLE char *cuocc_kernel_short_name (const char *name);
+CUOCC_AVAILABLE char *cuocc_kernel_unqualified (const char *name);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccKernelList, cuocc_kernel_list_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CuoccImportParser, cuocc_import_parser_free)

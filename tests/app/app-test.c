@@ -480,6 +480,95 @@ app_test_input_panel (CuoccWindow *window)
   return CUOCC_INPUT_PANEL (app_test_window_part (window, CUOCC_TYPE_INPUT_PANEL, "input_panel"));
 }
 
+gboolean
+app_test_press_on (GtkWidget *widget,
+                   guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+          return handled;
+        }
+    }
+  g_error ("%s has no key controller", G_OBJECT_TYPE_NAME (widget));
+}
+
+/* The start of the ids ui/cuocc-input-panel.ui gives an input's entry
+ * ("threads_entry") and hint ("threads_hint"); NULL for the inputs chosen
+ * from a list. */
+static const char *
+input_field_id (CuoccInputKey key)
+{
+  switch (key)
+    {
+    case CUOCC_INPUT_KEY_THREADS:
+      return "threads";
+    case CUOCC_INPUT_KEY_REGS:
+      return "regs";
+    case CUOCC_INPUT_KEY_SMEM:
+      return "smem";
+    case CUOCC_INPUT_KEY_DYNAMIC_SMEM:
+      return "dynamic_smem";
+    case CUOCC_INPUT_KEY_BARRIERS:
+      return "barriers";
+    case CUOCC_INPUT_KEY_CARVEOUT:
+      return "carveout";
+    case CUOCC_INPUT_KEY_CLUSTER_SIZE:
+      return "cluster_size";
+    case CUOCC_INPUT_KEY_SMS:
+      return "sms";
+    case CUOCC_INPUT_KEY_SMEM_CONFIG:
+    case CUOCC_INPUT_KEY_CACHING:
+    default:
+      return NULL;
+    }
+}
+
+static GtkWidget *
+input_field_part (CuoccInputPanel *panel,
+                  CuoccInputKey    key,
+                  const char      *suffix)
+{
+  g_autofree char *id = NULL;
+  GObject *part;
+
+  if (input_field_id (key) == NULL)
+    g_error ("input %u is chosen from a list, not typed", key);
+  id = g_strconcat (input_field_id (key), suffix, NULL);
+  part = gtk_widget_get_template_child (GTK_WIDGET (panel), CUOCC_TYPE_INPUT_PANEL, id);
+  if (part == NULL)
+    g_error ("no “%s” in the input panel", id);
+  return GTK_WIDGET (part);
+}
+
+GtkEditable *
+app_test_input_entry (CuoccInputPanel *panel,
+                      CuoccInputKey    key)
+{
+  return GTK_EDITABLE (input_field_part (panel, key, "_entry"));
+}
+
+const char *
+app_test_input_hint (CuoccInputPanel *panel,
+                     CuoccInputKey    key)
+{
+  return gtk_label_get_label (GTK_LABEL (input_field_part (panel, key, "_hint")));
+}
+
+gboolean
+app_test_input_marked (CuoccInputPanel *panel,
+                       CuoccInputKey    key)
+{
+  return gtk_widget_has_css_class (input_field_part (panel, key, "_entry"), "error");
+}
+
 void
 app_test_show_kernels (CuoccWindow *window,
                        gboolean     shown)
@@ -1052,7 +1141,7 @@ app_test_type_into (CuoccWindow   *window,
                     CuoccInputKey  key,
                     const char    *text)
 {
-  gtk_editable_set_text (cuocc_input_panel_get_editable (app_test_input_panel (window), key), text);
+  gtk_editable_set_text (app_test_input_entry (app_test_input_panel (window), key), text);
 }
 
 void

@@ -125,6 +125,25 @@ GtkWidget   *app_test_window_part     (CuoccWindow *window,
  * ("input_panel"). */
 CuoccKernelsPanel *app_test_kernels_panel (CuoccWindow *window);
 CuoccInputPanel   *app_test_input_panel   (CuoccWindow *window);
+/* @keyval pressed on @widget, as its key controller (a
+ * GtkEventControllerKey among its controllers) hands it on: what the
+ * widget does with the key (a graph's arrow keys step along its line),
+ * without the X input focus a real key event needs; whether the widget
+ * handled it. */
+gboolean     app_test_press_on        (GtkWidget   *widget,
+                                       guint        keyval);
+/* An input of the input panel as the user finds it, by the ids
+ * ui/cuocc-input-panel.ui gives its widgets: its entry ("threads_entry",
+ * "regs_entry"…), the text of the hint below it ("threads_hint"…; the
+ * carveout has none), and whether the entry is marked as wrong (its
+ * "error" style class, the red the user sees). Fails for an input chosen
+ * from a list (the configuration, the caching). */
+GtkEditable *app_test_input_entry     (CuoccInputPanel *panel,
+                                       CuoccInputKey    key);
+const char  *app_test_input_hint      (CuoccInputPanel *panel,
+                                       CuoccInputKey    key);
+gboolean     app_test_input_marked    (CuoccInputPanel *panel,
+                                       CuoccInputKey    key);
 /* The kernels sidebar: shown or hidden as the user does it, with the
  * header bar's toggle ("kernels_button", bound to the sidebar both ways),
  * and the view that holds it (the calculator page's child), which says

@@ -23,77 +23,13 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include <glib/gi18n.h>
-#include <locale.h>
-
-#include "cuocc-application.h"
-#include "cuocc-compat.h"
-#include "cuocc-testing.h"
-#include "cuocc-window-private.h"
+#include "bench-window.h"
 
 static const char *path;
 static const char *gpu_id;
 static const char *threads;
 
 /* ----- helpers ----- */
-
-/* The window's parts by the ids its .ui template gives them, as the tests
- * find them (app-test.h), without the tests' library. */
-static GtkWidget *
-window_part (CuoccWindow *window,
-             const char  *id)
-{
-  GObject *part = gtk_widget_get_template_child (GTK_WIDGET (window), CUOCC_TYPE_WINDOW, id);
-
-  g_assert_nonnull (part);
-  return GTK_WIDGET (part);
-}
-
-static CuoccKernelsPanel *
-kernels_panel (CuoccWindow *window)
-{
-  return CUOCC_KERNELS_PANEL (window_part (window, "kernels_panel"));
-}
-
-/* The kernels panel's state, as its properties tell it ("busy",
- * "evaluated"), the entries read (its "kernels"), and the page the table's
- * place shows (its template's "list_stack"). */
-static gboolean
-panel_flag (CuoccWindow *window,
-            const char  *name)
-{
-  gboolean value;
-
-  g_object_get (kernels_panel (window), name, &value, NULL);
-  return value;
-}
-
-static guint
-n_kernels (CuoccWindow *window)
-{
-  g_autoptr(GListModel) kernels = NULL;
-
-  g_object_get (kernels_panel (window), "kernels", &kernels, NULL);
-  return g_list_model_get_n_items (kernels);
-}
-
-static const char *
-kernels_page (CuoccWindow *window)
-{
-  GObject *stack = gtk_widget_get_template_child (GTK_WIDGET (kernels_panel (window)), CUOCC_TYPE_KERNELS_PANEL,
-                                                  "list_stack");
-
-  return gtk_stack_get_visible_child_name (GTK_STACK (stack));
-}
-
-static CuoccInputModel *
-window_inputs (CuoccWindow *window)
-{
-  g_autoptr(CuoccInputModel) inputs = NULL;
-
-  g_object_get (window, "inputs", &inputs, NULL);
-  return inputs;                   /* the window keeps it */
-}
 
 static long
 status_kib (const char *field)
@@ -105,13 +41,6 @@ status_kib (const char *field)
       (line = strstr (status, field)) == NULL)
     return -1;
   return atol (line + strlen (field));
-}
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gboolean      *painted)
-{
-  *painted = TRUE;
 }
 
 /* The process's CPU time so far (every thread's, user and system), in µs. */
@@ -126,44 +55,19 @@ cpu_us (void)
          usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
 }
 
-/* Runs the main loop until the window paints a frame; the longest
- * iteration so far is kept in *longest. */
-static void
-wait_for_paint (GtkWidget *window,
-                gint64    *last,
-                gint64    *longest)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-  gboolean painted = FALSE;
-  gulong id = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &painted);
-
-  gtk_widget_queue_draw (window);
-  while (!painted)
-    {
-      g_main_context_iteration (NULL, TRUE);
-      *longest = MAX (*longest, g_get_monotonic_time () - *last);
-      *last = g_get_monotonic_time ();
-    }
-  g_signal_handler_disconnect (clock, id);
-}
-
 static gboolean
 bench_cb (gpointer user_data)
 {
   CuoccWindow *window = user_data;
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
   gint64 start, last, longest = 0, rows_us, done_us, quit_at, cpu_start, rows_cpu_us;
   long before_kib;
 
-  if (!cuocc_input_model_set_gpu (window_inputs (window), gpu_id, CUOCC_INPUT_ORIGIN_USER, &error))
-    g_error ("%s", error->message);
-  gtk_editable_set_text (cuocc_input_panel_get_editable (CUOCC_INPUT_PANEL (window_part (window, "input_panel")), CUOCC_INPUT_KEY_THREADS), threads);
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (window_part (window, "kernels_button")), TRUE);
+  bench_window_choose (window, gpu_id, threads);
   last = g_get_monotonic_time ();
-  wait_for_paint (GTK_WIDGET (window), &last, &longest);
-  wait_for_paint (GTK_WIDGET (window), &last, &longest);
-  if (!gtk_widget_get_mapped (GTK_WIDGET (kernels_panel (window))))
+  bench_window_wait_for_paint (GTK_WIDGET (window), &last, &longest);
+  bench_window_wait_for_paint (GTK_WIDGET (window), &last, &longest);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (app_test_kernels_panel (window))))
     g_error ("the kernels table is not on screen");
   before_kib = status_kib ("VmHWM:");
 
@@ -172,56 +76,35 @@ bench_cb (gpointer user_data)
   cpu_start = cpu_us ();
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (kernels_page (window), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
       last = g_get_monotonic_time ();
     }
-  wait_for_paint (GTK_WIDGET (window), &last, &longest);
+  bench_window_wait_for_paint (GTK_WIDGET (window), &last, &longest);
   rows_us = g_get_monotonic_time () - start;
   rows_cpu_us = cpu_us () - cpu_start;
-  while (panel_flag (window, "busy") ||
-         !panel_flag (window, "evaluated"))
+  while (app_test_kernels_busy (app_test_kernels_panel (window)) ||
+         !app_test_kernels_evaluated (app_test_kernels_panel (window)))
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
       last = g_get_monotonic_time ();
     }
-  wait_for_paint (GTK_WIDGET (window), &last, &longest);
+  bench_window_wait_for_paint (GTK_WIDGET (window), &last, &longest);
   done_us = g_get_monotonic_time () - start;
-  if (n_kernels (window) == 0)
+  if (app_test_n_kernels (app_test_kernels_panel (window)) == 0)
     g_error ("no kernels read from %s", path);
 
   quit_at = g_get_monotonic_time ();
   g_print ("rows: %.1f ms, worked out: %.1f ms, longest iteration: %.1f ms, peak: %ld KiB, before: %ld KiB, "
            "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT ", renderer: %s\n",
            rows_us / 1000.0, done_us / 1000.0, longest / 1000.0, status_kib ("VmHWM:"), before_kib,
-           n_kernels (window), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
+           app_test_n_kernels (app_test_kernels_panel (window)), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
            quit_at, G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
   return G_SOURCE_REMOVE;
-}
-
-static void
-first_paint_cb (GdkFrameClock *clock,
-                CuoccWindow   *window)
-{
-  g_signal_handlers_disconnect_by_func (clock, first_paint_cb, window);
-  g_idle_add (bench_cb, window);
-}
-
-static void
-map_cb (GtkWidget *window)
-{
-  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (first_paint_cb), window);
-}
-
-static void
-window_added_cb (GtkApplication *app,
-                 GtkWindow      *window)
-{
-  g_signal_connect (window, "map", G_CALLBACK (map_cb), NULL);
 }
 
 /* ----- main ----- */
@@ -230,10 +113,6 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(CuoccApplication) app = NULL;
-  g_autoptr(GSettings) settings = NULL;
-  char *app_argv[] = { argv[0], NULL };
-
   if (argc != 4)
     {
       g_printerr ("usage: %s FILE GPU THREADS\n", argv[0]);
@@ -243,18 +122,5 @@ main (int   argc,
   gpu_id = argv[2];
   threads = argv[3];
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  /* The window as a user's large screen opens it: the table beside the
-   * calculator. */
-  settings = g_settings_new (SCHEMA_ID);
-  g_settings_set_int (settings, "window-width", 1920);
-  g_settings_set_int (settings, "window-height", 1080);
-
-  app = cuocc_application_new ();
-  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
-  return g_application_run (G_APPLICATION (app), 1, app_argv);
+  return bench_window_run (argv[0], bench_cb);
 }

@@ -27,10 +27,10 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "cli"))
-from clitest import Skip, check, equal, scratch_dir  # noqa: E402
+import clitest  # noqa: E402
+from clitest import Skip, check, equal, process_alive, scratch_dir  # noqa: E402
 
 CUDA_BIN = "/usr/local/cuda/bin"
 PTXAS = shutil.which("ptxas") or os.path.join(CUDA_BIN, "ptxas")
@@ -41,37 +41,9 @@ KERNEL = "_Z5heavyPKfPf\ncompute_80\n0"
 # A hang's guard, no budget; the sanitizer build is many times slower.
 HANG_S = 240 * (10 if os.environ.get("CUOCC_SANITIZED") else 1)
 
-APP = None
-
 
 def fixture(*parts):
     return os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "import", "data", *parts)
-
-
-def process_alive(pid, names):
-    """Whether pid is still a running process (a zombie is not), and one of
-    names (not another process that took the number since)."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            state = f.read().rsplit(")", 1)[1].split()[0]
-        with open("/proc/%d/cmdline" % pid, "rb") as f:
-            cmdline = f.read().decode(errors="replace")
-    except (FileNotFoundError, ProcessLookupError, IndexError):
-        return False
-    return state != "Z" and any(n in cmdline for n in names)
-
-
-def wait_for(what, cond, proc):
-    """Waits for a state (cond () true), polling; fails at once when the app
-    ends first."""
-    deadline = time.monotonic() + HANG_S
-    while not cond():
-        if proc.poll() is not None:
-            out, err = proc.communicate()
-            raise AssertionError("cuocc-gtk ended (status %d) before %s\nstdout:\n%s\nstderr:\n%s"
-                                 % (proc.returncode, what, out.decode(), err.decode()))
-        check(time.monotonic() < deadline, "%s: no sign after a very long wait (hang)" % what)
-        time.sleep(0.02)
 
 
 def snapshot(folder):
@@ -128,10 +100,10 @@ exit 9
                # dbus-daemon is started for it, to be left behind).
                DBUS_SESSION_BUS_ADDRESS="unix:path=" + os.path.join(d, "no-bus"))
     env.pop("CUDA_HOME", None)
-    proc = subprocess.Popen([APP, session], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen([clitest.CUOCC, session], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     started = []
     try:
-        wait_for("the fake ptxas started", lambda: os.path.exists(pids), proc)
+        clitest.wait_for("the fake ptxas started", lambda: os.path.exists(pids), proc, HANG_S, "cuocc-gtk")
         with open(pids) as f:
             started = [(int(x), n) for x, n in zip(f.read().split(), ("ptxas", "sleep"))]
         for pid, what in started:
@@ -175,33 +147,14 @@ def test_sighup_stops_ptxas_and_keeps_the_state():
     run_until_signal(signal.SIGHUP)
 
 
-def main():
-    global APP
-    APP = os.path.abspath(sys.argv[1])
-    tests = [(name, f) for name, f in globals().items() if name.startswith("test_") and callable(f)]
-    print("1..%d" % len(tests))
-    failed = 0
-    for i, (name, f) in enumerate(tests, 1):
-        try:
-            if not os.environ.get("DISPLAY"):
-                raise Skip("no display (run under xvfb-run)")
-            if not os.access(PTXAS, os.X_OK):
-                raise Skip("the CUDA toolkit's ptxas is not installed (%s)" % CUDA_BIN)
-            if not shutil.which("gsettings"):
-                raise Skip("gsettings (libglib2.0-bin), which reads the saved state, is not installed")
-            f()
-            print("ok %d %s" % (i, name))
-        except Skip as reason:
-            print("ok %d %s # SKIP %s" % (i, name, " ".join(str(reason).split())))
-        except Exception:
-            failed += 1
-            print("not ok %d %s" % (i, name))
-            import traceback
-            for line in traceback.format_exc().splitlines():
-                print("# " + line)
-        sys.stdout.flush()
-    sys.exit(1 if failed else 0)
+def needs():
+    if not os.environ.get("DISPLAY"):
+        raise Skip("no display (run under xvfb-run)")
+    if not os.access(PTXAS, os.X_OK):
+        raise Skip("the CUDA toolkit's ptxas is not installed (%s)" % CUDA_BIN)
+    if not shutil.which("gsettings"):
+        raise Skip("gsettings (libglib2.0-bin), which reads the saved state, is not installed")
 
 
 if __name__ == "__main__":
-    main()
+    clitest.main(globals(), needs)

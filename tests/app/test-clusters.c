@@ -14,7 +14,7 @@ type_carveout (CuoccWindow *window,
                const char  *text)
 {
   gtk_editable_set_text (
-      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), text);
+      app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), text);
 }
 
 static void
@@ -51,7 +51,7 @@ test_cluster_size (void)
   /* Before 9.0 there are no clusters: the input waits, insensitive, and says why. */
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   entry = GTK_WIDGET (
-      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CLUSTER_SIZE));
+      app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (gtk_widget_get_sensitive (entry));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (entry), "9.0"));
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
@@ -64,7 +64,7 @@ test_cluster_size (void)
   g_assert_true (gtk_widget_get_sensitive (entry));
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "16");
   g_assert_true (
-      cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_CLUSTER_SIZE));
+      app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_CLUSTER_SIZE));
   g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "8");
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
@@ -248,7 +248,7 @@ test_carveout (void)
 
   /* The carveout chooses the configuration: the list waits. */
   list = gtk_widget_get_prev_sibling (
-      GTK_WIDGET (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT)));
+      GTK_WIDGET (app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT)));
   g_assert_true (GTK_IS_DROP_DOWN (list));
   g_assert_false (gtk_widget_get_sensitive (list));
 

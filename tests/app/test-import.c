@@ -180,7 +180,7 @@ field_value (CuoccWindow *window,
              CuoccInputKey   field)
 {
   const char *text =
-      gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window), field));
+      gtk_editable_get_text (app_test_input_entry (app_test_input_panel (window), field));
 
   return g_ascii_strtoll (text, NULL, 10);
 }
@@ -599,7 +599,7 @@ hint_says (CuoccWindow *window,
            CuoccInputKey   field,
            const char  *words)
 {
-  return strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), field), words) != NULL;
+  return strstr (app_test_input_hint (app_test_input_panel (window), field), words) != NULL;
 }
 
 /* One kernel's declared block size never leaks into the next: on an RTX
@@ -755,7 +755,7 @@ test_previous_files_kernel (void)
         {
           CuoccInputKey key = kernels_keys[j];
 
-          g_test_message ("%u: %s", key, cuocc_input_panel_get_hint (app_test_input_panel (window), key));
+          g_test_message ("%u: %s", key, app_test_input_hint (app_test_input_panel (window), key));
           g_assert_false (hint_says (window, key, "the kernel's"));
           g_assert_false (hint_says (window, key, "the launch the file records"));
           g_assert_false (hint_says (window, key, "declared by the kernel"));
@@ -810,7 +810,7 @@ test_kernel_writes_the_model (void)
                        CUOCC_INPUT_ORIGIN_KERNEL);
       g_assert_nonnull (cuocc_input_model_get_note (app_test_inputs (window), launch[i]));
       g_assert_cmpstr (
-          gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window), launch[i])),
+          gtk_editable_get_text (app_test_input_entry (app_test_input_panel (window), launch[i])),
           ==, cuocc_input_model_get_text (app_test_inputs (window), launch[i]));
     }
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
@@ -838,7 +838,7 @@ test_kernel_writes_the_model (void)
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_REGS), ==, 30);
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
                    0);
-  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window),
+  g_assert_cmpstr (gtk_editable_get_text (app_test_input_entry (app_test_input_panel (window),
                                                                           CUOCC_INPUT_KEY_DYNAMIC_SMEM)),
                    ==, "0");
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
@@ -920,10 +920,10 @@ test_nsight_compute (void)
   g_assert_null (strstr (text, "disagree"));
 
   /* Other inputs are another launch: no verdict. */
-  gtk_editable_set_text (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "64");
+  gtk_editable_set_text (app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "64");
   text = app_test_details_text (app_test_kernels_panel (window), "profiler_label");
   g_assert_nonnull (strstr (text, "another launch"));
-  gtk_editable_set_text (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "256");
+  gtk_editable_set_text (app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "256");
   text = app_test_details_text (app_test_kernels_panel (window), "profiler_label");
   g_assert_nonnull (strstr (text, "cuocc 100 %"));
 

@@ -373,7 +373,7 @@ test_gpu_data_page (void)
   g_assert_cmpint (column, >, 10);
 
   /* The focus in an input, as after typing; then the page. */
-  threads = cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS);
+  threads = app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS);
   gtk_widget_grab_focus (GTK_WIDGET (threads));
   adw_view_stack_set_visible_child_name (app_test_stack (window), "gpu-data");
   app_test_wait_frames (window, 4);

@@ -59,11 +59,22 @@ static char *dir;
  * tests that press keys: standalone, without a session bus. */
 static CuoccApplication *app;
 
+/* The session opened the @way way is a file of its own (session_path ()),
+ * so that the window does not already show it when it is opened. */
 static char *
-kind_path (const Kind *kind)
+session_path (guint way)
+{
+  g_autofree char *name = g_strdup_printf ("work-%u.cuocc", way);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+static char *
+kind_path (const Kind *kind,
+           guint       way)
 {
   if (kind->name == NULL)
-    return g_build_filename (dir, "work.cuocc", NULL);
+    return session_path (way);
   return g_test_build_filename (G_TEST_DIST, "import", "data", kind->name, NULL);
 }
 
@@ -251,14 +262,26 @@ lists_kernel (CuoccWindow *window,
   return FALSE;
 }
 
-/* A session of its own, on another GPU than the window starts with. */
-static void
-write_session (void)
+/* The block size of the session opened the @way way: each a different one. */
+static int
+session_threads (guint way)
 {
-  g_autofree char *path = g_build_filename (dir, "work.cuocc", NULL);
+  return 320 + 32 * (int) way;
+}
 
-  g_assert_true (
-      g_file_set_contents (path, "[Kernel]\ngpu=Compute capability 7.0\nthreads=320\nregs=40\n", -1, NULL));
+/* A session of its own for each way, on another GPU than the window starts
+ * with, with a block size of its own. */
+static void
+write_sessions (void)
+{
+  for (guint w = 0; w < N_WAYS; w++)
+    {
+      g_autofree char *path = session_path (w);
+      g_autofree char *text =
+          g_strdup_printf ("[Kernel]\ngpu=Compute capability 7.0\nthreads=%d\nregs=40\n", session_threads (w));
+
+      g_assert_true (g_file_set_contents (path, text, -1, NULL));
+    }
 }
 
 /* ----- the tests ----- */
@@ -274,12 +297,12 @@ test_every_way (void)
 
   SKIP_WITHOUT_DISPLAY ();
   SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
-  write_session ();
+  write_sessions ();
   window = app_test_window_new ();
   for (guint w = 0; w < N_WAYS; w++)
     for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
       {
-        g_autofree char *path = kind_path (&kinds[k]);
+        g_autofree char *path = kind_path (&kinds[k], w);
         g_autoptr(GFile) file = g_file_new_for_path (path);
         Opened o = { &kinds[k], file };
 
@@ -294,6 +317,10 @@ test_every_way (void)
         /* Another GPU first: the session must set it back. */
         app_test_choose_gpu (window, "Compute capability 8.6");
         app_test_forget_message ();
+        /* Each open is of another file than the one before it (a session
+         * of this way's own, or another kind), so that the wait below
+         * waits for this open. */
+        g_assert_false (opened_condition (window, &o));
         open_by (window, w, file);
         app_test_wait_until (window, opened_condition, &o);
         g_assert_null (app_test_last_message ());
@@ -303,7 +330,8 @@ test_every_way (void)
 
             g_object_get (app_test_calculation (window), "gpu-id", &gpu_id, NULL);
             g_assert_cmpstr (gpu_id, ==, "Compute capability 7.0");
-            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 320);
+            g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==,
+                             session_threads (w));
             g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
           }
         else
@@ -730,12 +758,13 @@ main (int   argc,
 
   status = g_test_run ();
   g_clear_object (&app);
-  {
-    g_autofree char *session = g_build_filename (dir, "work.cuocc", NULL);
+  for (guint w = 0; w < N_WAYS; w++)
+    {
+      g_autofree char *session = session_path (w);
 
-    g_unlink (session);
-    g_rmdir (dir);
-  }
+      g_unlink (session);
+    }
+  g_rmdir (dir);
   g_free (dir);
   return status;
 }

@@ -208,13 +208,13 @@ step_restart (void)
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_USER);
   g_assert_nonnull (strstr (
-      cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "set by you"));
+      app_test_input_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS), "set by you"));
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==,
                    CUOCC_INPUT_ORIGIN_KERNEL);
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), ==,
                    "the kernel's");
   g_assert_nonnull (strstr (
-      cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_BARRIERS), "the kernel's"));
+      app_test_input_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_BARRIERS), "the kernel's"));
   g_assert_true (g_str_has_prefix (
       cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_BARRIERS), "heavy"));
   g_assert_cmpstr (cuocc_input_model_get_note (app_test_inputs (window), CUOCC_INPUT_KEY_DYNAMIC_SMEM), ==,
@@ -245,7 +245,7 @@ step_open_session (void)
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_nonnull (
-      strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+      strstr (app_test_input_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
               "from the session “work.cuocc”"));
   g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    session_path);
@@ -263,7 +263,7 @@ step_recent_after_open (void)
   g_assert_cmpint (cuocc_input_model_get_origin (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    CUOCC_INPUT_ORIGIN_SESSION);
   g_assert_nonnull (
-      strstr (cuocc_input_panel_get_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+      strstr (app_test_input_hint (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
               "from the session “work.cuocc”"));
   g_assert_cmpstr (cuocc_input_model_get_source (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==,
                    session_path);
@@ -286,14 +286,14 @@ step_pin_launch (void)
   app_test_set_value (window, CUOCC_INPUT_KEY_REGS, 32);
   app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 2);
   gtk_editable_set_text (
-      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), "25");
+      app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), "25");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.cluster_size, ==, 2);
   g_assert_cmpint (cuocc_calculation_get_pinned (app_test_calculation (window))->input.carveout, ==, 25);
 
   app_test_set_value (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, 4);
   gtk_editable_set_text (
-      cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), "");
+      app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_CARVEOUT), "");
   quit_window (window);
 }
 

@@ -106,6 +106,62 @@ grid_index (const gint64 *values,
   return -1;
 }
 
+/* The advice as the user reads it: the row @n of its list ("list" in
+ * ui/cuocc-advice-view.ui), a suggestion's text its title; NULL past the
+ * last. */
+static AdwPreferencesRow *
+advice_row (CuoccAdviceView *view,
+            guint            n)
+{
+  GtkListBox *list = GTK_LIST_BOX (app_test_find_by_id (GTK_WIDGET (view), GTK_TYPE_LIST_BOX, "list"));
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, n);
+
+  return row != NULL ? ADW_PREFERENCES_ROW (row) : NULL;
+}
+
+/* The first row of the advice whose text starts with @prefix, or NULL. */
+static AdwPreferencesRow *
+find_advice (CuoccAdviceView *view,
+             const char      *prefix)
+{
+  AdwPreferencesRow *row;
+
+  for (guint i = 0; (row = advice_row (view, i)) != NULL; i++)
+    if (g_str_has_prefix (adw_preferences_row_get_title (row), prefix))
+      return row;
+  return NULL;
+}
+
+/* A cell of the comparison as the user reads it: in the row titled @row of
+ * its grid ("grid" in ui/cuocc-compare-view.ui), the pinned configuration's
+ * (0) or the current one's (1); NULL while nothing is pinned (the grid is
+ * hidden). */
+static const char *
+compare_cell (CuoccCompareView *view,
+              const char       *row,
+              guint             column)
+{
+  if (!gtk_widget_get_visible (app_test_find_by_id (GTK_WIDGET (view), GTK_TYPE_GRID, "grid")))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (app_test_grid_cell (GTK_WIDGET (view), "grid", row, column + 1)));
+}
+
+/* The waves view's message ("message_row" in ui/cuocc-waves-view.ui), NULL
+ * while it is hidden, and whether its figures are shown. */
+static const char *
+waves_message (CuoccWavesView *view)
+{
+  GtkWidget *row = app_test_find_by_id (GTK_WIDGET (view), ADW_TYPE_PREFERENCES_ROW, "message_row");
+
+  return gtk_widget_get_visible (row) ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : NULL;
+}
+
+static gboolean
+waves_shown (CuoccWavesView *view)
+{
+  return gtk_widget_get_visible (app_test_find_by_id (GTK_WIDGET (view), GTK_TYPE_WIDGET, "per_sm_row"));
+}
+
 /* ----- tests ----- */
 
 static void
@@ -113,57 +169,53 @@ test_advice_apply (void)
 {
   CuoccWindow *window;
   CuoccAdviceView *view;
-  GPtrArray *advice;
-  gint64 level = -1;
+  AdwPreferencesRow *level;
+  AdwPreferencesRow *row;
+  GtkWidget *button;
+  const char *text;
   guint computations;
+  gboolean warned = FALSE;
 
   SKIP_WITHOUT_DISPLAY ();
   window = kernel_window_new ("Compute capability 7.5", "512", "80", "0");
   show_tuning (window);
   g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 0.5);
 
+  /* 7.5: 64K registers an SM; two blocks of 512 threads need at most 64
+   * registers a thread (65,536 / 1,024), as the level's row says. */
   view = CUOCC_ADVICE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_ADVICE_VIEW, "advice_view"));
-  advice = cuocc_advice_view_get_advice (view);
-  g_assert_nonnull (advice);
-  for (guint i = 0; i < advice->len && level < 0; i++)
-    {
-      const CuoccAdvice *a = g_ptr_array_index (advice, i);
+  level = find_advice (view, "2 blocks per SM");
+  g_assert_nonnull (level);
+  text = adw_preferences_row_get_title (level);
+  g_assert_nonnull (strstr (text, "64 registers"));
+  g_assert_nonnull (strstr (text, "__launch_bounds__(512, 2)"));
 
-      if (a->kind == CUOCC_ADVICE_LEVEL && a->blocks == 2)
-        {
-          level = i;
-          g_assert_cmpint (a->regs, ==, 64);
-          g_assert_nonnull (strstr (a->text, "2 blocks"));
-          g_assert_nonnull (strstr (a->text, "64 registers"));
-          g_assert_cmpstr (a->launch_bounds, ==, "__launch_bounds__(512, 2)");
-        }
-    }
-  g_assert_cmpint (level, >=, 0);
-
-  /* The row's Apply button, through its action: registers and threads,
-   * one calculation. */
+  /* The row's Apply button, clicked: registers and threads, one
+   * calculation. */
+  button = app_test_find_descendant (GTK_WIDGET (level), GTK_TYPE_BUTTON, FALSE);
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "_Apply");
   computations = cuocc_calculation_get_computations (app_test_calculation (window));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "advice.apply", "u", (guint32) level));
+  g_signal_emit_by_name (button, "clicked");
   g_assert_cmpuint (cuocc_calculation_get_computations (app_test_calculation (window)), ==, computations + 1);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 64);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 512);
   g_assert_cmpfloat (cuocc_calculation_get_result (app_test_calculation (window))->occupancy, ==, 1.0);
 
-  /* The advice follows: nothing reaches beyond 100 %. */
-  advice = cuocc_advice_view_get_advice (view);
-  for (guint i = 0; i < advice->len; i++)
-    g_assert_cmpint (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind, !=, CUOCC_ADVICE_LEVEL);
+  /* The advice follows: nothing reaches beyond 100 %, no row offers more
+   * blocks per SM ("N blocks per SM (…)"). */
+  g_assert_nonnull (advice_row (view, 0));
+  for (guint i = 0; (row = advice_row (view, i)) != NULL; i++)
+    g_assert_false (g_regex_match_simple ("^[0-9]+ blocks? per SM \\(", adw_preferences_row_get_title (row), 0, 0));
 
   /* Spills from an imported build log become a warning. */
   cuocc_calculation_set_extra (app_test_calculation (window),
                                &(CuoccAdviceExtra){ .spill_stores = 8, .spill_loads = 4 });
-  advice = cuocc_advice_view_get_advice (view);
-  level = -1;
-  for (guint i = 0; i < advice->len; i++)
-    if (((CuoccAdvice *) g_ptr_array_index (advice, i))->kind == CUOCC_ADVICE_WARNING &&
-        strstr (((CuoccAdvice *) g_ptr_array_index (advice, i))->text, "spill") != NULL)
-      level = i;
-  g_assert_cmpint (level, >=, 0);
+  for (guint i = 0; (row = advice_row (view, i)) != NULL; i++)
+    if (gtk_widget_has_css_class (GTK_WIDGET (row), "advice-warning") &&
+        strstr (adw_preferences_row_get_title (row), "spill") != NULL)
+      warned = TRUE;
+  g_assert_true (warned);
 
   app_test_window_free (window);
 }
@@ -186,12 +238,12 @@ test_hidden_page (void)
   regs = CUOCC_HEATMAP_VIEW (app_test_tuning_view (window, CUOCC_TYPE_HEATMAP_VIEW, "heatmap_regs"));
   advice = CUOCC_ADVICE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_ADVICE_VIEW, "advice_view"));
   g_assert_null (cuocc_heatmap_view_get_grid (regs));
-  g_assert_null (cuocc_advice_view_get_advice (advice));
+  g_assert_null (advice_row (advice, 0));
 
   show_tuning (window);
   grid = cuocc_heatmap_view_get_grid (regs);
   g_assert_nonnull (grid);
-  g_assert_nonnull (cuocc_advice_view_get_advice (advice));
+  g_assert_nonnull (advice_row (advice, 0));
   g_assert_cmpint (grid->x_values[grid->current_i], ==, 256);
   g_assert_cmpint (grid->y_values[grid->current_j], ==, 40);
 
@@ -272,35 +324,40 @@ test_waves (void)
 {
   CuoccWindow *window;
   CuoccWavesView *view;
-  CuoccWaves waves;
+  GtkWidget *sm_row;
 
   SKIP_WITHOUT_DISPLAY ();
   window = kernel_window_new ("NVIDIA H100 SXM5", "128", "37", "0");
   show_tuning (window);
 
+  /* H100 SXM5, 132 SMs; 128 threads × 37 registers (40 as allocated):
+   * 5,120 registers a block, 12 blocks an SM (65,536 / 5,120 = 12.8).
+   * 12 × 132 = 1,584 blocks a wave; 4,000 = 2 × 1,584 + 832: three waves,
+   * two full, 832 blocks in the last (52.53 %). */
   view = cuocc_tuning_page_get_waves_view (app_test_tuning_page (window));
   cuocc_waves_view_set_grid (view, 4000);
-  g_assert_true (cuocc_waves_view_get_waves (view, &waves));
-  g_assert_cmpint (waves.blocks_per_sm, ==, 12);
-  g_assert_cmpint (waves.sm_count, ==, 132);
-  g_assert_cmpint (waves.blocks_per_wave, ==, 1584);
-  g_assert_cmpint (waves.waves, ==, 3);
-  g_assert_cmpint (waves.full_waves, ==, 2);
-  g_assert_cmpint (waves.tail_blocks, ==, 832);
-  g_assert_null (cuocc_waves_view_get_message (view));
+  g_assert_true (waves_shown (view));
+  g_assert_cmpstr (app_test_label_text (GTK_WIDGET (view), "per_wave_label"), ==, "1584 (12 per SM × 132 SMs)");
+  g_assert_cmpstr (app_test_label_text (GTK_WIDGET (view), "waves_label"), ==, "3 (2 full)");
+  g_assert_cmpstr (app_test_label_text (GTK_WIDGET (view), "tail_label"), ==, "832 of 1584 blocks (52.53 %)");
+  g_assert_null (waves_message (view));
 
   /* A bare compute capability has no SM count: a message, then the count
-   * the user enters. */
+   * the user enters in the field shown for it. */
   app_test_choose_gpu (window, "Compute capability 9.0");
-  g_assert_false (cuocc_waves_view_get_waves (view, NULL));
-  g_assert_nonnull (strstr (cuocc_waves_view_get_message (view), "SM"));
-  cuocc_waves_view_set_sm_count (view, 132);
-  g_assert_true (cuocc_waves_view_get_waves (view, &waves));
-  g_assert_cmpint (waves.tail_blocks, ==, 832);
+  g_assert_false (waves_shown (view));
+  g_assert_nonnull (strstr (waves_message (view), "SM"));
+  sm_row = app_test_find_by_id (GTK_WIDGET (view), GTK_TYPE_WIDGET, "sm_row");
+  g_assert_true (gtk_widget_get_visible (sm_row));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (app_test_find_by_id (sm_row, GTK_TYPE_SPIN_BUTTON, "sm_spin")), 132);
+  g_assert_true (waves_shown (view));
+  g_assert_null (waves_message (view));
+  g_assert_cmpstr (app_test_label_text (GTK_WIDGET (view), "tail_label"), ==, "832 of 1584 blocks (52.53 %)");
 
   /* Invalid inputs: no waves. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "0");
-  g_assert_false (cuocc_waves_view_get_waves (view, NULL));
+  g_assert_false (waves_shown (view));
+  g_assert_nonnull (waves_message (view));
 
   app_test_window_free (window);
 }
@@ -315,9 +372,9 @@ test_pin_compare (void)
   window = kernel_window_new ("Compute capability 8.6", "256", "40", "0");
 
   view = CUOCC_COMPARE_VIEW (app_test_tuning_view (window, CUOCC_TYPE_COMPARE_VIEW, "compare_view"));
-  g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
+  g_assert_null (compare_cell (view, "Threads per block", 0));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL) &&
-                  cuocc_compare_view_get_cell (view, "threads", 0) != NULL);
+                  compare_cell (view, "Threads per block", 0) != NULL);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
@@ -325,19 +382,19 @@ test_pin_compare (void)
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   show_tuning (window);
-  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 0), ==, "256");
-  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "threads", 1), ==, "1024");
-  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "blocks", 0), ==, "6");
-  g_assert_cmpstr (cuocc_compare_view_get_cell (view, "blocks", 1), ==, "1");
-  g_assert_nonnull (cuocc_compare_view_get_cell (view, "limiters", 1));
-  g_assert_nonnull (cuocc_compare_view_get_cell (view, "by-regs", 0));
+  g_assert_cmpstr (compare_cell (view, "Threads per block", 0), ==, "256");
+  g_assert_cmpstr (compare_cell (view, "Threads per block", 1), ==, "1024");
+  g_assert_cmpstr (compare_cell (view, "Active blocks per SM", 0), ==, "6");
+  g_assert_cmpstr (compare_cell (view, "Active blocks per SM", 1), ==, "1");
+  g_assert_nonnull (compare_cell (view, "Limited by", 1));
+  g_assert_nonnull (compare_cell (view, "Blocks by registers", 0));
 
   /* The overlay is the pinned configuration's line. */
   g_assert_cmpint (cuocc_graph_get_overlay (app_test_graph (window, CUOCC_SERIES_THREADS))->current_x, ==, 256);
   g_assert_cmpint (cuocc_graph_get_series (app_test_graph (window, CUOCC_SERIES_THREADS))->current_x, ==, 1024);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL));
-  g_assert_null (cuocc_compare_view_get_cell (view, "threads", 0));
+  g_assert_null (compare_cell (view, "Threads per block", 0));
   for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
     g_assert_null (cuocc_graph_get_overlay (app_test_graph (window, i)));
 
@@ -476,7 +533,7 @@ test_tuning_screenshot (void)
       AppTestTimes times;
 
       app_test_timed_change (
-          window, cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+          window, app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
           i % 2 ? "256" : "288", &times);
       compute[i] = times.compute_us;
       frame[i] = times.paint_us;

@@ -190,7 +190,7 @@ test_views_without_a_calculation (void)
    * type into; typing there writes no model. */
   {
     GtkWidget *panel = g_object_ref_sink (g_object_new (CUOCC_TYPE_INPUT_PANEL, "model", inputs, NULL));
-    GtkEditable *threads = cuocc_input_panel_get_editable (CUOCC_INPUT_PANEL (panel), CUOCC_INPUT_KEY_THREADS);
+    GtkEditable *threads = app_test_input_entry (CUOCC_INPUT_PANEL (panel), CUOCC_INPUT_KEY_THREADS);
 
     g_assert_cmpstr (gtk_editable_get_text (threads), ==, "256");
     g_object_set (panel, "model", NULL, NULL);
@@ -216,7 +216,7 @@ test_panel_follows_the_new_model (void)
   first = inputs_new (1024);
   second = inputs_new (256);
   panel = g_object_ref_sink (g_object_new (CUOCC_TYPE_INPUT_PANEL, "model", first, NULL));
-  threads = cuocc_input_panel_get_editable (CUOCC_INPUT_PANEL (panel), CUOCC_INPUT_KEY_THREADS);
+  threads = app_test_input_entry (CUOCC_INPUT_PANEL (panel), CUOCC_INPUT_KEY_THREADS);
   g_assert_cmpstr (gtk_editable_get_text (threads), ==, "1024");
 
   g_object_set (panel, "model", second, NULL);

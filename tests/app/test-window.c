@@ -145,7 +145,7 @@ test_computations (void)
 
   /* A digit typed before the 32 registers: 132. */
   {
-    GtkEditable *regs = cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS);
+    GtkEditable *regs = app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS);
     int position = 0;
 
     g_assert_cmpstr (gtk_editable_get_text (regs), ==, "32");
@@ -387,22 +387,22 @@ test_inputs (void)
 
   /* Text that is no number is marked where it is typed and not calculated. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "12x");
-  g_assert_true (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
+  g_assert_true (app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
   g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_nonnull (strstr (app_test_results_text (window, "explanation_label"), "1–1024"));
 
   /* More than the GPU allows is marked, never clamped, and cannot launch. */
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "2000");
-  g_assert_true (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
+  g_assert_true (app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 2000);
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
-  g_assert_cmpstr (gtk_editable_get_text (cuocc_input_panel_get_editable (app_test_input_panel (window),
+  g_assert_cmpstr (gtk_editable_get_text (app_test_input_entry (app_test_input_panel (window),
                                                                           CUOCC_INPUT_KEY_THREADS)),
                    ==, "2000");
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
-  g_assert_false (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
+  g_assert_false (app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
 
   /* Shared memory in KiB. */
   gtk_drop_down_set_selected (
@@ -457,8 +457,8 @@ test_same_ranges_as_cli (void)
   g_assert_true (cuocc_calculation_get_have_result (app_test_calculation (window)));
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   threads =
-      GTK_WIDGET (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
-  regs = GTK_WIDGET (cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS));
+      GTK_WIDGET (app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
+  regs = GTK_WIDGET (app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than this GPU allows: 1–1024"));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (regs), "more than this GPU allows: 0–255"));
   report = run_cli (args);
@@ -467,7 +467,7 @@ test_same_ranges_as_cli (void)
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1048577");
   g_assert_false (cuocc_calculation_get_have_result (app_test_calculation (window)));
-  g_assert_true (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
+  g_assert_true (app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS));
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (threads), "more than cuocc answers for: 1–1048576"));
 
   app_test_window_free (window);
@@ -560,13 +560,15 @@ test_graph_click (void)
 
   /* The arrow keys step along the line. */
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "32");
-  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_REGS), 1));
+  g_assert_true (app_test_press_on (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_REGS)), GDK_KEY_Right));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 33);
-  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_REGS), -2));
+  g_assert_true (app_test_press_on (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_REGS)), GDK_KEY_Left));
+  g_assert_true (app_test_press_on (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_REGS)), GDK_KEY_Down));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 31);
-  g_assert_true (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_THREADS), G_MAXINT / 2));
+  g_assert_true (app_test_press_on (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_THREADS)), GDK_KEY_End));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 1024);
-  g_assert_false (cuocc_graph_step (app_test_graph (window, CUOCC_SERIES_THREADS), 1));
+  /* At the end, the key changes nothing and is left to the window. */
+  g_assert_false (app_test_press_on (GTK_WIDGET (app_test_graph (window, CUOCC_SERIES_THREADS)), GDK_KEY_Up));
 
   /* Outside the plot area nothing changes. */
   g_assert_false (cuocc_graph_pick (app_test_graph (window, CUOCC_SERIES_THREADS), -10, -10));
@@ -854,7 +856,7 @@ test_session_keeps_what_was_accepted (void)
   g_assert_nonnull (cuocc_calculation_get_result (app_test_calculation (window)));
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 70000);
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
-  g_assert_true (cuocc_input_panel_field_is_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS));
+  g_assert_true (app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS));
 
   g_assert_true (_cuocc_window_save_session (window, file, &error));
   g_assert_no_error (error);
@@ -1190,7 +1192,7 @@ test_redraw_time (void)
       guint computations = cuocc_calculation_get_computations (app_test_calculation (window));
 
       app_test_timed_change (
-          window, cuocc_input_panel_get_editable (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
+          window, app_test_input_entry (app_test_input_panel (window), CUOCC_INPUT_KEY_THREADS),
           i % 2 ? "256" : "288", &change);
       g_assert_cmpint (change.redraw_us, >, 0);
       /* The work: gtk_editable_set_text () is a deletion (an empty field,

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 CUOCC = None
@@ -88,6 +89,33 @@ def equal(actual, expected, what, result=None):
     check(actual == expected, "%s: expected %r, got %r" % (what, expected, actual), result)
 
 
+def process_alive(pid, names):
+    """Whether pid is still a running process (a zombie is not), and one of
+    names (not another process that took the number since)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            state = f.read().rsplit(")", 1)[1].split()[0]
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            cmdline = f.read().decode(errors="replace")
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+    return state != "Z" and any(n in cmdline for n in names)
+
+
+def wait_for(what, cond, proc, hang_s, program="cuocc"):
+    """Waits for a state (cond () true), polling; fails at once when proc
+    (the program's run) ends first. hang_s only guards against a hang: it is
+    no budget."""
+    deadline = time.monotonic() + hang_s
+    while not cond():
+        if proc.poll() is not None:
+            out, err = proc.communicate()
+            raise AssertionError("%s ended (status %d) before %s\nstdout:\n%s\nstderr:\n%s"
+                                 % (program, proc.returncode, what, out.decode(), err.decode()))
+        check(time.monotonic() < deadline, "%s: no sign after a very long wait (hang)" % what)
+        time.sleep(0.02)
+
+
 def parse_csv(text):
     rows = list(csv.reader(io.StringIO(text)))
     return rows[0], [dict(zip(rows[0], r)) for r in rows[1:]]
@@ -102,7 +130,10 @@ def usage_error(result, *words):
         check(w.lower() in result.err.lower(), "message names %r" % w, result)
 
 
-def main(module_globals):
+def main(module_globals, needs=None):
+    """Runs every test_* function of module_globals, as TAP. argv[1] is the
+    program under test (CUOCC). needs, when given, is called before each
+    test and raises Skip when what the tests need is not here."""
     global CUOCC
     if len(sys.argv) < 2:
         print("usage: %s PATH-TO-CUOCC" % sys.argv[0], file=sys.stderr)
@@ -114,6 +145,8 @@ def main(module_globals):
     failed = 0
     for i, (name, f) in enumerate(tests, 1):
         try:
+            if needs:
+                needs()
             f()
             print("ok %d %s" % (i, name))
         except Skip as reason:

@@ -1,4 +1,5 @@
-/* fuzz-demangle.c — libFuzzer target for the Itanium C++ ABI demangler
+/* fuzz-demangle.c — libFuzzer target for the Itanium C++ ABI demangler,
+ * and for the short names the kernels table makes of what it returns
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,5 +19,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   if (demangled != NULL && (!g_utf8_validate (demangled, -1, NULL) || demangled[0] == '\0'))
     abort ();
+
+  /* A row's name: never longer than the name it shortens. */
+  {
+    const char *full = demangled != NULL ? demangled : name;
+    g_autofree char *short_name = cuocc_kernel_short_name (full);
+    g_autofree char *unqualified = cuocc_kernel_unqualified (short_name);
+
+    if (strlen (short_name) > strlen (full) || strlen (unqualified) > strlen (short_name))
+      abort ();
+  }
   return 0;
 }

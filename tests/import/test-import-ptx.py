@@ -18,11 +18,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.environ.get("CUOCC_SOURCE_ROOT", "."), "tests", "cli"))
 import clitest  # noqa: E402
-from clitest import Skip, check, equal, main, parse_csv, scratch_dir  # noqa: E402
+from clitest import (Skip, check, equal, main, parse_csv, process_alive,  # noqa: E402
+                     scratch_dir, wait_for)
 
 CUDA_BIN = "/usr/local/cuda/bin"
 NVCC = shutil.which("nvcc") or os.path.join(CUDA_BIN, "nvcc")
@@ -387,30 +387,8 @@ def test_bad_ptxas_each_says_why_on_its_rows():
         equal(len(e.cache_files()), 1 if cached else 0, "%s: cached only when ptxas finished" % name)
 
 
-def process_alive(pid, names):
-    """Whether pid is still a running process (a zombie is not), and one of
-    names (not another process that took the number since)."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            state = f.read().rsplit(")", 1)[1].split()[0]
-        with open("/proc/%d/cmdline" % pid, "rb") as f:
-            cmdline = f.read().decode(errors="replace")
-    except (FileNotFoundError, ProcessLookupError, IndexError):
-        return False
-    return state != "Z" and any(n in cmdline for n in names)
-
-
-def wait_for(what, cond, proc, r=None):
-    """Waits for a state (cond () true), polling; fails at once when cuocc
-    ends first. The deadline only guards against a hang: it is no budget."""
-    deadline = time.monotonic() + 240 * (20 if clitest.WRAPPER else 1)
-    while not cond():
-        if proc.poll() is not None:
-            out, err = proc.communicate()
-            raise AssertionError("cuocc ended (status %d) before %s\nstdout:\n%s\nstderr:\n%s"
-                                 % (proc.returncode, what, out.decode(), err.decode()))
-        check(time.monotonic() < deadline, "%s: no sign after a very long wait (hang)" % what)
-        time.sleep(0.02)
+# A hang's guard, no budget (cuocc under memcheck is many times slower).
+HANG_S = 240 * (20 if clitest.WRAPPER else 1)
 
 
 def test_signal_during_assembly_cleans_up_and_keeps_the_cache():
@@ -454,14 +432,14 @@ exec '%s' "$@"
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         started = []
         try:
-            wait_for("the blocking ptxas started", lambda: os.path.exists(pids), proc)
+            wait_for("the blocking ptxas started", lambda: os.path.exists(pids), proc, HANG_S)
             with open(pids) as f:
                 started = [(int(x), n) for x, n in zip(f.read().split(), ("blocking-ptxas", "sleep"))]
-            wait_for("the other module was cached", lambda: len(cached()) == 1, proc)
+            wait_for("the other module was cached", lambda: len(cached()) == 1, proc, HANG_S)
             for pid, what in started:
                 check(process_alive(pid, [what]), "%s: %s runs" % (name, what))
             proc.send_signal(sig)
-            out, err = proc.communicate(timeout=240 * (20 if clitest.WRAPPER else 1))
+            out, err = proc.communicate(timeout=HANG_S)
             r = clitest.Result(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
             left = [what for pid, what in started if process_alive(pid, [what])]
         finally:
