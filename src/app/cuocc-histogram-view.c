@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "cuocc-histogram-view.h"
+#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -124,6 +125,15 @@ cuocc_histogram_view_set_histogram (CuoccHistogramView   *self,
   self->histogram = *histogram;
   self->histogram.title = NULL;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* What is drawn: the counts of the bars (no title). */
+const CuoccHistogram *
+cuocc_histogram_view_get_histogram (CuoccHistogramView *self)
+{
+  g_return_val_if_fail (CUOCC_IS_HISTOGRAM_VIEW (self), NULL);
+
+  return &self->histogram;
 }
 
 /* The bar the table is filtered to, drawn stronger; -1 for none. */

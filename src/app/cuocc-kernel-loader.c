@@ -65,7 +65,29 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *props[N_PROPS];
+
 /* ----- helpers ----- */
+
+/* The read under way (taken), or NULL for none: "busy" is notified as it
+ * starts and ends, not as one read takes another's place. */
+static void
+set_cancellable (CuoccKernelLoader *self,
+                 GCancellable      *cancellable)
+{
+  gboolean was_busy = self->cancellable != NULL;
+
+  g_clear_object (&self->cancellable);
+  self->cancellable = cancellable;
+  if (was_busy != (cancellable != NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), props[PROP_BUSY]);
+}
 
 static void
 load_job_free (LoadJob *job)
@@ -280,11 +302,14 @@ load_done_cb (GObject      *object,
       return;
     }
 
-  g_clear_object (&self->cancellable);
+  /* "busy" is notified once what was read is told of. */
+  g_object_freeze_notify (G_OBJECT (self));
+  set_cancellable (self, NULL);
 
   if (result == NULL)
     {
       g_signal_emit (self, signals[FAILED], 0, job->source_name, error, job->reread);
+      g_object_thaw_notify (G_OBJECT (self));
       return;
     }
 
@@ -302,6 +327,7 @@ load_done_cb (GObject      *object,
                             g_memdup2 (&result->launch, sizeof result->launch), g_free);
   g_signal_emit (self, signals[LOADED], 0, result->store, job->source_name, result->truncated, job->reread);
   load_result_free (result);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void
@@ -310,8 +336,9 @@ start_load (CuoccKernelLoader *self,
 {
   g_autoptr(GTask) task = NULL;
 
-  cuocc_kernel_loader_cancel (self);
-  self->cancellable = g_cancellable_new ();
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  set_cancellable (self, g_cancellable_new ());
   job->gpu_major = self->gpu_major;
   job->gpu_minor = self->gpu_minor;
   job->launch = self->launch;
@@ -335,6 +362,24 @@ cuocc_kernel_loader_dispose (GObject *object)
   G_OBJECT_CLASS (cuocc_kernel_loader_parent_class)->dispose (object);
 }
 
+static void
+cuocc_kernel_loader_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  CuoccKernelLoader *self = CUOCC_KERNEL_LOADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->cancellable != NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 /* ----- class_init / init ----- */
 
 static void
@@ -343,6 +388,13 @@ cuocc_kernel_loader_class_init (CuoccKernelLoaderClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = cuocc_kernel_loader_dispose;
+  object_class->get_property = cuocc_kernel_loader_get_property;
+
+  /* Whether a read is under way, notified once its kernels or its failure
+   * were told of. */
+  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The kernels (a GListModel of CuoccKernelItem), the source's name,
    * whether the log held more kernels than were read, and whether this
@@ -411,9 +463,10 @@ cuocc_kernel_loader_cancel (CuoccKernelLoader *self)
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  set_cancellable (self, NULL);
 }
 
+/* Whether a read is under way: the "busy" property. */
 gboolean
 cuocc_kernel_loader_is_busy (CuoccKernelLoader *self)
 {

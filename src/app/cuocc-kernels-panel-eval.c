@@ -1,5 +1,6 @@
 /* cuocc-kernels-panel-eval.c — every row of the kernels table worked out
- * for the chosen GPU and block size, in a worker thread.
+ * for the chosen GPU and block size, in a worker thread, and the panel's
+ * "busy" and "evaluated" told of as they change.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -93,6 +94,8 @@ eval_done_cb (GObject      *object,
       job->n != g_list_model_get_n_items (G_LIST_MODEL (self->store)))
     return;
 
+  /* "evaluated" once the table, the summary and the details show it. */
+  self->state_frozen++;
   g_clear_object (&self->eval_cancellable);
   cuocc_kernel_launch_to_import (&job->launch, &launch);
   for (guint i = 0; i < job->n; i++)
@@ -117,6 +120,8 @@ eval_done_cb (GObject      *object,
   if (job->marks)
     self->marks_pending = FALSE;
   _cuocc_kernels_panel_evaluated (self, job->marks);
+  self->state_frozen--;
+  _cuocc_kernels_panel_update_state (self);
 }
 
 /* ----- shared with the panel ----- */
@@ -130,6 +135,8 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->store));
   EvalJob *job;
 
+  /* "evaluated" is not told of the moment between the two. */
+  self->state_frozen++;
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
@@ -137,7 +144,11 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
   /* The GPUs compared, in a worker of their own. */
   _cuocc_kernels_panel_compare_gpus (self);
   if (!self->have_gpu)
-    return;
+    {
+      self->state_frozen--;
+      _cuocc_kernels_panel_update_state (self);
+      return;
+    }
 
   job = g_new0 (EvalJob, 1);
   job->launch.gpu = self->gpu;
@@ -184,6 +195,8 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
   g_task_set_source_tag (task, _cuocc_kernels_panel_evaluate);
   g_task_set_task_data (task, job, (GDestroyNotify) eval_job_free);
   g_task_run_in_thread (task, eval_thread);
+  self->state_frozen--;
+  _cuocc_kernels_panel_update_state (self);
 }
 
 /* The rows came worked out for the panel's GPU and block size (the loader
@@ -192,12 +205,46 @@ _cuocc_kernels_panel_evaluate (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self)
 {
+  self->state_frozen++;
   if (self->eval_cancellable != NULL)
     g_cancellable_cancel (self->eval_cancellable);
   g_clear_object (&self->eval_cancellable);
   self->eval_generation++;
   _cuocc_kernels_panel_compare_gpus (self);
+  self->state_frozen--;
+  _cuocc_kernels_panel_update_state (self);
   _cuocc_kernels_panel_figures_changed (self);
+}
+
+/* Whether the rows are worked out for the GPU and block size last given,
+ * on the GPUs compared too. */
+gboolean
+_cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
+{
+  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
+}
+
+/* "busy" and "evaluated" are notified where they changed: a loader's read
+ * began or ended, the rows' evaluation or the GPUs' comparison began or
+ * ended (not while the panel ends one to begin the next: state_frozen). */
+void
+_cuocc_kernels_panel_update_state (CuoccKernelsPanel *self)
+{
+  gboolean busy = _cuocc_kernels_panel_loaders_busy (self);
+  gboolean is_evaluated = _cuocc_kernels_panel_is_evaluated (self);
+
+  if (self->state_frozen > 0)
+    return;
+  if (self->busy != busy)
+    {
+      self->busy = busy;
+      g_object_notify (G_OBJECT (self), "busy");
+    }
+  if (self->evaluated != is_evaluated)
+    {
+      self->evaluated = is_evaluated;
+      g_object_notify (G_OBJECT (self), "evaluated");
+    }
 }
 
 /* The rows' figures were worked out anew: what shows them (the summary)

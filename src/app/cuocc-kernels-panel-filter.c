@@ -314,108 +314,6 @@ _cuocc_kernels_panel_update_arches (CuoccKernelsPanel *self)
   gtk_string_list_splice (self->arches, N_ARCH_CHOICES, old - N_ARCH_CHOICES, (const char * const *) arches->pdata);
 }
 
-GtkEditable *
-cuocc_kernels_panel_get_search (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_EDITABLE (self->search_entry);
-}
-
-GtkDropDown *
-cuocc_kernels_panel_get_arch_dropdown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->arch_dropdown;
-}
-
-GtkDropDown *
-cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->limiter_dropdown;
-}
-
-GtkSpinButton *
-cuocc_kernels_panel_get_below_spin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->below_spin;
-}
-
-GtkToggleButton *
-cuocc_kernels_panel_get_changed_toggle (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->changed_toggle;
-}
-
-/* The page the table's place shows: "loading", "empty", "no-match" or "list". */
-const char *
-cuocc_kernels_panel_get_page (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_stack_get_visible_child_name (self->list_stack);
-}
-
-/* What the count under the table says, or NULL when it is hidden. */
-const char *
-cuocc_kernels_panel_get_count_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->count_label)) ? gtk_label_get_label (self->count_label) : NULL;
-}
-
-/* The summary's bar the table is filtered to, or -1. */
-int
-cuocc_kernels_panel_get_bin (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), -1);
-
-  return self->bin;
-}
-
-/* The summary (cuocc-kernels-summary.c) as the tests reach it: its
- * expander, its counts, its drawing, its kernels that lose most. */
-GtkWidget *
-cuocc_kernels_panel_get_summary (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_WIDGET (self->summary_expander);
-}
-
-const CuoccHistogram *
-cuocc_kernels_panel_get_histogram (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return cuocc_kernels_summary_get_histogram (self->summary);
-}
-
-CuoccHistogramView *
-cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return cuocc_kernels_summary_get_histogram_view (self->summary);
-}
-
-const char *
-cuocc_kernels_panel_get_loser_text (CuoccKernelsPanel *self,
-                                    guint              n)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return cuocc_kernels_summary_get_loser_text (self->summary, n);
-}
-
 gboolean
 cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
                                       const char         *path,
@@ -426,27 +324,34 @@ cuocc_kernels_panel_export_histogram (CuoccKernelsPanel  *self,
   return cuocc_kernels_summary_export_histogram (self->summary, path, error);
 }
 
-/* What the page without matching kernels says, or NULL. */
-const char *
-cuocc_kernels_panel_get_no_match_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return adw_status_page_get_description (self->no_match_page);
-}
-
-GtkButton *
-cuocc_kernels_panel_get_show_all_button (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return GTK_BUTTON (self->show_all_button);
-}
-
-/* The filters' and the search's widgets filter the table as they change. */
+/* The filters' choices; their and the search's widgets filter the table as
+ * they change. */
 void
 _cuocc_kernels_panel_connect_filters (CuoccKernelsPanel *self)
 {
+  g_autoptr(GtkStringList) limiters = NULL;
+
+  {
+    const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
+
+    self->arches = gtk_string_list_new (choices);
+    gtk_drop_down_set_model (self->arch_dropdown, G_LIST_MODEL (self->arches));
+    g_object_unref (self->arches);
+    /* What runs on the chosen GPU is what a user asks about first: an
+     * sm_35 entry beside the sm_90 one is noise on an H100. */
+    gtk_drop_down_set_selected (self->arch_dropdown, ARCH_LOADED);
+  }
+  limiters = gtk_string_list_new (NULL);
+  gtk_string_list_append (limiters, _("Any limiter"));
+  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
+    {
+      /* Translators: a filter, e.g. "Limited by Registers" */
+      g_autofree char *text = g_strdup_printf (_("Limited by %s"), cuocc_limit_title (1u << bit));
+
+      gtk_string_list_append (limiters, text);
+    }
+  gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
+
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "activate", G_CALLBACK (search_activate_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (stop_search_cb), self);

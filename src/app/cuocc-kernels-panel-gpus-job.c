@@ -610,6 +610,7 @@ _cuocc_kernels_panel_gpus_stop (CuoccKernelsPanel *self)
     cuocc_gpu_comparison_set_stale (self->gpus_arriving, TRUE);
   g_clear_pointer (&self->gpus_arriving, cuocc_gpu_comparison_unref);
   g_clear_object (&self->gpus_apply_store);
+  _cuocc_kernels_panel_update_state (self);
 }
 
 /* The progress above the table (gpus_box in the panel's .ui), while a

@@ -49,6 +49,9 @@ struct _CuoccKernelsPanel
   GtkExpander *summary_expander;
   CuoccKernelsSummary *summary;
   int bin;                         /* the bar the table is filtered to, or -1 */
+  gboolean busy;                   /* "busy" and "evaluated" as last notified */
+  gboolean evaluated;
+  guint state_frozen;              /* not notified while > 0 (cuocc-kernels-panel-eval.c) */
   guint figures;                   /* counts the times the rows' figures were worked out */
   GtkLabel *count_label;
   GtkWidget *count_box;
@@ -182,12 +185,15 @@ void                _cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *s
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
 void                _cuocc_kernels_panel_set_busy       (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_loaders_busy   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_figures_changed (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_set_bar        (CuoccKernelsPanel *self,
                                                          int                bar);
 
 /* cuocc-kernels-panel-resize.c */
 void                _cuocc_kernels_panel_init_resize    (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                                            int                width);
 
 /* cuocc-kernels-panel-gpus.c */
 void                _cuocc_kernels_panel_init_gpus      (CuoccKernelsPanel *self);
@@ -268,5 +274,7 @@ gboolean            _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel
 /* cuocc-kernels-panel-eval.c */
 void                _cuocc_kernels_panel_evaluate       (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_take_evaluated (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_is_evaluated   (CuoccKernelsPanel *self);
+void                _cuocc_kernels_panel_update_state   (CuoccKernelsPanel *self);
 
 G_END_DECLS

@@ -36,7 +36,7 @@ resize_update_cb (GtkGestureDrag    *gesture,
                   double             offset_y,
                   CuoccKernelsPanel *self)
 {
-  cuocc_kernels_panel_set_sidebar_width (self, self->drag_start_width + (int) offset_x);
+  _cuocc_kernels_panel_set_sidebar_width (self, self->drag_start_width + (int) offset_x);
 }
 
 /* The resize cursor along the edge a drag resizes. */
@@ -72,11 +72,9 @@ _cuocc_kernels_panel_init_resize (CuoccKernelsPanel *self)
 
 /* The sidebar's width, clamped to what the window always has room for. */
 void
-cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
-                                       int                width)
+_cuocc_kernels_panel_set_sidebar_width (CuoccKernelsPanel *self,
+                                        int                width)
 {
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
   width = CLAMP (width, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH);
   if (self->sidebar_width == width)
     return;

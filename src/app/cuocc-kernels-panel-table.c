@@ -183,6 +183,10 @@ _cuocc_kernels_panel_table_sort_cb (CuoccKernelsPanel *self,
   self->selecting = TRUE;
   cuocc_kernel_rows_set_sort (self->shown, column, descending);
   self->selecting = FALSE;
+  /* The chosen kernel stays selected where the sort puts it, as after a
+   * filter (the rows a screenful at first after a read: all of them, if
+   * it is further down). */
+  _cuocc_kernels_panel_select_chosen (self);
   _cuocc_kernels_panel_scroll_to_top (self);
 }
 
@@ -331,24 +335,6 @@ _cuocc_kernels_panel_show_gone_cb (CuoccKernelsPanel *self)
   gtk_window_present (GTK_WINDOW (window));
 }
 
-/* The compared build's entries this build has not (CuoccKernelItems), or
- * NULL without a compared build. */
-GListModel *
-cuocc_kernels_panel_get_gone (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->gone != NULL ? G_LIST_MODEL (self->gone) : NULL;
-}
-
-GtkButton *
-cuocc_kernels_panel_get_gone_button (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->gone_button;
-}
-
 /* Whether the loader worked out a store's items for the panel's GPU and
  * block size, on the entries marked for the panel's GPU. */
 gboolean
@@ -361,15 +347,6 @@ _cuocc_kernels_panel_evaluated_for_launch (CuoccKernelsPanel *self,
          GPOINTER_TO_INT (g_object_get_data (G_OBJECT (store), "cuocc-marked-for")) ==
            self->gpu_major * 1000 + self->gpu_minor &&
          launch->threads == self->threads && memcmp (&launch->gpu.cap, &self->gpu.cap, sizeof launch->gpu.cap) == 0;
-}
-
-/* The kernels the search lets through, as CuoccKernelItems. */
-GListModel *
-cuocc_kernels_panel_get_shown (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return G_LIST_MODEL (self->shown);
 }
 
 /* One of the summary's kernels that lose most was clicked: it is chosen
@@ -403,37 +380,6 @@ cuocc_kernels_panel_choose (CuoccKernelsPanel *self,
   if (position >= gtk_slice_list_model_get_size (self->growing))
     grow_all (self);
   gtk_single_selection_set_selected (self->selection, position);
-}
-
-/* Whether the rows are worked out for the GPU and block size last given,
- * on the GPUs compared too. */
-gboolean
-cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
-
-  return self->eval_cancellable == NULL && self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
-}
-
-/* Sorts the table by a column ("kernel", "occupancy" …), as a click on its
- * header does. */
-void
-cuocc_kernels_panel_sort_by (CuoccKernelsPanel *self,
-                             const char        *column_id,
-                             GtkSortType        order)
-{
-  g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
-
-  cuocc_kernels_table_sort_by (self->table, column_id, order);
-  _cuocc_kernels_panel_select_chosen (self);
-}
-
-const char *
-cuocc_kernels_panel_get_compare_text (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return gtk_widget_get_visible (GTK_WIDGET (self->compare_label)) ? gtk_label_get_label (self->compare_label) : NULL;
 }
 
 /* The rows shown (filtered and sorted) as the command line writes them for

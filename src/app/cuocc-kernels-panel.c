@@ -51,6 +51,8 @@ enum {
   PROP_PTXAS_CHOSEN,
   PROP_PTXAS_LOOKING,
   PROP_ROWS,
+  PROP_BUSY,
+  PROP_EVALUATED,
   N_PROPS
 };
 
@@ -143,6 +145,15 @@ replace_list (CuoccKernelsPanel *self,
   _cuocc_kernels_panel_update_list_page (self);
 }
 
+/* Whether a file or text is being read, for the list or a build to
+ * compare with. */
+gboolean
+_cuocc_kernels_panel_loaders_busy (CuoccKernelsPanel *self)
+{
+  return (self->loader != NULL && cuocc_kernel_loader_is_busy (self->loader)) ||
+         (self->compare_loader != NULL && cuocc_kernel_loader_is_busy (self->compare_loader));
+}
+
 static void
 set_source (CuoccKernelsPanel *self,
             const char        *source_name)
@@ -223,8 +234,8 @@ drop_loader (CuoccKernelsPanel  *self,
   if (*loader == NULL)
     return;
 
-  cuocc_kernel_loader_cancel (*loader);
   g_signal_handlers_disconnect_by_data (*loader, self);
+  cuocc_kernel_loader_cancel (*loader);
   g_clear_object (loader);
 }
 
@@ -297,7 +308,7 @@ loaded_cb (CuoccKernelLoader *loader,
            gboolean           reread,
            CuoccKernelsPanel *self)
 {
-  set_busy (self, cuocc_kernels_panel_is_busy (self));
+  set_busy (self, _cuocc_kernels_panel_loaders_busy (self));
   /* A build to compare with leaves the list as it is and marks it. */
   if (loader == self->compare_loader)
     {
@@ -342,10 +353,16 @@ failed_cb (CuoccKernelLoader *loader,
            gboolean           reread,
            CuoccKernelsPanel *self)
 {
-  set_busy (self, cuocc_kernels_panel_is_busy (self));
+  set_busy (self, _cuocc_kernels_panel_loaders_busy (self));
   if (loader == self->loader)
     set_loading (self, NULL);
   g_signal_emit (self, signals[IMPORT_FAILED], 0, source_name, error, reread);
+}
+
+static void
+loader_busy_cb (CuoccKernelsPanel *self)
+{
+  _cuocc_kernels_panel_update_state (self);
 }
 
 static void
@@ -448,6 +465,12 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_ROWS:
       g_value_set_object (value, self->selection);
       break;
+    case PROP_BUSY:
+      g_value_set_boolean (value, _cuocc_kernels_panel_loaders_busy (self));
+      break;
+    case PROP_EVALUATED:
+      g_value_set_boolean (value, _cuocc_kernels_panel_is_evaluated (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -464,7 +487,7 @@ cuocc_kernels_panel_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_SIDEBAR_WIDTH:
-      cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
+      _cuocc_kernels_panel_set_sidebar_width (self, g_value_get_int (value));
       break;
     case PROP_COMPARE_GPUS:
       cuocc_kernels_panel_set_compare_gpus (self, g_value_get_boxed (value));
@@ -536,10 +559,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   object_class->get_property = cuocc_kernels_panel_get_property;
   object_class->set_property = cuocc_kernels_panel_set_property;
 
-  /* The sidebar's width in pixels, which a drag on its right edge sets. */
+  /* The sidebar's width in pixels, which a drag on its right edge sets; a
+   * width past either end is held there, as a drag past it is. */
   props[PROP_SIDEBAR_WIDTH] =
     g_param_spec_int ("sidebar-width", NULL, NULL, SIDEBAR_MIN_WIDTH, SIDEBAR_MAX_WIDTH, SIDEBAR_MIN_WIDTH,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+                      G_PARAM_READWRITE | G_PARAM_LAX_VALIDATION | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS);
   /* The GPUs compared with the calculator's, by their ids (the settings
    * keep them). */
   props[PROP_COMPARE_GPUS] =
@@ -576,6 +601,12 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
   /* What the table (cuocc-kernels-table.c) shows: the kernels the filters
    * let through, sorted, a screenful at first, and the chosen one selected. */
   props[PROP_ROWS] = g_param_spec_object ("rows", NULL, NULL, GTK_TYPE_SELECTION_MODEL, ro);
+  /* Whether a file (or pasted text) is being read, for the list or as the
+   * build compared with; whether the rows are worked out for the GPU and
+   * block size last given, on the GPUs compared too (the table shows
+   * their figures, or "…" until they are). */
+  props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
+  props[PROP_EVALUATED] = g_param_spec_boolean ("evaluated", NULL, NULL, TRUE, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -661,7 +692,6 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
 static void
 cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 {
-  g_autoptr(GtkStringList) limiters = NULL;
   GtkEventController *shortcuts;
 
   g_type_ensure (ADW_TYPE_STATUS_PAGE);
@@ -670,6 +700,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_type_ensure (CUOCC_TYPE_KERNELS_TABLE);
   self->bin = -1;
   self->comparison = -1;
+  self->evaluated = TRUE;
   cuocc_calculation_follow_init (&self->followed, G_CALLBACK (_cuocc_kernels_panel_calculation_changed_cb), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
@@ -681,26 +712,6 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
 
   self->sidebar_width = SIDEBAR_MIN_WIDTH;
   _cuocc_kernels_panel_init_resize (self);
-  {
-    const char *choices[] = { _("All architectures"), _("Loaded on this GPU"), NULL };
-
-    self->arches = gtk_string_list_new (choices);
-    gtk_drop_down_set_model (self->arch_dropdown, G_LIST_MODEL (self->arches));
-    g_object_unref (self->arches);
-    /* What runs on the chosen GPU is what a user asks about first: an
-     * sm_35 entry beside the sm_90 one is noise on an H100. */
-    gtk_drop_down_set_selected (self->arch_dropdown, ARCH_LOADED);
-  }
-  limiters = gtk_string_list_new (NULL);
-  gtk_string_list_append (limiters, _("Any limiter"));
-  for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
-    {
-      /* Translators: a filter, e.g. "Limited by Registers" */
-      g_autofree char *text = g_strdup_printf (_("Limited by %s"), cuocc_limit_title (1u << bit));
-
-      gtk_string_list_append (limiters, text);
-    }
-  gtk_drop_down_set_model (self->limiter_dropdown, G_LIST_MODEL (limiters));
   self->store = g_list_store_new (CUOCC_TYPE_KERNEL_ITEM);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_KERNELS]);
   self->filter = gtk_custom_filter_new (_cuocc_kernels_panel_filter_func, self, NULL);
@@ -726,6 +737,8 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   g_signal_connect (self->loader, "failed", G_CALLBACK (failed_cb), self);
   g_signal_connect (self->compare_loader, "loaded", G_CALLBACK (loaded_cb), self);
   g_signal_connect (self->compare_loader, "failed", G_CALLBACK (failed_cb), self);
+  g_signal_connect_swapped (self->loader, "notify::busy", G_CALLBACK (loader_busy_cb), self);
+  g_signal_connect_swapped (self->compare_loader, "notify::busy", G_CALLBACK (loader_busy_cb), self);
 
   _cuocc_kernels_panel_update_list_page (self);
 }
@@ -760,14 +773,6 @@ cuocc_kernels_panel_load_text (CuoccKernelsPanel *self,
   cuocc_kernel_loader_load_text (self->loader, text, _("Pasted log"));
 }
 
-gboolean
-cuocc_kernels_panel_is_busy (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
-
-  return cuocc_kernel_loader_is_busy (self->loader) || cuocc_kernel_loader_is_busy (self->compare_loader);
-}
-
 /* The watched file, or NULL when the list came from the clipboard. */
 GFile *
 cuocc_kernels_panel_get_file (CuoccKernelsPanel *self)
@@ -775,14 +780,6 @@ cuocc_kernels_panel_get_file (CuoccKernelsPanel *self)
   g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
 
   return cuocc_kernel_loader_get_file (self->loader);
-}
-
-guint
-cuocc_kernels_panel_get_n_kernels (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), 0);
-
-  return g_list_model_get_n_items (G_LIST_MODEL (self->store));
 }
 
 /* The chosen kernel, or NULL; @key, if not NULL, is set to its entry's key
@@ -850,7 +847,8 @@ _cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
 void
 _cuocc_kernels_panel_set_busy (CuoccKernelsPanel *self)
 {
-  set_busy (self, cuocc_kernels_panel_is_busy (self) || self->gpus_cancellable != NULL || self->gpus_wait_ptxas || self->gpus_apply_id);
+  set_busy (self, _cuocc_kernels_panel_loaders_busy (self) || self->gpus_cancellable != NULL || self->gpus_wait_ptxas || self->gpus_apply_id);
+  _cuocc_kernels_panel_update_state (self);
 }
 
 /* The rows were worked out again, and marked with what loads on the GPU

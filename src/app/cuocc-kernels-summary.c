@@ -467,38 +467,6 @@ cuocc_kernels_summary_init (CuoccKernelsSummary *self)
 
 /* ----- public API ----- */
 
-/* What the summary counts now. */
-const CuoccHistogram *
-cuocc_kernels_summary_get_histogram (CuoccKernelsSummary *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_SUMMARY (self), NULL);
-
-  return &self->histogram;
-}
-
-CuoccHistogramView *
-cuocc_kernels_summary_get_histogram_view (CuoccKernelsSummary *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_SUMMARY (self), NULL);
-
-  return self->histogram_view;
-}
-
-/* The text of the n-th kernel that loses most, or NULL. */
-const char *
-cuocc_kernels_summary_get_loser_text (CuoccKernelsSummary *self,
-                                      guint                n)
-{
-  GtkWidget *child;
-
-  g_return_val_if_fail (CUOCC_IS_KERNELS_SUMMARY (self), NULL);
-
-  for (child = gtk_widget_get_first_child (GTK_WIDGET (self->losers_box)); child != NULL && n > 0;
-       child = gtk_widget_get_next_sibling (child))
-    n--;
-  return child != NULL ? gtk_button_get_label (GTK_BUTTON (child)) : NULL;
-}
-
 /* Writes the histogram, as drawn, to a .png, .svg, .pdf or .csv file,
  * titled with the GPU and the count. */
 gboolean

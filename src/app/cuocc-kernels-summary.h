@@ -14,10 +14,6 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CuoccKernelsSummary, cuocc_kernels_summary, CUOCC, KERNELS_SUMMARY, GtkWidget)
 
-const CuoccHistogram *cuocc_kernels_summary_get_histogram      (CuoccKernelsSummary  *self);
-CuoccHistogramView   *cuocc_kernels_summary_get_histogram_view (CuoccKernelsSummary  *self);
-const char           *cuocc_kernels_summary_get_loser_text     (CuoccKernelsSummary  *self,
-                                                                guint                 n);
 gboolean              cuocc_kernels_summary_export_histogram   (CuoccKernelsSummary  *self,
                                                                 const char           *path,
                                                                 GError              **error);

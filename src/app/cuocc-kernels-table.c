@@ -741,22 +741,6 @@ cuocc_kernels_table_scroll_to_top (CuoccKernelsTable *self)
   cuocc_compat_column_view_scroll_to_first (self->column_view);
 }
 
-/* Sorts the rows by a column ("kernel", "occupancy" …), as a click on its
- * header does: "sort-changed" tells of it. */
-void
-cuocc_kernels_table_sort_by (CuoccKernelsTable *self,
-                             const char        *column_id,
-                             GtkSortType        order)
-{
-  GtkColumnViewColumn *column;
-
-  g_return_if_fail (CUOCC_IS_KERNELS_TABLE (self));
-
-  column = get_column (self->column_view, column_id);
-  g_return_if_fail (column != NULL);
-  gtk_column_view_sort_by_column (self->column_view, column, order);
-}
-
 /* ----- for the tests ----- */
 
 /* What a kernel's cell shows in its tooltip: a new label (floating). */

@@ -25,8 +25,5 @@ void                 cuocc_kernels_table_remove_column  (CuoccKernelsTable   *se
                                                          GtkColumnViewColumn *column);
 void                 cuocc_kernels_table_scroll_to_start (CuoccKernelsTable  *self);
 void                 cuocc_kernels_table_scroll_to_top  (CuoccKernelsTable   *self);
-void                 cuocc_kernels_table_sort_by        (CuoccKernelsTable   *self,
-                                                         const char          *column_id,
-                                                         GtkSortType          order);
 
 G_END_DECLS

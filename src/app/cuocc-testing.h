@@ -38,33 +38,13 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
                                               double            x,
                                               double            y);
 
+/* cuocc-histogram-view.c: the bars it draws (the drawing has no child
+ * widgets or accessibles for its bars). */
+const CuoccHistogram *cuocc_histogram_view_get_histogram (CuoccHistogramView *self);
+
 /* cuocc-kernel-item.c */
 CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
                                             guint               occurrence);
-
-/* cuocc-kernels-panel.c */
-gboolean           cuocc_kernels_panel_is_busy              (CuoccKernelsPanel *self);
-guint              cuocc_kernels_panel_get_n_kernels        (CuoccKernelsPanel *self);
-GListModel        *cuocc_kernels_panel_get_shown            (CuoccKernelsPanel *self);
-GtkEditable       *cuocc_kernels_panel_get_search           (CuoccKernelsPanel *self);
-GtkDropDown       *cuocc_kernels_panel_get_arch_dropdown    (CuoccKernelsPanel *self);
-gboolean           cuocc_kernels_panel_is_evaluated         (CuoccKernelsPanel *self);
-void               cuocc_kernels_panel_sort_by              (CuoccKernelsPanel *self,
-                                                             const char        *column_id,
-                                                             GtkSortType        order);
-GtkDropDown       *cuocc_kernels_panel_get_limiter_dropdown (CuoccKernelsPanel *self);
-GtkSpinButton     *cuocc_kernels_panel_get_below_spin       (CuoccKernelsPanel *self);
-GtkToggleButton   *cuocc_kernels_panel_get_changed_toggle   (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_compare_text     (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_page             (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_count_text       (CuoccKernelsPanel *self);
-void               cuocc_kernels_panel_set_sidebar_width    (CuoccKernelsPanel *self,
-                                                             int                width);
-int                cuocc_kernels_panel_get_bin              (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_no_match_text    (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_show_all_button  (CuoccKernelsPanel *self);
-GListModel        *cuocc_kernels_panel_get_gone             (CuoccKernelsPanel *self);
-GtkButton         *cuocc_kernels_panel_get_gone_button      (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-table.c */
 GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
@@ -94,12 +74,5 @@ void               cuocc_kernels_panel_get_ptxas_counts    (CuoccKernelsPanel *s
                                                             guint             *most_an_iteration);
 void               cuocc_kernels_panel_set_ptxas_timeout   (CuoccKernelsPanel *self,
                                                             guint              seconds);
-
-/* cuocc-kernels-panel-summary.c */
-const CuoccHistogram *cuocc_kernels_panel_get_histogram    (CuoccKernelsPanel *self);
-CuoccHistogramView *cuocc_kernels_panel_get_histogram_view (CuoccKernelsPanel *self);
-GtkWidget         *cuocc_kernels_panel_get_summary         (CuoccKernelsPanel *self);
-const char        *cuocc_kernels_panel_get_loser_text      (CuoccKernelsPanel *self,
-                                                            guint              n);
 
 G_END_DECLS

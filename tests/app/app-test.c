@@ -14,6 +14,7 @@
 #include "app-test.h"
 #include "cuocc-compat.h"
 #include "cuocc-gpu-choice.h"
+#include "cuocc-kernels-summary.h"
 #include "cuocc-session.h"
 
 #if HAVE_XTEST
@@ -252,6 +253,164 @@ app_test_details_widget (CuoccKernelsPanel *panel,
 
   g_assert_nonnull (details);
   return app_test_find_by_id (details, GTK_TYPE_WIDGET, id);
+}
+
+GtkWidget *
+app_test_panel_part (CuoccKernelsPanel *panel,
+                     GType              type,
+                     const char        *id)
+{
+  GObject *part = gtk_widget_get_template_child (GTK_WIDGET (panel), CUOCC_TYPE_KERNELS_PANEL, id);
+
+  if (part == NULL)
+    g_error ("the kernels panel has no “%s”", id);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (part, type));
+  return GTK_WIDGET (part);
+}
+
+GtkEditable *
+app_test_kernels_search (CuoccKernelsPanel *panel)
+{
+  return GTK_EDITABLE (app_test_panel_part (panel, GTK_TYPE_SEARCH_ENTRY, "search_entry"));
+}
+
+GtkDropDown *
+app_test_arch_dropdown (CuoccKernelsPanel *panel)
+{
+  return GTK_DROP_DOWN (app_test_panel_part (panel, GTK_TYPE_DROP_DOWN, "arch_dropdown"));
+}
+
+GtkDropDown *
+app_test_limiter_dropdown (CuoccKernelsPanel *panel)
+{
+  return GTK_DROP_DOWN (app_test_panel_part (panel, GTK_TYPE_DROP_DOWN, "limiter_dropdown"));
+}
+
+GtkSpinButton *
+app_test_below_spin (CuoccKernelsPanel *panel)
+{
+  return GTK_SPIN_BUTTON (app_test_panel_part (panel, GTK_TYPE_SPIN_BUTTON, "below_spin"));
+}
+
+GtkToggleButton *
+app_test_changed_toggle (CuoccKernelsPanel *panel)
+{
+  return GTK_TOGGLE_BUTTON (app_test_panel_part (panel, GTK_TYPE_TOGGLE_BUTTON, "changed_toggle"));
+}
+
+const char *
+app_test_panel_text (CuoccKernelsPanel *panel,
+                     const char        *id)
+{
+  GtkWidget *label = app_test_panel_part (panel, GTK_TYPE_LABEL, id);
+
+  return gtk_widget_get_visible (label) ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+}
+
+const char *
+app_test_no_match_text (CuoccKernelsPanel *panel)
+{
+  return adw_status_page_get_description (
+      ADW_STATUS_PAGE (app_test_panel_part (panel, ADW_TYPE_STATUS_PAGE, "no_match_page")));
+}
+
+GtkWidget *
+app_test_summary_expander (CuoccKernelsPanel *panel)
+{
+  return app_test_panel_part (panel, GTK_TYPE_EXPANDER, "summary_expander");
+}
+
+GtkWidget *
+app_test_summary_part (CuoccKernelsPanel *panel,
+                       GType              type,
+                       const char        *id)
+{
+  GtkWidget *summary = app_test_panel_part (panel, CUOCC_TYPE_KERNELS_SUMMARY, "summary");
+  GObject *part = gtk_widget_get_template_child (summary, CUOCC_TYPE_KERNELS_SUMMARY, id);
+
+  if (part == NULL)
+    g_error ("the kernels summary has no “%s”", id);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (part, type));
+  return GTK_WIDGET (part);
+}
+
+CuoccHistogramView *
+app_test_histogram_view (CuoccKernelsPanel *panel)
+{
+  return CUOCC_HISTOGRAM_VIEW (app_test_summary_part (panel, CUOCC_TYPE_HISTOGRAM_VIEW, "histogram_view"));
+}
+
+const CuoccHistogram *
+app_test_histogram (CuoccKernelsPanel *panel)
+{
+  return cuocc_histogram_view_get_histogram (app_test_histogram_view (panel));
+}
+
+/* Each kernel that loses most is a button of losers_box, its label the
+ * sentence the user reads. */
+const char *
+app_test_loser_text (CuoccKernelsPanel *panel,
+                     guint              n)
+{
+  GtkWidget *child = gtk_widget_get_first_child (app_test_summary_part (panel, GTK_TYPE_BOX, "losers_box"));
+
+  for (; child != NULL && n > 0; child = gtk_widget_get_next_sibling (child))
+    n--;
+  return child != NULL ? gtk_button_get_label (GTK_BUTTON (child)) : NULL;
+}
+
+int
+app_test_kernels_bar (CuoccKernelsPanel *panel)
+{
+  int bar;
+
+  g_object_get (panel, "bar", &bar, NULL);
+  return bar;
+}
+
+void
+app_test_sort_by (CuoccKernelsPanel *panel,
+                  const char        *column_id,
+                  GtkSortType        order)
+{
+  GtkColumnViewColumn *column = cuocc_kernels_table_get_column (app_test_kernels_table (panel), column_id);
+
+  if (column == NULL)
+    g_error ("the kernels table has no column “%s”", column_id);
+  gtk_column_view_sort_by_column (app_test_column_view (panel), column, order);
+}
+
+gboolean
+app_test_kernels_busy (CuoccKernelsPanel *panel)
+{
+  gboolean busy;
+
+  g_object_get (panel, "busy", &busy, NULL);
+  return busy;
+}
+
+gboolean
+app_test_kernels_evaluated (CuoccKernelsPanel *panel)
+{
+  gboolean evaluated;
+
+  g_object_get (panel, "evaluated", &evaluated, NULL);
+  return evaluated;
+}
+
+guint
+app_test_n_kernels (CuoccKernelsPanel *panel)
+{
+  g_autoptr(GListModel) kernels = NULL;
+
+  g_object_get (panel, "kernels", &kernels, NULL);
+  return g_list_model_get_n_items (kernels);
+}
+
+const char *
+app_test_kernels_page (CuoccKernelsPanel *panel)
+{
+  return gtk_stack_get_visible_child_name (GTK_STACK (app_test_panel_part (panel, GTK_TYPE_STACK, "list_stack")));
 }
 
 CuoccKernelsTable *
@@ -1301,8 +1460,8 @@ gboolean
 app_test_kernels_idle (CuoccWindow   *window,
                        gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window));
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_kernels_evaluated (app_test_kernels_panel (window));
 }
 
 /* A library the build writes, named by @variable, and the rows its
@@ -1453,10 +1612,20 @@ const char *const app_test_column_ids[] = {
   "blocks", "occupancy", "limiter", "loaded", "changed", NULL,
 };
 
+/* The panel's "rows" (what the table's column view is given) select among
+ * a slice of the rows shown, a screenful at first after a read, then all:
+ * the slice's model. */
 GListModel *
 app_test_shown (CuoccWindow *window)
 {
-  return cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown;
+  g_autoptr(GtkSelectionModel) rows = NULL;
+
+  g_object_get (app_test_kernels_panel (window), "rows", &rows, NULL);
+  g_assert_true (GTK_IS_SINGLE_SELECTION (rows));
+  shown = gtk_single_selection_get_model (GTK_SINGLE_SELECTION (rows));
+  g_assert_true (GTK_IS_SLICE_LIST_MODEL (shown));
+  return gtk_slice_list_model_get_model (GTK_SLICE_LIST_MODEL (shown));
 }
 
 guint

@@ -52,6 +52,57 @@ GtkWidget   *app_test_details_widget  (CuoccKernelsPanel *panel,
                                        const char        *id);
 char        *app_test_details_name    (CuoccKernelsPanel *panel);
 gboolean     app_test_details_spinning (CuoccKernelsPanel *panel);
+/* The part of the kernels panel its .ui (ui/cuocc-kernels-panel.ui) names
+ * @id ("search_entry", "arch_dropdown", "count_label"…), of @type: its
+ * template child, as GTK binds it; fails where there is none. */
+GtkWidget   *app_test_panel_part      (CuoccKernelsPanel *panel,
+                                       GType              type,
+                                       const char        *id);
+/* The kernels panel's state as its properties tell it: whether a file is
+ * being read ("busy"), whether the rows are worked out for the GPU and
+ * block size last given, on the GPUs compared too ("evaluated"), and how
+ * many entries were read (the "kernels" model's items); the page the
+ * table's place shows ("list_stack": "loading", "empty", "no-match" or
+ * "list"). */
+/* What the user types into and picks among above the table: the search
+ * ("search_entry"), the architectures ("arch_dropdown"), the limiters
+ * ("limiter_dropdown"), "Occupancy below" ("below_spin") and "Changed"
+ * ("changed_toggle"). */
+GtkEditable *app_test_kernels_search  (CuoccKernelsPanel *panel);
+GtkDropDown *app_test_arch_dropdown   (CuoccKernelsPanel *panel);
+GtkDropDown *app_test_limiter_dropdown (CuoccKernelsPanel *panel);
+GtkSpinButton *app_test_below_spin    (CuoccKernelsPanel *panel);
+GtkToggleButton *app_test_changed_toggle (CuoccKernelsPanel *panel);
+/* What the panel's label @id ("count_label", "compare_label") shows, or
+ * NULL while it is hidden. */
+const char  *app_test_panel_text      (CuoccKernelsPanel *panel,
+                                       const char        *id);
+/* What the page without matching kernels ("no_match_page") says. */
+const char  *app_test_no_match_text   (CuoccKernelsPanel *panel);
+/* The summary (the panel's "summary", ui/cuocc-kernels-summary.ui): the
+ * expander it is in ("summary_expander"), its part @id, its histogram
+ * ("histogram_view") and the bars it draws, the text of the @n-th kernel
+ * that loses most ("losers_box"), or NULL past the last; and the bar the
+ * table is filtered to (the panel's "bar"), or -1. */
+GtkWidget   *app_test_summary_expander (CuoccKernelsPanel *panel);
+GtkWidget   *app_test_summary_part    (CuoccKernelsPanel *panel,
+                                       GType              type,
+                                       const char        *id);
+CuoccHistogramView *app_test_histogram_view (CuoccKernelsPanel *panel);
+const CuoccHistogram *app_test_histogram (CuoccKernelsPanel *panel);
+const char  *app_test_loser_text      (CuoccKernelsPanel *panel,
+                                       guint              n);
+int          app_test_kernels_bar     (CuoccKernelsPanel *panel);
+/* Sorts the table by the column @column_id ("kernel", "occupancy"…,
+ * app_test_column_ids), as a click on its header does: the column
+ * view's own sort (gtk_column_view_sort_by_column ()). */
+void         app_test_sort_by         (CuoccKernelsPanel *panel,
+                                       const char        *column_id,
+                                       GtkSortType        order);
+gboolean     app_test_kernels_busy    (CuoccKernelsPanel *panel);
+gboolean     app_test_kernels_evaluated (CuoccKernelsPanel *panel);
+guint        app_test_n_kernels       (CuoccKernelsPanel *panel);
+const char  *app_test_kernels_page    (CuoccKernelsPanel *panel);
 /* The kernels panel's table (ui/cuocc-kernels-table.ui) and its column
  * view ("column_view"), found by their template ids. */
 CuoccKernelsTable *app_test_kernels_table (CuoccKernelsPanel *panel);
@@ -328,7 +379,8 @@ void         app_test_wait_for_size   (CuoccWindow *window,
 /* The kernels table. Its column ids, in their order
  * (cuocc-kernel-columns.c), NULL-terminated. */
 extern const char *const app_test_column_ids[];
-/* The rows the table shows now, after its filters, in its order. */
+/* The rows the table shows now, after its filters, in its order: all of
+ * them, while the table's "rows" grow a screenful at a time. */
 GListModel  *app_test_shown           (CuoccWindow *window);
 guint        app_test_n_shown         (CuoccWindow *window);
 /* The first shown row of the kernel whose name starts with @prefix, on

@@ -38,8 +38,8 @@ static int status = 1;
 static gboolean
 settled (CuoccWindow *window)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)) &&
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_kernels_evaluated (app_test_kernels_panel (window)) &&
          cuocc_kernels_panel_is_compared (app_test_kernels_panel (window));
 }
 
@@ -113,10 +113,10 @@ bench_cb (gpointer user_data)
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), NULL);
   last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   wait_settled (window, &last, &longest);
-  if (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) == 0)
+  if (app_test_n_kernels (app_test_kernels_panel (window)) == 0)
     g_error ("no kernels read from %s", path);
 
   for (guint r = 0; r < rounds; r++)
@@ -142,7 +142,7 @@ bench_cb (gpointer user_data)
 
     g_print ("%u kernels on 3 GPUs: app %.1f ms to the comparison applied (median of %u), longest main loop "
              "iteration %.1f ms (median); cuocc --import --gpu ×3 --format csv %.1f ms; ratio %.2f (no goal)\n",
-             cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), app, rounds, stall, ref, app / ref);
+             app_test_n_kernels (app_test_kernels_panel (window)), app, rounds, stall, ref, app / ref);
   }
   status = 0;
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);

@@ -76,7 +76,7 @@ bench_cb (gpointer user_data)
   cpu_start = cpu_us ();
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
@@ -85,8 +85,8 @@ bench_cb (gpointer user_data)
   bench_window_wait_for_paint (GTK_WIDGET (window), &last, &longest);
   rows_us = g_get_monotonic_time () - start;
   rows_cpu_us = cpu_us () - cpu_start;
-  while (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) ||
-         !cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)))
+  while (app_test_kernels_busy (app_test_kernels_panel (window)) ||
+         !app_test_kernels_evaluated (app_test_kernels_panel (window)))
     {
       g_main_context_iteration (NULL, TRUE);
       longest = MAX (longest, g_get_monotonic_time () - last);
@@ -94,14 +94,14 @@ bench_cb (gpointer user_data)
     }
   bench_window_wait_for_paint (GTK_WIDGET (window), &last, &longest);
   done_us = g_get_monotonic_time () - start;
-  if (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) == 0)
+  if (app_test_n_kernels (app_test_kernels_panel (window)) == 0)
     g_error ("no kernels read from %s", path);
 
   quit_at = g_get_monotonic_time ();
   g_print ("rows: %.1f ms, worked out: %.1f ms, longest iteration: %.1f ms, peak: %ld KiB, before: %ld KiB, "
            "kernels: %u, rows cpu: %.1f ms, resident: %ld KiB, quit at: %" G_GINT64_FORMAT ", renderer: %s\n",
            rows_us / 1000.0, done_us / 1000.0, longest / 1000.0, status_kib ("VmHWM:"), before_kib,
-           cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
+           app_test_n_kernels (app_test_kernels_panel (window)), rows_cpu_us / 1000.0, status_kib ("VmRSS:"),
            quit_at, G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
   g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "quit", NULL);
   return G_SOURCE_REMOVE;

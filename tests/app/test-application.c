@@ -12,8 +12,8 @@ static gboolean
 kernels_read (CuoccWindow   *window,
               gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) > 0;
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_n_kernels (app_test_kernels_panel (window)) > 0;
 }
 
 /* The application as cuocc-gtk starts it, without a session bus: it runs
@@ -66,7 +66,7 @@ test_quit_destroys_nothing (void)
     ;
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window)));
   g_assert_false (finalized);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
 
   /* The test's own clean-up: what the process exit does for the app. */
   g_object_weak_unref (G_OBJECT (app_test_kernels_panel (window)), finalize_tracker, &finalized);

@@ -190,7 +190,7 @@ test_slices (void)
     }
   n_slices = (rows + SLICE - 1) / SLICE;
   window = library_window (path, 1920, 1080);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
@@ -294,7 +294,7 @@ test_cancel (void)
 
     assert_progress_readable (window, whole);
     /* The narrowest sidebar: the text wraps, still whole. */
-    cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), SIDEBAR_MIN_WIDTH);
+    g_object_set (app_test_kernels_panel (window), "sidebar-width", SIDEBAR_MIN_WIDTH, NULL);
     assert_progress_readable (window, whole);
     save_screenshot (window, "streaming-narrow");
   }

@@ -497,7 +497,7 @@ check_sort_and_filter (CuoccWindow *window,
   GtkSpinButton *spin = GTK_SPIN_BUTTON (
       app_test_find_by_id (GTK_WIDGET (app_test_kernels_panel (window)), GTK_TYPE_SPIN_BUTTON, "differ_spin"));
 
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "difference", GTK_SORT_DESCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "difference", GTK_SORT_DESCENDING);
   app_test_wait_until (window, compared, NULL);
   g_assert_cmpuint (g_list_model_get_n_items (shown), ==, n);
   for (guint i = 0; i < n; i++)
@@ -665,7 +665,7 @@ test_generated_library (void)
       app_test_select_gpu (window, gpus[0]);
       app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, THREADS);
       app_test_import_library (window, path);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
+      g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
       app_test_wait_for_sidebar (window, TRUE);
       /* Every row arrived first (the table grows a screenful a frame). */
       while (g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (view))) < app_test_n_shown (window))

@@ -22,14 +22,14 @@ static gboolean
 idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window));
+  return !app_test_kernels_busy (app_test_kernels_panel (window));
 }
 
 static gboolean
 n_kernels_condition (CuoccWindow   *window,
                      gconstpointer  data)
 {
-  return cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) == GPOINTER_TO_UINT (data);
+  return app_test_n_kernels (app_test_kernels_panel (window)) == GPOINTER_TO_UINT (data);
 }
 
 static gboolean
@@ -46,16 +46,31 @@ fixture (const char *name)
   return g_test_build_filename (G_TEST_DIST, "import", "data", name, NULL);
 }
 
-/* Imports as the user does; the table then shows what runs on the GPU. */
+static void
+told_cb (guint *told)
+{
+  (*told)++;
+}
+
+/* Imports as the user does; the table then shows what runs on the GPU.
+ * The panel's "busy" is told of as the read begins and as it ends, once
+ * each. */
 static void
 import_path_as_is (CuoccWindow *window,
                    const char  *path)
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  CuoccKernelsPanel *panel = app_test_kernels_panel (window);
+  gboolean was_busy = app_test_kernels_busy (panel);
+  guint told = 0;
+  gulong id = g_signal_connect_swapped (panel, "notify::busy", G_CALLBACK (told_cb), &told);
 
   _cuocc_window_import_file (window, file);
-  g_assert_true (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)));
+  g_assert_true (app_test_kernels_busy (panel));
+  g_assert_cmpuint (told, ==, was_busy ? 0 : 1);
   app_test_wait_until (window, idle_condition, NULL);
+  g_assert_cmpuint (told, ==, was_busy ? 1 : 2);
+  g_signal_handler_disconnect (panel, id);
 }
 
 /* Imports and shows every architecture: the tests of choosing an entry
@@ -65,7 +80,7 @@ import_path (CuoccWindow *window,
              const char  *path)
 {
   import_path_as_is (window, path);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 }
 
 static void
@@ -110,7 +125,7 @@ search_condition (CuoccWindow   *window,
                   gconstpointer  data)
 {
   const Search *s = data;
-  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown = app_test_shown (window);
   g_autofree char *folded = g_utf8_casefold (s->text, -1);
   g_auto(GStrv) words = g_strsplit (folded, " ", -1);
   guint n = g_list_model_get_n_items (shown);
@@ -118,7 +133,7 @@ search_condition (CuoccWindow   *window,
   if (s->expected != G_MAXUINT && n != s->expected)
     return FALSE;
   if (s->expected == G_MAXUINT &&
-      (n == 0 || n == cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window))))
+      (n == 0 || n == app_test_n_kernels (app_test_kernels_panel (window))))
     return FALSE;
 
   for (guint i = 0; i < n; i++)
@@ -139,7 +154,7 @@ search (CuoccWindow *window,
 {
   Search s = { text, expected };
 
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), text);
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), text);
   app_test_wait_until (window, search_condition, &s);
 }
 
@@ -234,8 +249,8 @@ test_ptxas_log (void)
   /* The search has the focus, to be typed in. */
   g_assert_true (
       gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (window)),
-                              GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)))));
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+                              GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window)))));
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 10);
   g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
 
   /* Demangled names are searched, and so are the mangled ones and the
@@ -288,8 +303,8 @@ test_ptxas_log (void)
 
   /* Enter in the search chooses the first kernel it shows, even before
    * the entry's delayed search. */
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "calls_help");
-  g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "activate");
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), "calls_help");
+  g_signal_emit_by_name (app_test_kernels_search (app_test_kernels_panel (window)), "activate");
   k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
   g_assert_cmpstr (k->name, ==, "calls_helper(int*)");
   g_assert_cmpint (field_value (window, CUOCC_INPUT_KEY_REGS), ==, 11);
@@ -360,28 +375,28 @@ test_several_architectures (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, ada);
   import_fixture (window, "resource-usage-multi.log");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
 
   /* Grouped by architecture: all, the entries that load, then the seven. */
-  arches = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window));
+  arches = app_test_arch_dropdown (app_test_kernels_panel (window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (arches)));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (arches)), ==, 2 + 7);
   gtk_drop_down_set_selected (arches, 1);
   g_assert_cmpuint (
-      g_list_model_get_n_items (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window))), ==, 10);
+      g_list_model_get_n_items (app_test_shown (window)), ==, 10);
   for (guint i = 0; i < 10; i++)
     {
       g_autoptr(CuoccKernelItem) item =
-          g_list_model_get_item (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window)), i);
+          g_list_model_get_item (app_test_shown (window), i);
 
       g_assert_cmpstr (cuocc_kernel_item_get_kernel (item)->arch, ==, "sm_89");
     }
   gtk_drop_down_set_selected (arches, 2);
   g_assert_cmpuint (
-      g_list_model_get_n_items (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window))), ==, 10);
+      g_list_model_get_n_items (app_test_shown (window)), ==, 10);
   gtk_drop_down_set_selected (arches, 0);
   g_assert_cmpuint (
-      g_list_model_get_n_items (cuocc_kernels_panel_get_shown (app_test_kernels_panel (window))), ==, 70);
+      g_list_model_get_n_items (app_test_shown (window)), ==, 70);
 
   /* The entry that loads on 8.9. */
   k = choose (window, "heavy sm_89");
@@ -490,7 +505,7 @@ test_shared_library (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = libkernels_on_ada (NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 15);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 15);
 
   /* scale<float, 128>: __launch_bounds__(256, 2), 10 registers, 512 bytes. */
   k = choose (window, "scale<float sm_80");
@@ -666,7 +681,7 @@ test_launch_settings_say_their_origin (void)
 
       /* The cubin holds heavy() alone. */
       import_fixture (window, "binary/heavy-sm_90.cubin");
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 1);
+      g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 1);
       cuocc_kernels_panel_choose (app_test_kernels_panel (window), 0);
       k = cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL);
       g_assert_nonnull (strstr (k->name, "heavy"));
@@ -884,7 +899,7 @@ test_nsight_compute (void)
    * only offer the switch. */
   app_test_select_gpu (window, "Compute capability 8.6");
   import_fixture (window, "ncu-details-sm86.csv");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 3);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 3);
 
   /* The block size the profiler saw becomes the threads per block. */
   k = choose (window, "dynamic_smem");
@@ -957,7 +972,7 @@ test_bad_files (void)
       g_assert_nonnull (strstr (app_test_last_message (), "Could not import"));
       after = app_test_session_data (window);
       g_assert_cmpstr (after, ==, before);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+      g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 10);
       g_assert_cmpstr (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL)->name, ==,
                        "heavy(float const*, float*)");
       g_unlink (path);
@@ -993,7 +1008,7 @@ test_paste (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.paste-log", NULL));
   while (app_test_last_message () == NULL)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 10);
 
   app_test_window_free (window);
 }
@@ -1027,7 +1042,7 @@ test_drop (void)
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
   g_assert_true (accepted);
   app_test_wait_until (window, idle_condition, NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
   g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (app_test_kernels_panel (window)), file));
 
   app_test_window_free (window);
@@ -1067,7 +1082,7 @@ test_large_log (void)
   app_test_select_gpu (window, "Compute capability 8.6");
   start = last = g_get_monotonic_time ();
   _cuocc_window_import_file (window, file);
-  while (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)))
+  while (app_test_kernels_busy (app_test_kernels_panel (window)))
     {
       gint64 now;
 
@@ -1080,7 +1095,7 @@ test_large_log (void)
   g_test_message ("%u kernels (%.1f MB) read in %.0f ms; the longest main loop iteration took %.1f ms of %u",
                   N, log->len / 1e6, (g_get_monotonic_time () - start) / 1000.0, longest / 1000.0,
                   iterations);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, N);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, N);
 
   search (window, "kernel4999 ", 11);
   choose (window, "kernel49999(");
@@ -1123,7 +1138,7 @@ test_long_names (void)
 
   window = app_test_window_new ();
   import_path (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 4);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 4);
   sidebar = GTK_WIDGET (app_test_kernels_panel (window));
   choose (window, "short");
   app_test_wait_for_frame (GTK_WIDGET (window));
@@ -1231,7 +1246,7 @@ test_reread (void)
   while (app_test_last_message () == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (strstr (app_test_last_message (), "build.log"));
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 4);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 4);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 40);
 
   app_test_window_free (window);

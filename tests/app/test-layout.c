@@ -55,9 +55,9 @@ import_log (CuoccWindow *window,
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
   _cuocc_window_import_file (window, file);
-  while (cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)))
+  while (app_test_kernels_busy (app_test_kernels_panel (window)))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
 }
 
 static void
@@ -74,10 +74,10 @@ static guint
 kernel_index (CuoccWindow *window,
               const char  *prefix)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown = app_test_shown (window);
 
   /* Every entry, whether or not it runs on the GPU. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {

@@ -190,11 +190,11 @@ static void
 show_all (CuoccWindow *window,
           gboolean     changed_only)
 {
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "");
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 0);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
-  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)),
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), "");
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_limiter_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 100);
+  gtk_toggle_button_set_active (app_test_changed_toggle (app_test_kernels_panel (window)),
                                 changed_only);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
 }
@@ -212,7 +212,7 @@ static guint
 registers_choice (CuoccWindow *window)
 {
   GListModel *choices =
-      gtk_drop_down_get_model (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)));
+      gtk_drop_down_get_model (app_test_limiter_dropdown (app_test_kernels_panel (window)));
 
   for (guint i = 0; i < g_list_model_get_n_items (choices); i++)
     if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (choices), i), "Limited by Registers"))
@@ -518,7 +518,7 @@ test_export (Expected    *e,
   n_loaded = app_test_n_shown (window);
   g_assert_cmpuint (n_loaded, >, 0);
   g_assert_cmpuint (n_loaded, <, e->rows);
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy", GTK_SORT_ASCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "occupancy", GTK_SORT_ASCENDING);
   check_export (e, window, dir, FALSE);
 
   /* The whole table in the file's order: the command line's output. */
@@ -530,18 +530,18 @@ test_export (Expected    *e,
   /* With filters on, what is shown and nothing else: a search, the
    * entries that run on the GPU, those limited by registers, sorted by
    * registers, most first. The count says how many. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "cutlass");
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)),
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), "cutlass");
+  gtk_drop_down_set_selected (app_test_limiter_dropdown (app_test_kernels_panel (window)),
                               registers_choice (window));
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   n_filtered = app_test_n_shown (window);
   g_test_message ("filtered: %u of %u rows, %u of them run on the GPU", n_filtered, e->rows, n_loaded);
   g_assert_cmpuint (n_filtered, >, 0);
   g_assert_cmpuint (n_filtered, <, n_loaded);
   count = g_strdup_printf ("%u of %u kernels", n_filtered, e->rows);
-  g_assert_cmpstr (cuocc_kernels_panel_get_count_text (app_test_kernels_panel (window)), ==, count);
+  g_assert_cmpstr (app_test_panel_text (app_test_kernels_panel (window), "count_label"), ==, count);
   for (guint i = 0; i < n_filtered; i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
@@ -629,7 +629,8 @@ test_gone (Expected    *e,
            CuoccWindow *window,
            const char  *old_name)
 {
-  GtkButton *button = cuocc_kernels_panel_get_gone_button (app_test_kernels_panel (window));
+  GtkButton *button =
+      GTK_BUTTON (app_test_panel_part (app_test_kernels_panel (window), GTK_TYPE_BUTTON, "gone_button"));
   g_autoptr(GHashTable) removed = removed_rows (e->diff_runs[0].lines);
   /* counted as the comparison's line counts: "1152 gone" */
   g_autofree char *label = g_strdup_printf ("List the %u Gone Entries…", e->counts[2]);
@@ -743,9 +744,9 @@ test_compare (Expected    *e,
   /* Old → this build, counted as the command line counts it. */
   text = g_strdup_printf ("Since the older build “%s”: %u changed or new, %u gone (old → this build)",
                           old_name, e->counts[0] + e->counts[1], e->counts[2]);
-  g_assert_cmpstr (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)), ==, text);
+  g_assert_cmpstr (app_test_panel_text (app_test_kernels_panel (window), "compare_label"), ==, text);
   g_assert_true (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
+      GTK_WIDGET (app_test_changed_toggle (app_test_kernels_panel (window)))));
   test_gone (e, window, old_name);
 
   /* Changed: exactly the entries the command line lists as changed or
@@ -829,7 +830,7 @@ test_compare (Expected    *e,
 
   /* With the entries that run on the GPU only: machine code shows the
    * occupancy in both builds. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 1);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpuint (app_test_n_shown (window), >, 0);
   g_assert_cmpuint (app_test_n_shown (window), <, e->counts[0] + e->counts[1]);
@@ -861,20 +862,24 @@ test_other_file_clears (CuoccWindow *window)
       g_test_build_filename (G_TEST_DIST, "import", "data", "resource-usage-multi.log", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (other);
 
-  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)),
+  gtk_toggle_button_set_active (app_test_changed_toggle (app_test_kernels_panel (window)),
                                 TRUE);
   _cuocc_window_import_file (window, file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
-  g_assert_null (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
-  g_assert_null (cuocc_kernels_panel_get_gone (app_test_kernels_panel (window)));
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
+  g_assert_null (app_test_panel_text (app_test_kernels_panel (window), "compare_label"));
+  /* The compared build's gone entries are gone with it: hidden, and
+   * clicked all the same, their button lists none. */
   g_assert_false (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_gone_button (app_test_kernels_panel (window)))));
+      app_test_panel_part (app_test_kernels_panel (window), GTK_TYPE_BUTTON, "gone_button")));
+  g_signal_emit_by_name (app_test_panel_part (app_test_kernels_panel (window), GTK_TYPE_BUTTON, "gone_button"),
+                         "clicked");
+  g_assert_null (app_test_other_toplevel (GTK_WINDOW (window)));
   g_assert_false (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
+      GTK_WIDGET (app_test_changed_toggle (app_test_kernels_panel (window)))));
   g_assert_false (gtk_toggle_button_get_active (
-      cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window))));
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+      app_test_changed_toggle (app_test_kernels_panel (window))));
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   g_assert_cmpuint (app_test_n_shown (window), ==, 70);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
@@ -948,7 +953,7 @@ test_library (void)
       app_test_import_library (window, e.next);
       g_test_message ("imported in %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
       app_test_wait_for_sidebar (window, TRUE);
-      g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, e.rows);
+      g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, e.rows);
       g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window))), ==,
                        sizes[s].width);
 

@@ -308,7 +308,7 @@ typedef struct {
 static GListModel *
 shown (View *v)
 {
-  return cuocc_kernels_panel_get_shown (app_test_kernels_panel (v->window));
+  return app_test_shown (v->window);
 }
 
 static guint
@@ -330,7 +330,7 @@ row_of (View     *v,
 static const char *
 count_text (View *v)
 {
-  return cuocc_kernels_panel_get_count_text (app_test_kernels_panel (v->window));
+  return app_test_panel_text (app_test_kernels_panel (v->window), "count_label");
 }
 
 static char *
@@ -358,7 +358,7 @@ thread_cpu_ms (void)
 static void
 map_rows (View *v)
 {
-  GtkDropDown *arch = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (v->window));
+  GtkDropDown *arch = app_test_arch_dropdown (app_test_kernels_panel (v->window));
   guint selected = gtk_drop_down_get_selected (arch);
 
   gtk_drop_down_set_selected (arch, 0);
@@ -491,7 +491,7 @@ check_sorting (View *v)
   g_autoptr(GString) report = g_string_new (NULL);
 
   /* Every entry: those that do not load here sort too. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (v->window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (v->window)), 0);
   g_assert_cmpuint (n_shown (v), ==, v->cli->n);
   for (guint c = 0; c < G_N_ELEMENTS (column_ids); c++)
     for (guint o = 0; o < 2; o++)
@@ -511,7 +511,7 @@ check_sorting (View *v)
         app_test_stalls_begin_work (&stalls);
         cpu = thread_cpu_ms ();
         wall = g_get_monotonic_time ();
-        cuocc_kernels_panel_sort_by (app_test_kernels_panel (v->window), column_ids[c], order);
+        app_test_sort_by (app_test_kernels_panel (v->window), column_ids[c], order);
         cpu = thread_cpu_ms () - cpu;
         wall = g_get_monotonic_time () - wall;
         app_test_stalls_end_work (&stalls);
@@ -578,7 +578,7 @@ check_sorting (View *v)
       }
   /* Left sorted as a user would, after all those clicks: the least
    * occupancy first. */
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (v->window), "occupancy", GTK_SORT_ASCENDING);
+  app_test_sort_by (app_test_kernels_panel (v->window), "occupancy", GTK_SORT_ASCENDING);
   app_test_wait_for_frame (GTK_WIDGET (v->window));
   g_test_message ("[%.0f s] sorting %u rows, the main thread's CPU time:%s", elapsed_s (), v->cli->n,
                   report->str);
@@ -625,7 +625,7 @@ static gboolean
 count_is (CuoccWindow   *window,
           gconstpointer  data)
 {
-  return g_strcmp0 (cuocc_kernels_panel_get_count_text (app_test_kernels_panel (window)), data) == 0;
+  return g_strcmp0 (app_test_panel_text (app_test_kernels_panel (window), "count_label"), data) == 0;
 }
 
 /* Sets the filters as a user does: the architecture drop-down, the limiter
@@ -637,7 +637,7 @@ check_filters (View          *v,
                const Filters *f)
 {
   CuoccKernelsPanel *panel = app_test_kernels_panel (v->window);
-  GtkEditable *search = cuocc_kernels_panel_get_search (panel);
+  GtkEditable *search = app_test_kernels_search (panel);
   const char *text = f->search != NULL ? f->search : "";
   g_auto(GStrv) words = f->search != NULL ? g_strsplit (f->search, " ", -1) : NULL;
   g_autofree char *want = NULL;
@@ -647,10 +647,10 @@ check_filters (View          *v,
     expected += passes (&v->cli->rows[i], f, words);
   want = expected_count (expected, v->cli->n);
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (panel),
+  gtk_drop_down_set_selected (app_test_arch_dropdown (panel),
                               f->loaded_only ? ARCH_LOADED : ARCH_ALL);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (panel), f->limiter);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (panel), f->below);
+  gtk_drop_down_set_selected (app_test_limiter_dropdown (panel), f->limiter);
+  gtk_spin_button_set_value (app_test_below_spin (panel), f->below);
   if (g_strcmp0 (gtk_editable_get_text (search), text) != 0)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (v->window), "win.find-kernel", NULL));
@@ -673,7 +673,7 @@ check_filters (View          *v,
 
       g_assert_true (passes (row_of (v, item), f, words));
     }
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (panel), ==, expected > 0 ? "list" : "no-match");
+  g_assert_cmpstr (app_test_kernels_page (panel), ==, expected > 0 ? "list" : "no-match");
   return expected;
 }
 
@@ -749,7 +749,7 @@ summary_button (View       *v,
 {
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
 
-  collect_buttons (cuocc_kernels_panel_get_summary (app_test_kernels_panel (v->window)), buttons);
+  collect_buttons (app_test_summary_expander (app_test_kernels_panel (v->window)), buttons);
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
       return buttons->pdata[i];
@@ -815,7 +815,7 @@ static void
 check_summary (View *v)
 {
   CuoccKernelsPanel *panel = app_test_kernels_panel (v->window);
-  const CuoccHistogram *h = cuocc_kernels_panel_get_histogram (panel);
+  const CuoccHistogram *h = app_test_histogram (panel);
   int max_warps = cuocc_calculation_get_gpu (app_test_calculation (v->window))->cap.max_warps_per_sm;
   guint bins[N_BINS] = { 0 }, limited[CUOCC_N_LIMITS] = { 0 }, n_loaded = 0, n_worked_out = 0;
   g_autoptr(GArray) losses = g_array_new (FALSE, FALSE, sizeof (Loss));
@@ -853,7 +853,7 @@ check_summary (View *v)
   {
     g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
     GtkWidget *flow =
-        app_test_find_descendant (cuocc_kernels_panel_get_summary (panel), GTK_TYPE_FLOW_BOX, FALSE);
+        app_test_find_descendant (app_test_summary_expander (panel), GTK_TYPE_FLOW_BOX, FALSE);
     guint n = 0;
 
     collect_buttons (flow, buttons);
@@ -877,7 +877,7 @@ check_summary (View *v)
   /* The five that lose most. */
   for (guint i = 0; i < 5; i++)
     {
-      const char *text = cuocc_kernels_panel_get_loser_text (panel, i);
+      const char *text = app_test_loser_text (panel, i);
       const Loss *loss;
       g_autofree char *now = NULL;
       g_autofree char *without = NULL;
@@ -925,8 +925,8 @@ check_summary (View *v)
 
       if (bins[b] == 0)
         continue;
-      g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (panel), "bar-clicked", b);
-      g_assert_cmpint (cuocc_kernels_panel_get_bin (panel), ==, (int) b);
+      g_signal_emit_by_name (app_test_histogram_view (panel), "bar-clicked", b);
+      g_assert_cmpint (app_test_kernels_bar (panel), ==, (int) b);
       g_assert_cmpstr (count_text (v), ==, want);
       g_assert_cmpuint (n_shown (v), ==, bins[b]);
       for (guint i = 0; i < n_shown (v); i++)
@@ -937,8 +937,8 @@ check_summary (View *v)
           g_assert_cmpfloat (row->occupancy, >=, 0);
           g_assert_cmpint (bin_of (row->occupancy), ==, b);
         }
-      g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (panel), "bar-clicked", b);
-      g_assert_cmpint (cuocc_kernels_panel_get_bin (panel), ==, -1);
+      g_signal_emit_by_name (app_test_histogram_view (panel), "bar-clicked", b);
+      g_assert_cmpint (app_test_kernels_bar (panel), ==, -1);
       g_assert_cmpstr (count_text (v), ==, all);
     }
   for (int bit = 0; bit < CUOCC_N_LIMITS; bit++)
@@ -1133,9 +1133,9 @@ check_changed_sort (View *v)
       g_main_context_iteration (NULL, TRUE);
     }
   g_source_remove (tick);
-  g_assert_nonnull (cuocc_kernels_panel_get_compare_text (panel));
+  g_assert_nonnull (app_test_panel_text (panel, "compare_label"));
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (panel), ARCH_ALL);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (panel), ARCH_ALL);
   for (guint o = 0; o < 2; o++)
     {
       GtkSortType order = o == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
@@ -1143,7 +1143,7 @@ check_changed_sort (View *v)
       double last = 0;
 
       gtk_column_view_sort_by_column (app_test_column_view (panel), NULL, GTK_SORT_ASCENDING);
-      cuocc_kernels_panel_sort_by (panel, "changed", order);
+      app_test_sort_by (panel, "changed", order);
       g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, v->cli->n);
       for (guint i = 0; i < v->cli->n; i++)
         {
@@ -1206,10 +1206,10 @@ run_in_window (const char *path,
   app_test_show_kernels (v.window, TRUE);
   app_test_wait_for_sidebar (v.window, TRUE);
   gtk_expander_set_expanded (
-      GTK_EXPANDER (cuocc_kernels_panel_get_summary (app_test_kernels_panel (v.window))), TRUE);
+      GTK_EXPANDER (app_test_summary_expander (app_test_kernels_panel (v.window))), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (v.window));
   g_assert_cmpint (gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (v.window))), ==, width);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (v.window)), ==, v.cli->n);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (v.window)), ==, v.cli->n);
   map_rows (&v);
   /* The rows reach the view a screenful a frame after the read, then all. */
   {

@@ -239,7 +239,7 @@ opened_condition (CuoccWindow   *window,
   if (o->kind->name == NULL)
     return app_test_shows_session (window, o->file);
   read = cuocc_kernels_panel_get_file (app_test_kernels_panel (window));
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) && read != NULL &&
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) && read != NULL &&
          g_file_equal (read, o->file);
 }
 
@@ -247,10 +247,10 @@ static gboolean
 lists_kernel (CuoccWindow *window,
               const char  *prefix)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown = app_test_shown (window);
 
   /* Every entry, whether or not it runs on the GPU (the table's default). */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
@@ -337,10 +337,10 @@ test_every_way (void)
         else
           {
             if (kinds[k].n_kernels > 0)
-              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==,
+              g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==,
                                 kinds[k].n_kernels);
             else
-              g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+              g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
             if (kinds[k].kernel != NULL)
               g_assert_true (lists_kernel (window, kinds[k].kernel));
           }
@@ -396,7 +396,7 @@ test_triton_details (void)
   cuocc_window_open_file (window, file);
   app_test_wait_until (window, opened_condition, &o);
   g_assert_null (app_test_last_message ());
-  shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  shown = app_test_shown (window);
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);

@@ -29,8 +29,8 @@ static gboolean
 kernels_read (CuoccWindow   *window,
               gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)) > 0;
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_n_kernels (app_test_kernels_panel (window)) > 0;
 }
 
 /* A window on the settings as they are: no reset, as at a start. */
@@ -55,10 +55,10 @@ static void
 choose_kernel (CuoccWindow *window,
                const char  *prefix)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown = app_test_shown (window);
 
   /* Every entry, whether or not it runs on the GPU. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
@@ -79,7 +79,7 @@ cubin_read (CuoccWindow   *window,
 {
   GFile *file = cuocc_kernels_panel_get_file (app_test_kernels_panel (window));
 
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) && file != NULL &&
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) && file != NULL &&
          g_file_equal (file, (GFile *) data);
 }
 
@@ -364,7 +364,7 @@ step_last_opened (void)
   app_test_wait_until (window, kernels_read, NULL);
   g_assert_true (g_file_equal (cuocc_kernels_panel_get_file (app_test_kernels_panel (window)), cubin_file));
   /* kernels-sm_90a.log: ptxas compiled binary/kernels.cu's five kernels. */
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 5);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 5);
   g_assert_null (cuocc_kernels_panel_get_chosen (app_test_kernels_panel (window), NULL));
   g_assert_cmpint (recent_count (window), ==, 2);
   g_assert_true (g_menu_model_get_item_attribute (app_test_recent_section (window), 0,
@@ -472,7 +472,7 @@ step_widen_sidebar (void)
   window = start_window ();
   /* The default leaves the table room for its columns. */
   g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 440);
-  cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 600);
+  g_object_set (app_test_kernels_panel (window), "sidebar-width", 600, NULL);
   quit_window (window);
 }
 
@@ -487,7 +487,7 @@ step_sidebar_width_restored (void)
   app_test_show_kernels (window, TRUE);
   app_test_wait_for_sidebar (window, TRUE);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (app_test_kernels_panel (window))), >=, 600);
-  cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), 5000);
+  g_object_set (app_test_kernels_panel (window), "sidebar-width", 5000, NULL);
   g_assert_cmpint (cuocc_kernels_panel_get_sidebar_width (app_test_kernels_panel (window)), ==, 760);
   quit_window (window);
 }
@@ -499,7 +499,7 @@ static gboolean
 gpus_compared (CuoccWindow   *window,
                gconstpointer  data)
 {
-  return kernels_read (window, NULL) && cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)) &&
+  return kernels_read (window, NULL) && app_test_kernels_evaluated (app_test_kernels_panel (window)) &&
          cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) != NULL;
 }
 
@@ -658,9 +658,9 @@ choose_entry (CuoccWindow *window,
               const char  *prefix,
               const char  *arch)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown = app_test_shown (window);
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (shown, i);

@@ -150,7 +150,7 @@ ptx_window (const char *ptxas)
   g_settings_set_string (app_test_settings (), "ptxas-path", ptxas);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   open_ptx (window, ptx);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), >, 0);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
   return window;
 }
 
@@ -175,7 +175,7 @@ static void
 choose_row (CuoccWindow     *window,
             CuoccKernelItem *row)
 {
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);

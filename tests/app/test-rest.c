@@ -111,7 +111,7 @@ test_rest_after_library (gconstpointer data)
   g_assert_cmpuint (rest.iterations, <=, AT_REST_MAX_WAKEUPS + 1);
 
   app_test_import_library (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
   app_test_wait_frames (window, 2);
   /* What follows the load ends by itself (see above): within
    * SETTLE_WATCHES watches the loop must have gone quiet, and stay quiet

@@ -272,7 +272,7 @@ compare_every_cell (CuoccWindow *window,
                     const Rows  *rows,
                     guint        counts[3])
 {
-  GtkDropDown *arch = cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window));
+  GtkDropDown *arch = app_test_arch_dropdown (app_test_kernels_panel (window));
   guint wrong = 0;
 
   gtk_drop_down_set_selected (arch, 0);
@@ -456,7 +456,7 @@ test_undeclared_keep_users_block_size (void)
   expected_rows (path, gpu.name, 256, &rows);
 
   /* A kernel of the H100's that declares at most 128 threads. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint i = 0; i < rows.n && chosen == G_MAXUINT; i++)
     if (rows.rows[i].max_threads == 128 && rows.rows[i].loaded == 1 && rows.rows[i].occupancy >= 0)
       chosen = i;
@@ -495,28 +495,28 @@ test_undeclared_keep_users_block_size (void)
             rows.rows[i].loaded == 1 && (strstr (kernel, phrase) != NULL || strstr (mangled, phrase) != NULL);
       }
     g_assert_cmpuint (expected, >, 0);
-    gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), quoted);
+    gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 1);
+    gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), quoted);
     /* The entry's own delay, not waited for. */
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+    g_signal_emit_by_name (app_test_kernels_search (app_test_kernels_panel (window)),
                            "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
     g_assert_cmpuint (app_test_n_shown (window), ==, expected);
     /* Words in any order, anywhere; the same quoted, only as typed. */
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+    gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)),
                            "16 splitKreduce_kernel<8,");
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+    g_signal_emit_by_name (app_test_kernels_search (app_test_kernels_panel (window)),
                            "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
     g_assert_cmpuint (app_test_n_shown (window), >=, expected);
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+    gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)),
                            "\"16 splitKreduce_kernel<8,\"");
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+    g_signal_emit_by_name (app_test_kernels_search (app_test_kernels_panel (window)),
                            "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
     g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-    gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "");
-    g_signal_emit_by_name (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+    gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), "");
+    g_signal_emit_by_name (app_test_kernels_search (app_test_kernels_panel (window)),
                            "search-changed");
     app_test_wait_for_frame (GTK_WIDGET (window));
   }
@@ -526,21 +526,21 @@ test_undeclared_keep_users_block_size (void)
    * through on any architecture (warps limit at 100 %, never below 1 %)
    * are what hides the rows, not the GPU: the empty page does not blame
    * the architecture nor offer "Show All Architectures". */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 1);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 1);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 1);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_drop_down_set_selected (app_test_limiter_dropdown (app_test_kernels_panel (window)), 1);
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 1);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "no-match");
   g_assert_false (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)))));
-  g_assert_null (strstr (cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window)) != NULL
-                             ? cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window))
+      app_test_panel_part (app_test_kernels_panel (window), GTK_TYPE_BUTTON, "show_all_button")));
+  g_assert_null (strstr (app_test_no_match_text (app_test_kernels_panel (window)) != NULL
+                             ? app_test_no_match_text (app_test_kernels_panel (window))
                              : "",
                          "compute capability"));
 
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 0);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
+  gtk_drop_down_set_selected (app_test_limiter_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 100);
   app_test_wait_for_frame (GTK_WIDGET (window));
   g_assert_cmpuint (app_test_n_shown (window), >, 0);
 
@@ -550,7 +550,7 @@ test_undeclared_keep_users_block_size (void)
   _cuocc_window_import_file (window, log_file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   g_assert_cmpuint (app_test_n_shown (window), >, 0);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {

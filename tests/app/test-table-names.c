@@ -275,7 +275,7 @@ check_widths (CuoccWindow *window)
 
   for (guint i = 0; i < G_N_ELEMENTS (sidebar); i++)
     {
-      cuocc_kernels_panel_set_sidebar_width (app_test_kernels_panel (window), sidebar[i]);
+      g_object_set (app_test_kernels_panel (window), "sidebar-width", sidebar[i], NULL);
       app_test_wait_frames (window, 3);
       widths[i] = kernel_width (view);
       g_test_message ("sidebar %d px: table %d px, kernel column %d px, limiter ends at %.0f px", sidebar[i],
@@ -324,7 +324,7 @@ test_names (gconstpointer data)
 
   check_tooltips (window);
   /* The longest names: xmma's implicit GEMM kernels, 48 of them. */
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)),
                          "Kernel_traits_for_implicit_gemm_fprop");
   app_test_wait_until (window, searched, NULL);
   g_assert_cmpuint (app_test_n_shown (window), ==, 48);
@@ -680,7 +680,7 @@ test_copy_keys (gconstpointer data)
 
       choose_mangled (window, names->pdata[picks[p]]);
       /* From the search field, whose own Ctrl+C copies its text. */
-      gtk_widget_grab_focus (GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))));
+      gtk_widget_grab_focus (GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window))));
       clear_clipboard (window);
       app_test_press_keys (GTK_WINDOW (window), "<Control><Alt>c");
       text = read_clipboard (window);

@@ -26,8 +26,8 @@ static gboolean
 idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_busy (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window));
+  return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
+         app_test_kernels_evaluated (app_test_kernels_panel (window));
 }
 
 static char *
@@ -107,7 +107,7 @@ threads_condition (CuoccWindow   *window,
 static const char *
 count_text (CuoccWindow *window)
 {
-  return cuocc_kernels_panel_get_count_text (app_test_kernels_panel (window));
+  return app_test_panel_text (app_test_kernels_panel (window), "count_label");
 }
 
 /* ----- tests ----- */
@@ -145,7 +145,7 @@ test_columns (void)
     }
 
   /* What runs on 8.9 is shown by default: the ten sm_89 entries of 70. */
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 70);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   g_assert_cmpstr (count_text (window), ==, "10 of 70 kernels");
 
@@ -167,7 +167,7 @@ test_columns (void)
   assert_cell (window, heavy, "limiter", "Registers");
 
   /* An entry that does not run here says so, and has no occupancy. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   g_assert_cmpuint (app_test_n_shown (window), ==, 70);
   /* sm_90 code cannot run on 8.9, sm_86 code could: the driver loads
    * the sm_89 entry for both. */
@@ -196,7 +196,7 @@ test_sort (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
   g_assert_cmpuint (app_test_n_shown (window), ==, G_N_ELEMENTS (regs_descending));
   for (guint i = 0; i < G_N_ELEMENTS (regs_descending); i++)
     {
@@ -206,7 +206,7 @@ test_sort (void)
     }
 
   /* By occupancy, least first: heavy's 50 % is the lowest of them. */
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy", GTK_SORT_ASCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "occupancy", GTK_SORT_ASCENDING);
   {
     g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
     double last = -1;
@@ -224,13 +224,13 @@ test_sort (void)
   /* Every entry, 60 of them without an occupancy here ("–": they cannot
    * run on 8.9): by occupancy either way, the 10 figures first, in order,
    * and those without one after them, as a spreadsheet sorts blanks. */
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);
   for (guint way = 0; way < 2; way++)
     {
       GtkSortType order = way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING;
       double last = way == 0 ? 0 : 100;
 
-      cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy", order);
+      app_test_sort_by (app_test_kernels_panel (window), "occupancy", order);
       g_assert_cmpuint (app_test_n_shown (window), ==, 70);
       for (guint i = 0; i < app_test_n_shown (window); i++)
         {
@@ -248,7 +248,7 @@ test_sort (void)
         }
       /* The same for the registers a log without them would leave: none
        * here, so the first row has the most or the fewest. */
-      cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "blocks", order);
+      app_test_sort_by (app_test_kernels_panel (window), "blocks", order);
       {
         g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
 
@@ -258,7 +258,7 @@ test_sort (void)
 
   /* By architecture, by compute capability: sm_120 is the newest (by
    * their text, sm_90 would come first). */
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "arch", GTK_SORT_DESCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "arch", GTK_SORT_DESCENDING);
   {
     g_autoptr(CuoccKernelItem) first = g_list_model_get_item (app_test_shown (window), 0);
 
@@ -287,7 +287,7 @@ test_filters (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  limiter = cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window));
+  limiter = app_test_limiter_dropdown (app_test_kernels_panel (window));
   /* Any limiter, then each in CuoccLimit's order. */
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (limiter)), ==, 1 + CUOCC_N_LIMITS);
   gtk_drop_down_set_selected (limiter, 2);   /* registers */
@@ -299,12 +299,12 @@ test_filters (void)
   g_assert_cmpuint (app_test_n_shown (window), ==, 9);
   gtk_drop_down_set_selected (limiter, 0);
 
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 60);
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 60);
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 50);
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 50);
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "no-match");
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 100);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
   app_test_window_free (window);
@@ -334,17 +334,17 @@ test_rows_arrive_worked_out (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
 
   _cuocc_window_import_file (window, file);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (cuocc_kernels_panel_is_evaluated (app_test_kernels_panel (window)));
+  g_assert_true (app_test_kernels_evaluated (app_test_kernels_panel (window)));
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
   heavy = app_test_find_row (window, "heavy", "sm_89");
   assert_cell (window, heavy, "threads", "256");
   assert_cell (window, heavy, "blocks", "3");
   assert_cell (window, heavy, "occupancy", "50 %");
   assert_cell (window, heavy, "limiter", "Registers");
-  h = cuocc_kernels_panel_get_histogram (app_test_kernels_panel (window));
+  h = app_test_histogram (app_test_kernels_panel (window));
   g_assert_cmpuint (h->n_kernels, ==, 10);
   g_assert_cmpuint (h->counts[5], ==, 1);
   g_assert_cmpuint (h->counts[9], ==, 9);
@@ -437,11 +437,11 @@ test_summary (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   import_path (window, path);
 
-  summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
+  summary = app_test_summary_expander (app_test_kernels_panel (window));
   g_assert_true (gtk_widget_get_visible (summary));
   gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  h = cuocc_kernels_panel_get_histogram (app_test_kernels_panel (window));
+  h = app_test_histogram (app_test_kernels_panel (window));
   g_assert_cmpuint (h->n_kernels, ==, 10);
   g_assert_cmpuint (h->counts[5], ==, 1);
   g_assert_cmpuint (h->counts[9], ==, 9);
@@ -471,19 +471,19 @@ test_summary (void)
   g_assert_cmpuint (n_limiters, ==, 2);
 
   /* The kernel that loses most, and no other: the rest lose nothing. */
-  heavy_named = cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 0) != NULL &&
-                g_str_equal (cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 0),
+  heavy_named = app_test_loser_text (app_test_kernels_panel (window), 0) != NULL &&
+                g_str_equal (app_test_loser_text (app_test_kernels_panel (window), 0),
                              "heavy (sm_89): 50 %, 100 % without the registers limit");
   g_assert_true (heavy_named);
-  g_assert_null (cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 1));
+  g_assert_null (app_test_loser_text (app_test_kernels_panel (window), 1));
 
   /* A bar: its kernels; the same bar again: all of them. */
-  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (app_test_kernels_panel (window)),
+  g_signal_emit_by_name (app_test_histogram_view (app_test_kernels_panel (window)),
                          "bar-clicked", 5);
-  g_assert_cmpint (cuocc_kernels_panel_get_bin (app_test_kernels_panel (window)), ==, 5);
+  g_assert_cmpint (app_test_kernels_bar (app_test_kernels_panel (window)), ==, 5);
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
   g_assert_true (app_test_find_row (window, "heavy", "sm_89") != NULL);
-  g_signal_emit_by_name (cuocc_kernels_panel_get_histogram_view (app_test_kernels_panel (window)),
+  g_signal_emit_by_name (app_test_histogram_view (app_test_kernels_panel (window)),
                          "bar-clicked", 5);
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
 
@@ -520,7 +520,7 @@ test_summary_gpu_name (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
   import_path (window, path);
-  summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
+  summary = app_test_summary_expander (app_test_kernels_panel (window));
   summary = gtk_expander_get_child (GTK_EXPANDER (summary));
   g_assert_true (CUOCC_IS_KERNELS_SUMMARY (summary));
   g_object_get (summary, "gpu-name", &name, NULL);
@@ -555,17 +555,17 @@ test_nothing_runs (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, path);
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, 10);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 10);
   g_assert_cmpuint (app_test_n_shown (window), ==, 0);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "no-match");
-  g_assert_cmpstr (cuocc_kernels_panel_get_no_match_text (app_test_kernels_panel (window)), ==,
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "no-match");
+  g_assert_cmpstr (app_test_no_match_text (app_test_kernels_panel (window)), ==,
                    "None of the entries the filters let through runs on compute capability 9.0.");
   g_assert_true (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)))));
-  g_signal_emit_by_name (cuocc_kernels_panel_get_show_all_button (app_test_kernels_panel (window)),
+      app_test_panel_part (app_test_kernels_panel (window), GTK_TYPE_BUTTON, "show_all_button")));
+  g_signal_emit_by_name (app_test_panel_part (app_test_kernels_panel (window), GTK_TYPE_BUTTON, "show_all_button"),
                          "clicked");
   g_assert_cmpuint (app_test_n_shown (window), ==, 10);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
 
   app_test_window_free (window);
 }
@@ -660,8 +660,8 @@ test_ctrl_f (void)
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_nonnull (focus);
   g_assert_true (gtk_widget_is_ancestor (
-                     focus, GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)))) ||
-                 focus == GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))));
+                     focus, GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window)))) ||
+                 focus == GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window))));
 
   app_test_window_free (window);
 }
@@ -681,21 +681,21 @@ test_new_file_clears (void)
   app_test_select_gpu (window, "Compute capability 8.0");
   import_path (window, multi);
   compare_path (window, older);
-  g_assert_nonnull (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
+  g_assert_nonnull (app_test_panel_text (app_test_kernels_panel (window), "compare_label"));
   g_assert_true (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
-  gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)), "heavy");
+      GTK_WIDGET (app_test_changed_toggle (app_test_kernels_panel (window)))));
+  gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)), "heavy");
 
   app_test_select_gpu (window, "Compute capability 9.0");
   import_path (window, other);
-  g_assert_cmpstr (gtk_editable_get_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))),
+  g_assert_cmpstr (gtk_editable_get_text (app_test_kernels_search (app_test_kernels_panel (window))),
                    ==, "");
-  g_assert_null (cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window)));
+  g_assert_null (app_test_panel_text (app_test_kernels_panel (window), "compare_label"));
   g_assert_false (gtk_widget_get_visible (
-      GTK_WIDGET (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)))));
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+      GTK_WIDGET (app_test_changed_toggle (app_test_kernels_panel (window)))));
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
   g_assert_cmpuint (app_test_n_shown (window), ==,
-                    cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)));
+                    app_test_n_kernels (app_test_kernels_panel (window)));
 
   app_test_window_free (window);
 }
@@ -721,13 +721,13 @@ test_compare (void)
   import_path (window, multi);
   compare_path (window, older);
 
-  text = cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window));
+  text = app_test_panel_text (app_test_kernels_panel (window), "compare_label");
   g_assert_nonnull (strstr (text, "ptxas-maxrreg32-sm80.log"));
   g_assert_nonnull (strstr (text, "old → this build"));
   heavy = app_test_find_row (window, "heavy", "sm_80");
   assert_cell (window, heavy, "changed", "100 % → 37.5 %");
-  gtk_widget_activate (GTK_WIDGET (cuocc_kernels_panel_get_search (app_test_kernels_panel (window))));
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "kernel", GTK_SORT_ASCENDING);
+  gtk_widget_activate (GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window))));
+  app_test_sort_by (app_test_kernels_panel (window), "kernel", GTK_SORT_ASCENDING);
   for (guint i = 0; i < app_test_n_shown (window); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (app_test_shown (window), i);
@@ -742,7 +742,7 @@ test_compare (void)
                             "registers 32 → 72"));
 
   /* Changed: heavy() alone of the sm_80 entries (the others are the same). */
-  gtk_toggle_button_set_active (cuocc_kernels_panel_get_changed_toggle (app_test_kernels_panel (window)),
+  gtk_toggle_button_set_active (app_test_changed_toggle (app_test_kernels_panel (window)),
                                 TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, 1);
   g_assert_true (app_test_find_row (window, "heavy", "sm_80") == heavy);
@@ -810,16 +810,16 @@ test_large_library (void)
   app_test_stalls_begin_work (&stalls);
   _cuocc_window_import_file (window, file);
   app_test_stalls_end_work (&stalls);
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     app_test_stalls_iterate (&stalls);
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   while (!idle_condition (window, NULL))
     app_test_stalls_iterate (&stalls);
   app_test_wait_for_frame (GTK_WIDGET (window));
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, N);
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, N);
   /* sm_90 runs on 9.0; sm_70 and sm_80 SASS do not. */
   g_assert_cmpuint (app_test_n_shown (window), ==, N / 3);
   /* The tests run in the C locale, which groups no digits. */
@@ -923,7 +923,7 @@ test_hidden_rows_wait (void)
 
   /* The rows start to arrive: a screenful, not yet all 600. */
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, N);
   rows = g_list_model_get_n_items (view_rows);
@@ -965,7 +965,7 @@ test_hidden_rows_wait (void)
                         &binds);
     }
   _cuocc_window_import_file (window, file);
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, N);
   g_clear_object (&columns);
@@ -1067,8 +1067,8 @@ test_generated_library (void)
   _cuocc_window_import_file (window, file);
   app_test_stalls_end_work (&stalls);
   /* The progress page while the file is read. */
-  g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "loading");
-  while (g_strcmp0 (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), "list") != 0)
+  g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
+  while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     app_test_stalls_iterate (&stalls);
   /* The first frame draws a screenful of rows, worked out; the rest of
    * those that run on the H100 reach the table in the frames after. */
@@ -1082,7 +1082,7 @@ test_generated_library (void)
   app_test_stalls_wait_for_frame (&stalls, GTK_WIDGET (window));
   app_us = g_get_monotonic_time () - start;
   peak_kb = peak_rss_kb ();
-  g_assert_cmpuint (cuocc_kernels_panel_get_n_kernels (app_test_kernels_panel (window)), ==, rows);
+  g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), ==, app_test_n_shown (window));
   g_test_message (
       "%u rows of a %.0f MB library: the first on screen in %.0f ms, all in %.0f ms, the command line "
@@ -1150,7 +1150,7 @@ test_open_shows_kernels (void)
           }
         app_test_wait_until (window, idle_condition, NULL);
         app_test_wait_for_frame (GTK_WIDGET (window));
-        g_assert_cmpstr (cuocc_kernels_panel_get_page (app_test_kernels_panel (window)), ==, "list");
+        g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "list");
         app_test_wait_for_sidebar (window, TRUE);
         g_assert_cmpint (cuocc_compat_sidebar_view_get_folded (app_test_kernels_view (window)), ==,
                          sizes[s].folded);
@@ -1300,7 +1300,7 @@ test_rows_beside_summary (void)
   scroller = gtk_widget_get_ancestor (
       GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window))),
       GTK_TYPE_SCROLLED_WINDOW);
-  summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
+  summary = app_test_summary_expander (app_test_kernels_panel (window));
   app_test_select_gpu (window, "Compute capability 8.6");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
   import_path (window, path);
@@ -1311,7 +1311,7 @@ test_rows_beside_summary (void)
   app_test_wait_for_frame (GTK_WIDGET (window));
   app_test_wait_for_frame (GTK_WIDGET (window));
   /* The five kernels that lose most are there, long names and all. */
-  g_assert_nonnull (cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), 4));
+  g_assert_nonnull (app_test_loser_text (app_test_kernels_panel (window), 4));
   g_test_message ("the table %d px, the summary %d px", gtk_widget_get_height (scroller),
                   gtk_widget_get_height (summary));
   g_assert_cmpint (gtk_widget_get_height (scroller), >=, 300);
@@ -1553,14 +1553,14 @@ test_kernel_column (void)
        * CUTLASS template, told apart, each name shown whole (it read
        * "Kernel2<cutlass_80_tens… hout the Registers limit" five times). */
       {
-        GtkWidget *summary = cuocc_kernels_panel_get_summary (app_test_kernels_panel (window));
+        GtkWidget *summary = app_test_summary_expander (app_test_kernels_panel (window));
         g_autoptr(GHashTable) losers = g_hash_table_new (g_str_hash, g_str_equal);
 
         gtk_expander_set_expanded (GTK_EXPANDER (summary), TRUE);
         app_test_wait_for_frame (GTK_WIDGET (window));
         for (guint i = 0; i < 5; i++)
           {
-            const char *text = cuocc_kernels_panel_get_loser_text (app_test_kernels_panel (window), i);
+            const char *text = app_test_loser_text (app_test_kernels_panel (window), i);
             GtkWidget *label;
             int width, height;
 
@@ -1597,8 +1597,8 @@ test_kernel_column (void)
             g_test_message ("scrolled to %.0f of %.0f", gtk_adjustment_get_value (vadjustment),
                             gtk_adjustment_get_upper (vadjustment));
             g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), >, 0);
-            cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "occupancy",
-                                         way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
+            app_test_sort_by (app_test_kernels_panel (window), "occupancy",
+                              way == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
             app_test_wait_for_frame (GTK_WIDGET (window));
             app_test_wait_for_frame (GTK_WIDGET (window));
             g_assert_cmpfloat (gtk_adjustment_get_value (vadjustment), ==, 0);
@@ -1617,7 +1617,7 @@ test_kernel_column (void)
         g_autofree char *want = g_strdup_printf ("%u of 57600 kernels", expected);
 
         g_assert_cmpuint (expected, ==, 57600 / 6 / 6 * 2);
-        gtk_editable_set_text (cuocc_kernels_panel_get_search (app_test_kernels_panel (window)),
+        gtk_editable_set_text (app_test_kernels_search (app_test_kernels_panel (window)),
                                "splitkreduce");
         app_test_wait_until (window, count_condition, want);
         for (guint i = 0; i < app_test_n_shown (window); i++)
@@ -1669,7 +1669,7 @@ test_screenshots (void)
       app_test_show_kernels (window, TRUE);
       /* The summary open at the large size, closed at the small one. */
       gtk_expander_set_expanded (
-          GTK_EXPANDER (cuocc_kernels_panel_get_summary (app_test_kernels_panel (window))), s == 1);
+          GTK_EXPANDER (app_test_summary_expander (app_test_kernels_panel (window))), s == 1);
       for (guint i = 0; i < G_N_ELEMENTS (schemes); i++)
         {
           g_autoptr(GdkTexture) texture = NULL;
@@ -1798,11 +1798,11 @@ test_export (void)
 
   /* The entries that run on 8.6 (the table's default: 5 of 15), sorted
    * by registers, most first: not the file's order. */
-  cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
+  app_test_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
   n = app_test_n_shown (window);
   g_assert_cmpuint (n, >, 2);
-  gtk_drop_down_set_selected (cuocc_kernels_panel_get_limiter_dropdown (app_test_kernels_panel (window)), 0);
-  gtk_spin_button_set_value (cuocc_kernels_panel_get_below_spin (app_test_kernels_panel (window)), 100);
+  gtk_drop_down_set_selected (app_test_limiter_dropdown (app_test_kernels_panel (window)), 0);
+  gtk_spin_button_set_value (app_test_below_spin (app_test_kernels_panel (window)), 100);
   g_assert_cmpuint (app_test_n_shown (window), ==, n);
 
   for (guint pass = 0; pass < 2; pass++)
@@ -1816,7 +1816,7 @@ test_export (void)
         {
           /* Every entry, those not loaded on 8.6 too, with the error
            * column's reasons. */
-          gtk_drop_down_set_selected (cuocc_kernels_panel_get_arch_dropdown (app_test_kernels_panel (window)),
+          gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)),
                                       0);
           app_test_wait_until (window, idle_condition, NULL);
           g_assert_cmpuint (app_test_n_shown (window), >, n);
@@ -1941,7 +1941,7 @@ test_filter_cleared_shows_top (void)
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
       CuoccWindow *window = app_test_window_at_size (sizes[i][0], sizes[i][1], NULL);
-      GtkEditable *search = cuocc_kernels_panel_get_search (app_test_kernels_panel (window));
+      GtkEditable *search = app_test_kernels_search (app_test_kernels_panel (window));
       GtkAdjustment *adjustment;
       g_autoptr(CuoccKernelItem) first = NULL;
 
@@ -1950,7 +1950,7 @@ test_filter_cleared_shows_top (void)
       app_test_show_kernels (window, TRUE);
       app_test_wait_for_sidebar (window, TRUE);
       app_test_wait_until (window, app_test_kernels_idle, NULL);
-      cuocc_kernels_panel_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
+      app_test_sort_by (app_test_kernels_panel (window), "regs", GTK_SORT_DESCENDING);
       g_assert_cmpuint (app_test_n_shown (window), ==, 600);
 
       gtk_editable_set_text (search, "kernel_1");
@@ -2007,13 +2007,13 @@ test_compare_nothing_shared (void)
   app_test_select_gpu (window, "NVIDIA H100 SXM5");
   import_path (window, now);
   compare_path (window, then);
-  text = cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window));
+  text = app_test_panel_text (app_test_kernels_panel (window), "compare_label");
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "“then.log” shares no kernel with this one: 10 new, 5 gone"));
 
   /* A build that shares one says how many changed, as before. */
   compare_path (window, now);
-  text = cuocc_kernels_panel_get_compare_text (app_test_kernels_panel (window));
+  text = app_test_panel_text (app_test_kernels_panel (window), "compare_label");
   g_assert_null (strstr (text, "shares no kernel"));
   g_assert_nonnull (strstr (text, "0 changed or new, 0 gone"));
   app_test_window_free (window);

@@ -350,14 +350,14 @@ kernels_read (CuoccWindow   *window,
 {
   CuoccKernelsPanel *panel = app_test_kernels_panel (window);
 
-  return !cuocc_kernels_panel_is_busy (panel) && cuocc_kernels_panel_get_n_kernels (panel) == GPOINTER_TO_UINT (data);
+  return !app_test_kernels_busy (panel) && app_test_n_kernels (panel) == GPOINTER_TO_UINT (data);
 }
 
 static guint
 position_of (CuoccWindow *window,
              const char  *name)
 {
-  GListModel *shown = cuocc_kernels_panel_get_shown (app_test_kernels_panel (window));
+  GListModel *shown = app_test_shown (window);
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
