@@ -10,7 +10,10 @@
 #     the tests call) or a *-private.h: anything else is static or gone;
 #  3. every function cuocc-testing.h declares is called by a test;
 #  4. signal and action handlers end in _cb: what G_CALLBACK () names, and
-#     the handler gtk_widget_class_install_action () or a GActionEntry gets.
+#     the handler gtk_widget_class_install_action () or a GActionEntry gets;
+#  5. cuocc-testing.h declares at most TESTING_MAX functions: the tests reach
+#     the app through its public API, properties, actions and widgets, and
+#     that header keeps only what no public way reaches (issue 28).
 #
 # ARCHIVE: the static libraries of the units (libcuocc-private.a,
 # libcuocc-plot.a, libcuocc-cli-private.a, libcuocc-app.a). TAP output.
@@ -28,6 +31,9 @@ archives = sys.argv[2:]
 # move into cuocc-testing.h, as a pattern; None: nothing is pending (the
 # inputs object's files, the calculation and sessions are done).
 PENDING_TEST_ONLY = None
+
+# The most functions cuocc-testing.h may declare (HACKING.md, "Tests").
+TESTING_MAX = 15
 
 # Defined by the build, not by us: GObject's type functions and the
 # resources glib-compile-resources writes.
@@ -103,6 +109,12 @@ if app:
     for name in sorted(app_functions):
         if declares(testing, name) and not declares(tests_text, name):
             results.append((False, f'src/app/cuocc-testing.h declares {name} (), which no test calls: remove it'))
+    declared = sorted(n for n in app_functions if declares(testing, n))
+    if len(declared) > TESTING_MAX:
+        results.append((False, f'src/app/cuocc-testing.h declares {len(declared)} functions, more than '
+                               f'{TESTING_MAX}: reach the app the way users and widgets do (public API, '
+                               'properties, actions, widgets by id) and drop one ('
+                               + ', '.join(declared) + ')'))
 
 # 4. Handlers end in _cb. A GtkExpression's function (gtk_cclosure_expression_new)
 # is no handler.
@@ -119,7 +131,8 @@ for path in sorted(glob.glob(os.path.join(root, 'src', '**', '*.c'), recursive=T
 
 if not results:
     results.append((True, 'private functions start with an underscore; the app\'s headers declare what '
-                          'the app calls; handlers end in _cb'))
+                          'the app calls; handlers end in _cb; cuocc-testing.h declares at most '
+                          f'{TESTING_MAX} functions'))
 
 print(f'1..{len(results)}')
 for i, (ok, message) in enumerate(results, 1):
