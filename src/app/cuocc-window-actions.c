@@ -140,7 +140,18 @@ find_file_action (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (file_actions); i++)
     if (g_str_equal (file_actions[i].action, name))
       return &file_actions[i];
-  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The exports and a device description go by path: a local file's. */
+static gboolean
+is_local (const char  *path,
+          const char  *message,
+          GError     **error)
+{
+  if (path == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, message);
+  return path != NULL;
 }
 
 static void
@@ -223,50 +234,23 @@ use_file (CuoccWindow       *self,
     case USE_SAVE_SESSION:
       return _cuocc_window_save_session (self, file, error);
     case USE_EXPORT_RESULTS:
-      return _cuocc_window_export_results (self, path, error);
+      return is_local (path, _("Only local files can be written."), error) &&
+             _cuocc_window_export_results (self, path, error);
     case USE_EXPORT_GRAPH:
       /* On success, its own notification names every file it wrote. */
-      return _cuocc_window_export_graph (self, which, path, error);
+      return is_local (path, _("Only local files can be written."), error) &&
+             _cuocc_window_export_graph (self, which, path, error);
     case USE_EXPORT_KERNELS:
-      return _cuocc_window_export_kernels (self, path, error);
+      return is_local (path, _("Only local files can be written."), error) &&
+             _cuocc_window_export_kernels (self, path, error);
     case USE_EXPORT_HISTOGRAM:
-      if (path == NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written."));
-          return FALSE;
-        }
-      return cuocc_kernels_panel_export_histogram (self->kernels_panel, path, error);
+      return is_local (path, _("Only local files can be written."), error) &&
+             cuocc_kernels_panel_export_histogram (self->kernels_panel, path, error);
     case USE_LOAD_DEVICE:
-      if (path == NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
-          return FALSE;
-        }
-      return cuocc_input_model_set_gpu (self->inputs, path, CUOCC_INPUT_ORIGIN_USER, error);
+      return is_local (path, _("Only local files can be opened."), error) &&
+             cuocc_input_model_set_gpu (self->inputs, path, CUOCC_INPUT_ORIGIN_USER, error);
     }
   g_assert_not_reached ();
-}
-
-/* Does with the file what the action does, then says how it went. */
-static void
-file_chosen (CuoccWindow      *self,
-             const FileAction *action,
-             GFile            *file,
-             const char       *which)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-
-  if (!use_file (self, action, file, which, &error))
-    {
-      text = format_with_name (_(action->failed), file);
-      _cuocc_window_show_error (self, text, error);
-    }
-  else if (action->done != NULL)
-    {
-      text = format_with_name (_(action->done), file);
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
-    }
 }
 
 /* ----- callbacks ----- */
@@ -278,7 +262,7 @@ file_chosen_cb (GObject  *owner,
 {
   Chosen *chosen = user_data;
 
-  file_chosen (CUOCC_WINDOW (owner), chosen->action, file, chosen->which);
+  cuocc_window_use_file (CUOCC_WINDOW (owner), chosen->action->action, chosen->which, file, NULL);
 }
 
 static void
@@ -295,6 +279,7 @@ file_action_cb (GtkWidget  *widget,
   g_autofree char *name = NULL;
   Chosen *chosen;
 
+  g_assert (action != NULL);
   if (which != NULL)
     {
       /* Translators: the suggested file name of an exported graph; "%s" is "threads", "regs", "smem" or "all" */
@@ -330,7 +315,7 @@ save_action_cb (GtkWidget  *widget,
       return;
     }
 
-  file_chosen (self, find_file_action ("win.save-as"), self->session_file, NULL);
+  cuocc_window_use_file (self, "win.save-as", NULL, self->session_file, NULL);
 }
 
 static void
@@ -473,5 +458,64 @@ cuocc_window_open_file (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  file_chosen (self, find_file_action ("win.open"), file, NULL);
+  cuocc_window_use_file (self, "win.open", NULL, file, NULL);
+}
+
+/**
+ * cuocc_window_use_file:
+ * @self: the window
+ * @action: the window's action that asks for a file: "win.open",
+ *   "win.open-folder", "win.import", "win.save-as", "win.export-results",
+ *   "win.export-kernels", "win.export-histogram", "win.export-graph" or
+ *   "win.load-custom-device"; any other is a programmer's error
+ * @which: the action's target where it takes one (the graph that
+ *   "win.export-graph" exports: "threads", "regs", "smem", "barriers",
+ *   "cluster-size", a heatmap's name, "sheet" or "all"), else %NULL
+ * @file: the file chosen
+ * @error: where a failure is told, or %NULL
+ *
+ * What the action does with the file the user chose in its file dialog;
+ * the dialog hands its choice on here, and Save, Open Recent and the
+ * command line go through here too. A failure is shown as the user sees it,
+ * in an error dialog naming the file, and told in @error; a success shows
+ * the notification the action gives. A file to import (Open and Import
+ * read binaries, logs and Triton caches) is read in the background: %TRUE
+ * says the reading began, and where it fails the window says so later; a
+ * file that cannot be found or read fails at once. A session is read, and
+ * every export written, before it returns.
+ *
+ * Returns: whether the action did its part
+ */
+gboolean
+cuocc_window_use_file (CuoccWindow  *self,
+                       const char   *action,
+                       const char   *which,
+                       GFile        *file,
+                       GError      **error)
+{
+  const FileAction *file_action;
+  g_autoptr(GError) failure = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (CUOCC_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  file_action = find_file_action (action);
+  g_return_val_if_fail (file_action != NULL, FALSE);
+  g_return_val_if_fail ((which != NULL) == (file_action->parameter_type != NULL), FALSE);
+
+  if (!use_file (self, file_action, file, which, &failure))
+    {
+      text = format_with_name (_(file_action->failed), file);
+      _cuocc_window_show_error (self, text, failure);
+      g_propagate_error (error, g_steal_pointer (&failure));
+      return FALSE;
+    }
+  if (file_action->done != NULL)
+    {
+      text = format_with_name (_(file_action->done), file);
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+    }
+  return TRUE;
 }
