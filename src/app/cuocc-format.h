@@ -22,6 +22,8 @@ char *cuocc_format_figure  (const CuoccFigureValue *value);
 /* What a label shows of outside text at most: a file's name, a message. */
 #define CUOCC_NAME_MAX_CHARS 120
 #define CUOCC_MESSAGE_MAX_CHARS 1000
+/* A toast shows one short message; longer ones are cut. */
+#define CUOCC_TOAST_MAX_CHARS 300
 
 char *cuocc_format_capped  (const char *text,
                             glong       max_chars);

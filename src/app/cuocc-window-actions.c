@@ -1,5 +1,7 @@
-/* cuocc-window-actions.c — the window's actions: sessions, exports, the
- * clipboard, the suggested block size and custom devices.
+/* cuocc-window-actions.c — the window's actions: the file dialogs of Open,
+ * Save, the exports and custom devices (what each does with the file
+ * chosen: cuocc-window-files.c), the clipboard, the pages, help and the
+ * suggested block size.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +11,6 @@
 
 #include "cuocc-compat.h"
 #include "cuocc-format.h"
-#include "cuocc-session.h"
 #include "cuocc-window-private.h"
 
 /* Open takes whatever cuocc reads, decided by content; executables have no
@@ -59,18 +60,8 @@ static const CuoccFileFilter histogram_filters[] = {
 
 /* ----- the file actions ----- */
 
-/* What an action does with the file the user picked. */
-typedef enum {
-  USE_OPEN,
-  USE_IMPORT,
-  USE_SAVE_SESSION,
-  USE_EXPORT_RESULTS,
-  USE_EXPORT_GRAPH,
-  USE_EXPORT_KERNELS,
-  USE_EXPORT_HISTOGRAM,
-  USE_LOAD_DEVICE,
-} FileUse;
-
+/* What an action asks for; cuocc-window-files.c does what it does with the
+ * file chosen (cuocc_window_use_file ()). */
 typedef struct {
   const char *action;
   const char *parameter_type;      /* "s" for the graph to export, or NULL */
@@ -79,51 +70,29 @@ typedef struct {
   const char *initial_name;        /* N_(), or NULL */
   const CuoccFileFilter *filters;
   guint n_filters;
-  FileUse use;
-  const char *failed;              /* N_(): the error dialog's heading, "%s" the file's name */
-  const char *done;                /* N_(): a notification, "%s" the file's name; or NULL */
 } FileAction;
 
 /* The actions that ask for a file, then hand it on. */
 static const FileAction file_actions[] = {
-  { "win.open", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Open"), NULL,
-    open_filters, G_N_ELEMENTS (open_filters), USE_OPEN,
-    /* Translators: a dialog heading, e.g. "Could not open “kernel.cuocc”" */
-    N_("Could not open “%s”"), NULL },
+  { "win.open", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Open"), NULL, open_filters, G_N_ELEMENTS (open_filters) },
   /* GTK's file chooser opens files and only enters folders: a Triton cache
    * folder is chosen here, as GNOME's editors open a folder. */
-  { "win.open-folder", NULL, CUOCC_FILE_DIALOG_FOLDER, N_("Open a Folder"), NULL,
-    NULL, 0, USE_OPEN,
-    N_("Could not open “%s”"), NULL },
+  { "win.open-folder", NULL, CUOCC_FILE_DIALOG_FOLDER, N_("Open a Folder"), NULL, NULL, 0 },
   { "win.import", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Import Kernels"), NULL,
-    import_filters, G_N_ELEMENTS (import_filters), USE_IMPORT,
-    /* Translators: a dialog heading, e.g. "Could not import “build.log”" */
-    N_("Could not import “%s”"), NULL },
+    import_filters, G_N_ELEMENTS (import_filters) },
   { "win.save-as", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Save the Session"), N_("kernel.cuocc"),
-    session_filters, G_N_ELEMENTS (session_filters), USE_SAVE_SESSION,
-    /* Translators: a dialog heading, e.g. "Could not save “kernel.cuocc”" */
-    N_("Could not save “%s”"), NULL },
+    session_filters, G_N_ELEMENTS (session_filters) },
   { "win.export-results", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Export the Results"), N_("occupancy.csv"),
-    results_filters, G_N_ELEMENTS (results_filters), USE_EXPORT_RESULTS,
-    /* Translators: a dialog heading, e.g. "Could not export “graph.png”" */
-    N_("Could not export “%s”"),
-    /* Translators: a notification, e.g. "Exported “graph.png”" */
-    N_("Exported “%s”") },
+    results_filters, G_N_ELEMENTS (results_filters) },
   { "win.export-kernels", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Export the Kernels Shown"), N_("kernels.csv"),
-    results_filters, G_N_ELEMENTS (results_filters), USE_EXPORT_KERNELS,
-    /* its own notification says how many kernels it wrote */
-    N_("Could not export “%s”"), NULL },
+    results_filters, G_N_ELEMENTS (results_filters) },
   /* The kernels summary's Export the Histogram… */
   { "win.export-histogram", NULL, CUOCC_FILE_DIALOG_SAVE, N_("Export the Histogram"), N_("kernels-by-occupancy.png"),
-    histogram_filters, G_N_ELEMENTS (histogram_filters), USE_EXPORT_HISTOGRAM,
-    N_("Could not export “%s”"), N_("Exported “%s”") },
+    histogram_filters, G_N_ELEMENTS (histogram_filters) },
   { "win.export-graph", "s", CUOCC_FILE_DIALOG_SAVE, N_("Export the Graph"), NULL,
-    graph_filters, G_N_ELEMENTS (graph_filters), USE_EXPORT_GRAPH,
-    N_("Could not export “%s”"), NULL },
+    graph_filters, G_N_ELEMENTS (graph_filters) },
   { "win.load-custom-device", NULL, CUOCC_FILE_DIALOG_OPEN, N_("Load a Custom Device"), NULL,
-    device_filters, G_N_ELEMENTS (device_filters), USE_LOAD_DEVICE,
-    /* Translators: a dialog heading, e.g. "Could not load “next-gpu.ini”" */
-    N_("Could not load “%s”"), NULL },
+    device_filters, G_N_ELEMENTS (device_filters) },
 };
 
 /* A file chooser's request: the action, and the graph it exports. */
@@ -152,123 +121,6 @@ chosen_free (gpointer data)
   g_free (chosen);
 }
 
-/* The table's formats take the file's name for their one "%s". Held in a
- * table, they escape the compiler's check of a literal format against its
- * arguments; msgfmt --check (tests/data/check-translations.sh) still checks
- * each translation against its msgid, and test-window's
- * /cuocc/app/file-chosen checks the messages. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-static char *
-format_with_name (const char *format,
-                  GFile      *file)
-{
-  g_autofree char *name = g_file_get_basename (file);
-
-  return g_strdup_printf (format, name);
-}
-#pragma GCC diagnostic pop
-
-/* Every way in (Open, Import, the command line, a drop, Open Recent) ends
- * here: the file's first bytes, never its name, say what it is. What the
- * import reads goes to the kernels sidebar, read in the background; a
- * session is small and read at once. A folder is a Triton cache. */
-static gboolean
-open_by_content (CuoccWindow  *self,
-                 GFile        *file,
-                 gboolean      as_import,
-                 GError      **error)
-{
-  g_autoptr(GFileInfo) info = NULL;
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autofree char *head = NULL;
-  gsize n = 0;
-
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, NULL, error);
-  if (info == NULL)
-    return FALSE;
-  if (g_file_info_get_file_type (info) != G_FILE_TYPE_DIRECTORY)
-    {
-      stream = g_file_read (file, NULL, error);
-      if (stream == NULL)
-        return FALSE;
-      head = g_malloc (CUOCC_IMPORT_DETECT_BYTES);
-      if (!g_input_stream_read_all (G_INPUT_STREAM (stream), head, CUOCC_IMPORT_DETECT_BYTES, &n, NULL, error))
-        return FALSE;
-      /* A log whose first kernels come later than its first bytes is
-       * still the import's: only a session's own start makes it a session. */
-      if (cuocc_import_detect (head, n) == CUOCC_IMPORT_FORMAT_UNKNOWN && cuocc_session_sniff (head, n))
-        return _cuocc_window_load_session (self, file, error);
-    }
-  _cuocc_window_import_file (self, file);
-  /* A failure is named as the user asked: "Could not open", "Could not import". */
-  self->opening_is_import = as_import;
-  return TRUE;
-}
-
-static gboolean
-use_file (CuoccWindow       *self,
-          const FileAction  *action,
-          GFile             *file,
-          const char        *which,
-          GError           **error)
-{
-  g_autofree char *path = g_file_get_path (file);
-
-  switch (action->use)
-    {
-    case USE_OPEN:
-    case USE_IMPORT:
-      return open_by_content (self, file, action->use == USE_IMPORT, error);
-    case USE_SAVE_SESSION:
-      return _cuocc_window_save_session (self, file, error);
-    case USE_EXPORT_RESULTS:
-      return _cuocc_window_export_results (self, path, error);
-    case USE_EXPORT_GRAPH:
-      /* On success, its own notification names every file it wrote. */
-      return _cuocc_window_export_graph (self, which, path, error);
-    case USE_EXPORT_KERNELS:
-      return _cuocc_window_export_kernels (self, path, error);
-    case USE_EXPORT_HISTOGRAM:
-      if (path == NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written."));
-          return FALSE;
-        }
-      return cuocc_kernels_panel_export_histogram (self->kernels_panel, path, error);
-    case USE_LOAD_DEVICE:
-      if (path == NULL)
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be opened."));
-          return FALSE;
-        }
-      return cuocc_input_model_set_gpu (self->inputs, path, CUOCC_INPUT_ORIGIN_USER, error);
-    }
-  g_assert_not_reached ();
-}
-
-/* Does with the file what the action does, then says how it went. */
-static void
-file_chosen (CuoccWindow      *self,
-             const FileAction *action,
-             GFile            *file,
-             const char       *which)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-
-  if (!use_file (self, action, file, which, &error))
-    {
-      text = format_with_name (_(action->failed), file);
-      _cuocc_window_show_error (self, text, error);
-    }
-  else if (action->done != NULL)
-    {
-      text = format_with_name (_(action->done), file);
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
-    }
-}
-
 /* ----- callbacks ----- */
 
 static void
@@ -278,7 +130,7 @@ file_chosen_cb (GObject  *owner,
 {
   Chosen *chosen = user_data;
 
-  file_chosen (CUOCC_WINDOW (owner), chosen->action, file, chosen->which);
+  cuocc_window_use_file (CUOCC_WINDOW (owner), chosen->action->action, chosen->which, file, NULL);
 }
 
 static void
@@ -305,7 +157,7 @@ file_action_cb (GtkWidget  *widget,
         spec.title = _("Export All Graphs as One Image");
     }
   /* A session saved again under another name starts from its own. */
-  else if (action->use == USE_SAVE_SESSION && self->session_file != NULL)
+  else if (g_str_equal (action->action, "win.save-as") && self->session_file != NULL)
     name = g_file_get_basename (self->session_file);
   else if (action->initial_name != NULL)
     name = g_strdup (_(action->initial_name));
@@ -330,7 +182,7 @@ save_action_cb (GtkWidget  *widget,
       return;
     }
 
-  file_chosen (self, find_file_action ("win.save-as"), self->session_file, NULL);
+  cuocc_window_use_file (self, "win.save-as", NULL, self->session_file, NULL);
 }
 
 static void
@@ -473,5 +325,5 @@ cuocc_window_open_file (CuoccWindow *self,
   g_return_if_fail (CUOCC_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  file_chosen (self, find_file_action ("win.open"), file, NULL);
+  cuocc_window_use_file (self, "win.open", NULL, file, NULL);
 }

@@ -1,5 +1,6 @@
-/* cuocc-window-private.h — what the window's files share, and what the
- * widget tests look at.
+/* cuocc-window-private.h — what the window's files share. The tests use
+ * the window as users and other widgets do (cuocc-window.h, its actions and
+ * its template children), never this header.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -80,8 +81,6 @@ struct _CuoccWindow
 void      _cuocc_window_show_error          (CuoccWindow        *self,
                                              const char         *heading,
                                              const GError       *error);
-/* A toast shows one short message; longer ones are cut. */
-#define TOAST_MAX_CHARS 300
 void      _cuocc_window_show_toast          (CuoccWindow        *self,
                                              const char         *message);
 gboolean  _cuocc_window_load_session        (CuoccWindow        *self,

@@ -742,7 +742,7 @@ _cuocc_window_show_toast (CuoccWindow *self,
 
   g_return_if_fail (CUOCC_IS_WINDOW (self));
 
-  capped = cuocc_format_capped (message, TOAST_MAX_CHARS);
+  capped = cuocc_format_capped (message, CUOCC_TOAST_MAX_CHARS);
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (capped));
 }
 

@@ -18,5 +18,10 @@ CuoccWindow *cuocc_window_new       (CuoccApplication *application);
 void         cuocc_window_open_file (CuoccWindow      *self,
                                      GFile            *file);
 void         cuocc_window_stop_work (CuoccWindow      *self);
+gboolean     cuocc_window_use_file  (CuoccWindow      *self,
+                                     const char       *action,
+                                     const char       *which,
+                                     GFile            *file,
+                                     GError          **error);
 
 G_END_DECLS

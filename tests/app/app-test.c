@@ -1516,6 +1516,66 @@ keep_ticking (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+void
+app_test_import (CuoccWindow *window,
+                 GFile       *file)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean started = cuocc_window_use_file (window, "win.import", NULL, file, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (started);
+}
+
+gboolean
+app_test_use_path (CuoccWindow  *window,
+                   const char   *action,
+                   const char   *which,
+                   const char   *path,
+                   GError      **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return cuocc_window_use_file (window, action, which, file, error);
+}
+
+typedef struct {
+  gboolean done;
+  char *text;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  ClipboardRead *read = user_data;
+  g_autoptr(GError) error = NULL;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+  read->done = TRUE;
+}
+
+static gboolean
+clipboard_read (CuoccWindow   *window,
+                gconstpointer  data)
+{
+  const ClipboardRead *read = data;
+
+  return read->done;
+}
+
+char *
+app_test_read_clipboard (CuoccWindow *window)
+{
+  ClipboardRead read = { FALSE, NULL };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, clipboard_read_cb, &read);
+  app_test_wait_until (window, clipboard_read, &read);
+  return read.text;
+}
+
 /* The generated library imported: 57,600 rows take seconds, and minutes on
  * shared, loaded cores (load 12 on two was seen): a hang's guard of
  * APP_TEST_LIBRARY_TIMEOUT_S. */
@@ -1528,7 +1588,7 @@ app_test_import_library (CuoccWindow *window,
   /* wakes the loop up to look at the clock */
   guint tick = g_timeout_add_seconds (1, keep_ticking, NULL);
 
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (!app_test_kernels_idle (window, NULL))
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);

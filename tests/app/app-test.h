@@ -5,13 +5,28 @@
  */
 #pragma once
 
+#include <cuocc.h>
+
+#include "cuocc-calculation.h"
+#include "cuocc-gpu-data-page.h"
+#include "cuocc-graph.h"
+#include "cuocc-input-panel.h"
 #include "cuocc-kernel-details.h"
 #include "cuocc-kernel-item.h"
+#include "cuocc-kernels-panel.h"
+#include "cuocc-results-view.h"
 #include "cuocc-session.h"
 #include "cuocc-testing.h"
-#include "cuocc-window-private.h"
+#include "cuocc-tuning-page.h"
+#include "cuocc-window.h"
 
 G_BEGIN_DECLS
+
+/* The window's graphs, one a CuoccSeriesKind (app_test_graph ()): threads,
+ * registers and shared memory, shown on every GPU; then barriers and
+ * cluster size, shown where they apply (9.0 on). */
+#define APP_TEST_N_GRAPHS (CUOCC_SERIES_SMEM + 1)
+#define APP_TEST_N_ALL_GRAPHS (CUOCC_SERIES_CLUSTER_SIZE + 1)
 
 /* Skips the test where no X server could be opened. */
 #define SKIP_WITHOUT_DISPLAY() \
@@ -351,6 +366,23 @@ gboolean     app_test_kernels_idle    (CuoccWindow   *window,
  * write it or under the sanitizers (CUOCC_SANITIZED). */
 char        *app_test_generated_library (guint *rows);
 char        *app_test_generated_library_small (guint *rows);
+/* @file imported as the Import action does with the file the user chose
+ * in its file dialog (cuocc_window_use_file ()); fails where the action
+ * fails at once (the file cannot be read). The kernels are read in the
+ * background: this does not wait for them. */
+void         app_test_import          (CuoccWindow *window,
+                                       GFile       *file);
+/* What the action of the window (cuocc_window_use_file ()) does with the
+ * file at @path, as the user chose it in the action's file dialog: an
+ * export, Save As, Open. */
+gboolean     app_test_use_path        (CuoccWindow  *window,
+                                       const char   *action,
+                                       const char   *which,
+                                       const char   *path,
+                                       GError      **error);
+/* The text the window's clipboard holds, read back as any program reads
+ * it. */
+char        *app_test_read_clipboard  (CuoccWindow *window);
 /* Imports the file and waits, up to 240 s (57,600 rows on loaded cores),
  * until every row is worked out. */
 void         app_test_import_library  (CuoccWindow *window,

@@ -112,7 +112,7 @@ bench_cb (gpointer user_data)
   cuocc_kernels_panel_set_ptxas_path (app_test_kernels_panel (window), "/nonexistent/ptxas");
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), NULL);
   last = g_get_monotonic_time ();
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   wait_settled (window, &last, &longest);

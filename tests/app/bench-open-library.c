@@ -75,7 +75,7 @@ bench_cb (gpointer user_data)
   longest = 0;
   cpu_start = cpu_us ();
   start = last = g_get_monotonic_time ();
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     {
       g_main_context_iteration (NULL, TRUE);

@@ -107,7 +107,7 @@ test_graph_pick_and_export (void)
 
   /* Exported like the others: the CSV lists every size with its basis. */
   app_test_type_into (window, CUOCC_INPUT_KEY_CLUSTER_SIZE, "4");
-  g_assert_true (_cuocc_window_export_graph (window, "cluster-size", csv_path, NULL));
+  g_assert_true (app_test_use_path (window, "win.export-graph", "cluster-size", csv_path, NULL));
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
   g_assert_true (g_str_has_prefix (csv,
                                    "cluster_size,active_blocks,active_warps,occupancy_pct,clusters_basis\n"
@@ -115,7 +115,7 @@ test_graph_pick_and_export (void)
   g_assert_nonnull (strstr (csv, "\n4,7,30,46.88,measured\n"));
 
   /* "All" writes the barriers and cluster graphs too, where the GPU has them. */
-  g_assert_true (_cuocc_window_export_graph (window, "all", all_path, NULL));
+  g_assert_true (app_test_use_path (window, "win.export-graph", "all", all_path, NULL));
   for (guint i = 0; i < 2; i++)
     {
       g_autofree char *one =

@@ -25,7 +25,6 @@
 #include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel-private.h"
-#include "cuocc-window-private.h"
 
 #define SLICE 4096
 

@@ -30,7 +30,6 @@
 #include "cuocc-compat.h"
 #include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
-#include "cuocc-window-private.h"
 
 #define THREADS "256"
 

@@ -169,7 +169,7 @@ test_graph_stays (gconstpointer data)
     g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment));
   }
 
-  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_ALL_GRAPHS; i++)
     {
       CuoccGraph *graph = app_test_graph (window, i);
 

@@ -9,12 +9,10 @@
 #include <glib/gstdio.h>
 
 #include "cuocc-gpu-choice.h"
-#include "cuocc-input-panel-private.h"
 #include "cuocc-kernel-item.h"
 #include "cuocc-session.h"
 #include "app-test.h"
 #include "cuocc-compat.h"
-#include "cuocc-window-private.h"
 
 /* ----- helpers ----- */
 
@@ -65,7 +63,7 @@ import_path_as_is (CuoccWindow *window,
   guint told = 0;
   gulong id = g_signal_connect_swapped (panel, "notify::busy", G_CALLBACK (told_cb), &told);
 
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   g_assert_true (app_test_kernels_busy (panel));
   g_assert_cmpuint (told, ==, was_busy ? 0 : 1);
   app_test_wait_until (window, idle_condition, NULL);
@@ -965,7 +963,17 @@ test_bad_files (void)
         path = g_strdup (dir);   /* a directory */
 
       app_test_forget_message ();
-      import_path (window, path);
+      if (i == G_N_ELEMENTS (files))
+        {
+          /* A file that is gone fails at once, as Import shows it. */
+          g_autoptr(GFile) missing = g_file_new_for_path (path);
+          g_autoptr(GError) error = NULL;
+
+          g_assert_false (cuocc_window_use_file (window, "win.import", NULL, missing, &error));
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+        }
+      else
+        import_path (window, path);
 
       g_test_message ("%s", app_test_last_message ());
       g_assert_nonnull (app_test_last_message ());
@@ -1081,7 +1089,7 @@ test_large_log (void)
   window = app_test_window_new ();
   app_test_select_gpu (window, "Compute capability 8.6");
   start = last = g_get_monotonic_time ();
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (app_test_kernels_busy (app_test_kernels_panel (window)))
     {
       gint64 now;

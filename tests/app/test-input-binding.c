@@ -12,10 +12,29 @@
 
 #include "app-test.h"
 #include "cuocc-gpu-choice.h"
-#include "cuocc-input-panel-private.h"
-#include "cuocc-window-private.h"
 
 /* ----- helpers ----- */
+
+/* The item of the drop-down that reads @text picked, as the user picks it;
+ * fails where there is none. */
+static void
+choose_string (GtkDropDown *dropdown,
+               const char  *text)
+{
+  GListModel *items = gtk_drop_down_get_model (dropdown);
+
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (items, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), text))
+        {
+          gtk_drop_down_set_selected (dropdown, i);
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
 
 static const char *
 entry_text (CuoccWindow   *window,
@@ -147,8 +166,7 @@ test_model_writes_the_entries (void)
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 128);
 
   /* The unit is the model's: the size stays, its text changes. */
-  gtk_drop_down_set_selected (
-      GTK_DROP_DOWN (app_test_window_part (window, GTK_TYPE_DROP_DOWN, "smem_unit_dropdown")), UNIT_KIB);
+  choose_string (GTK_DROP_DOWN (app_test_window_part (window, GTK_TYPE_DROP_DOWN, "smem_unit_dropdown")), "KiB");
   g_assert_true (cuocc_input_model_get_smem_in_kib (app_test_inputs (window)));
   g_assert_cmpstr (entry_text (window, CUOCC_INPUT_KEY_SMEM), ==, "2");
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->smem, ==, 3072);
@@ -259,7 +277,7 @@ test_session_values_say_so (void)
   g_assert_true (g_file_set_contents (path, data, -1, NULL));
   window = app_test_window_new ();
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "99");
-  g_assert_true (_cuocc_window_load_session (window, file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.open", NULL, file, &error));
   g_assert_no_error (error);
 
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.0");

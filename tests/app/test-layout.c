@@ -54,7 +54,7 @@ import_log (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (app_test_kernels_busy (app_test_kernels_panel (window)))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), >, 0);
@@ -116,7 +116,7 @@ assert_titles_whole (CuoccWindow *window)
 {
   guint shown = 0;
 
-  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_ALL_GRAPHS; i++)
     {
       CuoccGraph *graph = app_test_graph (window, i);
       const CuoccSeries *series = cuocc_graph_get_series (graph);
@@ -155,7 +155,7 @@ assert_graphs_within (CuoccWindow *window)
   int width = gtk_widget_get_width (GTK_WIDGET (window));
 
   g_assert_cmpint (width, <=, app_test_window_width (window));
-  for (guint i = 0; i < CUOCC_N_ALL_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_ALL_GRAPHS; i++)
     {
       GtkWidget *graph = GTK_WIDGET (app_test_graph (window, i));
       graphene_rect_t bounds;
@@ -470,13 +470,27 @@ test_outside_text (void)
   assert_gpu_label (window, title, FALSE);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);
 
-  /* An error about a file with a long name, quoting 20 KB without a space. */
+  /* A file with a long name opened, whose error quotes its path of 20 KB
+   * without a space: folders that are not there, 200 letters each. */
+  g_string_append (huge, dir);
   while (huge->len < 20 * 1024)
-    g_string_append_c (huge, 'a' + huge->len % 26);
-  g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, huge->str);
+    {
+      g_string_append_c (huge, G_DIR_SEPARATOR);
+      for (guint i = 0; i < 200; i++)
+        g_string_append_c (huge, 'a' + i % 26);
+    }
+  g_string_append_printf (huge, "%c%s", G_DIR_SEPARATOR, long_name);
   app_test_forget_message ();
-  _cuocc_window_show_error (window, huge->str, error);
+  {
+    g_autoptr(GFile) gone = g_file_new_for_path (huge->str);
+
+    g_assert_false (cuocc_window_use_file (window, "win.open", NULL, gone, &error));
+  }
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FILENAME_TOO_LONG);
+  g_assert_cmpuint (strlen (error->message), >, 20 * 1024);
   g_assert_nonnull (app_test_last_message ());
+  g_test_message ("%.200s…", app_test_last_message ());
+  g_assert_true (g_str_has_prefix (app_test_last_message (), "Could not open “nnnn"));
   g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=,
                    CUOCC_NAME_MAX_CHARS + strlen (": ") + CUOCC_MESSAGE_MAX_CHARS);
   assert_size (window, SMALL_WIDTH, SMALL_HEIGHT);

@@ -22,7 +22,6 @@
 #include "app-test.h"
 #include "cuocc-compat.h"
 #include "cuocc-kernel-item.h"
-#include "cuocc-window-private.h"
 
 #define GPU "NVIDIA H100 SXM5"
 #define THREADS "128"
@@ -463,7 +462,7 @@ check_export (Expected    *e,
 
       app_test_forget_message ();
       start = g_get_monotonic_time ();
-      g_assert_true (_cuocc_window_export_kernels (window, out, &error));
+      g_assert_true (app_test_use_path (window, "win.export-kernels", NULL, out, &error));
       g_assert_no_error (error);
       /* The notification says what the file holds: the rows shown, of how
        * many. */
@@ -864,7 +863,7 @@ test_other_file_clears (CuoccWindow *window)
 
   gtk_toggle_button_set_active (app_test_changed_toggle (app_test_kernels_panel (window)),
                                 TRUE);
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, 70);
   g_assert_null (app_test_panel_text (app_test_kernels_panel (window), "compare_label"));

@@ -22,7 +22,6 @@
 #include "cuocc-compat.h"
 #include "cuocc-format.h"
 #include "cuocc-kernel-item.h"
-#include "cuocc-window-private.h"
 
 /* The table's column ids, in their order. */
 static const char *const column_ids[] = {

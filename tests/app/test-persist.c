@@ -173,7 +173,7 @@ step_work_and_save (void)
 
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
-  _cuocc_window_import_file (window, log_file);
+  app_test_import (window, log_file);
   app_test_wait_until (window, kernels_read, NULL);
   choose_kernel (window, "heavy");
   /* sm_80 code cannot run on the H100 the window starts with: the user
@@ -187,7 +187,7 @@ step_work_and_save (void)
   cuocc_waves_view_set_grid (cuocc_tuning_page_get_waves_view (app_test_tuning_page (window)), 12345);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.y-unit", "s", "warps"));
 
-  g_assert_true (_cuocc_window_save_session (window, session_file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.save-as", NULL, session_file, &error));
   g_assert_no_error (error);
   /* The imported log and the session. */
   g_assert_cmpint (recent_count (window), ==, 2);
@@ -238,7 +238,7 @@ step_open_session (void)
   window = start_window ();
   g_assert_cmpint (recent_count (window), ==, 0);
   g_assert_null (cuocc_calculation_get_pinned (app_test_calculation (window)));
-  g_assert_true (_cuocc_window_load_session (window, session_file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.open", NULL, session_file, &error));
   g_assert_no_error (error);
   assert_the_work (window, log);
   g_assert_cmpint (recent_count (window), ==, 1);
@@ -518,7 +518,7 @@ step_choose_compare_gpus (void)
   g_settings_sync ();
   window = start_window ();
   app_test_select_gpu (window, "NVIDIA A100 SXM4");
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, kernels_read, NULL);
   {
     g_auto(GStrv) chosen = NULL;
@@ -579,7 +579,7 @@ found_ptxas (CuoccWindow *window)
   g_autoptr(GFile) file = g_file_new_for_path (ptx);
 
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, ptxas_looked_for, NULL);
   return cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), NULL);
 }
@@ -691,7 +691,7 @@ step_choose_declaring_kernel (void)
   window = start_window ();
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, kernels_read, NULL);
   choose_entry (window, "void cuocc::test::scale<float", "sm_80");
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 256);

@@ -135,7 +135,7 @@ open_ptx (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, idle_condition, NULL);
 }
 
@@ -708,7 +708,7 @@ test_screenshots (void)
         window = app_test_window_at_size (sizes[s].width, sizes[s].height, NULL);
         g_settings_set_string (app_test_settings (), "ptxas-path", states[t].ptxas);
         app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
-        _cuocc_window_import_file (window, file);
+        app_test_import (window, file);
         app_test_wait_until (window, idle_condition, NULL);
         app_test_show_kernels (window, TRUE);
         if (states[t].all)
@@ -766,7 +766,7 @@ test_close_while_looking (void)
   window = app_test_window_new ();
   g_settings_set_string (app_test_settings (), "ptxas-path", fake);
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   /* Its PTX rows need ptxas, and --version has not answered (it cannot). */
   app_test_wait_until (window, looking_condition, NULL);
   g_assert_false (app_test_kernels_panel (window)->ptxas_looked);

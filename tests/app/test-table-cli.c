@@ -547,7 +547,7 @@ test_undeclared_keep_users_block_size (void)
   /* The next file opened: a build log, whose kernels declare nothing,
    * worked out at the user's 256 while the inputs still show the last
    * kernel's 128. */
-  _cuocc_window_import_file (window, log_file);
+  app_test_import (window, log_file);
   app_test_wait_until (window, app_test_kernels_idle, NULL);
   g_assert_cmpint (cuocc_input_model_get_value (app_test_inputs (window), CUOCC_INPUT_KEY_THREADS), ==, 128);
   gtk_drop_down_set_selected (app_test_arch_dropdown (app_test_kernels_panel (window)), 0);

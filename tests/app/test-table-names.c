@@ -22,7 +22,6 @@
 
 #include "app-test.h"
 #include "cuocc-compat.h"
-#include "cuocc-window-private.h"
 
 /* The lines a cell's name takes at most (KERNEL_LINES in
  * cuocc-kernels-table.c: the issue's design, not its output). */

@@ -18,7 +18,6 @@
 #include "cuocc-kernels-summary.h"
 #include "app-test.h"
 #include "cuocc-compat.h"
-#include "cuocc-window-private.h"
 
 /* ----- helpers ----- */
 
@@ -42,7 +41,7 @@ import_path (CuoccWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, idle_condition, NULL);
 }
 
@@ -333,7 +332,7 @@ test_rows_arrive_worked_out (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "256");
   app_test_wait_for_frame (GTK_WIDGET (window));
 
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
   while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
@@ -351,7 +350,7 @@ test_rows_arrive_worked_out (void)
 
   /* 128 threads typed while the file is read again: the rows the loader
    * worked out for 256 are worked out once more. */
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "128");
   app_test_wait_until (window, idle_condition, NULL);
   app_test_wait_until (window, threads_condition, &at128);
@@ -808,7 +807,7 @@ test_large_library (void)
   app_test_stalls_start (&stalls);
   start = g_get_monotonic_time ();
   app_test_stalls_begin_work (&stalls);
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_stalls_end_work (&stalls);
   g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
   while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
@@ -922,7 +921,7 @@ test_hidden_rows_wait (void)
     }
 
   /* The rows start to arrive: a screenful, not yet all 600. */
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (app_test_n_shown (window), ==, N);
@@ -964,7 +963,7 @@ test_hidden_rows_wait (void)
       g_signal_connect (gtk_column_view_column_get_factory (column), "bind", G_CALLBACK (count_bind_cb),
                         &binds);
     }
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   while (g_strcmp0 (app_test_kernels_page (app_test_kernels_panel (window)), "list") != 0)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (view_rows), <, N);
@@ -1064,7 +1063,7 @@ test_generated_library (void)
   app_test_stalls_watch_table (&stalls, GTK_COLUMN_VIEW (view));
   start = g_get_monotonic_time ();
   app_test_stalls_begin_work (&stalls);
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_stalls_end_work (&stalls);
   /* The progress page while the file is read. */
   g_assert_cmpstr (app_test_kernels_page (app_test_kernels_panel (window)), ==, "loading");
@@ -1853,7 +1852,7 @@ test_export (void)
           /* An existing file, which the export replaces and whose mode it keeps. */
           g_assert_true (g_file_set_contents (out, "old contents that are longer than nothing\n", -1, NULL));
           g_assert_cmpint (g_chmod (out, 0640), ==, 0);
-          g_assert_true (_cuocc_window_export_kernels (window, out, &error));
+          g_assert_true (app_test_use_path (window, "win.export-kernels", NULL, out, &error));
           g_assert_no_error (error);
           g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
           g_assert_cmpstr (written, ==, expected);
@@ -1867,7 +1866,7 @@ test_export (void)
     g_autofree char *bad = g_build_filename (dir, "kernels.txt", NULL);
     g_autoptr(GError) error = NULL;
 
-    g_assert_false (_cuocc_window_export_kernels (window, bad, &error));
+    g_assert_false (app_test_use_path (window, "win.export-kernels", NULL, bad, &error));
     g_assert_nonnull (error);
   }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
@@ -1885,7 +1884,7 @@ test_export_nothing (void)
 
   SKIP_WITHOUT_DISPLAY ();
   window = app_test_window_new ();
-  g_assert_false (_cuocc_window_export_kernels (window, out, &error));
+  g_assert_false (app_test_use_path (window, "win.export-kernels", NULL, out, &error));
   g_assert_error (error, CUOCC_ERROR, CUOCC_ERROR_INVALID_INPUT);
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   g_assert_cmpint (g_rmdir (dir), ==, 0);

@@ -9,7 +9,6 @@
 
 #include "cuocc-gpu-choice.h"
 #include "app-test.h"
-#include "cuocc-window-private.h"
 
 
 
@@ -377,7 +376,7 @@ test_pin_compare (void)
                   compare_cell (view, "Threads per block", 0) != NULL);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.pin", NULL));
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_GRAPHS; i++)
     g_assert_nonnull (cuocc_graph_get_overlay (app_test_graph (window, i)));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "1024");
@@ -395,7 +394,7 @@ test_pin_compare (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.unpin", NULL));
   g_assert_null (compare_cell (view, "Threads per block", 0));
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_GRAPHS; i++)
     g_assert_null (cuocc_graph_get_overlay (app_test_graph (window, i)));
 
   app_test_window_free (window);
@@ -462,7 +461,7 @@ test_heatmap_export (void)
       g_autofree char *data = NULL;
       gsize length = 0;
 
-      g_assert_true (_cuocc_window_export_graph (window, which, path, &error));
+      g_assert_true (app_test_use_path (window, "win.export-graph", which, path, &error));
       g_assert_no_error (error);
       g_assert_true (g_file_get_contents (path, &data, &length, NULL));
       g_assert_cmpuint (length, >, 100);
@@ -475,7 +474,7 @@ test_heatmap_export (void)
     g_autoptr(GError) error = NULL;
     g_autofree char *path = g_build_filename (dir, "none.png", NULL);
 
-    g_assert_false (_cuocc_window_export_graph (window, "heatmap-regs", path, &error));
+    g_assert_false (app_test_use_path (window, "win.export-graph", "heatmap-regs", path, &error));
     g_assert_nonnull (error);
   }
 

@@ -17,7 +17,6 @@
 #include "config.h"
 
 #include "app-test.h"
-#include "cuocc-window-private.h"
 
 #define CC86 "Compute capability 8.6"
 
@@ -392,7 +391,7 @@ test_one_save_per_kernel_chosen (void)
   window = app_test_window_new ();
   panel = app_test_kernels_panel (window);
   app_test_select_gpu (window, CC86);
-  _cuocc_window_import_file (window, file);
+  app_test_import (window, file);
   app_test_wait_until (window, kernels_read, GUINT_TO_POINTER (3));
 
   settings = g_settings_new (SCHEMA_ID);

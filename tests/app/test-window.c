@@ -11,7 +11,6 @@
 #include "cuocc-gpu-choice.h"
 #include "cuocc-session.h"
 #include "app-test.h"
-#include "cuocc-window-private.h"
 
 
 /* ----- helpers ----- */
@@ -529,13 +528,13 @@ test_graph_click (void)
   window = app_test_window_new ();
   app_test_choose_gpu (window, "Compute capability 8.0");
 
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_GRAPHS; i++)
     {
       CuoccGraph *graph = app_test_graph (window, i);
       int width = gtk_widget_get_width (GTK_WIDGET (graph));
       int height = gtk_widget_get_height (GTK_WIDGET (graph));
       gint64 expected = -1;
-      gint64 now[CUOCC_N_GRAPHS];
+      gint64 now[APP_TEST_N_GRAPHS];
       CuoccPlotStyle style;
       double y = height * 0.9;
 
@@ -579,7 +578,7 @@ test_graph_click (void)
 static void
 test_export (void)
 {
-  static const char *graph_names[CUOCC_N_GRAPHS][2] = {
+  static const char *graph_names[APP_TEST_N_GRAPHS][2] = {
     { "threads", "threads" }, { "regs", "registers" }, { "smem", "smem" },
   };
   g_autofree char *dir = NULL;
@@ -593,7 +592,7 @@ test_export (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "37");
   app_test_type_into (window, CUOCC_INPUT_KEY_SMEM, "2048");
 
-  for (guint i = 0; i < CUOCC_N_GRAPHS; i++)
+  for (guint i = 0; i < APP_TEST_N_GRAPHS; i++)
     {
       g_autofree char *png = g_strdup_printf ("%s/%s.png", dir, graph_names[i][0]);
       g_autofree char *csv = g_strdup_printf ("%s/%s.csv", dir, graph_names[i][0]);
@@ -601,12 +600,12 @@ test_export (void)
       g_autofree char *png_data = NULL;
       gsize length = 0;
 
-      g_assert_true (_cuocc_window_export_graph (window, graph_names[i][0], png, NULL));
+      g_assert_true (app_test_use_path (window, "win.export-graph", graph_names[i][0], png, NULL));
       g_assert_true (g_file_get_contents (png, &png_data, &length, NULL));
       g_assert_cmpuint (length, >, 1000);
       g_assert_cmpmem (png_data, 8, "\x89PNG\r\n\x1a\n", 8);
 
-      g_assert_true (_cuocc_window_export_graph (window, graph_names[i][0], csv, NULL));
+      g_assert_true (app_test_use_path (window, "win.export-graph", graph_names[i][0], csv, NULL));
 
       if (have_cli ())
         {
@@ -635,7 +634,7 @@ test_export (void)
     gsize length = 0;
 
     app_test_forget_message ();
-    g_assert_true (_cuocc_window_export_graph (window, "all", all, NULL));
+    g_assert_true (app_test_use_path (window, "win.export-graph", "all", all, NULL));
     g_assert_true (g_file_test (threads, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (regs, G_FILE_TEST_IS_REGULAR));
     g_assert_true (g_file_test (smem, G_FILE_TEST_IS_REGULAR));
@@ -653,12 +652,12 @@ test_export (void)
                               "2 KiB shared memory per block, 96 KiB shared memory configuration</desc>"));
 
     /* All graphs in one image; the toast names it. */
-    g_assert_true (_cuocc_window_export_graph (window, "sheet", sheet, NULL));
+    g_assert_true (app_test_use_path (window, "win.export-graph", "sheet", sheet, NULL));
     g_assert_true (g_file_get_contents (sheet, &sheet_data, &length, NULL));
     g_assert_cmpmem (sheet_data, 8, "\x89PNG\r\n\x1a\n", 8);
     g_assert_cmpstr (app_test_last_message (), ==, "Exported “sheet.png”");
 
-    g_assert_false (_cuocc_window_export_graph (window, "all", "/nonexistent/dir/x.gif", &error));
+    g_assert_false (app_test_use_path (window, "win.export-graph", "all", "/nonexistent/dir/x.gif", &error));
     g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME);
   }
 
@@ -667,8 +666,8 @@ test_export (void)
     g_autofree char *csv = g_strdup_printf ("%s/results.csv", dir);
     g_autofree char *json = g_strdup_printf ("%s/results.json", dir);
 
-    g_assert_true (_cuocc_window_export_results (window, csv, NULL));
-    g_assert_true (_cuocc_window_export_results (window, json, NULL));
+    g_assert_true (app_test_use_path (window, "win.export-results", NULL, csv, NULL));
+    g_assert_true (app_test_use_path (window, "win.export-results", NULL, json, NULL));
 
     if (have_cli ())
       {
@@ -691,18 +690,24 @@ test_export (void)
       g_autofree char *ours_mixed = NULL;
       g_autofree char *ours_json = read_file (json);
 
-      g_assert_true (_cuocc_window_export_results (window, mixed, NULL));
+      g_assert_true (app_test_use_path (window, "win.export-results", NULL, mixed, NULL));
       ours_mixed = read_file (mixed);
       g_assert_cmpstr (ours_mixed, ==, ours_json);
     }
   }
 
-  /* The clipboard gets one line per column. */
+  /* Copy the Results puts one line per column on the clipboard. */
   {
-    g_autofree char *text = _cuocc_window_results_to_text (window);
+    g_autofree char *text = NULL;
 
-    g_assert_nonnull (strstr (text, "occupancy_pct\t75\n"));
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "nothing yet");
+    app_test_forget_message ();
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.copy-results", NULL));
+    g_assert_cmpstr (app_test_last_message (), ==, "Results copied");
+    text = app_test_read_clipboard (window);
+    g_assert_true (g_str_has_prefix (text, "cc\t7.0\n"));
+    g_assert_nonnull (strstr (text, "\nthreads\t128\nregs\t37\n"));
+    g_assert_nonnull (strstr (text, "\noccupancy_pct\t75\n"));
   }
 
   app_test_window_free (window);
@@ -806,13 +811,13 @@ test_session_roundtrip (void)
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "96");
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
 
-  g_assert_true (_cuocc_window_save_session (window, file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.save-as", NULL, file, &error));
   g_assert_no_error (error);
 
   app_test_choose_gpu (window, "Compute capability 7.5");
   app_test_type_into (window, CUOCC_INPUT_KEY_THREADS, "512");
 
-  g_assert_true (_cuocc_window_load_session (window, file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.open", NULL, file, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (cuocc_input_model_get_gpu_id (app_test_inputs (window)), ==, "Compute capability 8.6");
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->threads, ==, 96);
@@ -858,13 +863,13 @@ test_session_keeps_what_was_accepted (void)
   g_assert_cmpint (cuocc_calculation_get_result (app_test_calculation (window))->active_blocks, ==, 0);
   g_assert_true (app_test_input_marked (app_test_input_panel (window), CUOCC_INPUT_KEY_REGS));
 
-  g_assert_true (_cuocc_window_save_session (window, file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.save-as", NULL, file, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
   g_assert_nonnull (strstr (contents, "\nregs=70000\n"));
 
   app_test_type_into (window, CUOCC_INPUT_KEY_REGS, "40");
-  g_assert_true (_cuocc_window_load_session (window, file, &error));
+  g_assert_true (cuocc_window_use_file (window, "win.open", NULL, file, &error));
   g_assert_no_error (error);
   g_assert_cmpint (cuocc_calculation_get_input (app_test_calculation (window))->regs, ==, 70000);
 
@@ -1006,7 +1011,7 @@ test_restore_hostile (void)
    * work is bounded by the text given to Pango, the message cut short and
    * no label, entry or tooltip of the window holding the name (a clock
    * would measure the machine; a hang meets meson's timeout). */
-  g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=, TOAST_MAX_CHARS);
+  g_assert_cmpint (g_utf8_strlen (app_test_last_message (), -1), <=, CUOCC_TOAST_MAX_CHARS);
   g_test_message ("the longest text in the window: %zu bytes", app_test_longest_text (GTK_WIDGET (window)));
   g_assert_cmpuint (app_test_longest_text (GTK_WIDGET (window)), <, 4096);
   gtk_window_destroy (GTK_WINDOW (window));
