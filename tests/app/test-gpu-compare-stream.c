@@ -24,7 +24,6 @@
 #include "cuocc-format.h"
 #include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
-#include "cuocc-kernels-panel-private.h"
 #include "cuocc-window-private.h"
 
 #define SLICE 4096
@@ -36,7 +35,27 @@ static gboolean
 compared (CuoccWindow   *window,
           gconstpointer  data)
 {
-  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (app_test_kernels_panel (window));
+  return app_test_kernels_idle (window, NULL) && app_test_kernels_compared (app_test_kernels_panel (window));
+}
+
+/* The narrowest the sidebar is: its "sidebar-width"'s minimum. */
+static int
+narrowest_sidebar (CuoccWindow *window)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (app_test_kernels_panel (window)),
+                                                    "sidebar-width");
+
+  return G_PARAM_SPEC_INT (pspec)->minimum;
+}
+
+/* Whether the rows show @gpus (the panel's "gpu-comparison"). */
+static gboolean
+shows_comparison (CuoccWindow        *window,
+                  CuoccGpuComparison *gpus)
+{
+  g_autoptr(CuoccGpuComparison) shown = app_test_gpu_comparison (app_test_kernels_panel (window));
+
+  return shown == gpus;
 }
 
 /* The progress above the table says @data rows have the comparison. */
@@ -200,7 +219,7 @@ test_slices (void)
   done = cuocc_format_count (2 * SLICE);
   at = g_strdup_printf ("Comparing 3 GPUs: %s of %s rows", done, total);
   app_test_wait_until (window, progress_at, at);
-  g_assert_false (cuocc_kernels_panel_is_compared (app_test_kernels_panel (window)));
+  g_assert_false (app_test_kernels_compared (app_test_kernels_panel (window)));
   gpus = row_comparison (window, 0);
   g_assert_nonnull (gpus);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 3);
@@ -236,7 +255,7 @@ test_slices (void)
   /* The difference and three GPUs' columns, one an iteration. */
   g_assert_cmpuint (columns, ==, 4);
   g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "gpus_label"));
-  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == gpus);
+  g_assert_true (shows_comparison (window, gpus));
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_ready (gpus), ==, rows);
   for (guint i = 0; i < rows; i++)
     g_assert_true (row_comparison (window, i) == gpus);
@@ -267,9 +286,8 @@ test_cancel (void)
   app_test_wait_for_sidebar (window, TRUE);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), two);
   app_test_wait_until (window, compared, NULL);
-  old = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
+  old = app_test_gpu_comparison (app_test_kernels_panel (window));
   g_assert_nonnull (old);
-  cuocc_gpu_comparison_ref (old);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (old), ==, 2);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
@@ -294,7 +312,7 @@ test_cancel (void)
 
     assert_progress_readable (window, whole);
     /* The narrowest sidebar: the text wraps, still whole. */
-    g_object_set (app_test_kernels_panel (window), "sidebar-width", SIDEBAR_MIN_WIDTH, NULL);
+    g_object_set (app_test_kernels_panel (window), "sidebar-width", narrowest_sidebar (window), NULL);
     assert_progress_readable (window, whole);
     save_screenshot (window, "streaming-narrow");
   }
@@ -324,7 +342,7 @@ test_cancel (void)
     }
   g_test_message ("the last comparison showed again while rows were still taking it back: %s",
                   old_shown_before_columns ? "yes" : "no");
-  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == old);
+  g_assert_true (shows_comparison (window, old));
   g_assert_false (cuocc_gpu_comparison_is_stale (old));
   for (guint i = 0; i < rows; i++)
     g_assert_true (row_comparison (window, i) == old);

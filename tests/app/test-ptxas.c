@@ -110,14 +110,14 @@ idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
   return app_test_kernels_idle (window, NULL) &&
-         !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+         !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
 assembled_condition (CuoccWindow   *window,
                      gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+  return !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
@@ -320,7 +320,7 @@ test_assemble_all (void)
   g_assert_cmpuint (applied, ==, n_ptx);
   g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL) &&
-                  cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)));
+                  app_test_kernels_assembling (app_test_kernels_panel (window)));
   app_test_window_free (window);
 
   /* The file opened again: every figure from the cache, no ptxas run. */
@@ -533,6 +533,12 @@ some_applied_condition (CuoccWindow   *window,
   return applied >= GPOINTER_TO_UINT (data);
 }
 
+static void
+told_cb (guint *n_told)
+{
+  (*n_told)++;
+}
+
 /* full: a GPU changed and back (the cache), and Cancel, as well. */
 static void
 library_at_size (int      width,
@@ -549,6 +555,8 @@ library_at_size (int      width,
   CuoccWindow *window;
   AppTestStalls stalls;
   guint n_ptx, with = 0, applied = 0, most = 0, slow_runs;
+  guint n_told = 0;
+  gulong told;
 
   SKIP_WITHOUT_DISPLAY ();
   if (path == NULL)
@@ -593,10 +601,16 @@ library_at_size (int      width,
   app_test_stalls_start (&stalls);
   app_test_stalls_watch_table (&stalls,
                                app_test_column_view (app_test_kernels_panel (window)));
+  told = g_signal_connect_swapped (app_test_kernels_panel (window), "notify::assembling", G_CALLBACK (told_cb),
+                                   &n_told);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
-  while (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)))
+  while (app_test_kernels_assembling (app_test_kernels_panel (window)))
     app_test_stalls_iterate (&stalls);
   app_test_stalls_stop (&stalls);
+  g_signal_handler_disconnect (app_test_kernels_panel (window), told);
+  /* "assembling" was told of twice: as the assembly began, and as it
+   * ended (not once a batch of rows, nor as the cache's read gave way). */
+  g_assert_cmpuint (n_told, ==, 2);
   n_ptx = count_ptx_loaded (window, &with);
   g_assert_cmpuint (with, ==, want_rows);
   g_assert_cmpuint (runs ("fast"), ==, want_modules);
