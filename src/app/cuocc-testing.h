@@ -13,7 +13,6 @@
 #include "cuocc-graph.h"
 #include "cuocc-heatmap-view.h"
 #include "cuocc-histogram-view.h"
-#include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-kernels-table.h"
 
@@ -41,10 +40,6 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
 /* cuocc-histogram-view.c: the bars it draws (the drawing has no child
  * widgets or accessibles for its bars). */
 const CuoccHistogram *cuocc_histogram_view_get_histogram (CuoccHistogramView *self);
-
-/* cuocc-kernel-item.c */
-CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
-                                            guint               occurrence);
 
 /* cuocc-kernels-table.c */
 GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
