@@ -180,9 +180,9 @@ void                _cuocc_kernels_panel_calculation_changed_cb (CuoccKernelsPan
 double              _cuocc_kernels_panel_comparison     (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel.c */
-void                _cuocc_kernels_panel_set_launch     (CuoccKernelsPanel *self,
-                                                         const CuoccGpu    *gpu,
-                                                         int                threads);
+void                _cuocc_kernels_panel_set_gpu        (CuoccKernelsPanel *self,
+                                                         int                major,
+                                                         int                minor);
 void                _cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);

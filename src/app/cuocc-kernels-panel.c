@@ -271,11 +271,11 @@ marked (CuoccKernelsPanel *self)
 }
 
 /* Marks the entry of each kernel that the CUDA driver loads on a GPU of
- * this compute capability. */
-static void
-set_gpu (CuoccKernelsPanel *self,
-         int                major,
-         int                minor)
+ * this compute capability (the launch's, cuocc-kernels-panel-launch.c). */
+void
+_cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
+                              int                major,
+                              int                minor)
 {
   g_assert (CUOCC_IS_KERNELS_PANEL (self));
 
@@ -837,40 +837,6 @@ cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
 }
 
 /* ----- shared with the panel's files ----- */
-
-/* The GPU and the block size every row is worked out for; a kernel that
- * declares its block size keeps it. The rows are worked out again in the
- * background: the window goes on while 60,000 of them are. */
-void
-_cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
-                                 const CuoccGpu    *gpu,
-                                 int                threads)
-{
-  g_assert (gpu != NULL);
-
-  if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
-    {
-      /* Another GPU of the same compute capability (an A100, an A30): the
-       * same figures, under its name. */
-      gboolean renamed = g_strcmp0 (self->gpu.name, gpu->name) != 0;
-
-      self->gpu = *gpu;
-      if (renamed)
-        g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_NAME]);
-      set_gpu (self, gpu->cap.major, gpu->cap.minor);
-      return;
-    }
-  self->have_gpu = TRUE;
-  self->gpu = *gpu;
-  self->threads = threads;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_NAME]);
-  _cuocc_kernels_panel_update_list_page (self);
-  cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
-  if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
-    _cuocc_kernels_panel_evaluate (self);
-  else
-    set_gpu (self, gpu->cap.major, gpu->cap.minor);
-}
 
 /* The spinner, while a file is read or GPUs are compared. */
 void

@@ -38,6 +38,39 @@ compared (CuoccWindow   *window,
   return app_test_kernels_idle (window, NULL) && app_test_kernels_compared (app_test_kernels_panel (window));
 }
 
+/* How many times the panel told of "compared" and of "gpu-comparison":
+ * each only where its value changed. */
+typedef struct {
+  guint compared;
+  guint gpu_comparison;
+} Told;
+
+static void
+told_cb (GObject    *panel,
+         GParamSpec *pspec,
+         Told       *told)
+{
+  if (g_str_equal (pspec->name, "compared"))
+    told->compared++;
+  else
+    told->gpu_comparison++;
+}
+
+static void
+listen (CuoccWindow *window,
+        Told        *told)
+{
+  g_signal_connect (app_test_kernels_panel (window), "notify::compared", G_CALLBACK (told_cb), told);
+  g_signal_connect (app_test_kernels_panel (window), "notify::gpu-comparison", G_CALLBACK (told_cb), told);
+}
+
+static void
+stop_listening (CuoccWindow *window,
+                Told        *told)
+{
+  g_signal_handlers_disconnect_by_data (app_test_kernels_panel (window), told);
+}
+
 /* The narrowest the sidebar is: its "sidebar-width"'s minimum. */
 static int
 narrowest_sidebar (CuoccWindow *window)
@@ -196,6 +229,7 @@ test_slices (void)
   CuoccWindow *window;
   CuoccGpuComparison *gpus;
   guint rows, slices, while_working, copied, most_rows, columns, iterations;
+  Told told = { 0 };
   guint n_slices;
   g_autofree char *total = NULL;
   g_autofree char *done = NULL;
@@ -212,6 +246,7 @@ test_slices (void)
   g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
+  listen (window, &told);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
   /* Two slices in: their rows have it, the rest show nothing yet; the
    * columns are the three GPUs' already. */
@@ -242,6 +277,12 @@ test_slices (void)
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), G_MAXUINT);
   app_test_wait_until (window, compared, NULL);
+  stop_listening (window, &told);
+  /* "compared" went as it was asked for and came back as the rows had it
+   * all; the comparison shown changed once, when they had it all (not a
+   * slice at a time). */
+  g_assert_cmpuint (told.compared, ==, 2);
+  g_assert_cmpuint (told.gpu_comparison, ==, 1);
   cuocc_kernels_panel_get_gpus_slices (app_test_kernels_panel (window), &slices, &while_working, &copied);
   cuocc_kernels_panel_get_gpus_counts (app_test_kernels_panel (window), &most_rows, &columns, &iterations);
   g_test_message ("%u rows: %u slices, %u rows shown while the worker worked, %u entries copied on the main thread; "
@@ -272,6 +313,7 @@ test_cancel (void)
   CuoccGpuComparison *old, *partial;
   guint rows, slices, while_working, copied;
   gboolean old_shown_before_columns = FALSE;
+  Told told = { 0 };
   g_autofree char *done = cuocc_format_count (2 * SLICE);
   g_autofree char *at = g_strdup_printf ("Comparing 3 GPUs: %s of", done);
 
@@ -291,6 +333,7 @@ test_cancel (void)
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (old), ==, 2);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
+  listen (window, &told);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
   app_test_wait_until (window, progress_at, at);
   /* Held here: once the rows have the last one back, nothing else holds it. */
@@ -340,6 +383,12 @@ test_cancel (void)
         }
       g_main_context_iteration (NULL, TRUE);
     }
+  stop_listening (window, &told);
+  /* "compared" went, and came back once the last comparison was back
+   * (not as Cancel stopped the worker); the comparison shown was the last
+   * one throughout: never told of. */
+  g_assert_cmpuint (told.compared, ==, 2);
+  g_assert_cmpuint (told.gpu_comparison, ==, 0);
   g_test_message ("the last comparison showed again while rows were still taking it back: %s",
                   old_shown_before_columns ? "yes" : "no");
   g_assert_true (shows_comparison (window, old));
