@@ -281,6 +281,8 @@ cuocc_gpu_comparison_unref (CuoccGpuComparison *self)
   g_free (self);
 }
 
+G_DEFINE_BOXED_TYPE (CuoccGpuComparison, cuocc_gpu_comparison, cuocc_gpu_comparison_ref, cuocc_gpu_comparison_unref)
+
 guint
 cuocc_gpu_comparison_get_n_gpus (CuoccGpuComparison *self)
 {

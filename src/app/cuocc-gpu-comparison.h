@@ -46,6 +46,11 @@ typedef struct {
 
 typedef struct _CuoccGpuComparison CuoccGpuComparison;
 
+/* A boxed type (copied by a reference), for the kernels panel's
+ * "gpu-comparison" property. */
+#define CUOCC_TYPE_GPU_COMPARISON (cuocc_gpu_comparison_get_type ())
+GType               cuocc_gpu_comparison_get_type  (void) G_GNUC_CONST;
+
 /* Called in the worker each time the next @slice entries (or the last ones)
  * are ready: the entries before @ready have their cells and difference,
  * which another thread may read from then on (see

@@ -16,7 +16,6 @@
 #include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-entries.h"
 #include "cuocc-kernel-item.h"
-#include "cuocc-testing.h"
 
 /* ----- struct ----- */
 
@@ -25,9 +24,7 @@ struct _CuoccKernelItem
 {
   GObject parent_instance;
 
-  CuoccKernel *kernel;             /* own, or an entry of shared's list */
-  CuoccKernel *own;                /* a copy with its own strings, when not shared; apart, as the
-                                    * 60,000 items of a read need none (14 MB of a library) */
+  CuoccKernel *kernel;             /* an entry of shared's list */
   CuoccKernelEntries *shared;
   CuoccKernel *before;             /* the same entry in the build compared with, or NULL */
   CuoccKernelChange change;        /* CUOCC_KERNEL_SAME when no build is compared */
@@ -120,11 +117,6 @@ cuocc_kernel_item_finalize (GObject *object)
     }
   if (self->shared != NULL)
     cuocc_kernel_entries_release (self->shared);
-  else if (self->own != NULL)
-    {
-      free_strings (self->own);
-      g_free (self->own);
-    }
   clear_before (self);
   g_free (self->read_figures);
   g_free (self->key);
@@ -362,26 +354,6 @@ item_new (CuoccKernel *kernel,
       self->haystack = make_haystack (kernel);
       self->short_name = make_short_name (kernel->name);
     }
-  return self;
-}
-
-/* occurrence counts the earlier kernels with the same mangled name and
- * architecture (an Nsight Compute export has one row per launch). */
-CuoccKernelItem *
-cuocc_kernel_item_new (const CuoccKernel *kernel,
-                       guint              occurrence)
-{
-  CuoccKernelItem *self;
-
-  g_return_val_if_fail (kernel != NULL, NULL);
-
-  self = g_object_new (CUOCC_TYPE_KERNEL_ITEM, NULL);
-  self->own = g_new (CuoccKernel, 1);
-  copy_strings (self->own, kernel);
-  self->kernel = self->own;
-  self->occurrence = occurrence;
-  self->haystack = make_haystack (self->kernel);
-  self->short_name = make_short_name (self->kernel->name);
   return self;
 }
 

@@ -224,14 +224,18 @@ _cuocc_kernels_panel_is_evaluated (CuoccKernelsPanel *self)
   return self->eval_cancellable == NULL && self->gpus_cancellable == NULL && self->gpus_apply_id == 0;
 }
 
-/* "busy" and "evaluated" are notified where they changed: a loader's read
- * began or ended, the rows' evaluation or the GPUs' comparison began or
- * ended (not while the panel ends one to begin the next: state_frozen). */
+/* "busy", "evaluated", "compared" and "assembling" are notified where
+ * they changed: a loader's read began or ended, the rows' evaluation or the
+ * GPUs' comparison began or ended, ptxas's lookup or a job of ptxas runs
+ * began or ended (not while the panel ends one to begin the next:
+ * state_frozen). */
 void
 _cuocc_kernels_panel_update_state (CuoccKernelsPanel *self)
 {
   gboolean busy = _cuocc_kernels_panel_loaders_busy (self);
   gboolean is_evaluated = _cuocc_kernels_panel_is_evaluated (self);
+  gboolean is_compared = _cuocc_kernels_panel_is_compared (self);
+  gboolean is_assembling = _cuocc_kernels_panel_is_assembling (self);
 
   if (self->state_frozen > 0)
     return;
@@ -244,6 +248,16 @@ _cuocc_kernels_panel_update_state (CuoccKernelsPanel *self)
     {
       self->evaluated = is_evaluated;
       g_object_notify (G_OBJECT (self), "evaluated");
+    }
+  if (self->compared != is_compared)
+    {
+      self->compared = is_compared;
+      g_object_notify (G_OBJECT (self), "compared");
+    }
+  if (self->assembling != is_assembling)
+    {
+      self->assembling = is_assembling;
+      g_object_notify (G_OBJECT (self), "assembling");
     }
 }
 

@@ -331,6 +331,7 @@ apply_cb (gpointer data)
   gboolean look_again = self->gpus_apply_look_again;
   CuoccGpuComparison *gpus = self->gpus_arriving;
   guint end, rows;
+  gboolean shown_changed;
 
   self->gpus_apply_iterations++;
   if (self->gpus_apply_store != self->store)
@@ -390,9 +391,12 @@ apply_cb (gpointer data)
   g_clear_object (&self->gpus_apply_store);
   if (self->gpus != NULL && self->gpus != gpus)
     cuocc_gpu_comparison_set_stale (self->gpus, TRUE);
+  shown_changed = self->gpus != gpus;
   g_clear_pointer (&self->gpus, cuocc_gpu_comparison_unref);
   self->gpus = g_steal_pointer (&self->gpus_arriving);
   _cuocc_kernels_panel_refresh_shown (self, TRUE);
+  if (shown_changed)
+    g_object_notify (G_OBJECT (self), "gpu-comparison");
   _cuocc_kernels_panel_set_busy (self);
   _cuocc_kernels_panel_gpus_update_progress (self);
   /* ptxas looked for, Assemble PTX Kernels on or off, its progress gone. */
@@ -499,6 +503,8 @@ cancel_compare_cb (CuoccKernelsPanel *self)
 
   if (!comparing (self))
     return;
+  /* Told of once the last one is coming back, not as this one stops. */
+  self->state_frozen++;
   _cuocc_kernels_panel_gpus_stop (self);
   self->gpus_generation++;
   if (arriving || self->gpus_apply_id != 0)
@@ -506,6 +512,7 @@ cancel_compare_cb (CuoccKernelsPanel *self)
       self->gpus_restoring = TRUE;
       _cuocc_kernels_panel_gpus_apply (self, self->gpus, FALSE);
     }
+  self->state_frozen--;
   _cuocc_kernels_panel_set_busy (self);
   _cuocc_kernels_panel_ptxas_gpus_changed (self);
   _cuocc_kernels_panel_gpus_update_progress (self);

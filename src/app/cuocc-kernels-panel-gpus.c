@@ -192,8 +192,8 @@ has_ptx (CuoccKernelsPanel *self)
 }
 
 static void
-compare (CuoccKernelsPanel *self,
-         gboolean           assemble)
+compare_now (CuoccKernelsPanel *self,
+             gboolean           assemble)
 {
   CuoccGpu gpus[CUOCC_COMPARE_MAX_GPUS];
   guint n_gpus = _cuocc_kernels_panel_gpus_chosen (self, gpus);
@@ -234,6 +234,18 @@ compare (CuoccKernelsPanel *self,
   _cuocc_kernels_panel_gpus_start (self, gpus, n_gpus, assemble);
   _cuocc_kernels_panel_ptxas_gpus_changed (self);
   _cuocc_kernels_panel_gpus_update_progress (self);
+}
+
+/* The comparison asked for: its state ("compared", "evaluated", "busy",
+ * "assembling") is told of once it has begun, not as the last one stops. */
+static void
+compare (CuoccKernelsPanel *self,
+         gboolean           assemble)
+{
+  self->state_frozen++;
+  compare_now (self, assemble);
+  self->state_frozen--;
+  _cuocc_kernels_panel_update_state (self);
 }
 
 /* ptxas's lookup ended (found or not): the comparison that waited for it is
@@ -335,25 +347,14 @@ cuocc_kernels_panel_set_compare_gpus (CuoccKernelsPanel  *self,
   _cuocc_kernels_panel_compare_gpus (self);
 }
 
-/* ----- for the tests ----- */
-
-/* The comparison the rows show, or NULL (while it is worked out, the last). */
-CuoccGpuComparison *
-cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  return self->gpus;
-}
-
-/* Whether the comparison asked for last is shown. */
+/* Whether the comparison asked for last is shown (the "compared" property). */
 gboolean
-cuocc_kernels_panel_is_compared (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_is_compared (CuoccKernelsPanel *self)
 {
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
-
   return self->gpus_cancellable == NULL && !self->gpus_wait_ptxas && self->gpus_apply_id == 0;
 }
+
+/* ----- for the tests ----- */
 
 /* The comparisons worked out (their workers started) since the panel was made. */
 guint

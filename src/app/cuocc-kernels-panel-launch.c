@@ -7,9 +7,45 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "cuocc-kernels-panel-private.h"
 
 /* ----- helpers ----- */
+
+/* The GPU and the block size every row is worked out for; a kernel that
+ * declares its block size keeps it. The rows are worked out again in the
+ * background: the window goes on while 60,000 of them are. */
+static void
+set_launch (CuoccKernelsPanel *self,
+            const CuoccGpu    *gpu,
+            int                threads)
+{
+  g_assert (gpu != NULL);
+
+  if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
+    {
+      /* Another GPU of the same compute capability (an A100, an A30): the
+       * same figures, under its name. */
+      gboolean renamed = g_strcmp0 (self->gpu.name, gpu->name) != 0;
+
+      self->gpu = *gpu;
+      if (renamed)
+        g_object_notify (G_OBJECT (self), "gpu-name");
+      _cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
+      return;
+    }
+  self->have_gpu = TRUE;
+  self->gpu = *gpu;
+  self->threads = threads;
+  g_object_notify (G_OBJECT (self), "gpu-name");
+  _cuocc_kernels_panel_update_list_page (self);
+  cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
+  if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
+    _cuocc_kernels_panel_evaluate (self);
+  else
+    _cuocc_kernels_panel_set_gpu (self, gpu->cap.major, gpu->cap.minor);
+}
 
 /* The rows follow the GPU of the inputs and the user's own block size: the
  * one the kernels that declare none run at, as `--threads N` is for the
@@ -25,7 +61,7 @@ update_launch (CuoccKernelsPanel *self)
   if (gpu == NULL)
     return;
   threads = cuocc_input_model_get_own_value (inputs, CUOCC_INPUT_KEY_THREADS);
-  _cuocc_kernels_panel_set_launch (self, gpu, (int) CLAMP (threads, 0, G_MAXINT));
+  set_launch (self, gpu, (int) CLAMP (threads, 0, G_MAXINT));
 }
 
 /* ----- shared with the panel's files ----- */

@@ -49,8 +49,10 @@ struct _CuoccKernelsPanel
   GtkExpander *summary_expander;
   CuoccKernelsSummary *summary;
   int bin;                         /* the bar the table is filtered to, or -1 */
-  gboolean busy;                   /* "busy" and "evaluated" as last notified */
+  gboolean busy;                   /* "busy", "evaluated", "compared" and "assembling" as last notified */
   gboolean evaluated;
+  gboolean compared;
+  gboolean assembling;
   guint state_frozen;              /* not notified while > 0 (cuocc-kernels-panel-eval.c) */
   guint figures;                   /* counts the times the rows' figures were worked out */
   GtkLabel *count_label;
@@ -178,9 +180,9 @@ void                _cuocc_kernels_panel_calculation_changed_cb (CuoccKernelsPan
 double              _cuocc_kernels_panel_comparison     (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel.c */
-void                _cuocc_kernels_panel_set_launch     (CuoccKernelsPanel *self,
-                                                         const CuoccGpu    *gpu,
-                                                         int                threads);
+void                _cuocc_kernels_panel_set_gpu        (CuoccKernelsPanel *self,
+                                                         int                major,
+                                                         int                minor);
 void                _cuocc_kernels_panel_notify_comparison (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_evaluated      (CuoccKernelsPanel *self,
                                                          gboolean           marked);
@@ -211,6 +213,7 @@ gboolean            _cuocc_kernels_panel_gpus_pass      (CuoccKernelsPanel *self
                                                          CuoccKernelItem   *item,
                                                          gboolean           check_arch);
 gboolean            _cuocc_kernels_panel_comparing      (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_is_compared    (CuoccKernelsPanel *self);
 guint               _cuocc_kernels_panel_gpus_chosen    (CuoccKernelsPanel *self,
                                                          CuoccGpu          *gpus);
 gboolean            _cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
@@ -238,6 +241,7 @@ void                _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *
 void                _cuocc_kernels_panel_ptxas_reset    (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_chosen   (CuoccKernelsPanel *self);
 void                _cuocc_kernels_panel_ptxas_gpus_changed (CuoccKernelsPanel *self);
+gboolean            _cuocc_kernels_panel_is_assembling  (CuoccKernelsPanel *self);
 
 /* cuocc-kernels-panel-filter.c */
 void                _cuocc_kernels_panel_update_list_page (CuoccKernelsPanel *self);

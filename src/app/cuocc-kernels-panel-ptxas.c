@@ -185,6 +185,36 @@ job_thread (GTask        *task,
 
 /* ----- the panel's side ----- */
 
+/* What changes whether ptxas runs (the panel's "assembling") holds its
+ * notification until it is done, so that a job ended to begin the next, or
+ * the lookup ended to read the cache, is not told of as an end. */
+static void
+hold_state (CuoccKernelsPanel *self)
+{
+  self->state_frozen++;
+}
+
+static void
+release_state (CuoccKernelsPanel *self)
+{
+  self->state_frozen--;
+  _cuocc_kernels_panel_update_state (self);
+}
+
+/* The ptxas found (taken), or NULL; whether its path (the panel's
+ * "ptxas-found") changed, which the caller notifies once it is done. */
+static gboolean
+set_ptxas (CuoccKernelsPanel *self,
+           CuoccPtxas        *ptxas)
+{
+  gboolean changed = g_strcmp0 (self->ptxas != NULL ? cuocc_ptxas_get_path (self->ptxas) : NULL,
+                                ptxas != NULL ? cuocc_ptxas_get_path (ptxas) : NULL) != 0;
+
+  g_clear_pointer (&self->ptxas, cuocc_ptxas_unref);
+  self->ptxas = ptxas;
+  return changed;
+}
+
 static CuoccPtxJob **
 job_slot (CuoccKernelsPanel *self,
           JobKind            kind)
@@ -291,6 +321,7 @@ finish_job (CuoccKernelsPanel *self,
   gboolean assembled = job->kind != JOB_CACHE && !g_cancellable_is_cancelled (job->cancellable);
 
   g_assert (*slot == job);
+  hold_state (self);
   for (guint i = 0; i < job->items->len; i++)
     cuocc_kernel_item_set_ptx_pending (g_ptr_array_index (job->items, i), FALSE);
   *slot = NULL;
@@ -311,6 +342,7 @@ finish_job (CuoccKernelsPanel *self,
   self->gpus_assemble_after = FALSE;
   update_progress (self);
   update_can_assemble (self);
+  release_state (self);
 }
 
 /* On the main thread: at most ROWS_PER_ITERATION rows take their figures. */
@@ -501,6 +533,7 @@ found_cb (GObject      *object,
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (res));
   g_autoptr(GError) error = NULL;
   CuoccPtxas *ptxas = g_task_propagate_pointer (G_TASK (res), &error);
+  gboolean path_changed;
 
   cuocc_workers_end ();
   g_weak_ref_clear (panel_ref);
@@ -510,10 +543,10 @@ found_cb (GObject      *object,
       g_clear_pointer (&ptxas, cuocc_ptxas_unref);
       return;
     }
+  hold_state (self);
   g_clear_object (&self->ptxas_finding);
-  g_clear_pointer (&self->ptxas, cuocc_ptxas_unref);
   g_clear_pointer (&self->ptxas_error, g_free);
-  self->ptxas = ptxas;
+  path_changed = set_ptxas (self, ptxas);
   if (ptxas == NULL)
     self->ptxas_error = g_strdup (error->message);
   self->ptxas_looked = TRUE;
@@ -524,6 +557,9 @@ found_cb (GObject      *object,
   _cuocc_kernels_panel_ptxas_chosen (self);
   _cuocc_kernels_panel_chosen_changed (self);
   _cuocc_kernels_panel_gpus_ptxas_found (self);
+  if (path_changed)
+    g_object_notify (G_OBJECT (self), "ptxas-found");
+  release_state (self);
 }
 
 static void
@@ -553,10 +589,12 @@ find_ptxas (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_ptxas_rows_changed (CuoccKernelsPanel *self)
 {
+  hold_state (self);
   if (!self->ptxas_looked && self->ptxas_finding == NULL && count_needing (self) > 0)
     find_ptxas (self);
   read_cache (self);
   update_can_assemble (self);
+  release_state (self);
 }
 
 /* Another GPU is another target, and another list other entries: what
@@ -566,6 +604,7 @@ _cuocc_kernels_panel_ptxas_reset (CuoccKernelsPanel *self)
 {
   guint n_items = self->store != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->store)) : 0;
 
+  hold_state (self);
   drop_job (self, &self->ptx_entry_job);
   drop_job (self, &self->ptx_all_job);
   for (guint i = 0; i < n_items; i++)
@@ -576,6 +615,7 @@ _cuocc_kernels_panel_ptxas_reset (CuoccKernelsPanel *self)
     }
   update_progress (self);
   update_can_assemble (self);
+  release_state (self);
 }
 
 /* The comparison came or went, or its ptxas runs started: ptxas is looked
@@ -583,17 +623,19 @@ _cuocc_kernels_panel_ptxas_reset (CuoccKernelsPanel *self)
 void
 _cuocc_kernels_panel_ptxas_gpus_changed (CuoccKernelsPanel *self)
 {
+  hold_state (self);
   if ((self->gpus_wait_ptxas || (self->gpus != NULL && cuocc_gpu_comparison_count_ptx_unknown (self->gpus) > 0)) &&
       !self->ptxas_looked && self->ptxas_finding == NULL)
     find_ptxas (self);
   update_progress (self);
   update_can_assemble (self);
+  release_state (self);
 }
 
 /* The chosen kernel, when it is PTX that loads without figures, is
  * assembled alone at once. */
-void
-_cuocc_kernels_panel_ptxas_chosen (CuoccKernelsPanel *self)
+static void
+assemble_chosen (CuoccKernelsPanel *self)
 {
   const CuoccKernel *k;
 
@@ -614,6 +656,14 @@ _cuocc_kernels_panel_ptxas_chosen (CuoccKernelsPanel *self)
   start_job (self, JOB_ENTRY, self->chosen);
 }
 
+void
+_cuocc_kernels_panel_ptxas_chosen (CuoccKernelsPanel *self)
+{
+  hold_state (self);
+  assemble_chosen (self);
+  release_state (self);
+}
+
 /* ----- public API ----- */
 
 /* The ptxas the user chose (NULL or "": the one found as users have it:
@@ -622,15 +672,18 @@ void
 cuocc_kernels_panel_set_ptxas_path (CuoccKernelsPanel *self,
                                     const char        *path)
 {
+  gboolean path_changed;
+
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
 
   if (path != NULL && *path == '\0')
     path = NULL;
   if (self->ptxas_looked && g_strcmp0 (path, self->ptxas_path) == 0)
     return;
+  hold_state (self);
   g_free (self->ptxas_path);
   self->ptxas_path = g_strdup (path);
-  g_clear_pointer (&self->ptxas, cuocc_ptxas_unref);
+  path_changed = set_ptxas (self, NULL);
   g_clear_pointer (&self->ptxas_error, g_free);
   self->ptxas_looked = FALSE;
   /* Figures of another ptxas stay until the new one gives its own; a job of
@@ -647,6 +700,9 @@ cuocc_kernels_panel_set_ptxas_path (CuoccKernelsPanel *self,
     find_ptxas (self);
   g_signal_emit_by_name (self, "ptxas-changed");
   _cuocc_kernels_panel_chosen_changed (self);
+  if (path_changed)
+    g_object_notify (G_OBJECT (self), "ptxas-found");
+  release_state (self);
 }
 
 /* Whether Assemble PTX Kernels can run: a ptxas, and PTX entries that load
@@ -659,18 +715,6 @@ cuocc_kernels_panel_can_assemble (CuoccKernelsPanel *self)
   return self->ptx_can_assemble;
 }
 
-/* The ptxas found, or NULL; *error: why none was, when it was looked for. */
-CuoccPtxas *
-cuocc_kernels_panel_get_ptxas (CuoccKernelsPanel *self,
-                               const char       **error)
-{
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), NULL);
-
-  if (error != NULL)
-    *error = self->ptxas_error;
-  return self->ptxas;
-}
-
 /* Every PTX entry that loads on the GPU without figures, assembled with
  * ptxas module by module (what the cache holds costs nothing), with progress
  * above the table and Cancel. */
@@ -681,6 +725,7 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
 
   if (self->ptxas == NULL || !self->have_gpu || self->store == NULL || self->gpus_assembling)
     return;
+  hold_state (self);
   /* The cache's read is part of this. */
   drop_job (self, &self->ptx_all_job);
   self->gpus_assemble_after = FALSE;
@@ -696,6 +741,7 @@ cuocc_kernels_panel_assemble_all (CuoccKernelsPanel *self)
   update_can_assemble (self);
   cuocc_kernels_table_update_cells (self->table);
   _cuocc_kernels_panel_chosen_changed (self);
+  release_state (self);
 }
 
 /* Every worker of the panel that runs ptxas stops, as the app quits (Ctrl+Q,
@@ -708,6 +754,7 @@ cuocc_kernels_panel_stop_work (CuoccKernelsPanel *self)
 {
   g_return_if_fail (CUOCC_IS_KERNELS_PANEL (self));
 
+  hold_state (self);
   drop_job (self, &self->ptx_entry_job);
   drop_job (self, &self->ptx_all_job);
   if (self->ptxas_finding != NULL)
@@ -716,6 +763,7 @@ cuocc_kernels_panel_stop_work (CuoccKernelsPanel *self)
   self->gpus_assemble_after = FALSE;
   _cuocc_kernels_panel_gpus_stop (self);
   update_progress (self);
+  release_state (self);
 }
 
 /* Stops Assemble PTX Kernels: its ptxas runs are killed; the rows that got
@@ -731,16 +779,16 @@ cancel_assembly (CuoccKernelsPanel *self)
   g_cancellable_cancel (self->ptx_all_job->cancellable);
 }
 
-/* ----- for the tests ----- */
-
+/* Whether ptxas runs for the panel (the "assembling" property): its
+ * lookup, a job of the table's or the GPUs compared's. */
 gboolean
-cuocc_kernels_panel_is_assembling (CuoccKernelsPanel *self)
+_cuocc_kernels_panel_is_assembling (CuoccKernelsPanel *self)
 {
-  g_return_val_if_fail (CUOCC_IS_KERNELS_PANEL (self), FALSE);
-
   return self->ptx_entry_job != NULL || self->ptx_all_job != NULL || self->ptxas_finding != NULL ||
          self->gpus_assembling;
 }
+
+/* ----- for the tests ----- */
 
 /* The rows that took ptxas's answers, and the most in one iteration of the
  * main loop. */

@@ -53,6 +53,10 @@ enum {
   PROP_ROWS,
   PROP_BUSY,
   PROP_EVALUATED,
+  PROP_COMPARED,
+  PROP_ASSEMBLING,
+  PROP_GPU_COMPARISON,
+  PROP_PTXAS_FOUND,
   N_PROPS
 };
 
@@ -267,11 +271,11 @@ marked (CuoccKernelsPanel *self)
 }
 
 /* Marks the entry of each kernel that the CUDA driver loads on a GPU of
- * this compute capability. */
-static void
-set_gpu (CuoccKernelsPanel *self,
-         int                major,
-         int                minor)
+ * this compute capability (the launch's, cuocc-kernels-panel-launch.c). */
+void
+_cuocc_kernels_panel_set_gpu (CuoccKernelsPanel *self,
+                              int                major,
+                              int                minor)
 {
   g_assert (CUOCC_IS_KERNELS_PANEL (self));
 
@@ -471,6 +475,18 @@ cuocc_kernels_panel_get_property (GObject    *object,
     case PROP_EVALUATED:
       g_value_set_boolean (value, _cuocc_kernels_panel_is_evaluated (self));
       break;
+    case PROP_COMPARED:
+      g_value_set_boolean (value, _cuocc_kernels_panel_is_compared (self));
+      break;
+    case PROP_ASSEMBLING:
+      g_value_set_boolean (value, _cuocc_kernels_panel_is_assembling (self));
+      break;
+    case PROP_GPU_COMPARISON:
+      g_value_set_boxed (value, self->gpus);
+      break;
+    case PROP_PTXAS_FOUND:
+      g_value_set_string (value, self->ptxas != NULL ? cuocc_ptxas_get_path (self->ptxas) : NULL);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -607,6 +623,18 @@ cuocc_kernels_panel_class_init (CuoccKernelsPanelClass *klass)
    * their figures, or "…" until they are). */
   props[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE, ro);
   props[PROP_EVALUATED] = g_param_spec_boolean ("evaluated", NULL, NULL, TRUE, ro);
+  /* Whether the comparison of the GPUs asked for last is in the rows (none
+   * asked for: TRUE), and the comparison they show (CuoccGpuComparison;
+   * the last one while the next is worked out; NULL: none). */
+  props[PROP_COMPARED] = g_param_spec_boolean ("compared", NULL, NULL, TRUE, ro);
+  props[PROP_GPU_COMPARISON] =
+    g_param_spec_boxed ("gpu-comparison", NULL, NULL, CUOCC_TYPE_GPU_COMPARISON, ro);
+  /* Whether ptxas runs for the panel: looked for (its --version), the
+   * cache read, PTX assembled for the table's GPU or the GPUs compared;
+   * and the path of the ptxas found (its version is "ptxas-version"), or
+   * NULL while none is. */
+  props[PROP_ASSEMBLING] = g_param_spec_boolean ("assembling", NULL, NULL, FALSE, ro);
+  props[PROP_PTXAS_FOUND] = g_param_spec_string ("ptxas-found", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   /* The chosen kernel: cuocc_kernels_panel_get_chosen(). */
@@ -701,6 +729,7 @@ cuocc_kernels_panel_init (CuoccKernelsPanel *self)
   self->bin = -1;
   self->comparison = -1;
   self->evaluated = TRUE;
+  self->compared = TRUE;
   cuocc_calculation_follow_init (&self->followed, G_CALLBACK (_cuocc_kernels_panel_calculation_changed_cb), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   _cuocc_kernels_panel_ptxas_init (self);
@@ -808,40 +837,6 @@ cuocc_kernels_panel_compare_file (CuoccKernelsPanel *self,
 }
 
 /* ----- shared with the panel's files ----- */
-
-/* The GPU and the block size every row is worked out for; a kernel that
- * declares its block size keeps it. The rows are worked out again in the
- * background: the window goes on while 60,000 of them are. */
-void
-_cuocc_kernels_panel_set_launch (CuoccKernelsPanel *self,
-                                 const CuoccGpu    *gpu,
-                                 int                threads)
-{
-  g_assert (gpu != NULL);
-
-  if (self->have_gpu && self->threads == threads && memcmp (&self->gpu.cap, &gpu->cap, sizeof gpu->cap) == 0)
-    {
-      /* Another GPU of the same compute capability (an A100, an A30): the
-       * same figures, under its name. */
-      gboolean renamed = g_strcmp0 (self->gpu.name, gpu->name) != 0;
-
-      self->gpu = *gpu;
-      if (renamed)
-        g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_NAME]);
-      set_gpu (self, gpu->cap.major, gpu->cap.minor);
-      return;
-    }
-  self->have_gpu = TRUE;
-  self->gpu = *gpu;
-  self->threads = threads;
-  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GPU_NAME]);
-  _cuocc_kernels_panel_update_list_page (self);
-  cuocc_kernel_loader_set_launch (self->loader, gpu, threads);
-  if (self->gpu_major == gpu->cap.major && self->gpu_minor == gpu->cap.minor)
-    _cuocc_kernels_panel_evaluate (self);
-  else
-    set_gpu (self, gpu->cap.major, gpu->cap.minor);
-}
 
 /* The spinner, while a file is read or GPUs are compared. */
 void

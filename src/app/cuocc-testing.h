@@ -13,7 +13,6 @@
 #include "cuocc-graph.h"
 #include "cuocc-heatmap-view.h"
 #include "cuocc-histogram-view.h"
-#include "cuocc-kernel-item.h"
 #include "cuocc-kernels-panel.h"
 #include "cuocc-kernels-table.h"
 
@@ -42,17 +41,11 @@ gboolean         cuocc_heatmap_view_pick     (CuoccHeatmapView *self,
  * widgets or accessibles for its bars). */
 const CuoccHistogram *cuocc_histogram_view_get_histogram (CuoccHistogramView *self);
 
-/* cuocc-kernel-item.c */
-CuoccKernelItem   *cuocc_kernel_item_new   (const CuoccKernel  *kernel,
-                                            guint               occurrence);
-
 /* cuocc-kernels-table.c */
 GtkWidget         *cuocc_kernels_table_get_name_tooltip (CuoccKernelsTable *self,
                                                          gpointer           item);
 
 /* cuocc-kernels-panel-gpus.c */
-CuoccGpuComparison *cuocc_kernels_panel_get_gpu_comparison (CuoccKernelsPanel *self);
-gboolean           cuocc_kernels_panel_is_compared          (CuoccKernelsPanel *self);
 guint              cuocc_kernels_panel_get_gpus_runs        (CuoccKernelsPanel *self);
 void               cuocc_kernels_panel_get_gpus_counts      (CuoccKernelsPanel *self,
                                                              guint             *most_rows,
@@ -66,9 +59,6 @@ void               cuocc_kernels_panel_hold_gpus_slices     (CuoccKernelsPanel *
                                                              guint              limit);
 
 /* cuocc-kernels-panel-ptxas.c */
-gboolean           cuocc_kernels_panel_is_assembling       (CuoccKernelsPanel *self);
-CuoccPtxas        *cuocc_kernels_panel_get_ptxas           (CuoccKernelsPanel *self,
-                                                            const char       **error);
 void               cuocc_kernels_panel_get_ptxas_counts    (CuoccKernelsPanel *self,
                                                             guint             *applied,
                                                             guint             *most_an_iteration);

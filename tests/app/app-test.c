@@ -407,6 +407,48 @@ app_test_n_kernels (CuoccKernelsPanel *panel)
   return g_list_model_get_n_items (kernels);
 }
 
+gboolean
+app_test_kernels_compared (CuoccKernelsPanel *panel)
+{
+  gboolean compared;
+
+  g_object_get (panel, "compared", &compared, NULL);
+  return compared;
+}
+
+CuoccGpuComparison *
+app_test_gpu_comparison (CuoccKernelsPanel *panel)
+{
+  CuoccGpuComparison *gpus;
+
+  g_object_get (panel, "gpu-comparison", &gpus, NULL);
+  return gpus;
+}
+
+gboolean
+app_test_kernels_assembling (CuoccKernelsPanel *panel)
+{
+  gboolean assembling;
+
+  g_object_get (panel, "assembling", &assembling, NULL);
+  return assembling;
+}
+
+char *
+app_test_ptxas_found (CuoccKernelsPanel  *panel,
+                      char              **version,
+                      char              **error)
+{
+  char *path;
+
+  g_object_get (panel, "ptxas-found", &path, NULL);
+  if (version != NULL)
+    g_object_get (panel, "ptxas-version", version, NULL);
+  if (error != NULL)
+    g_object_get (panel, "ptxas-error", error, NULL);
+  return path;
+}
+
 const char *
 app_test_kernels_page (CuoccKernelsPanel *panel)
 {

@@ -118,6 +118,20 @@ gboolean     app_test_kernels_busy    (CuoccKernelsPanel *panel);
 gboolean     app_test_kernels_evaluated (CuoccKernelsPanel *panel);
 guint        app_test_n_kernels       (CuoccKernelsPanel *panel);
 const char  *app_test_kernels_page    (CuoccKernelsPanel *panel);
+/* More of its state, from its properties, each notified when it changes:
+ * whether the comparison of GPUs asked for last is in the rows
+ * ("compared"), the comparison they show ("gpu-comparison": a new
+ * reference, or NULL), whether ptxas runs for it ("assembling": its
+ * lookup, the cache's read, an assembly), and the ptxas it found: its
+ * path ("ptxas-found", NULL while none) and, unless NULL, in *version its
+ * version ("ptxas-version") and in *error why none was found
+ * ("ptxas-error", NULL where it was not looked for); all newly allocated. */
+gboolean     app_test_kernels_compared (CuoccKernelsPanel *panel);
+CuoccGpuComparison *app_test_gpu_comparison (CuoccKernelsPanel *panel);
+gboolean     app_test_kernels_assembling (CuoccKernelsPanel *panel);
+char        *app_test_ptxas_found     (CuoccKernelsPanel  *panel,
+                                       char              **version,
+                                       char              **error);
 /* The kernels panel's table (ui/cuocc-kernels-table.ui) and its column
  * view ("column_view"), found by their template ids. */
 CuoccKernelsTable *app_test_kernels_table (CuoccKernelsPanel *panel);

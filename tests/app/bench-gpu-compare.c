@@ -40,7 +40,7 @@ settled (CuoccWindow *window)
 {
   return !app_test_kernels_busy (app_test_kernels_panel (window)) &&
          app_test_kernels_evaluated (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_is_compared (app_test_kernels_panel (window));
+         app_test_kernels_compared (app_test_kernels_panel (window));
 }
 
 /* Runs the main loop until the table has settled, then one frame. */
@@ -130,8 +130,12 @@ bench_cb (gpointer user_data)
       wait_settled (window, &last, &longest);
       app_ms[r] = (g_get_monotonic_time () - start) / 1000.0;
       stall_ms[r] = longest / 1000.0;
-      if (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == NULL)
-        g_error ("no comparison in the table");
+      {
+        g_autoptr(CuoccGpuComparison) gpus = app_test_gpu_comparison (app_test_kernels_panel (window));
+
+        if (gpus == NULL)
+          g_error ("no comparison in the table");
+      }
       g_print ("round %u: app %.1f ms (longest iteration %.1f ms), command line %.1f ms, ratio %.2f\n", r + 1,
                app_ms[r], stall_ms[r], cli_ms[r], app_ms[r] / cli_ms[r]);
       cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), NULL);

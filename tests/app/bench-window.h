@@ -1,6 +1,6 @@
 /* bench-window.h — what the benchmarks that drive cuocc-gtk's window
- * (bench-open-library.c, bench-gpu-compare.c) share. They find the
- * window's parts as the tests do (app-test.h, linked in).
+ * (bench-open-library.c, bench-gpu-compare.c, bench-table.c) share. They
+ * find the window's parts as the tests do (app-test.h, linked in).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -24,7 +24,6 @@
 #include "cuocc-format.h"
 #include "cuocc-gpu-comparison.h"
 #include "cuocc-kernel-item.h"
-#include "cuocc-kernels-panel-private.h"
 
 #define SLICE 4096
 
@@ -35,7 +34,60 @@ static gboolean
 compared (CuoccWindow   *window,
           gconstpointer  data)
 {
-  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (app_test_kernels_panel (window));
+  return app_test_kernels_idle (window, NULL) && app_test_kernels_compared (app_test_kernels_panel (window));
+}
+
+/* How many times the panel told of "compared" and of "gpu-comparison":
+ * each only where its value changed. */
+typedef struct {
+  guint compared;
+  guint gpu_comparison;
+} Told;
+
+static void
+told_cb (GObject    *panel,
+         GParamSpec *pspec,
+         Told       *told)
+{
+  if (g_str_equal (pspec->name, "compared"))
+    told->compared++;
+  else
+    told->gpu_comparison++;
+}
+
+static void
+listen (CuoccWindow *window,
+        Told        *told)
+{
+  g_signal_connect (app_test_kernels_panel (window), "notify::compared", G_CALLBACK (told_cb), told);
+  g_signal_connect (app_test_kernels_panel (window), "notify::gpu-comparison", G_CALLBACK (told_cb), told);
+}
+
+static void
+stop_listening (CuoccWindow *window,
+                Told        *told)
+{
+  g_signal_handlers_disconnect_by_data (app_test_kernels_panel (window), told);
+}
+
+/* The narrowest the sidebar is: its "sidebar-width"'s minimum. */
+static int
+narrowest_sidebar (CuoccWindow *window)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (app_test_kernels_panel (window)),
+                                                    "sidebar-width");
+
+  return G_PARAM_SPEC_INT (pspec)->minimum;
+}
+
+/* Whether the rows show @gpus (the panel's "gpu-comparison"). */
+static gboolean
+shows_comparison (CuoccWindow        *window,
+                  CuoccGpuComparison *gpus)
+{
+  g_autoptr(CuoccGpuComparison) shown = app_test_gpu_comparison (app_test_kernels_panel (window));
+
+  return shown == gpus;
 }
 
 /* The progress above the table says @data rows have the comparison. */
@@ -176,6 +228,7 @@ test_slices (void)
   CuoccWindow *window;
   CuoccGpuComparison *gpus;
   guint rows, slices, while_working, copied, most_rows, columns, iterations;
+  Told told = { 0 };
   guint n_slices;
   g_autofree char *total = NULL;
   g_autofree char *done = NULL;
@@ -192,6 +245,7 @@ test_slices (void)
   g_assert_cmpuint (app_test_n_kernels (app_test_kernels_panel (window)), ==, rows);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
+  listen (window, &told);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
   /* Two slices in: their rows have it, the rest show nothing yet; the
    * columns are the three GPUs' already. */
@@ -199,7 +253,7 @@ test_slices (void)
   done = cuocc_format_count (2 * SLICE);
   at = g_strdup_printf ("Comparing 3 GPUs: %s of %s rows", done, total);
   app_test_wait_until (window, progress_at, at);
-  g_assert_false (cuocc_kernels_panel_is_compared (app_test_kernels_panel (window)));
+  g_assert_false (app_test_kernels_compared (app_test_kernels_panel (window)));
   gpus = row_comparison (window, 0);
   g_assert_nonnull (gpus);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 3);
@@ -222,6 +276,12 @@ test_slices (void)
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), G_MAXUINT);
   app_test_wait_until (window, compared, NULL);
+  stop_listening (window, &told);
+  /* "compared" went as it was asked for and came back as the rows had it
+   * all; the comparison shown changed once, when they had it all (not a
+   * slice at a time). */
+  g_assert_cmpuint (told.compared, ==, 2);
+  g_assert_cmpuint (told.gpu_comparison, ==, 1);
   cuocc_kernels_panel_get_gpus_slices (app_test_kernels_panel (window), &slices, &while_working, &copied);
   cuocc_kernels_panel_get_gpus_counts (app_test_kernels_panel (window), &most_rows, &columns, &iterations);
   g_test_message ("%u rows: %u slices, %u rows shown while the worker worked, %u entries copied on the main thread; "
@@ -235,7 +295,7 @@ test_slices (void)
   /* The difference and three GPUs' columns, one an iteration. */
   g_assert_cmpuint (columns, ==, 4);
   g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "gpus_label"));
-  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == gpus);
+  g_assert_true (shows_comparison (window, gpus));
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_ready (gpus), ==, rows);
   for (guint i = 0; i < rows; i++)
     g_assert_true (row_comparison (window, i) == gpus);
@@ -252,6 +312,7 @@ test_cancel (void)
   CuoccGpuComparison *old, *partial;
   guint rows, slices, while_working, copied;
   gboolean old_shown_before_columns = FALSE;
+  Told told = { 0 };
   g_autofree char *done = cuocc_format_count (2 * SLICE);
   g_autofree char *at = g_strdup_printf ("Comparing 3 GPUs: %s of", done);
 
@@ -266,12 +327,12 @@ test_cancel (void)
   app_test_wait_for_sidebar (window, TRUE);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), two);
   app_test_wait_until (window, compared, NULL);
-  old = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
+  old = app_test_gpu_comparison (app_test_kernels_panel (window));
   g_assert_nonnull (old);
-  cuocc_gpu_comparison_ref (old);
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (old), ==, 2);
 
   cuocc_kernels_panel_hold_gpus_slices (app_test_kernels_panel (window), 2 * SLICE);
+  listen (window, &told);
   cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), three);
   app_test_wait_until (window, progress_at, at);
   /* Held here: once the rows have the last one back, nothing else holds it. */
@@ -293,7 +354,7 @@ test_cancel (void)
 
     assert_progress_readable (window, whole);
     /* The narrowest sidebar: the text wraps, still whole. */
-    g_object_set (app_test_kernels_panel (window), "sidebar-width", SIDEBAR_MIN_WIDTH, NULL);
+    g_object_set (app_test_kernels_panel (window), "sidebar-width", narrowest_sidebar (window), NULL);
     assert_progress_readable (window, whole);
     save_screenshot (window, "streaming-narrow");
   }
@@ -321,9 +382,15 @@ test_cancel (void)
         }
       g_main_context_iteration (NULL, TRUE);
     }
+  stop_listening (window, &told);
+  /* "compared" went, and came back once the last comparison was back
+   * (not as Cancel stopped the worker); the comparison shown was the last
+   * one throughout: never told of. */
+  g_assert_cmpuint (told.compared, ==, 2);
+  g_assert_cmpuint (told.gpu_comparison, ==, 0);
   g_test_message ("the last comparison showed again while rows were still taking it back: %s",
                   old_shown_before_columns ? "yes" : "no");
-  g_assert_true (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) == old);
+  g_assert_true (shows_comparison (window, old));
   g_assert_false (cuocc_gpu_comparison_is_stale (old));
   for (guint i = 0; i < rows; i++)
     g_assert_true (row_comparison (window, i) == old);

@@ -347,8 +347,8 @@ compared (CuoccWindow   *window,
 {
   /* Not while ptxas is looked for either: once found, the comparison is
    * worked out again with its cache, and the rows fill in again. */
-  return app_test_kernels_idle (window, NULL) && cuocc_kernels_panel_is_compared (app_test_kernels_panel (window)) &&
-         !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+  return app_test_kernels_idle (window, NULL) && app_test_kernels_compared (app_test_kernels_panel (window)) &&
+         !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 /* Opens the popover, checks each GPU (searched by @searches, titled
@@ -396,7 +396,7 @@ check_cells (CuoccWindow *window,
              guint       *n_cannot,
              guint       *n_no_entry)
 {
-  CuoccGpuComparison *gpus = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
+  g_autoptr(CuoccGpuComparison) gpus = app_test_gpu_comparison (app_test_kernels_panel (window));
   GListModel *shown = app_test_shown (window);
   guint n = g_list_model_get_n_items (shown);
   guint n_kernels = declared->rows->len / n_gpus;
@@ -621,7 +621,11 @@ test_fat_binary (void)
       app_test_wait_until (window, compared, NULL);
       g_assert_null (find_column (window, "difference"));
       g_assert_null (find_column (window, "gpu0"));
-      g_assert_null (cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)));
+      {
+        g_autoptr(CuoccGpuComparison) shown_gpus = app_test_gpu_comparison (app_test_kernels_panel (window));
+
+        g_assert_null (shown_gpus);
+      }
       g_assert_true (gtk_column_view_column_get_visible (find_column (window, "arch")));
       app_test_window_free (window);
     }
@@ -832,7 +836,7 @@ static gboolean
 settled (CuoccWindow   *window,
          gconstpointer  data)
 {
-  return compared (window, NULL) && !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+  return compared (window, NULL) && !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
@@ -943,7 +947,7 @@ test_ptx (void)
   /* Assemble PTX Kernels: the table's GPU, then each GPU compared, the
    * module once a target; progress shows, for the GPUs compared too. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
-  g_assert_true (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)));
+  g_assert_true (app_test_kernels_assembling (app_test_kernels_panel (window)));
   g_assert_nonnull (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
   app_test_wait_until (window, settled, NULL);
   g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
@@ -1019,10 +1023,10 @@ static gboolean
 looked_and_settled (CuoccWindow   *window,
                     gconstpointer  data)
 {
-  const char *error = NULL;
+  g_autofree char *error = NULL;
+  g_autofree char *found = app_test_ptxas_found (app_test_kernels_panel (window), NULL, &error);
 
-  return settled (window, NULL) &&
-         (cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), &error) != NULL || error != NULL);
+  return settled (window, NULL) && (found != NULL || error != NULL);
 }
 
 /* The comparison, asked for once, is worked out once, whether ptxas is
@@ -1050,7 +1054,8 @@ test_ptx_compared_once (void)
   for (guint found = 0; found < 2; found++)
     {
       CuoccWindow *window = app_test_window_at_size (800, 600, NULL);
-      const char *error = NULL;
+      g_autofree char *error = NULL;
+      g_autofree char *found_path = NULL;
 
       g_settings_set_strv (app_test_settings (), "compare-gpus", NULL);
       g_settings_set_string (app_test_settings (), "ptxas-path", found ? ptxas : nowhere);
@@ -1059,13 +1064,15 @@ test_ptx_compared_once (void)
       app_test_import_library (window, path);
       app_test_wait_until (window, settled, NULL);
       /* The A100's rows needed no ptxas: not looked for yet, nothing compared. */
-      g_assert_null (cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), &error));
+      found_path = app_test_ptxas_found (app_test_kernels_panel (window), NULL, &error);
+      g_assert_null (found_path);
       g_assert_null (error);
       g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (app_test_kernels_panel (window)), ==, 0);
 
       cuocc_kernels_panel_set_compare_gpus (app_test_kernels_panel (window), gpus + 1);
       app_test_wait_until (window, looked_and_settled, NULL);
-      g_assert_true ((cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), &error) != NULL) == found);
+      found_path = app_test_ptxas_found (app_test_kernels_panel (window), NULL, NULL);
+      g_assert_cmpstr (found_path, ==, found ? ptxas : NULL);
       g_assert_cmpuint (cuocc_kernels_panel_get_gpus_runs (app_test_kernels_panel (window)), ==, 1);
       /* Every cell as the command line has it without figures from ptxas (the cache is empty). */
       check_against_cli (window, path, gpus, 3, NULL);

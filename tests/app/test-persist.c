@@ -499,8 +499,9 @@ static gboolean
 gpus_compared (CuoccWindow   *window,
                gconstpointer  data)
 {
-  return kernels_read (window, NULL) && app_test_kernels_evaluated (app_test_kernels_panel (window)) &&
-         cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window)) != NULL;
+  g_autoptr(CuoccGpuComparison) gpus = app_test_gpu_comparison (app_test_kernels_panel (window));
+
+  return kernels_read (window, NULL) && app_test_kernels_evaluated (app_test_kernels_panel (window)) && gpus != NULL;
 }
 
 /* On an A100 the user compares a fat binary's kernels with an H100 and a
@@ -542,14 +543,14 @@ step_compare_gpus_restored (void)
   g_auto(GStrv) kept = g_settings_get_strv (settings, "compare-gpus");
   g_auto(GStrv) chosen = NULL;
   CuoccWindow *window;
-  CuoccGpuComparison *gpus;
+  g_autoptr(CuoccGpuComparison) gpus = NULL;
 
   g_assert_true (g_strv_equal ((const char * const *) kept, ids));
   window = start_window ();
   app_test_wait_until (window, gpus_compared, NULL);
   g_object_get (app_test_kernels_panel (window), "compare-gpus", &chosen, NULL);
   g_assert_true (g_strv_equal ((const char * const *) chosen, ids));
-  gpus = cuocc_kernels_panel_get_gpu_comparison (app_test_kernels_panel (window));
+  gpus = app_test_gpu_comparison (app_test_kernels_panel (window));
   g_assert_cmpuint (cuocc_gpu_comparison_get_n_gpus (gpus), ==, 2);
   g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 0)->name, ==, "NVIDIA A100 SXM4");
   g_assert_cmpstr (cuocc_gpu_comparison_get_gpu (gpus, 1)->name, ==, "NVIDIA H100 SXM5");
@@ -567,13 +568,15 @@ static gboolean
 ptxas_looked_for (CuoccWindow   *window,
                   gconstpointer  data)
 {
-  return kernels_read (window, NULL) && !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+  return kernels_read (window, NULL) && !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 /* The PTX of kernels-compute80.ptx on an RTX 4090, where it loads: the
- * window looks for ptxas; which one it found. */
-static CuoccPtxas *
-found_ptxas (CuoccWindow *window)
+ * window looks for ptxas; which one it found (its path, and its version
+ * in *version), or NULL. */
+static char *
+found_ptxas (CuoccWindow  *window,
+             char        **version)
 {
   g_autofree char *ptx = g_test_build_filename (G_TEST_DIST, "import", "data", "kernels-compute80.ptx", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (ptx);
@@ -581,7 +584,7 @@ found_ptxas (CuoccWindow *window)
   app_test_select_gpu (window, "NVIDIA GeForce RTX 4090");
   app_test_import (window, file);
   app_test_wait_until (window, ptxas_looked_for, NULL);
-  return cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), NULL);
+  return app_test_ptxas_found (app_test_kernels_panel (window), version, NULL);
 }
 
 /* A ptxas of the state folder's own that says it is release 12.4 (the
@@ -592,7 +595,8 @@ step_choose_ptxas (void)
   g_autofree char *fake = state_path ("ptxas-12.4");
   g_autoptr(GFile) file = g_file_new_for_path (fake);
   CuoccWindow *window;
-  CuoccPtxas *ptxas;
+  g_autofree char *ptxas = NULL;
+  g_autofree char *version = NULL;
 
   SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
   g_assert_true (g_file_set_contents (
@@ -605,10 +609,9 @@ step_choose_ptxas (void)
   app_test_answer_file_chooser (GTK_WINDOW (window), file, GTK_RESPONSE_ACCEPT);
   while (app_test_other_toplevel (GTK_WINDOW (window)) != NULL)
     g_main_context_iteration (NULL, TRUE);
-  ptxas = found_ptxas (window);
-  g_assert_nonnull (ptxas);
-  g_assert_cmpstr (cuocc_ptxas_get_path (ptxas), ==, fake);
-  g_assert_cmpstr (cuocc_ptxas_get_version (ptxas), ==, "12.4");
+  ptxas = found_ptxas (window, &version);
+  g_assert_cmpstr (ptxas, ==, fake);
+  g_assert_cmpstr (version, ==, "12.4");
   quit_window (window);
 }
 
@@ -620,22 +623,23 @@ step_chosen_ptxas_restored (void)
   g_autofree char *keyfile = g_build_filename (state_dir, "config", "glib-2.0", "settings", "keyfile", NULL);
   g_autofree char *text = NULL;
   CuoccWindow *window;
-  CuoccPtxas *ptxas;
+  g_autofree char *ptxas = NULL;
+  g_autofree char *version = NULL;
 
   SKIP_FILE_CHOOSER_UNDER_SANITIZERS ();
   g_assert_true (g_file_get_contents (keyfile, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "ptxas-path='"));
   g_assert_nonnull (strstr (text, fake));
   window = start_window ();
-  ptxas = found_ptxas (window);
-  g_assert_nonnull (ptxas);
-  g_assert_cmpstr (cuocc_ptxas_get_version (ptxas), ==, "12.4");
+  ptxas = found_ptxas (window, &version);
+  g_assert_cmpstr (ptxas, ==, fake);
+  g_assert_cmpstr (version, ==, "12.4");
   /* Find ptxas Automatically forgets it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.find-ptxas", NULL));
   app_test_wait_until (window, ptxas_looked_for, NULL);
-  ptxas = cuocc_kernels_panel_get_ptxas (app_test_kernels_panel (window), NULL);
-  if (ptxas != NULL)
-    g_assert_cmpstr (cuocc_ptxas_get_path (ptxas), !=, fake);
+  g_free (ptxas);
+  ptxas = app_test_ptxas_found (app_test_kernels_panel (window), NULL, NULL);
+  g_assert_cmpstr (ptxas, !=, fake);
   quit_window (window);
   g_unlink (fake);
 }

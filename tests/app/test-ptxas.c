@@ -23,7 +23,6 @@
 #include <json-glib/json-glib.h>
 
 #include "app-test.h"
-#include "cuocc-kernels-panel-private.h"
 
 #define REAL_PTXAS APP_TEST_REAL_PTXAS
 #define VERSION_LINE \
@@ -110,14 +109,14 @@ idle_condition (CuoccWindow   *window,
                 gconstpointer  data)
 {
   return app_test_kernels_idle (window, NULL) &&
-         !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+         !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
 assembled_condition (CuoccWindow   *window,
                      gconstpointer  data)
 {
-  return !cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window));
+  return !app_test_kernels_assembling (app_test_kernels_panel (window));
 }
 
 static gboolean
@@ -154,11 +153,24 @@ ptx_window (const char *ptxas)
   return window;
 }
 
+/* The entries read, in the file's order, filters or not: the panel's
+ * "kernels" (a new reference). */
+static GListModel *
+kernels_of (CuoccWindow *window)
+{
+  GListModel *kernels = NULL;
+
+  g_object_get (app_test_kernels_panel (window), "kernels", &kernels, NULL);
+  g_assert_nonnull (kernels);
+  return kernels;
+}
+
+/* The entry @mangled (no reference added: the panel's "kernels" keeps it). */
 static CuoccKernelItem *
 row_of (CuoccWindow *window,
         const char  *mangled)
 {
-  GListModel *store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
+  g_autoptr(GListModel) store = kernels_of (window);
 
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
     {
@@ -275,7 +287,7 @@ test_assemble_all (void)
   g_autofree char *ptxas = counting ("all", REAL_PTXAS);
   g_autofree char *ptx = fixture ("kernels-compute80.ptx");
   g_autoptr(GHashTable) want = app_test_ptxas_registers (ptx, "sm_89", NULL);
-  GListModel *store;
+  g_autoptr(GListModel) store = NULL;
   CuoccWindow *window;
   guint n_ptx = 0, applied = 0, most = 0;
   gboolean enabled = FALSE;
@@ -298,7 +310,8 @@ test_assemble_all (void)
   app_test_wait_until (window, assembled_condition, NULL);
   g_assert_null (app_test_shown_text (GTK_WIDGET (app_test_kernels_panel (window)), "ptx_progress_label"));
 
-  store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
+  g_clear_object (&store);
+  store = kernels_of (window);
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
@@ -320,13 +333,14 @@ test_assemble_all (void)
   g_assert_cmpuint (applied, ==, n_ptx);
   g_assert_false (cuocc_kernels_panel_can_assemble (app_test_kernels_panel (window)));
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL) &&
-                  cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)));
+                  app_test_kernels_assembling (app_test_kernels_panel (window)));
   app_test_window_free (window);
 
   /* The file opened again: every figure from the cache, no ptxas run. */
   window = ptx_window (ptxas);
   app_test_wait_until (window, assembled_condition, NULL);
-  store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
+  g_clear_object (&store);
+  store = kernels_of (window);
   for (guint i = 0; i < g_list_model_get_n_items (store); i++)
     {
       g_autoptr(CuoccKernelItem) item = g_list_model_get_item (store, i);
@@ -394,7 +408,7 @@ test_bad_ptxas (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
       app_test_wait_until (window, assembled_condition, NULL);
       {
-        GListModel *store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
+        g_autoptr(GListModel) store = kernels_of (window);
 
         for (guint i = 0; i < g_list_model_get_n_items (store); i++)
           {
@@ -500,7 +514,7 @@ static guint
 count_ptx_loaded (CuoccWindow *window,
                   guint       *with_figures)
 {
-  GListModel *store = G_LIST_MODEL (app_test_kernels_panel (window)->store);
+  g_autoptr(GListModel) store = kernels_of (window);
   guint n = 0;
 
   *with_figures = 0;
@@ -533,6 +547,12 @@ some_applied_condition (CuoccWindow   *window,
   return applied >= GPOINTER_TO_UINT (data);
 }
 
+static void
+told_cb (guint *n_told)
+{
+  (*n_told)++;
+}
+
 /* full: a GPU changed and back (the cache), and Cancel, as well. */
 static void
 library_at_size (int      width,
@@ -549,6 +569,8 @@ library_at_size (int      width,
   CuoccWindow *window;
   AppTestStalls stalls;
   guint n_ptx, with = 0, applied = 0, most = 0, slow_runs;
+  guint n_told = 0;
+  gulong told;
 
   SKIP_WITHOUT_DISPLAY ();
   if (path == NULL)
@@ -593,10 +615,16 @@ library_at_size (int      width,
   app_test_stalls_start (&stalls);
   app_test_stalls_watch_table (&stalls,
                                app_test_column_view (app_test_kernels_panel (window)));
+  told = g_signal_connect_swapped (app_test_kernels_panel (window), "notify::assembling", G_CALLBACK (told_cb),
+                                   &n_told);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.assemble-ptx", NULL));
-  while (cuocc_kernels_panel_is_assembling (app_test_kernels_panel (window)))
+  while (app_test_kernels_assembling (app_test_kernels_panel (window)))
     app_test_stalls_iterate (&stalls);
   app_test_stalls_stop (&stalls);
+  g_signal_handler_disconnect (app_test_kernels_panel (window), told);
+  /* "assembling" was told of twice: as the assembly began, and as it
+   * ended (not once a batch of rows, nor as the cache's read gave way). */
+  g_assert_cmpuint (n_told, ==, 2);
   n_ptx = count_ptx_loaded (window, &with);
   g_assert_cmpuint (with, ==, want_rows);
   g_assert_cmpuint (runs ("fast"), ==, want_modules);
@@ -749,7 +777,10 @@ static gboolean
 looking_condition (CuoccWindow   *window,
                    gconstpointer  data)
 {
-  return app_test_kernels_panel (window)->ptxas_finding != NULL;
+  gboolean looking;
+
+  g_object_get (app_test_kernels_panel (window), "ptxas-looking", &looking, NULL);
+  return looking;
 }
 
 static void
@@ -769,7 +800,15 @@ test_close_while_looking (void)
   app_test_import (window, file);
   /* Its PTX rows need ptxas, and --version has not answered (it cannot). */
   app_test_wait_until (window, looking_condition, NULL);
-  g_assert_false (app_test_kernels_panel (window)->ptxas_looked);
+  g_assert_true (app_test_kernels_assembling (app_test_kernels_panel (window)));
+  {
+    g_autofree char *error = NULL;
+    g_autofree char *found = app_test_ptxas_found (app_test_kernels_panel (window), NULL, &error);
+
+    /* Neither found nor failed: still looked for. */
+    g_assert_null (found);
+    g_assert_null (error);
+  }
   panel = app_test_kernels_panel (window);
   g_object_add_weak_pointer (panel, &panel);
   app_test_window_free (window);

@@ -37,14 +37,6 @@ PENDING_TEST_ONLY = None
 
 # The most functions cuocc-testing.h may declare (HACKING.md, "Tests").
 TESTING_MAX = 15
-# Rule 6's exceptions, (file under tests/, header), each to go: another
-# engineer's work takes the kernels panel's private fields out of these
-# (issue 28 point 4). An entry no longer needed fails too: remove it.
-PRIVATE_INCLUDES_PENDING = {
-    ('tests/app/bench-table.c', 'cuocc-kernels-panel-private.h'),
-    ('tests/app/test-gpu-compare-stream.c', 'cuocc-kernels-panel-private.h'),
-    ('tests/app/test-ptxas.c', 'cuocc-kernels-panel-private.h'),
-}
 
 # Defined by the build, not by us: GObject's type functions and the
 # resources glib-compile-resources writes.
@@ -148,12 +140,9 @@ for path in test_files:
     for header in re.findall(r'^\s*#\s*include\s*["<]([^">]+)[">]', read(path), re.M):
         if os.path.basename(header) in app_private:
             included.add((rel(path), os.path.basename(header)))
-for path, header in sorted(included - PRIVATE_INCLUDES_PENDING):
+for path, header in sorted(included):
     results.append((False, f'{path} includes src/app/{header}: a test uses the app\'s public headers, its '
                            'actions, properties and template children, not its private ones'))
-for path, header in sorted(PRIVATE_INCLUDES_PENDING - included):
-    results.append((False, f'{path} no longer includes {header}: remove it from PRIVATE_INCLUDES_PENDING '
-                           'in tests/data/check-private.py'))
 
 if not results:
     results.append((True, 'private functions start with an underscore; the app\'s headers declare what '
