@@ -24,16 +24,23 @@
 
 typedef struct _Column Column;
 
+/* How a figure reads. */
+typedef enum { COUNT, BYTES, PERCENT } Format;
+
 struct _Column {
   const char *id;                  /* the views' and the tests' name for it: never changes */
   const char *title;               /* N_(); NULL: titled with its GPU's name */
   CuoccKernelColumnFlags flags;
   CuoccKernelCellKind cell;
+  /* What a cell reads, and what a row sorts by (the key cleared before);
+   * NULL for a figure's column, which has figure () and format. */
   char *(*text) (CuoccKernelItem *item, const Column *c);
-  /* sets what the row sorts by, the key cleared before */
   void (*key) (CuoccKernelItem *item, const Column *c, CuoccRowKey *key);
-  /* a CSS class of the cell and its tooltip, or NULL */
+  /* The cell's CSS class and tooltip, or NULL. */
   const char *(*style) (CuoccKernelItem *item, const char **tooltip);
+  /* A figure, below 0 where it is not known ("–", sorted last), and how it reads. */
+  double (*figure) (CuoccKernelItem *item, const Column *c);
+  Format format;
   glong offset;                    /* KERNEL_COUNT (), KERNEL_BYTES (): the field, an int or a gint64 */
   gsize size;
   int gpu;                         /* a GPU's column: which; -1: the difference */
@@ -42,7 +49,7 @@ struct _Column {
 /* ----- cells ----- */
 
 /* A figure of KERNEL_COUNT () or KERNEL_BYTES (): an int or a gint64. */
-static gint64
+static double
 kernel_figure (CuoccKernelItem *item,
                const Column    *c)
 {
@@ -52,28 +59,48 @@ kernel_figure (CuoccKernelItem *item,
   return c->size == sizeof (int) ? G_STRUCT_MEMBER (int, k, c->offset) : G_STRUCT_MEMBER (gint64, k, c->offset);
 }
 
-static char *
-known_count (gint64 value)
+/* The static and the dynamic shared memory together. */
+static double
+smem_figure (CuoccKernelItem *item, const Column *c)
 {
-  return value >= 0 ? cuocc_format_count (value) : g_strdup ("–");
+  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
+
+  return k->smem < 0 && k->dynamic_smem < 0 ? -1 : MAX (k->smem, 0) + MAX (k->dynamic_smem, 0);
+}
+
+/* What the rows were worked out for: the block size, the blocks an SM
+ * holds, the occupancy. */
+static double
+threads_figure (CuoccKernelItem *item, const Column *c)
+{
+  int threads = cuocc_kernel_item_get_eval (item)->threads;
+
+  return threads > 0 ? threads : -1;
+}
+
+static double
+blocks_figure (CuoccKernelItem *item, const Column *c)
+{
+  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
+
+  return ev->occupancy >= 0 ? ev->blocks : -1;
+}
+
+static double
+occupancy_figure (CuoccKernelItem *item, const Column *c)
+{
+  return cuocc_kernel_item_get_eval (item)->occupancy;
 }
 
 static char *
-known_bytes (gint64 value)
+figure_text (CuoccKernelItem *item, const Column *c)
 {
-  return value >= 0 ? cuocc_format_bytes (value) : g_strdup ("–");
-}
+  double value = c->figure (item, c);
 
-static char *
-count_text (CuoccKernelItem *item, const Column *c)
-{
-  return known_count (kernel_figure (item, c));
-}
-
-static char *
-bytes_text (CuoccKernelItem *item, const Column *c)
-{
-  return known_bytes (kernel_figure (item, c));
+  if (value < 0)
+    return g_strdup ("–");
+  return c->format == PERCENT ? cuocc_format_percent (value)
+         : c->format == BYTES ? cuocc_format_bytes ((gint64) value) : cuocc_format_count ((gint64) value);
 }
 
 static char *
@@ -88,45 +115,6 @@ arch_text (CuoccKernelItem *item, const Column *c)
   const char *arch = cuocc_kernel_item_get_kernel (item)->arch;
 
   return g_strdup (arch ? arch : "–");
-}
-
-/* The static and the dynamic shared memory together. */
-static gint64
-smem_figure (CuoccKernelItem *item)
-{
-  const CuoccKernel *k = cuocc_kernel_item_get_kernel (item);
-
-  return k->smem < 0 && k->dynamic_smem < 0 ? -1 : MAX (k->smem, 0) + MAX (k->dynamic_smem, 0);
-}
-
-static char *
-smem_text (CuoccKernelItem *item, const Column *c)
-{
-  return known_bytes (smem_figure (item));
-}
-
-static char *
-threads_text (CuoccKernelItem *item, const Column *c)
-{
-  int threads = cuocc_kernel_item_get_eval (item)->threads;
-
-  return known_count (threads > 0 ? threads : -1);
-}
-
-static char *
-blocks_text (CuoccKernelItem *item, const Column *c)
-{
-  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-
-  return ev->occupancy >= 0 ? cuocc_format_count (ev->blocks) : g_strdup ("–");
-}
-
-static char *
-occupancy_text (CuoccKernelItem *item, const Column *c)
-{
-  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-
-  return ev->occupancy >= 0 ? cuocc_format_percent (ev->occupancy) : g_strdup ("–");
 }
 
 /* A PTX entry that loads, without figures: where ptxas is with it. */
@@ -281,6 +269,13 @@ gpus_text (CuoccKernelItem *item, const Column *c)
  * text. */
 
 static void
+figure_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
+{
+  key->number = c->figure (item, c);
+  key->unknown = key->number < 0;
+}
+
+static void
 kernel_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
 {
   key->text = cuocc_kernel_item_get_short_name (item);
@@ -294,43 +289,6 @@ arch_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
 
   key->number = k->cc_major * 1000.0 + k->cc_minor;
   key->text = k->arch;
-}
-
-static void
-figure_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
-{
-  key->number = (double) kernel_figure (item, c);
-  key->unknown = key->number < 0;
-}
-
-static void
-smem_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
-{
-  key->number = (double) smem_figure (item);
-  key->unknown = key->number < 0;
-}
-
-static void
-threads_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
-{
-  key->number = cuocc_kernel_item_get_eval (item)->threads;
-  key->unknown = key->number <= 0;
-}
-
-static void
-blocks_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
-{
-  const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
-
-  key->number = ev->blocks;
-  key->unknown = ev->occupancy < 0;
-}
-
-static void
-occupancy_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
-{
-  key->number = cuocc_kernel_item_get_eval (item)->occupancy;
-  key->unknown = key->number < 0;
 }
 
 /* A PTX entry that loads reads where ptxas is with it ("PTX",
@@ -398,11 +356,12 @@ gpus_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
 #define NAME CUOCC_KERNEL_CELL_NAME
 #define WORDS CUOCC_KERNEL_CELL_WORDS
 
-/* A figure of the CuoccKernel (an int or a gint64 field), "–" where it is
- * below 0: a count, or bytes. */
-#define KERNEL_FIGURE(field) .offset = G_STRUCT_OFFSET (CuoccKernel, field), .size = sizeof (((CuoccKernel *) NULL)->field)
-#define KERNEL_COUNT(id, title, field) { id, title, NUMERIC, LABEL, count_text, figure_key, KERNEL_FIGURE (field) }
-#define KERNEL_BYTES(id, title, field) { id, title, NUMERIC, LABEL, bytes_text, figure_key, KERNEL_FIGURE (field) }
+/* A figure that a function gives, "–" where it is below 0. */
+#define FIGURE(id, title, function, how) { id, title, NUMERIC, LABEL, .figure = function, .format = how }
+/* A figure of the CuoccKernel (an int or a gint64 field), as a count or bytes. */
+#define KERNEL_FIELD(field) .offset = G_STRUCT_OFFSET (CuoccKernel, field), .size = sizeof (((CuoccKernel *) NULL)->field)
+#define KERNEL_COUNT(id, title, field) { id, title, NUMERIC, LABEL, .figure = kernel_figure, .format = COUNT, KERNEL_FIELD (field) }
+#define KERNEL_BYTES(id, title, field) { id, title, NUMERIC, LABEL, .figure = kernel_figure, .format = BYTES, KERNEL_FIELD (field) }
 /* A GPU's column while GPUs are compared, titled with its name. */
 #define GPU_COLUMN(g) { "gpu" #g, NULL, GPUS, CUOCC_KERNEL_CELL_GPU, gpus_text, gpus_key, .gpu = g }
 
@@ -418,12 +377,12 @@ static const Column columns[] = {
   { "kernel", N_("Kernel"), 0, NAME, kernel_text, kernel_key, kernel_style },
   { "arch", N_("Arch"), 0, LABEL, arch_text, arch_key },
   { "changed", N_("Changed"), BUILD, LABEL, changed_text, changed_key, changed_style },
-  { "occupancy", N_("Occupancy"), NUMERIC, LABEL, occupancy_text, occupancy_key },
+  FIGURE ("occupancy", N_("Occupancy"), occupancy_figure, PERCENT),
   { "limiter", N_("Limiter"), 0, WORDS, limiter_text, limiter_key, limiter_style },
-  { "blocks", N_("Blocks/SM"), NUMERIC, LABEL, blocks_text, blocks_key },
-  { "threads", N_("Block"), NUMERIC, LABEL, threads_text, threads_key },
+  FIGURE ("blocks", N_("Blocks/SM"), blocks_figure, COUNT),
+  FIGURE ("threads", N_("Block"), threads_figure, COUNT),
   KERNEL_COUNT ("regs", N_("Regs"), regs),
-  { "smem", N_("Shared"), NUMERIC, LABEL, smem_text, smem_key },
+  FIGURE ("smem", N_("Shared"), smem_figure, BYTES),
   KERNEL_BYTES ("stack", N_("Stack"), stack),
   { "loaded", N_("Loaded"), 0, LABEL, loaded_text, loaded_key, loaded_style },
   /* While GPUs are compared (cuocc-kernels-panel-gpus.c adds them after
@@ -493,7 +452,7 @@ cuocc_kernel_column_text (CuoccKernelItem *item,
 {
   g_return_val_if_fail (column < G_N_ELEMENTS (columns), NULL);
 
-  return columns[column].text (item, &columns[column]);
+  return (columns[column].text ? columns[column].text : figure_text) (item, &columns[column]);
 }
 
 /* A label's CSS class (a figure's "numeric" aside), or NULL, and its
@@ -534,7 +493,7 @@ cuocc_kernel_column_key (CuoccKernelItem *item,
   key->unknown = FALSE;
   key->number = 0;
   key->text = NULL;
-  columns[column].key (item, &columns[column], key);
+  (columns[column].key ? columns[column].key : figure_key) (item, &columns[column], key);
 }
 
 static int
