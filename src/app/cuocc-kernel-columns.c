@@ -195,8 +195,9 @@ changed_style (CuoccKernelItem *item, const char **tooltip)
   return "accent";
 }
 
-/* The comparison of a row's kernel, its entry, and whether it is this
- * comparison's, with a GPU's column (g; -1: the difference). */
+/* The comparison of GPUs a row has, and the row's entry in it, where it
+ * is current and holds the column's GPU (g; -1: the difference); else
+ * NULL. */
 static CuoccGpuComparison *
 compared (CuoccKernelItem *item,
           int              g,
