@@ -56,7 +56,8 @@ kernel_figure (CuoccKernelItem *item,
   gconstpointer k = cuocc_kernel_item_get_kernel (item);
 
   g_assert (c->size == sizeof (int) || c->size == sizeof (gint64));
-  return c->size == sizeof (int) ? G_STRUCT_MEMBER (int, k, c->offset) : G_STRUCT_MEMBER (gint64, k, c->offset);
+  return c->size == sizeof (int) ? G_STRUCT_MEMBER (int, k, c->offset)
+                                  : G_STRUCT_MEMBER (gint64, k, c->offset);
 }
 
 /* The static and the dynamic shared memory together. */
@@ -243,8 +244,8 @@ gpu_texts (CuoccKernelItem  *item,
     }
   cell = cuocc_gpu_comparison_get_cell (gpus, kernel, g);
   cuocc_gpu_cell_texts (cell, cuocc_gpu_comparison_get_gpu (gpus, g), first, second, tooltip);
-  return cell->launchable != CUOCC_IMPORT_LAUNCHES && cell->launchable != CUOCC_IMPORT_LAUNCH_UNKNOWN ? "error"
-         : NULL;
+  return cell->launchable != CUOCC_IMPORT_LAUNCHES && cell->launchable != CUOCC_IMPORT_LAUNCH_UNKNOWN
+         ? "error" : NULL;
 }
 
 /* The difference, or a GPU's two lines on one. */
@@ -302,7 +303,8 @@ limiter_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
   const CuoccKernelEval *ev = cuocc_kernel_item_get_eval (item);
 
   if (ev->occupancy < 0 && ptx_waits (k))
-    key->number = (double) (1u << 20) + (cuocc_kernel_item_get_ptx_pending (item) ? 1 : k->ptx_problem != NULL ? 2 : 0);
+    key->number = (double) (1u << 20) + (cuocc_kernel_item_get_ptx_pending (item) ? 1
+                                         : k->ptx_problem != NULL ? 2 : 0);
   else
     {
       key->number = ev->limiters;
@@ -315,7 +317,8 @@ loaded_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
 {
   CuoccLoad loaded = cuocc_kernel_item_get_kernel (item)->loaded;
 
-  key->number = loaded == CUOCC_LOAD_YES ? 0 : loaded == CUOCC_LOAD_UNKNOWN ? 1 : loaded == CUOCC_LOAD_OTHER ? 2 : 3;
+  key->number = loaded == CUOCC_LOAD_YES ? 0 : loaded == CUOCC_LOAD_UNKNOWN ? 1
+                : loaded == CUOCC_LOAD_OTHER ? 2 : 3;
 }
 
 static void
@@ -360,9 +363,11 @@ gpus_key (CuoccKernelItem *item, const Column *c, CuoccRowKey *key)
 /* A figure that a function gives, "–" where it is below 0. */
 #define FIGURE(id, title, function, how) { id, title, NUMERIC, LABEL, .figure = function, .format = how }
 /* A figure of the CuoccKernel (an int or a gint64 field), as a count or bytes. */
-#define KERNEL_FIELD(field) .offset = G_STRUCT_OFFSET (CuoccKernel, field), .size = sizeof (((CuoccKernel *) NULL)->field)
-#define KERNEL_COUNT(id, title, field) { id, title, NUMERIC, LABEL, .figure = kernel_figure, .format = COUNT, KERNEL_FIELD (field) }
-#define KERNEL_BYTES(id, title, field) { id, title, NUMERIC, LABEL, .figure = kernel_figure, .format = BYTES, KERNEL_FIELD (field) }
+#define KERNEL_FIGURE(field, how) \
+  .figure = kernel_figure, .format = how, .offset = G_STRUCT_OFFSET (CuoccKernel, field), \
+  .size = sizeof (((CuoccKernel *) NULL)->field)
+#define KERNEL_COUNT(id, title, field) { id, title, NUMERIC, LABEL, KERNEL_FIGURE (field, COUNT) }
+#define KERNEL_BYTES(id, title, field) { id, title, NUMERIC, LABEL, KERNEL_FIGURE (field, BYTES) }
 /* A GPU's column while GPUs are compared, titled with its name. */
 #define GPU_COLUMN(g) { "gpu" #g, NULL, GPUS, CUOCC_KERNEL_CELL_GPU, gpus_text, gpus_key, .gpu = g }
 
@@ -394,6 +399,7 @@ static const Column columns[] = {
   GPU_COLUMN (4), GPU_COLUMN (5), GPU_COLUMN (6), GPU_COLUMN (7),
 };
 
+/* One GPU_COLUMN () above for each GPU compared. */
 G_STATIC_ASSERT (CUOCC_COMPARE_MAX_GPUS == 8);
 
 guint

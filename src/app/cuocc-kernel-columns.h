@@ -17,18 +17,24 @@ G_BEGIN_DECLS
 /* The most GPUs compared, the calculator's among them. */
 #define CUOCC_COMPARE_MAX_GPUS 8
 
+/* NUMERIC: figures, right-aligned, in tabular digits; BUILD: shown only
+ * while a build is compared (the table's "show-changed"); GPUS: in the
+ * table only while GPUs are compared (cuocc-kernels-panel-gpus.c). */
 typedef enum {
-  CUOCC_KERNEL_COLUMN_NUMERIC = 1 << 0,   /* figures: right-aligned, tabular digits */
-  CUOCC_KERNEL_COLUMN_BUILD = 1 << 1,     /* shown only while a build is compared (the table's "show-changed") */
-  CUOCC_KERNEL_COLUMN_GPUS = 1 << 2,      /* in the table only while GPUs are compared (cuocc-kernels-panel-gpus.c) */
+  CUOCC_KERNEL_COLUMN_NUMERIC = 1 << 0,
+  CUOCC_KERNEL_COLUMN_BUILD = 1 << 1,
+  CUOCC_KERNEL_COLUMN_GPUS = 1 << 2,
 } CuoccKernelColumnFlags;
 
-/* The widgets of a column's cells (cuocc-kernels-table.c). */
+/* The widgets of a column's cells (cuocc-kernels-table.c): a line of
+ * text; a kernel's name over a few lines, whole in its tooltip, in the
+ * column that widens; a word a line; a GPU's two lines
+ * (cuocc_kernel_column_gpu_texts ()). */
 typedef enum {
-  CUOCC_KERNEL_CELL_LABEL,                /* a line of text */
-  CUOCC_KERNEL_CELL_NAME,                 /* a kernel's name over a few lines, whole in its tooltip; the column widens */
-  CUOCC_KERNEL_CELL_WORDS,                /* a word a line */
-  CUOCC_KERNEL_CELL_GPU,                  /* a GPU's: two lines (cuocc_kernel_column_gpu_texts ()) */
+  CUOCC_KERNEL_CELL_LABEL,
+  CUOCC_KERNEL_CELL_NAME,
+  CUOCC_KERNEL_CELL_WORDS,
+  CUOCC_KERNEL_CELL_GPU,
 } CuoccKernelCellKind;
 
 /* What a row sorts by in a column: rows without the figure ("–") last

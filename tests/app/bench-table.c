@@ -43,7 +43,8 @@ compare_items (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
-  return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b, GPOINTER_TO_UINT (user_data));
+  return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b,
+                                      GPOINTER_TO_UINT (user_data));
 }
 
 static gboolean
