@@ -1,7 +1,10 @@
-/* cuocc-kernel-columns.h — the kernels table's columns: their ids and
- * titles, what a cell shows of an entry and how a column sorts. Shared by
- * the row model (cuocc-kernel-rows.c), the table (cuocc-kernels-table.c)
- * and the panel that compares GPUs (cuocc-kernels-panel-gpus.c).
+/* cuocc-kernel-columns.h — the kernels table's columns, one table of them
+ * (cuocc-kernel-columns.c) in the order shown: their ids and titles, the
+ * widgets of their cells, what a cell shows of an entry and how a column
+ * sorts. A column is its index in that table. Shared by the row model
+ * (cuocc-kernel-rows.c), the table (cuocc-kernels-table.c) and the panel
+ * that compares GPUs (cuocc-kernels-panel-gpus.c), which name a column by
+ * its id.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,23 +17,25 @@ G_BEGIN_DECLS
 /* The most GPUs compared, the calculator's among them. */
 #define CUOCC_COMPARE_MAX_GPUS 8
 
-/* The table's columns, in their order. */
+/* NUMERIC: figures, right-aligned, in tabular digits; BUILD: shown only
+ * while a build is compared (the table's "show-changed"); GPUS: in the
+ * table only while GPUs are compared (cuocc-kernels-panel-gpus.c). */
 typedef enum {
-  TABLE_KERNEL,
-  TABLE_ARCH,
-  TABLE_REGS,
-  TABLE_SMEM,
-  TABLE_STACK,
-  TABLE_THREADS,
-  TABLE_BLOCKS,
-  TABLE_OCCUPANCY,
-  TABLE_LIMITER,
-  TABLE_LOADED,
-  TABLE_CHANGED,
-  TABLE_DIFFERENCE,                /* these while GPUs are compared */
-  TABLE_GPU_FIRST,
-  N_TABLE_COLUMNS = TABLE_GPU_FIRST + CUOCC_COMPARE_MAX_GPUS
-} CuoccKernelColumn;
+  CUOCC_KERNEL_COLUMN_NUMERIC = 1 << 0,
+  CUOCC_KERNEL_COLUMN_BUILD = 1 << 1,
+  CUOCC_KERNEL_COLUMN_GPUS = 1 << 2,
+} CuoccKernelColumnFlags;
+
+/* The widgets of a column's cells (cuocc-kernels-table.c): a line of
+ * text; a kernel's name over a few lines, whole in its tooltip, in the
+ * column that widens; a word a line; a GPU's two lines
+ * (cuocc_kernel_column_gpu_texts ()). */
+typedef enum {
+  CUOCC_KERNEL_CELL_LABEL,
+  CUOCC_KERNEL_CELL_NAME,
+  CUOCC_KERNEL_CELL_WORDS,
+  CUOCC_KERNEL_CELL_GPU,
+} CuoccKernelCellKind;
 
 /* What a row sorts by in a column: rows without the figure ("–") last
  * either way, then the number, then the text. */
@@ -40,23 +45,29 @@ typedef struct {
   const char *text;                /* the item's, or NULL */
 } CuoccRowKey;
 
-const char         *cuocc_kernel_column_id              (CuoccKernelColumn  column);
-const char         *cuocc_kernel_column_title           (CuoccKernelColumn  column);
-gboolean            cuocc_kernel_column_is_numeric      (CuoccKernelColumn  column);
+guint               cuocc_kernel_columns_get_n          (void);
+int                 cuocc_kernel_column_find            (const char        *id);
+const char         *cuocc_kernel_column_id              (guint              column);
+const char         *cuocc_kernel_column_title           (guint              column);
+CuoccKernelColumnFlags    cuocc_kernel_column_get_flags       (guint              column);
+CuoccKernelCellKind       cuocc_kernel_column_get_cell        (guint              column);
 char               *cuocc_kernel_column_text            (CuoccKernelItem   *item,
-                                                         CuoccKernelColumn  column);
-void                cuocc_kernel_column_gpu_texts       (CuoccKernelItem   *item,
-                                                         CuoccKernelColumn  column,
+                                                         guint              column);
+const char         *cuocc_kernel_column_style           (CuoccKernelItem   *item,
+                                                         guint              column,
+                                                         const char       **tooltip);
+const char         *cuocc_kernel_column_gpu_texts       (CuoccKernelItem   *item,
+                                                         guint              column,
                                                          char             **first,
                                                          char             **second,
                                                          char             **tooltip);
 void                cuocc_kernel_column_key             (CuoccKernelItem   *item,
-                                                         CuoccKernelColumn  column,
+                                                         guint              column,
                                                          CuoccRowKey       *key);
 int                 cuocc_kernel_column_compare_keys    (const CuoccRowKey *a,
                                                          const CuoccRowKey *b);
 int                 cuocc_kernel_column_compare         (CuoccKernelItem   *a,
                                                          CuoccKernelItem   *b,
-                                                         CuoccKernelColumn  column);
+                                                         guint              column);
 
 G_END_DECLS

@@ -33,7 +33,7 @@ struct _CuoccKernelRows
   GPtrArray *all;                  /* the same, each a reference */
   GtkFilter *filter;
   GPtrArray *items;                /* the rows shown, each a reference */
-  int column;                      /* the CuoccKernelColumn sorted by, or -1: the source's order */
+  int column;                      /* the column sorted by (cuocc-kernel-columns.h), or -1: the source's order */
   gboolean descending;
   guint frozen;
   gboolean stale;                  /* the source changed while frozen */
@@ -265,14 +265,15 @@ cuocc_kernel_rows_set_model (CuoccKernelRows *self,
     changed (self);
 }
 
-/* Sorts by a column (a CuoccKernelColumn), or keeps the source's order (-1). */
+/* Sorts by a column (an index of cuocc-kernel-columns.c's table), or keeps
+ * the source's order (-1). */
 void
 cuocc_kernel_rows_set_sort (CuoccKernelRows *self,
                              int              column,
                              gboolean         descending)
 {
   g_return_if_fail (CUOCC_IS_KERNEL_ROWS (self));
-  g_return_if_fail (column >= -1 && column < N_TABLE_COLUMNS);
+  g_return_if_fail (column >= -1 && column < (int) cuocc_kernel_columns_get_n ());
 
   descending = column >= 0 && descending;
   if (self->column == column && self->descending == descending)

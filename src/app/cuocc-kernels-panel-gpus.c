@@ -88,7 +88,7 @@ _cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
 
   if (n_gpus >= 2 && difference == NULL)
     {
-      cuocc_kernels_table_insert_column (self->table, TABLE_DIFFERENCE, position);
+      cuocc_kernels_table_insert_column (self->table, "difference", position);
       /* The comparison comes into view beside the kernels' names. */
       cuocc_kernels_table_scroll_to_start (self->table);
       return TRUE;
@@ -110,7 +110,7 @@ _cuocc_kernels_panel_gpus_columns_step (CuoccKernelsPanel  *self,
         }
       if (g < n_gpus && n_gpus >= 2 && column == NULL)
         {
-          cuocc_kernels_table_insert_column (self->table, TABLE_GPU_FIRST + g, position + 1 + g);
+          cuocc_kernels_table_insert_column (self->table, id, position + 1 + g);
           return TRUE;
         }
     }

@@ -1,6 +1,6 @@
 /* cuocc-kernels-table.c — the kernels table: a column view of the rows it
- * is given (its model, bound in the kernels panel's .ui), a column a
- * CuoccKernelColumn (cuocc-kernel-columns.c says what a cell shows and how
+ * is given (its model, bound in the kernels panel's .ui), a column a line
+ * of cuocc-kernel-columns.c's table (which says what a cell shows and how
  * a column sorts), each cell's widgets, the kernel column's width, and the
  * order the headers set, told as "sort-changed". It includes nothing of
  * the panel.
@@ -44,7 +44,7 @@ enum {
 static guint signals[N_SIGNALS];
 
 static GtkColumnViewColumn *insert_column (GtkColumnView     *view,
-                                           CuoccKernelColumn  c,
+                                           guint              c,
                                            guint              position);
 static GtkColumnViewColumn *get_column    (GtkColumnView     *view,
                                            const char        *id);
@@ -83,7 +83,7 @@ sort_state_release (SortState *state)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SortState, sort_state_release)
 
 typedef struct {
-  CuoccKernelColumn column;
+  guint column;
   SortState *state;
 } ColumnSort;
 
@@ -112,8 +112,8 @@ sort_cb (gconstpointer a,
   return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b, sort->column);
 }
 
-/* The column (a CuoccKernelColumn) the view's headers sort by, or -1, and
- * whether descending. */
+/* The column (cuocc-kernel-columns.h) the view's headers sort by, or -1,
+ * and whether descending. */
 static int
 get_sort_column (GtkColumnView *view,
                  gboolean      *descending)
@@ -175,10 +175,12 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                gpointer                  user_data)
 {
-  CuoccKernelColumn column = GPOINTER_TO_INT (user_data);
+  guint column = GPOINTER_TO_UINT (user_data);
+  CuoccKernelCellKind cell = cuocc_kernel_column_get_cell (column);
+  gboolean numeric = cuocc_kernel_column_get_flags (column) & CUOCC_KERNEL_COLUMN_NUMERIC;
   GtkWidget *label = gtk_label_new (NULL);
 
-  if (column >= TABLE_GPU_FIRST)
+  if (cell == CUOCC_KERNEL_CELL_GPU)
     {
       /* A GPU's cell: the occupancy (or "Cannot launch"), and below it the
        * limiter or why, with the entry that runs there. */
@@ -200,11 +202,11 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_box_append (GTK_BOX (box), label);
       gtk_box_append (GTK_BOX (box), second);
       gtk_list_item_set_child (list_item, box);
-      g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
+      g_object_set_data (G_OBJECT (list_item), "cuocc-column", GUINT_TO_POINTER (column));
       return;
     }
-  gtk_label_set_xalign (GTK_LABEL (label), cuocc_kernel_column_is_numeric (column) ? 1 : 0);
-  if (column == TABLE_KERNEL)
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  if (cell == CUOCC_KERNEL_CELL_NAME)
     {
       /* Wrapped over at most KERNEL_LINES lines of the column's width (which
        * follows the sidebar's: "the kernel column's width" below),
@@ -217,7 +219,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_widget_set_has_tooltip (label, TRUE);
       g_signal_connect (label, "query-tooltip", G_CALLBACK (name_tooltip_cb), list_item);
     }
-  else if (column == TABLE_LIMITER)
+  else if (cell == CUOCC_KERNEL_CELL_WORDS)
     {
       /* "Registers, Shared memory" on one line widened the column past
        * the sidebar's default width, cutting every limiter; a line a
@@ -226,10 +228,10 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 9);
     }
-  if (cuocc_kernel_column_is_numeric (column))
+  if (numeric)
     gtk_widget_add_css_class (label, "numeric");
   gtk_list_item_set_child (list_item, label);
-  g_object_set_data (G_OBJECT (list_item), "cuocc-column", GINT_TO_POINTER (column));
+  g_object_set_data (G_OBJECT (list_item), "cuocc-column", GUINT_TO_POINTER (column));
 }
 
 static void
@@ -240,38 +242,41 @@ set_label (GtkWidget  *label,
     gtk_label_set_label (GTK_LABEL (label), text);
 }
 
+/* The CSS class a cell's column gives its row, in place of the last. */
+static void
+set_style (GtkWidget  *widget,
+           const char *style)
+{
+  const char *last = g_object_get_data (G_OBJECT (widget), "cuocc-style");
+
+  if (g_strcmp0 (last, style) == 0)
+    return;
+  if (last != NULL)
+    gtk_widget_remove_css_class (widget, last);
+  if (style != NULL)
+    gtk_widget_add_css_class (widget, style);
+  g_object_set_data (G_OBJECT (widget), "cuocc-style", (gpointer) style);
+}
+
 /* A GPU's cell of the comparison, set where it differs. */
 static void
 show_gpu_cell (CuoccKernelItem *item,
                GtkWidget       *box,
-               CuoccKernelColumn      column)
+               guint            column)
 {
   GtkWidget *first = gtk_widget_get_first_child (box);
   GtkWidget *second = gtk_widget_get_next_sibling (first);
   g_autofree char *first_text = NULL;
   g_autofree char *second_text = NULL;
   g_autofree char *tooltip = NULL;
-  guint kernel;
-  CuoccGpuComparison *gpus = cuocc_kernel_item_get_gpus (item, &kernel, NULL);
-  guint g = column - TABLE_GPU_FIRST;
-  gboolean cannot = FALSE;
+  const char *style = cuocc_kernel_column_gpu_texts (item, column, &first_text, &second_text, &tooltip);
 
-  cuocc_kernel_column_gpu_texts (item, column, &first_text, &second_text, &tooltip);
   set_label (first, first_text);
   set_label (second, second_text);
   gtk_widget_set_visible (second, second_text != NULL);
   if (g_strcmp0 (gtk_widget_get_tooltip_text (box), tooltip) != 0)
     gtk_widget_set_tooltip_text (box, tooltip);
-  if (gpus != NULL && g < cuocc_gpu_comparison_get_n_gpus (gpus))
-    {
-      CuoccImportLaunchable l = cuocc_gpu_comparison_get_cell (gpus, kernel, g)->launchable;
-
-      cannot = l != CUOCC_IMPORT_LAUNCHES && l != CUOCC_IMPORT_LAUNCH_UNKNOWN;
-    }
-  if (cannot)
-    gtk_widget_add_css_class (first, "error");
-  else
-    gtk_widget_remove_css_class (first, "error");
+  set_style (first, style);
 }
 
 /* What a cell shows of its row: the text, and for some columns a tooltip
@@ -279,45 +284,26 @@ show_gpu_cell (CuoccKernelItem *item,
  * cells bound in place. */
 static void
 show_cell (GtkListItem *list_item,
-           CuoccKernelColumn  column)
+           guint        column)
 {
   CuoccKernelItem *item = gtk_list_item_get_item (list_item);
   GtkWidget *label = gtk_list_item_get_child (list_item);
   g_autofree char *text = NULL;
+  const char *style, *tooltip;
 
   if (item == NULL || label == NULL)
     return;
-  if (column >= TABLE_GPU_FIRST)
+  if (cuocc_kernel_column_get_cell (column) == CUOCC_KERNEL_CELL_GPU)
     {
       show_gpu_cell (item, label, column);
       return;
     }
   text = cuocc_kernel_column_text (item, column);
-  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
-    gtk_label_set_label (GTK_LABEL (label), text);
-  if (column == TABLE_KERNEL)
-    {
-      if (cuocc_kernel_item_has_spills (item))
-        gtk_widget_add_css_class (label, "warning");
-      else
-        gtk_widget_remove_css_class (label, "warning");
-    }
-  else if (column == TABLE_LIMITER)
-    {
-      const char *problem = cuocc_kernel_item_get_kernel (item)->ptx_problem;
-
-      if (g_strcmp0 (gtk_widget_get_tooltip_text (label), problem) != 0)
-        gtk_widget_set_tooltip_text (label, problem);
-    }
-  else if (column == TABLE_LOADED)
-    {
-      gboolean loads = cuocc_kernel_item_get_kernel (item)->loaded == CUOCC_LOAD_YES;
-
-      gtk_widget_remove_css_class (label, loads ? "dim-label" : "success");
-      gtk_widget_add_css_class (label, loads ? "success" : "dim-label");
-    }
-  else if (column == TABLE_CHANGED)
-    gtk_widget_add_css_class (label, "accent");
+  set_label (label, text);
+  style = cuocc_kernel_column_style (item, column, &tooltip);
+  set_style (label, style);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), tooltip) != 0)
+    gtk_widget_set_tooltip_text (label, tooltip);
 }
 
 static void
@@ -326,7 +312,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
               gpointer                  user_data)
 {
   g_hash_table_add (g_object_get_data (G_OBJECT (factory), "cuocc-bound"), list_item);
-  show_cell (list_item, GPOINTER_TO_INT (user_data));
+  show_cell (list_item, GPOINTER_TO_UINT (user_data));
 }
 
 static void
@@ -389,7 +375,7 @@ kernel_fit_layout_cb (GdkFrameClock *clock,
   GListModel *list = gtk_column_view_get_columns (view);
   /* The header row: one title a column, in the columns' order. */
   GtkWidget *title = gtk_widget_get_first_child (gtk_widget_get_first_child (GTK_WIDGET (view)));
-  GtkColumnViewColumn *kernel = get_column (view, cuocc_kernel_column_id (TABLE_KERNEL));
+  GtkColumnViewColumn *kernel = get_column (view, "kernel");
   int page = adjustment != NULL ? (int) gtk_adjustment_get_page_size (adjustment) : 0;
   GtkWidget *first = NULL, *after = NULL;
   gboolean past = FALSE;
@@ -412,7 +398,7 @@ kernel_fit_layout_cb (GdkFrameClock *clock,
         after = title;
       else if (first == NULL)
         first = title;
-      past = past || g_str_equal (id, cuocc_kernel_column_id (TABLE_LIMITER));
+      past = past || g_str_equal (id, "limiter");
     }
   if (page <= 0 || first == NULL || after == NULL)
     return;
@@ -442,23 +428,14 @@ kernel_fit_unrealize_cb (GtkColumnView *view)
 
 /* ----- the columns ----- */
 
-/* Adds the table's columns to the view, each sortable. */
+/* Adds the table's columns to the view, each sortable, in the order of
+ * cuocc-kernel-columns.c's table. */
 static void
 add_columns (GtkColumnView *view)
 {
   /* The cells bound to a row now, of every column: what a new evaluation
    * updates in place (update_cells ()). */
   GHashTable *bound = g_hash_table_new (NULL, NULL);
-
-  /* What a user opened the table for comes first, beside the name: at the
-   * sidebar's default width the kernel, its architecture, its occupancy
-   * and what limits it are on screen; the figures behind them follow. The
-   * change against a compared build, shown only while there is one, comes
-   * before the occupancy: it is what a comparison is looked at for. */
-  static const CuoccKernelColumn shown_order[] = {
-    TABLE_KERNEL, TABLE_ARCH, TABLE_CHANGED, TABLE_OCCUPANCY, TABLE_LIMITER, TABLE_BLOCKS, TABLE_THREADS,
-    TABLE_REGS, TABLE_SMEM, TABLE_STACK, TABLE_LOADED,
-  };
 
   /* Shared by the view and the columns' sorters, whichever outlives the
    * others. */
@@ -469,19 +446,18 @@ add_columns (GtkColumnView *view)
   g_signal_connect (view, "unrealize", G_CALLBACK (kernel_fit_unrealize_cb), NULL);
   g_object_set_data_full (G_OBJECT (view), "cuocc-sort-state", g_rc_box_acquire (state),
                           (GDestroyNotify) sort_state_release);
-  for (guint i = 0; i < G_N_ELEMENTS (shown_order); i++)
-    {
-      GtkColumnViewColumn *column = insert_column (view, shown_order[i], G_MAXUINT);
-
-      gtk_column_view_column_set_visible (column, shown_order[i] != TABLE_CHANGED);
-    }
+  /* Those of the comparison of GPUs come and go with it. */
+  for (guint c = 0; c < cuocc_kernel_columns_get_n (); c++)
+    if (!(cuocc_kernel_column_get_flags (c) & CUOCC_KERNEL_COLUMN_GPUS))
+      gtk_column_view_column_set_visible (insert_column (view, c, G_MAXUINT),
+                                          !(cuocc_kernel_column_get_flags (c) & CUOCC_KERNEL_COLUMN_BUILD));
 }
 
 /* Makes a column, sortable, and puts it at a position of the view's
  * (G_MAXUINT: last); the view holds it. */
 static GtkColumnViewColumn *
 insert_column (GtkColumnView     *view,
-               CuoccKernelColumn  c,
+               guint              c,
                guint              position)
 {
   GHashTable *bound = g_object_get_data (G_OBJECT (view), "cuocc-bound");
@@ -496,16 +472,17 @@ insert_column (GtkColumnView     *view,
   sort->state = g_rc_box_acquire (state);
   sorter = GTK_SORTER (gtk_custom_sorter_new (sort_cb, sort, column_sort_free));
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GINT_TO_POINTER (c));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GINT_TO_POINTER (c));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GINT_TO_POINTER (c));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (c));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (c));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), GUINT_TO_POINTER (c));
   g_object_set_data_full (G_OBJECT (factory), "cuocc-bound", g_hash_table_ref (bound),
                           (GDestroyNotify) g_hash_table_unref);
   column = gtk_column_view_column_new (cuocc_kernel_column_title (c), factory);
   gtk_column_view_column_set_sorter (column, sorter);
   gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_column_set_expand (column, c == TABLE_KERNEL);
+  gtk_column_view_column_set_expand (column, cuocc_kernel_column_get_cell (c) == CUOCC_KERNEL_CELL_NAME);
   g_object_set_data (G_OBJECT (column), "cuocc-column-id", (gpointer) cuocc_kernel_column_id (c));
+  g_object_set_data (G_OBJECT (column), "cuocc-column", GUINT_TO_POINTER (c));
   gtk_column_view_insert_column (view, MIN (position, n), column);
   g_object_unref (column);
   g_object_unref (sorter);
@@ -529,12 +506,21 @@ get_column (GtkColumnView *view,
   return NULL;
 }
 
-/* Shows the "changed" column while there is a compared build. */
+/* Shows the columns of a compared build ("changed") while there is one. */
 static void
 show_changed_column (GtkColumnView *view,
                      gboolean       shown)
 {
-  gtk_column_view_column_set_visible (get_column (view, cuocc_kernel_column_id (TABLE_CHANGED)), shown);
+  GListModel *list = gtk_column_view_get_columns (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (list, i);
+      guint c = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (column), "cuocc-column"));
+
+      if (cuocc_kernel_column_get_flags (c) & CUOCC_KERNEL_COLUMN_BUILD)
+        gtk_column_view_column_set_visible (column, shown);
+    }
 }
 
 /* The rows were worked out again, or marked for another GPU: the cells
@@ -551,7 +537,7 @@ update_cells (GtkColumnView *view)
 
   g_hash_table_iter_init (&iter, bound);
   while (g_hash_table_iter_next (&iter, &list_item, NULL))
-    show_cell (list_item, GPOINTER_TO_INT (g_object_get_data (list_item, "cuocc-column")));
+    show_cell (list_item, GPOINTER_TO_UINT (g_object_get_data (list_item, "cuocc-column")));
 }
 
 /* ----- the widget ----- */
@@ -654,8 +640,8 @@ cuocc_kernels_table_class_init (CuoccKernelsTableClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
-  /* A header was clicked: the column (a CuoccKernelColumn) the rows are
-   * to be sorted by, or -1 for the file's order, and whether descending. */
+  /* A header was clicked: the column (an index of cuocc-kernel-columns.c's
+   * table) the rows are to be sorted by, or -1 for the file's order, and whether descending. */
   signals[SORT_CHANGED] =
     g_signal_new ("sort-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_BOOLEAN);
@@ -697,15 +683,18 @@ cuocc_kernels_table_get_column (CuoccKernelsTable *self,
   return get_column (self->column_view, id);
 }
 
-/* Adds a column (sortable) at a position (G_MAXUINT: last), or takes one
- * away; the comparison of GPUs adds and removes its own. */
+/* Adds the column with an id ("difference", "gpu0" …; sortable) at a
+ * position (G_MAXUINT: last), or takes one away; the comparison of GPUs
+ * adds and removes its own. */
 GtkColumnViewColumn *
 cuocc_kernels_table_insert_column (CuoccKernelsTable *self,
-                                   CuoccKernelColumn  column,
+                                   const char        *id,
                                    guint              position)
 {
+  int column = cuocc_kernel_column_find (id);
+
   g_return_val_if_fail (CUOCC_IS_KERNELS_TABLE (self), NULL);
-  g_return_val_if_fail (column < N_TABLE_COLUMNS, NULL);
+  g_return_val_if_fail (column >= 0, NULL);
 
   return insert_column (self->column_view, column, position);
 }

@@ -1,5 +1,6 @@
 /* cuocc-kernels-table.h — the kernels table: a column view of the rows
- * given as its model, a column a CuoccKernelColumn, sortable.
+ * given as its model, a column a line of cuocc-kernel-columns.c's table,
+ * sortable.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,7 +20,7 @@ void                 cuocc_kernels_table_update_cells   (CuoccKernelsTable   *se
 GtkColumnViewColumn *cuocc_kernels_table_get_column     (CuoccKernelsTable   *self,
                                                          const char          *id);
 GtkColumnViewColumn *cuocc_kernels_table_insert_column  (CuoccKernelsTable   *self,
-                                                         CuoccKernelColumn    column,
+                                                         const char          *id,
                                                          guint                position);
 void                 cuocc_kernels_table_remove_column  (CuoccKernelsTable   *self,
                                                          GtkColumnViewColumn *column);

@@ -1757,16 +1757,11 @@ app_test_cell (CuoccWindow     *window,
                CuoccKernelItem *item,
                const char      *column_id)
 {
-  for (guint c = 0; app_test_column_ids[c] != NULL; c++)
-    if (g_str_equal (app_test_column_ids[c], column_id))
-      return cuocc_kernel_column_text (item, c);
-  /* The columns a comparison of GPUs adds, after those (cuocc-kernels-panel-gpus.c). */
-  if (g_str_equal (column_id, "difference"))
-    return cuocc_kernel_column_text (item, g_strv_length ((char **) app_test_column_ids));
-  if (g_str_has_prefix (column_id, "gpu"))
-    return cuocc_kernel_column_text (item, g_strv_length ((char **) app_test_column_ids) + 1 +
-                                             (guint) g_ascii_strtoull (column_id + 3, NULL, 10));
-  g_error ("no column %s", column_id);
+  int column = cuocc_kernel_column_find (column_id);
+
+  if (column < 0)
+    g_error ("no column %s", column_id);
+  return cuocc_kernel_column_text (item, column);
 }
 
 /* ----- the command line's table, restricted to some rows ----- */

@@ -68,7 +68,8 @@ compare_items (gconstpointer a,
                gconstpointer b,
                gpointer      user_data)
 {
-  return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b, TABLE_OCCUPANCY);
+  return cuocc_kernel_column_compare ((CuoccKernelItem *) a, (CuoccKernelItem *) b,
+                                      GPOINTER_TO_UINT (user_data));
 }
 
 static gboolean
@@ -180,7 +181,9 @@ bench_cb (gpointer user_data)
        * column's header gives. */
       sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (kernels)), NULL);
       start = g_get_monotonic_time ();
-      gtk_sort_list_model_set_sorter (sorted, GTK_SORTER (gtk_custom_sorter_new (compare_items, NULL, NULL)));
+      gtk_sort_list_model_set_sorter (sorted, GTK_SORTER (gtk_custom_sorter_new (
+                                                  compare_items,
+                                                  GUINT_TO_POINTER (cuocc_kernel_column_find ("occupancy")), NULL)));
       g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sorted)), ==, N_ROWS);
       best_sort = MIN (best_sort, (g_get_monotonic_time () - start) / 1000.0);
       g_assert_cmpfloat (occupancy_at (G_LIST_MODEL (sorted), 0), ==, copy[0].occupancy);
@@ -193,9 +196,9 @@ bench_cb (gpointer user_data)
         g_autoptr(CuoccKernelRows) rows = cuocc_kernel_rows_new (GTK_FILTER (filter));
 
         cuocc_kernel_rows_set_model (rows, kernels);
-        cuocc_kernel_rows_set_sort (rows, TABLE_REGS, FALSE);
+        cuocc_kernel_rows_set_sort (rows, cuocc_kernel_column_find ("regs"), FALSE);
         start = g_get_monotonic_time ();
-        cuocc_kernel_rows_set_sort (rows, TABLE_OCCUPANCY, FALSE);
+        cuocc_kernel_rows_set_sort (rows, cuocc_kernel_column_find ("occupancy"), FALSE);
         best_rows_sort = MIN (best_rows_sort, (g_get_monotonic_time () - start) / 1000.0);
         g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), ==, N_ROWS);
         for (guint i = 1; i < N_ROWS; i += 997)

@@ -532,8 +532,7 @@ check_sorting (View *v)
           {
             g_autoptr(CuoccKernelItem) item = g_list_model_get_item (view_rows, i);
             const CliRow *row = row_of (v, item);
-            g_autofree char *text =
-                cuocc_kernel_column_text (item, c);
+            g_autofree char *text = app_test_cell (v->window, item, column_ids[c]);
 
             g_assert_true (g_hash_table_add (seen, item));
             if (last != NULL)
@@ -1147,7 +1146,7 @@ check_changed_sort (View *v)
       for (guint i = 0; i < v->cli->n; i++)
         {
           g_autoptr(CuoccKernelItem) item = g_list_model_get_item (view_rows, i);
-          g_autofree char *text = cuocc_kernel_column_text (item, (CuoccKernelColumn) COL_CHANGED);
+          g_autofree char *text = app_test_cell (v->window, item, "changed");
           double key = changed_key (text);
 
           /* The percentages are shown to two decimals. */
