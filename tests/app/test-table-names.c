@@ -367,51 +367,13 @@ cplusfilt_names (GPtrArray *names)
   return lines;
 }
 
-typedef struct {
-  char *text;
-  gboolean done;
-} ClipboardRead;
-
-static void
-clipboard_read_cb (GObject      *source,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  ClipboardRead *read = user_data;
-  g_autoptr(GError) error = NULL;
-
-  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
-  g_assert_no_error (error);
-  read->done = TRUE;
-}
-
-static gboolean
-clipboard_read (CuoccWindow   *window,
-                gconstpointer  data)
-{
-  return ((const ClipboardRead *) data)->done;
-}
-
-/* The clipboard's text, read back as any program reads it. */
-static char *
-read_clipboard (CuoccWindow *window)
-{
-  ClipboardRead read = { NULL, FALSE };
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, clipboard_read_cb,
-                                 &read);
-  app_test_wait_until (window, clipboard_read, &read);
-  g_assert_nonnull (read.text);
-  return read.text;
-}
-
 static void
 clear_clipboard (CuoccWindow *window)
 {
   g_autofree char *text = NULL;
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "nothing yet");
-  text = read_clipboard (window);
+  text = app_test_read_clipboard (window);
   g_assert_cmpstr (text, ==, "nothing yet");
 }
 
@@ -627,14 +589,14 @@ test_copy_buttons (gconstpointer data)
       clear_clipboard (window);
       app_test_forget_message ();
       g_signal_emit_by_name (copy, "clicked");
-      text = read_clipboard (window);
+      text = app_test_read_clipboard (window);
       g_assert_cmpuint (strlen (text), ==, strlen (expected[picks[p]]));
       g_assert_cmpstr (text, ==, expected[picks[p]]);
       g_assert_cmpstr (app_test_last_message (), ==, "Name copied");
       g_clear_pointer (&text, g_free);
 
       g_signal_emit_by_name (copy_mangled, "clicked");
-      text = read_clipboard (window);
+      text = app_test_read_clipboard (window);
       g_assert_cmpstr (text, ==, mangled);
       g_assert_cmpstr (app_test_last_message (), ==, "Mangled name copied");
     }
@@ -682,7 +644,7 @@ test_copy_keys (gconstpointer data)
       gtk_widget_grab_focus (GTK_WIDGET (app_test_kernels_search (app_test_kernels_panel (window))));
       clear_clipboard (window);
       app_test_press_keys (GTK_WINDOW (window), "<Control><Alt>c");
-      text = read_clipboard (window);
+      text = app_test_read_clipboard (window);
       g_assert_cmpstr (text, ==, expected[picks[p]]);
       g_clear_pointer (&text, g_free);
 
@@ -691,7 +653,7 @@ test_copy_keys (gconstpointer data)
           GTK_WIDGET (app_test_column_view (app_test_kernels_panel (window))));
       clear_clipboard (window);
       app_test_press_keys (GTK_WINDOW (window), "<Control>c");
-      text = read_clipboard (window);
+      text = app_test_read_clipboard (window);
       g_assert_cmpstr (text, ==, expected[picks[p]]);
     }
 
