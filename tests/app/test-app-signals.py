@@ -106,8 +106,12 @@ exit 9
         clitest.wait_for("the fake ptxas started", lambda: os.path.exists(pids), proc, HANG_S, "cuocc-gtk")
         with open(pids) as f:
             started = [(int(x), n) for x, n in zip(f.read().split(), ("ptxas", "sleep"))]
+        # $! is written once the shell has forked, maybe before its child
+        # has become sleep: waited for, not looked at once (a loaded
+        # machine, or memcheck beside it, showed the shell's command line).
         for pid, what in started:
-            check(process_alive(pid, [what]), "%s runs before the signal" % what)
+            clitest.wait_for("%s runs before the signal" % what, lambda: process_alive(pid, [what]), proc,
+                             HANG_S, "cuocc-gtk")
         check(any(n.startswith("cuocc-ptxas-") for n in os.listdir(tmp)),
               "ptxas's input is in a folder of TMPDIR: %r" % os.listdir(tmp))
         cached = snapshot(cache)
